@@ -1,0 +1,60 @@
+import type { GatewayError, UpstreamErrorDetails } from '../errors/gateway-error';
+import type { GenerationRequest } from '../generation/generation-request';
+import type { GenerationResponse } from '../generation/generation-response';
+import type { StreamEvent } from '../generation/stream-event';
+import type { JSONObject } from '../json';
+import type { Protocol } from '../protocol';
+import type { SSEMessage } from '../sse-message';
+import type { Translated } from './translation-warning';
+
+/**
+ * What the encoders of a client-facing answer need besides the IR: the client's own request (for
+ * echo fields such as `instructions` or `tools`) and the creation time (unix seconds).
+ */
+export type EncodeContext = {
+  request: GenerationRequest;
+  createdAt: number;
+};
+
+/**
+ * Turns one protocol's stream messages into IR events. A plain state machine: the transport feeds
+ * it message by message and calls `end()` when the upstream body ends. `end()` emits an `error`
+ * event when the stream stopped before its terminal event, so a cut stream never reads as complete.
+ */
+export interface StreamDecoder {
+  push(message: SSEMessage): StreamEvent[];
+  end(): StreamEvent[];
+}
+
+/**
+ * Turns IR events into one protocol's stream messages. After a terminal event (`response-end` or
+ * `error`) it emits nothing more; `end()` emits a failure if no terminal event was seen.
+ */
+export interface StreamEncoder {
+  push(event: StreamEvent): SSEMessage[];
+  end(): SSEMessage[];
+}
+
+/** An error body rendered in a protocol's envelope, with the HTTP status to send it with. */
+export type EncodedError = { status: number; body: JSONObject };
+
+/**
+ * Everything one wire protocol knows, on both sides of the gateway. Codecs never import each other:
+ * a translation is always `inbound.decodeRequest` → IR → `outbound.encodeRequest`, and back.
+ */
+export interface Codec {
+  readonly protocol: Protocol;
+  /** Validates an untrusted client body and converts it. Throws `GatewayError` (400) naming the field. */
+  decodeRequest(body: unknown): Translated<GenerationRequest>;
+  /** Builds the upstream body; `upstreamModel` replaces the client's model ID. */
+  encodeRequest(request: GenerationRequest, upstreamModel: string): Translated<JSONObject>;
+  /** Reads an upstream's JSON answer. Throws `GatewayError` (`UPSTREAM_FAILED`) on a malformed body. */
+  decodeResponse(body: unknown): GenerationResponse;
+  encodeResponse(response: GenerationResponse, context: EncodeContext): JSONObject;
+  createStreamDecoder(): StreamDecoder;
+  createStreamEncoder(context: EncodeContext): StreamEncoder;
+  /** Reads what an upstream's error body says, whatever its shape (it may not be JSON at all). */
+  decodeError(body: unknown): UpstreamErrorDetails;
+  /** Renders an error in this protocol's envelope, adding the service `code` and `request_id`. */
+  encodeError(error: GatewayError, requestId: string): EncodedError;
+}

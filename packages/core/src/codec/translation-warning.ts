@@ -1,0 +1,7 @@
+/** A field the target protocol could not carry exactly; reported, never silently lost. */
+export type TranslationWarning =
+  | { type: 'unsupported-field'; field: string; details?: string }
+  | { type: 'lossy-conversion'; field: string; details: string };
+
+/** A translation result with the warnings it produced. */
+export type Translated<T> = { value: T; warnings: TranslationWarning[] };

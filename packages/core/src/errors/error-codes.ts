@@ -1,0 +1,48 @@
+/**
+ * Where a refusal comes from, as the error catalogue reports it:
+ * - `service`: the gateway's own rules (keys, accounts, limits, routing);
+ * - `compatibility`: the protocol layer (malformed or untranslatable requests, version headers);
+ * - `upstream`: the model provider answered with or caused the failure.
+ */
+export type ErrorSource = 'service' | 'compatibility' | 'upstream';
+
+type CodeSpec = { status: number; source: ErrorSource; retryable: boolean };
+
+/** Every stable service code the gateway emits (top-level `code` in error bodies) and its HTTP status. */
+export const GATEWAY_ERROR_CODES = {
+  INVALID_REQUEST: { status: 400, source: 'compatibility', retryable: false },
+  INVALID_JSON: { status: 400, source: 'compatibility', retryable: false },
+  UNSUPPORTED_PARAMETER: { status: 400, source: 'compatibility', retryable: false },
+  VERSION_HEADER_MISSING: { status: 400, source: 'compatibility', retryable: false },
+  VERSION_HEADER_INVALID: { status: 400, source: 'compatibility', retryable: false },
+  INTERFACE_NOT_SUPPORTED: { status: 400, source: 'service', retryable: false },
+  API_KEY_MISSING: { status: 401, source: 'service', retryable: false },
+  API_KEY_INVALID: { status: 401, source: 'service', retryable: false },
+  API_KEY_DISABLED: { status: 401, source: 'service', retryable: false },
+  API_KEY_EXPIRED: { status: 403, source: 'service', retryable: false },
+  MODEL_NOT_ALLOWED: { status: 403, source: 'service', retryable: false },
+  GROUP_NOT_ALLOWED: { status: 403, source: 'service', retryable: false },
+  SUBSCRIPTION_INACTIVE: { status: 403, source: 'service', retryable: false },
+  INSUFFICIENT_BALANCE: { status: 403, source: 'service', retryable: false },
+  ENDPOINT_NOT_FOUND: { status: 404, source: 'service', retryable: false },
+  MODEL_NOT_FOUND: { status: 404, source: 'service', retryable: false },
+  METHOD_NOT_ALLOWED: { status: 405, source: 'service', retryable: false },
+  REQUEST_TOO_LARGE: { status: 413, source: 'service', retryable: false },
+  PROMPT_TOO_LARGE: { status: 413, source: 'service', retryable: false },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, source: 'compatibility', retryable: false },
+  RATE_LIMITED: { status: 429, source: 'service', retryable: true },
+  CONCURRENCY_LIMITED: { status: 429, source: 'service', retryable: true },
+  QUEUE_FULL: { status: 429, source: 'service', retryable: true },
+  QUOTA_EXCEEDED: { status: 429, source: 'service', retryable: false },
+  INTERNAL_ERROR: { status: 500, source: 'service', retryable: false },
+  UPSTREAM_INVALID_REQUEST: { status: 400, source: 'upstream', retryable: false },
+  UPSTREAM_RATE_LIMITED: { status: 429, source: 'upstream', retryable: true },
+  UPSTREAM_AUTH_FAILED: { status: 502, source: 'upstream', retryable: false },
+  UPSTREAM_UNREACHABLE: { status: 502, source: 'upstream', retryable: true },
+  UPSTREAM_FAILED: { status: 502, source: 'upstream', retryable: false },
+  NO_ACCOUNT_AVAILABLE: { status: 503, source: 'service', retryable: true },
+  UPSTREAM_OVERLOADED: { status: 503, source: 'upstream', retryable: true },
+  UPSTREAM_TIMEOUT: { status: 504, source: 'upstream', retryable: false },
+} as const satisfies Record<string, CodeSpec>;
+
+export type GatewayErrorCode = keyof typeof GATEWAY_ERROR_CODES;

@@ -1,0 +1,38 @@
+export { assertNever } from './assert-never';
+export type {
+  AssistantMessage,
+  FilePart,
+  ImagePart,
+  Message,
+  OutputPart,
+  ReasoningPart,
+  RefusalPart,
+  SystemMessage,
+  TextPart,
+  ToolCallPart,
+  ToolChoice,
+  ToolDefinition,
+  ToolMessage,
+  ToolResultPart,
+  UserMessage,
+} from './generation/content-part';
+export type { FinishReason, UnifiedFinishReason } from './generation/finish-reason';
+export type { GenerationRequest, ReasoningEffort, ResponseFormat } from './generation/generation-request';
+export type { GenerationResponse } from './generation/generation-response';
+export type { StreamEvent, StreamEventType } from './generation/stream-event';
+export { emptyUsage, type Usage } from './generation/usage';
+export type { Codec, EncodeContext, EncodedError, StreamDecoder, StreamEncoder } from './codec/codec';
+export type { Translated, TranslationWarning } from './codec/translation-warning';
+export { GATEWAY_ERROR_CODES, type ErrorSource, type GatewayErrorCode } from './errors/error-codes';
+export {
+  GatewayError,
+  type GatewayErrorOptions,
+  type UpstreamErrorDetails,
+  type ValidationIssue,
+} from './errors/gateway-error';
+export { createValidationError, type SchemaIssue } from './errors/create-validation-error';
+export { createUpstreamError, mapUpstreamStatus } from './errors/upstream-error-from-status';
+export { createId } from './ids/create-id';
+export { isJSONObject, type JSONObject, type JSONValue } from './json';
+export { PROTOCOLS, type Protocol } from './protocol';
+export type { SSEMessage } from './sse-message';

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Sourced by the other scripts. Makes `node` (>= 22.15) and `pnpm` (10.x) available on PATH.
+# When the machine's own Node is too old or pnpm is missing, installs Node 24 and pnpm 10 from the
+# npm registry into .tools/ (ignored by git) and puts them first on PATH. Never interactive.
+set -euo pipefail
+
+SWITCHYARD_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+TOOLS_DIR="$SWITCHYARD_ROOT/.tools"
+NODE_PACKAGE="node@24.9.0"
+PNPM_PACKAGE="pnpm@10.34.9"
+MIN_NODE="22.15.0"
+
+version_at_least() { # $1 >= $2 (dotted versions)
+  [ "$(printf '%s\n%s\n' "$2" "$1" | sort -V | head -n1)" = "$2" ]
+}
+
+node_is_recent() {
+  command -v node >/dev/null 2>&1 || return 1
+  version_at_least "$(node --version | sed 's/^v//')" "$MIN_NODE"
+}
+
+install_tools() {
+  echo "toolchain: installing $NODE_PACKAGE and $PNPM_PACKAGE into .tools/" >&2
+  mkdir -p "$TOOLS_DIR"
+  (cd "$TOOLS_DIR" && npm install --prefix "$TOOLS_DIR" --no-save --no-package-lock --no-audit --no-fund \
+    --loglevel=error "$NODE_PACKAGE" "$PNPM_PACKAGE" >&2)
+}
+
+if [ -x "$TOOLS_DIR/node_modules/.bin/node" ]; then
+  export PATH="$TOOLS_DIR/node_modules/.bin:$PATH"
+fi
+if ! node_is_recent || ! command -v pnpm >/dev/null 2>&1 || ! pnpm --version 2>/dev/null | grep -q '^10\.'; then
+  install_tools
+  export PATH="$TOOLS_DIR/node_modules/.bin:$PATH"
+fi
+node_is_recent || { echo "toolchain: could not get Node >= $MIN_NODE" >&2; exit 1; }
+
+export PNPM_HOME="$TOOLS_DIR/pnpm-home"
+export COREPACK_ENABLE_STRICT=0
+export npm_config_update_notifier=false
+cd "$SWITCHYARD_ROOT"
