@@ -1,0 +1,1 @@
+export { decodeSSEChunks, readFixture, splitAt, splitEvery } from './fixture-helpers';
