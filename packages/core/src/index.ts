@@ -36,3 +36,4 @@ export { createId } from './ids/create-id';
 export { isJSONObject, type JSONObject, type JSONValue } from './json';
 export { PROTOCOLS, type Protocol } from './protocol';
 export type { SSEMessage } from './sse-message';
+export { formatDataURL, parseDataURL } from './media/data-url';

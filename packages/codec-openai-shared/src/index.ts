@@ -1,0 +1,7 @@
+export {
+  decodeOpenAIError,
+  encodeOpenAIError,
+  encodeOpenAIErrorObject,
+  mapOpenAIErrorCode,
+  mapOpenAIErrorType,
+} from './openai-error-envelope';

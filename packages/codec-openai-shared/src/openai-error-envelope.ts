@@ -1,0 +1,93 @@
+import {
+  isJSONObject,
+  type EncodedError,
+  type GatewayError,
+  type GatewayErrorCode,
+  type UpstreamErrorDetails,
+} from '@switchyard/core';
+
+/** OpenAI's `error.code` word for service codes that have one; others use the lower-cased service code. */
+const OPENAI_CODES: Partial<Record<GatewayErrorCode, string>> = {
+  API_KEY_MISSING: 'missing_api_key',
+  API_KEY_INVALID: 'invalid_api_key',
+  MODEL_NOT_FOUND: 'model_not_found',
+  INVALID_JSON: 'invalid_json',
+  RATE_LIMITED: 'rate_limit_exceeded',
+  UPSTREAM_RATE_LIMITED: 'rate_limit_exceeded',
+  QUOTA_EXCEEDED: 'insufficient_quota',
+  REQUEST_TOO_LARGE: 'request_too_large',
+  PROMPT_TOO_LARGE: 'context_length_exceeded',
+  UPSTREAM_OVERLOADED: 'server_is_overloaded',
+  UPSTREAM_TIMEOUT: 'timeout',
+};
+
+/** OpenAI's `error.type` for an HTTP status (OpenAI publishes no exhaustive table; see protocols.md §6.3). */
+export function mapOpenAIErrorType(status: number, code?: GatewayErrorCode): string {
+  if (code === 'QUOTA_EXCEEDED') return 'insufficient_quota';
+  if (status === 401) return 'authentication_error';
+  if (status === 403) return 'permission_error';
+  if (status === 429) return 'rate_limit_error';
+  if (status === 503) return 'service_unavailable_error';
+  if (status === 504) return 'timeout_error';
+  if (status >= 500) return 'server_error';
+  return 'invalid_request_error';
+}
+
+/** The compatibility-layer `error.code`: the upstream's own code when it gave one, else OpenAI's word. */
+export function mapOpenAIErrorCode(error: GatewayError): string {
+  return error.upstream?.code ?? OPENAI_CODES[error.code] ?? error.code.toLowerCase();
+}
+
+/**
+ * `{ error: { message, type, param, code }, code, request_id }`: OpenAI's envelope, plus the stable
+ * service code and request id at the top level. 529 is not an OpenAI status; overloads go out as 503.
+ */
+export function encodeOpenAIError(error: GatewayError, requestId: string): EncodedError {
+  return {
+    status: error.status,
+    body: {
+      error: {
+        message: error.message,
+        type: mapOpenAIErrorType(error.status, error.code),
+        param: error.param ?? null,
+        code: mapOpenAIErrorCode(error),
+      },
+      code: error.code,
+      request_id: requestId,
+    },
+  };
+}
+
+/** The in-stream error object (`{ message, type, param, code }`) for an error after the response began. */
+export function encodeOpenAIErrorObject(error: GatewayError) {
+  return encodeOpenAIError(error, '').body.error as {
+    message: string;
+    type: string;
+    param: string | null;
+    code: string;
+  };
+}
+
+/**
+ * Reads an OpenAI-style error body: `{ error: { … } }`, the flat `{ type: 'error', code, message }`
+ * stream form, or anything else (plain text, HTML from a proxy) as the message.
+ */
+export function decodeOpenAIError(body: unknown): UpstreamErrorDetails {
+  if (typeof body === 'string') return body.trim() === '' ? {} : { message: body.slice(0, 500) };
+  if (!isJSONObject(body)) return {};
+  const inner = isJSONObject(body.error) ? body.error : body;
+  return withoutUndefined({
+    message: stringOrUndefined(inner.message),
+    type: stringOrUndefined(inner.type),
+    code: stringOrUndefined(inner.code),
+    param: stringOrUndefined(inner.param),
+  });
+}
+
+function stringOrUndefined(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+function withoutUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as T;
+}
