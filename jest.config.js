@@ -7,7 +7,7 @@ module.exports = {
   transform: {
     '^.+\\.(t|j|mj)s$': ['@swc/jest', { jsc: { target: 'es2023', parser: { syntax: 'typescript' } }, module: { type: 'commonjs' } }],
   },
-  transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/)?(ai|@ai-sdk|eventsource-parser)[@/+])'],
+  transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/)?(ai|@ai-sdk|@workflow|@standard-schema|@vercel|eventsource-parser|zod)[@/+])'],
   moduleNameMapper: {
     '^@switchyard/([^/]+)$': '<rootDir>/packages/$1/src/index.ts',
     '^@switchyard/([^/]+)/testing$': '<rootDir>/packages/$1/src/testing/index.ts',

@@ -1,1 +1,12 @@
-export {};
+export { createAuthMiddleware, type AuthOptions } from './auth/create-auth-middleware';
+export { createBodyMiddleware, type BodyOptions } from './body/create-body-middleware';
+export { findGatewayContext, getGatewayContext, type GatewayContext } from './context/gateway-context';
+export { createGateway, type Gateway, type GatewayOptions } from './create-gateway';
+export { createErrorHandler, type ErrorHandlerOptions } from './errors/create-error-handler';
+export { createNotFoundHandler } from './errors/create-not-found-handler';
+export { toGatewayError } from './errors/to-gateway-error';
+export type { GatewayLogger } from './gateway-logger';
+export { createGenerationHandler, type GenerationHandlerOptions } from './generation/create-generation-handler';
+export { writeStreamResponse } from './generation/write-stream-response';
+export { createModelsHandler, type ModelsHandlerOptions } from './models/create-models-handler';
+export { createRequestIdMiddleware, type RequestIdOptions } from './request-id/create-request-id-middleware';

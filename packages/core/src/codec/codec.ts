@@ -57,4 +57,15 @@ export interface Codec {
   decodeError(body: unknown): UpstreamErrorDetails;
   /** Renders an error in this protocol's envelope, adding the service `code` and `request_id`. */
   encodeError(error: GatewayError, requestId: string): EncodedError;
+  /** Renders the models list in this protocol's shape (`GET /v1/models`). */
+  encodeModelList?(models: readonly ModelInfo[]): JSONObject;
 }
+
+/** A route as a models list shows it. */
+export type ModelInfo = {
+  id: string;
+  /** Unix seconds. */
+  createdAt: number;
+  description?: string;
+  protocols: readonly Protocol[];
+};

@@ -1,0 +1,57 @@
+// Lint: typescript-eslint (type-aware where it matters for stream code) plus the package boundaries
+// of the architecture: codecs never import each other, only `express` imports Express, only `sse`
+// imports eventsource-parser, core imports nothing.
+import js from '@eslint/js';
+import importX from 'eslint-plugin-import-x';
+import tseslint from 'typescript-eslint';
+
+const restrict = (patterns, paths = []) => ({
+  'no-restricted-imports': ['error', { paths, patterns }],
+});
+const deepImports = { group: ['@switchyard/*/src', '@switchyard/*/src/*', '@switchyard/*/dist/*'], message: 'Import packages by name, not their internals.' };
+const express = { group: ['express'], message: 'Only @switchyard/express (and the examples) may import express.' };
+const eventsource = { group: ['eventsource-parser', 'eventsource-parser/*'], message: 'Only @switchyard/sse frames SSE.' };
+const codecs = { group: ['@switchyard/codec-*'], message: 'Codecs are passed in by the host; never import one here.' };
+const codecsButShared = { group: ['@switchyard/codec-*', '!@switchyard/codec-openai-shared'], message: 'Codecs never import each other.' };
+const layer = (names, why) => ({ group: names.map(name => `@switchyard/${name}`), message: why });
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', '.tools/**', 'coverage/**', '.test-results/**', '**/__fixtures__/**', '**/*.js', '**/*.mjs'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.ts'],
+    plugins: { 'import-x': importX },
+    languageOptions: {
+      parserOptions: {
+        project: ['./tsconfig.test.json', './packages/*/tsconfig.json', './examples/*/tsconfig.json'],
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'import-x/no-cycle': 'error',
+      ...restrict([deepImports, express, eventsource]),
+    },
+  },
+  { files: ['packages/core/src/**/*.ts'], rules: restrict([deepImports, { group: ['@switchyard/*', 'zod', 'express', 'eventsource-parser'], message: 'core imports nothing.' }]) },
+  { files: ['packages/sse/src/**/*.ts'], rules: restrict([deepImports, express, codecs, layer(['engine', 'upstream', 'express'], 'sse sits under the engine.')]) },
+  {
+    files: ['packages/codec-openai-responses/src/**/*.ts', 'packages/codec-openai-chat/src/**/*.ts', 'packages/codec-openai-shared/src/**/*.ts'],
+    rules: restrict([deepImports, express, eventsource, codecsButShared, layer(['engine', 'upstream', 'express', 'sse'], 'Codecs see only core.')]),
+  },
+  { files: ['packages/codec-anthropic-messages/src/**/*.ts'], rules: restrict([deepImports, express, eventsource, codecs, layer(['engine', 'upstream', 'express', 'sse'], 'Codecs see only core.')]) },
+  { files: ['packages/upstream/src/**/*.ts'], rules: restrict([deepImports, express, eventsource, codecs, layer(['engine', 'express', 'sse'], 'upstream is protocol-blind.')]) },
+  { files: ['packages/engine/src/**/*.ts'], rules: restrict([deepImports, express, eventsource, codecs, layer(['express'], 'The engine is framework-free.')]) },
+  { files: ['packages/express/src/**/*.ts'], rules: restrict([deepImports, eventsource, codecs, layer(['upstream'], 'Adapters talk to the engine only.')]) },
+  { files: ['packages/simulator/src/**/*.ts'], rules: restrict([deepImports, express, eventsource, { group: ['@switchyard/*'], message: 'The simulator stays independent of the gateway it checks.' }]) },
+  // Tests may use the SSE test helpers and real SDKs.
+  {
+    files: ['packages/codec-*/src/**/*.test.ts'],
+    rules: restrict([deepImports, express, eventsource, { group: ['@switchyard/engine', '@switchyard/express', '@switchyard/upstream'], message: 'Codec tests stay at the codec level.' }]),
+  },
+  { files: ['test/**/*.ts', 'examples/**/*.ts'], rules: restrict([deepImports]) },
+);

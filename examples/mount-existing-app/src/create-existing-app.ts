@@ -1,0 +1,51 @@
+import { anthropicMessagesCodec } from '@switchyard/codec-anthropic-messages';
+import { openAIResponsesCodec } from '@switchyard/codec-openai-responses';
+import type { GatewayConfigInput, KeyStore } from '@switchyard/engine';
+import {
+  createAuthMiddleware,
+  createBodyMiddleware,
+  createErrorHandler,
+  createGateway,
+  createGenerationHandler,
+  createRequestIdMiddleware,
+} from '@switchyard/express';
+import express, { Router, type Express } from 'express';
+
+/**
+ * A host app that already has its own routes (`/`, `/api/profile`, its own JSON body parser) and
+ * mounts the gateway under `/llm`: OpenAI clients then use `{host}/llm/v1`, Anthropic clients
+ * `{host}/llm`. It also shows mounting single middlewares on a route of the host's own choosing.
+ */
+export function createExistingApp(options: { config: GatewayConfigInput; keyStore: KeyStore }): {
+  app: Express;
+  close(): Promise<void>;
+} {
+  const app = express();
+  const codecs = { 'openai-responses': openAIResponsesCodec, 'anthropic-messages': anthropicMessagesCodec };
+  const gateway = createGateway({ config: options.config, codecs, keyStore: options.keyStore });
+  // Mounted before the host's own body parser, so the gateway's size limit and error envelopes apply.
+  app.use('/llm', gateway);
+
+  app.use(express.json()); // the host's own parser, for its own routes
+  app.get('/', (_request, response) => {
+    response.type('text/plain').send('Acme app home');
+  });
+  app.get('/api/profile', (_request, response) => {
+    response.json({ name: 'Ada', plan: 'team' });
+  });
+
+  // A subset, composed by hand: one Responses-style endpoint at a path the host picked.
+  const engine = gateway.engine;
+  const custom = Router(); // mounted after the host's parser: the body middleware leaves parsed bodies alone
+  custom.post(
+    '/ask',
+    createRequestIdMiddleware({ protocol: 'openai-responses' }),
+    createAuthMiddleware({ engine }),
+    createBodyMiddleware({ limitBytes: 256 * 1024 }),
+    createGenerationHandler({ engine }),
+  );
+  custom.use(createErrorHandler({ engine, codecs }));
+  app.use('/internal', custom);
+
+  return { app, close: () => gateway.close() };
+}

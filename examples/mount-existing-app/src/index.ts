@@ -1,0 +1,1 @@
+export { createExistingApp } from './create-existing-app';

@@ -1,0 +1,38 @@
+/** What the start banner shows. */
+export type BannerInput = { url: string; models: string[]; demoKey: string; demoKeyGenerated: boolean };
+
+/**
+ * The text printed once at start: base URL, models, and copy-paste snippets for both interfaces.
+ * A generated demo key is shown here once; a key given in the environment is never printed.
+ */
+export function formatBanner({ url, models, demoKey, demoKeyGenerated }: BannerInput): string {
+  const model = models[0] ?? '<model_id>';
+  const keyLine = demoKeyGenerated
+    ? `Demo API key (shown once; set SWITCHYARD_DEMO_KEY to choose your own):\n  export SWITCHYARD_KEY=${demoKey}`
+    : 'Demo API key: the value of SWITCHYARD_DEMO_KEY\n  export SWITCHYARD_KEY="$SWITCHYARD_DEMO_KEY"';
+  return `
+Switchyard gateway listening on ${url}
+
+Models (exact IDs):
+${models.map(id => `  - ${id}`).join('\n')}
+
+${keyLine}
+
+Responses interface (OpenAI SDK: baseURL = ${url}/v1):
+  curl ${url}/v1/responses -H "Authorization: Bearer $SWITCHYARD_KEY" \\
+    -H 'content-type: application/json' -d '{"model":"${model}","input":"Say hello"}'
+
+Messages interface (Anthropic SDK: baseURL = ${url}):
+  curl ${url}/v1/messages -H "x-api-key: $SWITCHYARD_KEY" -H 'anthropic-version: 2023-06-01' \\
+    -H 'content-type: application/json' \\
+    -d '{"model":"${model}","max_tokens":256,"messages":[{"role":"user","content":"Say hello"}]}'
+
+Streaming: add "stream": true to either body (curl -N to see events as they arrive).
+
+SDKs:
+  new OpenAI({ baseURL: '${url}/v1', apiKey: process.env.SWITCHYARD_KEY })
+    .responses.create({ model: '${model}', input: 'Say hello' })
+  new Anthropic({ baseURL: '${url}', apiKey: process.env.SWITCHYARD_KEY })
+    .messages.create({ model: '${model}', max_tokens: 256, messages: [{ role: 'user', content: 'Say hello' }] })
+`;
+}

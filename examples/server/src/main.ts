@@ -1,0 +1,35 @@
+#!/usr/bin/env node
+import { ConfigError } from '@switchyard/engine';
+import { createLogger } from './create-logger';
+import { formatBanner } from './format-banner';
+import { startExampleServer } from './start-example-server';
+
+/** Starts the example server from the environment: PORT, HOST, SWITCHYARD_CONFIG, SWITCHYARD_DEMO_KEY. */
+async function main(): Promise<void> {
+  const logger = createLogger();
+  const server = await startExampleServer({
+    port: process.env.PORT ? Number(process.env.PORT) : 8080,
+    host: process.env.HOST ?? '127.0.0.1',
+    ...(process.env.SWITCHYARD_CONFIG && { configPath: process.env.SWITCHYARD_CONFIG }),
+    ...(process.env.SWITCHYARD_DEMO_KEY && { demoKey: process.env.SWITCHYARD_DEMO_KEY }),
+    logger,
+  });
+  process.stdout.write(formatBanner(server));
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down; open streams get up to 10 s');
+    void server.close(10_000).then(() => {
+      logger.flush();
+      process.exit(0);
+    });
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch(error => {
+  process.stderr.write(`${error instanceof ConfigError ? error.message : String(error?.stack ?? error)}\n`);
+  process.exit(1);
+});

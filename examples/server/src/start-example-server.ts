@@ -1,0 +1,115 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createMemoryKeyStore, generateApiKey, parseGatewayConfig, type UsageRecord } from '@switchyard/engine';
+import { createGateway, type Gateway, type GatewayLogger } from '@switchyard/express';
+import { createSimulator, type SimulatorOptions } from '@switchyard/simulator';
+import { codecs } from './codecs';
+import { createApp } from './create-app';
+import { createDefaultConfig } from './default-config';
+import { loadConfigFile } from './load-config-file';
+
+export type ExampleServerOptions = {
+  /** Default 8080; 0 picks a free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** A JSON or YAML config file; embedded defaults when absent. */
+  configPath?: string;
+  /** The demo API key; a fresh one is generated when absent. */
+  demoKey?: string;
+  logger?: GatewayLogger;
+  simulator?: SimulatorOptions;
+  /** Upstream keys are read from here (`apiKeyEnv`). Default `process.env`. */
+  environment?: NodeJS.ProcessEnv;
+  /** How many usage records `recentUsage()` keeps. Default 1000. */
+  usageHistory?: number;
+};
+
+export type ExampleServer = {
+  url: string;
+  port: number;
+  demoKey: string;
+  demoKeyGenerated: boolean;
+  models: string[];
+  gateway: Gateway;
+  server: Server;
+  simulatorURL: string;
+  simulator: ReturnType<typeof createSimulator>;
+  /** The latest usage records, oldest first. */
+  recentUsage(): readonly UsageRecord[];
+  /** Stops accepting requests, lets open streams finish for up to `graceMs`, then closes everything. */
+  close(graceMs?: number): Promise<void>;
+};
+
+/** Starts the embedded simulator, then the gateway in front of it. */
+export async function startExampleServer(options: ExampleServerOptions = {}): Promise<ExampleServer> {
+  const simulator = createSimulator(options.simulator);
+  const { url: simulatorURL } = await simulator.listen(0, '127.0.0.1');
+  const config = parseGatewayConfig(
+    options.configPath ? loadConfigFile(options.configPath, simulatorURL) : createDefaultConfig(simulatorURL),
+  );
+  const keyStore = createMemoryKeyStore();
+  const demoKey = options.demoKey ?? generateApiKey();
+  keyStore.add(demoKey, { name: 'demo', status: 'active' });
+  const usage: UsageRecord[] = [];
+  const history = options.usageHistory ?? 1000;
+  const gateway = createGateway({
+    config,
+    codecs,
+    keyStore,
+    ...(options.logger && { logger: options.logger }),
+    ...(options.environment && { environment: options.environment }),
+    recordUsage: record => {
+      usage.push(record);
+      if (usage.length > history) usage.shift();
+      options.logger?.info({ usage: summarize(record) }, 'request');
+    },
+  });
+  const server = createApp(gateway).listen(options.port ?? 8080, options.host ?? '127.0.0.1');
+  await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
+  const { port } = server.address() as AddressInfo;
+  const host = options.host ?? '127.0.0.1';
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    port,
+    demoKey,
+    demoKeyGenerated: options.demoKey === undefined,
+    models: gateway.engine.listModels().map(route => route.model),
+    gateway,
+    server,
+    simulatorURL,
+    simulator,
+    recentUsage: () => usage,
+    close: graceMs => closeGracefully(server, graceMs ?? 10_000).then(() => Promise.all([gateway.close(), simulator.close()])).then(() => undefined),
+  };
+}
+
+/** Refuses new connections, closes idle ones, and cuts whatever is still open after `graceMs`. */
+function closeGracefully(server: Server, graceMs: number): Promise<void> {
+  return new Promise(resolve => {
+    const deadline = setTimeout(() => server.closeAllConnections(), graceMs);
+    deadline.unref();
+    server.close(() => {
+      clearTimeout(deadline);
+      resolve();
+    });
+    server.closeIdleConnections();
+  });
+}
+
+/** The usage record as logged: counts and ids, never prompt text or keys. */
+function summarize(record: UsageRecord) {
+  return {
+    requestId: record.requestId,
+    model: record.model,
+    protocol: record.protocol,
+    upstream: record.upstream,
+    status: record.status,
+    outcome: record.outcome,
+    errorCode: record.errorCode,
+    inputTokens: record.usage?.inputTokens,
+    outputTokens: record.usage?.outputTokens,
+    latencyMs: record.latencyMs,
+    timeToFirstByteMs: record.timeToFirstByteMs,
+  };
+}

@@ -1,0 +1,81 @@
+import { GatewayError, type Protocol } from '@switchyard/core';
+import type { ApiKeyRecord, KeyStore } from './key-store';
+
+export type RequestHeaders = Record<string, string | string[] | undefined>;
+
+/** Who is calling: the key record, and for Messages the API version the client spoke. */
+export type Principal = { key: ApiKeyRecord; apiVersion?: string };
+
+export type MessagesAuthPolicy = { acceptedVersions: readonly string[]; acceptBearer: boolean };
+
+/**
+ * Checks the credentials of one request on one interface. Responses and Chat take
+ * `Authorization: Bearer`; Messages takes `x-api-key` plus `anthropic-version` (alias
+ * `provider-version`). Throws the taxonomy's 400/401/403 `GatewayError`s.
+ */
+export async function authenticate(options: {
+  protocol: Protocol;
+  headers: RequestHeaders;
+  keyStore: KeyStore;
+  messages: MessagesAuthPolicy;
+  now?: number;
+}): Promise<Principal> {
+  const { protocol, headers } = options;
+  const isMessages = protocol === 'anthropic-messages';
+  const secret = isMessages ? messagesKey(headers, options.messages) : bearerKey(headers);
+  const apiVersion = isMessages ? checkVersion(headers, options.messages) : undefined;
+  const key = await options.keyStore.verify(secret);
+  if (!key) throw new GatewayError({ code: 'API_KEY_INVALID', message: 'The API key is not valid.' });
+  if (key.status === 'disabled') throw new GatewayError({ code: 'API_KEY_DISABLED', message: 'The API key is disabled.' });
+  if (key.expiresAt !== undefined && key.expiresAt <= (options.now ?? Date.now())) {
+    throw new GatewayError({ code: 'API_KEY_EXPIRED', message: 'The API key has expired; create a new one.' });
+  }
+  return apiVersion === undefined ? { key } : { key, apiVersion };
+}
+
+function header(headers: RequestHeaders, name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+function bearerToken(headers: RequestHeaders): string | undefined {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header(headers, 'authorization') ?? '');
+  return match?.[1];
+}
+
+function bearerKey(headers: RequestHeaders): string {
+  const token = bearerToken(headers);
+  if (token) return token;
+  const hint = header(headers, 'x-api-key') ? ' `x-api-key` is only read on /v1/messages.' : '';
+  throw new GatewayError({
+    code: 'API_KEY_MISSING',
+    message: `Missing API key: send it as \`Authorization: Bearer <API_KEY>\`.${hint}`,
+  });
+}
+
+function messagesKey(headers: RequestHeaders, policy: MessagesAuthPolicy): string {
+  const key = header(headers, 'x-api-key')?.trim();
+  if (key) return key;
+  const token = bearerToken(headers);
+  if (token && policy.acceptBearer) return token;
+  const why = token ? ' `Authorization: Bearer` is not accepted on this endpoint.' : '';
+  throw new GatewayError({
+    code: 'API_KEY_MISSING',
+    message: `Missing API key: send it in the \`x-api-key\` header.${why}`,
+  });
+}
+
+function checkVersion(headers: RequestHeaders, policy: MessagesAuthPolicy): string {
+  const version = header(headers, 'anthropic-version') ?? header(headers, 'provider-version');
+  if (version === undefined || version.trim() === '') {
+    throw new GatewayError({ code: 'VERSION_HEADER_MISSING', message: 'anthropic-version: header is required' });
+  }
+  if (!policy.acceptedVersions.includes(version)) {
+    throw new GatewayError({
+      code: 'VERSION_HEADER_INVALID',
+      // The value is not echoed: a misplaced credential must never come back in an error body.
+      message: `anthropic-version: the value sent is not a valid version; send ${policy.acceptedVersions.map(accepted => `"${accepted}"`).join(' or ')}`,
+    });
+  }
+  return version;
+}

@@ -1,0 +1,101 @@
+import { PROTOCOLS, type Protocol } from '@switchyard/core';
+import { z } from 'zod';
+
+/** The names a route uses for the three client-facing interfaces. */
+export const INTERFACE_PROTOCOLS = {
+  responses: 'openai-responses',
+  messages: 'anthropic-messages',
+  chat: 'openai-chat',
+} as const satisfies Record<string, Protocol>;
+
+export type InterfaceName = keyof typeof INTERFACE_PROTOCOLS;
+
+const positiveMilliseconds = z.number().int().positive();
+
+export const upstreamConfigSchema = z
+  .object({
+    protocol: z.enum(PROTOCOLS as [Protocol, ...Protocol[]]),
+    /** The base URL the vendor's SDK takes: `…/v1` for OpenAI protocols, the origin for Anthropic. */
+    baseURL: z.url({ protocol: /^https?$/ }),
+    /** Name of the environment variable holding the upstream key (never the key itself). */
+    apiKeyEnv: z.string().regex(/^[A-Z_][A-Z0-9_]*$/, 'must be an environment variable name').optional(),
+    headers: z.record(z.string(), z.string()).default({}),
+    /** The `anthropic-version` sent to a Messages upstream, pinned per upstream. */
+    anthropicVersion: z.string().default('2023-06-01'),
+    timeoutMs: positiveMilliseconds.default(60_000),
+    idleTimeoutMs: positiveMilliseconds.default(120_000),
+    connectTimeoutMs: positiveMilliseconds.default(10_000),
+  })
+  .strict();
+
+export const routeConfigSchema = z
+  .object({
+    /** The exact model ID clients send. */
+    model: z.string().min(1).max(200),
+    description: z.string().optional(),
+    interfaces: z.array(z.enum(Object.keys(INTERFACE_PROTOCOLS) as [InterfaceName, ...InterfaceName[]])).min(1),
+    /** Ordered targets: the first serves, the next ones take over on a retryable failure. */
+    targets: z
+      .array(z.object({ upstream: z.string().min(1), model: z.string().min(1) }).strict())
+      .min(1)
+      .max(3),
+    /** The route's context window, for the 413 token estimate. */
+    contextTokens: z.number().int().positive().optional(),
+    /** Prices in currency units per million tokens. */
+    pricing: z
+      .object({
+        inputPerMillion: z.number().nonnegative(),
+        outputPerMillion: z.number().nonnegative(),
+        cachedInputPerMillion: z.number().nonnegative().optional(),
+      })
+      .strict()
+      .optional(),
+    /** Replay failures that may have reached the model (timeouts, 5xx): duplicates and charges possible. */
+    replayAmbiguousFailures: z.boolean().default(false),
+  })
+  .strict();
+
+export const gatewayConfigSchema = z
+  .object({
+    upstreams: z.record(z.string().min(1), upstreamConfigSchema),
+    routes: z.array(routeConfigSchema).min(1),
+    messages: z
+      .object({
+        /** Accepted `anthropic-version` values. */
+        acceptedVersions: z.array(z.string()).min(1).default(['2023-06-01']),
+        /** Accept `Authorization: Bearer` in place of `x-api-key` (what @anthropic-ai/sdk 1.x sends). */
+        acceptBearer: z.boolean().default(false),
+      })
+      .strict()
+      .default({ acceptedVersions: ['2023-06-01'], acceptBearer: false }),
+    /** Largest accepted request body, in bytes. */
+    bodyLimitBytes: z.number().int().positive().default(4 * 1024 * 1024),
+    /** Silence after which a stream gets a keep-alive comment, in ms (0 turns keep-alives off). */
+    keepAliveMs: z.number().int().nonnegative().default(15_000),
+  })
+  .strict()
+  .superRefine((config, context) => {
+    const seen = new Set<string>();
+    config.routes.forEach((route, index) => {
+      if (seen.has(route.model)) {
+        context.addIssue({ code: 'custom', path: ['routes', index, 'model'], message: `duplicate model ID '${route.model}'` });
+      }
+      seen.add(route.model);
+      route.targets.forEach((target, targetIndex) => {
+        if (!(target.upstream in config.upstreams)) {
+          context.addIssue({
+            code: 'custom',
+            path: ['routes', index, 'targets', targetIndex, 'upstream'],
+            message: `unknown upstream '${target.upstream}' (known: ${Object.keys(config.upstreams).join(', ')})`,
+          });
+        }
+      });
+    });
+  });
+
+/** A config as written in a file (defaults optional). */
+export type GatewayConfigInput = z.input<typeof gatewayConfigSchema>;
+/** A validated config with every default filled in. */
+export type GatewayConfig = z.output<typeof gatewayConfigSchema>;
+export type UpstreamConfig = z.output<typeof upstreamConfigSchema>;
+export type RouteConfig = z.output<typeof routeConfigSchema>;

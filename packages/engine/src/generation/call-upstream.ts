@@ -1,0 +1,48 @@
+import { createUpstreamError, GatewayError, type Codec } from '@switchyard/core';
+import { parseRetryAfterMs, type UpstreamClient, type UpstreamResponse } from '@switchyard/upstream';
+
+export type UpstreamTarget = {
+  name: string;
+  codec: Codec;
+  client: UpstreamClient;
+  path: string;
+  headers: Record<string, string>;
+};
+
+/**
+ * Sends one encoded body and returns a 2xx response. A non-2xx answer is read, decoded by the
+ * upstream's codec and thrown as the gateway's own error (the upstream's status never passes through).
+ */
+export async function callUpstream(target: UpstreamTarget, body: string, signal: AbortSignal): Promise<UpstreamResponse> {
+  const response = await target.client.send({ path: target.path, body, headers: target.headers }, signal);
+  if (response.status >= 200 && response.status < 300) return response;
+  const text = await response.text().catch(() => '');
+  const details = target.codec.decodeError(parseJSONOrText(text));
+  const requestId = headerValue(response.headers['request-id'] ?? response.headers['x-request-id']);
+  throw createUpstreamError(
+    { ...details, status: response.status, ...(requestId !== undefined && { requestId }) },
+    parseRetryAfterMs(response.headers),
+  );
+}
+
+/** Parses an upstream's 2xx JSON body; a body that is not JSON is the upstream's fault. */
+export async function readUpstreamJSON(response: UpstreamResponse): Promise<unknown> {
+  const text = await response.text();
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new GatewayError({ code: 'UPSTREAM_FAILED', message: 'The upstream answered with a body that is not JSON.', cause: error });
+  }
+}
+
+export function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function parseJSONOrText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}

@@ -1,0 +1,48 @@
+import type { Codec, EncodeContext, StreamEvent } from '@switchyard/core';
+import { createSSEDecoder, formatSSEFrame } from '@switchyard/sse';
+
+/**
+ * One stream's translation chain as plain state machines: upstream bytes → SSE messages →
+ * (outbound codec) IR events → (inbound codec) client SSE frames. Constant per-stream state; each
+ * chunk is translated and handed on at once.
+ */
+export type StreamPipeline = {
+  /** Decodes one upstream chunk into IR events. */
+  decode(chunk: Uint8Array): StreamEvent[];
+  /** Flushes the upstream side at end of body; emits an `error` event if no terminal event came. */
+  finishDecoding(): StreamEvent[];
+  /** Encodes IR events into client SSE text (one string for all of them). */
+  encode(events: readonly StreamEvent[]): string;
+  /** Closes the client side; emits a failure terminal if none was sent. */
+  finishEncoding(): string;
+};
+
+export function createStreamPipeline(outbound: Codec, inbound: Codec, context: EncodeContext): StreamPipeline {
+  const framer = createSSEDecoder();
+  const decoder = outbound.createStreamDecoder();
+  const encoder = inbound.createStreamEncoder(context);
+  const decodeMessages = (messages: ReturnType<typeof framer.push>): StreamEvent[] => {
+    if (messages.length === 1) return decoder.push(messages[0]!);
+    const events: StreamEvent[] = [];
+    for (const message of messages) events.push(...decoder.push(message));
+    return events;
+  };
+  return {
+    decode: chunk => decodeMessages(framer.push(chunk)),
+    finishDecoding() {
+      const events = decodeMessages(framer.end());
+      events.push(...decoder.end());
+      return events;
+    },
+    encode(events) {
+      let text = '';
+      for (const event of events) for (const message of encoder.push(event)) text += formatSSEFrame(message);
+      return text;
+    },
+    finishEncoding() {
+      let text = '';
+      for (const message of encoder.end()) text += formatSSEFrame(message);
+      return text;
+    },
+  };
+}

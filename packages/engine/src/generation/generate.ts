@@ -1,0 +1,80 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  GatewayError,
+  type Codec,
+  type EncodeContext,
+  type GenerationRequest,
+  type TranslationWarning,
+} from '@switchyard/core';
+import { ClientAbortedError, getRetryDelayMs, type RetryPolicy } from '@switchyard/upstream';
+import { callUpstream, headerValue, readUpstreamJSON, type UpstreamTarget } from './call-upstream';
+import { createStreamPipeline } from './create-stream-pipeline';
+import { formatWarningsHeader } from './format-warnings-header';
+import type { GenerationOutput } from './generation-output';
+import { createStreamObserver, type StreamObserver } from './stream-observer';
+import { openStream, pipeStream } from './stream-session';
+import type { AttemptLog } from './attempt-log';
+
+export type GenerateOptions = {
+  inbound: Codec;
+  request: GenerationRequest;
+  warnings: TranslationWarning[];
+  /** The route's targets in order, each with the model name it has at that upstream. */
+  targets: readonly { upstream: UpstreamTarget; model: string }[];
+  policy: RetryPolicy;
+  signal: AbortSignal;
+  log: AttemptLog;
+  createdAt: number;
+  /** Called once a streamed answer has ended (or failed, or the client left). */
+  onStreamEnd(observer: StreamObserver, error: unknown): void;
+};
+
+/**
+ * Tries the route's targets in order, at most `policy.maxAttempts` times in all, retrying only
+ * before the commit point and only failures the policy allows. Returns the translated answer.
+ */
+export async function generate(options: GenerateOptions): Promise<GenerationOutput> {
+  const { request, policy, signal, log } = options;
+  const context: EncodeContext = { request, createdAt: options.createdAt };
+  for (let attempt = 1; ; attempt++) {
+    const { upstream: target, model } = options.targets[Math.min(attempt - 1, options.targets.length - 1)]!;
+    log.attempts = attempt;
+    log.target = target;
+    try {
+      const encoded = target.codec.encodeRequest(request, model);
+      const headers = formatWarningsHeader([...options.warnings, ...encoded.warnings]);
+      const response = await callUpstream(target, JSON.stringify(encoded.value), signal);
+      log.upstreamRequestId = headerValue(response.headers['x-request-id'] ?? response.headers['request-id']);
+      if (!request.stream) {
+        const decoded = target.codec.decodeResponse(await readUpstreamJSON(response));
+        log.finishReason = decoded.finishReason;
+        log.usage = decoded.usage;
+        log.upstreamId = decoded.id;
+        return { kind: 'json', headers, body: options.inbound.encodeResponse(decoded, context) };
+      }
+      const pipeline = createStreamPipeline(target.codec, options.inbound, context);
+      const opened = await openStream(response, pipeline, signal);
+      const observer = createStreamObserver();
+      return {
+        kind: 'stream',
+        headers,
+        pipe: sink =>
+          pipeStream(opened, pipeline, sink, observer, signal).then(
+            () => options.onStreamEnd(observer, undefined),
+            error => {
+              options.onStreamEnd(observer, error);
+              if (!(error instanceof ClientAbortedError)) throw error;
+            },
+          ),
+      };
+    } catch (error) {
+      if (error instanceof ClientAbortedError) throw error;
+      const failure = GatewayError.from(error);
+      const delay = getRetryDelayMs({ error: failure, attempt, policy });
+      if (delay === undefined) throw failure;
+      await sleep(delay, undefined, { signal }).catch(cause => {
+        throw new ClientAbortedError(cause);
+      });
+    }
+  }
+}

@@ -1,0 +1,98 @@
+import { GatewayError, type StreamEvent } from '@switchyard/core';
+import { ClientAbortedError, mapTransportError, type UpstreamResponse } from '@switchyard/upstream';
+import type { StreamPipeline } from './create-stream-pipeline';
+import type { FrameSink } from './frame-sink';
+import type { StreamObserver } from './stream-observer';
+
+type ChunkIterator = AsyncIterator<Uint8Array>;
+
+/** An upstream stream read up to its commit point: the events so far and the rest of the body. */
+export type OpenedStream = { pending: StreamEvent[]; iterator: ChunkIterator; ended: boolean };
+
+/** Events after which the answer has begun: from here on failures travel inside the stream. */
+function isCommitPoint(event: StreamEvent): boolean {
+  return event.type !== 'response-start' && event.type !== 'error';
+}
+
+/**
+ * Reads an upstream stream until the answer begins. An upstream that fails before that (an error
+ * event after its HTTP 200, or a body that ends early) throws here, while a proper HTTP status can
+ * still be sent and the attempt can still be retried.
+ */
+export async function openStream(
+  response: UpstreamResponse,
+  pipeline: StreamPipeline,
+  signal: AbortSignal,
+): Promise<OpenedStream> {
+  const iterator = response.body[Symbol.asyncIterator]();
+  const pending: StreamEvent[] = [];
+  for (;;) {
+    const next = await readNext(iterator, signal);
+    const events = next.done ? pipeline.finishDecoding() : pipeline.decode(next.value);
+    let committed = false;
+    for (const event of events) {
+      if (event.type === 'error' && !pending.some(isCommitPoint)) {
+        void iterator.return?.();
+        throw event.error;
+      }
+      pending.push(event);
+      committed ||= isCommitPoint(event);
+    }
+    if (committed || next.done) return { pending, iterator, ended: next.done === true };
+  }
+}
+
+/**
+ * Forwards the rest of an opened stream to the client as each chunk arrives. Failures after the
+ * commit point become the client protocol's terminal error event; a client abort ends quietly.
+ */
+export async function pipeStream(
+  opened: OpenedStream,
+  pipeline: StreamPipeline,
+  sink: FrameSink,
+  observer: StreamObserver,
+  signal: AbortSignal,
+): Promise<void> {
+  const send = async (text: string) => {
+    if (text !== '' && !sink.write(text)) await sink.drained();
+  };
+  try {
+    await send(pipeline.encode(observer.observe(opened.pending)));
+    let ended = opened.ended;
+    while (!observer.terminated && !ended) {
+      const next = await readNext(opened.iterator, signal);
+      ended = next.done === true;
+      await send(pipeline.encode(observer.observe(ended ? pipeline.finishDecoding() : pipeline.decode(next.value!))));
+    }
+    await send(pipeline.finishEncoding());
+  } catch (error) {
+    if (error instanceof ClientAbortedError || signal.aborted) throw new ClientAbortedError(error);
+    const failure = GatewayError.from(error);
+    await send(pipeline.encode(observer.observe([{ type: 'error', error: failure }])) + pipeline.finishEncoding()).catch(
+      () => undefined,
+    );
+  } finally {
+    void drainQuietly(opened.iterator);
+  }
+}
+
+async function readNext(iterator: ChunkIterator, signal: AbortSignal): Promise<IteratorResult<Uint8Array>> {
+  try {
+    return await iterator.next();
+  } catch (error) {
+    throw mapTransportError(error, signal);
+  }
+}
+
+/** Reads what an upstream sends after its terminal event (usually nothing), so the connection can be reused. */
+async function drainQuietly(iterator: ChunkIterator): Promise<void> {
+  const deadline = setTimeout(() => void iterator.return?.(), 2_000);
+  try {
+    for (let chunks = 0; chunks < 64; chunks++) if ((await iterator.next()).done) return;
+    await iterator.return?.();
+  } catch {
+    // The upstream connection is being torn down; nothing to keep.
+  } finally {
+    clearTimeout(deadline);
+  }
+}

@@ -1,0 +1,28 @@
+import type { FinishReason, Protocol, Usage } from '@switchyard/core';
+
+/** How a request ended, for the usage view. */
+export type RequestOutcome = 'completed' | 'incomplete' | 'failed' | 'error' | 'client-aborted';
+
+/** One line of the usage record: every request, refused ones included. */
+export type UsageRecord = {
+  requestId: string;
+  startedAt: number;
+  keyId: string | undefined;
+  model: string | undefined;
+  protocol: Protocol;
+  upstream: string | undefined;
+  upstreamProtocol: Protocol | undefined;
+  upstreamRequestId: string | undefined;
+  stream: boolean;
+  status: number;
+  outcome: RequestOutcome;
+  errorCode: string | undefined;
+  finishReason: FinishReason | undefined;
+  usage: Usage | undefined;
+  attempts: number;
+  latencyMs: number;
+  timeToFirstByteMs: number | undefined;
+};
+
+/** Host-supplied sink. It must never be able to break or delay a response. */
+export type UsageRecorder = (record: UsageRecord) => void | Promise<void>;

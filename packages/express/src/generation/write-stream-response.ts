@@ -1,0 +1,34 @@
+import { once } from 'node:events';
+import type { FrameSink } from '@switchyard/engine';
+import { createKeepAlive } from '@switchyard/sse';
+import type { Response } from 'express';
+
+/**
+ * Sends SSE headers, then lets `pipe` write frames as they are produced: no buffering, no `cork()`,
+ * backpressure through `drain`, keep-alive comments only while the stream is silent.
+ */
+export async function writeStreamResponse(
+  response: Response,
+  pipe: (sink: FrameSink) => Promise<void>,
+  options: { signal: AbortSignal; keepAliveMs: number },
+): Promise<void> {
+  response.status(200);
+  response.setHeader('content-type', 'text/event-stream; charset=utf-8');
+  response.setHeader('cache-control', 'no-cache');
+  response.setHeader('x-accel-buffering', 'no');
+  response.flushHeaders();
+  const keepAlive = createKeepAlive(frame => response.write(frame), options.keepAliveMs);
+  const sink: FrameSink = {
+    write(text) {
+      keepAlive.touch();
+      return response.write(text);
+    },
+    drained: () => once(response, 'drain', { signal: options.signal }).then(() => undefined),
+  };
+  try {
+    await pipe(sink);
+  } finally {
+    keepAlive.stop();
+    response.end();
+  }
+}

@@ -1,0 +1,46 @@
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createOpenAI } from '@ai-sdk/openai';
+import { generateText, streamText } from 'ai';
+import type { ExampleServer } from '../../examples/server/src';
+import { startTestGateway } from '../helpers/start-test-gateway';
+
+const PROMPT = 'Describe how a railway switchyard sorts freight cars';
+const ROUTES = ['switchyard-sim', 'sim-via-responses', 'sim-via-messages', 'sim-via-chat'];
+
+describe('Vercel AI SDK against the example server', () => {
+  let server: ExampleServer;
+  beforeAll(async () => {
+    server = await startTestGateway();
+  });
+  afterAll(() => server.close(1_000));
+
+  const openai = () => createOpenAI({ baseURL: `${server.url}/v1`, apiKey: server.demoKey });
+  const anthropic = () => createAnthropic({ baseURL: `${server.url}/v1`, apiKey: server.demoKey });
+
+  describe.each(ROUTES)('on %s', model => {
+    it('@ai-sdk/openai responses model: generateText and streamText', async () => {
+      const generated = await generateText({ model: openai().responses(model), prompt: PROMPT, maxRetries: 0 });
+      expect(generated.finishReason).toBe('stop');
+      expect(generated.text.trim().split(/\s+/).length).toBeGreaterThanOrEqual(50);
+      expect(generated.usage.outputTokens).toBeGreaterThanOrEqual(50);
+
+      const streamed = streamText({ model: openai().responses(model), prompt: PROMPT, maxRetries: 0 });
+      let text = '';
+      for await (const delta of streamed.textStream) text += delta;
+      expect(text).toBe(generated.text);
+      expect(await streamed.finishReason).toBe('stop');
+    });
+
+    it('@ai-sdk/anthropic: generateText and streamText', async () => {
+      const generated = await generateText({ model: anthropic()(model), prompt: PROMPT, maxRetries: 0 });
+      expect(generated.finishReason).toBe('stop');
+      expect(generated.text.trim().split(/\s+/).length).toBeGreaterThanOrEqual(50);
+
+      const streamed = streamText({ model: anthropic()(model), prompt: PROMPT, maxRetries: 0 });
+      let text = '';
+      for await (const delta of streamed.textStream) text += delta;
+      expect(text).toBe(generated.text);
+      expect((await streamed.usage).outputTokens).toBeGreaterThanOrEqual(50);
+    });
+  });
+});
