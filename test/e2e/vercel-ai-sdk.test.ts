@@ -32,11 +32,11 @@ describe('Vercel AI SDK against the example server', () => {
     });
 
     it('@ai-sdk/anthropic: generateText and streamText', async () => {
-      const generated = await generateText({ model: anthropic()(model), prompt: PROMPT, maxRetries: 0 });
+      const generated = await generateText({ model: anthropic()(model), prompt: PROMPT, maxOutputTokens: 512, maxRetries: 0 });
       expect(generated.finishReason).toBe('stop');
       expect(generated.text.trim().split(/\s+/).length).toBeGreaterThanOrEqual(50);
 
-      const streamed = streamText({ model: anthropic()(model), prompt: PROMPT, maxRetries: 0 });
+      const streamed = streamText({ model: anthropic()(model), prompt: PROMPT, maxOutputTokens: 512, maxRetries: 0 });
       let text = '';
       for await (const delta of streamed.textStream) text += delta;
       expect(text).toBe(generated.text);

@@ -5,3 +5,4 @@ export {
   mapOpenAIErrorCode,
   mapOpenAIErrorType,
 } from './openai-error-envelope';
+export { encodeOpenAIModelList } from './encode-openai-model-list';

@@ -58,7 +58,7 @@ export interface Codec {
   /** Renders an error in this protocol's envelope, adding the service `code` and `request_id`. */
   encodeError(error: GatewayError, requestId: string): EncodedError;
   /** Renders the models list in this protocol's shape (`GET /v1/models`). */
-  encodeModelList?(models: readonly ModelInfo[]): JSONObject;
+  encodeModelList(models: readonly ModelInfo[]): JSONObject;
 }
 
 /** A route as a models list shows it. */

@@ -32,7 +32,7 @@ export function createModelsHandler(options: ModelsHandlerOptions): RequestHandl
     response.setHeader('x-request-id', requestId);
     if (protocol === 'anthropic-messages') response.setHeader('request-id', requestId);
     context.principal = await engine.authenticate(protocol, request.headers);
-    const codec = codecs[protocol];
-    response.status(200).json(codec?.encodeModelList?.(models) ?? { object: 'list', data: [] });
+    const codec = codecs[protocol] ?? codecs['openai-chat'] ?? Object.values(codecs)[0]!;
+    response.status(200).json(codec.encodeModelList(models));
   };
 }

@@ -1,0 +1,23 @@
+import type { Codec } from '@switchyard/core';
+import { decodeAnthropicError, encodeAnthropicError } from './error/anthropic-error-envelope';
+import { encodeAnthropicModelList } from './models/encode-anthropic-model-list';
+import { decodeAnthropicRequest } from './request/decode-anthropic-request';
+import { encodeAnthropicRequest } from './request/encode-anthropic-request';
+import { decodeAnthropicResponse } from './response/decode-anthropic-response';
+import { encodeAnthropicResponse } from './response/encode-anthropic-response';
+import { createAnthropicStreamDecoder } from './stream/decode-anthropic-stream';
+import { createAnthropicStreamEncoder } from './stream/encode-anthropic-stream';
+
+/** The Anthropic Messages protocol (`POST /v1/messages`, API version 2023-06-01), both sides of the gateway. */
+export const anthropicMessagesCodec: Codec = {
+  protocol: 'anthropic-messages',
+  decodeRequest: decodeAnthropicRequest,
+  encodeRequest: encodeAnthropicRequest,
+  decodeResponse: decodeAnthropicResponse,
+  encodeResponse: encodeAnthropicResponse,
+  createStreamDecoder: createAnthropicStreamDecoder,
+  createStreamEncoder: createAnthropicStreamEncoder,
+  decodeError: decodeAnthropicError,
+  encodeError: encodeAnthropicError,
+  encodeModelList: encodeAnthropicModelList,
+};

@@ -1,0 +1,320 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { GatewayError } from '@switchyard/core';
+import { decodeAnthropicRequest } from './decode-anthropic-request';
+
+// Wire-shaped synthetic request bodies; provenance in __fixtures__/README.md.
+function fixture(name: string): Record<string, unknown> {
+  return JSON.parse(readFileSync(join(__dirname, '../__fixtures__', name), 'utf8')) as Record<
+    string,
+    unknown
+  >;
+}
+
+const minimal = { model: 'claude-test', max_tokens: 100, messages: [{ role: 'user', content: 'Hi' }] };
+
+function refusal(body: unknown): GatewayError {
+  try {
+    decodeAnthropicRequest(body);
+  } catch (error) {
+    if (GatewayError.isInstance(error)) return error;
+    throw error;
+  }
+  throw new Error('expected the request to be refused');
+}
+
+describe('decodeAnthropicRequest', () => {
+  it('decodes a minimal body', () => {
+    expect(decodeAnthropicRequest(minimal)).toEqual({
+      value: {
+        model: 'claude-test',
+        system: [],
+        messages: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }],
+        stream: false,
+        maxOutputTokens: 100,
+      },
+      warnings: [],
+    });
+  });
+
+  it('decodes a tool loop with media, thinking and provider-only fields', () => {
+    const { value, warnings } = decodeAnthropicRequest(fixture('tool-loop.1.request.json'));
+    expect(value).toMatchSnapshot();
+    expect(warnings).toEqual([]);
+    expect(value.messages.map(message => message.role)).toEqual(['user', 'assistant', 'tool', 'user']);
+    expect(value.messages[2]).toEqual({
+      role: 'tool',
+      content: [
+        {
+          type: 'tool-result',
+          callId: 'toolu_01SyntheticOslo',
+          content: [{ type: 'text', text: '12 °C, light rain' }],
+        },
+      ],
+    });
+    expect(value.messages[1]!.content[2]).toEqual({
+      type: 'tool-call',
+      callId: 'toolu_01SyntheticOslo',
+      name: 'get_weather',
+      arguments: '{"city":"Oslo"}',
+    });
+    expect(value).toMatchObject({
+      parallelToolCalls: false,
+      toolChoice: { type: 'auto' },
+      reasoning: { budgetTokens: 1024 },
+      user: 'user-hash-1234',
+      stream: true,
+      providerOptions: { 'anthropic-messages': { top_k: 40, service_tier: 'auto' } },
+    });
+  });
+
+  it('keeps thinking signatures and redacted data exactly', () => {
+    const { value } = decodeAnthropicRequest({
+      ...minimal,
+      messages: [
+        { role: 'user', content: 'Q' },
+        {
+          role: 'assistant',
+          content: [
+            { type: 'thinking', thinking: 'hmm', signature: 'EqQBCkYIARgC+/=' },
+            { type: 'redacted_thinking', data: 'opaque+/=' },
+            { type: 'text', text: 'A' },
+          ],
+        },
+      ],
+    });
+    expect(value.messages[1]!.content).toEqual([
+      { type: 'reasoning', text: 'hmm', signature: 'EqQBCkYIARgC+/=' },
+      { type: 'reasoning', text: '', redactedData: 'opaque+/=' },
+      { type: 'text', text: 'A' },
+    ]);
+  });
+
+  it('maps adaptive thinking, effort and a JSON schema format', () => {
+    const { value } = decodeAnthropicRequest(fixture('adaptive-json.1.request.json'));
+    expect(value.reasoning).toEqual({ effort: 'high' });
+    expect(value.system).toEqual([{ type: 'text', text: 'Answer in JSON.' }]);
+    expect(value.responseFormat).toMatchObject({ type: 'json-schema', schema: { type: 'object' } });
+  });
+
+  it.each([
+    [{ type: 'adaptive' }, undefined, { effort: 'medium' }],
+    [{ type: 'disabled' }, undefined, { effort: 'none' }],
+    [undefined, 'low', { effort: 'low' }],
+  ])('maps thinking %j with effort %j to %j', (thinking, effort, reasoning) => {
+    const body = { ...minimal, ...(thinking && { thinking }), ...(effort && { output_config: { effort } }) };
+    expect(decodeAnthropicRequest(body).value.reasoning).toEqual(reasoning);
+  });
+
+  it('maps tool_choice values', () => {
+    const tools = [{ name: 'f', input_schema: { type: 'object' } }];
+    const choice = (tool_choice: object) => decodeAnthropicRequest({ ...minimal, tools, tool_choice }).value;
+    expect(choice({ type: 'any' })).toMatchObject({ toolChoice: { type: 'required' } });
+    expect(choice({ type: 'tool', name: 'f' })).toMatchObject({ toolChoice: { type: 'tool', name: 'f' } });
+    expect(choice({ type: 'none' })).toMatchObject({ toolChoice: { type: 'none' } });
+    expect(choice({ type: 'auto' }).parallelToolCalls).toBeUndefined();
+  });
+
+  it('puts a user turn with only tool results into one IR tool message', () => {
+    const { value } = decodeAnthropicRequest({
+      ...minimal,
+      messages: [
+        { role: 'user', content: 'go' },
+        { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'f', input: {} }] },
+        {
+          role: 'user',
+          content: [
+            {
+              type: 'tool_result',
+              tool_use_id: 'toolu_1',
+              is_error: true,
+              content: [{ type: 'text', text: 'boom' }],
+            },
+          ],
+        },
+      ],
+    });
+    expect(value.messages.slice(1)).toEqual([
+      { role: 'assistant', content: [{ type: 'tool-call', callId: 'toolu_1', name: 'f', arguments: '{}' }] },
+      {
+        role: 'tool',
+        content: [
+          {
+            type: 'tool-result',
+            callId: 'toolu_1',
+            isError: true,
+            content: [{ type: 'text', text: 'boom' }],
+          },
+        ],
+      },
+    ]);
+  });
+
+  it('warns about tool fields it drops', () => {
+    const { warnings } = decodeAnthropicRequest({
+      ...minimal,
+      tools: [{ name: 'f', input_schema: { type: 'object' }, defer_loading: true }],
+    });
+    expect(warnings).toEqual([{ type: 'unsupported-field', field: 'tools.0.defer_loading' }]);
+  });
+
+  describe('refusals', () => {
+    it.each<[string, unknown, string, string, RegExp]>([
+      [
+        'a missing max_tokens',
+        { model: 'm', messages: minimal.messages },
+        'INVALID_REQUEST',
+        'max_tokens',
+        /max_tokens/,
+      ],
+      ['max_tokens of 0', { ...minimal, max_tokens: 0 }, 'INVALID_REQUEST', 'max_tokens', /max_tokens/],
+      ['an unknown field', { ...minimal, n: 2 }, 'INVALID_REQUEST', 'n', /^Unknown parameter: 'n'\.$/],
+      [
+        'a Responses-shaped body',
+        { model: 'm', input: 'hi' },
+        'INVALID_REQUEST',
+        'input',
+        /messages.*max_tokens.*POST \/v1\/responses/,
+      ],
+      [
+        'a system role inside messages',
+        {
+          ...minimal,
+          messages: [
+            { role: 'user', content: 'a' },
+            { role: 'system', content: 'b' },
+          ],
+        },
+        'INVALID_REQUEST',
+        'messages.1.role',
+        /top-level 'system' field/,
+      ],
+      [
+        'a temperature above 1',
+        { ...minimal, temperature: 1.5 },
+        'INVALID_REQUEST',
+        'temperature',
+        /temperature/,
+      ],
+      [
+        'a server tool',
+        {
+          ...minimal,
+          tools: [
+            { name: 'f', input_schema: { type: 'object' } },
+            { type: 'web_search_20250305', name: 'web_search' },
+          ],
+        },
+        'UNSUPPORTED_PARAMETER',
+        'tools.1.type',
+        /web_search_20250305/,
+      ],
+      [
+        'an unknown content block type',
+        { ...minimal, messages: [{ role: 'user', content: [{ type: 'hologram' }] }] },
+        'INVALID_REQUEST',
+        'messages.0.content.0.type',
+        /Unknown content block type 'hologram'/,
+      ],
+      [
+        'an empty text block',
+        { ...minimal, messages: [{ role: 'user', content: [{ type: 'text', text: '' }] }] },
+        'INVALID_REQUEST',
+        'messages.0.content.0.text',
+        /non-empty/,
+      ],
+      [
+        'an image media type Anthropic does not accept',
+        {
+          ...minimal,
+          messages: [
+            {
+              role: 'user',
+              content: [{ type: 'image', source: { type: 'base64', media_type: 'image/bmp', data: 'Qk0=' } }],
+            },
+          ],
+        },
+        'INVALID_REQUEST',
+        'messages.0.content.0.source.media_type',
+        /media_type/,
+      ],
+      [
+        'a Files API image source',
+        {
+          ...minimal,
+          messages: [
+            { role: 'user', content: [{ type: 'image', source: { type: 'file', file_id: 'file_1' } }] },
+          ],
+        },
+        'UNSUPPORTED_PARAMETER',
+        'messages.0.content.0.source.type',
+        /file/,
+      ],
+      [
+        'a server-tool block',
+        {
+          ...minimal,
+          messages: [
+            {
+              role: 'assistant',
+              content: [{ type: 'server_tool_use', id: 'srvtoolu_1', name: 'web_search', input: {} }],
+            },
+          ],
+        },
+        'UNSUPPORTED_PARAMETER',
+        'messages.0.content.0.type',
+        /server_tool_use/,
+      ],
+      [
+        'a tool_result in an assistant turn',
+        {
+          ...minimal,
+          messages: [{ role: 'assistant', content: [{ type: 'tool_result', tool_use_id: 'toolu_1' }] }],
+        },
+        'INVALID_REQUEST',
+        'messages.0.content.0.type',
+        /user messages/,
+      ],
+      [
+        'a tool_use in a user turn',
+        {
+          ...minimal,
+          messages: [{ role: 'user', content: [{ type: 'tool_use', id: 'toolu_1', name: 'f', input: {} }] }],
+        },
+        'INVALID_REQUEST',
+        'messages.0.content.0.type',
+        /assistant messages/,
+      ],
+      [
+        'a thinking budget not below max_tokens',
+        { ...minimal, max_tokens: 2000, thinking: { type: 'enabled', budget_tokens: 2000 } },
+        'INVALID_REQUEST',
+        'thinking.budget_tokens',
+        /max_tokens/,
+      ],
+      [
+        'unknown metadata keys',
+        { ...minimal, metadata: { user_id: 'u', team: 'x' } },
+        'INVALID_REQUEST',
+        'metadata',
+        /team/,
+      ],
+    ])('refuses %s', (_name, body, code, param, message) => {
+      const error = refusal(body);
+      expect(error.code).toBe(code);
+      expect(error.status).toBe(400);
+      expect(error.param).toBe(param);
+      expect(error.message).toMatch(message);
+    });
+
+    it('names max_tokens in the message of a missing max_tokens', () => {
+      expect(refusal({ model: 'm', messages: minimal.messages }).message).toBe(
+        'Invalid request: max_tokens: Field required.',
+      );
+    });
+
+    it('refuses a body that is not an object', () => {
+      expect(refusal('hello').code).toBe('INVALID_REQUEST');
+    });
+  });
+});

@@ -1,0 +1,105 @@
+import {
+  assertNever,
+  type GenerationRequest,
+  type JSONObject,
+  type TextPart,
+  type Translated,
+  type TranslationWarning,
+} from '@switchyard/core';
+import type { AnthropicRequest } from '../schema/anthropic-request-schema';
+import { decodeAnthropicMessages } from './decode-anthropic-messages';
+import { decodeAnthropicToolChoice, decodeAnthropicTools } from './decode-anthropic-tools';
+import { parameterError } from './parameter-error';
+import { parseAnthropicRequest } from './parse-anthropic-request';
+
+/** Wire fields only Messages has; they ride in `providerOptions['anthropic-messages']` for a Messages upstream. */
+const PROVIDER_FIELDS = [
+  'top_k',
+  'service_tier',
+  'cache_control',
+  'container',
+  'speed',
+  'inference_geo',
+  'diagnostics',
+] as const;
+
+/**
+ * A client's Messages body → IR. Validates first (400 naming the field), then converts; fields
+ * with no IR slot go to `providerOptions['anthropic-messages']`.
+ */
+export function decodeAnthropicRequest(body: unknown): Translated<GenerationRequest> {
+  const wire = parseAnthropicRequest(body);
+  const warnings: TranslationWarning[] = [];
+  const request: GenerationRequest = {
+    model: wire.model,
+    system: decodeSystem(wire.system),
+    messages: decodeAnthropicMessages(wire.messages, warnings),
+    stream: wire.stream ?? false,
+    maxOutputTokens: wire.max_tokens,
+  };
+  if (wire.temperature !== undefined) request.temperature = wire.temperature;
+  if (wire.top_p !== undefined) request.topP = wire.top_p;
+  if (wire.stop_sequences !== undefined) request.stopSequences = wire.stop_sequences;
+  if (wire.tools !== undefined) request.tools = decodeAnthropicTools(wire.tools, warnings);
+  if (wire.tool_choice !== undefined) Object.assign(request, decodeAnthropicToolChoice(wire.tool_choice));
+  const reasoning = decodeReasoning(wire, warnings);
+  if (reasoning !== undefined) request.reasoning = reasoning;
+  const format = wire.output_config?.format;
+  if (format) request.responseFormat = { type: 'json-schema', schema: format.schema as JSONObject };
+  if (typeof wire.metadata?.user_id === 'string') request.user = wire.metadata.user_id;
+  const providerOptions = decodeProviderOptions(wire);
+  if (providerOptions !== undefined) request.providerOptions = { 'anthropic-messages': providerOptions };
+  return { value: request, warnings };
+}
+
+function decodeSystem(system: AnthropicRequest['system']): TextPart[] {
+  if (system === undefined) return [];
+  if (typeof system === 'string') return system === '' ? [] : [{ type: 'text', text: system }];
+  return system.map(block => ({ type: 'text', text: block.text }));
+}
+
+// `thinking` decides whether the model reasons; `output_config.effort` how hard (adaptive thinking).
+function decodeReasoning(
+  wire: AnthropicRequest,
+  warnings: TranslationWarning[],
+): GenerationRequest['reasoning'] {
+  const effort = wire.output_config?.effort ?? undefined;
+  const thinking = wire.thinking;
+  if (thinking === undefined) return effort === undefined ? undefined : { effort };
+  switch (thinking.type) {
+    case 'enabled':
+      if (thinking.budget_tokens >= wire.max_tokens) {
+        throw parameterError('INVALID_REQUEST', 'thinking.budget_tokens', 'must be less than max_tokens.');
+      }
+      if (effort !== undefined) {
+        warnings.push({
+          type: 'lossy-conversion',
+          field: 'output_config.effort',
+          details: 'A thinking budget was given; the budget is kept and the effort is dropped.',
+        });
+      }
+      return { budgetTokens: thinking.budget_tokens };
+    case 'adaptive':
+      return { effort: effort ?? 'medium' };
+    case 'disabled':
+      return { effort: 'none' };
+    case 'between_tools':
+      return effort === undefined ? undefined : { effort };
+    default:
+      return assertNever(thinking, 'Anthropic thinking');
+  }
+}
+
+function decodeProviderOptions(wire: AnthropicRequest): JSONObject | undefined {
+  const options: JSONObject = {};
+  for (const field of PROVIDER_FIELDS) {
+    const value = wire[field];
+    if (value !== undefined && value !== null) options[field] = value as JSONObject[string];
+  }
+  // `display` and `between_tools` have no IR slot; a Messages upstream gets the client's own `thinking`.
+  const thinking = wire.thinking;
+  if (thinking?.type === 'between_tools' || (thinking && 'display' in thinking && thinking.display != null)) {
+    options.thinking = thinking as JSONObject;
+  }
+  return Object.keys(options).length > 0 ? options : undefined;
+}

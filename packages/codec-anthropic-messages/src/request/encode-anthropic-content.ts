@@ -1,0 +1,98 @@
+import {
+  isJSONObject,
+  parseDataURL,
+  type FilePart,
+  type ImagePart,
+  type JSONObject,
+  type ToolResultPart,
+} from '@switchyard/core';
+import { ANTHROPIC_IMAGE_MEDIA_TYPES } from '../schema/anthropic-content-schema';
+import { parameterError } from './parameter-error';
+
+const IMAGE_MEDIA_TYPES: ReadonlySet<string> = new Set(ANTHROPIC_IMAGE_MEDIA_TYPES);
+
+/** An IR image → an `image` block; `data:` URLs become base64 sources. Only jpeg/png/gif/webp pass. */
+export function encodeAnthropicImage(part: ImagePart, path: string): JSONObject {
+  const source = part.source.kind === 'url' ? (parseDataURL(part.source.url) ?? part.source) : part.source;
+  if ('url' in source) return { type: 'image', source: { type: 'url', url: source.url } };
+  const mediaType = source.mediaType.toLowerCase();
+  if (!IMAGE_MEDIA_TYPES.has(mediaType)) {
+    throw parameterError(
+      'UNSUPPORTED_PARAMETER',
+      `${path}.source`,
+      `image media type '${source.mediaType}' is not supported by Anthropic (jpeg, png, gif and webp are).`,
+    );
+  }
+  return { type: 'image', source: { type: 'base64', media_type: mediaType, data: source.data } };
+}
+
+/** An IR file → a `document` block: PDFs as base64, text as a plain-text source, URLs as they are. */
+export function encodeAnthropicDocument(part: FilePart, path: string): JSONObject {
+  const title = part.filename !== undefined ? { title: part.filename } : {};
+  const source = part.source.kind === 'url' ? (parseDataURL(part.source.url) ?? part.source) : part.source;
+  if ('url' in source) return { type: 'document', source: { type: 'url', url: source.url }, ...title };
+  if ('kind' in source && source.kind === 'text') {
+    return {
+      type: 'document',
+      source: { type: 'text', media_type: 'text/plain', data: source.data },
+      ...title,
+    };
+  }
+  const mediaType = source.mediaType.toLowerCase();
+  if (mediaType === 'application/pdf') {
+    return {
+      type: 'document',
+      source: { type: 'base64', media_type: mediaType, data: source.data },
+      ...title,
+    };
+  }
+  if (mediaType.startsWith('text/')) {
+    const text = Buffer.from(source.data, 'base64').toString('utf8');
+    return { type: 'document', source: { type: 'text', media_type: 'text/plain', data: text }, ...title };
+  }
+  throw parameterError(
+    'UNSUPPORTED_PARAMETER',
+    `${path}.source`,
+    `file media type '${source.mediaType}' is not supported by Anthropic (PDF and plain text are).`,
+  );
+}
+
+/**
+ * Tool-call arguments (JSON text) → the `input` object Messages requires. `""` means none (`{}`);
+ * text that is not a JSON object cannot be carried, so the request is refused naming the part.
+ */
+export function encodeAnthropicToolInput(argumentsText: string, path: string): JSONObject {
+  if (argumentsText.trim() === '') return {};
+  let input: unknown;
+  try {
+    input = JSON.parse(argumentsText);
+  } catch {
+    throw parameterError('INVALID_REQUEST', `${path}.arguments`, 'tool call arguments are not valid JSON.');
+  }
+  if (!isJSONObject(input)) {
+    throw parameterError(
+      'INVALID_REQUEST',
+      `${path}.arguments`,
+      'tool call arguments must be a JSON object.',
+    );
+  }
+  return input;
+}
+
+/** An IR tool result → a `tool_result` block (text, image and document content). */
+export function encodeAnthropicToolResult(part: ToolResultPart, path: string): JSONObject {
+  const content: JSONObject[] = [];
+  part.content.forEach((inner, index) => {
+    const innerPath = `${path}.content.${index}`;
+    if (inner.type === 'text') {
+      if (inner.text !== '') content.push({ type: 'text', text: inner.text });
+    } else if (inner.type === 'image') content.push(encodeAnthropicImage(inner, innerPath));
+    else content.push(encodeAnthropicDocument(inner, innerPath));
+  });
+  return {
+    type: 'tool_result',
+    tool_use_id: part.callId,
+    ...(content.length > 0 && { content }),
+    ...(part.isError !== undefined && { is_error: part.isError }),
+  };
+}

@@ -1,0 +1,83 @@
+import type { GenerationRequest, JSONObject, TranslationWarning } from '@switchyard/core';
+
+/** Anthropic's smallest thinking budget. */
+const MINIMUM_BUDGET_TOKENS = 1024;
+
+/** What reasoning settings become in a Messages body (and the `max_tokens` they may need). */
+export type EncodedAnthropicThinking = { thinking?: JSONObject; effort?: string; maxTokens: number };
+
+/**
+ * IR reasoning → `thinking` (+ `output_config.effort`). A budget becomes `enabled` thinking with
+ * `budget_tokens < max_tokens`; an effort becomes `adaptive` thinking (`minimal` → `low`); `none`
+ * disables thinking. Thinking with a forced tool choice is a 400 upstream, so thinking is dropped then.
+ */
+export function encodeAnthropicThinking(
+  request: GenerationRequest,
+  defaultMaxTokens: number,
+  warnings: TranslationWarning[],
+): EncodedAnthropicThinking {
+  const maxTokens = request.maxOutputTokens ?? defaultMaxTokens;
+  const reasoning = request.reasoning;
+  if (reasoning === undefined || (reasoning.budgetTokens === undefined && reasoning.effort === undefined))
+    return { maxTokens };
+  if (reasoning.effort === 'none' && reasoning.budgetTokens === undefined)
+    return { thinking: { type: 'disabled' }, maxTokens };
+  const forced = request.toolChoice?.type === 'required' || request.toolChoice?.type === 'tool';
+  if (forced) {
+    warnings.push({
+      type: 'lossy-conversion',
+      field: 'reasoning',
+      details: 'Anthropic refuses thinking with a forced tool choice; thinking was not enabled.',
+    });
+    return { maxTokens };
+  }
+  if (reasoning.budgetTokens !== undefined)
+    return encodeBudget(reasoning.budgetTokens, request, defaultMaxTokens, warnings);
+  const effort = reasoning.effort === 'minimal' ? 'low' : reasoning.effort;
+  return { thinking: { type: 'adaptive' }, ...(effort !== undefined && { effort }), maxTokens };
+}
+
+function encodeBudget(
+  requested: number,
+  request: GenerationRequest,
+  defaultMaxTokens: number,
+  warnings: TranslationWarning[],
+): EncodedAnthropicThinking {
+  if (request.reasoning?.effort !== undefined) {
+    warnings.push({
+      type: 'lossy-conversion',
+      field: 'reasoning.effort',
+      details: 'A thinking budget was given; the effort was dropped.',
+    });
+  }
+  let budget = Math.max(requested, MINIMUM_BUDGET_TOKENS);
+  if (budget !== requested) {
+    warnings.push({
+      type: 'lossy-conversion',
+      field: 'reasoning.budgetTokens',
+      details: `Raised to Anthropic's minimum of ${MINIMUM_BUDGET_TOKENS}.`,
+    });
+  }
+  // Thinking tokens count toward max_tokens: without a client cap, make room; with one, fit the budget under it.
+  if (request.maxOutputTokens === undefined) {
+    const maxTokens = budget >= defaultMaxTokens ? budget + defaultMaxTokens : defaultMaxTokens;
+    return { thinking: { type: 'enabled', budget_tokens: budget }, maxTokens };
+  }
+  const maxTokens = request.maxOutputTokens;
+  if (budget < maxTokens) return { thinking: { type: 'enabled', budget_tokens: budget }, maxTokens };
+  budget = maxTokens - 1;
+  if (budget < MINIMUM_BUDGET_TOKENS) {
+    warnings.push({
+      type: 'lossy-conversion',
+      field: 'reasoning.budgetTokens',
+      details: 'max_tokens leaves no room for thinking; thinking was not enabled.',
+    });
+    return { maxTokens };
+  }
+  warnings.push({
+    type: 'lossy-conversion',
+    field: 'reasoning.budgetTokens',
+    details: `Lowered to ${budget} to stay below max_tokens.`,
+  });
+  return { thinking: { type: 'enabled', budget_tokens: budget }, maxTokens };
+}

@@ -1,0 +1,46 @@
+import { assertNever, GatewayError, type OutputPart } from '@switchyard/core';
+import {
+  ANTHROPIC_OUTPUT_BLOCK_TYPES,
+  anthropicOutputBlockSchema,
+  type AnthropicOutputBlock,
+} from '../schema/anthropic-response-schema';
+
+/**
+ * One upstream output block → an IR part; `undefined` for block types the IR has no slot for
+ * (server-tool blocks, future types). A known block with a wrong shape is a malformed answer.
+ */
+export function decodeAnthropicOutputBlock(block: { type: string }): OutputPart | undefined {
+  if (!ANTHROPIC_OUTPUT_BLOCK_TYPES.has(block.type)) return undefined;
+  const result = anthropicOutputBlockSchema.safeParse(block);
+  if (!result.success) {
+    throw new GatewayError({
+      code: 'UPSTREAM_FAILED',
+      message: `The upstream answered with a malformed '${block.type}' block.`,
+    });
+  }
+  return toOutputPart(result.data);
+}
+
+function toOutputPart(block: AnthropicOutputBlock): OutputPart {
+  switch (block.type) {
+    case 'text':
+      return { type: 'text', text: block.text };
+    case 'thinking':
+      return {
+        type: 'reasoning',
+        text: block.thinking,
+        ...(block.signature ? { signature: block.signature } : {}),
+      };
+    case 'redacted_thinking':
+      return { type: 'reasoning', text: '', redactedData: block.data };
+    case 'tool_use':
+      return {
+        type: 'tool-call',
+        callId: block.id,
+        name: block.name,
+        arguments: JSON.stringify(block.input ?? {}),
+      };
+    default:
+      return assertNever(block, 'Anthropic output block');
+  }
+}

@@ -1,0 +1,29 @@
+import { GatewayError, type GenerationResponse, type OutputPart } from '@switchyard/core';
+import { anthropicResponseSchema } from '../schema/anthropic-response-schema';
+import { mapAnthropicStopReason } from '../stop-reason/map-anthropic-stop-reason';
+import { decodeAnthropicUsage } from '../usage/decode-anthropic-usage';
+import { decodeAnthropicOutputBlock } from './decode-anthropic-output-block';
+
+/** An upstream's non-streaming Messages JSON → IR. Throws `UPSTREAM_FAILED` when it is not a Message. */
+export function decodeAnthropicResponse(body: unknown): GenerationResponse {
+  const result = anthropicResponseSchema.safeParse(body);
+  if (!result.success) {
+    throw new GatewayError({
+      code: 'UPSTREAM_FAILED',
+      message: 'The upstream answered with a malformed body (not an Anthropic Message).',
+    });
+  }
+  const message = result.data;
+  const content: OutputPart[] = [];
+  for (const block of message.content) {
+    const part = decodeAnthropicOutputBlock(block);
+    if (part !== undefined) content.push(part);
+  }
+  return {
+    id: message.id,
+    model: message.model ?? '',
+    content,
+    finishReason: mapAnthropicStopReason(message.stop_reason, message.stop_sequence),
+    usage: decodeAnthropicUsage(message.usage),
+  };
+}

@@ -1,0 +1,68 @@
+import {
+  assertNever,
+  createId,
+  isJSONObject,
+  type EncodeContext,
+  type GenerationResponse,
+  type JSONObject,
+  type OutputPart,
+} from '@switchyard/core';
+import { encodeAnthropicStopReason } from '../stop-reason/encode-anthropic-stop-reason';
+import { encodeAnthropicUsage } from '../usage/encode-anthropic-usage';
+
+/**
+ * IR → the client's Messages JSON, with every field the SDK `Message` type requires. `model` is the
+ * client's model ID. Reasoning without an Anthropic signature is left out: an unsigned thinking
+ * block would break the client's next request to Anthropic (protocols.md pitfall 19).
+ */
+export function encodeAnthropicResponse(response: GenerationResponse, context: EncodeContext): JSONObject {
+  const content: JSONObject[] = [];
+  for (const part of response.content) {
+    const block = encodeOutputPart(part);
+    if (block !== undefined) content.push(block);
+  }
+  const hasToolUse = content.some(block => block.type === 'tool_use');
+  return {
+    id: createId('msg_'),
+    type: 'message',
+    role: 'assistant',
+    model: context.request.model,
+    content,
+    ...encodeAnthropicStopReason(response.finishReason, hasToolUse),
+    container: null,
+    diagnostics: null,
+    usage: encodeAnthropicUsage(response.usage),
+  };
+}
+
+function encodeOutputPart(part: OutputPart): JSONObject | undefined {
+  switch (part.type) {
+    case 'text':
+    case 'refusal':
+      return part.text === '' ? undefined : { type: 'text', text: part.text, citations: null };
+    case 'reasoning':
+      if (part.signature) return { type: 'thinking', thinking: part.text, signature: part.signature };
+      if (part.redactedData) return { type: 'redacted_thinking', data: part.redactedData };
+      return undefined;
+    case 'tool-call':
+      return {
+        type: 'tool_use',
+        id: part.callId,
+        name: part.name,
+        input: parseToolInput(part.arguments),
+        caller: { type: 'direct' },
+      };
+    default:
+      return assertNever(part, 'IR output part');
+  }
+}
+
+// `input` must be an object; arguments that are not a JSON object (e.g. cut by max_tokens) become `{}`.
+function parseToolInput(argumentsText: string): JSONObject {
+  try {
+    const input: unknown = JSON.parse(argumentsText);
+    return isJSONObject(input) ? input : {};
+  } catch {
+    return {};
+  }
+}

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import {
+  anthropicCacheControlSchema,
+  anthropicContentBlockSchema,
+  anthropicTextBlockSchema,
+} from './anthropic-content-schema';
+
+const SYSTEM_ROLE_MESSAGE =
+  "The 'system' role is not accepted inside 'messages'; put system instructions in the top-level 'system' field";
+
+const messageSchema = z.object({
+  role: z.enum(['user', 'assistant'], {
+    error: issue => (issue.input === 'system' ? SYSTEM_ROLE_MESSAGE : undefined),
+  }),
+  content: z.union([z.string(), z.array(anthropicContentBlockSchema)]),
+});
+
+const toolSchema = z.object({
+  name: z.string().regex(/^[a-zA-Z0-9_-]{1,128}$/, "String should match pattern '^[a-zA-Z0-9_-]{1,128}$'"),
+  description: z.string().optional(),
+  input_schema: z.looseObject({ type: z.literal('object') }),
+  strict: z.boolean().optional(),
+  cache_control: anthropicCacheControlSchema,
+  type: z.literal('custom').nullish(),
+  defer_loading: z.boolean().optional(),
+  eager_input_streaming: z.boolean().nullish(),
+  input_examples: z.array(z.unknown()).optional(),
+  allowed_callers: z.array(z.string()).optional(),
+});
+
+const disableParallel = z.boolean().optional();
+const toolChoiceSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('auto'), disable_parallel_tool_use: disableParallel }),
+  z.object({ type: z.literal('any'), disable_parallel_tool_use: disableParallel }),
+  z.object({ type: z.literal('tool'), name: z.string().min(1), disable_parallel_tool_use: disableParallel }),
+  z.object({ type: z.literal('none') }),
+]);
+
+const thinkingDisplay = z.enum(['summarized', 'omitted']).nullish();
+const thinkingSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('enabled'),
+    budget_tokens: z.number().int().min(1024),
+    display: thinkingDisplay,
+  }),
+  z.object({ type: z.literal('adaptive'), display: thinkingDisplay }),
+  z.object({ type: z.literal('disabled') }),
+  z.object({ type: z.literal('between_tools') }),
+]);
+
+/** Anthropic's effort words (`output_config.effort`). */
+export const ANTHROPIC_EFFORTS = ['low', 'medium', 'high', 'xhigh', 'max'] as const;
+
+const outputConfigSchema = z.object({
+  effort: z.enum(ANTHROPIC_EFFORTS).nullish(),
+  format: z.object({ type: z.literal('json_schema'), schema: z.record(z.string(), z.unknown()) }).nullish(),
+});
+
+/**
+ * A client's `POST /v1/messages` body (API version 2023-06-01). Field-level strictness mirrors the
+ * API; unknown top-level fields are refused before this schema runs (see `parseAnthropicRequest`).
+ */
+export const anthropicRequestSchema = z.object({
+  model: z.string().min(1),
+  max_tokens: z.number().int().min(1),
+  messages: z.array(messageSchema).min(1),
+  system: z.union([z.string(), z.array(anthropicTextBlockSchema)]).optional(),
+  stream: z.boolean().optional(),
+  stop_sequences: z.array(z.string()).optional(),
+  temperature: z.number().min(0).max(1).optional(),
+  top_p: z.number().min(0).max(1).optional(),
+  top_k: z.number().int().min(0).optional(),
+  metadata: z.strictObject({ user_id: z.string().nullish() }).optional(),
+  tools: z.array(toolSchema).optional(),
+  tool_choice: toolChoiceSchema.optional(),
+  thinking: thinkingSchema.optional(),
+  output_config: outputConfigSchema.optional(),
+  service_tier: z.enum(['auto', 'standard_only']).optional(),
+  cache_control: anthropicCacheControlSchema,
+  container: z.union([z.string(), z.looseObject({})]).nullish(),
+  speed: z.enum(['standard', 'fast']).nullish(),
+  inference_geo: z.string().nullish(),
+  diagnostics: z.looseObject({}).nullish(),
+});
+
+/** A validated client Messages body. */
+export type AnthropicRequest = z.infer<typeof anthropicRequestSchema>;
+/** One validated turn of `messages`. */
+export type AnthropicMessageParam = AnthropicRequest['messages'][number];
+/** One validated client tool. */
+export type AnthropicToolParam = NonNullable<AnthropicRequest['tools']>[number];
+/** A validated `tool_choice`. */
+export type AnthropicToolChoiceParam = NonNullable<AnthropicRequest['tool_choice']>;
+
+/** Every top-level field the 2023-06-01 API accepts in a Messages body. */
+export const ANTHROPIC_REQUEST_FIELDS: ReadonlySet<string> = new Set(
+  Object.keys(anthropicRequestSchema.shape),
+);

@@ -1,0 +1,27 @@
+import type { FinishReason } from '@switchyard/core';
+
+/**
+ * Messages `stop_reason` → IR finish reason. `pause_turn` is never a clean stop: the turn is
+ * unfinished, and reporting `stop` would hide the truncation (protocols.md pitfall 25).
+ * @see https://docs.anthropic.com/en/api/messages (`stop_reason`)
+ */
+export function mapAnthropicStopReason(
+  raw: string | null | undefined,
+  stopSequence?: string | null,
+): FinishReason {
+  switch (raw) {
+    case 'end_turn':
+      return { unified: 'stop', raw };
+    case 'stop_sequence':
+      return { unified: 'stop', raw, ...(typeof stopSequence === 'string' && { stopSequence }) };
+    case 'max_tokens':
+    case 'model_context_window_exceeded':
+      return { unified: 'length', raw };
+    case 'tool_use':
+      return { unified: 'tool-calls', raw };
+    case 'refusal':
+      return { unified: 'content-filter', raw };
+    default:
+      return { unified: 'other', raw: raw ?? undefined };
+  }
+}

@@ -1,0 +1,22 @@
+import type { Codec } from '@switchyard/core';
+import { decodeOpenAIError, encodeOpenAIError, encodeOpenAIModelList } from '@switchyard/codec-openai-shared';
+import { decodeOpenAIChatRequest } from './request/decode-openai-chat-request';
+import { encodeOpenAIChatRequest } from './request/encode-openai-chat-request';
+import { decodeOpenAIChatResponse } from './response/decode-openai-chat-response';
+import { encodeOpenAIChatResponse } from './response/encode-openai-chat-response';
+import { createOpenAIChatStreamDecoder } from './stream/decode-openai-chat-stream';
+import { createOpenAIChatStreamEncoder } from './stream/encode-openai-chat-stream';
+
+/** The OpenAI Chat Completions protocol (`POST /v1/chat/completions`), on both sides of the gateway. */
+export const openAIChatCodec: Codec = {
+  protocol: 'openai-chat',
+  decodeRequest: decodeOpenAIChatRequest,
+  encodeRequest: encodeOpenAIChatRequest,
+  decodeResponse: decodeOpenAIChatResponse,
+  encodeResponse: encodeOpenAIChatResponse,
+  createStreamDecoder: createOpenAIChatStreamDecoder,
+  createStreamEncoder: createOpenAIChatStreamEncoder,
+  decodeError: decodeOpenAIError,
+  encodeError: encodeOpenAIError,
+  encodeModelList: encodeOpenAIModelList,
+};

@@ -1,0 +1,60 @@
+import { assertNever, type FinishReason, type UnifiedFinishReason } from '@switchyard/core';
+
+/** Chat's `finish_reason` words (`function_call` is the legacy name for a tool call). */
+export type OpenAIChatFinishReason = 'stop' | 'length' | 'tool_calls' | 'content_filter';
+
+/**
+ * Upstream `finish_reason` → IR. Tool calls win over `stop`/`null`/unknown words, because OpenAI
+ * answers `stop` when `tool_choice` names a function (protocols.md §5.3, pitfall 24); `length` and
+ * `content_filter` are kept, since they say the calls may be cut short.
+ * @see https://platform.openai.com/docs/api-reference/chat/object
+ */
+export function decodeOpenAIChatFinishReason(
+  raw: string | null | undefined,
+  hasToolCalls: boolean,
+): FinishReason {
+  const unified = unifiedFromRaw(raw ?? undefined);
+  const overridden = hasToolCalls && (unified === 'stop' || unified === 'other') ? 'tool-calls' : unified;
+  return { unified: overridden, raw: raw ?? undefined };
+}
+
+function unifiedFromRaw(raw: string | undefined): UnifiedFinishReason {
+  switch (raw) {
+    case 'stop':
+    case undefined: // a missing finish_reason at the end of an answer reads as a normal stop (§7.9)
+      return 'stop';
+    case 'length':
+      return 'length';
+    case 'tool_calls':
+    case 'function_call':
+      return 'tool-calls';
+    case 'content_filter':
+      return 'content-filter';
+    default:
+      return 'other';
+  }
+}
+
+/**
+ * IR → the client's `finish_reason`: `tool_calls` whenever the answer carries tool calls, and
+ * never a word outside Chat's vocabulary (pitfall 23), so unknown reasons read as `stop`.
+ */
+export function encodeOpenAIChatFinishReason(
+  finishReason: FinishReason,
+  hasToolCalls: boolean,
+): OpenAIChatFinishReason {
+  if (hasToolCalls) return 'tool_calls';
+  switch (finishReason.unified) {
+    case 'length':
+      return 'length';
+    case 'content-filter':
+      return 'content_filter';
+    case 'stop':
+    case 'tool-calls': // no call reached the client, so a tool_calls reason would promise one that is not there
+    case 'error':
+    case 'other':
+      return 'stop';
+    default:
+      return assertNever(finishReason.unified, 'finish reason');
+  }
+}

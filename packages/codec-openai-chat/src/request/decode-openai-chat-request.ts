@@ -1,0 +1,167 @@
+import {
+  createValidationError,
+  GatewayError,
+  isJSONObject,
+  type GenerationRequest,
+  type JSONObject,
+  type ResponseFormat,
+  type ToolChoice,
+  type ToolDefinition,
+  type Translated,
+  type TranslationWarning,
+} from '@switchyard/core';
+import { decodeOpenAIChatMessages } from './decode-openai-chat-messages';
+import {
+  openAIChatRequestSchema,
+  REFUSED_OPENAI_CHAT_FIELDS,
+  type OpenAIChatRequest,
+} from './openai-chat-request-schema';
+
+const KNOWN_FIELDS = new Set<string>([
+  ...Object.keys(openAIChatRequestSchema.shape),
+  ...REFUSED_OPENAI_CHAT_FIELDS,
+]);
+
+/** Chat-only fields with no IR slot, kept under their wire names for a Chat upstream. */
+const CHAT_ONLY_FIELDS = [
+  'n',
+  'presence_penalty',
+  'frequency_penalty',
+  'logit_bias',
+  'seed',
+  'logprobs',
+  'top_logprobs',
+  'store',
+  'service_tier',
+  'prompt_cache_key',
+  'prompt_cache_retention',
+  'prompt_cache_options',
+  'verbosity',
+] as const satisfies ReadonlyArray<keyof OpenAIChatRequest>;
+
+/**
+ * Validates an untrusted Chat Completions body and converts it to the IR. Unknown top-level
+ * fields → 400 `Unknown parameter: 'x'.`; features the gateway cannot serve → 400
+ * `UNSUPPORTED_PARAMETER` naming the field; wrong types → 400 naming the path.
+ */
+export function decodeOpenAIChatRequest(body: unknown): Translated<GenerationRequest> {
+  if (!isJSONObject(body))
+    throw createValidationError([{ path: [], message: 'The body must be a JSON object' }]);
+  refuseUnknownAndUnsupportedFields(body);
+  const result = openAIChatRequestSchema.safeParse(body);
+  if (!result.success) throw createValidationError(result.error.issues);
+  const wire = result.data;
+  refuseSeveralChoices(wire.n);
+  const warnings: TranslationWarning[] = [];
+  const { system, messages } = decodeOpenAIChatMessages(wire.messages, warnings);
+  const maxOutputTokens = wire.max_completion_tokens ?? wire.max_tokens ?? undefined;
+  const user = wire.safety_identifier ?? wire.user ?? undefined;
+  const request: GenerationRequest = {
+    model: wire.model,
+    system,
+    messages,
+    stream: wire.stream ?? false,
+    ...(maxOutputTokens !== undefined && { maxOutputTokens }),
+    ...(wire.temperature != null && { temperature: wire.temperature }),
+    ...(wire.top_p != null && { topP: wire.top_p }),
+    ...(wire.stop != null && { stopSequences: typeof wire.stop === 'string' ? [wire.stop] : wire.stop }),
+    ...(wire.tools !== undefined && { tools: decodeTools(wire.tools) }),
+    ...(wire.tool_choice !== undefined && { toolChoice: decodeToolChoice(wire.tool_choice) }),
+    ...(wire.parallel_tool_calls != null && { parallelToolCalls: wire.parallel_tool_calls }),
+    ...(wire.reasoning_effort != null && { reasoning: { effort: wire.reasoning_effort } }),
+    ...(wire.response_format !== undefined && { responseFormat: decodeResponseFormat(wire.response_format) }),
+    ...(wire.metadata != null && { metadata: wire.metadata }),
+    ...(user !== undefined && { user }),
+  };
+  const chatOptions = collectChatOptions(wire);
+  if (Object.keys(chatOptions).length > 0) request.providerOptions = { 'openai-chat': chatOptions };
+  return { value: request, warnings };
+}
+
+function refuseUnknownAndUnsupportedFields(body: JSONObject): void {
+  for (const key of Object.keys(body)) {
+    if (!KNOWN_FIELDS.has(key)) {
+      throw new GatewayError({
+        code: 'INVALID_REQUEST',
+        message: `Unknown parameter: '${key}'.`,
+        param: key,
+      });
+    }
+  }
+  for (const field of REFUSED_OPENAI_CHAT_FIELDS) {
+    const value = body[field];
+    if (value === undefined || value === null) continue;
+    // `modalities: ["text"]` asks for what every answer is anyway.
+    if (field === 'modalities' && Array.isArray(value) && value.every(modality => modality === 'text'))
+      continue;
+    throw new GatewayError({
+      code: 'UNSUPPORTED_PARAMETER',
+      message: `The '${field}' parameter is not supported by this gateway.`,
+      param: field,
+    });
+  }
+}
+
+function refuseSeveralChoices(n: number | null | undefined): void {
+  if (n == null || n <= 1) return;
+  throw new GatewayError({
+    code: 'UNSUPPORTED_PARAMETER',
+    message: "Only one choice per request is supported ('n' must be 1).",
+    param: 'n',
+  });
+}
+
+function decodeTools(tools: NonNullable<OpenAIChatRequest['tools']>): ToolDefinition[] {
+  return tools.map((tool, index) => {
+    if (tool.type !== 'function') {
+      throw new GatewayError({
+        code: 'UNSUPPORTED_PARAMETER',
+        message: `Tools of type '${tool.type}' are not supported; only function tools are.`,
+        param: `tools.${index}`,
+      });
+    }
+    const { name, description, parameters, strict } = tool.function;
+    return {
+      name,
+      ...(description !== undefined && { description }),
+      // Omitted parameters mean "no arguments" in Chat; the IR always carries an object schema.
+      inputSchema: (parameters as JSONObject | undefined) ?? { type: 'object', properties: {} },
+      ...(strict != null && { strict }),
+    };
+  });
+}
+
+function decodeToolChoice(choice: NonNullable<OpenAIChatRequest['tool_choice']>): ToolChoice {
+  if (typeof choice === 'string') return { type: choice };
+  if (choice.type === 'function') return { type: 'tool', name: choice.function.name };
+  throw new GatewayError({
+    code: 'UNSUPPORTED_PARAMETER',
+    message: `tool_choice of type '${choice.type}' is not supported.`,
+    param: 'tool_choice',
+  });
+}
+
+function decodeResponseFormat(format: NonNullable<OpenAIChatRequest['response_format']>): ResponseFormat {
+  if (format.type === 'text') return { type: 'text' };
+  if (format.type === 'json_object') return { type: 'json-object' };
+  const { name, description, schema, strict } = format.json_schema;
+  return {
+    type: 'json-schema',
+    schema: (schema as JSONObject | undefined) ?? {},
+    name,
+    ...(description !== undefined && { description }),
+    ...(strict != null && { strict }),
+  };
+}
+
+/** The Chat-only fields, plus `stream_options` and the client's choice of `max_tokens` (see getOpenAIChatOptions). */
+function collectChatOptions(wire: OpenAIChatRequest): JSONObject {
+  const options: JSONObject = {};
+  for (const field of CHAT_ONLY_FIELDS) {
+    const value = wire[field];
+    if (value !== undefined && value !== null) options[field] = value;
+  }
+  if (wire.stream_options != null) options.stream_options = wire.stream_options;
+  if (wire.max_completion_tokens == null && wire.max_tokens != null) options.max_tokens = wire.max_tokens;
+  return options;
+}

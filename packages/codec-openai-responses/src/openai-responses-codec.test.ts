@@ -1,0 +1,111 @@
+import { createUpstreamError, GatewayError, type StreamEvent } from '@switchyard/core';
+import { openAIResponsesCodec } from './openai-responses-codec';
+
+describe('openAIResponsesCodec', () => {
+  it('is the openai-responses protocol', () => {
+    expect(openAIResponsesCodec.protocol).toBe('openai-responses');
+  });
+
+  it('translates a request end to end: client body → IR → upstream body', () => {
+    const { value } = openAIResponsesCodec.decodeRequest({
+      model: 'route-gpt',
+      input: 'Hi',
+      max_output_tokens: 64,
+    });
+    expect(openAIResponsesCodec.encodeRequest(value, 'gpt-6').value).toEqual({
+      model: 'gpt-6',
+      input: [{ type: 'message', role: 'user', content: [{ type: 'input_text', text: 'Hi' }] }],
+      stream: false,
+      max_output_tokens: 64,
+      store: false,
+    });
+  });
+
+  it('renders errors in the OpenAI envelope with the service code and request id', () => {
+    const error = new GatewayError({
+      code: 'UNSUPPORTED_PARAMETER',
+      message: 'No.',
+      param: 'previous_response_id',
+    });
+    expect(openAIResponsesCodec.encodeError(error, 'req_1')).toEqual({
+      status: 400,
+      body: {
+        error: {
+          message: 'No.',
+          type: 'invalid_request_error',
+          param: 'previous_response_id',
+          code: 'unsupported_parameter',
+        },
+        code: 'UNSUPPORTED_PARAMETER',
+        request_id: 'req_1',
+      },
+    });
+    const upstream = createUpstreamError({ status: 429, code: 'rate_limit_exceeded', message: 'slow down' });
+    expect(openAIResponsesCodec.encodeError(upstream, 'req_2')).toMatchObject({
+      status: 429,
+      body: {
+        error: { type: 'rate_limit_error', code: 'rate_limit_exceeded' },
+        code: 'UPSTREAM_RATE_LIMITED',
+      },
+    });
+  });
+
+  it('never puts the cause of an error in the envelope', () => {
+    const error = new GatewayError({
+      code: 'INTERNAL_ERROR',
+      message: 'Internal gateway error.',
+      cause: new Error('secret detail'),
+    });
+    expect(JSON.stringify(openAIResponsesCodec.encodeError(error, 'req_3'))).not.toContain('secret detail');
+  });
+
+  it('reads upstream error bodies of any shape', () => {
+    expect(
+      openAIResponsesCodec.decodeError({
+        error: {
+          message: "Unknown parameter: 'x'.",
+          type: 'invalid_request_error',
+          param: 'x',
+          code: 'unknown_parameter',
+        },
+      }),
+    ).toEqual({
+      message: "Unknown parameter: 'x'.",
+      type: 'invalid_request_error',
+      param: 'x',
+      code: 'unknown_parameter',
+    });
+    expect(openAIResponsesCodec.decodeError('<html>Bad gateway</html>')).toEqual({
+      message: '<html>Bad gateway</html>',
+    });
+    expect(openAIResponsesCodec.decodeError(undefined)).toEqual({});
+  });
+
+  it('streams through its own decoder and encoder', () => {
+    const encoder = openAIResponsesCodec.createStreamEncoder({
+      request: openAIResponsesCodec.decodeRequest({ model: 'm', input: 'x' }).value,
+      createdAt: 1,
+    });
+    const decoder = openAIResponsesCodec.createStreamDecoder();
+    const events: StreamEvent[] = [
+      { type: 'response-start', id: 'u', model: 'u' },
+      { type: 'text-start', id: 't' },
+      { type: 'text-delta', id: 't', delta: 'ok' },
+      { type: 'text-end', id: 't' },
+      {
+        type: 'response-end',
+        finishReason: { unified: 'stop', raw: undefined },
+        usage: {
+          inputTokens: 1,
+          outputTokens: 1,
+          cacheReadTokens: 0,
+          cacheWriteTokens: 0,
+          reasoningTokens: 0,
+        },
+      },
+    ];
+    const decoded = events.flatMap(event => encoder.push(event)).flatMap(message => decoder.push(message));
+    expect(decoded.map(event => event.type)).toEqual(events.map(event => event.type));
+    expect(decoder.end()).toEqual([]);
+  });
+});

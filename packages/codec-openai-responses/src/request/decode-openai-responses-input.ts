@@ -1,0 +1,124 @@
+import {
+  assertNever,
+  isJSONObject,
+  type AssistantMessage,
+  type Message,
+  type ToolResultPart,
+  type TranslationWarning,
+} from '@switchyard/core';
+import { decodeAssistantPart, decodeSystemPart, decodeUserPart } from './decode-openai-responses-content';
+import {
+  contentPartSchema,
+  functionCallItemSchema,
+  functionCallOutputItemSchema,
+  messageItemSchema,
+  reasoningItemSchema,
+  toolOutputPartSchema,
+  type OpenAIResponsesContentPart,
+} from './openai-responses-request-schema';
+import { invalidAt, parseAt } from './parse-at';
+import { unsupportedParameter } from './unsupported-parameter';
+
+type Path = readonly PropertyKey[];
+type Context = { messages: Message[]; warnings: TranslationWarning[] };
+
+/**
+ * `input` → IR messages, in order. A string is one user message. Consecutive assistant output
+ * (messages, `function_call`, `reasoning`) merges into one assistant message and consecutive
+ * `function_call_output`s into one tool message; system/developer items stay in place.
+ */
+export function decodeOpenAIResponsesInput(
+  input: string | readonly unknown[],
+  warnings: TranslationWarning[],
+): Message[] {
+  if (typeof input === 'string') return [{ role: 'user', content: [{ type: 'text', text: input }] }];
+  const context: Context = { messages: [], warnings };
+  input.forEach((item, index) => decodeInputItem(item, ['input', index], context));
+  return context.messages;
+}
+
+function decodeInputItem(item: unknown, path: Path, context: Context): void {
+  if (!isJSONObject(item)) throw invalidAt(path, 'Expected an input item object');
+  const type = item.type;
+  if (type === 'item_reference' || (type === undefined && item.role === undefined && item.id !== undefined)) {
+    throw unsupportedParameter(
+      path,
+      'Input items of type `item_reference` are not supported: the gateway keeps no stored items. Send the item itself.',
+    );
+  }
+  if (type === undefined || type === 'message') return decodeMessageItem(item, path, context);
+  if (type === 'function_call') {
+    const call = parseAt(functionCallItemSchema, item, path);
+    return appendAssistantParts(context, [
+      { type: 'tool-call', callId: call.call_id, name: call.name, arguments: call.arguments },
+    ]);
+  }
+  if (type === 'function_call_output') return decodeFunctionCallOutput(item, path, context);
+  if (type === 'reasoning') {
+    const reasoning = parseAt(reasoningItemSchema, item, path);
+    const texts = [...(reasoning.summary ?? []), ...(reasoning.content ?? [])].map(entry => entry.text);
+    const part: AssistantMessage['content'][number] = { type: 'reasoning', text: texts.join('\n\n') };
+    if (reasoning.encrypted_content) part.encryptedContent = reasoning.encrypted_content;
+    return appendAssistantParts(context, [part]);
+  }
+  if (typeof type === 'string') {
+    throw unsupportedParameter(
+      [...path, 'type'],
+      `Input items of type '${type}' are not supported by this gateway (only messages, function_call, function_call_output and reasoning).`,
+    );
+  }
+  throw invalidAt([...path, 'type'], 'Expected a string');
+}
+
+function decodeMessageItem(item: unknown, path: Path, context: Context): void {
+  const message = parseAt(messageItemSchema, item, path);
+  const contentPath = [...path, 'content'];
+  const { content } = message;
+  const each = <Part>(decode: (part: OpenAIResponsesContentPart, partPath: Path) => Part): Part[] =>
+    typeof content === 'string'
+      ? [decode({ type: 'input_text', text: content }, contentPath)]
+      : content.map((part, index) =>
+          decode(parseAt(contentPartSchema, part, [...contentPath, index]), [...contentPath, index]),
+        );
+  switch (message.role) {
+    case 'user':
+      context.messages.push({ role: 'user', content: each(decodeUserPart) });
+      return;
+    case 'system':
+    case 'developer':
+      context.messages.push({ role: 'system', content: each(decodeSystemPart) });
+      return;
+    case 'assistant':
+      appendAssistantParts(
+        context,
+        each((part, partPath) => decodeAssistantPart(part, partPath, context.warnings)),
+      );
+      return;
+    default:
+      return assertNever(message.role, 'Responses message role');
+  }
+}
+
+function decodeFunctionCallOutput(item: unknown, path: Path, context: Context): void {
+  const output = parseAt(functionCallOutputItemSchema, item, path);
+  const result: ToolResultPart = {
+    type: 'tool-result',
+    callId: output.call_id,
+    content:
+      typeof output.output === 'string'
+        ? [{ type: 'text', text: output.output }]
+        : output.output.map((part, index) => {
+            const partPath = [...path, 'output', index];
+            return decodeUserPart(parseAt(toolOutputPartSchema, part, partPath), partPath);
+          }),
+  };
+  const last = context.messages.at(-1);
+  if (last?.role === 'tool') last.content.push(result);
+  else context.messages.push({ role: 'tool', content: [result] });
+}
+
+function appendAssistantParts(context: Context, parts: AssistantMessage['content']): void {
+  const last = context.messages.at(-1);
+  if (last?.role === 'assistant') last.content.push(...parts);
+  else context.messages.push({ role: 'assistant', content: parts });
+}

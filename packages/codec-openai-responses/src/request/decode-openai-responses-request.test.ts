@@ -1,0 +1,308 @@
+import { readFileSync } from 'node:fs';
+import { GatewayError } from '@switchyard/core';
+import { decodeOpenAIResponsesRequest } from './decode-openai-responses-request';
+
+// Wire-shaped synthetic request; provenance in __fixtures__/README.md.
+const agentTurn: unknown = JSON.parse(
+  readFileSync(`${__dirname}/../__fixtures__/agent-turn.1.request.json`, 'utf8'),
+);
+
+function refusal(body: unknown): GatewayError {
+  try {
+    decodeOpenAIResponsesRequest(body);
+  } catch (error) {
+    if (GatewayError.isInstance(error)) return error;
+    throw error;
+  }
+  throw new Error('expected the body to be refused');
+}
+
+describe('decodeOpenAIResponsesRequest: valid bodies', () => {
+  it('reads the minimal form: a string input is one user message', () => {
+    expect(decodeOpenAIResponsesRequest({ model: 'route-gpt', input: 'Hi' })).toEqual({
+      value: {
+        model: 'route-gpt',
+        system: [],
+        messages: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }],
+        stream: false,
+      },
+      warnings: [],
+    });
+  });
+
+  it('reads a full agent turn', () => {
+    const { value, warnings } = decodeOpenAIResponsesRequest(agentTurn);
+    expect(warnings).toEqual([]);
+    expect(value).toMatchSnapshot();
+    expect(value.system).toEqual([{ type: 'text', text: 'Be terse.' }]);
+    expect(value.messages.map(message => message.role)).toEqual([
+      'system',
+      'user',
+      'assistant',
+      'tool',
+      'user',
+    ]);
+    // reasoning + assistant message + function_call merge into one assistant turn, in order.
+    expect(value.messages[2]).toEqual({
+      role: 'assistant',
+      content: [
+        { type: 'reasoning', text: 'Look it up.', encryptedContent: 'ZW5jcnlwdGVkLWJsb2I=' },
+        { type: 'text', text: 'Checking.' },
+        { type: 'tool-call', callId: 'call_9', name: 'get_weather', arguments: '{"city":"Oslo"}' },
+      ],
+    });
+    expect(value.messages[1]!.content.slice(1)).toEqual([
+      {
+        type: 'image',
+        source: { kind: 'base64', mediaType: 'image/png', data: 'iVBORw0KGgo=' },
+        detail: 'low',
+      },
+      {
+        type: 'file',
+        source: { kind: 'base64', mediaType: 'application/pdf', data: 'JVBERi0=' },
+        filename: 'notes.pdf',
+      },
+    ]);
+    expect(value).toMatchObject({
+      stream: true,
+      maxOutputTokens: 512,
+      temperature: 0.2,
+      parallelToolCalls: false,
+      toolChoice: { type: 'auto' },
+      reasoning: { effort: 'low' },
+      responseFormat: { type: 'text' },
+      metadata: { ticket: 'T-1' },
+      user: 'user-hash-1',
+      tools: [{ name: 'get_weather', description: 'Current weather for a city.', strict: true }],
+    });
+    expect(value.providerOptions).toEqual({
+      'openai-responses': {
+        store: false,
+        include: ['reasoning.encrypted_content'],
+        text: { verbosity: 'low' },
+        reasoning: { summary: 'auto' },
+      },
+    });
+  });
+
+  it('groups consecutive function_call_outputs into one tool message, with part outputs', () => {
+    const { value } = decodeOpenAIResponsesRequest({
+      model: 'm',
+      input: [
+        { type: 'function_call', call_id: 'a', name: 'f', arguments: '{}' },
+        { type: 'function_call', call_id: 'b', name: 'f', arguments: '{}' },
+        { type: 'function_call_output', call_id: 'a', output: 'one' },
+        {
+          type: 'function_call_output',
+          call_id: 'b',
+          output: [
+            { type: 'input_text', text: 'two' },
+            { type: 'input_image', image_url: 'https://example.com/a.png' },
+          ],
+        },
+      ],
+    });
+    expect(value.messages).toEqual([
+      {
+        role: 'assistant',
+        content: [expect.objectContaining({ callId: 'a' }), expect.objectContaining({ callId: 'b' })],
+      },
+      {
+        role: 'tool',
+        content: [
+          { type: 'tool-result', callId: 'a', content: [{ type: 'text', text: 'one' }] },
+          {
+            type: 'tool-result',
+            callId: 'b',
+            content: [
+              { type: 'text', text: 'two' },
+              { type: 'image', source: { kind: 'url', url: 'https://example.com/a.png' } },
+            ],
+          },
+        ],
+      },
+    ]);
+  });
+
+  it('reads easy and typed messages of every role, with refusal and string content', () => {
+    const { value } = decodeOpenAIResponsesRequest({
+      model: 'm',
+      input: [
+        { type: 'message', role: 'system', content: [{ type: 'input_text', text: 'S' }] },
+        { role: 'user', content: 'U' },
+        { role: 'assistant', content: 'A' },
+        { type: 'message', role: 'assistant', content: [{ type: 'refusal', refusal: 'No.' }] },
+        { role: 'developer', content: 'D' },
+      ],
+    });
+    expect(value.messages).toEqual([
+      { role: 'system', content: [{ type: 'text', text: 'S' }] },
+      { role: 'user', content: [{ type: 'text', text: 'U' }] },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'text', text: 'A' },
+          { type: 'refusal', text: 'No.' },
+        ],
+      },
+      { role: 'system', content: [{ type: 'text', text: 'D' }] },
+    ]);
+  });
+
+  it('warns when assistant history annotations are dropped', () => {
+    const { warnings } = decodeOpenAIResponsesRequest({
+      model: 'm',
+      input: [
+        {
+          type: 'message',
+          role: 'assistant',
+          content: [{ type: 'output_text', text: 'x', annotations: [{ type: 'url_citation' }] }],
+        },
+      ],
+    });
+    expect(warnings).toEqual([
+      expect.objectContaining({ type: 'lossy-conversion', field: 'input.0.content.0.annotations' }),
+    ]);
+  });
+
+  it('accepts null for nullable fields, background: false, and a file URL', () => {
+    const { value } = decodeOpenAIResponsesRequest({
+      model: 'm',
+      input: [{ role: 'user', content: [{ type: 'input_file', file_url: 'https://example.com/a.pdf' }] }],
+      instructions: null,
+      temperature: null,
+      previous_response_id: null,
+      background: false,
+      user: 'legacy',
+    });
+    expect(value.system).toEqual([]);
+    expect(value.temperature).toBeUndefined();
+    expect(value.user).toBe('legacy');
+    expect(value.providerOptions).toEqual({ 'openai-responses': { background: false } });
+    expect(value.messages[0]!.content[0]).toEqual({
+      type: 'file',
+      source: { kind: 'url', url: 'https://example.com/a.pdf' },
+    });
+  });
+
+  it('maps text.format json_schema and a forced function tool_choice', () => {
+    const { value } = decodeOpenAIResponsesRequest({
+      model: 'm',
+      input: 'x',
+      text: { format: { type: 'json_schema', name: 'answer', schema: { type: 'object' }, strict: true } },
+      tools: [{ type: 'function', name: 'f' }],
+      tool_choice: { type: 'function', name: 'f' },
+      safety_identifier: 'safe',
+      user: 'legacy',
+    });
+    expect(value.responseFormat).toEqual({
+      type: 'json-schema',
+      name: 'answer',
+      schema: { type: 'object' },
+      strict: true,
+    });
+    expect(value.toolChoice).toEqual({ type: 'tool', name: 'f' });
+    expect(value.tools).toEqual([{ name: 'f', inputSchema: { type: 'object', properties: {} } }]);
+    expect(value.user).toBe('safe');
+    expect(value.providerOptions).toEqual({ 'openai-responses': { user: 'legacy' } });
+  });
+});
+
+describe('decodeOpenAIResponsesRequest: refusals', () => {
+  it.each([
+    [{ model: 'm', messages: [{ role: 'user', content: 'hi' }], max_tokens: 100 }, 'messages'],
+    [{ model: 'm', system: 'Be terse.', max_tokens: 100, extra: 1 }, 'system'],
+    [{ model: 'm', max_tokens: 100 }, 'max_tokens'],
+  ])('refuses a Messages-shaped body before the unknown-parameter check (%#)', (body, param) => {
+    const error = refusal(body);
+    expect([error.status, error.code, error.param]).toEqual([400, 'INVALID_REQUEST', param]);
+    expect(error.message).toContain('`input`');
+    expect(error.message).toContain('`instructions`');
+    expect(error.message).toContain('POST /v1/messages');
+  });
+
+  it('refuses unknown top-level fields the way OpenAI does', () => {
+    const error = refusal({ model: 'm', input: 'x', max_tokens: 10 });
+    expect([error.code, error.message, error.param]).toEqual([
+      'INVALID_REQUEST',
+      "Unknown parameter: 'max_tokens'.",
+      'max_tokens',
+    ]);
+  });
+
+  it.each([
+    [{ previous_response_id: 'resp_1' }, 'previous_response_id'],
+    [{ conversation: 'conv_1' }, 'conversation'],
+    [{ background: true }, 'background'],
+    [{ prompt: { id: 'pmpt_1' } }, 'prompt'],
+    [{ tools: [{ type: 'function', name: 'f' }, { type: 'web_search' }] }, 'tools.1.type'],
+    [{ tool_choice: { type: 'allowed_tools', mode: 'auto', tools: [] } }, 'tool_choice'],
+    [{ input: [{ type: 'item_reference', id: 'msg_1' }] }, 'input.0'],
+    [{ input: [{ role: 'user', content: 'a' }, { id: 'msg_1' }] }, 'input.1'],
+    [{ input: [{ type: 'web_search_call', id: 'ws_1' }] }, 'input.0.type'],
+    [
+      { input: [{ role: 'user', content: [{ type: 'input_image', file_id: 'file-1', detail: 'auto' }] }] },
+      'input.0.content.0.file_id',
+    ],
+    [
+      { input: [{ role: 'user', content: [{ type: 'input_file', file_id: 'file-1' }] }] },
+      'input.0.content.0.file_id',
+    ],
+    [
+      {
+        input: [
+          { role: 'system', content: [{ type: 'input_image', image_url: 'https://example.com/a.png' }] },
+        ],
+      },
+      'input.0.content.0',
+    ],
+  ])('refuses what the gateway cannot serve with UNSUPPORTED_PARAMETER (%#)', (fields, param) => {
+    const error = refusal({ model: 'm', input: 'x', ...fields });
+    expect([error.status, error.code, error.param]).toEqual([400, 'UNSUPPORTED_PARAMETER', param]);
+  });
+
+  it.each([
+    [{ input: 'x' }, 'model'],
+    [{ model: 'm' }, 'input'],
+    [{ model: 'm', input: 5 }, 'input'],
+    [{ model: 'm', input: 'x', max_output_tokens: 8 }, 'max_output_tokens'],
+    [{ model: 'm', input: 'x', max_output_tokens: 16.5 }, 'max_output_tokens'],
+    [{ model: 'm', input: 'x', temperature: 2.5 }, 'temperature'],
+    [{ model: 'm', input: 'x', tool_choice: 'any' }, 'tool_choice'],
+    [{ model: 'm', input: 'x', tool_choice: { type: 'function' } }, 'tool_choice.name'],
+    [{ model: 'm', input: 'x', tools: [{ type: 'function' }] }, 'tools.0.name'],
+    [
+      { model: 'm', input: [{ role: 'user', content: [{ type: 'output_text', text: 'x' }] }] },
+      'input.0.content.0.type',
+    ],
+    [
+      {
+        model: 'm',
+        input: [
+          { role: 'assistant', content: [{ type: 'input_image', image_url: 'https://example.com/a.png' }] },
+        ],
+      },
+      'input.0.content.0.type',
+    ],
+    [{ model: 'm', input: [{ role: 'user', content: [{ type: 'input_audio' }] }] }, 'input.0.content.0.type'],
+    [
+      {
+        model: 'm',
+        input: [{ role: 'user', content: [{ type: 'input_image', image_url: 'data:image/png,raw' }] }],
+      },
+      'input.0.content.0.image_url',
+    ],
+    [{ model: 'm', input: [{ type: 'function_call', name: 'f', arguments: '{}' }] }, 'input.0.call_id'],
+    [{ model: 'm', input: [{ type: 'function_call_output', call_id: 'a', output: 3 }] }, 'input.0.output'],
+    [{ model: 'm', input: ['text'] }, 'input.0'],
+    [{ model: 'm', input: 'x', metadata: { key: 1 } }, 'metadata.key'],
+  ])('names the offending field of an invalid body (%#)', (body, param) => {
+    const error = refusal(body);
+    expect([error.status, error.code, error.param]).toEqual([400, 'INVALID_REQUEST', param]);
+  });
+
+  it('refuses a body that is not an object', () => {
+    expect(refusal('hello').code).toBe('INVALID_REQUEST');
+    expect(refusal([]).code).toBe('INVALID_REQUEST');
+  });
+});

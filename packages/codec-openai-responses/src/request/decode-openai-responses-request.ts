@@ -1,0 +1,102 @@
+import {
+  createValidationError,
+  isJSONObject,
+  type GenerationRequest,
+  type JSONObject,
+  type JSONValue,
+  type Translated,
+  type TranslationWarning,
+} from '@switchyard/core';
+import { decodeOpenAIResponsesInput } from './decode-openai-responses-input';
+import { decodeOpenAIResponsesToolChoice, decodeOpenAIResponsesTools } from './decode-openai-responses-tools';
+import { openAIResponsesRequestSchema, type OpenAIResponsesRequest } from './openai-responses-request-schema';
+import { parseAt } from './parse-at';
+import {
+  refuseMessagesShapedBody,
+  refuseServerSideFeatures,
+  refuseUnknownFields,
+} from './refuse-openai-responses-body';
+
+/**
+ * Validates an untrusted `POST /v1/responses` body and converts it to the IR. Throws a 400
+ * `GatewayError` naming the field; protocol-only fields ride in `providerOptions['openai-responses']`.
+ */
+export function decodeOpenAIResponsesRequest(body: unknown): Translated<GenerationRequest> {
+  if (!isJSONObject(body))
+    throw createValidationError([{ path: [], message: 'Expected a JSON object body' }]);
+  refuseMessagesShapedBody(body);
+  refuseUnknownFields(body);
+  refuseServerSideFeatures(body);
+  const parsed = parseAt(openAIResponsesRequestSchema, body, []);
+  const warnings: TranslationWarning[] = [];
+  const request: GenerationRequest = {
+    model: parsed.model,
+    system: parsed.instructions ? [{ type: 'text', text: parsed.instructions }] : [],
+    messages: decodeOpenAIResponsesInput(parsed.input, warnings),
+    stream: parsed.stream === true,
+  };
+  assignSamplingFields(request, parsed);
+  if (parsed.tools) request.tools = decodeOpenAIResponsesTools(parsed.tools);
+  if (parsed.tool_choice !== undefined && parsed.tool_choice !== null) {
+    request.toolChoice = decodeOpenAIResponsesToolChoice(parsed.tool_choice);
+  }
+  const providerOptions = collectProviderOptions(parsed);
+  if (Object.keys(providerOptions).length > 0)
+    request.providerOptions = { 'openai-responses': providerOptions };
+  return { value: request, warnings };
+}
+
+function assignSamplingFields(request: GenerationRequest, parsed: OpenAIResponsesRequest): void {
+  if (parsed.max_output_tokens != null) request.maxOutputTokens = parsed.max_output_tokens;
+  if (parsed.temperature != null) request.temperature = parsed.temperature;
+  if (parsed.top_p != null) request.topP = parsed.top_p;
+  if (parsed.parallel_tool_calls != null) request.parallelToolCalls = parsed.parallel_tool_calls;
+  if (parsed.reasoning?.effort) request.reasoning = { effort: parsed.reasoning.effort };
+  if (parsed.metadata) request.metadata = parsed.metadata;
+  const user = parsed.safety_identifier ?? parsed.user;
+  if (user) request.user = user;
+  const format = parsed.text?.format;
+  if (!format) return;
+  if (format.type === 'text') request.responseFormat = { type: 'text' };
+  else if (format.type === 'json_object') request.responseFormat = { type: 'json-object' };
+  else {
+    request.responseFormat = { type: 'json-schema', schema: format.schema as JSONObject, name: format.name };
+    if (format.description) request.responseFormat.description = format.description;
+    if (typeof format.strict === 'boolean') request.responseFormat.strict = format.strict;
+  }
+}
+
+const PASS_THROUGH_FIELDS = [
+  'store',
+  'include',
+  'service_tier',
+  'truncation',
+  'prompt_cache_key',
+  'prompt_cache_retention',
+  'prompt_cache_options',
+  'top_logprobs',
+  'stream_options',
+  'max_tool_calls',
+  'background',
+] as const satisfies ReadonlyArray<keyof OpenAIResponsesRequest>;
+
+/** Fields only a Responses upstream understands, kept for it (other encoders ignore them). */
+function collectProviderOptions(parsed: OpenAIResponsesRequest): JSONObject {
+  const options: JSONObject = {};
+  for (const field of PASS_THROUGH_FIELDS) {
+    if (parsed[field] != null) options[field] = parsed[field] as JSONValue;
+  }
+  if (parsed.text?.verbosity) options.text = { verbosity: parsed.text.verbosity };
+  const { effort: _effort, ...reasoning } = parsed.reasoning ?? {};
+  const reasoningOptions = withoutNullish(reasoning);
+  if (Object.keys(reasoningOptions).length > 0) options.reasoning = reasoningOptions;
+  // Both ids given: `safety_identifier` becomes the IR user; the deprecated `user` still reaches a Responses upstream.
+  if (parsed.safety_identifier && parsed.user) options.user = parsed.user;
+  return options;
+}
+
+function withoutNullish(value: Record<string, string | null | undefined>): JSONObject {
+  const result: JSONObject = {};
+  for (const [key, entry] of Object.entries(value)) if (entry != null) result[key] = entry;
+  return result;
+}

@@ -1,0 +1,144 @@
+import {
+  assertNever,
+  isJSONObject,
+  type GenerationRequest,
+  type JSONObject,
+  type JSONValue,
+  type ReasoningEffort,
+  type ResponseFormat,
+  type ToolChoice,
+  type Translated,
+  type TranslationWarning,
+} from '@switchyard/core';
+import { encodeOpenAIResponsesInput } from './encode-openai-responses-input';
+
+/** OpenAI rejects `max_output_tokens` below 16 (`integer_below_min_value`). */
+const MINIMUM_OUTPUT_TOKENS = 16;
+
+/**
+ * IR → the upstream `POST /v1/responses` body. Sends only what the IR set, plus `store: false`
+ * (the gateway never chains stored responses); `providerOptions['openai-responses']` is merged in.
+ */
+export function encodeOpenAIResponsesRequest(
+  request: GenerationRequest,
+  upstreamModel: string,
+): Translated<JSONObject> {
+  const warnings: TranslationWarning[] = [];
+  const body: JSONObject = { model: upstreamModel };
+  const instructions = request.system.map(part => part.text).join('\n\n');
+  if (instructions !== '') body.instructions = instructions;
+  body.input = encodeOpenAIResponsesInput(request.messages, warnings);
+  body.stream = request.stream;
+  assignSamplingFields(body, request, warnings);
+  assignToolFields(body, request);
+  if (request.responseFormat !== undefined) {
+    body.text = { format: encodeOpenAIResponsesTextFormat(request.responseFormat) };
+  }
+  if (request.metadata !== undefined) body.metadata = request.metadata;
+  if (request.user !== undefined) body.safety_identifier = request.user;
+  mergeProviderOptions(body, request.providerOptions?.['openai-responses']);
+  body.store ??= false;
+  return { value: body, warnings };
+}
+
+function assignSamplingFields(
+  body: JSONObject,
+  request: GenerationRequest,
+  warnings: TranslationWarning[],
+): void {
+  if (request.maxOutputTokens !== undefined) {
+    body.max_output_tokens = encodeMaxOutputTokens(request.maxOutputTokens, warnings);
+  }
+  if (request.temperature !== undefined) body.temperature = request.temperature;
+  if (request.topP !== undefined) body.top_p = request.topP;
+  if (request.stopSequences !== undefined && request.stopSequences.length > 0) {
+    warnings.push({
+      type: 'unsupported-field',
+      field: 'stopSequences',
+      details: 'The Responses API has no stop parameter.',
+    });
+  }
+  const effort = encodeReasoningEffort(request.reasoning, warnings);
+  if (effort !== undefined) body.reasoning = { effort };
+}
+
+/** Flat function tools; `strict` only when the IR says so (arbitrary schemas fail strict mode). */
+function assignToolFields(body: JSONObject, request: GenerationRequest): void {
+  if (request.tools !== undefined) {
+    body.tools = request.tools.map(tool => ({
+      type: 'function',
+      name: tool.name,
+      ...(tool.description !== undefined && { description: tool.description }),
+      parameters: tool.inputSchema,
+      strict: tool.strict === true,
+    }));
+  }
+  if (request.toolChoice !== undefined)
+    body.tool_choice = encodeOpenAIResponsesToolChoice(request.toolChoice);
+  if (request.parallelToolCalls !== undefined) body.parallel_tool_calls = request.parallelToolCalls;
+}
+
+/** IR tool choice → Responses `tool_choice` (also used to echo it in responses). */
+export function encodeOpenAIResponsesToolChoice(toolChoice: ToolChoice): JSONValue {
+  return toolChoice.type === 'tool' ? { type: 'function', name: toolChoice.name } : toolChoice.type;
+}
+
+/** IR response format → the flattened Responses `text.format` (also used to echo it). */
+export function encodeOpenAIResponsesTextFormat(format: ResponseFormat): JSONObject {
+  switch (format.type) {
+    case 'text':
+      return { type: 'text' };
+    case 'json-object':
+      return { type: 'json_object' };
+    case 'json-schema':
+      return {
+        type: 'json_schema',
+        name: format.name ?? 'response',
+        schema: format.schema,
+        ...(format.description !== undefined && { description: format.description }),
+        ...(format.strict !== undefined && { strict: format.strict }),
+      };
+    default:
+      return assertNever(format, 'IR response format');
+  }
+}
+
+function encodeMaxOutputTokens(value: number, warnings: TranslationWarning[]): number {
+  if (value >= MINIMUM_OUTPUT_TOKENS) return value;
+  warnings.push({
+    type: 'lossy-conversion',
+    field: 'maxOutputTokens',
+    details: `Raised from ${value} to ${MINIMUM_OUTPUT_TOKENS}, the Responses API minimum.`,
+  });
+  return MINIMUM_OUTPUT_TOKENS;
+}
+
+/** A thinking budget (Messages) has no Responses field: bucket it into an effort. */
+function encodeReasoningEffort(
+  reasoning: GenerationRequest['reasoning'],
+  warnings: TranslationWarning[],
+): ReasoningEffort | undefined {
+  if (reasoning?.effort !== undefined) return reasoning.effort;
+  if (reasoning?.budgetTokens === undefined) return undefined;
+  const budget = reasoning.budgetTokens;
+  const effort: ReasoningEffort = budget < 4096 ? 'low' : budget < 16384 ? 'medium' : 'high';
+  warnings.push({
+    type: 'lossy-conversion',
+    field: 'reasoning.budgetTokens',
+    details: `A budget of ${budget} tokens is sent as effort '${effort}'.`,
+  });
+  return effort;
+}
+
+/** Protocol-only fields: objects (`text`, `reasoning`) merge under the IR's, other fields fill gaps. */
+function mergeProviderOptions(body: JSONObject, options: JSONObject | undefined): void {
+  if (options === undefined) return;
+  for (const [key, value] of Object.entries(options)) {
+    if (value === undefined) continue;
+    // OpenAI refuses `stream_options` on non-streaming requests.
+    if (key === 'stream_options' && body.stream !== true) continue;
+    const current = body[key];
+    if (isJSONObject(current) && isJSONObject(value)) body[key] = { ...value, ...current };
+    else if (current === undefined) body[key] = value;
+  }
+}

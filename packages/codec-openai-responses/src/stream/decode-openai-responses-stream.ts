@@ -1,0 +1,318 @@
+import {
+  isJSONObject,
+  type GatewayError,
+  type JSONObject,
+  type SSEMessage,
+  type StreamDecoder,
+  type StreamEvent,
+} from '@switchyard/core';
+import { mapOpenAIResponsesFinishReason } from '../response/map-openai-responses-finish-reason';
+import { decodeOpenAIResponsesUsage } from '../response/openai-responses-usage';
+import {
+  endedEarlyError,
+  errorEventError,
+  failedResponseError,
+  malformedEventError,
+} from './openai-responses-stream-errors';
+import {
+  itemId,
+  itemKey,
+  parseWireEvent,
+  partKey,
+  partText,
+  stringOf,
+  type WireEvent,
+} from './openai-responses-wire-event';
+
+type BlockKind = 'text' | 'refusal' | 'reasoning' | 'tool-call';
+/**
+ * An IR block the upstream opened. `hasDelta` is per content part; `ended` marks a tool call already
+ * ended by `function_call_arguments.done`, kept until its `output_item.done` so it never ends twice.
+ */
+type OpenBlock = { kind: BlockKind; id: string; hasDelta: boolean; parts: number; ended: boolean };
+type DecoderState = {
+  started: boolean;
+  finished: boolean;
+  hasFunctionCall: boolean;
+  /** Keyed by `output_index` (items) or `output_index:content_index` (message parts). */
+  blocks: Map<string, OpenBlock>;
+};
+type Out = StreamEvent[];
+
+/**
+ * Upstream Responses SSE → IR events. Text and refusal parts, function calls and reasoning items
+ * become IR blocks; `response.completed`/`incomplete` end the stream, `response.failed` and `error`
+ * (flat or nested shape) become IR errors. Unknown event types are skipped.
+ */
+export function createOpenAIResponsesStreamDecoder(): StreamDecoder {
+  const state: DecoderState = { started: false, finished: false, hasFunctionCall: false, blocks: new Map() };
+  return {
+    push(message: SSEMessage): StreamEvent[] {
+      if (state.finished) return [];
+      const event = parseWireEvent(message.data);
+      const out: Out = [];
+      if (event === undefined) fail(state, out, malformedEventError());
+      else handleEvent(event, state, out);
+      return out;
+    },
+    end(): StreamEvent[] {
+      if (state.finished) return [];
+      const out: Out = [];
+      fail(state, out, endedEarlyError());
+      return out;
+    },
+  };
+}
+
+function handleEvent(event: WireEvent, state: DecoderState, out: Out): void {
+  switch (event.type) {
+    case 'response.created':
+    case 'response.queued':
+    case 'response.in_progress':
+      return startResponse(event.response, state, out);
+    case 'response.output_item.added':
+      return addItem(event, state, out);
+    case 'response.content_part.added':
+      return addContentPart(event, state, out);
+    case 'response.output_text.delta':
+    case 'response.refusal.delta':
+    case 'response.function_call_arguments.delta':
+    case 'response.reasoning_summary_text.delta':
+    case 'response.reasoning_text.delta':
+      return applyDelta(event, state, out);
+    case 'response.output_text.done':
+      return closePart(partKey(event), event.text, state, out);
+    case 'response.refusal.done':
+      return closePart(partKey(event), event.refusal, state, out);
+    case 'response.content_part.done':
+      return closePart(partKey(event), partText(event.part), state, out);
+    case 'response.function_call_arguments.done':
+      return closeToolCall(itemKey(event), event.arguments, state, out);
+    case 'response.reasoning_summary_part.added':
+      return addReasoningPart(event, state, out);
+    case 'response.reasoning_summary_text.done':
+    case 'response.reasoning_text.done':
+      return completeReasoningPart(itemKey(event), event.text, state, out);
+    case 'response.output_item.done':
+      return finishItem(event, state, out);
+    case 'response.completed':
+      return endResponse(event.response, 'completed', state, out);
+    case 'response.incomplete':
+      return endResponse(event.response, 'incomplete', state, out);
+    case 'response.failed':
+      return fail(state, out, failedResponseError(event.response));
+    case 'error':
+      return fail(state, out, errorEventError(event));
+    default:
+      // Forward compatibility: event types the gateway does not know yet are skipped.
+      return;
+  }
+}
+
+function startResponse(response: unknown, state: DecoderState, out: Out): void {
+  if (state.started) return;
+  state.started = true;
+  const wire = isJSONObject(response) ? response : {};
+  out.push({ type: 'response-start', id: stringOf(wire.id) ?? '', model: stringOf(wire.model) ?? '' });
+}
+
+function addItem(event: WireEvent, state: DecoderState, out: Out): void {
+  startResponse(undefined, state, out);
+  const item = isJSONObject(event.item) ? event.item : {};
+  const key = itemKey(event);
+  if (key === undefined) return;
+  if (item.type === 'function_call') {
+    state.hasFunctionCall = true;
+    openToolCall(key, item, state, out);
+  } else if (item.type === 'reasoning') {
+    openBlock(key, 'reasoning', itemId(item, key), state, out);
+  }
+}
+
+function openToolCall(key: string, item: JSONObject, state: DecoderState, out: Out): void {
+  const id = itemId(item, key);
+  state.blocks.set(key, { kind: 'tool-call', id, hasDelta: false, parts: 0, ended: false });
+  out.push({
+    type: 'tool-call-start',
+    id,
+    callId: stringOf(item.call_id) ?? '',
+    toolName: stringOf(item.name) ?? '',
+  });
+}
+
+function addContentPart(event: WireEvent, state: DecoderState, out: Out): void {
+  const part = isJSONObject(event.part) ? event.part : {};
+  if (part.type === 'reasoning_text') return addReasoningPart(event, state, out);
+  const key = partKey(event);
+  if (key === undefined || (part.type !== 'output_text' && part.type !== 'refusal')) return;
+  openBlock(
+    key,
+    part.type === 'refusal' ? 'refusal' : 'text',
+    `${stringOf(event.item_id) ?? key}:${String(event.content_index)}`,
+    state,
+    out,
+  );
+}
+
+function openBlock(
+  key: string,
+  kind: 'text' | 'refusal' | 'reasoning',
+  id: string,
+  state: DecoderState,
+  out: Out,
+): OpenBlock {
+  startResponse(undefined, state, out);
+  const block: OpenBlock = { kind, id, hasDelta: false, parts: 0, ended: false };
+  state.blocks.set(key, block);
+  out.push({ type: `${kind}-start`, id });
+  return block;
+}
+
+function applyDelta(event: WireEvent, state: DecoderState, out: Out): void {
+  const delta = stringOf(event.delta);
+  if (delta === undefined) return;
+  if (event.type === 'response.function_call_arguments.delta') {
+    const block = lookup(itemKey(event), state);
+    if (block?.kind !== 'tool-call') return;
+    block.hasDelta = true;
+    out.push({ type: 'tool-call-delta', id: block.id, argumentsDelta: delta });
+    return;
+  }
+  const block = blockForDelta(event, state, out);
+  if (block === undefined || block.kind === 'tool-call') return;
+  block.hasDelta = true;
+  out.push({ type: `${block.kind}-delta`, id: block.id, delta });
+}
+
+/** The open block a text/refusal/reasoning delta belongs to, opened on the fly if the upstream skipped `*.added`. */
+function blockForDelta(event: WireEvent, state: DecoderState, out: Out): OpenBlock | undefined {
+  const isReasoning = event.type.startsWith('response.reasoning');
+  const key = isReasoning ? itemKey(event) : partKey(event);
+  if (key === undefined) return undefined;
+  const existing = state.blocks.get(key);
+  if (existing) return existing;
+  if (isReasoning) return openBlock(key, 'reasoning', stringOf(event.item_id) ?? key, state, out);
+  const kind = event.type === 'response.refusal.delta' ? 'refusal' : 'text';
+  return openBlock(key, kind, `${stringOf(event.item_id) ?? key}:${String(event.content_index)}`, state, out);
+}
+
+/** A new summary paragraph (or `reasoning_text` part) of an open reasoning item: separated by a blank line. */
+function addReasoningPart(event: WireEvent, state: DecoderState, out: Out): void {
+  const key = itemKey(event);
+  if (key === undefined) return;
+  const block =
+    state.blocks.get(key) ?? openBlock(key, 'reasoning', stringOf(event.item_id) ?? key, state, out);
+  if (block.parts > 0) out.push({ type: 'reasoning-delta', id: block.id, delta: '\n\n' });
+  block.parts += 1;
+  block.hasDelta = false;
+}
+
+/** A reasoning part whose text came only in its `.done` event still reaches the IR, once. */
+function completeReasoningPart(key: string | undefined, text: unknown, state: DecoderState, out: Out): void {
+  const block = lookup(key, state);
+  const full = stringOf(text);
+  if (block?.kind !== 'reasoning' || block.hasDelta || !full) return;
+  block.hasDelta = true;
+  out.push({ type: 'reasoning-delta', id: block.id, delta: full });
+}
+
+/** Ends a text/refusal part once; text the upstream sent only in `.done` is forwarded as one delta. */
+function closePart(key: string | undefined, text: unknown, state: DecoderState, out: Out): void {
+  const block = lookup(key, state);
+  if (key === undefined || block === undefined || (block.kind !== 'text' && block.kind !== 'refusal')) return;
+  const full = stringOf(text);
+  if (!block.hasDelta && full) out.push({ type: `${block.kind}-delta`, id: block.id, delta: full });
+  out.push({ type: `${block.kind}-end`, id: block.id });
+  state.blocks.delete(key);
+}
+
+/** Ends a tool call once, carrying the complete arguments (some upstreams send them only here). */
+function closeToolCall(key: string | undefined, argumentsText: unknown, state: DecoderState, out: Out): void {
+  const block = lookup(key, state);
+  if (block?.kind !== 'tool-call' || block.ended) return;
+  const full = stringOf(argumentsText);
+  out.push(
+    full === undefined
+      ? { type: 'tool-call-end', id: block.id }
+      : { type: 'tool-call-end', id: block.id, arguments: full },
+  );
+  block.ended = true;
+}
+
+function finishItem(event: WireEvent, state: DecoderState, out: Out): void {
+  const item = isJSONObject(event.item) ? event.item : {};
+  const key = itemKey(event);
+  if (key === undefined) return;
+  if (item.type === 'function_call') {
+    if (!state.blocks.has(key)) {
+      state.hasFunctionCall = true;
+      openToolCall(key, item, state, out);
+    }
+    closeToolCall(key, item.arguments, state, out);
+    state.blocks.delete(key);
+    return;
+  }
+  if (item.type === 'reasoning') {
+    const block = state.blocks.get(key) ?? openBlock(key, 'reasoning', itemId(item, key), state, out);
+    const encryptedContent = stringOf(item.encrypted_content);
+    out.push(
+      encryptedContent
+        ? { type: 'reasoning-end', id: block.id, encryptedContent }
+        : { type: 'reasoning-end', id: block.id },
+    );
+    state.blocks.delete(key);
+    return;
+  }
+  if (item.type === 'message') closeMessageParts(key, item, state, out);
+}
+
+/** Closes the parts of a message item the upstream left open, taking their text from the final item. */
+function closeMessageParts(key: string, item: JSONObject, state: DecoderState, out: Out): void {
+  const content = Array.isArray(item.content) ? item.content : [];
+  for (const blockKey of [...state.blocks.keys()]) {
+    if (!blockKey.startsWith(`${key}:`)) continue;
+    const contentIndex = Number(blockKey.slice(key.length + 1));
+    closePart(blockKey, partText(content[contentIndex]), state, out);
+  }
+}
+
+/** The terminal success or truncation; `status` is the event's own word when the response omits it. */
+function endResponse(response: unknown, status: string, state: DecoderState, out: Out): void {
+  startResponse(response, state, out);
+  const wire = isJSONObject(response) ? response : {};
+  closeOpenBlocks(state, out);
+  const incomplete = isJSONObject(wire.incomplete_details)
+    ? stringOf(wire.incomplete_details.reason)
+    : undefined;
+  const hasFunctionCall =
+    state.hasFunctionCall ||
+    (Array.isArray(wire.output) &&
+      wire.output.some(item => isJSONObject(item) && item.type === 'function_call'));
+  out.push({
+    type: 'response-end',
+    finishReason: mapOpenAIResponsesFinishReason(
+      stringOf(wire.status) ?? status,
+      incomplete,
+      hasFunctionCall,
+    ),
+    usage: decodeOpenAIResponsesUsage(wire.usage),
+  });
+  state.finished = true;
+}
+
+/** Every IR `*-start` gets its `*-end`, even when the upstream skipped closing events. */
+function closeOpenBlocks(state: DecoderState, out: Out): void {
+  for (const block of state.blocks.values()) {
+    if (!block.ended) out.push({ type: `${block.kind}-end`, id: block.id });
+  }
+  state.blocks.clear();
+}
+
+function fail(state: DecoderState, out: Out, error: GatewayError): void {
+  out.push({ type: 'error', error });
+  state.finished = true;
+}
+
+function lookup(key: string | undefined, state: DecoderState): OpenBlock | undefined {
+  return key === undefined ? undefined : state.blocks.get(key);
+}

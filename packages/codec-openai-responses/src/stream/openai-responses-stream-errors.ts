@@ -1,0 +1,36 @@
+import { decodeOpenAIError } from '@switchyard/codec-openai-shared';
+import { createUpstreamError, GatewayError, isJSONObject } from '@switchyard/core';
+import type { WireEvent } from './openai-responses-wire-event';
+
+/** `response.failed` → the upstream's error from `response.error` (`{ code, message }`). */
+export function failedResponseError(response: unknown): GatewayError {
+  const wire = isJSONObject(response) && isJSONObject(response.error) ? response.error : {};
+  const details = decodeOpenAIError(wire);
+  return createUpstreamError({ ...details, message: details.message ?? 'The upstream response failed.' });
+}
+
+/**
+ * Both shapes of the `error` event: the documented flat `code`/`message`/`param` and the nested
+ * `error:{type, code, message, param}` real OpenAI streams were seen sending (protocols.md §4.7).
+ */
+export function errorEventError(event: WireEvent): GatewayError {
+  const { type, ...details } = decodeOpenAIError(event);
+  // In the flat shape `type` is the event's own "error", not an error class.
+  return createUpstreamError(type === undefined || type === 'error' ? details : { type, ...details });
+}
+
+/** Data that is not JSON, or not an event object with a `type`. */
+export function malformedEventError(): GatewayError {
+  return new GatewayError({
+    code: 'UPSTREAM_FAILED',
+    message: 'The upstream sent a malformed Responses stream event.',
+  });
+}
+
+/** The body ended with no `response.completed` / `.incomplete` / `.failed` / `error`: never a success. */
+export function endedEarlyError(): GatewayError {
+  return new GatewayError({
+    code: 'UPSTREAM_FAILED',
+    message: 'The upstream stream ended before its terminal event.',
+  });
+}

@@ -1,0 +1,32 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { simulatorError, type SimulatorError } from './simulator-error';
+
+/**
+ * OpenAI paths: the key must arrive as `Authorization: Bearer <key>` when one is configured.
+ * Messages in the real wording of the OpenAI API; the key itself is never echoed.
+ */
+export function authenticateBearer(headers: IncomingHttpHeaders, apiKey: string | undefined): SimulatorError | undefined {
+  if (apiKey === undefined) return undefined;
+  const authorization = headers.authorization;
+  if (authorization === undefined || authorization === '') {
+    return simulatorError(401, "You didn't provide an API key. You need to provide your API key in an Authorization header using Bearer auth (i.e. Authorization: Bearer YOUR_KEY).", { code: null });
+  }
+  const match = /^Bearer\s+(.+)$/i.exec(authorization);
+  if (match?.[1]?.trim() !== apiKey) return simulatorError(401, 'Incorrect API key provided.', { code: 'invalid_api_key' });
+  return undefined;
+}
+
+/** `/v1/messages`: the key must arrive as `x-api-key` when one is configured. */
+export function authenticateApiKeyHeader(headers: IncomingHttpHeaders, apiKey: string | undefined): SimulatorError | undefined {
+  if (apiKey === undefined) return undefined;
+  const value = headers['x-api-key'];
+  if (value === undefined || value === '') return simulatorError(401, 'x-api-key header is required');
+  if (value !== apiKey) return simulatorError(401, 'invalid x-api-key');
+  return undefined;
+}
+
+/** `/v1/messages` needs an `anthropic-version` header, as the real API does. Its value is not checked. */
+export function requireAnthropicVersion(headers: IncomingHttpHeaders): SimulatorError | undefined {
+  const version = headers['anthropic-version'];
+  return version === undefined || version === '' ? simulatorError(400, 'anthropic-version: header is required') : undefined;
+}

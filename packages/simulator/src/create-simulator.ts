@@ -1,0 +1,66 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createRequestHandler, type SimulatorHandler } from './handle-request';
+import { resolveSimulatorOptions, type SimulatorOptions } from './simulator-options';
+import { createStatsCounter, type SimulatorStats } from './simulator-stats';
+
+/** Where a listening simulator can be reached. OpenAI clients use `${url}/v1`, Anthropic clients `url`. */
+export type SimulatorAddress = { url: string; port: number };
+
+/** A simulated model behind a real `node:http` server. */
+export type Simulator = {
+  server: Server;
+  /** Starts listening (port 0 = any free port; host defaults to 127.0.0.1). */
+  listen(port?: number, host?: string): Promise<SimulatorAddress>;
+  /** Stops listening and ends every open connection, keep-alive and hanging ones included. */
+  close(): Promise<void>;
+  /** The plain request listener, for hosts that mount the simulator on their own server. */
+  handler: SimulatorHandler;
+  /** Counters of requests seen, aborted and in flight (a copy). */
+  stats(): SimulatorStats;
+  /** Zeroes the request and abort counters. */
+  resetStats(): void;
+};
+
+/**
+ * Creates a deterministic simulated model answering `POST /v1/responses`, `/v1/messages` and
+ * `/v1/chat/completions` in each protocol's exact wire shape, JSON and SSE. Throws RangeError on bad options.
+ */
+export function createSimulator(options?: SimulatorOptions): Simulator {
+  const resolved = resolveSimulatorOptions(options);
+  const stats = createStatsCounter();
+  const handler = createRequestHandler(resolved, stats);
+  const server = createServer(handler);
+  return {
+    server,
+    handler,
+    listen: (port = 0, host = '127.0.0.1') => listen(server, port, host),
+    close: () => close(server),
+    stats: stats.snapshot,
+    resetStats: stats.reset,
+  };
+}
+
+function listen(server: Server, port: number, host: string): Promise<SimulatorAddress> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      const address = server.address() as AddressInfo;
+      const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+      resolve({ url: `http://${urlHost}:${address.port}`, port: address.port });
+    });
+  });
+}
+
+function close(server: Server): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (!server.listening) {
+      server.closeAllConnections();
+      resolve();
+      return;
+    }
+    server.close(error => (error === undefined ? resolve() : reject(error)));
+    server.closeAllConnections();
+  });
+}

@@ -1,0 +1,96 @@
+import type { Random } from './create-random';
+import { WORD_LIST } from './word-list';
+
+type JsonSchema = Readonly<Record<string, unknown>>;
+type ArgumentContext = { random: Random; promptWords: readonly string[]; strings: number };
+
+const MAX_DEPTH = 4;
+
+/**
+ * Deterministic arguments for a tool from its JSON schema: strings take words of the prompt (last
+ * word first), numbers a small integer, booleans `true`, enums their first value; every declared
+ * property is filled, so required ones always are.
+ */
+export function generateToolArguments(
+  schema: unknown,
+  random: Random,
+  promptWords: readonly string[],
+): Record<string, unknown> {
+  const context: ArgumentContext = { random, promptWords, strings: 0 };
+  const value = generateObject(isSchema(schema) ? schema : {}, context, 0);
+  return value;
+}
+
+function generateObject(schema: JsonSchema, context: ArgumentContext, depth: number): Record<string, unknown> {
+  const result: Record<string, unknown> = {};
+  const properties = isSchema(schema.properties) ? schema.properties : {};
+  for (const [name, propertySchema] of Object.entries(properties)) {
+    result[name] = generateValue(isSchema(propertySchema) ? propertySchema : {}, context, depth + 1);
+  }
+  const required = Array.isArray(schema.required) ? schema.required : [];
+  for (const name of required) {
+    if (typeof name === 'string' && !(name in result)) result[name] = nextString(context);
+  }
+  return result;
+}
+
+function generateValue(schema: JsonSchema, context: ArgumentContext, depth: number): unknown {
+  if ('const' in schema) return schema.const;
+  if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
+  const alternative = firstAlternative(schema);
+  if (alternative !== undefined) return generateValue(alternative, context, depth);
+  switch (schemaType(schema)) {
+    case 'integer':
+    case 'number':
+      return smallInteger(schema, context.random);
+    case 'boolean':
+      return true;
+    case 'null':
+      return null;
+    case 'array':
+      return depth >= MAX_DEPTH ? [] : [generateValue(isSchema(schema.items) ? schema.items : {}, context, depth + 1)];
+    case 'object':
+      return depth >= MAX_DEPTH ? {} : generateObject(schema, context, depth);
+    default:
+      return nextString(context);
+  }
+}
+
+function schemaType(schema: JsonSchema): string | undefined {
+  const type = schema.type;
+  if (typeof type === 'string') return type;
+  if (Array.isArray(type)) return type.find(entry => typeof entry === 'string' && entry !== 'null') ?? 'null';
+  return isSchema(schema.properties) ? 'object' : undefined;
+}
+
+function firstAlternative(schema: JsonSchema): JsonSchema | undefined {
+  for (const key of ['anyOf', 'oneOf', 'allOf']) {
+    const options = schema[key];
+    if (Array.isArray(options)) {
+      const nonNull = options.find(option => isSchema(option) && option.type !== 'null') ?? options[0];
+      if (isSchema(nonNull)) return nonNull;
+    }
+  }
+  return undefined;
+}
+
+function smallInteger(schema: JsonSchema, random: Random): number {
+  const value = 1 + random.below(9);
+  const minimum = typeof schema.minimum === 'number' ? Math.ceil(schema.minimum) : undefined;
+  const maximum = typeof schema.maximum === 'number' ? Math.floor(schema.maximum) : undefined;
+  if (minimum !== undefined && value < minimum) return minimum;
+  if (maximum !== undefined && value > maximum) return maximum;
+  return value;
+}
+
+function nextString(context: ArgumentContext): string {
+  const { promptWords } = context;
+  const index = context.strings;
+  context.strings += 1;
+  if (promptWords.length === 0) return WORD_LIST[context.random.below(WORD_LIST.length)] ?? 'value';
+  return promptWords[promptWords.length - 1 - (index % promptWords.length)] ?? 'value';
+}
+
+function isSchema(value: unknown): value is JsonSchema {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,91 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AnswerContext } from './answer-context';
+import { createId } from './create-id';
+import { retryAfterSeconds } from './error-envelopes';
+import { generateAnswer } from './generate-answer';
+import { readRequestBody } from './read-request-body';
+import { NO_DIRECTIVES, readScenarioDirectives, type ScenarioDirectives } from './scenario-directives';
+import { envelopeProtocolFor, PROTOCOL_ROUTES, type SimulatedProtocol } from './simulated-protocol';
+import { isSimulatorError, simulatorError, type SimulatorError } from './simulator-error';
+import type { ResolvedSimulatorOptions } from './simulator-options';
+import type { StatsCounter } from './simulator-stats';
+import { trackExchange, type Exchange } from './track-exchange';
+import { writeCutJson, writeJson } from './write-json';
+import { writeSSE, type StreamScenario } from './write-sse';
+
+/** A plain Node request listener, mountable on any `http.Server` (or Express app). */
+export type SimulatorHandler = (request: IncomingMessage, response: ServerResponse) => void;
+
+/** Builds the request listener: route, check headers, read the body, then answer or fail as directed. */
+export function createRequestHandler(options: ResolvedSimulatorOptions, stats: StatsCounter): SimulatorHandler {
+  return function simulatorHandler(request, response) {
+    const pathname = (request.url ?? '/').split('?', 1)[0] ?? '/';
+    const protocol = PROTOCOL_ROUTES.get(pathname);
+    const exchange = trackExchange(request, response, stats, protocol === undefined ? 'other' : pathname);
+    handleExchange(exchange, pathname, protocol, options).catch(() => {
+      // A bug must not take the server down: answer 500 if still possible, else drop the connection.
+      if (!response.headersSent) writeJson(exchange, 500, { error: { message: 'Simulator failure', type: 'server_error', param: null, code: null } });
+      else response.destroy();
+    });
+  };
+}
+
+async function handleExchange(
+  exchange: Exchange,
+  pathname: string,
+  protocol: SimulatedProtocol | undefined,
+  options: ResolvedSimulatorOptions,
+): Promise<void> {
+  const envelope = protocol ?? envelopeProtocolFor(pathname);
+  const requestId = createId('req_');
+  exchange.response.setHeader(envelope.requestIdHeader, requestId);
+  const fail = (error: SimulatorError) => writeError(exchange, envelope, error, requestId);
+  if (protocol === undefined) return fail(simulatorError(404, `Unknown path: ${exchange.request.method} ${pathname}`));
+  if (exchange.request.method !== 'POST') {
+    exchange.response.setHeader('allow', 'POST');
+    return fail(simulatorError(405, `Method ${exchange.request.method} is not allowed on ${pathname}; use POST.`));
+  }
+  const headerError = protocol.checkHeaders(exchange.request.headers, options.apiKey);
+  if (headerError !== undefined) return fail(headerError);
+  const body = await readRequestBody(exchange.request, options.maxBodyBytes);
+  if (!body.ok) return fail(simulatorError(body.status, body.message));
+  const request = protocol.readRequest(body.body);
+  if (isSimulatorError(request)) return fail(request);
+
+  const directives = options.scenarioDirectives
+    ? readScenarioDirectives([request.lastUserText, ...request.trailingToolResults])
+    : NO_DIRECTIVES;
+  if (directives.status !== undefined) return fail(statusError(directives.status));
+  if (directives.hang) return; // never answer; the exchange counts the abort when the client leaves
+  const plan = generateAnswer(request, {
+    answerTokens: directives.outputTokens ?? options.defaultOutputTokens,
+    reasoningTokens: options.reasoningTokens,
+  });
+  const context: AnswerContext = { request, plan, createdAt: Math.floor(Date.now() / 1000), requestId };
+  const tokenDelayMs = directives.slowMs ?? options.tokenDelayMs;
+  if (request.stream) {
+    const pacing = { tokenDelayMs, firstTokenDelayMs: options.firstTokenDelayMs };
+    return writeSSE(exchange, protocol.createStream(context), pacing, streamScenario(directives));
+  }
+  const delay = options.firstTokenDelayMs + tokenDelayMs * plan.usage.outputTokens;
+  if (delay > 0) await exchange.wait(delay);
+  if (directives.streamError) return fail(protocol.failure);
+  if (directives.cut) return writeCutJson(exchange, protocol.encodeJson(context));
+  writeJson(exchange, 200, protocol.encodeJson(context));
+}
+
+function writeError(exchange: Exchange, protocol: SimulatedProtocol, error: SimulatorError, requestId: string): void {
+  const retryAfter = retryAfterSeconds(error.status);
+  const headers: Record<string, string> = retryAfter === undefined ? {} : { 'retry-after': String(retryAfter) };
+  writeJson(exchange, error.status, protocol.encodeError(error, requestId), headers);
+}
+
+function statusError(status: number): SimulatorError {
+  if (status === 529) return simulatorError(529, 'Overloaded');
+  return simulatorError(status, `Simulated HTTP ${status} (requested by [[sim:status=${status}]]).`);
+}
+
+function streamScenario(directives: ScenarioDirectives): StreamScenario {
+  if (directives.cut) return 'cut';
+  return directives.streamError ? 'error' : 'none';
+}

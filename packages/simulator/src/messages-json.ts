@@ -1,0 +1,90 @@
+import type { AnswerContext } from './answer-context';
+import type { AnswerPlan } from './answer-plan';
+import { assertNever } from './assert-never';
+import { createId } from './create-id';
+
+/** Ids of one Messages answer: the `msg_` id and one `toolu_` id per tool call. */
+export type MessagesIds = { message: string; tools: readonly string[] };
+
+/** Messages `stop_reason` values the simulator produces. */
+export type MessagesStopReason = 'end_turn' | 'max_tokens' | 'tool_use' | 'stop_sequence';
+
+type ContentBlock = Record<string, unknown> & { type: string };
+
+/** Fresh ids for one answer. */
+export function createMessagesIds(plan: AnswerPlan): MessagesIds {
+  return { message: createId('msg_'), tools: plan.toolCalls.map(() => createId('toolu_')) };
+}
+
+/** `POST /v1/messages` non-streaming body: a complete `Message` (SDK 0.137 type). */
+export function encodeMessagesJson(context: AnswerContext): Record<string, unknown> {
+  const ids = createMessagesIds(context.plan);
+  return {
+    ...messageHead(context, ids, buildMessagesContent(context.plan, ids)),
+    stop_reason: messagesStopReason(context.plan),
+    stop_sequence: context.plan.stopSequence ?? null,
+    usage: buildMessagesUsage(context.plan, context.plan.usage.outputTokens),
+  };
+}
+
+/** The fields of a `Message` that do not change while it streams. */
+export function messageHead(context: AnswerContext, ids: MessagesIds, content: readonly ContentBlock[]) {
+  return {
+    id: ids.message,
+    type: 'message',
+    role: 'assistant',
+    model: context.request.model,
+    content,
+    stop_details: null,
+    container: null,
+    diagnostics: null,
+  };
+}
+
+/** Final content blocks: thinking, text, then tool_use blocks. */
+export function buildMessagesContent(plan: AnswerPlan, ids: MessagesIds): ContentBlock[] {
+  const content: ContentBlock[] = [];
+  if (plan.reasoning !== undefined) {
+    content.push({ type: 'thinking', thinking: plan.reasoning.text, signature: plan.reasoning.signature });
+  }
+  if (plan.textTokens.length > 0) content.push({ type: 'text', text: plan.text, citations: null });
+  plan.toolCalls.forEach((call, index) => {
+    content.push({ type: 'tool_use', id: ids.tools[index], name: call.name, input: call.input, caller: { type: 'direct' } });
+  });
+  return content;
+}
+
+/** Messages usage: no cache activity; `output_tokens` includes thinking. */
+export function buildMessagesUsage(plan: AnswerPlan, outputTokens: number) {
+  return {
+    input_tokens: plan.usage.inputTokens,
+    cache_creation_input_tokens: 0,
+    cache_read_input_tokens: 0,
+    cache_creation: { ephemeral_5m_input_tokens: 0, ephemeral_1h_input_tokens: 0 },
+    output_tokens: outputTokens,
+    output_tokens_details: plan.reasoning === undefined ? null : { thinking_tokens: plan.usage.reasoningTokens },
+    server_tool_use: null,
+    service_tier: 'standard',
+    inference_geo: null,
+    speed: 'standard',
+  };
+}
+
+/**
+ * The plan's finish in Messages words.
+ * @see protocols.md §3.5 (`stop_reason`)
+ */
+export function messagesStopReason(plan: AnswerPlan): MessagesStopReason {
+  switch (plan.finish) {
+    case 'stop':
+      return 'end_turn';
+    case 'length':
+      return 'max_tokens';
+    case 'tool-calls':
+      return 'tool_use';
+    case 'stop-sequence':
+      return 'stop_sequence';
+    default:
+      return assertNever(plan.finish, 'answer finish');
+  }
+}

@@ -1,0 +1,81 @@
+import { asNumber, asRecord, asString, readTextContent } from './read-text-content';
+import type { SimulatedRequest, SimulatedTool, SimulatedToolChoice } from './simulated-request';
+import { simulatorError, type SimulatorError } from './simulator-error';
+
+type InputSummary = { characters: number; lastUserText: string; trailingToolResults: string[] };
+
+/** `POST /v1/responses` body → SimulatedRequest. Lenient: only a missing `model` is refused. */
+export function readResponsesRequest(body: Record<string, unknown>): SimulatedRequest | SimulatorError {
+  const model = asString(body.model);
+  if (model === undefined || model === '') {
+    return simulatorError(400, "Missing required parameter: 'model'.", { param: 'model', code: 'missing_required_parameter' });
+  }
+  const input = summarizeInput(body.input);
+  const reasoningEffort = asString(asRecord(body.reasoning)?.effort);
+  const include = Array.isArray(body.include) ? body.include : [];
+  return {
+    model,
+    stream: body.stream === true,
+    lastUserText: input.lastUserText,
+    inputCharacters: input.characters + (asString(body.instructions)?.length ?? 0),
+    maxOutputTokens: asNumber(body.max_output_tokens),
+    stopSequences: [],
+    tools: readTools(body.tools),
+    toolChoice: readToolChoice(body.tool_choice),
+    parallelToolCalls: body.parallel_tool_calls !== false,
+    trailingToolResults: input.trailingToolResults,
+    reasoning: reasoningEffort !== undefined && reasoningEffort !== 'none',
+    includeEncryptedReasoning: include.includes('reasoning.encrypted_content'),
+    includeStreamUsage: false,
+    body,
+  };
+}
+
+function summarizeInput(input: unknown): InputSummary {
+  if (typeof input === 'string') return { characters: input.length, lastUserText: input, trailingToolResults: [] };
+  const summary: InputSummary = { characters: 0, lastUserText: '', trailingToolResults: [] };
+  if (!Array.isArray(input)) return summary;
+  for (const entry of input) {
+    const item = asRecord(entry);
+    if (item === undefined) continue;
+    if (item.type === 'function_call_output') {
+      const output = typeof item.output === 'string' ? item.output : readTextContent(item.output);
+      summary.characters += output.length;
+      summary.trailingToolResults.push(output);
+      continue;
+    }
+    summary.trailingToolResults = [];
+    summary.characters += itemCharacters(item);
+    if (item.role === 'user') {
+      const text = readTextContent(item.content);
+      if (text !== '') summary.lastUserText = text;
+    }
+  }
+  return summary;
+}
+
+function itemCharacters(item: Record<string, unknown>): number {
+  if (item.type === 'function_call') return (asString(item.arguments)?.length ?? 0) + (asString(item.name)?.length ?? 0);
+  if (item.type === 'reasoning') return readTextContent(item.summary).length;
+  return readTextContent(item.content).length;
+}
+
+function readTools(tools: unknown): SimulatedTool[] {
+  if (!Array.isArray(tools)) return [];
+  const result: SimulatedTool[] = [];
+  for (const entry of tools) {
+    const tool = asRecord(entry);
+    const name = asString(tool?.name);
+    if (tool?.type === 'function' && name !== undefined) result.push({ name, parameters: tool.parameters });
+  }
+  return result;
+}
+
+function readToolChoice(choice: unknown): SimulatedToolChoice {
+  if (choice === 'none') return { type: 'none' };
+  if (choice === 'required') return { type: 'required' };
+  const record = asRecord(choice);
+  const name = asString(record?.name);
+  if (record?.type === 'function' && name !== undefined) return { type: 'tool', name };
+  return { type: 'auto' };
+}

@@ -1,0 +1,36 @@
+/** A function tool the caller offered, reduced to what the simulator needs. */
+export type SimulatedTool = { name: string; parameters: unknown };
+
+/** The caller's tool_choice, unified across the three protocols. */
+export type SimulatedToolChoice =
+  | { type: 'auto' }
+  | { type: 'none' }
+  | { type: 'required' }
+  | { type: 'tool'; name: string };
+
+/**
+ * One request in no protocol's shape: what each protocol reader extracts from its body so the
+ * answer generator stays protocol-neutral.
+ */
+export type SimulatedRequest = {
+  model: string;
+  stream: boolean;
+  /** Text of the last user turn that has text (directives still inside). */
+  lastUserText: string;
+  /** Characters of all input text (system, messages, tool calls and results); drives input tokens. */
+  inputCharacters: number;
+  /** The protocol's output cap, when the caller set one. */
+  maxOutputTokens: number | undefined;
+  stopSequences: readonly string[];
+  tools: readonly SimulatedTool[];
+  toolChoice: SimulatedToolChoice;
+  parallelToolCalls: boolean;
+  /** Texts of the tool results that end the conversation; empty when it does not end with one. */
+  trailingToolResults: readonly string[];
+  reasoning: boolean;
+  includeEncryptedReasoning: boolean;
+  /** Chat only: `stream_options.include_usage`. */
+  includeStreamUsage: boolean;
+  /** The parsed body, for protocols that echo request fields (Responses). */
+  body: Readonly<Record<string, unknown>>;
+};

@@ -1,0 +1,74 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = join(__dirname, '../..');
+const packagesDirectory = join(root, 'packages');
+
+/** What each package may depend on at runtime (workspace packages and third-party). */
+const ALLOWED: Record<string, readonly string[]> = {
+  core: [],
+  sse: ['@switchyard/core', 'eventsource-parser'],
+  'codec-openai-shared': ['@switchyard/core'],
+  'codec-openai-responses': ['@switchyard/core', '@switchyard/codec-openai-shared', 'zod'],
+  'codec-openai-chat': ['@switchyard/core', '@switchyard/codec-openai-shared', 'zod'],
+  'codec-anthropic-messages': ['@switchyard/core', 'zod'],
+  upstream: ['@switchyard/core', 'undici'],
+  engine: ['@switchyard/core', '@switchyard/sse', '@switchyard/upstream', 'zod'],
+  express: ['@switchyard/core', '@switchyard/engine', '@switchyard/sse', 'express'],
+  simulator: [],
+};
+
+function readManifest(name: string) {
+  return JSON.parse(readFileSync(join(packagesDirectory, name, 'package.json'), 'utf8')) as {
+    name: string;
+    dependencies?: Record<string, string>;
+    peerDependencies?: Record<string, string>;
+  };
+}
+
+function sourceImports(name: string): Set<string> {
+  const found = new Set<string>();
+  const walk = (directory: string) => {
+    for (const entry of readdirSync(directory, { withFileTypes: true })) {
+      const path = join(directory, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') && !path.includes('/testing/')) {
+        for (const match of readFileSync(path, 'utf8').matchAll(/from '([^'.][^']*)'/g)) {
+          const specifier = match[1]!;
+          if (specifier.startsWith('node:')) continue;
+          const parts = specifier.split('/');
+          found.add(specifier.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0]!);
+        }
+      }
+    }
+  };
+  walk(join(packagesDirectory, name, 'src'));
+  return found;
+}
+
+describe('package boundaries', () => {
+  const packages = readdirSync(packagesDirectory).filter(name => !name.startsWith('.'));
+
+  it('knows every package', () => {
+    expect(packages.sort()).toEqual(Object.keys(ALLOWED).sort());
+  });
+
+  it.each(Object.keys(ALLOWED))('%s declares only the dependencies its layer allows', name => {
+    const manifest = readManifest(name);
+    const declared = [...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.peerDependencies ?? {})];
+    expect(declared.filter(dependency => !ALLOWED[name]!.includes(dependency))).toEqual([]);
+    expect(manifest.name).toBe(`@switchyard/${name}`);
+  });
+
+  it.each(Object.keys(ALLOWED))('%s imports only what it declares (no codec imports another codec)', name => {
+    const imported = [...sourceImports(name)];
+    expect(imported.filter(specifier => !ALLOWED[name]!.includes(specifier))).toEqual([]);
+  });
+
+  it('gives every package a README saying what it may import', () => {
+    for (const name of packages) {
+      const readme = readFileSync(join(packagesDirectory, name, 'README.md'), 'utf8');
+      expect(readme).toMatch(/may import/i);
+    }
+  });
+});

@@ -1,0 +1,68 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import OpenAI from 'openai';
+
+const main = join(__dirname, '../../examples/server/dist/main.js');
+
+/** Starts the built example server exactly as `scripts/start.sh` does, on a free port. */
+function startProcess(environment: Record<string, string>): Promise<{ child: ChildProcessWithoutNullStreams; url: string; output: () => string }> {
+  if (!existsSync(main)) throw new Error(`Build first (pnpm exec tsc -b): ${main} is missing`);
+  const child = spawn(process.execPath, [main], {
+    env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...environment },
+  });
+  let output = '';
+  child.stdout.on('data', chunk => (output += chunk));
+  child.stderr.on('data', chunk => (output += chunk));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 10_000);
+    child.stdout.on('data', () => {
+      const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ child, url: match[1]!, output: () => output });
+      }
+    });
+    child.once('exit', code => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output}`));
+    });
+  });
+}
+
+describe('the example server process', () => {
+  it('prints its URL, models and snippets, serves SDK calls, and shuts down cleanly on SIGTERM', async () => {
+    const demoKey = `sy-${'k'.repeat(40)}`;
+    const { child, url, output } = await startProcess({ SWITCHYARD_DEMO_KEY: demoKey });
+    try {
+      expect(output()).toContain('switchyard-sim');
+      expect(output()).toContain(`${url}/v1/responses`);
+      expect(output()).toContain("anthropic-version: 2023-06-01");
+      expect(output()).not.toContain(demoKey); // a key given in the environment is never printed
+
+      const health = await fetch(`${url}/healthz`);
+      expect(await health.json()).toEqual({ status: 'ok' });
+      const openai = new OpenAI({ baseURL: `${url}/v1`, apiKey: demoKey, maxRetries: 0 });
+      const response = await openai.responses.create({ model: 'switchyard-sim', input: 'hello there' });
+      expect(response.status).toBe('completed');
+    } finally {
+      const exited = new Promise<number | null>(resolve => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    }
+  });
+
+  it('prints a generated demo key once when none is given', async () => {
+    const { child, output } = await startProcess({});
+    const keys = output().match(/sy-[A-Za-z0-9]{40}/g) ?? [];
+    expect(keys).toHaveLength(1);
+    child.kill('SIGTERM');
+    await new Promise(resolve => child.once('exit', resolve));
+  });
+
+  it('refuses a bad config file with the path of the problem', async () => {
+    const failure = await startProcess({ SWITCHYARD_CONFIG: join(__dirname, 'fixtures/bad-config.yaml') }).catch(error => String(error));
+    expect(failure).toContain('routes.0.targets.0.upstream');
+    expect(failure).toContain("unknown upstream 'nowhere'");
+  });
+});

@@ -1,0 +1,10 @@
+import type { SSEMessage } from '@switchyard/core';
+import { decodeSSEChunks } from '@switchyard/sse/testing';
+
+/**
+ * Frames SSE text (for example a supertest body) into messages with the production decoder, so
+ * validators see exactly what an SDK's parser would: comments dropped, multi-line data joined.
+ */
+export function parseSSEText(text: string): SSEMessage[] {
+  return decodeSSEChunks([new TextEncoder().encode(text)]);
+}
