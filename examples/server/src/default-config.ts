@@ -3,7 +3,6 @@ import type { GatewayConfigInput } from '@switchyard/engine';
 /** The marker a config file uses for "the simulator embedded in this server". */
 export const EMBEDDED_SIMULATOR = 'embedded:simulator';
 
-const pricing = { inputPerMillion: 0.5, outputPerMillion: 1.5 };
 
 /**
  * The embedded defaults: the simulator behind every upstream protocol, so a Responses request served
@@ -19,48 +18,34 @@ export function createDefaultConfig(simulatorURL: string): GatewayConfigInput {
     },
     routes: [
       {
-        model: 'switchyard-sim',
+        ...simulatorRoute('switchyard-sim', 'simulator-messages'),
         description: 'Simulated model on every interface (Messages upstream, Responses upstream as failover).',
-        interfaces: ['responses', 'messages', 'chat'],
         targets: [
           { upstream: 'simulator-messages', model: 'sim-1' },
           { upstream: 'simulator-responses', model: 'sim-1' },
         ],
-        contextTokens: 128_000,
-        pricing,
       },
+      simulatorRoute('sim-via-responses', 'simulator-responses', 'Simulator reached over the OpenAI Responses protocol.'),
+      simulatorRoute('sim-via-messages', 'simulator-messages', 'Simulator reached over the Anthropic Messages protocol.'),
+      simulatorRoute('sim-via-chat', 'simulator-chat', 'Simulator reached over the OpenAI Chat Completions protocol.'),
       {
-        model: 'sim-via-responses',
-        description: 'Simulator reached over the OpenAI Responses protocol.',
-        interfaces: ['responses', 'messages', 'chat'],
-        targets: [{ upstream: 'simulator-responses', model: 'sim-1' }],
-        contextTokens: 128_000,
-        pricing,
-      },
-      {
-        model: 'sim-via-messages',
-        description: 'Simulator reached over the Anthropic Messages protocol.',
-        interfaces: ['responses', 'messages', 'chat'],
-        targets: [{ upstream: 'simulator-messages', model: 'sim-1' }],
-        contextTokens: 128_000,
-        pricing,
-      },
-      {
-        model: 'sim-via-chat',
-        description: 'Simulator reached over the OpenAI Chat Completions protocol.',
-        interfaces: ['responses', 'messages', 'chat'],
-        targets: [{ upstream: 'simulator-chat', model: 'sim-1' }],
-        contextTokens: 128_000,
-        pricing,
-      },
-      {
-        model: 'sim-responses-only',
-        description: 'A route without Messages support: /v1/messages refuses it.',
+        ...simulatorRoute('sim-responses-only', 'simulator-responses', 'A route without Messages support: /v1/messages refuses it.'),
         interfaces: ['responses', 'chat'],
-        targets: [{ upstream: 'simulator-responses', model: 'sim-1' }],
-        contextTokens: 128_000,
-        pricing,
       },
     ],
+  };
+}
+
+type RouteInput = GatewayConfigInput['routes'][number];
+
+/** A route on every interface to one simulator upstream, with demo pricing. */
+function simulatorRoute(model: string, upstream: string, description?: string): RouteInput {
+  return {
+    model,
+    ...(description !== undefined && { description }),
+    interfaces: ['responses', 'messages', 'chat'],
+    targets: [{ upstream, model: 'sim-1' }],
+    contextTokens: 128_000,
+    pricing: { inputPerMillion: 0.5, outputPerMillion: 1.5 },
   };
 }

@@ -6,3 +6,4 @@ export {
   mapOpenAIErrorType,
 } from './openai-error-envelope';
 export { encodeOpenAIModelList } from './encode-openai-model-list';
+export { encodeOpenAIResponseFormat } from './encode-openai-response-format';

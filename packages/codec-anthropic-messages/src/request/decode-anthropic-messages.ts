@@ -1,3 +1,4 @@
+import { decodeAnthropicAssistantBlock } from '../response/decode-anthropic-output-block';
 import {
   assertNever,
   type AssistantMessage,
@@ -90,22 +91,10 @@ function decodeAssistantMessage(content: AnthropicMessageParam['content'], path:
     if (isUnsupportedBlock(block)) throw unsupportedBlock(block.type, blockPath);
     switch (block.type) {
       case 'text':
-        return { type: 'text', text: block.text };
       case 'thinking':
-        return {
-          type: 'reasoning',
-          text: block.thinking,
-          ...(block.signature !== '' && { signature: block.signature }),
-        };
       case 'redacted_thinking':
-        return { type: 'reasoning', text: '', redactedData: block.data };
       case 'tool_use':
-        return {
-          type: 'tool-call',
-          callId: block.id,
-          name: block.name,
-          arguments: JSON.stringify(block.input),
-        };
+        return decodeAnthropicAssistantBlock(block) as AssistantMessage['content'][number];
       case 'tool_result':
         throw parameterError(
           'INVALID_REQUEST',

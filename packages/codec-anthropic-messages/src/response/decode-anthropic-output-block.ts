@@ -18,10 +18,17 @@ export function decodeAnthropicOutputBlock(block: { type: string }): OutputPart 
       message: `The upstream answered with a malformed '${block.type}' block.`,
     });
   }
-  return toOutputPart(result.data);
+  return decodeAnthropicAssistantBlock(result.data);
 }
 
-function toOutputPart(block: AnthropicOutputBlock): OutputPart {
+/** The assistant-side blocks the IR carries, as they appear in answers and in replayed history. */
+type AssistantBlock =
+  | AnthropicOutputBlock
+  | { type: 'thinking'; thinking: string; signature: string }
+  | { type: 'tool_use'; id: string; name: string; input: unknown };
+
+/** One assistant block → its IR part; an empty signature means none (never replayed as signed). */
+export function decodeAnthropicAssistantBlock(block: AssistantBlock): OutputPart {
   switch (block.type) {
     case 'text':
       return { type: 'text', text: block.text };

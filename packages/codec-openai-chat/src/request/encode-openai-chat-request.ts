@@ -1,15 +1,14 @@
 import {
-  assertNever,
   GatewayError,
   isJSONObject,
   type GenerationRequest,
   type JSONObject,
-  type ResponseFormat,
   type ToolChoice,
   type ToolDefinition,
   type Translated,
   type TranslationWarning,
 } from '@switchyard/core';
+import { encodeOpenAIResponseFormat } from '@switchyard/codec-openai-shared';
 import { getOpenAIChatOptions } from '../openai-chat-options';
 import { encodeOpenAIChatMessages } from './encode-openai-chat-messages';
 
@@ -46,7 +45,7 @@ export function encodeOpenAIChatRequest(
   if (request.stopSequences !== undefined) body.stop = encodeStopSequences(request.stopSequences);
   encodeToolFields(request, body);
   if (request.responseFormat !== undefined)
-    body.response_format = encodeResponseFormat(request.responseFormat);
+    body.response_format = encodeOpenAIResponseFormat(request.responseFormat, true);
   if (request.reasoning !== undefined) encodeReasoning(request.reasoning, body, warnings);
   if (request.metadata !== undefined) body.metadata = request.metadata;
   if (request.user !== undefined) body.user = request.user;
@@ -102,27 +101,6 @@ function encodeToolChoice(choice: ToolChoice): JSONObject[string] {
   return choice.type === 'tool' ? { type: 'function', function: { name: choice.name } } : choice.type;
 }
 
-function encodeResponseFormat(format: ResponseFormat): JSONObject {
-  switch (format.type) {
-    case 'text':
-      return { type: 'text' };
-    case 'json-object':
-      return { type: 'json_object' };
-    case 'json-schema':
-      return {
-        type: 'json_schema',
-        json_schema: {
-          // Chat requires a name; sources without one (Messages) get a neutral default (§7.7).
-          name: format.name ?? 'response',
-          schema: format.schema,
-          ...(format.description !== undefined && { description: format.description }),
-          ...(format.strict !== undefined && { strict: format.strict }),
-        },
-      };
-    default:
-      return assertNever(format, 'IR response format');
-  }
-}
 
 function encodeReasoning(
   reasoning: NonNullable<GenerationRequest['reasoning']>,

@@ -1,5 +1,4 @@
 import {
-  assertNever,
   isJSONObject,
   type GenerationRequest,
   type JSONObject,
@@ -10,6 +9,7 @@ import {
   type Translated,
   type TranslationWarning,
 } from '@switchyard/core';
+import { encodeOpenAIResponseFormat } from '@switchyard/codec-openai-shared';
 import { encodeOpenAIResponsesInput } from './encode-openai-responses-input';
 
 /** OpenAI rejects `max_output_tokens` below 16 (`integer_below_min_value`). */
@@ -85,22 +85,7 @@ export function encodeOpenAIResponsesToolChoice(toolChoice: ToolChoice): JSONVal
 
 /** IR response format → the flattened Responses `text.format` (also used to echo it). */
 export function encodeOpenAIResponsesTextFormat(format: ResponseFormat): JSONObject {
-  switch (format.type) {
-    case 'text':
-      return { type: 'text' };
-    case 'json-object':
-      return { type: 'json_object' };
-    case 'json-schema':
-      return {
-        type: 'json_schema',
-        name: format.name ?? 'response',
-        schema: format.schema,
-        ...(format.description !== undefined && { description: format.description }),
-        ...(format.strict !== undefined && { strict: format.strict }),
-      };
-    default:
-      return assertNever(format, 'IR response format');
-  }
+  return encodeOpenAIResponseFormat(format, false);
 }
 
 function encodeMaxOutputTokens(value: number, warnings: TranslationWarning[]): number {
