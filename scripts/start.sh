@@ -6,4 +6,4 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/toolchain.sh"
 pnpm install --frozen-lockfile --reporter=silent >&2
 pnpm exec tsc -b >&2
-exec node examples/server/dist/main.js
+exec node --disable-warning=ExperimentalWarning examples/server/dist/main.js "$@"

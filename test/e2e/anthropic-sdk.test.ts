@@ -1,8 +1,7 @@
 import AnthropicV0 from '@anthropic-ai/sdk';
 import AnthropicV1 from 'anthropic-sdk-v1';
-import type { ExampleServer } from '../../examples/server/src';
 import { authHeaders, postForSSE } from '../helpers/read-sse';
-import { startTestGateway } from '../helpers/start-test-gateway';
+import { startTestGateway, type TestGateway } from '../helpers/start-test-gateway';
 import { validateMessagesStream } from '../support';
 
 const PROMPT = 'Describe how a railway switchyard sorts freight cars';
@@ -11,7 +10,7 @@ const MESSAGES_ROUTES = ['switchyard-sim', 'sim-via-responses', 'sim-via-message
 type AnyAnthropic = InstanceType<typeof AnthropicV0>;
 
 describe('@anthropic-ai/sdk against the example server', () => {
-  let server: ExampleServer;
+  let server: TestGateway;
   const clients: Array<[string, () => AnyAnthropic]> = [
     ['0.x', () => new AnthropicV0({ baseURL: server.url, apiKey: server.demoKey, maxRetries: 0, timeout: 15_000 })],
     [

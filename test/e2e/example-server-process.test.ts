@@ -1,5 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import OpenAI from 'openai';
 
@@ -8,9 +9,11 @@ const main = join(__dirname, '../../examples/server/dist/main.js');
 /** Starts the built example server exactly as `scripts/start.sh` does, on a free port. */
 function startProcess(environment: Record<string, string>): Promise<{ child: ChildProcessWithoutNullStreams; url: string; output: () => string }> {
   if (!existsSync(main)) throw new Error(`Build first (pnpm exec tsc -b): ${main} is missing`);
-  const child = spawn(process.execPath, [main], {
-    env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...environment },
+  const dataDirectory = mkdtempSync(join(tmpdir(), 'switchyard-data-'));
+  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', main], {
+    env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SWITCHYARD_DATA_DIR: dataDirectory, ...environment },
   });
+  child.once('exit', () => rmSync(dataDirectory, { recursive: true, force: true }));
   let output = '';
   child.stdout.on('data', chunk => (output += chunk));
   child.stderr.on('data', chunk => (output += chunk));

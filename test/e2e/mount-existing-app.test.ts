@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import AnthropicV0 from '@anthropic-ai/sdk';
-import { createMemoryKeyStore, generateApiKey } from '@switchyard/engine';
+import { createMemoryAccountStore, generateApiKey } from '@switchyard/engine';
 import { createSimulator } from '@switchyard/simulator';
 import OpenAI from 'openai';
 import { createExistingApp } from '../../examples/mount-existing-app/src';
@@ -17,10 +17,11 @@ describe('the gateway mounted under /llm in an existing app', () => {
 
   beforeAll(async () => {
     const { url: simulatorURL } = await simulator.listen();
-    const keyStore = createMemoryKeyStore();
-    keyStore.add(key, { name: 'host', status: 'active' });
+    const store = createMemoryAccountStore();
+    const account = await store.createAccount({ name: 'acme', balanceMicros: 10_000_000 });
+    await store.createKey({ accountId: account.id, name: 'host', secret: key });
     const existing = createExistingApp({
-      keyStore,
+      store,
       config: {
         upstreams: { sim: { protocol: 'anthropic-messages', baseURL: simulatorURL } },
         routes: [{ model: 'acme-assistant', interfaces: ['responses', 'messages'], targets: [{ upstream: 'sim', model: 'sim-1' }] }],

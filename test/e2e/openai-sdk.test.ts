@@ -1,14 +1,13 @@
 import OpenAI from 'openai';
-import type { ExampleServer } from '../../examples/server/src';
 import { authHeaders, postForSSE } from '../helpers/read-sse';
-import { startTestGateway } from '../helpers/start-test-gateway';
+import { startTestGateway, type TestGateway } from '../helpers/start-test-gateway';
 import { validateChatStream, validateResponsesStream } from '../support';
 
 const PROMPT = 'Describe how a railway switchyard sorts freight cars';
 const RESPONSES_ROUTES = ['switchyard-sim', 'sim-via-responses', 'sim-via-messages', 'sim-via-chat', 'sim-responses-only'];
 
 describe('openai SDK (7.x) against the example server', () => {
-  let server: ExampleServer;
+  let server: TestGateway;
   let client: OpenAI;
 
   beforeAll(async () => {

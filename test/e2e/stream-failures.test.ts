@@ -1,14 +1,13 @@
 import OpenAI from 'openai';
 import AnthropicV0 from '@anthropic-ai/sdk';
-import type { ExampleServer } from '../../examples/server/src';
 import { authHeaders, postForSSE } from '../helpers/read-sse';
-import { startTestGateway } from '../helpers/start-test-gateway';
+import { startTestGateway, type TestGateway } from '../helpers/start-test-gateway';
 import { validateChatStream, validateMessagesStream, validateResponsesStream } from '../support';
 
 const UPSTREAMS = ['sim-via-responses', 'sim-via-messages', 'sim-via-chat'];
 
 describe('an upstream stream that fails after HTTP 200', () => {
-  let server: ExampleServer;
+  let server: TestGateway;
   beforeAll(async () => {
     server = await startTestGateway();
   });

@@ -1,14 +1,13 @@
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
 import { generateText, streamText } from 'ai';
-import type { ExampleServer } from '../../examples/server/src';
-import { startTestGateway } from '../helpers/start-test-gateway';
+import { startTestGateway, type TestGateway } from '../helpers/start-test-gateway';
 
 const PROMPT = 'Describe how a railway switchyard sorts freight cars';
 const ROUTES = ['switchyard-sim', 'sim-via-responses', 'sim-via-messages', 'sim-via-chat'];
 
 describe('Vercel AI SDK against the example server', () => {
-  let server: ExampleServer;
+  let server: TestGateway;
   beforeAll(async () => {
     server = await startTestGateway();
   });

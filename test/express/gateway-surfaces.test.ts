@@ -1,11 +1,10 @@
 import AnthropicV0 from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import request from 'supertest';
-import type { ExampleServer } from '../../examples/server/src';
-import { startTestGateway } from '../helpers/start-test-gateway';
+import { startTestGateway, type TestGateway } from '../helpers/start-test-gateway';
 
 describe('gateway surfaces besides generation', () => {
-  let server: ExampleServer;
+  let server: TestGateway;
   beforeAll(async () => {
     server = await startTestGateway();
   });

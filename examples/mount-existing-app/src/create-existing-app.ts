@@ -1,6 +1,6 @@
 import { anthropicMessagesCodec } from '@switchyard/codec-anthropic-messages';
 import { openAIResponsesCodec } from '@switchyard/codec-openai-responses';
-import type { GatewayConfigInput, KeyStore } from '@switchyard/engine';
+import type { AccountStore, GatewayConfigInput } from '@switchyard/engine';
 import {
   createAuthMiddleware,
   createBodyMiddleware,
@@ -16,13 +16,13 @@ import express, { Router, type Express } from 'express';
  * mounts the gateway under `/llm`: OpenAI clients then use `{host}/llm/v1`, Anthropic clients
  * `{host}/llm`. It also shows mounting single middlewares on a route of the host's own choosing.
  */
-export function createExistingApp(options: { config: GatewayConfigInput; keyStore: KeyStore }): {
+export function createExistingApp(options: { config: GatewayConfigInput; store: AccountStore }): {
   app: Express;
   close(): Promise<void>;
 } {
   const app = express();
   const codecs = { 'openai-responses': openAIResponsesCodec, 'anthropic-messages': anthropicMessagesCodec };
-  const gateway = createGateway({ config: options.config, codecs, keyStore: options.keyStore });
+  const gateway = createGateway({ config: options.config, codecs, store: options.store });
   // Mounted before the host's own body parser, so the gateway's size limit and error envelopes apply.
   app.use('/llm', gateway);
 

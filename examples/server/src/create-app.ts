@@ -1,14 +1,15 @@
 import type { Gateway } from '@switchyard/express';
-import express, { type Express } from 'express';
+import express, { type Express, type Router } from 'express';
 
-/** An Express app serving the gateway at the root, plus `GET /healthz`. */
-export function createApp(gateway: Gateway): Express {
+/** An Express app serving the gateway at the root, the admin API under `/admin`, and `GET /healthz`. */
+export function createApp(gateway: Gateway, adminRouter: Router): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
   app.get('/healthz', (_request, response) => {
     response.json({ status: 'ok' });
   });
+  app.use('/admin', adminRouter);
   app.use(gateway);
   return app;
 }

@@ -1,10 +1,13 @@
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 
 /**
  * Structured JSON logs, written asynchronously (never on the request path). Credentials, cookies
  * and prompt text are redacted wherever they could appear.
  */
-export function createLogger(level = process.env.LOG_LEVEL ?? 'info'): Logger {
+export function createLogger(
+  options: { level?: string; destination?: DestinationStream } = {},
+): Logger {
+  const level = options.level ?? process.env.LOG_LEVEL ?? 'info';
   return pino(
     {
       level,
@@ -28,6 +31,6 @@ export function createLogger(level = process.env.LOG_LEVEL ?? 'info'): Logger {
         censor: '[redacted]',
       },
     },
-    pino.destination({ sync: false }),
+    options.destination ?? pino.destination({ sync: false }),
   );
 }

@@ -1,15 +1,26 @@
 /** What the start banner shows. */
-export type BannerInput = { url: string; models: string[]; demoKey: string; demoKeyGenerated: boolean };
+export type BannerInput = {
+  url: string;
+  models: string[];
+  demoKey: string | undefined;
+  demoKeyGenerated: boolean;
+  newAdminToken: string | undefined;
+};
 
 /**
  * The text printed once at start: base URL, models, and copy-paste snippets for both interfaces.
  * A generated demo key is shown here once; a key given in the environment is never printed.
  */
-export function formatBanner({ url, models, demoKey, demoKeyGenerated }: BannerInput): string {
+export function formatBanner({ url, models, demoKey, demoKeyGenerated, newAdminToken }: BannerInput): string {
   const model = models[0] ?? '<model_id>';
   const keyLine = demoKeyGenerated
     ? `Demo API key (shown once; set SWITCHYARD_DEMO_KEY to choose your own):\n  export SWITCHYARD_KEY=${demoKey}`
-    : 'Demo API key: the value of SWITCHYARD_DEMO_KEY\n  export SWITCHYARD_KEY="$SWITCHYARD_DEMO_KEY"';
+    : demoKey !== undefined
+      ? 'Demo API key: the value of SWITCHYARD_DEMO_KEY\n  export SWITCHYARD_KEY="$SWITCHYARD_DEMO_KEY"'
+      : 'API keys: this data folder has keys already (they are never shown again). A new one:\n  ./scripts/start.sh keys create --account <ACCOUNT_ID> --name laptop   (accounts: ./scripts/start.sh accounts list)';
+  const adminLine = newAdminToken
+    ? `\nConsole (admin) token for ${url}/admin (shown once; rotate with \`admin-token rotate\`):\n  ${newAdminToken}\n`
+    : '';
   return `
 Switchyard gateway listening on ${url}
 
@@ -17,7 +28,7 @@ Models (exact IDs):
 ${models.map(id => `  - ${id}`).join('\n')}
 
 ${keyLine}
-
+${adminLine}
 Responses interface (OpenAI SDK: baseURL = ${url}/v1):
   curl ${url}/v1/responses -H "Authorization: Bearer $SWITCHYARD_KEY" \\
     -H 'content-type: application/json' -d '{"model":"${model}","input":"Say hello"}'

@@ -4,3 +4,4 @@ export { createDefaultConfig, EMBEDDED_SIMULATOR } from './default-config';
 export { formatBanner } from './format-banner';
 export { loadConfigFile } from './load-config-file';
 export { startExampleServer, type ExampleServer, type ExampleServerOptions } from './start-example-server';
+export { createLogger } from './create-logger';

@@ -2,16 +2,24 @@
 import { ConfigError } from '@switchyard/engine';
 import { createLogger } from './create-logger';
 import { formatBanner } from './format-banner';
+import { runCli } from './run-cli';
 import { startExampleServer } from './start-example-server';
 
-/** Starts the example server from the environment: PORT, HOST, SWITCHYARD_CONFIG, SWITCHYARD_DEMO_KEY. */
-async function main(): Promise<void> {
+/**
+ * Starts the example server from the environment (PORT, HOST, SWITCHYARD_CONFIG,
+ * SWITCHYARD_DEMO_KEY, SWITCHYARD_DATA_DIR, SWITCHYARD_ADMIN_TOKEN, LOG_LEVEL), or runs a
+ * management command (`keys create …`, see `--help`).
+ */
+async function main(argv: string[]): Promise<void> {
+  const dataDirectory = process.env.SWITCHYARD_DATA_DIR ?? 'data';
+  if (argv.length > 0) return runCli(argv, dataDirectory);
   const logger = createLogger();
   const server = await startExampleServer({
     port: process.env.PORT ? Number(process.env.PORT) : 8080,
     host: process.env.HOST ?? '127.0.0.1',
     ...(process.env.SWITCHYARD_CONFIG && { configPath: process.env.SWITCHYARD_CONFIG }),
     ...(process.env.SWITCHYARD_DEMO_KEY && { demoKey: process.env.SWITCHYARD_DEMO_KEY }),
+    storage: { kind: 'data-directory', path: dataDirectory },
     logger,
   });
   process.stdout.write(formatBanner(server));
@@ -29,7 +37,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
-main().catch(error => {
-  process.stderr.write(`${error instanceof ConfigError ? error.message : String(error?.stack ?? error)}\n`);
+main(process.argv.slice(2)).catch(error => {
+  process.stderr.write(`${error instanceof ConfigError || error?.code === undefined ? error.message : String(error?.stack ?? error)}\n`);
   process.exit(1);
 });

@@ -1,12 +1,22 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createMemoryKeyStore, generateApiKey, parseGatewayConfig, type UsageRecord } from '@switchyard/engine';
-import { createGateway, type Gateway, type GatewayLogger } from '@switchyard/express';
+import { createSQLiteAccountStore } from '@switchyard/store-sqlite';
+import {
+  createAdminService,
+  createMemoryAccountStore,
+  digestAdminToken,
+  parseGatewayConfig,
+  type AccountStore,
+  type UsageRecord,
+} from '@switchyard/engine';
+import { createAdminRouter, createGateway, type Gateway, type GatewayLogger } from '@switchyard/express';
 import { createSimulator, type SimulatorOptions } from '@switchyard/simulator';
 import { codecs } from './codecs';
 import { createApp } from './create-app';
 import { createDefaultConfig } from './default-config';
+import { ensureDemoKey } from './ensure-demo-key';
 import { loadConfigFile } from './load-config-file';
+import { openDataDirectory } from './open-data-directory';
 
 export type ExampleServerOptions = {
   /** Default 8080; 0 picks a free port. */
@@ -15,8 +25,15 @@ export type ExampleServerOptions = {
   host?: string;
   /** A JSON or YAML config file; embedded defaults when absent. */
   configPath?: string;
-  /** The demo API key; a fresh one is generated when absent. */
+  /** A demo API key to adopt; without one, a key is created (and returned once) when the store has none. */
   demoKey?: string;
+  /** Where keys and accounts live: a data folder (SQLite, secrets) or process memory. Default memory. */
+  storage?:
+    | { kind: 'memory'; adminToken?: string }
+    | { kind: 'data-directory'; path: string }
+    | { kind: 'store'; store: AccountStore; adminToken?: string };
+  /** Codecs to use instead of the standard three (a host may wrap or replace one). */
+  codecs?: typeof codecs;
   logger?: GatewayLogger;
   simulator?: SimulatorOptions;
   /** Upstream keys are read from here (`apiKeyEnv`). Default `process.env`. */
@@ -28,8 +45,12 @@ export type ExampleServerOptions = {
 export type ExampleServer = {
   url: string;
   port: number;
-  demoKey: string;
+  /** The demo key: the one given, or one created on this start (then `demoKeyGenerated`). */
+  demoKey: string | undefined;
   demoKeyGenerated: boolean;
+  /** A console token created on this start (first start of a data folder): show it once. */
+  newAdminToken: string | undefined;
+  store: AccountStore;
   models: string[];
   gateway: Gateway;
   server: Server;
@@ -48,15 +69,15 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
   const config = parseGatewayConfig(
     options.configPath ? loadConfigFile(options.configPath, simulatorURL) : createDefaultConfig(simulatorURL),
   );
-  const keyStore = createMemoryKeyStore();
-  const demoKey = options.demoKey ?? generateApiKey();
-  keyStore.add(demoKey, { name: 'demo', status: 'active' });
+  const storage = openStorage(options);
+  const { store } = storage;
+  const createdKey = await ensureDemoKey(store, options.demoKey);
   const usage: UsageRecord[] = [];
   const history = options.usageHistory ?? 1000;
   const gateway = createGateway({
     config,
-    codecs,
-    keyStore,
+    codecs: options.codecs ?? codecs,
+    store,
     ...(options.logger && { logger: options.logger }),
     ...(options.environment && { environment: options.environment }),
     recordUsage: record => {
@@ -65,22 +86,47 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
       options.logger?.info({ usage: summarize(record) }, 'request');
     },
   });
-  const server = createApp(gateway).listen(options.port ?? 8080, options.host ?? '127.0.0.1');
+  const admin = createAdminService({ store, adminTokenDigests: storage.adminTokenDigests });
+  const adminRouter = createAdminRouter({ admin, engine: gateway.engine, codecs: options.codecs ?? codecs });
+  const server = createApp(gateway, adminRouter).listen(options.port ?? 8080, options.host ?? '127.0.0.1');
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
   const { port } = server.address() as AddressInfo;
   const host = options.host ?? '127.0.0.1';
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     port,
-    demoKey,
-    demoKeyGenerated: options.demoKey === undefined,
+    demoKey: options.demoKey ?? createdKey,
+    demoKeyGenerated: createdKey !== undefined,
+    newAdminToken: storage.newAdminToken,
+    store,
     models: gateway.engine.listModels().map(route => route.model),
     gateway,
     server,
     simulatorURL,
     simulator,
     recentUsage: () => usage,
-    close: graceMs => closeGracefully(server, graceMs ?? 10_000).then(() => Promise.all([gateway.close(), simulator.close()])).then(() => undefined),
+    close: graceMs =>
+      closeGracefully(server, graceMs ?? 10_000)
+        .then(() => Promise.all([gateway.close(), simulator.close()]))
+        .then(() => store.close()),
+  };
+}
+
+/** The account store and console token digests for the chosen storage. */
+function openStorage(options: ExampleServerOptions) {
+  const storage = options.storage ?? { kind: 'memory' };
+  if (storage.kind === 'memory' || storage.kind === 'store') {
+    return {
+      store: storage.kind === 'store' ? storage.store : createMemoryAccountStore(),
+      adminTokenDigests: storage.adminToken ? [digestAdminToken(storage.adminToken)] : [],
+      newAdminToken: undefined,
+    };
+  }
+  const directory = openDataDirectory(storage.path, options.environment);
+  return {
+    store: createSQLiteAccountStore({ path: directory.databasePath, serverSecret: directory.serverSecret }),
+    adminTokenDigests: directory.adminTokenDigests,
+    newAdminToken: directory.newAdminToken,
   };
 }
 

@@ -23,6 +23,7 @@ export type { StreamEvent, StreamEventType } from './generation/stream-event';
 export { emptyUsage, type Usage } from './generation/usage';
 export type { Codec, EncodeContext, EncodedError, ModelInfo, StreamDecoder, StreamEncoder } from './codec/codec';
 export type { Translated, TranslationWarning } from './codec/translation-warning';
+export { ERROR_CATALOGUE, type CatalogueEntry } from './errors/error-catalogue';
 export { GATEWAY_ERROR_CODES, type ErrorSource, type GatewayErrorCode } from './errors/error-codes';
 export {
   GatewayError,
@@ -37,3 +38,4 @@ export { isJSONObject, type JSONObject, type JSONValue } from './json';
 export { PROTOCOLS, type Protocol } from './protocol';
 export type { SSEMessage } from './sse-message';
 export { formatDataURL, parseDataURL } from './media/data-url';
+export { REDACTED, redact, redactHeaders, redactURL } from './redact/redact';

@@ -1,22 +1,30 @@
-import { GatewayError, type Codec, type Protocol } from '@switchyard/core';
+import { GatewayError, type Codec, type Protocol, type Usage } from '@switchyard/core';
 import { createUpstreamClient, defaultRetryPolicy, type UpstreamClient } from '@switchyard/upstream';
+import type { AccountStore } from './accounts/account-store';
+import { admitRequest, type Admission } from './admission/admit-request';
 import { authenticate, type Principal, type RequestHeaders } from './auth/authenticate';
-import type { KeyStore } from './auth/key-store';
 import type { GatewayConfig } from './config/gateway-config';
+import { createAttemptLog } from './generation/attempt-log';
 import type { UpstreamTarget } from './generation/call-upstream';
-import { createAttemptLog, type AttemptLog } from './generation/attempt-log';
 import { generate } from './generation/generate';
 import type { GenerationOutput } from './generation/generation-output';
+import type { StreamObserver } from './generation/stream-observer';
 import { createUpstreamEndpoint } from './generation/upstream-endpoint';
+import { createMemoryLimiter } from './limits/create-memory-limiter';
+import type { Limiter } from './limits/limiter';
 import { createRouteTable, type Route } from './routing/create-route-table';
+import { buildUsageRecord, type RecordFacts } from './usage/build-usage-record';
 import { outcomeOf } from './usage/outcome-of';
-import type { RequestOutcome, UsageRecord, UsageRecorder } from './usage/usage-record';
+import type { UsageRecord, UsageRecorder } from './usage/usage-record';
 
 export type EngineOptions = {
   config: GatewayConfig;
   /** One codec per protocol the gateway speaks; the host passes them in (the engine imports none). */
   codecs: Partial<Record<Protocol, Codec>>;
-  keyStore: KeyStore;
+  /** Keys, accounts and balances. */
+  store: AccountStore;
+  /** Per-key rate, token and concurrency limits. Default: in process memory. */
+  limiter?: Limiter;
   /** Fire-and-forget sink for usage records; its failures are reported to `onRecorderError`. */
   recordUsage?: UsageRecorder;
   onRecorderError?: (error: unknown) => void;
@@ -35,20 +43,27 @@ export type GenerationInput = {
 };
 
 /** A request that ended before generation (auth, routing, body): recorded all the same. */
-export type RefusalInput = { protocol: Protocol; requestId: string; startedAt: number; error: GatewayError; keyId?: string };
+export type RefusalInput = {
+  protocol: Protocol;
+  requestId: string;
+  startedAt: number;
+  error: GatewayError;
+  principal?: Principal;
+};
 
 export type Engine = ReturnType<typeof createEngine>;
 
-/** The framework-free gateway: authentication, routing, translation, upstream calls and usage records. */
+/** The framework-free gateway: authentication, routing, admission, translation, upstream calls, usage. */
 export function createEngine(options: EngineOptions) {
-  const { config, keyStore } = options;
+  const { config, store } = options;
   const routes = createRouteTable(config.routes);
-  const clients = new Map<string, UpstreamClient>();
+  const limiter = options.limiter ?? createMemoryLimiter();
+  const clients: UpstreamClient[] = [];
   const targets = new Map<string, UpstreamTarget>();
   for (const [name, upstream] of Object.entries(config.upstreams)) {
     const client = createUpstreamClient(upstream);
     const endpoint = createUpstreamEndpoint(upstream, options.environment ?? process.env);
-    clients.set(name, client);
+    clients.push(client);
     targets.set(name, { name, codec: codecFor(options.codecs, upstream.protocol), client, ...endpoint });
   }
   const routeTargets = new Map(
@@ -62,24 +77,41 @@ export function createEngine(options: EngineOptions) {
       .catch(error => options.onRecorderError?.(error));
   };
 
+  /** Settles the stream's hold at its real usage (or an estimate from what was streamed) and records it. */
+  const finishStream = async (facts: RecordFacts, admission: Admission, observer: StreamObserver, error: unknown) => {
+    const usage = observer.usage ?? estimatedUsage(admission.estimatedInputTokens, observer.outputCharacters);
+    facts.log!.finishReason = observer.finishReason;
+    facts.log!.usage = usage;
+    const costMicros = await admission.finish(usage);
+    const outcome = error ? 'client-aborted' : outcomeOf(observer.finishReason, observer.error);
+    record(buildUsageRecord({ ...facts, status: 200, outcome, errorCode: observer.error?.code, costMicros }));
+  };
+
   return {
     routes,
     authenticate: (protocol: Protocol, headers: RequestHeaders) =>
-      authenticate({ protocol, headers, keyStore, messages: config.messages }),
+      authenticate({ protocol, headers, store, messages: config.messages }),
 
     /** Runs one generation; throws `GatewayError` before the commit point, never after. */
     async generate(input: GenerationInput): Promise<GenerationOutput> {
-      const log = createAttemptLog();
       const inbound = codecFor(options.codecs, input.protocol);
-      let model: string | undefined;
-      let stream = false;
-      let firstByteAt: number | undefined;
+      const facts: RecordFacts = { ...input, log: createAttemptLog(), status: 0, outcome: 'error' };
+      let admission: Admission | undefined;
       try {
         const { value: request, warnings } = inbound.decodeRequest(input.body);
-        model = request.model;
-        stream = request.stream;
+        facts.model = request.model;
+        facts.stream = request.stream;
         const route = routes.resolve(request.model, input.protocol);
-        assertModelAllowed(input.principal, route);
+        admission = await admitRequest({
+          request,
+          route,
+          principal: input.principal,
+          store,
+          limiter,
+          defaultLimits: config.limits.default,
+          signal: input.signal,
+        });
+        const admitted = admission;
         const output = await generate({
           inbound,
           request,
@@ -87,46 +119,28 @@ export function createEngine(options: EngineOptions) {
           targets: routeTargets.get(route.model)!,
           policy: { ...defaultRetryPolicy, replayAmbiguous: route.replayAmbiguousFailures },
           signal: input.signal,
-          log,
+          log: facts.log!,
           createdAt: Math.floor(input.startedAt / 1000),
-          onStreamEnd: (observer, error) => {
-            log.finishReason = observer.finishReason;
-            log.usage = observer.usage;
-            const outcome: RequestOutcome = error ? 'client-aborted' : outcomeOf(observer.finishReason, observer.error);
-            record(usageRecord(input, log, { model, stream, status: 200, outcome, errorCode: observer.error?.code, firstByteAt }));
-          },
+          onStreamEnd: (observer, error) => void finishStream(facts, admitted, observer, error),
         });
-        firstByteAt = Date.now();
+        facts.firstByteAt = Date.now();
         if (output.kind === 'json') {
-          const outcome = outcomeOf(log.finishReason, undefined);
-          record(usageRecord(input, log, { model, stream, status: 200, outcome, errorCode: undefined, firstByteAt }));
+          const costMicros = await admitted.finish(facts.log!.usage);
+          record(buildUsageRecord({ ...facts, status: 200, outcome: outcomeOf(facts.log!.finishReason, undefined), costMicros }));
         }
         return output;
       } catch (error) {
+        await admission?.finish(undefined);
         const failure = GatewayError.isInstance(error) ? error : undefined;
-        record(
-          usageRecord(input, log, {
-            model,
-            stream,
-            status: failure?.status ?? 499,
-            outcome: failure ? 'error' : 'client-aborted',
-            errorCode: failure?.code,
-            firstByteAt: undefined,
-          }),
-        );
+        const outcome = failure ? 'error' : 'client-aborted';
+        record(buildUsageRecord({ ...facts, status: failure?.status ?? 499, outcome, errorCode: failure?.code }));
         throw error;
       }
     },
 
     /** Records a request refused before generation (bad key, unknown path, malformed body). */
     recordRefusal(input: RefusalInput) {
-      record({
-        ...emptyRecord(input.protocol, input.requestId, input.startedAt),
-        keyId: input.keyId,
-        status: input.error.status,
-        outcome: 'error',
-        errorCode: input.error.code,
-      });
+      record(buildUsageRecord({ ...input, status: input.error.status, outcome: 'error', errorCode: input.error.code }));
     },
 
     /** The routes as the models list shows them, in config order. */
@@ -135,7 +149,7 @@ export function createEngine(options: EngineOptions) {
     },
 
     async close() {
-      await Promise.all([...clients.values()].map(client => client.close()));
+      await Promise.all(clients.map(client => client.close()));
     },
   };
 }
@@ -146,66 +160,14 @@ function codecFor(codecs: Partial<Record<Protocol, Codec>>, protocol: Protocol):
   return codec;
 }
 
-function assertModelAllowed(principal: Principal, route: Route): void {
-  const allowed = principal.key.allowedModels;
-  if (allowed && !allowed.includes(route.model)) {
-    throw new GatewayError({
-      code: 'MODEL_NOT_ALLOWED',
-      message: `This API key may not use the model '${route.model}'.`,
-      param: 'model',
-    });
-  }
-}
-
-function emptyRecord(protocol: Protocol, requestId: string, startedAt: number): UsageRecord {
+/** Usage when the upstream never reported it: the input estimate and the streamed characters / 4. */
+function estimatedUsage(inputTokens: number, outputCharacters: number): Usage {
   return {
-    requestId,
-    startedAt,
-    keyId: undefined,
-    model: undefined,
-    protocol,
-    upstream: undefined,
-    upstreamProtocol: undefined,
-    upstreamRequestId: undefined,
-    stream: false,
-    status: 0,
-    outcome: 'error',
-    errorCode: undefined,
-    finishReason: undefined,
-    usage: undefined,
-    attempts: 0,
-    latencyMs: Date.now() - startedAt,
-    timeToFirstByteMs: undefined,
+    inputTokens,
+    outputTokens: Math.ceil(outputCharacters / 4),
+    cacheReadTokens: undefined,
+    cacheWriteTokens: undefined,
+    reasoningTokens: undefined,
+    estimated: true,
   };
 }
-
-function usageRecord(
-  input: GenerationInput,
-  log: AttemptLog,
-  result: {
-    model: string | undefined;
-    stream: boolean;
-    status: number;
-    outcome: RequestOutcome;
-    errorCode: string | undefined;
-    firstByteAt: number | undefined;
-  },
-): UsageRecord {
-  return {
-    ...emptyRecord(input.protocol, input.requestId, input.startedAt),
-    keyId: input.principal.key.id,
-    model: result.model,
-    upstream: log.target?.name,
-    upstreamProtocol: log.target?.codec.protocol,
-    upstreamRequestId: log.upstreamRequestId,
-    stream: result.stream,
-    status: result.status,
-    outcome: result.outcome,
-    errorCode: result.errorCode,
-    finishReason: log.finishReason,
-    usage: log.usage,
-    attempts: log.attempts,
-    timeToFirstByteMs: result.firstByteAt === undefined ? undefined : result.firstByteAt - input.startedAt,
-  };
-}
-

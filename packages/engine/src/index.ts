@@ -1,6 +1,25 @@
 export { authenticate, type MessagesAuthPolicy, type Principal, type RequestHeaders } from './auth/authenticate';
-export { createMemoryKeyStore, generateApiKey, keyPrefix } from './auth/create-memory-key-store';
-export type { ApiKeyRecord, KeyStore } from './auth/key-store';
+export type {
+  Account,
+  AccountPatch,
+  AccountStore,
+  ApiKeyPatch,
+  ApiKeyRecord,
+  KeyLimits,
+  NewAccount,
+  NewApiKey,
+  Reservation,
+} from './accounts/account-store';
+export {
+  digestsEqual,
+  generateApiKey,
+  hashApiKey,
+  KEY_PREFIX_LENGTH,
+  keyPrefix,
+  looksLikeApiKey,
+} from './accounts/api-key-secrets';
+export { createMemoryAccountStore } from './accounts/create-memory-account-store';
+export type { Limiter, Release } from './limits/limiter';
 export {
   gatewayConfigSchema,
   INTERFACE_PROTOCOLS,
@@ -23,3 +42,9 @@ export { WARNINGS_HEADER } from './generation/format-warnings-header';
 export type { GenerationOutput } from './generation/generation-output';
 export { createRouteTable, type Route, type RouteTable } from './routing/create-route-table';
 export type { RequestOutcome, UsageRecord, UsageRecorder } from './usage/usage-record';
+export { createAdminService, type AdminService, type AdminServiceOptions } from './admin/create-admin-service';
+export { presentAccount, presentKey } from './admin/present-admin-records';
+export { digestAdminToken, generateAdminToken, looksLikeAdminToken } from './accounts/admin-tokens';
+export { estimateInputTokens } from './admission/estimate-input-tokens';
+export { computeCostMicros } from './usage/compute-cost';
+export { keyLimitsSchema } from './config/gateway-config';

@@ -5,10 +5,12 @@ import {
   type Engine,
   type GatewayConfig,
   type GatewayConfigInput,
-  type KeyStore,
+  type AccountStore,
+  type Limiter,
   type UsageRecorder,
 } from '@switchyard/engine';
 import { Router } from 'express';
+import { createAccessLogMiddleware } from './access-log/create-access-log-middleware';
 import { createAuthMiddleware } from './auth/create-auth-middleware';
 import { createBodyMiddleware } from './body/create-body-middleware';
 import { createErrorHandler } from './errors/create-error-handler';
@@ -23,7 +25,10 @@ export type GatewayOptions = {
   config: GatewayConfigInput | GatewayConfig;
   /** One codec per protocol; only interfaces with a codec get an endpoint. */
   codecs: Partial<Record<Protocol, Codec>>;
-  keyStore: KeyStore;
+  /** Keys, accounts and balances (`createMemoryAccountStore()`, or the SQLite / PostgreSQL stores). */
+  store: AccountStore;
+  /** Per-key limits; default in process memory. */
+  limiter?: Limiter;
   /** Receives one record per request, refused ones included. Must not throw or block. */
   recordUsage?: UsageRecorder;
   logger?: GatewayLogger;
@@ -44,19 +49,21 @@ const ENDPOINTS: ReadonlyArray<readonly [string, Protocol]> = [
  * Every middleware composed into one Router: request id → auth → JSON body → generation, per
  * interface; `GET /v1/models`; 404s with hints; one error handler. Mount it at `/` or under a prefix.
  *
- * @example app.use('/llm', createGateway({ config, codecs, keyStore }))
+ * @example app.use('/llm', createGateway({ config, codecs, store }))
  */
 export function createGateway(options: GatewayOptions): Gateway {
   const config = parseGatewayConfig(options.config);
   const engine = createEngine({
     config,
     codecs: options.codecs,
-    keyStore: options.keyStore,
+    store: options.store,
+    ...(options.limiter && { limiter: options.limiter }),
     ...(options.recordUsage && { recordUsage: options.recordUsage }),
     ...(options.environment && { environment: options.environment }),
     onRecorderError: error => options.logger?.error({ err: error }, 'usage recorder failed'),
   });
   const router = Router();
+  if (options.logger) router.use(createAccessLogMiddleware({ logger: options.logger }));
   const authenticate = createAuthMiddleware({ engine });
   const parseBody = createBodyMiddleware({ limitBytes: config.bodyLimitBytes });
   const generateAnswer = createGenerationHandler({ engine, keepAliveMs: config.keepAliveMs });

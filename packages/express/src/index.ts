@@ -1,3 +1,4 @@
+export { createAccessLogMiddleware, type AccessLogOptions } from './access-log/create-access-log-middleware';
 export { createAuthMiddleware, type AuthOptions } from './auth/create-auth-middleware';
 export { createBodyMiddleware, type BodyOptions } from './body/create-body-middleware';
 export { findGatewayContext, getGatewayContext, type GatewayContext } from './context/gateway-context';
@@ -10,3 +11,4 @@ export { createGenerationHandler, type GenerationHandlerOptions } from './genera
 export { writeStreamResponse } from './generation/write-stream-response';
 export { createModelsHandler, type ModelsHandlerOptions } from './models/create-models-handler';
 export { createRequestIdMiddleware, type RequestIdOptions } from './request-id/create-request-id-middleware';
+export { createAdminRouter, type AdminRouterOptions } from './admin/create-admin-router';

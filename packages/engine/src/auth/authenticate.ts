@@ -1,36 +1,49 @@
 import { GatewayError, type Protocol } from '@switchyard/core';
-import type { ApiKeyRecord, KeyStore } from './key-store';
+import type { Account, AccountStore, ApiKeyRecord } from '../accounts/account-store';
+import { looksLikeAdminToken } from '../accounts/admin-tokens';
 
 export type RequestHeaders = Record<string, string | string[] | undefined>;
 
-/** Who is calling: the key record, and for Messages the API version the client spoke. */
-export type Principal = { key: ApiKeyRecord; apiVersion?: string };
+/** Who is calling: the key, its account, and for Messages the API version the client spoke. */
+export type Principal = { key: ApiKeyRecord; account: Account; apiVersion?: string };
 
 export type MessagesAuthPolicy = { acceptedVersions: readonly string[]; acceptBearer: boolean };
 
 /**
  * Checks the credentials of one request on one interface. Responses and Chat take
  * `Authorization: Bearer`; Messages takes `x-api-key` plus `anthropic-version` (alias
- * `provider-version`). Throws the taxonomy's 400/401/403 `GatewayError`s.
+ * `provider-version`). Throws the taxonomy's 400 / 401 / 403 `GatewayError`s: a missing, invalid or
+ * disabled key is 401; an expired key or an inactive subscription is 403.
  */
 export async function authenticate(options: {
   protocol: Protocol;
   headers: RequestHeaders;
-  keyStore: KeyStore;
+  store: AccountStore;
   messages: MessagesAuthPolicy;
   now?: number;
 }): Promise<Principal> {
-  const { protocol, headers } = options;
+  const { protocol, headers, store } = options;
   const isMessages = protocol === 'anthropic-messages';
   const secret = isMessages ? messagesKey(headers, options.messages) : bearerKey(headers);
   const apiVersion = isMessages ? checkVersion(headers, options.messages) : undefined;
-  const key = await options.keyStore.verify(secret);
+  if (looksLikeAdminToken(secret)) {
+    throw new GatewayError({
+      code: 'API_KEY_INVALID',
+      message: 'A console (admin) token is not an API key. Create an API key in the account panel and send that.',
+    });
+  }
+  const key = await store.findKeyBySecret(secret);
   if (!key) throw new GatewayError({ code: 'API_KEY_INVALID', message: 'The API key is not valid.' });
   if (key.status === 'disabled') throw new GatewayError({ code: 'API_KEY_DISABLED', message: 'The API key is disabled.' });
   if (key.expiresAt !== undefined && key.expiresAt <= (options.now ?? Date.now())) {
-    throw new GatewayError({ code: 'API_KEY_EXPIRED', message: 'The API key has expired; create a new one.' });
+    throw new GatewayError({ code: 'API_KEY_EXPIRED', message: 'The API key has expired; create a new one in the account panel.' });
   }
-  return apiVersion === undefined ? { key } : { key, apiVersion };
+  const account = await store.getAccount(key.accountId);
+  if (!account) throw new GatewayError({ code: 'API_KEY_INVALID', message: 'The API key is not valid.' });
+  if (account.subscription !== 'active') {
+    throw new GatewayError({ code: 'SUBSCRIPTION_INACTIVE', message: 'The subscription of this account is not active.' });
+  }
+  return apiVersion === undefined ? { key, account } : { key, account, apiVersion };
 }
 
 function header(headers: RequestHeaders, name: string): string | undefined {

@@ -52,6 +52,21 @@ export const routeConfigSchema = z
       .optional(),
     /** Replay failures that may have reached the model (timeouts, 5xx): duplicates and charges possible. */
     replayAmbiguousFailures: z.boolean().default(false),
+    /** Groups whose keys may use the route; absent means every group. */
+    groups: z.array(z.string().min(1)).min(1).optional(),
+    /** Output tokens a request without a limit is assumed to use when money is held for it. */
+    reserveOutputTokens: z.number().int().positive().default(4096),
+  })
+  .strict();
+
+export const keyLimitsSchema = z
+  .object({
+    requests: z.number().int().positive().optional(),
+    tokens: z.number().int().positive().optional(),
+    windowSeconds: z.number().int().positive().optional(),
+    concurrency: z.number().int().positive().optional(),
+    queueSize: z.number().int().nonnegative().optional(),
+    queueTimeoutMs: z.number().int().positive().optional(),
   })
   .strict();
 
@@ -68,6 +83,8 @@ export const gatewayConfigSchema = z
       })
       .strict()
       .default({ acceptedVersions: ['2023-06-01'], acceptBearer: false }),
+    /** Limits for keys that set none of their own (a key's own limits override these, member by member). */
+    limits: z.object({ default: keyLimitsSchema.default({}) }).strict().default({ default: {} }),
     /** Largest accepted request body, in bytes. */
     bodyLimitBytes: z.number().int().positive().default(4 * 1024 * 1024),
     /** Silence after which a stream gets a keep-alive comment, in ms (0 turns keep-alives off). */

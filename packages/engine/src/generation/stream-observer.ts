@@ -7,6 +7,8 @@ export type StreamObserver = {
   usage: Usage | undefined;
   error: GatewayError | undefined;
   terminated: boolean;
+  /** Characters of text, refusal and reasoning streamed so far (for an estimate when usage never comes). */
+  outputCharacters: number;
   observe(events: readonly StreamEvent[]): readonly StreamEvent[];
 };
 
@@ -17,9 +19,13 @@ export function createStreamObserver(): StreamObserver {
     usage: undefined,
     error: undefined,
     terminated: false,
+    outputCharacters: 0,
     observe(events) {
       for (const event of events) {
-        if (event.type === 'response-start') observer.upstreamId = event.id;
+        if (event.type === 'text-delta' || event.type === 'reasoning-delta' || event.type === 'refusal-delta') {
+          observer.outputCharacters += event.delta.length;
+        } else if (event.type === 'tool-call-delta') observer.outputCharacters += event.argumentsDelta.length;
+        else if (event.type === 'response-start') observer.upstreamId = event.id;
         else if (event.type === 'response-end') {
           observer.finishReason = event.finishReason;
           observer.usage = event.usage;

@@ -8,6 +8,7 @@ export type UsageRecord = {
   requestId: string;
   startedAt: number;
   keyId: string | undefined;
+  accountId: string | undefined;
   model: string | undefined;
   protocol: Protocol;
   upstream: string | undefined;
@@ -19,6 +20,8 @@ export type UsageRecord = {
   errorCode: string | undefined;
   finishReason: FinishReason | undefined;
   usage: Usage | undefined;
+  /** What the account was charged, in micro-units. */
+  costMicros: number;
   attempts: number;
   latencyMs: number;
   timeToFirstByteMs: number | undefined;

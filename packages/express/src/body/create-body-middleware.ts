@@ -18,7 +18,7 @@ export function createBodyMiddleware(options: BodyOptions = {}): RequestHandler 
   return function bodyMiddleware(request, response, next) {
     if (!request.is('application/json')) {
       throw new GatewayError({
-        code: 'INVALID_REQUEST',
+        code: 'INVALID_JSON',
         message: 'The request body must be JSON sent with `Content-Type: application/json`.',
       });
     }

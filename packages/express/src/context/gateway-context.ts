@@ -9,8 +9,8 @@ export type GatewayContext = {
   /** The interface the request came in on; decides the error envelope. */
   protocol: Protocol;
   principal?: Principal;
-  /** Set once the engine took over; from then on the engine records the request itself. */
-  generationStarted?: boolean;
+  /** Set when the request is recorded elsewhere (the engine took over), so the error handler does not record it. */
+  recordedElsewhere?: boolean;
 };
 
 const contexts = new WeakMap<Request, GatewayContext>();

@@ -33,13 +33,13 @@ export function createErrorHandler(options: ErrorHandlerOptions): ErrorRequestHa
     if (protocol === 'anthropic-messages') response.setHeader('request-id', requestId);
     if (failure.retryAfterMs !== undefined) response.setHeader('retry-after', String(Math.max(1, Math.ceil(failure.retryAfterMs / 1000))));
     if (status >= 500) logger?.error({ requestId, code: failure.code, err: failure.cause ?? failure }, failure.message);
-    if (!context?.generationStarted) {
+    if (!context?.recordedElsewhere) {
       engine.recordRefusal({
         protocol,
         requestId,
         startedAt: context?.startedAt ?? Date.now(),
         error: failure,
-        ...(context?.principal && { keyId: context.principal.key.id }),
+        ...(context?.principal && { principal: context.principal }),
       });
     }
     response.status(status).json(body);

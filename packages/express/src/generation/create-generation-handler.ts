@@ -20,7 +20,7 @@ export function createGenerationHandler(options: GenerationHandlerOptions): Requ
   return async function generationHandler(request, response) {
     const context = getGatewayContext(request);
     const signal = abortSignalForResponse(response);
-    context.generationStarted = true;
+    context.recordedElsewhere = true;
     const output = await engine.generate({
       protocol: context.protocol,
       body: request.body,

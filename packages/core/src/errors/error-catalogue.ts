@@ -1,0 +1,48 @@
+import type { GatewayErrorCode } from './error-codes';
+
+/** What a service code means and what the caller should do: the source of the error catalogue in the docs. */
+export type CatalogueEntry = { meaning: string; action: string };
+
+const FIX_REQUEST = 'Correct the request; never replay it unchanged.';
+const FIX_AUTH = 'Fix authentication; retry only after that.';
+const AFTER_CAUSE = 'Retry only after the cause changes.';
+const FIX_ENDPOINT = 'Correct the endpoint or model; never replay unchanged.';
+const SLOW_DOWN = 'Lower rate and concurrency; honour `Retry-After`; a bounded retry is allowed.';
+const TRANSIENT = 'Limited retries only within an explicit duplicate-risk policy (the request may have been billed).';
+
+export const ERROR_CATALOGUE: Record<GatewayErrorCode, CatalogueEntry> = {
+  INVALID_REQUEST: { meaning: 'The body does not match the interface (the message names the field path).', action: FIX_REQUEST },
+  INVALID_JSON: { meaning: 'The body is not valid JSON, or not sent as `application/json`.', action: FIX_REQUEST },
+  UNSUPPORTED_PARAMETER: { meaning: 'A field the route or its upstream cannot serve (named in `param`).', action: FIX_REQUEST },
+  VERSION_HEADER_MISSING: { meaning: 'A Messages request without `anthropic-version` (or `provider-version`).', action: FIX_REQUEST },
+  VERSION_HEADER_INVALID: { meaning: 'A Messages version header with a value the gateway does not accept.', action: FIX_REQUEST },
+  INTERFACE_NOT_SUPPORTED: { meaning: 'The model exists but not on this interface (the message names the right endpoint).', action: FIX_ENDPOINT },
+  API_KEY_MISSING: { meaning: 'No key in the interface\'s header (Bearer for Responses/Chat, `x-api-key` for Messages).', action: FIX_AUTH },
+  API_KEY_INVALID: { meaning: 'The key is unknown, or a console token was sent instead of an API key.', action: FIX_AUTH },
+  API_KEY_DISABLED: { meaning: 'The key was disabled in the account panel.', action: FIX_AUTH },
+  API_KEY_EXPIRED: { meaning: 'The key is past its expiry.', action: AFTER_CAUSE },
+  MODEL_NOT_ALLOWED: { meaning: 'The key\'s model list does not include this model.', action: AFTER_CAUSE },
+  GROUP_NOT_ALLOWED: { meaning: 'The route is limited to groups the key\'s group is not in.', action: AFTER_CAUSE },
+  SUBSCRIPTION_INACTIVE: { meaning: 'The account\'s subscription is not active.', action: AFTER_CAUSE },
+  INSUFFICIENT_BALANCE: { meaning: 'The balance cannot cover the most this request may cost.', action: AFTER_CAUSE },
+  ADMIN_TOKEN_MISSING: { meaning: 'An admin API call without a console token.', action: FIX_AUTH },
+  ADMIN_TOKEN_INVALID: { meaning: 'The console token is wrong (an API key is not a console token).', action: FIX_AUTH },
+  ENDPOINT_NOT_FOUND: { meaning: 'No such path or method; a duplicated or missing `/v1` is named in the message.', action: FIX_ENDPOINT },
+  RESOURCE_NOT_FOUND: { meaning: 'The admin API has no account or key with that id.', action: FIX_REQUEST },
+  MODEL_NOT_FOUND: { meaning: 'No route has this exact model ID (see `GET /v1/models`).', action: FIX_ENDPOINT },
+  REQUEST_TOO_LARGE: { meaning: 'The body is over the size limit (by `Content-Length` or while reading).', action: 'Reduce the prompt or attachments, then retry the smaller request.' },
+  PROMPT_TOO_LARGE: { meaning: 'The estimated prompt tokens exceed the route\'s context (or the upstream said so).', action: 'Reduce the prompt or attachments, then retry the smaller request.' },
+  RATE_LIMITED: { meaning: 'The key\'s requests or tokens per window are used up.', action: SLOW_DOWN },
+  CONCURRENCY_LIMITED: { meaning: 'The key has as many requests in flight as it may (and its queue wait ran out).', action: SLOW_DOWN },
+  QUEUE_FULL: { meaning: 'The key\'s wait queue for a concurrency slot is full.', action: SLOW_DOWN },
+  QUOTA_EXCEEDED: { meaning: 'A longer-term quota is used up.', action: AFTER_CAUSE },
+  INTERNAL_ERROR: { meaning: 'A fault inside the gateway; nothing of it is exposed.', action: TRANSIENT },
+  UPSTREAM_INVALID_REQUEST: { meaning: 'The upstream refused the translated request; its words are in the message and `error.code`.', action: FIX_REQUEST },
+  UPSTREAM_RATE_LIMITED: { meaning: 'The upstream rate-limited the gateway; its `Retry-After` is passed on.', action: SLOW_DOWN },
+  UPSTREAM_AUTH_FAILED: { meaning: 'The upstream refused the gateway\'s own credentials (never the caller\'s fault).', action: TRANSIENT },
+  UPSTREAM_UNREACHABLE: { meaning: 'No connection to the upstream could be made.', action: TRANSIENT },
+  UPSTREAM_FAILED: { meaning: 'The upstream failed, answered malformed, or ended a stream early.', action: TRANSIENT },
+  NO_ACCOUNT_AVAILABLE: { meaning: 'No upstream account is free to serve the route.', action: TRANSIENT },
+  UPSTREAM_OVERLOADED: { meaning: 'The upstream is overloaded (its 503 / 529).', action: TRANSIENT },
+  UPSTREAM_TIMEOUT: { meaning: 'The upstream did not answer in time.', action: TRANSIENT },
+};

@@ -1,0 +1,40 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+const KEY_PREFIX = 'sy-';
+const KEY_LENGTH = 40;
+/** Visible part of a key: `sy-` plus 8 characters. */
+export const KEY_PREFIX_LENGTH = KEY_PREFIX.length + 8;
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** A new API key: `sy-` + 40 base62 characters from a CSPRNG (rejection sampling, no modulo bias). */
+export function generateApiKey(): string {
+  let key = KEY_PREFIX;
+  while (key.length < KEY_PREFIX.length + KEY_LENGTH) {
+    for (const byte of randomBytes(64)) {
+      if (byte < 248 && key.length < KEY_PREFIX.length + KEY_LENGTH) key += ALPHABET[byte % 62];
+    }
+  }
+  return key;
+}
+
+/** The visible part of a key, for display and lookup. */
+export function keyPrefix(secret: string): string {
+  return secret.slice(0, KEY_PREFIX_LENGTH);
+}
+
+/** True when a string has the shape of an API key this gateway issues. */
+export function looksLikeApiKey(value: string): boolean {
+  return value.length === KEY_PREFIX.length + KEY_LENGTH && value.startsWith(KEY_PREFIX);
+}
+
+/** The stored form of a key: HMAC-SHA256 under the server secret, hex. Never reversible without the secret. */
+export function hashApiKey(secret: string, serverSecret: string): string {
+  return createHmac('sha256', serverSecret).update(secret).digest('hex');
+}
+
+/** Constant-time comparison of two hex digests. */
+export function digestsEqual(left: string, right: string): boolean {
+  const a = Buffer.from(left, 'hex');
+  const b = Buffer.from(right, 'hex');
+  return a.length === b.length && timingSafeEqual(a, b);
+}

@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import { createId } from '@switchyard/core';
+import type {
+  Account,
+  AccountStore,
+  ApiKeyRecord,
+  NewAccount,
+  NewApiKey,
+  Reservation,
+} from './account-store';
+import { digestsEqual, generateApiKey, hashApiKey, keyPrefix, looksLikeApiKey } from './api-key-secrets';
+
+/**
+ * Keys and accounts in process memory: for tests and single-process demos. Keys are kept only as
+ * HMAC digests, found by their visible prefix and compared in constant time. Node runs each call to
+ * completion, so `reserve` is atomic without locks.
+ */
+export function createMemoryAccountStore(options: { serverSecret?: string } = {}): AccountStore {
+  const serverSecret = options.serverSecret ?? randomBytes(32).toString('hex');
+  const accounts = new Map<string, Account>();
+  const keys = new Map<string, { record: ApiKeyRecord; digest: string }>();
+  const reservations = new Map<string, Reservation>();
+  const copy = <T extends object>(value: T | undefined): T | undefined => (value ? structuredClone(value) : undefined);
+
+  return {
+    async createAccount(input: NewAccount) {
+      const account: Account = {
+        id: createId('acct_'),
+        name: input.name,
+        balanceMicros: input.balanceMicros ?? 0,
+        reservedMicros: 0,
+        subscription: input.subscription ?? 'active',
+        ...(input.group !== undefined && { group: input.group }),
+        createdAt: Date.now(),
+      };
+      accounts.set(account.id, account);
+      return copy(account)!;
+    },
+    async getAccount(id) {
+      return copy(accounts.get(id));
+    },
+    async listAccounts() {
+      return [...accounts.values()].map(account => copy(account)!);
+    },
+    async updateAccount(id, patch) {
+      const account = accounts.get(id);
+      if (!account) return undefined;
+      Object.assign(account, patch);
+      return copy(account);
+    },
+    async adjustBalance(id, deltaMicros) {
+      const account = accounts.get(id);
+      if (!account) return undefined;
+      account.balanceMicros += Math.round(deltaMicros);
+      return copy(account);
+    },
+    async createKey(input: NewApiKey) {
+      if (!accounts.has(input.accountId)) throw new Error(`No account '${input.accountId}'.`);
+      const { secret: adopted, ...fields } = input;
+      if (adopted !== undefined && !looksLikeApiKey(adopted)) throw new Error('An adopted secret must have the API key shape.');
+      const secret = adopted ?? generateApiKey();
+      const record: ApiKeyRecord = {
+        ...structuredClone(fields),
+        id: createId('key_'),
+        prefix: keyPrefix(secret),
+        status: input.status ?? 'active',
+        createdAt: Date.now(),
+      };
+      keys.set(record.id, { record, digest: hashApiKey(secret, serverSecret) });
+      return { secret, key: copy(record)! };
+    },
+    async findKeyBySecret(secret) {
+      const prefix = keyPrefix(secret);
+      const digest = hashApiKey(secret, serverSecret);
+      for (const entry of keys.values()) {
+        if (entry.record.prefix === prefix && digestsEqual(entry.digest, digest)) return copy(entry.record);
+      }
+      return undefined;
+    },
+    async getKey(id) {
+      return copy(keys.get(id)?.record);
+    },
+    async listKeys(accountId) {
+      return [...keys.values()]
+        .map(entry => entry.record)
+        .filter(record => accountId === undefined || record.accountId === accountId)
+        .map(record => copy(record)!);
+    },
+    async updateKey(id, patch) {
+      const entry = keys.get(id);
+      if (!entry) return undefined;
+      Object.assign(entry.record, structuredClone(patch));
+      return copy(entry.record);
+    },
+    async reserve(accountId, amountMicros) {
+      const account = accounts.get(accountId);
+      const amount = Math.max(0, Math.ceil(amountMicros));
+      if (!account || account.balanceMicros - account.reservedMicros < amount) return undefined;
+      account.reservedMicros += amount;
+      const reservation = { id: createId('hold_'), accountId, amountMicros: amount };
+      reservations.set(reservation.id, reservation);
+      return { ...reservation };
+    },
+    async settle(reservation, costMicros) {
+      if (!reservations.delete(reservation.id)) return;
+      const account = accounts.get(reservation.accountId);
+      if (!account) return;
+      account.reservedMicros -= reservation.amountMicros;
+      account.balanceMicros -= Math.max(0, Math.round(costMicros));
+    },
+    async close() {},
+  };
+}

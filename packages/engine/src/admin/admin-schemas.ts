@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { keyLimitsSchema } from '../config/gateway-config';
+
+const group = z.string().min(1).max(100);
+const expiresAt = z.iso.datetime({ offset: true }).transform(value => Date.parse(value));
+
+export const createAccountSchema = z
+  .object({
+    name: z.string().min(1).max(200),
+    /** Opening balance in currency units (decimal). */
+    balance: z.number().nonnegative().max(1e9).default(0),
+    subscription: z.enum(['active', 'inactive']).default('active'),
+    group: group.optional(),
+  })
+  .strict();
+
+export const updateAccountSchema = z
+  .object({ name: z.string().min(1).max(200), subscription: z.enum(['active', 'inactive']), group })
+  .partial()
+  .strict();
+
+export const adjustBalanceSchema = z.object({ delta: z.number().min(-1e9).max(1e9) }).strict();
+
+export const createKeySchema = z
+  .object({
+    accountId: z.string().min(1),
+    name: z.string().min(1).max(200),
+    expiresAt: expiresAt.optional(),
+    group: group.optional(),
+    allowedModels: z.array(z.string().min(1)).max(1000).optional(),
+    limits: keyLimitsSchema.optional(),
+  })
+  .strict();
+
+export const updateKeySchema = z
+  .object({
+    name: z.string().min(1).max(200),
+    status: z.enum(['active', 'disabled']),
+    expiresAt: expiresAt.nullable(),
+    group: group.nullable(),
+    allowedModels: z.array(z.string().min(1)).max(1000).nullable(),
+    limits: keyLimitsSchema.nullable(),
+  })
+  .partial()
+  .strict();

@@ -1,0 +1,31 @@
+import type { Account, ApiKeyRecord } from '../accounts/account-store';
+
+/** An account as the admin API shows it: money in units and micro-units, times in ISO 8601. */
+export function presentAccount(account: Account) {
+  return {
+    id: account.id,
+    name: account.name,
+    balance: account.balanceMicros / 1_000_000,
+    balanceMicros: account.balanceMicros,
+    reservedMicros: account.reservedMicros,
+    subscription: account.subscription,
+    group: account.group ?? null,
+    createdAt: new Date(account.createdAt).toISOString(),
+  };
+}
+
+/** A key as the admin API shows it: never the secret, only its visible prefix. */
+export function presentKey(key: ApiKeyRecord) {
+  return {
+    id: key.id,
+    accountId: key.accountId,
+    name: key.name,
+    prefix: key.prefix,
+    status: key.status,
+    expiresAt: key.expiresAt === undefined ? null : new Date(key.expiresAt).toISOString(),
+    group: key.group ?? null,
+    allowedModels: key.allowedModels ?? null,
+    limits: key.limits ?? null,
+    createdAt: new Date(key.createdAt).toISOString(),
+  };
+}

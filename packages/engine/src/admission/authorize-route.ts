@@ -1,0 +1,24 @@
+import { GatewayError } from '@switchyard/core';
+import type { Principal } from '../auth/authenticate';
+import type { Route } from '../routing/create-route-table';
+
+/** 403s for a key that may not use this route: by its model list, or by its (or its account's) group. */
+export function authorizeRoute(principal: Principal, route: Route): void {
+  const allowed = principal.key.allowedModels;
+  if (allowed && !allowed.includes(route.model)) {
+    throw new GatewayError({
+      code: 'MODEL_NOT_ALLOWED',
+      message: `This API key may not use the model '${route.model}'.`,
+      param: 'model',
+    });
+  }
+  if (!route.groups) return;
+  const group = principal.key.group ?? principal.account.group;
+  if (group === undefined || !route.groups.includes(group)) {
+    throw new GatewayError({
+      code: 'GROUP_NOT_ALLOWED',
+      message: `The model '${route.model}' is not available to ${group === undefined ? 'keys without a group' : `the group '${group}'`}.`,
+      param: 'model',
+    });
+  }
+}

@@ -1,0 +1,59 @@
+import type { SQLOutputValue } from 'node:sqlite';
+import type { ApiKeyRecord, KeyLimits } from '@switchyard/engine';
+
+/** One `api_keys` row as SQLite returns it; list and limits are JSON text, absent members are NULL. */
+export type ApiKeyRow = {
+  id: string;
+  account_id: string;
+  name: string;
+  prefix: string;
+  digest: string;
+  status: ApiKeyRecord['status'];
+  expires_at: number | null;
+  group_name: string | null;
+  allowed_models: string | null;
+  limits: string | null;
+  created_at: number;
+};
+
+/** The columns a key patch may change, in the order the update statement binds them. */
+export type ApiKeyMutableColumns = [
+  name: string,
+  status: string,
+  expiresAt: number | null,
+  group: string | null,
+  allowedModels: string | null,
+  limits: string | null,
+];
+
+/** A fresh `ApiKeyRecord` from a row (never the digest); `undefined` passes through. */
+export function toApiKeyRecord(row: Record<string, SQLOutputValue> | undefined): ApiKeyRecord | undefined {
+  if (!row) return undefined;
+  const key = row as ApiKeyRow;
+  return {
+    id: key.id,
+    accountId: key.account_id,
+    name: key.name,
+    prefix: key.prefix,
+    status: key.status,
+    ...(key.expires_at !== null && { expiresAt: key.expires_at }),
+    ...(key.group_name !== null && { group: key.group_name }),
+    ...(key.allowed_models !== null && { allowedModels: JSON.parse(key.allowed_models) as string[] }),
+    ...(key.limits !== null && { limits: JSON.parse(key.limits) as KeyLimits }),
+    createdAt: key.created_at,
+  };
+}
+
+/** The patchable part of a record as column values, `undefined` members stored as NULL. */
+export function toMutableColumns(
+  key: Pick<ApiKeyRecord, 'name' | 'status' | 'expiresAt' | 'group' | 'allowedModels' | 'limits'>,
+): ApiKeyMutableColumns {
+  return [
+    key.name,
+    key.status,
+    key.expiresAt ?? null,
+    key.group ?? null,
+    key.allowedModels === undefined ? null : JSON.stringify(key.allowedModels),
+    key.limits === undefined ? null : JSON.stringify(key.limits),
+  ];
+}

@@ -1,0 +1,67 @@
+import { createId } from '@switchyard/core';
+import { digestsEqual, generateApiKey, hashApiKey, keyPrefix, looksLikeApiKey, type AccountStore } from '@switchyard/engine';
+import { toApiKeyRecord, toMutableColumns } from './api-key-row';
+import type { StoreContext } from './store-context';
+
+type ApiKeyMethods = Pick<
+  AccountStore,
+  'createKey' | 'findKeyBySecret' | 'getKey' | 'listKeys' | 'updateKey'
+>;
+
+/**
+ * Keys stored as HMAC digests under the server secret plus the visible prefix; the secret itself is
+ * returned once by `createKey` and never written. Lookup is by prefix, then a constant-time digest
+ * comparison against every candidate.
+ */
+export function createApiKeyMethods({ statements, transaction, serverSecret }: StoreContext): ApiKeyMethods {
+  return {
+    async createKey(input) {
+      if (!statements.selectAccount.get(input.accountId)) throw new Error(`No account '${input.accountId}'.`);
+      if (input.secret !== undefined && !looksLikeApiKey(input.secret)) {
+        throw new Error('An adopted secret must have the API key shape.');
+      }
+      const secret = input.secret ?? generateApiKey();
+      const row = statements.insertKey.get(
+        createId('key_'),
+        input.accountId,
+        keyPrefix(secret),
+        hashApiKey(secret, serverSecret),
+        Date.now(),
+        ...toMutableColumns({ ...input, status: input.status ?? 'active' }),
+      );
+      return { secret, key: toApiKeyRecord(row)! };
+    },
+    async findKeyBySecret(secret) {
+      const digest = hashApiKey(secret, serverSecret);
+      const candidates = statements.selectKeysByPrefix.all(keyPrefix(secret));
+      let found: (typeof candidates)[number] | undefined;
+      for (const candidate of candidates) {
+        // Compare every candidate, match or not, so timing does not depend on which one matched.
+        if (digestsEqual(String(candidate['digest']), digest) && !found) found = candidate;
+      }
+      return toApiKeyRecord(found);
+    },
+    async getKey(id) {
+      return toApiKeyRecord(statements.selectKey.get(id));
+    },
+    async listKeys(accountId) {
+      const rows =
+        accountId === undefined ? statements.selectKeys.all() : statements.selectKeysOfAccount.all(accountId);
+      return rows.map(row => toApiKeyRecord(row)!);
+    },
+    async updateKey(id, patch) {
+      // Read, merge and write under the write lock, so a concurrent patch from another process is not lost.
+      return transaction(() => {
+        const current = toApiKeyRecord(statements.selectKey.get(id));
+        if (!current) return undefined;
+        const next = {
+          ...current,
+          ...patch,
+          name: patch.name ?? current.name,
+          status: patch.status ?? current.status,
+        };
+        return toApiKeyRecord(statements.updateKey.get(...toMutableColumns(next), id));
+      });
+    },
+  };
+}

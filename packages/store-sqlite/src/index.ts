@@ -1,0 +1,1 @@
+export { createSQLiteAccountStore, type SQLiteAccountStoreOptions } from './create-sqlite-account-store';

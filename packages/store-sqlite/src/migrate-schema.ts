@@ -1,0 +1,67 @@
+import type { DatabaseSync } from 'node:sqlite';
+import type { TransactionRunner } from './create-transaction-runner';
+
+/**
+ * Schema steps in order: step `n` takes the database from `PRAGMA user_version = n` to `n + 1`.
+ * Append new steps; never edit a released one. Money columns are integer micro-units.
+ */
+const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE accounts (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    balance_micros INTEGER NOT NULL DEFAULT 0,
+    reserved_micros INTEGER NOT NULL DEFAULT 0 CHECK (reserved_micros >= 0),
+    subscription TEXT NOT NULL CHECK (subscription IN ('active', 'inactive')),
+    group_name TEXT,
+    created_at INTEGER NOT NULL
+  ) STRICT;
+  CREATE TABLE api_keys (
+    id TEXT PRIMARY KEY,
+    account_id TEXT NOT NULL REFERENCES accounts (id),
+    name TEXT NOT NULL,
+    prefix TEXT NOT NULL,
+    digest TEXT NOT NULL UNIQUE,
+    status TEXT NOT NULL CHECK (status IN ('active', 'disabled')),
+    expires_at INTEGER,
+    group_name TEXT,
+    allowed_models TEXT,
+    limits TEXT,
+    created_at INTEGER NOT NULL
+  ) STRICT;
+  CREATE INDEX api_keys_by_prefix ON api_keys (prefix);
+  CREATE INDEX api_keys_by_account ON api_keys (account_id);
+  CREATE TABLE reservations (
+    id TEXT PRIMARY KEY,
+    account_id TEXT NOT NULL REFERENCES accounts (id),
+    amount_micros INTEGER NOT NULL CHECK (amount_micros >= 0),
+    created_at INTEGER NOT NULL
+  ) STRICT;
+  CREATE INDEX reservations_by_created_at ON reservations (created_at);
+  `,
+];
+
+/** The schema version this build writes; a database with a higher one was made by a newer build. */
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
+/**
+ * Brings the schema up to `SCHEMA_VERSION`. Runs under the write lock and re-reads the version
+ * inside it, so several processes opening one new file at once migrate it exactly once.
+ */
+export function migrateSchema(database: DatabaseSync, transaction: TransactionRunner): void {
+  transaction(() => {
+    const version = readUserVersion(database);
+    if (version > SCHEMA_VERSION) {
+      throw new Error(
+        `SQLite account store schema version ${version} is newer than this build (${SCHEMA_VERSION}).`,
+      );
+    }
+    for (let step = version; step < SCHEMA_VERSION; step++) database.exec(MIGRATIONS[step]!);
+    if (version !== SCHEMA_VERSION) database.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
+  });
+}
+
+function readUserVersion(database: DatabaseSync): number {
+  const row = database.prepare('PRAGMA user_version').get();
+  return Number(row?.['user_version'] ?? 0);
+}

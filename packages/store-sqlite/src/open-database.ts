@@ -1,0 +1,19 @@
+import { DatabaseSync } from 'node:sqlite';
+
+/**
+ * Opens the file with the connection settings the store relies on: `busy_timeout` first (so the
+ * rest waits for other processes instead of failing), foreign keys on, and WAL so readers never
+ * block the writer. WAL is a property of the file; on `:memory:` SQLite keeps its own journal mode.
+ */
+export function openDatabase(path: string, busyTimeoutMs: number): DatabaseSync {
+  const database = new DatabaseSync(path);
+  try {
+    database.exec(`PRAGMA busy_timeout = ${busyTimeoutMs}`);
+    database.exec('PRAGMA foreign_keys = ON');
+    database.exec('PRAGMA journal_mode = WAL');
+    return database;
+  } catch (error) {
+    database.close();
+    throw error;
+  }
+}

@@ -1,0 +1,50 @@
+import { Writable } from 'node:stream';
+import type { Codec, Protocol } from '@switchyard/core';
+import type { AccountStore } from '@switchyard/engine';
+
+/** Strings shorter than this are too common to prove a leak (`"hi"` appears in any log). */
+const MIN_SECRET_LENGTH = 12;
+/** Body fields that name things rather than carry prompt text (model IDs are logged on purpose). */
+const NAMING_FIELDS = new Set(['model', 'type', 'role', 'name', 'id', 'call_id', 'tool_use_id', 'tool_call_id']);
+
+/**
+ * Captures everything a gateway logs, and everything secret it was given: every key presented to
+ * the store and every string in every request body the codecs decoded. `findLeaks()` lists the
+ * secrets that appear in the captured logs; the gateway's logs must never contain any.
+ */
+export function createLogAudit() {
+  const lines: string[] = [];
+  const secrets = new Set<string>();
+  const remember = (value: unknown): void => {
+    if (typeof value === 'string') {
+      if (value.length >= MIN_SECRET_LENGTH) secrets.add(value);
+    } else if (Array.isArray(value)) value.forEach(remember);
+    else if (typeof value === 'object' && value !== null) {
+      for (const [field, item] of Object.entries(value)) if (!NAMING_FIELDS.has(field)) remember(item);
+    }
+  };
+  return {
+    destination: new Writable({
+      write(chunk, _encoding, callback) {
+        lines.push(String(chunk));
+        callback();
+      },
+    }),
+    remember,
+    watchStore(store: AccountStore): AccountStore {
+      return { ...store, findKeyBySecret: secret => (remember(secret), store.findKeyBySecret(secret)) };
+    },
+    watchCodecs(codecs: Record<Protocol, Codec>): Record<Protocol, Codec> {
+      const watched = Object.entries(codecs).map(([protocol, codec]) => [
+        protocol,
+        { ...codec, decodeRequest: (body: unknown) => (remember(body), codec.decodeRequest(body)) },
+      ]);
+      return Object.fromEntries(watched) as Record<Protocol, Codec>;
+    },
+    lineCount: () => lines.length,
+    findLeaks(): string[] {
+      const log = lines.join('');
+      return [...secrets].filter(secret => log.includes(secret) || log.includes(JSON.stringify(secret).slice(1, -1)));
+    },
+  };
+}

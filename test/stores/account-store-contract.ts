@@ -1,0 +1,31 @@
+import type { AccountStore } from '@switchyard/engine';
+import type { ContractContext } from './contract-context';
+import { describeAccounts } from './describe-account-contract';
+import { describeKeys } from './describe-api-key-contract';
+import { describeCopies } from './describe-copy-contract';
+import { describeReservations } from './describe-reservation-contract';
+
+/** Builds a store under test; each test gets a fresh one and closes it afterwards. */
+export type AccountStoreFactory = () => Promise<AccountStore> | AccountStore;
+
+/**
+ * The behaviour every `AccountStore` must share (memory, SQLite, any later backend): run it once
+ * per implementation. It checks every method of the interface, the reserve/settle arithmetic,
+ * atomic reservation under 200 concurrent calls, and that results are copies.
+ */
+export function describeAccountStoreContract(name: string, createStore: AccountStoreFactory): void {
+  describe(`${name}: AccountStore contract`, () => {
+    const context: ContractContext = { store: undefined as unknown as AccountStore };
+    beforeEach(async () => {
+      context.store = await createStore();
+    });
+    afterEach(async () => {
+      await context.store.close();
+    });
+
+    describeAccounts(context);
+    describeKeys(context);
+    describeReservations(context);
+    describeCopies(context);
+  });
+}
