@@ -48,3 +48,4 @@ export { digestAdminToken, generateAdminToken, looksLikeAdminToken } from './acc
 export { estimateInputTokens } from './admission/estimate-input-tokens';
 export { computeCostMicros } from './usage/compute-cost';
 export { keyLimitsSchema } from './config/gateway-config';
+export { createMemoryLimiter, type MemoryLimiterOptions } from './limits/create-memory-limiter';

@@ -55,7 +55,7 @@ describe('createRateWindows', () => {
     const windows = createRateWindows();
     const limits = { tokens: 100, windowSeconds: 10 };
     const error = await refusalOf(windows.admit('key_a', limits, 101));
-    expect(error.code).toBe('RATE_LIMITED');
+    expect([error.code, error.status]).toEqual(['PROMPT_TOO_LARGE', 413]);
     expect(error.message).toContain('about 101 tokens');
     expect(error.message).toContain('100 tokens per 10 seconds');
     expect(error.message).toContain('never pass');

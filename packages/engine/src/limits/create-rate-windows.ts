@@ -121,9 +121,10 @@ function tokensRefusal(refusal: TokensRefusal): GatewayError {
   });
 }
 
+/** A 413, not a 429: no wait helps a request larger than the whole window (spec §7.1: reduce the prompt). */
 function tokensNeverFit(needed: number, limit: number, windowSeconds: number): GatewayError {
   return new GatewayError({
-    code: 'RATE_LIMITED',
+    code: 'PROMPT_TOO_LARGE',
     message: `This request needs about ${needed} tokens (estimated), more than this key's whole limit of ${limit} tokens per ${windowSeconds} seconds, so it can never pass. Shorten the prompt or raise the key's token limit.`,
   });
 }
