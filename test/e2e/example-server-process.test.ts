@@ -1,4 +1,4 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,13 +7,16 @@ import OpenAI from 'openai';
 const main = join(__dirname, '../../examples/server/dist/main.js');
 
 /** Starts the built example server exactly as `scripts/start.sh` does, on a free port. */
-function startProcess(environment: Record<string, string>): Promise<{ child: ChildProcessWithoutNullStreams; url: string; output: () => string }> {
+function startProcess(
+  environment: Record<string, string>,
+  dataDirectory?: string,
+): Promise<{ child: ChildProcessWithoutNullStreams; url: string; output: () => string }> {
   if (!existsSync(main)) throw new Error(`Build first (pnpm exec tsc -b): ${main} is missing`);
-  const dataDirectory = mkdtempSync(join(tmpdir(), 'switchyard-data-'));
+  const directory = dataDirectory ?? mkdtempSync(join(tmpdir(), 'switchyard-data-'));
   const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', main], {
-    env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SWITCHYARD_DATA_DIR: dataDirectory, ...environment },
+    env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SWITCHYARD_DATA_DIR: directory, ...environment },
   });
-  child.once('exit', () => rmSync(dataDirectory, { recursive: true, force: true }));
+  if (!dataDirectory) child.once('exit', () => rmSync(directory, { recursive: true, force: true }));
   let output = '';
   child.stdout.on('data', chunk => (output += chunk));
   child.stderr.on('data', chunk => (output += chunk));
@@ -31,6 +34,23 @@ function startProcess(environment: Record<string, string>): Promise<{ child: Chi
       reject(new Error(`server exited with ${code}:\n${output}`));
     });
   });
+}
+
+/** Runs a management command (`keys create …`) against a data folder and returns what it printed. */
+function runCommand(dataDirectory: string, ...args: string[]): string {
+  const result = spawnSync(process.execPath, ['--disable-warning=ExperimentalWarning', main, ...args], {
+    env: { PATH: process.env.PATH ?? '', SWITCHYARD_DATA_DIR: dataDirectory },
+    encoding: 'utf8',
+    timeout: 10_000,
+  });
+  if (result.status !== 0) throw new Error(`command failed: ${result.stderr}`);
+  return result.stdout;
+}
+
+async function stop(child: ChildProcessWithoutNullStreams): Promise<number | null> {
+  const exited = new Promise<number | null>(resolve => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  return exited;
 }
 
 describe('the example server process', () => {
@@ -67,5 +87,32 @@ describe('the example server process', () => {
     const failure = await startProcess({ SWITCHYARD_CONFIG: join(__dirname, 'fixtures/bad-config.yaml') }).catch(error => String(error));
     expect(failure).toContain('routes.0.targets.0.upstream');
     expect(failure).toContain("unknown upstream 'nowhere'");
+  });
+
+  it('keeps keys in its data folder: shows a key and console token once, then never again; the CLI makes more', async () => {
+    const dataDirectory = mkdtempSync(join(tmpdir(), 'switchyard-data-'));
+    try {
+      const first = await startProcess({}, dataDirectory);
+      const demoKey = /export SWITCHYARD_KEY=(sy-[A-Za-z0-9]{40})/.exec(first.output())?.[1];
+      expect(demoKey).toBeDefined();
+      expect(first.output()).toMatch(/sy-admin-[0-9a-f]{48}/);
+      expect(await stop(first.child)).toBe(0);
+
+      const second = await startProcess({}, dataDirectory);
+      expect(second.output()).not.toMatch(/sy-[A-Za-z0-9]{40}/);
+      expect(second.output()).not.toMatch(/sy-admin-/);
+      expect(second.output()).toContain('has keys already');
+      const openai = (key: string) => new OpenAI({ baseURL: `${second.url}/v1`, apiKey: key, maxRetries: 0 });
+      expect((await openai(demoKey!).responses.create({ model: 'switchyard-sim', input: 'still here?' })).status).toBe('completed');
+
+      const accounts = JSON.parse(runCommand(dataDirectory, 'accounts', 'list')) as { data: Array<{ id: string; name: string }> };
+      const demo = accounts.data.find(account => account.name === 'demo')!;
+      const created = JSON.parse(runCommand(dataDirectory, 'keys', 'create', '--account', demo.id, '--name', 'cli')) as { secret: string };
+      expect((await openai(created.secret).responses.create({ model: 'switchyard-sim', input: 'new key' })).status).toBe('completed');
+      expect(runCommand(dataDirectory, 'keys', 'list')).not.toContain(created.secret);
+      expect(await stop(second.child)).toBe(0);
+    } finally {
+      rmSync(dataDirectory, { recursive: true, force: true });
+    }
   });
 });
