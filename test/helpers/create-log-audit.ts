@@ -37,7 +37,7 @@ export function createLogAudit() {
     watchCodecs(codecs: Record<Protocol, Codec>): Record<Protocol, Codec> {
       const watched = Object.entries(codecs).map(([protocol, codec]) => [
         protocol,
-        { ...codec, decodeRequest: (body: unknown) => (remember(body), codec.decodeRequest(body)) },
+        { ...codec, decodeRequest: (...args: Parameters<Codec['decodeRequest']>) => (remember(args[0]), codec.decodeRequest(...args)) },
       ]);
       return Object.fromEntries(watched) as Record<Protocol, Codec>;
     },

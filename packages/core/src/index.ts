@@ -21,7 +21,7 @@ export type { GenerationRequest, ReasoningEffort, ResponseFormat } from './gener
 export type { GenerationResponse } from './generation/generation-response';
 export type { StreamEvent, StreamEventType } from './generation/stream-event';
 export { emptyUsage, type Usage } from './generation/usage';
-export type { Codec, EncodeContext, EncodedError, ModelInfo, StreamDecoder, StreamEncoder } from './codec/codec';
+export type { Codec, DecodeOptions, EncodeContext, EncodedError, ModelInfo, StreamDecoder, StreamEncoder } from './codec/codec';
 export type { Translated, TranslationWarning } from './codec/translation-warning';
 export { ERROR_CATALOGUE, type CatalogueEntry } from './errors/error-catalogue';
 export { GATEWAY_ERROR_CODES, type ErrorSource, type GatewayErrorCode } from './errors/error-codes';

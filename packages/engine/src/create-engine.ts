@@ -98,7 +98,10 @@ export function createEngine(options: EngineOptions) {
       const facts: RecordFacts = { ...input, log: createAttemptLog(), status: 0, outcome: 'error' };
       let admission: Admission | undefined;
       try {
-        const { value: request, warnings } = inbound.decodeRequest(input.body);
+        const { value: request, warnings } = inbound.decodeRequest(
+          input.body,
+          input.principal.apiVersion === undefined ? undefined : { apiVersion: input.principal.apiVersion },
+        );
         facts.model = request.model;
         facts.stream = request.stream;
         const route = routes.resolve(request.model, input.protocol);

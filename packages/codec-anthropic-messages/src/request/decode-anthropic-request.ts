@@ -1,5 +1,6 @@
 import {
   assertNever,
+  type DecodeOptions,
   type GenerationRequest,
   type JSONObject,
   type TextPart,
@@ -23,12 +24,17 @@ const PROVIDER_FIELDS = [
   'diagnostics',
 ] as const;
 
+/** Sampling fields API version 2026-10-21 removed: Anthropic answers them with a 400 (protocols.md §3.1). */
+const REMOVED_IN_2026_10_21 = ['temperature', 'top_p', 'top_k'] as const;
+
 /**
  * A client's Messages body → IR. Validates first (400 naming the field), then converts; fields
- * with no IR slot go to `providerOptions['anthropic-messages']`.
+ * with no IR slot go to `providerOptions['anthropic-messages']`. A client that declared API version
+ * 2026-10-21 (accepted only when the host opts in) gets that version's rules.
  */
-export function decodeAnthropicRequest(body: unknown): Translated<GenerationRequest> {
+export function decodeAnthropicRequest(body: unknown, options: DecodeOptions = {}): Translated<GenerationRequest> {
   const wire = parseAnthropicRequest(body);
+  if (options.apiVersion === '2026-10-21') refuseRemovedSamplingFields(wire);
   const warnings: TranslationWarning[] = [];
   const request: GenerationRequest = {
     model: wire.model,
@@ -50,6 +56,12 @@ export function decodeAnthropicRequest(body: unknown): Translated<GenerationRequ
   const providerOptions = decodeProviderOptions(wire);
   if (providerOptions !== undefined) request.providerOptions = { 'anthropic-messages': providerOptions };
   return { value: request, warnings };
+}
+
+function refuseRemovedSamplingFields(wire: AnthropicRequest): void {
+  const field = REMOVED_IN_2026_10_21.find(name => wire[name] !== undefined);
+  if (field === undefined) return;
+  throw parameterError('INVALID_REQUEST', field, 'Extra inputs are not permitted (removed in anthropic-version 2026-10-21).');
 }
 
 function decodeSystem(system: AnthropicRequest['system']): TextPart[] {

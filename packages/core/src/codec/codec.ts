@@ -16,6 +16,12 @@ export type EncodeContext = {
   createdAt: number;
 };
 
+/** What the transport learned before the body, when it changes what a body may contain. */
+export type DecodeOptions = {
+  /** The protocol version the client declared (Messages: the `anthropic-version` header). */
+  apiVersion?: string;
+};
+
 /**
  * Turns one protocol's stream messages into IR events. A plain state machine: the transport feeds
  * it message by message and calls `end()` when the upstream body ends. `end()` emits an `error`
@@ -45,7 +51,7 @@ export type EncodedError = { status: number; body: JSONObject };
 export interface Codec {
   readonly protocol: Protocol;
   /** Validates an untrusted client body and converts it. Throws `GatewayError` (400) naming the field. */
-  decodeRequest(body: unknown): Translated<GenerationRequest>;
+  decodeRequest(body: unknown, options?: DecodeOptions): Translated<GenerationRequest>;
   /** Builds the upstream body; `upstreamModel` replaces the client's model ID. */
   encodeRequest(request: GenerationRequest, upstreamModel: string): Translated<JSONObject>;
   /** Reads an upstream's JSON answer. Throws `GatewayError` (`UPSTREAM_FAILED`) on a malformed body. */

@@ -1,0 +1,42 @@
+import type { Envelope } from './fuzz-endpoints';
+import type { RawRequest } from './send-raw-request';
+
+const GENERATION_PATHS: Record<string, Envelope> = {
+  '/v1/responses': 'openai',
+  '/v1/chat/completions': 'openai',
+  '/v1/messages': 'messages',
+};
+
+/**
+ * The envelopes a refusal of `request` may use, from docs/errors.md ("inside the caller's own
+ * protocol envelope"): a generation endpoint's own; on `GET /v1/models` and unknown paths
+ * Anthropic's when the caller looks like an Anthropic client (`x-api-key`, a version header, a
+ * `/messages` path), OpenAI's otherwise; the admin API always OpenAI's. When the raw path and its
+ * decoded, lower-cased form point different ways (Express routes case-insensitively), either is fine.
+ */
+export function expectedEnvelopes(request: RawRequest): ReadonlySet<Envelope> {
+  const raw = request.path.split('?')[0]!;
+  const candidates = new Set<Envelope>();
+  for (const path of new Set([raw, normalizePath(raw)])) candidates.add(envelopeFor(request, path));
+  return candidates;
+}
+
+function envelopeFor(request: RawRequest, path: string): Envelope {
+  const headerNames = new Set(request.headers.map(([name]) => name.toLowerCase()));
+  const routed = path.length > 1 ? path.replace(/\/$/, '') : path;
+  if (request.method === 'POST' && GENERATION_PATHS[routed] !== undefined) return GENERATION_PATHS[routed];
+  if (routed === '/admin' || routed.startsWith('/admin/')) return 'openai';
+  if (request.method === 'GET' && routed === '/v1/models') return headerNames.has('x-api-key') ? 'messages' : 'openai';
+  const anthropicCaller = path.includes('/messages') || headerNames.has('x-api-key') || headerNames.has('anthropic-version');
+  return anthropicCaller ? 'messages' : 'openai';
+}
+
+function normalizePath(path: string): string {
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // Malformed percent-encoding: keep the raw path.
+  }
+  return decoded.toLowerCase();
+}

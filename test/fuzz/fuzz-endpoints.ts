@@ -1,0 +1,122 @@
+/** The error envelope a response must use: OpenAI's (Responses, Chat, models, admin) or Anthropic's. */
+export type Envelope = 'openai' | 'messages';
+
+/** One surface of the gateway as the fuzzer drives it. */
+export type FuzzEndpoint = {
+  name: 'responses' | 'messages' | 'chat' | 'models';
+  method: 'POST' | 'GET';
+  path: string;
+  envelope: Envelope;
+  /** Header lines of a correctly authenticated caller of this endpoint. */
+  authHeaders(key: string): Array<[string, string]>;
+  /** Bodies the gateway accepts (minimal and feature-rich); empty for `GET /v1/models`. */
+  seeds: readonly Record<string, unknown>[];
+};
+
+const MODEL = 'switchyard-sim';
+const WEATHER_SCHEMA = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] };
+
+const responsesSeeds = [
+  { model: MODEL, input: 'hi' },
+  {
+    model: 'sim-via-chat',
+    instructions: 'Answer briefly.',
+    input: [
+      { role: 'developer', content: 'Answer in English.' },
+      {
+        role: 'user',
+        content: [
+          { type: 'input_text', text: 'Weather in Oslo?' },
+          { type: 'input_image', image_url: 'data:image/png;base64,iVBORw0KGgo=', detail: 'low' },
+        ],
+      },
+      { type: 'function_call', call_id: 'call_9', name: 'get_weather', arguments: '{"city":"Oslo"}' },
+      { type: 'function_call_output', call_id: 'call_9', output: '{"temp_c":3}' },
+      { role: 'user', content: 'And tomorrow?' },
+    ],
+    tools: [{ type: 'function', name: 'get_weather', description: 'Weather.', parameters: WEATHER_SCHEMA, strict: false }],
+    tool_choice: 'auto',
+    max_output_tokens: 64,
+    temperature: 0.2,
+    metadata: { ticket: 'T-1' },
+  },
+];
+
+const messagesSeeds = [
+  { model: MODEL, max_tokens: 16, messages: [{ role: 'user', content: 'hi' }] },
+  {
+    model: 'sim-via-responses',
+    max_tokens: 64,
+    system: [{ type: 'text', text: 'Be brief.' }],
+    messages: [
+      { role: 'user', content: [{ type: 'text', text: 'Weather in Oslo?' }] },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'text', text: 'Let me check.' },
+          { type: 'tool_use', id: 'toolu_01Oslo', name: 'get_weather', input: { city: 'Oslo' } },
+        ],
+      },
+      {
+        role: 'user',
+        content: [
+          { type: 'tool_result', tool_use_id: 'toolu_01Oslo', content: '12 C, rain' },
+          { type: 'text', text: 'And tomorrow?' },
+        ],
+      },
+    ],
+    tools: [{ name: 'get_weather', description: 'Weather.', input_schema: WEATHER_SCHEMA }],
+    tool_choice: { type: 'auto' },
+    temperature: 1,
+    stop_sequences: ['END'],
+    metadata: { user_id: 'user-1' },
+  },
+];
+
+const chatSeeds = [
+  { model: MODEL, messages: [{ role: 'user', content: 'hi' }] },
+  {
+    model: 'sim-via-messages',
+    messages: [
+      { role: 'system', content: 'Be brief.' },
+      { role: 'user', content: [{ type: 'text', text: 'Weather in Oslo?' }] },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Oslo"}' } }],
+      },
+      { role: 'tool', tool_call_id: 'call_1', content: '4 C, rain' },
+      { role: 'user', content: 'Thanks' },
+    ],
+    max_tokens: 64,
+    temperature: 0.2,
+    stop: ['END'],
+    stream_options: { include_usage: true },
+    tools: [{ type: 'function', function: { name: 'get_weather', description: 'Weather.', parameters: WEATHER_SCHEMA } }],
+    tool_choice: 'auto',
+    seed: 42,
+  },
+];
+
+const bearer = (key: string): Array<[string, string]> => [['authorization', `Bearer ${key}`]];
+
+/** The three generation endpoints and the model list, with their correct authentication. */
+export const FUZZ_ENDPOINTS: readonly FuzzEndpoint[] = [
+  { name: 'responses', method: 'POST', path: '/v1/responses', envelope: 'openai', authHeaders: bearer, seeds: responsesSeeds },
+  {
+    name: 'messages',
+    method: 'POST',
+    path: '/v1/messages',
+    envelope: 'messages',
+    authHeaders: key => [
+      ['x-api-key', key],
+      ['anthropic-version', '2023-06-01'],
+    ],
+    seeds: messagesSeeds,
+  },
+  { name: 'chat', method: 'POST', path: '/v1/chat/completions', envelope: 'openai', authHeaders: bearer, seeds: chatSeeds },
+  { name: 'models', method: 'GET', path: '/v1/models', envelope: 'openai', authHeaders: bearer, seeds: [] },
+];
+
+/** The endpoints that take a generation body. */
+export const GENERATION_ENDPOINTS = FUZZ_ENDPOINTS.filter(endpoint => endpoint.seeds.length > 0);
