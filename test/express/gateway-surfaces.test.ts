@@ -142,3 +142,33 @@ describe('gateway surfaces besides generation', () => {
     expect(records[1]?.upstream).toBe('simulator-messages');
   });
 });
+
+describe('POST /v1/messages/count_tokens', () => {
+  let server: TestGateway;
+  beforeAll(async () => {
+    server = await startTestGateway();
+  });
+  afterAll(() => server.close(1_000));
+
+  it('gives the documented estimate (characters / 4) through the Anthropic SDK', async () => {
+    const anthropic = new AnthropicV0({ baseURL: server.url, apiKey: server.demoKey, maxRetries: 0 });
+    const text = 'count these characters please, all of them';
+    const counted = await anthropic.messages.countTokens({ model: 'switchyard-sim', system: 'be brief', messages: [{ role: 'user', content: text }] });
+    expect(counted.input_tokens).toBe(Math.ceil(('be brief'.length + text.length) / 4));
+  });
+
+  it('authenticates and routes like a generation', async () => {
+    const anonymous = await request(server.url).post('/v1/messages/count_tokens').set('anthropic-version', '2023-06-01').send({});
+    expect([anonymous.status, anonymous.body.code]).toEqual([401, 'API_KEY_MISSING']);
+    const unknown = await request(server.url)
+      .post('/v1/messages/count_tokens')
+      .set({ 'x-api-key': server.demoKey, 'anthropic-version': '2023-06-01' })
+      .send({ model: 'sim-responses-only', messages: [{ role: 'user', content: 'hi' }] });
+    expect([unknown.status, unknown.body.code]).toEqual([400, 'INTERFACE_NOT_SUPPORTED']);
+    const withMaxTokens = await request(server.url)
+      .post('/v1/messages/count_tokens')
+      .set({ 'x-api-key': server.demoKey, 'anthropic-version': '2023-06-01' })
+      .send({ model: 'switchyard-sim', max_tokens: 5, messages: [{ role: 'user', content: 'hi' }] });
+    expect([withMaxTokens.status, withMaxTokens.body.error.type]).toEqual([400, 'invalid_request_error']);
+  });
+});

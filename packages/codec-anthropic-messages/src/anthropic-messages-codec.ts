@@ -1,4 +1,5 @@
 import type { Codec } from '@switchyard/core';
+import { decodeAnthropicTokenCountRequest } from './count-tokens/decode-anthropic-token-count-request';
 import { decodeAnthropicError, encodeAnthropicError } from './error/anthropic-error-envelope';
 import { encodeAnthropicModelList } from './models/encode-anthropic-model-list';
 import { decodeAnthropicRequest } from './request/decode-anthropic-request';
@@ -20,4 +21,5 @@ export const anthropicMessagesCodec: Codec = {
   decodeError: decodeAnthropicError,
   encodeError: encodeAnthropicError,
   encodeModelList: encodeAnthropicModelList,
+  decodeTokenCountRequest: decodeAnthropicTokenCountRequest,
 };

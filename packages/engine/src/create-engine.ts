@@ -2,6 +2,8 @@ import { GatewayError, type Codec, type Protocol, type Usage } from '@switchyard
 import { createUpstreamClient, defaultRetryPolicy, type UpstreamClient } from '@switchyard/upstream';
 import type { AccountStore } from './accounts/account-store';
 import { admitRequest, type Admission } from './admission/admit-request';
+import { authorizeRoute } from './admission/authorize-route';
+import { estimateInputTokens } from './admission/estimate-input-tokens';
 import { authenticate, type Principal, type RequestHeaders } from './auth/authenticate';
 import type { GatewayConfig } from './config/gateway-config';
 import { createAttemptLog } from './generation/attempt-log';
@@ -139,6 +141,21 @@ export function createEngine(options: EngineOptions) {
         record(buildUsageRecord({ ...facts, status: failure?.status ?? 499, outcome, errorCode: failure?.code }));
         throw error;
       }
+    },
+
+    /**
+     * An honest estimate of a request's input tokens (characters / 4, see `estimateInputTokens`),
+     * for clients that budget context. Authenticated and routed like a generation; nothing is billed.
+     */
+    countTokens(input: Omit<GenerationInput, 'signal' | 'startedAt' | 'requestId'>): { input_tokens: number } {
+      const codec = codecFor(options.codecs, input.protocol);
+      if (!codec.decodeTokenCountRequest) {
+        throw new GatewayError({ code: 'ENDPOINT_NOT_FOUND', message: 'This interface has no token-count endpoint.' });
+      }
+      const apiVersion = input.principal.apiVersion;
+      const request = codec.decodeTokenCountRequest(input.body, apiVersion === undefined ? undefined : { apiVersion });
+      authorizeRoute(input.principal, routes.resolve(request.model, input.protocol));
+      return { input_tokens: estimateInputTokens(request) };
     },
 
     /** Records a request refused before generation (bad key, unknown path, malformed body). */

@@ -12,6 +12,7 @@ import {
 import { Router } from 'express';
 import { createAccessLogMiddleware } from './access-log/create-access-log-middleware';
 import { createAuthMiddleware } from './auth/create-auth-middleware';
+import { createTokenCountHandler } from './count-tokens/create-token-count-handler';
 import { createBodyMiddleware } from './body/create-body-middleware';
 import { createErrorHandler } from './errors/create-error-handler';
 import { createNotFoundHandler } from './errors/create-not-found-handler';
@@ -70,6 +71,10 @@ export function createGateway(options: GatewayOptions): Gateway {
   for (const [path, protocol] of ENDPOINTS) {
     if (!options.codecs[protocol]) continue;
     router.post(path, createRequestIdMiddleware({ protocol }), authenticate, parseBody, generateAnswer);
+  }
+  if (options.codecs['anthropic-messages']?.decodeTokenCountRequest) {
+    const messages = createRequestIdMiddleware({ protocol: 'anthropic-messages' });
+    router.post('/v1/messages/count_tokens', messages, authenticate, parseBody, createTokenCountHandler({ engine }));
   }
   router.get('/v1/models', createModelsHandler({ engine, codecs: options.codecs }));
   router.use(createNotFoundHandler());

@@ -1,6 +1,7 @@
 export { createAccessLogMiddleware, type AccessLogOptions } from './access-log/create-access-log-middleware';
 export { createAuthMiddleware, type AuthOptions } from './auth/create-auth-middleware';
 export { createBodyMiddleware, type BodyOptions } from './body/create-body-middleware';
+export { createTokenCountHandler, type TokenCountHandlerOptions } from './count-tokens/create-token-count-handler';
 export { findGatewayContext, getGatewayContext, type GatewayContext } from './context/gateway-context';
 export { createGateway, type Gateway, type GatewayOptions } from './create-gateway';
 export { createErrorHandler, type ErrorHandlerOptions } from './errors/create-error-handler';

@@ -63,6 +63,8 @@ export interface Codec {
   decodeError(body: unknown): UpstreamErrorDetails;
   /** Renders an error in this protocol's envelope, adding the service `code` and `request_id`. */
   encodeError(error: GatewayError, requestId: string): EncodedError;
+  /** Reads a token-count body (Messages `POST /v1/messages/count_tokens`); protocols without one omit it. */
+  decodeTokenCountRequest?(body: unknown, options?: DecodeOptions): GenerationRequest;
   /** Renders the models list in this protocol's shape (`GET /v1/models`). */
   encodeModelList(models: readonly ModelInfo[]): JSONObject;
 }

@@ -3,7 +3,13 @@ import type { RequestHandler } from 'express';
 import { findGatewayContext, setGatewayContext } from '../context/gateway-context';
 import { guessProtocol } from './guess-protocol';
 
-const ENDPOINTS = ['POST /v1/responses', 'POST /v1/messages', 'POST /v1/chat/completions', 'GET /v1/models'];
+const ENDPOINTS = [
+  'POST /v1/responses',
+  'POST /v1/messages',
+  'POST /v1/messages/count_tokens',
+  'POST /v1/chat/completions',
+  'GET /v1/models',
+];
 const KNOWN_PATHS = new Set(ENDPOINTS.map(endpoint => endpoint.split(' ')[1]!));
 
 /**

@@ -1,0 +1,346 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import AnthropicV0 from '@anthropic-ai/sdk';
+import type { GatewayConfigInput, NewAccount, NewApiKey, UsageRecord } from '@switchyard/engine';
+import OpenAI from 'openai';
+import { createDefaultConfig, EMBEDDED_SIMULATOR } from '../../examples/server/src';
+import type { TestGateway } from '../helpers/start-test-gateway';
+
+/** The three client-facing interfaces, by the name routes use for them. */
+export type InterfaceName = 'responses' | 'messages' | 'chat';
+export const INTERFACES: readonly InterfaceName[] = ['responses', 'messages', 'chat'];
+
+/** One HTTP answer as the client's fetch saw it: the raw body and headers SDK errors do not all keep. */
+export type Exchange = { status: number; headers: Headers; text: string; sentAt: number; headersAt: number };
+
+/** Changes made to what the SDK sends, below the SDK (so its error handling stays the real one). */
+export type RequestEdit = {
+  /** A string sets the header, `null` removes it. */
+  headers?: Record<string, string | null>;
+  /** Replaces the JSON text the SDK built. */
+  body?: (text: string) => string;
+  /** Sends the body as a ReadableStream: chunked transfer encoding, no Content-Length. */
+  chunked?: boolean;
+};
+
+export type ClientOptions = {
+  /** The API key; for Messages sent as `x-api-key`, or as `Authorization: Bearer` with `messagesBearer`. */
+  key: string;
+  /** Default: `{url}/v1` for the OpenAI SDK, `{url}` for the Anthropic SDK. */
+  baseURL?: string;
+  edit?: RequestEdit;
+  messagesBearer?: boolean;
+};
+
+type Body = Record<string, unknown>;
+
+/** An official SDK bound to one interface, with every exchange it made recorded. */
+export type InterfaceClient = {
+  name: InterfaceName;
+  exchanges: Exchange[];
+  last(): Exchange;
+  /** A non-streaming create call; resolves with the SDK's parsed answer. */
+  create(body: Body): Promise<unknown>;
+  /** A streaming create call; resolves (with the event iterator) once the answer's headers are in. */
+  stream(body: Body): Promise<AsyncIterable<{ type?: string; choices?: Array<{ finish_reason?: string | null }> }>>;
+  /** The SDK's own 404 surfaces for paths the gateway does not serve (retrieve by id, token counting). */
+  unknownPath(): Promise<unknown>;
+};
+
+/** Creates the official SDK for `name` against the test gateway, with `maxRetries: 0`. */
+export function createInterfaceClient(server: TestGateway, name: InterfaceName, options: ClientOptions): InterfaceClient {
+  const exchanges: Exchange[] = [];
+  const fetch = recordingFetch(exchanges, options.edit ?? {});
+  const last = () => exchanges.at(-1) ?? fail('the client made no request');
+  if (name === 'messages') {
+    const anthropic = new AnthropicV0({
+      baseURL: options.baseURL ?? server.url,
+      apiKey: options.messagesBearer ? null : options.key,
+      authToken: options.messagesBearer ? options.key : null,
+      maxRetries: 0,
+      timeout: 20_000,
+      fetch,
+    });
+    return {
+      name,
+      exchanges,
+      last,
+      create: body => anthropic.messages.create(body as unknown as AnthropicV0.MessageCreateParamsNonStreaming),
+      stream: body => anthropic.messages.create({ ...body, stream: true } as unknown as AnthropicV0.MessageCreateParamsStreaming),
+      unknownPath: () => anthropic.messages.countTokens({ model: 'switchyard-sim', messages: [{ role: 'user', content: 'count' }] }),
+    };
+  }
+  const openai = new OpenAI({ baseURL: options.baseURL ?? `${server.url}/v1`, apiKey: options.key, maxRetries: 0, timeout: 20_000, fetch });
+  if (name === 'responses') {
+    return {
+      name,
+      exchanges,
+      last,
+      create: body => openai.responses.create(body as unknown as OpenAI.Responses.ResponseCreateParamsNonStreaming),
+      stream: body => openai.responses.create({ ...body, stream: true } as unknown as OpenAI.Responses.ResponseCreateParamsStreaming),
+      unknownPath: () => openai.responses.retrieve('resp_unknown'),
+    };
+  }
+  return {
+    name,
+    exchanges,
+    last,
+    create: body => openai.chat.completions.create(body as unknown as OpenAI.Chat.ChatCompletionCreateParamsNonStreaming),
+    stream: body => openai.chat.completions.create({ ...body, stream: true } as unknown as OpenAI.Chat.ChatCompletionCreateParamsStreaming),
+    unknownPath: () => openai.chat.completions.retrieve('chatcmpl_unknown'),
+  };
+}
+
+function recordingFetch(exchanges: Exchange[], edit: RequestEdit): typeof fetch {
+  return async (input, init = {}) => {
+    const headers = new Headers(init.headers);
+    for (const [header, value] of Object.entries(edit.headers ?? {})) {
+      if (value === null) headers.delete(header);
+      else headers.set(header, value);
+    }
+    let body = init.body;
+    if (edit.body && typeof body === 'string') body = edit.body(body);
+    const request: RequestInit & { duplex?: 'half' } = { ...init, headers, body };
+    if (edit.chunked && typeof body === 'string') {
+      request.body = chunkedStream(body);
+      request.duplex = 'half';
+    }
+    if (edit.body || edit.chunked) headers.delete('content-length');
+    const sentAt = performance.now();
+    const response = await fetch(input, request);
+    const exchange: Exchange = { status: response.status, headers: response.headers, text: '', sentAt, headersAt: performance.now() };
+    if (!response.ok) exchange.text = await response.clone().text();
+    exchanges.push(exchange);
+    return response;
+  };
+}
+
+/** The text as a stream of 4 KiB chunks, so fetch sends `Transfer-Encoding: chunked`. */
+function chunkedStream(text: string): ReadableStream<Uint8Array> {
+  const bytes = new TextEncoder().encode(text);
+  let offset = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (offset >= bytes.length) return controller.close();
+      controller.enqueue(bytes.subarray(offset, offset + 4096));
+      offset += 4096;
+    },
+  });
+}
+
+/** A minimal valid body for one user turn on the interface (Messages gets `max_tokens: 256`). */
+export function promptBody(name: InterfaceName, model: string, text: string, extra: Body = {}): Body {
+  switch (name) {
+    case 'responses':
+      return { model, input: text, ...extra };
+    case 'messages':
+      return { model, max_tokens: 256, messages: [{ role: 'user', content: text }], ...extra };
+    case 'chat':
+      return { model, messages: [{ role: 'user', content: text }], ...extra };
+  }
+}
+
+/** The error a call was refused with; fails the test when the call succeeded. */
+export async function refusalOf(call: Promise<unknown>): Promise<unknown> {
+  return call.then(
+    answer => fail(`expected a refusal, got a success: ${JSON.stringify(answer).slice(0, 200)}`),
+    (error: unknown) => error,
+  );
+}
+
+export type ExpectedRefusal = {
+  status: number;
+  /** The stable service code (top-level `code`). */
+  code: string;
+  message?: RegExp;
+  /** `error.param` on the OpenAI envelope. */
+  param?: string | null;
+  /** `error.code` on the OpenAI envelope. */
+  openAICode?: string | null;
+  /** Strings that must not appear anywhere in the body (the key used is always included). */
+  secrets?: readonly string[];
+};
+
+/** What the checks found, for further assertions by the caller. */
+export type Refusal = { body: Record<string, unknown>; exchange: Exchange; retryAfter: number | undefined; record: UsageRecord };
+
+const OPENAI_TYPES: Record<number, RegExp> = {
+  400: /^invalid_request_error$/,
+  401: /^(authentication_error|invalid_request_error)$/,
+  403: /^permission_error$/,
+  404: /^invalid_request_error$/,
+  413: /^invalid_request_error$/,
+  429: /^(rate_limit_error|tokens|requests)$/,
+  502: /^server_error$/,
+  503: /^(server_error|service_unavailable_error)$/,
+  504: /^server_error$/,
+};
+
+const ANTHROPIC_TYPES: Record<number, string> = {
+  400: 'invalid_request_error',
+  401: 'authentication_error',
+  403: 'permission_error',
+  404: 'not_found_error',
+  413: 'request_too_large',
+  429: 'rate_limit_error',
+  502: 'api_error',
+  504: 'timeout_error',
+};
+
+/** Anthropic's `error.type` for a status (protocols.md §3.7); 503 is `overloaded_error` only for an overload. */
+function anthropicType(status: number, code: string): string {
+  if (status === 503) return code === 'UPSTREAM_OVERLOADED' ? 'overloaded_error' : 'api_error';
+  return ANTHROPIC_TYPES[status] ?? fail(`no Anthropic type listed for ${status}`);
+}
+
+/** The SDK error class a status must produce (both SDKs: 413 and other unlisted 4xx are the base `APIError`). */
+function sdkClassName(status: number): string {
+  const names: Record<number, string> = {
+    400: 'BadRequestError',
+    401: 'AuthenticationError',
+    403: 'PermissionDeniedError',
+    404: 'NotFoundError',
+    429: 'RateLimitError',
+  };
+  return names[status] ?? (status >= 500 ? 'InternalServerError' : 'APIError');
+}
+
+function observedClassName(name: InterfaceName, failure: unknown): string {
+  const sdk = name === 'messages' ? AnthropicV0 : OpenAI;
+  const classes = ['BadRequestError', 'AuthenticationError', 'PermissionDeniedError', 'NotFoundError', 'RateLimitError', 'InternalServerError'] as const;
+  const found = classes.find(className => failure instanceof sdk[className]);
+  if (found) return found;
+  if (failure instanceof sdk.APIError) return 'APIError';
+  return `not an SDK APIError: ${String(failure)}`;
+}
+
+/**
+ * Checks one refusal end to end and reports every difference at once: status, SDK error class,
+ * the interface's envelope, the top-level service code, one request id in body, headers and SDK,
+ * no secret in the body, `Retry-After` on 429s, and the usage record of the request.
+ */
+export async function expectRefusal(
+  server: TestGateway,
+  client: InterfaceClient,
+  failure: unknown,
+  expected: ExpectedRefusal,
+  key?: string,
+): Promise<Refusal> {
+  const exchange = client.last();
+  const body = parseObject(exchange.text);
+  const requestId = exchange.headers.get('x-request-id');
+  const sdkError = failure as { status?: number; requestID?: string | null; error?: unknown; code?: unknown; type?: unknown };
+  const inner = (body.error ?? {}) as Record<string, unknown>;
+  const secrets = [...(expected.secrets ?? []), ...(key === undefined ? [] : [key])];
+  const record = await usageRecordOf(server, requestId);
+  const retryAfter = exchange.headers.get('retry-after');
+  const isMessages = client.name === 'messages';
+  const observed = {
+    status: sdkError.status,
+    sdkClass: observedClassName(client.name, failure),
+    envelope: isMessages ? { type: body.type, error: { type: inner.type, message: typeof inner.message } } : openAIShape(inner, expected),
+    code: body.code,
+    message: inner.message,
+    requestIds: { body: body.request_id, sdk: sdkError.requestID, ...(isMessages && { requestIdHeader: exchange.headers.get('request-id') }) },
+    sdkSeesTheBody: isMessages ? sdkError.error : { error: sdkError.error, code: sdkError.code, type: sdkError.type },
+    secretsInBody: secrets.filter(secret => exchange.text.includes(secret)),
+    usage: record && { status: record.status, errorCode: record.errorCode, outcome: record.outcome },
+    ...(expected.status === 429 && { retryAfter }),
+  };
+  expect(observed).toEqual({
+    status: expected.status,
+    sdkClass: sdkClassName(expected.status),
+    envelope: isMessages
+      ? { type: 'error', error: { type: anthropicType(expected.status, expected.code), message: 'string' } }
+      : {
+          type: expect.stringMatching(OPENAI_TYPES[expected.status] ?? /^$/),
+          message: 'string',
+          param: expected.param === undefined ? 'string or null' : expected.param,
+          code: expected.openAICode === undefined ? 'string or null' : expected.openAICode,
+        },
+    code: expected.code,
+    message: expected.message ? expect.stringMatching(expected.message) : expect.any(String),
+    requestIds: { body: requestId, sdk: requestId, ...(isMessages && { requestIdHeader: requestId }) },
+    sdkSeesTheBody: isMessages ? body : { error: body.error, code: inner.code, type: inner.type },
+    secretsInBody: [],
+    usage: { status: expected.status, errorCode: expected.code, outcome: 'error' },
+    ...(expected.status === 429 && { retryAfter: expect.stringMatching(/^[1-9][0-9]*$/) }),
+  });
+  expect(requestId).toMatch(/^req_[A-Za-z0-9]+$/);
+  return { body, exchange, retryAfter: retryAfter === null ? undefined : Number(retryAfter), record: record! };
+}
+
+/** The OpenAI envelope's fields: `param`/`code` as sent when a value is expected, else whether they are `string | null`. */
+function openAIShape(inner: Record<string, unknown>, expected: ExpectedRefusal) {
+  const shape = (value: unknown, checked: boolean) => {
+    if (checked) return value;
+    return typeof value === 'string' || value === null ? 'string or null' : `not string or null: ${JSON.stringify(value)}`;
+  };
+  return {
+    type: inner.type,
+    message: typeof inner.message,
+    param: shape(inner.param, expected.param !== undefined),
+    code: shape(inner.code, expected.openAICode !== undefined),
+  };
+}
+
+function parseObject(text: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : { notAnObject: value };
+  } catch {
+    return { notJSON: text.slice(0, 200) };
+  }
+}
+
+/** The usage record of a request (records are written just after the answer; wait briefly). */
+export async function usageRecordOf(server: TestGateway, requestId: string | null): Promise<UsageRecord | undefined> {
+  for (let waited = 0; waited <= 1_000; waited += 10) {
+    const record = server.recentUsage().find(candidate => candidate.requestId === requestId);
+    if (record) return record;
+    await sleep(10);
+  }
+  return undefined;
+}
+
+/** Creates an account and one key on it, directly in the store; returns the key's secret. */
+export async function createKey(server: TestGateway, options: { account?: Partial<NewAccount>; key?: Partial<NewApiKey> } = {}): Promise<string> {
+  const account = await server.store.createAccount({ name: 'taxonomy', balanceMicros: 1_000_000_000, subscription: 'active', ...options.account });
+  const { secret } = await server.store.createKey({ name: 'taxonomy', ...options.key, accountId: account.id });
+  return secret;
+}
+
+/**
+ * Writes a JSON config file: the example server's embedded defaults (simulator routes), changed by
+ * `change`. Returns its path, for `startTestGateway({ configPath })`.
+ */
+export function writeConfig(change: (config: GatewayConfigInput) => GatewayConfigInput): string {
+  const directory = mkdtempSync(join(tmpdir(), 'switchyard-taxonomy-'));
+  const path = join(directory, 'gateway.json');
+  writeFileSync(path, JSON.stringify(change(createDefaultConfig(EMBEDDED_SIMULATOR))));
+  return path;
+}
+
+/** Reads a stream to its end and returns the event types (or Chat finish reasons) it carried. */
+export async function drain(events: AsyncIterable<{ type?: string; choices?: Array<{ finish_reason?: string | null }> }>): Promise<string[]> {
+  const seen: string[] = [];
+  for await (const event of events) {
+    const finish = event.choices?.[0]?.finish_reason;
+    seen.push(event.type ?? (finish ? `finish:${finish}` : 'chunk'));
+  }
+  return seen;
+}
+
+/** The terminal marker of a successful stream on each interface. */
+export const COMPLETED_EVENT: Record<InterfaceName, string> = {
+  responses: 'response.completed',
+  messages: 'message_stop',
+  chat: 'finish:stop',
+};
+
+export const sleep = (ms: number) => new Promise(resolve => setTimeout(resolve, ms));
+
+function fail(message: string): never {
+  throw new Error(message);
+}
