@@ -120,3 +120,12 @@ export const FUZZ_ENDPOINTS: readonly FuzzEndpoint[] = [
 
 /** The endpoints that take a generation body. */
 export const GENERATION_ENDPOINTS = FUZZ_ENDPOINTS.filter(endpoint => endpoint.seeds.length > 0);
+
+/** Endpoint names, for arbitraries (a counterexample then shows a name, not the whole definition). */
+export const ENDPOINT_NAMES = FUZZ_ENDPOINTS.map(endpoint => endpoint.name);
+export const GENERATION_ENDPOINT_NAMES = GENERATION_ENDPOINTS.map(endpoint => endpoint.name);
+
+/** The endpoint with this name. */
+export function endpointNamed(name: FuzzEndpoint['name']): FuzzEndpoint {
+  return FUZZ_ENDPOINTS.find(endpoint => endpoint.name === name)!;
+}

@@ -44,7 +44,7 @@ export type InterfaceClient = {
   create(body: Body): Promise<unknown>;
   /** A streaming create call; resolves (with the event iterator) once the answer's headers are in. */
   stream(body: Body): Promise<AsyncIterable<{ type?: string; choices?: Array<{ finish_reason?: string | null }> }>>;
-  /** The SDK's own 404 surfaces for paths the gateway does not serve (retrieve by id, token counting). */
+  /** The SDK's own 404 surfaces for paths the gateway does not serve (retrieve by id, batch listing). */
   unknownPath(): Promise<unknown>;
 };
 
@@ -68,7 +68,7 @@ export function createInterfaceClient(server: TestGateway, name: InterfaceName, 
       last,
       create: body => anthropic.messages.create(body as unknown as AnthropicV0.MessageCreateParamsNonStreaming),
       stream: body => anthropic.messages.create({ ...body, stream: true } as unknown as AnthropicV0.MessageCreateParamsStreaming),
-      unknownPath: () => anthropic.messages.countTokens({ model: 'switchyard-sim', messages: [{ role: 'user', content: 'count' }] }),
+      unknownPath: () => anthropic.messages.batches.list(),
     };
   }
   const openai = new OpenAI({ baseURL: options.baseURL ?? `${server.url}/v1`, apiKey: options.key, maxRetries: 0, timeout: 20_000, fetch });

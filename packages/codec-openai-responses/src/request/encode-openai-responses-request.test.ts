@@ -185,17 +185,16 @@ describe('encodeOpenAIResponsesRequest', () => {
     ]);
   });
 
-  it('raises max_output_tokens to 16 and drops stop sequences, with warnings', () => {
-    const { value, warnings } = encodeOpenAIResponsesRequest(
-      { ...base, maxOutputTokens: 5, stopSequences: ['END'] },
-      'gpt-6',
-    );
+  it('raises max_output_tokens to 16, with a warning', () => {
+    const { value, warnings } = encodeOpenAIResponsesRequest({ ...base, maxOutputTokens: 5 }, 'gpt-6');
     expect(value.max_output_tokens).toBe(16);
-    expect(value).not.toHaveProperty('stop');
-    expect(warnings).toEqual([
-      expect.objectContaining({ type: 'lossy-conversion', field: 'maxOutputTokens' }),
-      expect.objectContaining({ type: 'unsupported-field', field: 'stopSequences' }),
-    ]);
+    expect(warnings).toEqual([expect.objectContaining({ type: 'lossy-conversion', field: 'maxOutputTokens' })]);
+  });
+
+  it('refuses stop sequences, which Responses cannot carry and which are not safe to drop', () => {
+    expect(() => encodeOpenAIResponsesRequest({ ...base, stopSequences: ['END'] }, 'gpt-6')).toThrow(
+      expect.objectContaining({ code: 'UNSUPPORTED_PARAMETER', param: 'stopSequences', status: 400 }),
+    );
   });
 
   it('encodes tools, tool choice, response format, reasoning, metadata and user', () => {

@@ -11,6 +11,7 @@ import {
 } from '@switchyard/core';
 import { encodeOpenAIResponseFormat } from '@switchyard/codec-openai-shared';
 import { encodeOpenAIResponsesInput } from './encode-openai-responses-input';
+import { unsupportedParameter } from './unsupported-parameter';
 
 /** OpenAI rejects `max_output_tokens` below 16 (`integer_below_min_value`). */
 const MINIMUM_OUTPUT_TOKENS = 16;
@@ -52,11 +53,11 @@ function assignSamplingFields(
   if (request.temperature !== undefined) body.temperature = request.temperature;
   if (request.topP !== undefined) body.top_p = request.topP;
   if (request.stopSequences !== undefined && request.stopSequences.length > 0) {
-    warnings.push({
-      type: 'unsupported-field',
-      field: 'stopSequences',
-      details: 'The Responses API has no stop parameter.',
-    });
+    // Not droppable: without it the answer would run past where the client asked it to stop.
+    throw unsupportedParameter(
+      ['stopSequences'],
+      'Stop sequences cannot be sent to this model: its upstream speaks the Responses API, which has no stop parameter. Remove them or pick a route on another upstream.',
+    );
   }
   const effort = encodeReasoningEffort(request.reasoning, warnings);
   if (effort !== undefined) body.reasoning = { effort };
