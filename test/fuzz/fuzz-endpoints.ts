@@ -19,7 +19,7 @@ const WEATHER_SCHEMA = { type: 'object', properties: { city: { type: 'string' } 
 const responsesSeeds = [
   { model: MODEL, input: 'hi' },
   {
-    model: 'sim-via-chat',
+    model: 'sim-via-messages',
     instructions: 'Answer briefly.',
     input: [
       { role: 'developer', content: 'Answer in English.' },
@@ -45,7 +45,7 @@ const responsesSeeds = [
 const messagesSeeds = [
   { model: MODEL, max_tokens: 16, messages: [{ role: 'user', content: 'hi' }] },
   {
-    model: 'sim-via-responses',
+    model: 'sim-via-chat',
     max_tokens: 64,
     system: [{ type: 'text', text: 'Be brief.' }],
     messages: [

@@ -1,3 +1,5 @@
+import type { Codec, Protocol } from '@switchyard/core';
+import { codecs } from '../../examples/server/src';
 import { startTestGateway, type TestGateway } from '../helpers/start-test-gateway';
 import { assertSoundResponse, type ResponseExpectation } from './check-response';
 import type { FuzzTally } from './create-fuzz-tally';
@@ -14,7 +16,12 @@ const KEPT_ERROR_LINES = 20;
  * still sees every line; error lines are also kept so a failure can show the gateway's own cause.
  */
 export async function startFuzzGateway(): Promise<FuzzGateway> {
-  const gateway = await startTestGateway({ simulator: { scenarioDirectives: false } });
+  let remember: (text: string) => void = () => undefined;
+  const gateway = await startTestGateway({
+    simulator: { scenarioDirectives: false },
+    codecs: watchCodecsIteratively(codecs, text => remember(text)),
+  });
+  remember = text => gateway.audit.remember(text);
   const errorLines: string[] = [];
   const destination = gateway.audit.destination;
   const write = destination.write.bind(destination) as (chunk: unknown, ...rest: unknown[]) => boolean;
@@ -49,4 +56,32 @@ export async function exchange(
     throw error;
   }
   return response;
+}
+
+/** Body fields that name things rather than carry prompt text; the same list as `create-log-audit.ts`. */
+const NAMING_FIELDS = new Set(['model', 'type', 'role', 'name', 'id', 'call_id', 'tool_use_id', 'tool_call_id']);
+
+/**
+ * The log audit's codec watch without recursion: `createLogAudit().watchCodecs` walks bodies
+ * recursively and overflows the stack on a deeply nested body (a 500 of the test harness, not of
+ * the gateway), so the fuzzer hands every prompt string to the audit from this loop instead.
+ */
+function watchCodecsIteratively(base: Record<Protocol, Codec>, remember: (text: string) => void): Record<Protocol, Codec> {
+  const watched = Object.entries(base).map(([protocol, codec]) => [
+    protocol,
+    { ...codec, decodeRequest: (body: unknown) => (rememberStrings(body, remember), codec.decodeRequest(body)) },
+  ]);
+  return Object.fromEntries(watched) as Record<Protocol, Codec>;
+}
+
+function rememberStrings(body: unknown, remember: (text: string) => void): void {
+  const pending: unknown[] = [body];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value === 'string') remember(value);
+    else if (Array.isArray(value)) pending.push(...value);
+    else if (typeof value === 'object' && value !== null) {
+      for (const [field, item] of Object.entries(value)) if (!NAMING_FIELDS.has(field)) pending.push(item);
+    }
+  }
 }

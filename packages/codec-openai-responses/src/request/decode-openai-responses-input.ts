@@ -1,3 +1,4 @@
+import { unpackCarriedReasoning } from '../reasoning/carried-reasoning';
 import {
   assertNever,
   isJSONObject,
@@ -57,6 +58,8 @@ function decodeInputItem(item: unknown, path: Path, context: Context): void {
   if (type === 'reasoning') {
     const reasoning = parseAt(reasoningItemSchema, item, path);
     const texts = [...(reasoning.summary ?? []), ...(reasoning.content ?? [])].map(entry => entry.text);
+    const carried = reasoning.encrypted_content ? unpackCarriedReasoning(reasoning.encrypted_content) : undefined;
+    if (carried) return appendAssistantParts(context, [carried]);
     const part: AssistantMessage['content'][number] = { type: 'reasoning', text: texts.join('\n\n') };
     if (reasoning.encrypted_content) part.encryptedContent = reasoning.encrypted_content;
     return appendAssistantParts(context, [part]);

@@ -1,3 +1,4 @@
+import { packCarriedReasoning } from '../reasoning/carried-reasoning';
 import { assertNever, createId, type JSONObject, type OutputPart } from '@switchyard/core';
 import {
   createFunctionCallItem,
@@ -36,7 +37,7 @@ export function encodeOpenAIResponsesOutput(
         break;
       case 'reasoning':
         flush();
-        items.push(createReasoningItem(createId('rs_'), part.text, part.encryptedContent));
+        items.push(createReasoningItem(createId('rs_'), part.text, part.encryptedContent ?? packCarriedReasoning(part)));
         break;
       default:
         assertNever(part, 'IR output part');

@@ -133,7 +133,7 @@ export function closeToolCall(
 }
 
 /** A `reasoning` item (`rs_…`, `summary: []`) at the next `output_index`, after closing any message item. */
-export function openReasoning(state: EncoderState, blockId: string): void {
+export function openReasoning(state: EncoderState, blockId: string, redactedData?: string): void {
   closeMessageItem(state, 'completed');
   const block: ReasoningBlock = {
     kind: 'reasoning',
@@ -141,6 +141,7 @@ export function openReasoning(state: EncoderState, blockId: string): void {
     outputIndex: state.output.length,
     text: '',
     summaryOpen: false,
+    ...(redactedData !== undefined && { redactedData }),
   };
   const item = createReasoningItem(block.id, '', undefined);
   emit(state, 'response.output_item.added', { output_index: block.outputIndex, item });

@@ -33,6 +33,7 @@ import {
   openToolCall,
   snapshotOutput,
 } from './encode-openai-responses-blocks';
+import { packCarriedReasoning } from '../reasoning/carried-reasoning';
 import { emit, type EncoderState } from './openai-responses-encoder-state';
 
 /**
@@ -94,11 +95,11 @@ function handleEvent(event: StreamEvent, state: EncoderState): void {
     case 'refusal-end':
       return endPart(state, event.id);
     case 'reasoning-start':
-      return openReasoning(state, event.id);
+      return openReasoning(state, event.id, event.redactedData);
     case 'reasoning-delta':
       return appendToReasoning(state, event.id, event.delta);
     case 'reasoning-end':
-      return endReasoning(state, event.id, event.encryptedContent);
+      return endReasoning(state, event.id, event.encryptedContent, event.signature);
     case 'tool-call-start':
       return openToolCall(state, event.id, event.callId, event.toolName);
     case 'tool-call-delta':
@@ -149,9 +150,22 @@ function appendToReasoning(state: EncoderState, blockId: string, delta: string):
   if (block?.kind === 'reasoning') appendReasoning(state, block, delta);
 }
 
-function endReasoning(state: EncoderState, blockId: string, encryptedContent: string | undefined): void {
+function endReasoning(
+  state: EncoderState,
+  blockId: string,
+  encryptedContent: string | undefined,
+  signature: string | undefined,
+): void {
   const block = state.blocks.get(blockId);
-  if (block?.kind === 'reasoning') closeReasoning(state, blockId, block, encryptedContent);
+  if (block?.kind !== 'reasoning') return;
+  const carried =
+    encryptedContent ??
+    packCarriedReasoning({
+      text: block.text,
+      ...(signature !== undefined && { signature }),
+      ...(block.redactedData !== undefined && { redactedData: block.redactedData }),
+    });
+  closeReasoning(state, blockId, block, carried);
 }
 
 function appendToToolCall(state: EncoderState, blockId: string, delta: string): void {

@@ -15,7 +15,15 @@ export type OpenBlock =
       arguments: string;
       hasDelta: boolean;
     }
-  | { kind: 'reasoning'; id: string; outputIndex: number; text: string; summaryOpen: boolean };
+  | {
+      kind: 'reasoning';
+      id: string;
+      outputIndex: number;
+      text: string;
+      summaryOpen: boolean;
+      /** Anthropic redacted thinking, carried to the item's `encrypted_content` when it closes. */
+      redactedData?: string;
+    };
 
 /**
  * Per-stream state of the Responses stream encoder. Constant size except `output` (the final items,
