@@ -1,6 +1,7 @@
 import { assertNever } from '@switchyard/core';
 import fc from 'fast-check';
 import { FUZZ_ENDPOINTS, type FuzzEndpoint } from './fuzz-endpoints';
+import { KNOWN_BUGS } from './known-bugs';
 import { Fragment, serializeFuzzJSON, serializeWithDuplicateKey, type FuzzJSON } from './serialize-fuzz-json';
 
 /** A request body as fast-check shows it in a counterexample; `bodyBytes` turns it into the wire bytes. */
@@ -17,7 +18,11 @@ export type FuzzBody =
 /** One change at the `pick`-th path of the body (paths counted depth-first, the root excluded). */
 export type Mutation = { op: 'delete' | 'replace' | 'wrap-in-array'; pick: number; value: FuzzJSON };
 
-const STRANGE_STRINGS = ['', '\u0000', 'a\u0000b', '\ud800', '\udfff\ud800x', '\u202eevil', '\ufeff', '\r\n\r\n', '💥'.repeat(50), 'null', '{}', '"'];
+/**
+ * Fixed odd strings, all shorter than the log audit's 12-character threshold: a constant reused as a
+ * prompt in one case and as a (deliberately logged) model ID in another must not look like a leak.
+ */
+const STRANGE_STRINGS = ['', '\u0000', 'a\u0000b', '\ud800', '\udfff\ud800x', '\u202eevil', '\ufeff', '\r\n\r\n', '💥'.repeat(5), 'null', '{}', '"'];
 
 /** Strings a parser or validator trips over: unicode of every plane, NUL, lone surrogates, control characters. */
 export const nastyString: fc.Arbitrary<string> = fc.oneof(
@@ -27,11 +32,8 @@ export const nastyString: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom(...STRANGE_STRINGS),
 );
 
-/**
- * Deepest nesting the bodies property generates. Free-form JSON nested ~5 000 levels deep gets a 500
- * (see regressions.test.ts, "deeply nested free-form JSON …"); raise this to 20 000 once that is fixed.
- */
-export const MAX_FUZZ_DEPTH = 2_000;
+/** Deepest nesting generated: free-form JSON ~5 000 levels deep gets a 500 (a known bug), so 2 000 while it is open. */
+export const MAX_FUZZ_DEPTH = KNOWN_BUGS.deepNesting ? 2_000 : 20_000;
 
 /** Leaves no `JSON.stringify` of a small value produces: deep nesting, huge strings and numbers, bad UTF-8. */
 export const fragment: fc.Arbitrary<Fragment> = fc.oneof(

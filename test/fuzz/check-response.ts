@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { GATEWAY_ERROR_CODES, isJSONObject, type JSONObject } from '@switchyard/core';
 import { parseSSEText, validateChatStream, validateMessagesStream, validateResponsesStream } from '../support';
 import { expectedEnvelopes } from './expected-envelopes';
@@ -18,6 +19,7 @@ const OPENAI_TYPES_BY_STATUS: Record<number, readonly string[]> = {
   403: ['permission_error'],
   429: ['rate_limit_error', 'insufficient_quota'],
 };
+const DECOMPRESSORS: Record<string, (body: Buffer) => Buffer> = { gzip: gunzipSync, deflate: inflateSync, br: brotliDecompressSync };
 const STREAM_VALIDATORS = { responses: validateResponsesStream, messages: validateMessagesStream, chat: validateChatStream };
 
 export type ResponseExpectation = {
@@ -110,7 +112,7 @@ function findSuccessProblems(request: RawRequest, response: RawResponse, expecta
   const contentType = String(response.headers['content-type']);
   const endpoint = expectation.endpoint;
   if (endpoint && endpoint.name !== 'models' && !REQUEST_ID.test(String(response.headers['x-request-id']))) return ['a success without x-request-id'];
-  if (endpoint && endpoint.name !== 'models' && asksForStream(request.body)) {
+  if (endpoint && endpoint.name !== 'models' && asksForStream(request)) {
     if (!contentType.startsWith('text/event-stream')) return [`a stream: true success with content-type ${contentType}`];
     const verdict = STREAM_VALIDATORS[endpoint.name](parseSSEText(response.body.toString('utf8')));
     if (verdict.outcome === 'none') return ['the stream ended without a terminal event'];
@@ -120,9 +122,20 @@ function findSuccessProblems(request: RawRequest, response: RawResponse, expecta
   return [];
 }
 
-function asksForStream(body: Buffer | undefined): boolean {
-  const parsed = body ? parseJSON(body) : undefined;
+function asksForStream(request: RawRequest): boolean {
+  const parsed = request.body ? parseJSON(decodedBody(request, request.body)) : undefined;
   return isJSONObject(parsed) && parsed.stream === true;
+}
+
+/** The body as the gateway reads it: decompressed per the (first) Content-Encoding line. */
+function decodedBody(request: RawRequest, body: Buffer): Buffer {
+  const encoding = request.headers.find(([name]) => name.toLowerCase() === 'content-encoding')?.[1].trim().toLowerCase();
+  const decompress = encoding ? DECOMPRESSORS[encoding] : undefined;
+  try {
+    return decompress ? decompress(body) : body;
+  } catch {
+    return Buffer.alloc(0);
+  }
 }
 
 function parseJSON(bytes: Buffer): unknown {

@@ -1,19 +1,21 @@
 import type { Codec, Protocol } from '@switchyard/core';
 import { codecs } from '../../examples/server/src';
 import { startTestGateway, type TestGateway } from '../helpers/start-test-gateway';
-import { assertSoundResponse, type ResponseExpectation } from './check-response';
+import { describeExchange, findResponseProblems, type ResponseExpectation } from './check-response';
 import type { FuzzTally } from './create-fuzz-tally';
 import { sendRawRequest, type RawRequest, type RawResponse } from './send-raw-request';
 
-/** The test gateway plus the error-level lines it logged, newest last (for ≥ 500 reports). */
-export type FuzzGateway = TestGateway & { errorLines: string[] };
+/** The test gateway plus its recent log lines (for ≥ 500 reports and the per-case prompt-leak check). */
+export type FuzzGateway = TestGateway & { logLines: string[] };
 
-const KEPT_ERROR_LINES = 20;
+const KEPT_LOG_LINES = 200;
+const MIN_SECRET_LENGTH = 12;
+const ACCESS_LOG_WAIT_MS = 500;
 
 /**
  * The real example server for one fuzz file. Simulator scenario markers are off, so no random
  * prompt can ask the upstream to fail on purpose: every ≥ 500 is the gateway's own. The log audit
- * still sees every line; error lines are also kept so a failure can show the gateway's own cause.
+ * still sees every line; the latest lines are also kept here so each case can check its own.
  */
 export async function startFuzzGateway(): Promise<FuzzGateway> {
   let remember: (text: string) => void = () => undefined;
@@ -22,40 +24,75 @@ export async function startFuzzGateway(): Promise<FuzzGateway> {
     codecs: watchCodecsIteratively(codecs, text => remember(text)),
   });
   remember = text => gateway.audit.remember(text);
-  const errorLines: string[] = [];
+  const logLines: string[] = [];
   const destination = gateway.audit.destination;
   const write = destination.write.bind(destination) as (chunk: unknown, ...rest: unknown[]) => boolean;
   destination.write = ((chunk: unknown, ...rest: unknown[]) => {
-    const line = String(chunk);
-    if (/"level":(50|60)/.test(line)) errorLines.push(line.slice(0, 2_000));
-    if (errorLines.length > KEPT_ERROR_LINES) errorLines.shift();
+    logLines.push(String(chunk));
+    if (logLines.length > KEPT_LOG_LINES) logLines.shift();
     return write(chunk, ...rest);
   }) as typeof destination.write;
-  return Object.assign(gateway, { errorLines });
+  return Object.assign(gateway, { logLines });
 }
 
+/** What one exchange must keep besides the response invariants. */
+export type ExchangeExpectation = ResponseExpectation & {
+  /** Credentials sent in credential headers: they must not reach the logs either (spec §5 rule 5). */
+  loggedSecrets?: readonly string[];
+};
+
 /**
- * Sends one fuzz request, counts its status, and fails (with the exchange and any gateway error
- * log line in the message) unless the answer keeps every invariant of `findResponseProblems`.
- * The demo key is always among the secrets that must not come back.
+ * Sends one fuzz request, counts its status, and fails (with the exchange and the gateway's error
+ * log line in the message) unless the answer keeps every invariant of `findResponseProblems` and
+ * the lines logged for it contain no prompt string of the body and no credential. The demo key and
+ * the console token are always among the secrets.
  */
 export async function exchange(
   gateway: FuzzGateway,
   tally: FuzzTally,
   request: RawRequest,
-  expectation: ResponseExpectation = {},
+  expectation: ExchangeExpectation = {},
 ): Promise<RawResponse> {
-  const errorsBefore = gateway.errorLines.length;
+  gateway.logLines.length = 0;
   const response = await sendRawRequest(gateway.url, request);
   tally.see(response);
-  try {
-    assertSoundResponse(request, response, { ...expectation, secrets: [gateway.demoKey, ...(expectation.secrets ?? [])] });
-  } catch (error) {
-    const logged = response.status >= 500 ? gateway.errorLines.slice(errorsBefore > KEPT_ERROR_LINES - 1 ? -1 : errorsBefore) : [];
-    if (logged.length > 0 && error instanceof Error) error.message += `\ngateway error log: ${logged.join('\n')}`;
-    throw error;
+  const always = [gateway.demoKey, gateway.adminToken];
+  const problems = findResponseProblems(request, response, { ...expectation, secrets: [...always, ...(expectation.secrets ?? [])] });
+  const lines = await linesOfRequest(gateway, response);
+  problems.push(...findLoggedPrompts(request, lines));
+  const log = lines.join('');
+  for (const secret of [...always, ...(expectation.loggedSecrets ?? [])]) {
+    if (log.includes(secret)) problems.push(`the gateway logged the credential ${secret.slice(0, 8)}…`);
   }
-  return response;
+  if (problems.length === 0) return response;
+  const errors = lines.filter(line => /"level":(50|60)/.test(line)).map(line => line.slice(0, 2_000));
+  throw new Error([problems.join('; '), describeExchange(request, response), ...errors.map(line => `gateway error log: ${line}`)].join('\n'));
+}
+
+/** The lines logged since the request was sent, once its access-log line is among them. */
+async function linesOfRequest(gateway: FuzzGateway, response: RawResponse): Promise<string[]> {
+  const requestId = response.headers['x-request-id'];
+  const deadline = Date.now() + ACCESS_LOG_WAIT_MS;
+  const logged = () => gateway.logLines.some(line => line.includes('"http request"') && (typeof requestId !== 'string' || line.includes(requestId)));
+  while (!logged() && Date.now() < deadline) await new Promise(resolve => setTimeout(resolve, 1));
+  return [...gateway.logLines];
+}
+
+/** Prompt strings of the request body (as the log audit counts them) that appear in `lines`. */
+function findLoggedPrompts(request: RawRequest, lines: readonly string[]): string[] {
+  let body: unknown;
+  try {
+    body = JSON.parse(request.body?.toString('utf8') ?? '');
+  } catch {
+    return [];
+  }
+  const strings: string[] = [];
+  rememberStrings(body, text => {
+    if (text.length >= MIN_SECRET_LENGTH) strings.push(text);
+  });
+  const log = lines.join('');
+  const leaked = strings.filter(text => log.includes(text) || log.includes(JSON.stringify(text).slice(1, -1)));
+  return leaked.map(text => `the gateway logged the prompt string ${JSON.stringify(text.slice(0, 40))} (${text.length} chars)`);
 }
 
 /** Body fields that name things rather than carry prompt text; the same list as `create-log-audit.ts`. */

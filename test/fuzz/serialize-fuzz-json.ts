@@ -82,7 +82,9 @@ function fragmentBytes(fragment: Fragment): string | Buffer {
     case 'deep-object':
       return `${'{"a":'.repeat(size)}1${'}'.repeat(size)}`;
     case 'huge-string':
-      return JSON.stringify('x'.repeat(size));
+      // Unique per size (no shorter one is a substring of a longer one), so the log audit cannot
+      // mistake a huge model ID logged on purpose for a huge prompt of another case.
+      return JSON.stringify(`${size}-`.repeat(Math.ceil(size / (String(size).length + 1))));
     case 'huge-number':
       return `1e${size}`;
     case 'big-integer':

@@ -1,5 +1,13 @@
-import { startTestGateway, type TestGateway } from '../helpers/start-test-gateway';
-import { createInterfaceClient, createKey, expectRefusal, INTERFACES, promptBody, refusalOf, writeConfig } from './taxonomy-helpers';
+import type { TestGateway } from '../helpers/start-test-gateway';
+import {
+  createInterfaceClient,
+  createKey,
+  expectRefusal,
+  INTERFACES,
+  promptBody,
+  refusalOf,
+  startWithConfig,
+} from './taxonomy-helpers';
 
 const MODEL = 'switchyard-sim';
 const GOLD_MODEL = 'sim-gold-only';
@@ -8,7 +16,7 @@ const PROMPT = 'Tell me about freight yards';
 describe('403: key and account conditions (DESIGN §4, spec §5 rule 4)', () => {
   let server: TestGateway;
   beforeAll(async () => {
-    const configPath = writeConfig(config => ({
+    server = await startWithConfig(config => ({
       ...config,
       routes: [
         ...config.routes,
@@ -21,7 +29,6 @@ describe('403: key and account conditions (DESIGN §4, spec §5 rule 4)', () => 
         },
       ],
     }));
-    server = await startTestGateway({ configPath });
   });
   afterAll(() => server.close(1_000));
 
@@ -30,7 +37,13 @@ describe('403: key and account conditions (DESIGN §4, spec §5 rule 4)', () => 
       const key = await createKey(server, { key: { expiresAt: Date.now() - 60_000 } });
       const client = createInterfaceClient(server, name, { key });
       const failure = await refusalOf(client.create(promptBody(name, MODEL, PROMPT)));
-      await expectRefusal(server, client, failure, { status: 403, code: 'API_KEY_EXPIRED', message: /expired/ }, key);
+      await expectRefusal(
+        server,
+        client,
+        failure,
+        { status: 403, code: 'API_KEY_EXPIRED', message: /expired/ },
+        key,
+      );
     });
 
     it('refuses a model outside the key’s allowed models: 403 MODEL_NOT_ALLOWED', async () => {
@@ -38,7 +51,13 @@ describe('403: key and account conditions (DESIGN §4, spec §5 rule 4)', () => 
       const client = createInterfaceClient(server, name, { key });
       const failure = await refusalOf(client.create(promptBody(name, MODEL, PROMPT)));
       const param = name === 'messages' ? undefined : 'model';
-      await expectRefusal(server, client, failure, { status: 403, code: 'MODEL_NOT_ALLOWED', message: new RegExp(MODEL), param }, key);
+      await expectRefusal(
+        server,
+        client,
+        failure,
+        { status: 403, code: 'MODEL_NOT_ALLOWED', message: new RegExp(MODEL), param },
+        key,
+      );
       expect(await client.create(promptBody(name, 'sim-via-chat', PROMPT))).toBeDefined();
     });
 
@@ -46,16 +65,30 @@ describe('403: key and account conditions (DESIGN §4, spec §5 rule 4)', () => 
       const silver = await createKey(server, { account: { group: 'silver' } });
       const client = createInterfaceClient(server, name, { key: silver });
       const failure = await refusalOf(client.create(promptBody(name, GOLD_MODEL, PROMPT)));
-      await expectRefusal(server, client, failure, { status: 403, code: 'GROUP_NOT_ALLOWED', message: /silver/ }, silver);
+      await expectRefusal(
+        server,
+        client,
+        failure,
+        { status: 403, code: 'GROUP_NOT_ALLOWED', message: /silver/ },
+        silver,
+      );
       const gold = await createKey(server, { account: { group: 'silver' }, key: { group: 'gold' } });
-      expect(await createInterfaceClient(server, name, { key: gold }).create(promptBody(name, GOLD_MODEL, PROMPT))).toBeDefined();
+      expect(
+        await createInterfaceClient(server, name, { key: gold }).create(promptBody(name, GOLD_MODEL, PROMPT)),
+      ).toBeDefined();
     });
 
     it('refuses a key whose account subscription is inactive: 403 SUBSCRIPTION_INACTIVE', async () => {
       const key = await createKey(server, { account: { subscription: 'inactive' } });
       const client = createInterfaceClient(server, name, { key });
       const failure = await refusalOf(client.create(promptBody(name, MODEL, PROMPT)));
-      await expectRefusal(server, client, failure, { status: 403, code: 'SUBSCRIPTION_INACTIVE', message: /subscription/ }, key);
+      await expectRefusal(
+        server,
+        client,
+        failure,
+        { status: 403, code: 'SUBSCRIPTION_INACTIVE', message: /subscription/ },
+        key,
+      );
     });
 
     it('refuses an account with no balance: 403 INSUFFICIENT_BALANCE, before any upstream call', async () => {
@@ -63,7 +96,13 @@ describe('403: key and account conditions (DESIGN §4, spec §5 rule 4)', () => 
       const client = createInterfaceClient(server, name, { key });
       const upstreamCalls = server.simulator.stats().requests;
       const failure = await refusalOf(client.create(promptBody(name, MODEL, PROMPT)));
-      await expectRefusal(server, client, failure, { status: 403, code: 'INSUFFICIENT_BALANCE', message: /balance/ }, key);
+      await expectRefusal(
+        server,
+        client,
+        failure,
+        { status: 403, code: 'INSUFFICIENT_BALANCE', message: /balance/ },
+        key,
+      );
       expect(server.simulator.stats().requests).toBe(upstreamCalls);
     });
   });

@@ -5,6 +5,7 @@ import {
   createInterfaceClient,
   createKey,
   drain,
+  eventName,
   expectRefusal,
   INTERFACES,
   promptBody,
@@ -35,9 +36,21 @@ describe('429: the gateway’s own limiter (DESIGN §4 and §5, spec §7.1)', ()
       await sdk.create(promptBody(name, MODEL, PROMPT));
       await sdk.create(promptBody(name, MODEL, PROMPT));
       const upstreamCalls = server.simulator.stats().requests;
-      const first = await expectRefusal(server, sdk, await refusalOf(sdk.create(promptBody(name, MODEL, PROMPT))), { status: 429, code: 'RATE_LIMITED', message: /2 requests per 60 seconds/ }, key);
+      const first = await expectRefusal(
+        server,
+        sdk,
+        await refusalOf(sdk.create(promptBody(name, MODEL, PROMPT))),
+        { status: 429, code: 'RATE_LIMITED', message: /2 requests per 60 seconds/ },
+        key,
+      );
       await sleep(1_100);
-      const later = await expectRefusal(server, sdk, await refusalOf(sdk.create(promptBody(name, MODEL, PROMPT))), { status: 429, code: 'RATE_LIMITED' }, key);
+      const later = await expectRefusal(
+        server,
+        sdk,
+        await refusalOf(sdk.create(promptBody(name, MODEL, PROMPT))),
+        { status: 429, code: 'RATE_LIMITED' },
+        key,
+      );
       expect(server.simulator.stats().requests).toBe(upstreamCalls);
       expect(first.retryAfter).toBeGreaterThanOrEqual(55);
       expect(first.retryAfter).toBeLessThanOrEqual(60);
@@ -49,7 +62,13 @@ describe('429: the gateway’s own limiter (DESIGN §4 and §5, spec §7.1)', ()
       const sdk = client(name, key);
       const prompt = `${'token '.repeat(34)}`; // about 50 estimated tokens; the answer adds 64 more
       await sdk.create(promptBody(name, MODEL, prompt));
-      const refusal = await expectRefusal(server, sdk, await refusalOf(sdk.create(promptBody(name, MODEL, prompt))), { status: 429, code: 'RATE_LIMITED', message: /[Tt]oken/ }, key);
+      const refusal = await expectRefusal(
+        server,
+        sdk,
+        await refusalOf(sdk.create(promptBody(name, MODEL, prompt))),
+        { status: 429, code: 'RATE_LIMITED', message: /[Tt]oken/ },
+        key,
+      );
       expect(refusal.retryAfter).toBeGreaterThanOrEqual(55);
       expect(refusal.retryAfter).toBeLessThanOrEqual(60);
     });
@@ -58,7 +77,13 @@ describe('429: the gateway’s own limiter (DESIGN §4 and §5, spec §7.1)', ()
       const key = await keyWith({ concurrency: 1 });
       const running = await client(name, key).stream(promptBody(name, MODEL, SLOW_PROMPT));
       const sdk = client(name, key);
-      const refusal = await expectRefusal(server, sdk, await refusalOf(sdk.create(promptBody(name, MODEL, PROMPT))), { status: 429, code: 'CONCURRENCY_LIMITED' }, key);
+      const refusal = await expectRefusal(
+        server,
+        sdk,
+        await refusalOf(sdk.create(promptBody(name, MODEL, PROMPT))),
+        { status: 429, code: 'CONCURRENCY_LIMITED' },
+        key,
+      );
       expect(refusal.retryAfter).toBeGreaterThanOrEqual(1);
       expect(await drain(running)).toContain(COMPLETED_EVENT[name]);
       expect(await sdk.create(promptBody(name, MODEL, PROMPT))).toBeDefined();
@@ -70,7 +95,13 @@ describe('429: the gateway’s own limiter (DESIGN §4 and §5, spec §7.1)', ()
       const queued = client(name, key).create(promptBody(name, MODEL, PROMPT));
       await sleep(150);
       const sdk = client(name, key);
-      const refusal = await expectRefusal(server, sdk, await refusalOf(sdk.create(promptBody(name, MODEL, PROMPT))), { status: 429, code: 'QUEUE_FULL' }, key);
+      const refusal = await expectRefusal(
+        server,
+        sdk,
+        await refusalOf(sdk.create(promptBody(name, MODEL, PROMPT))),
+        { status: 429, code: 'QUEUE_FULL' },
+        key,
+      );
       expect(refusal.retryAfter).toBeGreaterThanOrEqual(2); // one slot to free, then the one waiting ahead
       expect(await drain(running)).toContain(COMPLETED_EVENT[name]);
       expect(await queued).toBeDefined();
@@ -83,7 +114,13 @@ describe('429: the gateway’s own limiter (DESIGN §4 and §5, spec §7.1)', ()
       const started = performance.now();
       const failure = await refusalOf(sdk.create(promptBody(name, MODEL, PROMPT)));
       expect(performance.now() - started).toBeGreaterThanOrEqual(190);
-      await expectRefusal(server, sdk, failure, { status: 429, code: 'CONCURRENCY_LIMITED', message: /200 ms/ }, key);
+      await expectRefusal(
+        server,
+        sdk,
+        failure,
+        { status: 429, code: 'CONCURRENCY_LIMITED', message: /200 ms/ },
+        key,
+      );
       expect(await drain(running)).toContain(COMPLETED_EVENT[name]);
     });
 
@@ -98,7 +135,7 @@ describe('429: the gateway’s own limiter (DESIGN §4 and §5, spec §7.1)', ()
       let firstTerminalAt = Number.NaN;
       let headersSeenMidway: boolean | undefined;
       for await (const event of first) {
-        const type = event.type ?? (event.choices?.[0]?.finish_reason ? `finish:${event.choices[0].finish_reason}` : 'chunk');
+        const type = eventName(event);
         seen.push(type);
         if (seen.length === 4) {
           await sleep(200);

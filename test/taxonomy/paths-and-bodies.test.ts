@@ -1,11 +1,11 @@
-import { startTestGateway, type TestGateway } from '../helpers/start-test-gateway';
+import type { TestGateway } from '../helpers/start-test-gateway';
 import {
   createInterfaceClient,
   expectRefusal,
   INTERFACES,
   promptBody,
   refusalOf,
-  writeConfig,
+  startWithConfig,
   type InterfaceName,
 } from './taxonomy-helpers';
 
@@ -33,9 +33,18 @@ const WRONG_TYPES: Record<InterfaceName, Array<[string, Record<string, unknown>,
 
 /** A user turn whose one content block has a type no interface knows. */
 const UNKNOWN_BLOCK: Record<InterfaceName, [Record<string, unknown>, RegExp]> = {
-  responses: [{ input: [{ role: 'user', content: [{ type: 'input_hologram', text: PROMPT }] }] }, /input\.0\.content\.0/],
-  messages: [{ messages: [{ role: 'user', content: [{ type: 'hologram', text: PROMPT }] }] }, /messages\.0\.content\.0/],
-  chat: [{ messages: [{ role: 'user', content: [{ type: 'hologram', text: PROMPT }] }] }, /messages\.0\.content\.0/],
+  responses: [
+    { input: [{ role: 'user', content: [{ type: 'input_hologram', text: PROMPT }] }] },
+    /input\.0\.content\.0/,
+  ],
+  messages: [
+    { messages: [{ role: 'user', content: [{ type: 'hologram', text: PROMPT }] }] },
+    /messages\.0\.content\.0/,
+  ],
+  chat: [
+    { messages: [{ role: 'user', content: [{ type: 'hologram', text: PROMPT }] }] },
+    /messages\.0\.content\.0/,
+  ],
 };
 
 /** The param the OpenAI envelope must carry (the Messages envelope has none: the message names the path). */
@@ -44,7 +53,7 @@ const param = (name: InterfaceName, path: string) => (name === 'messages' ? unde
 describe('404, 413 and 400: paths and bodies (DESIGN §4, spec §7.1 and §8)', () => {
   let server: TestGateway;
   beforeAll(async () => {
-    const configPath = writeConfig(config => ({
+    server = await startWithConfig(config => ({
       ...config,
       bodyLimitBytes: BODY_LIMIT_BYTES,
       routes: [
@@ -57,25 +66,38 @@ describe('404, 413 and 400: paths and bodies (DESIGN §4, spec §7.1 and §8)', 
         },
       ],
     }));
-    server = await startTestGateway({ configPath });
   });
   afterAll(() => server.close(1_000));
 
-  const client = (name: InterfaceName, options: Parameters<typeof createInterfaceClient>[2] = { key: server.demoKey! }) =>
-    createInterfaceClient(server, name, options);
+  const client = (
+    name: InterfaceName,
+    options: Parameters<typeof createInterfaceClient>[2] = { key: server.demoKey! },
+  ) => createInterfaceClient(server, name, options);
 
   describe.each(INTERFACES)('on the %s interface', name => {
     it('answers a path the gateway does not serve with 404 ENDPOINT_NOT_FOUND listing the endpoints', async () => {
       const sdk = client(name);
       const failure = await refusalOf(sdk.unknownPath());
-      await expectRefusal(server, sdk, failure, { status: 404, code: 'ENDPOINT_NOT_FOUND', message: /POST \/v1\/messages/ }, server.demoKey);
+      await expectRefusal(
+        server,
+        sdk,
+        failure,
+        { status: 404, code: 'ENDPOINT_NOT_FOUND', message: /POST \/v1\/messages/ },
+        server.demoKey,
+      );
     });
 
     it('answers a duplicated /v1 with 404 ENDPOINT_NOT_FOUND and the base-URL hint', async () => {
       const baseURL = name === 'messages' ? `${server.url}/v1` : `${server.url}/v1/v1`;
       const sdk = client(name, { key: server.demoKey!, baseURL });
       const failure = await refusalOf(sdk.create(promptBody(name, MODEL, PROMPT)));
-      await expectRefusal(server, sdk, failure, { status: 404, code: 'ENDPOINT_NOT_FOUND', message: /repeats \/v1.*base URL/ }, server.demoKey);
+      await expectRefusal(
+        server,
+        sdk,
+        failure,
+        { status: 404, code: 'ENDPOINT_NOT_FOUND', message: /repeats \/v1.*base URL/ },
+        server.demoKey,
+      );
     });
 
     it('answers an unknown model with 404 MODEL_NOT_FOUND', async () => {
@@ -85,7 +107,13 @@ describe('404, 413 and 400: paths and bodies (DESIGN §4, spec §7.1 and §8)', 
         server,
         sdk,
         failure,
-        { status: 404, code: 'MODEL_NOT_FOUND', message: /no-such-model/, param: param(name, 'model'), openAICode: name === 'messages' ? undefined : 'model_not_found' },
+        {
+          status: 404,
+          code: 'MODEL_NOT_FOUND',
+          message: /no-such-model/,
+          param: param(name, 'model'),
+          openAICode: name === 'messages' ? undefined : 'model_not_found',
+        },
         server.demoKey,
       );
     });
@@ -107,47 +135,101 @@ describe('404, 413 and 400: paths and bodies (DESIGN §4, spec §7.1 and §8)', 
     it('refuses a prompt estimated over the route’s contextTokens: 413 PROMPT_TOO_LARGE', async () => {
       const sdk = client(name);
       const upstreamCalls = server.simulator.stats().requests;
-      const failure = await refusalOf(sdk.create(promptBody(name, SMALL_CONTEXT_MODEL, 'word '.repeat(CONTEXT_TOKENS * 2))));
-      await expectRefusal(server, sdk, failure, { status: 413, code: 'PROMPT_TOO_LARGE', message: new RegExp(`${CONTEXT_TOKENS}`) }, server.demoKey);
+      const failure = await refusalOf(
+        sdk.create(promptBody(name, SMALL_CONTEXT_MODEL, 'word '.repeat(CONTEXT_TOKENS * 2))),
+      );
+      await expectRefusal(
+        server,
+        sdk,
+        failure,
+        { status: 413, code: 'PROMPT_TOO_LARGE', message: new RegExp(`${CONTEXT_TOKENS}`) },
+        server.demoKey,
+      );
       expect(server.simulator.stats().requests).toBe(upstreamCalls);
     });
 
     it('refuses malformed JSON: 400 INVALID_JSON', async () => {
       const sdk = client(name, { key: server.demoKey!, edit: { body: text => text.slice(0, 12) } });
       const failure = await refusalOf(sdk.create(promptBody(name, MODEL, PROMPT)));
-      await expectRefusal(server, sdk, failure, { status: 400, code: 'INVALID_JSON', message: /JSON/ }, server.demoKey);
+      await expectRefusal(
+        server,
+        sdk,
+        failure,
+        { status: 400, code: 'INVALID_JSON', message: /JSON/ },
+        server.demoKey,
+      );
     });
 
-    it.each(WRONG_TYPES[name])('refuses a wrong type (%s): 400 INVALID_REQUEST naming the field path', async (_case, change, path) => {
-      const sdk = client(name);
-      const failure = await refusalOf(sdk.create(promptBody(name, MODEL, PROMPT, change)));
-      await expectRefusal(server, sdk, failure, { status: 400, code: 'INVALID_REQUEST', message: new RegExp(path.replaceAll('.', '\\.')), param: param(name, path) }, server.demoKey);
-    });
+    it.each(WRONG_TYPES[name])(
+      'refuses a wrong type (%s): 400 INVALID_REQUEST naming the field path',
+      async (_case, change, path) => {
+        const sdk = client(name);
+        const failure = await refusalOf(sdk.create(promptBody(name, MODEL, PROMPT, change)));
+        await expectRefusal(
+          server,
+          sdk,
+          failure,
+          {
+            status: 400,
+            code: 'INVALID_REQUEST',
+            message: new RegExp(path.replaceAll('.', '\\.')),
+            param: param(name, path),
+          },
+          server.demoKey,
+        );
+      },
+    );
 
     it('refuses a content block of an unknown type: 400 INVALID_REQUEST naming the block', async () => {
       const [change, path] = UNKNOWN_BLOCK[name];
       const sdk = client(name);
       const failure = await refusalOf(sdk.create(promptBody(name, MODEL, PROMPT, change)));
-      await expectRefusal(server, sdk, failure, { status: 400, code: 'INVALID_REQUEST', message: path }, server.demoKey);
+      await expectRefusal(
+        server,
+        sdk,
+        failure,
+        { status: 400, code: 'INVALID_REQUEST', message: path },
+        server.demoKey,
+      );
     });
 
     it('refuses an unknown top-level parameter: 400 INVALID_REQUEST naming it', async () => {
       const sdk = client(name);
       const failure = await refusalOf(sdk.create(promptBody(name, MODEL, PROMPT, { frobnicate: true })));
-      await expectRefusal(server, sdk, failure, { status: 400, code: 'INVALID_REQUEST', message: /frobnicate/, param: param(name, 'frobnicate') }, server.demoKey);
+      await expectRefusal(
+        server,
+        sdk,
+        failure,
+        { status: 400, code: 'INVALID_REQUEST', message: /frobnicate/, param: param(name, 'frobnicate') },
+        server.demoKey,
+      );
     });
   });
 
   it('refuses Messages on a route without that interface: 400 INTERFACE_NOT_SUPPORTED naming the right endpoint', async () => {
     const sdk = client('messages');
     const failure = await refusalOf(sdk.create(promptBody('messages', 'sim-responses-only', PROMPT)));
-    await expectRefusal(server, sdk, failure, { status: 400, code: 'INTERFACE_NOT_SUPPORTED', message: /\/v1\/responses/ }, server.demoKey);
+    await expectRefusal(
+      server,
+      sdk,
+      failure,
+      { status: 400, code: 'INTERFACE_NOT_SUPPORTED', message: /\/v1\/responses/ },
+      server.demoKey,
+    );
   });
 
   it('refuses a Messages-shaped body on /v1/responses, pointing to /v1/messages or `input`', async () => {
     const sdk = client('responses');
-    const failure = await refusalOf(sdk.create({ model: MODEL, max_tokens: 16, messages: [{ role: 'user', content: PROMPT }] }));
-    const refusal = await expectRefusal(server, sdk, failure, { status: 400, code: 'INVALID_REQUEST', message: /\/v1\/messages/ }, server.demoKey);
+    const failure = await refusalOf(
+      sdk.create({ model: MODEL, max_tokens: 16, messages: [{ role: 'user', content: PROMPT }] }),
+    );
+    const refusal = await expectRefusal(
+      server,
+      sdk,
+      failure,
+      { status: 400, code: 'INVALID_REQUEST', message: /\/v1\/messages/ },
+      server.demoKey,
+    );
     expect((refusal.body.error as { message: string }).message).toMatch(/`input`/);
   });
 
@@ -158,12 +240,26 @@ describe('404, 413 and 400: paths and bodies (DESIGN §4, spec §7.1 and §8)', 
       { role: 'user', content: PROMPT },
     ];
     const failure = await refusalOf(sdk.create(promptBody('messages', MODEL, PROMPT, { messages })));
-    await expectRefusal(server, sdk, failure, { status: 400, code: 'INVALID_REQUEST', message: /top-level .?system/ }, server.demoKey);
+    await expectRefusal(
+      server,
+      sdk,
+      failure,
+      { status: 400, code: 'INVALID_REQUEST', message: /top-level .?system/ },
+      server.demoKey,
+    );
   });
 
   it('refuses a Messages request without max_tokens: 400 INVALID_REQUEST naming max_tokens', async () => {
     const sdk = client('messages');
-    const failure = await refusalOf(sdk.create({ model: MODEL, messages: [{ role: 'user', content: PROMPT }] }));
-    await expectRefusal(server, sdk, failure, { status: 400, code: 'INVALID_REQUEST', message: /max_tokens/ }, server.demoKey);
+    const failure = await refusalOf(
+      sdk.create({ model: MODEL, messages: [{ role: 'user', content: PROMPT }] }),
+    );
+    await expectRefusal(
+      server,
+      sdk,
+      failure,
+      { status: 400, code: 'INVALID_REQUEST', message: /max_tokens/ },
+      server.demoKey,
+    );
   });
 });

@@ -1,11 +1,15 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AnthropicV0 from '@anthropic-ai/sdk';
 import type { GatewayConfigInput, NewAccount, NewApiKey, UsageRecord } from '@switchyard/engine';
 import OpenAI from 'openai';
-import { createDefaultConfig, EMBEDDED_SIMULATOR } from '../../examples/server/src';
-import type { TestGateway } from '../helpers/start-test-gateway';
+import {
+  createDefaultConfig,
+  EMBEDDED_SIMULATOR,
+  type ExampleServerOptions,
+} from '../../examples/server/src';
+import { startTestGateway, type TestGateway } from '../helpers/start-test-gateway';
 
 /** The three client-facing interfaces, by the name routes use for them. */
 export type InterfaceName = 'responses' | 'messages' | 'chat';
@@ -35,59 +39,71 @@ export type ClientOptions = {
 
 type Body = Record<string, unknown>;
 
-/** An official SDK bound to one interface, with every exchange it made recorded. */
-export type InterfaceClient = {
-  name: InterfaceName;
-  exchanges: Exchange[];
-  last(): Exchange;
+/** What the three SDKs' streams yield, as far as these tests read it. */
+export type StreamEvent = { type?: string; choices?: Array<{ finish_reason?: string | null }> };
+
+type SDKCalls = {
   /** A non-streaming create call; resolves with the SDK's parsed answer. */
   create(body: Body): Promise<unknown>;
   /** A streaming create call; resolves (with the event iterator) once the answer's headers are in. */
-  stream(body: Body): Promise<AsyncIterable<{ type?: string; choices?: Array<{ finish_reason?: string | null }> }>>;
-  /** The SDK's own 404 surfaces for paths the gateway does not serve (retrieve by id, batch listing). */
+  stream(body: Body): Promise<AsyncIterable<StreamEvent>>;
+  /** The SDK's own call to a path the gateway does not serve (retrieve by id, batch listing). */
   unknownPath(): Promise<unknown>;
 };
 
+/** An official SDK bound to one interface, with every exchange it made recorded. */
+export type InterfaceClient = SDKCalls & { name: InterfaceName; exchanges: Exchange[]; last(): Exchange };
+
 /** Creates the official SDK for `name` against the test gateway, with `maxRetries: 0`. */
-export function createInterfaceClient(server: TestGateway, name: InterfaceName, options: ClientOptions): InterfaceClient {
+export function createInterfaceClient(
+  server: TestGateway,
+  name: InterfaceName,
+  options: ClientOptions,
+): InterfaceClient {
   const exchanges: Exchange[] = [];
-  const fetch = recordingFetch(exchanges, options.edit ?? {});
+  const sdkOptions = { maxRetries: 0, timeout: 20_000, fetch: recordingFetch(exchanges, options.edit ?? {}) };
   const last = () => exchanges.at(-1) ?? fail('the client made no request');
+  return { name, exchanges, last, ...sdkCalls(server, name, options, sdkOptions) };
+}
+
+function sdkCalls(
+  server: TestGateway,
+  name: InterfaceName,
+  options: ClientOptions,
+  sdkOptions: { maxRetries: number; timeout: number; fetch: typeof fetch },
+): SDKCalls {
+  const streaming = <Params>(body: Body) => ({ ...body, stream: true }) as unknown as Params;
   if (name === 'messages') {
+    const bearer = options.messagesBearer === true;
     const anthropic = new AnthropicV0({
+      ...sdkOptions,
       baseURL: options.baseURL ?? server.url,
-      apiKey: options.messagesBearer ? null : options.key,
-      authToken: options.messagesBearer ? options.key : null,
-      maxRetries: 0,
-      timeout: 20_000,
-      fetch,
+      apiKey: bearer ? null : options.key,
+      authToken: bearer ? options.key : null,
     });
     return {
-      name,
-      exchanges,
-      last,
-      create: body => anthropic.messages.create(body as unknown as AnthropicV0.MessageCreateParamsNonStreaming),
-      stream: body => anthropic.messages.create({ ...body, stream: true } as unknown as AnthropicV0.MessageCreateParamsStreaming),
+      create: body => anthropic.messages.create(body as never),
+      stream: body => anthropic.messages.create(streaming<AnthropicV0.MessageCreateParamsStreaming>(body)),
       unknownPath: () => anthropic.messages.batches.list(),
     };
   }
-  const openai = new OpenAI({ baseURL: options.baseURL ?? `${server.url}/v1`, apiKey: options.key, maxRetries: 0, timeout: 20_000, fetch });
+  const openai = new OpenAI({
+    ...sdkOptions,
+    baseURL: options.baseURL ?? `${server.url}/v1`,
+    apiKey: options.key,
+  });
   if (name === 'responses') {
     return {
-      name,
-      exchanges,
-      last,
-      create: body => openai.responses.create(body as unknown as OpenAI.Responses.ResponseCreateParamsNonStreaming),
-      stream: body => openai.responses.create({ ...body, stream: true } as unknown as OpenAI.Responses.ResponseCreateParamsStreaming),
+      create: body => openai.responses.create(body as never),
+      stream: body =>
+        openai.responses.create(streaming<OpenAI.Responses.ResponseCreateParamsStreaming>(body)),
       unknownPath: () => openai.responses.retrieve('resp_unknown'),
     };
   }
   return {
-    name,
-    exchanges,
-    last,
-    create: body => openai.chat.completions.create(body as unknown as OpenAI.Chat.ChatCompletionCreateParamsNonStreaming),
-    stream: body => openai.chat.completions.create({ ...body, stream: true } as unknown as OpenAI.Chat.ChatCompletionCreateParamsStreaming),
+    create: body => openai.chat.completions.create(body as never),
+    stream: body =>
+      openai.chat.completions.create(streaming<OpenAI.Chat.ChatCompletionCreateParamsStreaming>(body)),
     unknownPath: () => openai.chat.completions.retrieve('chatcmpl_unknown'),
   };
 }
@@ -109,7 +125,13 @@ function recordingFetch(exchanges: Exchange[], edit: RequestEdit): typeof fetch 
     if (edit.body || edit.chunked) headers.delete('content-length');
     const sentAt = performance.now();
     const response = await fetch(input, request);
-    const exchange: Exchange = { status: response.status, headers: response.headers, text: '', sentAt, headersAt: performance.now() };
+    const exchange: Exchange = {
+      status: response.status,
+      headers: response.headers,
+      text: '',
+      sentAt,
+      headersAt: performance.now(),
+    };
     if (!response.ok) exchange.text = await response.clone().text();
     exchanges.push(exchange);
     return response;
@@ -158,14 +180,22 @@ export type ExpectedRefusal = {
   param?: string | null;
   /** `error.code` on the OpenAI envelope. */
   openAICode?: string | null;
+  /** `error.type` on the OpenAI envelope, when a test checks it on its own (default: protocols.md §6.3 by status). */
+  openAIType?: RegExp;
   /** Strings that must not appear anywhere in the body (the key used is always included). */
   secrets?: readonly string[];
 };
 
 /** What the checks found, for further assertions by the caller. */
-export type Refusal = { body: Record<string, unknown>; exchange: Exchange; retryAfter: number | undefined; record: UsageRecord };
+export type Refusal = {
+  body: Record<string, unknown>;
+  exchange: Exchange;
+  retryAfter: number | undefined;
+  record: UsageRecord;
+};
 
-const OPENAI_TYPES: Record<number, RegExp> = {
+/** OpenAI `error.type` by status: protocols.md §6.3 (the gateway's choice), plus the §6.1 alternatives. */
+export const OPENAI_TYPES: Record<number, RegExp> = {
   400: /^invalid_request_error$/,
   401: /^(authentication_error|invalid_request_error)$/,
   403: /^permission_error$/,
@@ -194,25 +224,22 @@ function anthropicType(status: number, code: string): string {
   return ANTHROPIC_TYPES[status] ?? fail(`no Anthropic type listed for ${status}`);
 }
 
-/** The SDK error class a status must produce (both SDKs: 413 and other unlisted 4xx are the base `APIError`). */
-function sdkClassName(status: number): string {
-  const names: Record<number, string> = {
-    400: 'BadRequestError',
-    401: 'AuthenticationError',
-    403: 'PermissionDeniedError',
-    404: 'NotFoundError',
-    429: 'RateLimitError',
-  };
-  return names[status] ?? (status >= 500 ? 'InternalServerError' : 'APIError');
-}
+/** The SDK error class for a status (both SDKs: 413 and other unlisted 4xx are the base `APIError`). */
+const SDK_CLASSES: Record<number, string> = {
+  400: 'BadRequestError',
+  401: 'AuthenticationError',
+  403: 'PermissionDeniedError',
+  404: 'NotFoundError',
+  429: 'RateLimitError',
+  500: 'InternalServerError',
+};
+const sdkClassName = (status: number) => SDK_CLASSES[Math.min(status, 500)] ?? 'APIError';
 
 function observedClassName(name: InterfaceName, failure: unknown): string {
-  const sdk = name === 'messages' ? AnthropicV0 : OpenAI;
-  const classes = ['BadRequestError', 'AuthenticationError', 'PermissionDeniedError', 'NotFoundError', 'RateLimitError', 'InternalServerError'] as const;
-  const found = classes.find(className => failure instanceof sdk[className]);
+  const sdk = (name === 'messages' ? AnthropicV0 : OpenAI) as unknown as Record<string, typeof Error>;
+  const found = Object.values(SDK_CLASSES).find(className => failure instanceof sdk[className]!);
   if (found) return found;
-  if (failure instanceof sdk.APIError) return 'APIError';
-  return `not an SDK APIError: ${String(failure)}`;
+  return failure instanceof sdk.APIError! ? 'APIError' : `not an SDK APIError: ${String(failure)}`;
 }
 
 /**
@@ -230,31 +257,69 @@ export async function expectRefusal(
   const exchange = client.last();
   const body = parseObject(exchange.text);
   const requestId = exchange.headers.get('x-request-id');
-  const sdkError = failure as { status?: number; requestID?: string | null; error?: unknown; code?: unknown; type?: unknown };
-  const inner = (body.error ?? {}) as Record<string, unknown>;
-  const secrets = [...(expected.secrets ?? []), ...(key === undefined ? [] : [key])];
   const record = await usageRecordOf(server, requestId);
+  const secrets = [...(expected.secrets ?? []), ...(key === undefined ? [] : [key])];
+  expect(observe(client.name, failure, exchange, body, { record, secrets, expected })).toEqual(
+    expectation(client.name, expected, body, requestId),
+  );
+  expect(requestId).toMatch(/^req_[A-Za-z0-9]+$/);
   const retryAfter = exchange.headers.get('retry-after');
-  const isMessages = client.name === 'messages';
-  const observed = {
+  return {
+    body,
+    exchange,
+    retryAfter: retryAfter === null ? undefined : Number(retryAfter),
+    record: record!,
+  };
+}
+
+type Observed = { record: UsageRecord | undefined; secrets: readonly string[]; expected: ExpectedRefusal };
+type SDKErrorFields = {
+  status?: number;
+  requestID?: string | null;
+  error?: unknown;
+  code?: unknown;
+  type?: unknown;
+};
+
+/** What the client got, in the shape of `expectation`. */
+function observe(name: InterfaceName, failure: unknown, exchange: Exchange, body: JSON, observed: Observed) {
+  const sdkError = failure as SDKErrorFields;
+  const inner = (body.error ?? {}) as JSON;
+  const isMessages = name === 'messages';
+  const { record, secrets, expected } = observed;
+  return {
     status: sdkError.status,
-    sdkClass: observedClassName(client.name, failure),
-    envelope: isMessages ? { type: body.type, error: { type: inner.type, message: typeof inner.message } } : openAIShape(inner, expected),
+    sdkClass: observedClassName(name, failure),
+    envelope: isMessages
+      ? { type: body.type, error: { type: inner.type, message: typeof inner.message } }
+      : openAIShape(inner, expected),
     code: body.code,
     message: inner.message,
-    requestIds: { body: body.request_id, sdk: sdkError.requestID, ...(isMessages && { requestIdHeader: exchange.headers.get('request-id') }) },
-    sdkSeesTheBody: isMessages ? sdkError.error : { error: sdkError.error, code: sdkError.code, type: sdkError.type },
+    requestIds: {
+      body: body.request_id,
+      sdk: sdkError.requestID,
+      ...(isMessages && { requestIdHeader: exchange.headers.get('request-id') }),
+    },
+    sdkSeesTheBody: isMessages
+      ? sdkError.error
+      : { error: sdkError.error, code: sdkError.code, type: sdkError.type },
     secretsInBody: secrets.filter(secret => exchange.text.includes(secret)),
     usage: record && { status: record.status, errorCode: record.errorCode, outcome: record.outcome },
-    ...(expected.status === 429 && { retryAfter }),
+    ...(expected.status === 429 && { retryAfter: exchange.headers.get('retry-after') }),
   };
-  expect(observed).toEqual({
+}
+
+/** What the taxonomy, the protocol's envelope and the SDK say the client must get. */
+function expectation(name: InterfaceName, expected: ExpectedRefusal, body: JSON, requestId: string | null) {
+  const isMessages = name === 'messages';
+  const inner = (body.error ?? {}) as JSON;
+  return {
     status: expected.status,
     sdkClass: sdkClassName(expected.status),
     envelope: isMessages
       ? { type: 'error', error: { type: anthropicType(expected.status, expected.code), message: 'string' } }
       : {
-          type: expect.stringMatching(OPENAI_TYPES[expected.status] ?? /^$/),
+          type: expect.stringMatching(expected.openAIType ?? OPENAI_TYPES[expected.status] ?? /^$/),
           message: 'string',
           param: expected.param === undefined ? 'string or null' : expected.param,
           code: expected.openAICode === undefined ? 'string or null' : expected.openAICode,
@@ -266,16 +331,16 @@ export async function expectRefusal(
     secretsInBody: [],
     usage: { status: expected.status, errorCode: expected.code, outcome: 'error' },
     ...(expected.status === 429 && { retryAfter: expect.stringMatching(/^[1-9][0-9]*$/) }),
-  });
-  expect(requestId).toMatch(/^req_[A-Za-z0-9]+$/);
-  return { body, exchange, retryAfter: retryAfter === null ? undefined : Number(retryAfter), record: record! };
+  };
 }
 
 /** The OpenAI envelope's fields: `param`/`code` as sent when a value is expected, else whether they are `string | null`. */
-function openAIShape(inner: Record<string, unknown>, expected: ExpectedRefusal) {
+function openAIShape(inner: JSON, expected: ExpectedRefusal) {
   const shape = (value: unknown, checked: boolean) => {
     if (checked) return value;
-    return typeof value === 'string' || value === null ? 'string or null' : `not string or null: ${JSON.stringify(value)}`;
+    return typeof value === 'string' || value === null
+      ? 'string or null'
+      : `not string or null: ${JSON.stringify(value)}`;
   };
   return {
     type: inner.type,
@@ -285,17 +350,22 @@ function openAIShape(inner: Record<string, unknown>, expected: ExpectedRefusal) 
   };
 }
 
-function parseObject(text: string): Record<string, unknown> {
+type JSON = Record<string, unknown>;
+
+function parseObject(text: string): JSON {
   try {
     const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : { notAnObject: value };
+    return typeof value === 'object' && value !== null ? (value as JSON) : { notAnObject: value };
   } catch {
     return { notJSON: text.slice(0, 200) };
   }
 }
 
 /** The usage record of a request (records are written just after the answer; wait briefly). */
-export async function usageRecordOf(server: TestGateway, requestId: string | null): Promise<UsageRecord | undefined> {
+export async function usageRecordOf(
+  server: TestGateway,
+  requestId: string | null,
+): Promise<UsageRecord | undefined> {
   for (let waited = 0; waited <= 1_000; waited += 10) {
     const record = server.recentUsage().find(candidate => candidate.requestId === requestId);
     if (record) return record;
@@ -305,30 +375,52 @@ export async function usageRecordOf(server: TestGateway, requestId: string | nul
 }
 
 /** Creates an account and one key on it, directly in the store; returns the key's secret. */
-export async function createKey(server: TestGateway, options: { account?: Partial<NewAccount>; key?: Partial<NewApiKey> } = {}): Promise<string> {
-  const account = await server.store.createAccount({ name: 'taxonomy', balanceMicros: 1_000_000_000, subscription: 'active', ...options.account });
-  const { secret } = await server.store.createKey({ name: 'taxonomy', ...options.key, accountId: account.id });
+export async function createKey(
+  server: TestGateway,
+  options: { account?: Partial<NewAccount>; key?: Partial<NewApiKey> } = {},
+): Promise<string> {
+  const account = await server.store.createAccount({
+    name: 'taxonomy',
+    balanceMicros: 1_000_000_000,
+    subscription: 'active',
+    ...options.account,
+  });
+  const { secret } = await server.store.createKey({
+    name: 'taxonomy',
+    ...options.key,
+    accountId: account.id,
+  });
   return secret;
 }
 
 /**
- * Writes a JSON config file: the example server's embedded defaults (simulator routes), changed by
- * `change`. Returns its path, for `startTestGateway({ configPath })`.
+ * Starts the test gateway on a JSON config file: the example server's embedded defaults (simulator
+ * routes) changed by `change`. The file is removed once the gateway has read it.
  */
-export function writeConfig(change: (config: GatewayConfigInput) => GatewayConfigInput): string {
+export async function startWithConfig(
+  change: (config: GatewayConfigInput) => GatewayConfigInput,
+  options: Omit<ExampleServerOptions, 'configPath'> = {},
+): Promise<TestGateway> {
   const directory = mkdtempSync(join(tmpdir(), 'switchyard-taxonomy-'));
-  const path = join(directory, 'gateway.json');
-  writeFileSync(path, JSON.stringify(change(createDefaultConfig(EMBEDDED_SIMULATOR))));
-  return path;
+  const configPath = join(directory, 'gateway.json');
+  writeFileSync(configPath, JSON.stringify(change(createDefaultConfig(EMBEDDED_SIMULATOR))));
+  try {
+    return await startTestGateway({ ...options, configPath });
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
+}
+
+/** An event's type, or for Chat chunks `finish:<reason>` / `chunk`. */
+export function eventName(event: StreamEvent): string {
+  const finish = event.choices?.[0]?.finish_reason;
+  return event.type ?? (finish ? `finish:${finish}` : 'chunk');
 }
 
 /** Reads a stream to its end and returns the event types (or Chat finish reasons) it carried. */
-export async function drain(events: AsyncIterable<{ type?: string; choices?: Array<{ finish_reason?: string | null }> }>): Promise<string[]> {
+export async function drain(events: AsyncIterable<StreamEvent>): Promise<string[]> {
   const seen: string[] = [];
-  for await (const event of events) {
-    const finish = event.choices?.[0]?.finish_reason;
-    seen.push(event.type ?? (finish ? `finish:${finish}` : 'chunk'));
-  }
+  for await (const event of events) seen.push(eventName(event));
   return seen;
 }
 

@@ -1,0 +1,32 @@
+import fc from 'fast-check';
+
+const BASE62 = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'];
+
+/** A key-shaped secret: `sy-` + 40 base62 characters (the format of the gateway's API keys). */
+export const keyShapedSecret: fc.Arbitrary<string> = fc
+  .string({ unit: fc.constantFrom(...BASE62), minLength: 40, maxLength: 40 })
+  .map(tail => `sy-${tail}`);
+
+/** Placeholder for the demo key in generated values (readable counterexamples; replaced when sent). */
+export const DEMO_KEY = '$KEY';
+/** Placeholder for the case's own key-shaped secret. */
+export const SECRET = '$SECRET';
+/**
+ * Placeholder for a second secret, used only outside credential headers: the access log writes
+ * those headers as they are (a known bug), so a key there must not be one the log audit knows.
+ */
+export const OTHER_SECRET = '$OTHER';
+/** Placeholder for the console (admin) token, which is not an API key and must not come back either. */
+export const ADMIN_TOKEN = '$ADMIN';
+
+/** The real values behind the placeholders for one case. */
+export type Secrets = { demoKey: string; adminToken: string; secret: string; otherSecret: string };
+
+/** `text` with the placeholders replaced by the real demo key, console token and the case's secrets. */
+export function fillPlaceholders(text: string, secrets: Secrets): string {
+  return text
+    .replaceAll(DEMO_KEY, secrets.demoKey)
+    .replaceAll(ADMIN_TOKEN, secrets.adminToken)
+    .replaceAll(OTHER_SECRET, secrets.otherSecret)
+    .replaceAll(SECRET, secrets.secret);
+}
