@@ -27,6 +27,11 @@ export type ResponseExpectation = {
   endpoint?: FuzzEndpoint;
   /** Strings that must not appear anywhere in the answer (keys, secrets). */
   secrets?: readonly string[];
+  /**
+   * Strings sent in the body: they must not come back in a refusal or a header. A success may
+   * carry them (a Responses object echoes `instructions`, `tools`, `metadata`; a model may repeat a prompt).
+   */
+  refusalSecrets?: readonly string[];
 };
 
 /**
@@ -38,11 +43,15 @@ export type ResponseExpectation = {
 export function findResponseProblems(request: RawRequest, response: RawResponse, expectation: ResponseExpectation = {}): string[] {
   const problems: string[] = [];
   if (response.status >= 500 || response.status < 200) problems.push(`status ${response.status}`);
-  for (const secret of expectation.secrets ?? []) {
+  const success = response.status >= 200 && response.status < 300;
+  const inBody = [...(expectation.secrets ?? []), ...(success ? [] : (expectation.refusalSecrets ?? []))];
+  for (const secret of inBody) {
     if (response.body.includes(secret)) problems.push(`the body contains the secret ${secret.slice(0, 8)}…`);
+  }
+  for (const secret of [...(expectation.secrets ?? []), ...(expectation.refusalSecrets ?? [])]) {
     if (response.rawHeaders.some(line => line.includes(secret))) problems.push(`a header contains the secret ${secret.slice(0, 8)}…`);
   }
-  if (response.status >= 200 && response.status < 300) problems.push(...findSuccessProblems(request, response, expectation));
+  if (success) problems.push(...findSuccessProblems(request, response, expectation));
   else problems.push(...findRefusalProblems(request, response));
   return problems;
 }

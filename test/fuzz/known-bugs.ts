@@ -11,6 +11,16 @@ export const KNOWN_BUGS = {
   badCompressedBody: true,
   /** "a key sent in a non-credential header is written to the access log" */
   keyInOtherHeaderLogged: true,
-  /** "a Content-Length shorter than the body gets a bare 400 without envelope or request id" */
-  shortContentLength: true,
+  /**
+   * "HTTP-level parse errors get node's bare 400/431 without envelope or request id": a
+   * Content-Length shorter than the body, raw non-ASCII bytes in the request target, a path over
+   * node's 16 KiB header limit.
+   */
+  httpParseErrors: true,
+  /** "a key in the path comes back in the 404 message" */
+  keyInPathEchoed: true,
+  /** "a key in the model or a type field, or as a field name, comes back in the refusal message" */
+  keyInBodyEchoed: true,
+  /** "a malformed percent-escape in an admin id gets a 500 instead of a 400" */
+  adminMalformedEscape: true,
 } as const;

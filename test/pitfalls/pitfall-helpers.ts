@@ -47,27 +47,43 @@ export const UPSTREAM_MODEL = 'upstream-model';
 const CREATED_AT = 1_763_769_600;
 const FIXTURES = join(__dirname, '__fixtures__');
 
+/** Client body fields a test adds (read-only literals welcome: bodies are plain JSON). */
+export type ClientFields = Readonly<Record<string, unknown>>;
+
 /** A minimal valid client body for `wire` (one user turn), with `extra` fields merged over it. */
-export function clientBody(wire: Wire, extra: JSONObject = {}): JSONObject {
+export function clientBody(wire: Wire, extra: ClientFields = {}): JSONObject {
   const prompt = 'Weather in Oslo?';
   switch (wire) {
     case 'responses':
-      return { model: CLIENT_MODEL, input: prompt, ...extra };
+      return { model: CLIENT_MODEL, input: prompt, ...extra } as JSONObject;
     case 'messages':
-      return { model: CLIENT_MODEL, max_tokens: 256, messages: [{ role: 'user', content: prompt }], ...extra };
+      return {
+        model: CLIENT_MODEL,
+        max_tokens: 256,
+        messages: [{ role: 'user', content: prompt }],
+        ...extra,
+      } as JSONObject;
     case 'chat':
-      return { model: CLIENT_MODEL, messages: [{ role: 'user', content: prompt }], ...extra };
+      return { model: CLIENT_MODEL, messages: [{ role: 'user', content: prompt }], ...extra } as JSONObject;
   }
 }
 
 /** What a request translation produced: the upstream body, the warnings and the IR in between. */
-export type RequestTranslation = { body: JSONObject; warnings: TranslationWarning[]; request: GenerationRequest };
+export type RequestTranslation = {
+  body: JSONObject;
+  warnings: TranslationWarning[];
+  request: GenerationRequest;
+};
 
 /** Client body → IR → upstream body, exactly as the engine does it (`decodeRequest` then `encodeRequest`). */
 export function translateRequest(client: Wire, upstream: Wire, body: JSONObject): RequestTranslation {
   const decoded = CODECS[client].decodeRequest(body);
   const encoded = CODECS[upstream].encodeRequest(decoded.value, UPSTREAM_MODEL);
-  return { body: encoded.value, warnings: [...decoded.warnings, ...encoded.warnings], request: decoded.value };
+  return {
+    body: encoded.value,
+    warnings: [...decoded.warnings, ...encoded.warnings],
+    request: decoded.value,
+  };
 }
 
 /** The `GatewayError` that `action` throws; a test fails loudly when nothing (or something else) is thrown. */
@@ -100,7 +116,7 @@ export function wireFrames(wire: Wire, payloads: ReadonlyArray<JSONObject | stri
     .join('');
 }
 
-function encodeContext(client: Wire, extra: JSONObject, stream: boolean): EncodeContext {
+function encodeContext(client: Wire, extra: ClientFields, stream: boolean): EncodeContext {
   const body = clientBody(client, { ...extra, ...(stream && { stream: true }) });
   return { request: CODECS[client].decodeRequest(body).value, createdAt: CREATED_AT };
 }
@@ -124,7 +140,7 @@ export function translateStream(
   upstream: Wire,
   client: Wire,
   upstreamText: string,
-  clientExtra: JSONObject = {},
+  clientExtra: ClientFields = {},
 ): StreamTranslation {
   const decoder = CODECS[upstream].createStreamDecoder();
   const ir: StreamEvent[] = [];
@@ -145,14 +161,18 @@ export function translateResponse(
   upstream: Wire,
   client: Wire,
   upstreamBody: JSONObject,
-  clientExtra: JSONObject = {},
+  clientExtra: ClientFields = {},
 ): JSONObject {
   const decoded = CODECS[upstream].decodeResponse(upstreamBody);
   return CODECS[client].encodeResponse(decoded, encodeContext(client, clientExtra, false));
 }
 
 /** The protocol's strict stream validator (test/support); Chat's `expectUsage` follows the client's request. */
-export function validate(client: Wire, messages: readonly SSEMessage[], clientExtra: JSONObject = {}): StreamVerdict {
+export function validate(
+  client: Wire,
+  messages: readonly SSEMessage[],
+  clientExtra: ClientFields = {},
+): StreamVerdict {
   switch (client) {
     case 'responses':
       return validateResponsesStream(messages);
@@ -160,7 +180,9 @@ export function validate(client: Wire, messages: readonly SSEMessage[], clientEx
       return validateMessagesStream(messages);
     case 'chat': {
       const options = clientExtra.stream_options;
-      return validateChatStream(messages, { expectUsage: isJSONObject(options) && options.include_usage === true });
+      return validateChatStream(messages, {
+        expectUsage: isJSONObject(options) && options.include_usage === true,
+      });
     }
   }
 }
@@ -203,10 +225,12 @@ export function listAt(value: unknown, ...path: Array<string | number>): JSONObj
  */
 export function editFrames(text: string, edit: (frame: string) => string | undefined): string {
   const frames = text.split('\n\n').filter(frame => frame !== '');
-  return frames.flatMap(frame => {
-    const edited = edit(frame);
-    return edited === undefined ? [] : [`${edited}\n\n`];
-  }).join('');
+  return frames
+    .flatMap(frame => {
+      const edited = edit(frame);
+      return edited === undefined ? [] : [`${edited}\n\n`];
+    })
+    .join('');
 }
 
 /** The text up to (not including) the first frame that contains `marker`: a stream cut by the network. */
@@ -217,7 +241,14 @@ export function cutBefore(text: string, marker: string): string {
 }
 
 /** One content block as a Messages client assembles it from the stream. */
-export type MessagesBlock = { index: number; block: JSONObject; text: string; json: string; thinking: string; signature: string };
+export type MessagesBlock = {
+  index: number;
+  block: JSONObject;
+  text: string;
+  json: string;
+  thinking: string;
+  signature: string;
+};
 
 /** The content blocks of a Messages stream, assembled from `content_block_start` and its deltas. */
 export function messagesBlocks(data: readonly JSONObject[]): MessagesBlock[] {
@@ -225,7 +256,14 @@ export function messagesBlocks(data: readonly JSONObject[]): MessagesBlock[] {
   for (const event of data) {
     const index = Number(event.index);
     if (event.type === 'content_block_start' && isJSONObject(event.content_block)) {
-      blocks.set(index, { index, block: event.content_block, text: '', json: '', thinking: '', signature: '' });
+      blocks.set(index, {
+        index,
+        block: event.content_block,
+        text: '',
+        json: '',
+        thinking: '',
+        signature: '',
+      });
     }
     const block = blocks.get(index);
     if (event.type !== 'content_block_delta' || !block || !isJSONObject(event.delta)) continue;
@@ -266,13 +304,17 @@ export function chatFinishReasons(data: readonly JSONObject[]): unknown[] {
 
 /** The Chat text (`delta.content`) a client shows. */
 export function chatText(data: readonly JSONObject[]): string {
-  return data.map(chunk => at(chunk, 'choices', 0, 'delta', 'content')).filter(part => typeof part === 'string').join('');
+  return data
+    .map(chunk => at(chunk, 'choices', 0, 'delta', 'content'))
+    .filter(part => typeof part === 'string')
+    .join('');
 }
 
 /** The final `response` object of a Responses stream (from its terminal event). */
 export function responsesFinal(data: readonly JSONObject[]): JSONObject {
   const terminal = data.at(-1);
   const response = at(terminal, 'response');
-  if (!isJSONObject(response)) throw new Error(`the stream did not end with a response object: ${JSON.stringify(terminal)}`);
+  if (!isJSONObject(response))
+    throw new Error(`the stream did not end with a response object: ${JSON.stringify(terminal)}`);
   return response;
 }

@@ -2,7 +2,6 @@ import type { JSONObject } from '@switchyard/core';
 import {
   at,
   chatFinishReasons,
-  chatText,
   chatToolCalls,
   cutBefore,
   DIRECTIONS,
@@ -43,10 +42,13 @@ const CUT_STREAM: Record<Wire, () => string> = {
 function expectErrorTerminal(client: Wire, data: JSONObject[], said?: RegExp): void {
   const last = data.at(-1);
   const message =
-    client === 'responses' ? (at(last, 'response', 'error', 'message') ?? at(last, 'message')) : at(last, 'error', 'message');
+    client === 'responses'
+      ? (at(last, 'response', 'error', 'message') ?? at(last, 'message'))
+      : at(last, 'error', 'message');
   if (client === 'messages') expect(last?.type).toBe('error');
   if (client === 'responses') expect(['response.failed', 'error']).toContain(last?.type);
-  if (client === 'chat') expect(at(last, 'error')).toEqual(expect.objectContaining({ message: expect.any(String) }));
+  if (client === 'chat')
+    expect(at(last, 'error')).toEqual(expect.objectContaining({ message: expect.any(String) }));
   if (said) expect(message).toMatch(said);
 }
 
@@ -61,15 +63,18 @@ describe('§8.1 streaming pitfalls', () => {
     ['chat', 'chat-reasoning-content.1.stream.sse'],
     ['chat', 'chat-parallel-calls.1.stream.sse'],
     ['chat', 'chat-error.1.stream.sse'],
-  ] as const)('pitfall 1: every Messages event carries `event:` equal to data.type, known names only (%s upstream, %s)', (upstream, fixture) => {
-    const { messages, verdict } = translateStream(upstream, 'messages', readWire(fixture));
-    for (const message of messages) {
-      const type = (JSON.parse(message.data) as JSONObject).type;
-      expect(message.event).toBe(type);
-      expect(KNOWN_MESSAGES_EVENTS).toContain(type);
-    }
-    expect(verdict.violations).toEqual([]);
-  });
+  ] as const)(
+    'pitfall 1: every Messages event carries `event:` equal to data.type, known names only (%s upstream, %s)',
+    (upstream, fixture) => {
+      const { messages, verdict } = translateStream(upstream, 'messages', readWire(fixture));
+      for (const message of messages) {
+        const type = (JSON.parse(message.data) as JSONObject).type;
+        expect(message.event).toBe(type);
+        expect(KNOWN_MESSAGES_EVENTS).toContain(type);
+      }
+      expect(verdict.violations).toEqual([]);
+    },
+  );
 
   const doneOnly = readWire('responses-call-done-only.1.stream.sse');
   const itemDoneOnly = editFrames(doneOnly, frame =>
@@ -78,25 +83,37 @@ describe('§8.1 streaming pitfalls', () => {
   it.each([
     ['`.done` event', doneOnly],
     ['final `output_item.done` item', itemDoneOnly],
-  ])('pitfall 2: tool arguments sent only in the %s reach Messages clients as input_json_delta', (_, upstreamText) => {
-    const { data, verdict } = translateStream('responses', 'messages', upstreamText);
-    const [tool] = messagesBlocks(data).filter(block => block.block.type === 'tool_use');
-    expect(tool?.block).toMatchObject({ id: 'call_9', name: 'get_weather', input: {} });
-    expect(JSON.parse(tool!.json)).toEqual({ city: 'Oslo' });
-    expect(verdict.violations).toEqual([]);
-  });
+  ])(
+    'pitfall 2: tool arguments sent only in the %s reach Messages clients as input_json_delta',
+    (_, upstreamText) => {
+      const { data, verdict } = translateStream('responses', 'messages', upstreamText);
+      const [tool] = messagesBlocks(data).filter(block => block.block.type === 'tool_use');
+      expect(tool?.block).toMatchObject({ id: 'call_9', name: 'get_weather', input: {} });
+      expect(JSON.parse(tool!.json)).toEqual({ city: 'Oslo' });
+      expect(verdict.violations).toEqual([]);
+    },
+  );
 
   it.each([
     ['`.done` event', doneOnly],
     ['final `output_item.done` item', itemDoneOnly],
-  ])('pitfall 2: tool arguments sent only in the %s reach Chat clients as an arguments fragment', (_, upstreamText) => {
-    const { data, verdict } = translateStream('responses', 'chat', upstreamText);
-    expect(chatToolCalls(data)).toEqual([{ index: 0, id: 'call_9', name: 'get_weather', arguments: '{"city":"Oslo"}' }]);
-    expect(verdict.violations).toEqual([]);
-  });
+  ])(
+    'pitfall 2: tool arguments sent only in the %s reach Chat clients as an arguments fragment',
+    (_, upstreamText) => {
+      const { data, verdict } = translateStream('responses', 'chat', upstreamText);
+      expect(chatToolCalls(data)).toEqual([
+        { index: 0, id: 'call_9', name: 'get_weather', arguments: '{"city":"Oslo"}' },
+      ]);
+      expect(verdict.violations).toEqual([]);
+    },
+  );
 
   it('pitfall 3: an empty `tool_calls: []` in Chat chunks is not a tool call (Messages client gets text and end_turn)', () => {
-    const { data, verdict } = translateStream('chat', 'messages', readWire('chat-empty-tool-calls.1.stream.sse'));
+    const { data, verdict } = translateStream(
+      'chat',
+      'messages',
+      readWire('chat-empty-tool-calls.1.stream.sse'),
+    );
     expect(messagesBlocks(data).map(block => block.block.type)).toEqual(['text']);
     expect(messagesBlocks(data)[0]?.text).toBe('Sunny in Oslo.');
     expect(data.some(event => at(event, 'delta', 'type') === 'input_json_delta')).toBe(false);
@@ -116,7 +133,13 @@ describe('§8.1 streaming pitfalls', () => {
       object: 'chat.completion',
       created: 1763769600,
       model: 'gpt-6',
-      choices: [{ index: 0, message: { role: 'assistant', content: 'Sunny.', tool_calls: [] }, finish_reason: 'stop' }],
+      choices: [
+        {
+          index: 0,
+          message: { role: 'assistant', content: 'Sunny.', tool_calls: [] },
+          finish_reason: 'stop',
+        },
+      ],
     });
     expect(json).toMatchObject({ stop_reason: 'end_turn', content: [{ type: 'text', text: 'Sunny.' }] });
   });
@@ -125,20 +148,35 @@ describe('§8.1 streaming pitfalls', () => {
   it.each([
     ['with [DONE]', usageChunkStream],
     ['cut right after the usage chunk', cutBefore(usageChunkStream, 'data: [DONE]')],
-  ])('pitfall 4: the usage-only `choices: []` chunk ends a Messages stream cleanly and its usage arrives (%s)', (_, upstreamText) => {
-    const { data, verdict } = translateStream('chat', 'messages', upstreamText);
-    expect(data.slice(-2).map(event => event.type)).toEqual(['message_delta', 'message_stop']);
-    expect(at(ofType(data, 'message_delta')[0], 'usage')).toMatchObject({ input_tokens: 12, output_tokens: 2 });
-    expect(verdict).toMatchObject({ violations: [], outcome: 'completed', text: 'Hello world' });
-  });
+  ])(
+    'pitfall 4: the usage-only `choices: []` chunk ends a Messages stream cleanly and its usage arrives (%s)',
+    (_, upstreamText) => {
+      const { data, verdict } = translateStream('chat', 'messages', upstreamText);
+      expect(data.slice(-2).map(event => event.type)).toEqual(['message_delta', 'message_stop']);
+      expect(at(ofType(data, 'message_delta')[0], 'usage')).toMatchObject({
+        input_tokens: 12,
+        output_tokens: 2,
+      });
+      expect(verdict).toMatchObject({ violations: [], outcome: 'completed', text: 'Hello world' });
+    },
+  );
 
   it('pitfall 4: the usage-only chunk completes a Responses stream with its usage, and is kept for Chat clients that asked', () => {
     const responses = translateStream('chat', 'responses', usageChunkStream);
     expect(responses.verdict).toMatchObject({ violations: [], outcome: 'completed' });
-    expect(responsesFinal(responses.data).usage).toMatchObject({ input_tokens: 12, output_tokens: 2, total_tokens: 14 });
-    const asked = translateStream('chat', 'chat', usageChunkStream, { stream_options: { include_usage: true } });
+    expect(responsesFinal(responses.data).usage).toMatchObject({
+      input_tokens: 12,
+      output_tokens: 2,
+      total_tokens: 14,
+    });
+    const asked = translateStream('chat', 'chat', usageChunkStream, {
+      stream_options: { include_usage: true },
+    });
     expect(asked.verdict.violations).toEqual([]);
-    expect(asked.data.at(-1)).toMatchObject({ choices: [], usage: { prompt_tokens: 12, completion_tokens: 2 } });
+    expect(asked.data.at(-1)).toMatchObject({
+      choices: [],
+      usage: { prompt_tokens: 12, completion_tokens: 2 },
+    });
     const notAsked = translateStream('chat', 'chat', usageChunkStream);
     expect(notAsked.verdict.violations).toEqual([]);
   });
@@ -146,68 +184,133 @@ describe('§8.1 streaming pitfalls', () => {
   it.each([
     ['responses', 'responses-call-done-only.1.stream.sse'],
     ['chat', 'chat-cached-usage.1.stream.sse'],
-  ] as const)('pitfall 5: cache tokens from a %s upstream reach Messages clients in message_delta.usage', (upstream, fixture) => {
-    const { data, verdict } = translateStream(upstream, 'messages', readWire(fixture));
-    // OpenAI counts cached tokens inside input_tokens; Messages counts uncached input only (§7.10).
-    expect(at(ofType(data, 'message_delta')[0], 'usage')).toMatchObject({
+  ] as const)(
+    'pitfall 5: cache tokens from a %s upstream reach Messages clients in message_delta.usage',
+    (upstream, fixture) => {
+      const { data, verdict } = translateStream(upstream, 'messages', readWire(fixture));
+      // OpenAI counts cached tokens inside input_tokens; Messages counts uncached input only (§7.10).
+      expect(at(ofType(data, 'message_delta')[0], 'usage')).toMatchObject({
+        input_tokens: 112,
+        cache_read_input_tokens: 1200,
+        output_tokens: 42,
+      });
+      expect(verdict.violations).toEqual([]);
+    },
+  );
+
+  it('pitfall 5: cache tokens from an OpenAI upstream reach Messages clients in a JSON answer', () => {
+    const usage = {
+      input_tokens: 1312,
+      input_tokens_details: { cached_tokens: 1200 },
+      output_tokens: 42,
+      output_tokens_details: { reasoning_tokens: 16 },
+      total_tokens: 1354,
+    };
+    const body = {
+      id: 'resp_abc',
+      object: 'response',
+      status: 'completed',
+      model: 'gpt-6',
+      output: [],
+      usage,
+    };
+    expect(translateResponse('responses', 'messages', body).usage).toMatchObject({
       input_tokens: 112,
       cache_read_input_tokens: 1200,
       output_tokens: 42,
     });
-    expect(verdict.violations).toEqual([]);
   });
 
-  it('pitfall 5: cache tokens from an OpenAI upstream reach Messages clients in a JSON answer', () => {
-    const usage = { input_tokens: 1312, input_tokens_details: { cached_tokens: 1200 }, output_tokens: 42, output_tokens_details: { reasoning_tokens: 16 }, total_tokens: 1354 };
-    const body = { id: 'resp_abc', object: 'response', status: 'completed', model: 'gpt-6', output: [], usage };
-    expect(translateResponse('responses', 'messages', body).usage).toMatchObject({ input_tokens: 112, cache_read_input_tokens: 1200, output_tokens: 42 });
-  });
+  it.each(DIRECTIONS)(
+    'pitfall 6: a mid-stream %s upstream error becomes the %s client error terminal',
+    (upstream, client) => {
+      const { data, verdict } = translateStream(upstream, client, readWire(UPSTREAM_ERROR[upstream].fixture));
+      expectErrorTerminal(client, data, UPSTREAM_ERROR[upstream].said);
+      expect(verdict.violations).toEqual([]);
+      expect(['error', 'failed']).toContain(verdict.outcome);
+    },
+  );
 
-  it.each(DIRECTIONS)('pitfall 6: a mid-stream %s upstream error becomes the %s client error terminal', (upstream, client) => {
-    const { data, verdict } = translateStream(upstream, client, readWire(UPSTREAM_ERROR[upstream].fixture));
-    expectErrorTerminal(client, data, UPSTREAM_ERROR[upstream].said);
-    expect(verdict.violations).toEqual([]);
-    expect(['error', 'failed']).toContain(verdict.outcome);
-  });
-
-  it.each(DIRECTIONS)('pitfall 6: a %s upstream stream cut before its terminal is never a clean stop for a %s client', (upstream, client) => {
-    const { data, verdict } = translateStream(upstream, client, CUT_STREAM[upstream]());
-    expectErrorTerminal(client, data);
-    expect(verdict.violations).toEqual([]);
-    expect(['error', 'failed']).toContain(verdict.outcome);
-  });
+  it.each(DIRECTIONS)(
+    'pitfall 6: a %s upstream stream cut before its terminal is never a clean stop for a %s client',
+    (upstream, client) => {
+      const { data, verdict } = translateStream(upstream, client, CUT_STREAM[upstream]());
+      expectErrorTerminal(client, data);
+      expect(verdict.violations).toEqual([]);
+      expect(['error', 'failed']).toContain(verdict.outcome);
+    },
+  );
 
   it.each([
-    ['flat', 'responses-error-flat.1.stream.sse', /Rate limit reached/, 'rate_limit_error'],
-    ['nested', 'responses-error-nested.1.stream.sse', /no credits remaining/, 'api_error'],
-  ])('pitfall 7: the %s Responses `error` event shape is parsed (message and class kept)', (_, fixture, said, messagesType) => {
-    const messages = translateStream('responses', 'messages', readWire(fixture));
-    const [error] = messages.ir.filter(event => event.type === 'error');
-    expect(error?.type === 'error' && error.error.message).toMatch(said);
-    expect(messages.data.at(-1)).toMatchObject({ type: 'error', error: { type: messagesType, message: expect.stringMatching(said) } });
-    const chat = translateStream('responses', 'chat', readWire(fixture));
-    expect(at(chat.data.at(-1), 'error', 'message')).toMatch(said);
-  });
+    ['flat `error` event', 'responses-error-flat.1.stream.sse', /Rate limit reached/, 'rate_limit_error'],
+    ['nested `error` event', 'responses-error-nested.1.stream.sse', /no credits remaining/, 'api_error'],
+    ['`response.failed`', 'responses-failed.1.stream.sse', /model crashed mid-answer/, 'api_error'],
+  ])(
+    'pitfall 7: the %s Responses error shape is parsed (message and class kept)',
+    (_, fixture, said, messagesType) => {
+      const messages = translateStream('responses', 'messages', readWire(fixture));
+      const [error] = messages.ir.filter(event => event.type === 'error');
+      expect(error?.type === 'error' && error.error.message).toMatch(said);
+      expect(messages.data.at(-1)).toMatchObject({
+        type: 'error',
+        error: { type: messagesType, message: expect.stringMatching(said) },
+      });
+      const chat = translateStream('responses', 'chat', readWire(fixture));
+      expect(at(chat.data.at(-1), 'error', 'message')).toMatch(said);
+    },
+  );
 
   it('pitfall 7: a flat rate-limit `error` event keeps its code for Responses clients', () => {
-    const { data, verdict } = translateStream('responses', 'responses', readWire('responses-error-flat.1.stream.sse'));
-    expect(at(responsesFinal(data), 'error')).toMatchObject({ code: 'rate_limit_exceeded', message: expect.stringMatching(/Rate limit reached/) });
+    const { data, verdict } = translateStream(
+      'responses',
+      'responses',
+      readWire('responses-error-flat.1.stream.sse'),
+    );
+    expect(at(responsesFinal(data), 'error')).toMatchObject({
+      code: 'rate_limit_exceeded',
+      message: expect.stringMatching(/Rate limit reached/),
+    });
     expect(verdict.violations).toEqual([]);
   });
 
   it.each([
     ['messages', 'messages-parallel-tools.1.stream.sse', ['toolu_01Weather', 'toolu_02Time']],
     ['responses', 'responses-parallel-calls.1.stream.sse', ['call_w', 'call_t']],
-  ] as const)('pitfall 8: parallel tool calls from a %s upstream keep distinct Chat indices', (upstream, fixture, ids) => {
-    const { data, verdict } = translateStream(upstream, 'chat', readWire(fixture));
-    const calls = chatToolCalls(data);
-    expect(calls.map(call => [call.index, call.id, call.name])).toEqual([
-      [0, ids[0], 'get_weather'],
-      [1, ids[1], 'get_time'],
+  ] as const)(
+    'pitfall 8: parallel tool calls from a %s upstream keep distinct Chat indices',
+    (upstream, fixture, ids) => {
+      const { data, verdict } = translateStream(upstream, 'chat', readWire(fixture));
+      const calls = chatToolCalls(data);
+      expect(calls.map(call => [call.index, call.id, call.name])).toEqual([
+        [0, ids[0], 'get_weather'],
+        [1, ids[1], 'get_time'],
+      ]);
+      for (const call of calls) expect(JSON.parse(call.arguments)).toEqual({ city: 'Oslo' });
+      expect(verdict.violations).toEqual([]);
+      expect(chatFinishReasons(data)).toEqual(['tool_calls']);
+    },
+  );
+
+  it('pitfall 8: parallel tool_use blocks in a Messages JSON answer become distinct Chat tool calls', () => {
+    const answer = translateResponse('messages', 'chat', {
+      id: 'msg_01AbC',
+      type: 'message',
+      role: 'assistant',
+      model: 'claude-sonnet-5',
+      stop_reason: 'tool_use',
+      stop_sequence: null,
+      content: [
+        { type: 'tool_use', id: 'toolu_01Weather', name: 'get_weather', input: { city: 'Oslo' } },
+        { type: 'tool_use', id: 'toolu_02Time', name: 'get_time', input: { city: 'Oslo' } },
+      ],
+      usage: { input_tokens: 10, output_tokens: 20 },
+    });
+    const calls = listAt(answer, 'choices', 0, 'message', 'tool_calls');
+    expect(calls.map(call => [call.id, at(call, 'function', 'name')])).toEqual([
+      ['toolu_01Weather', 'get_weather'],
+      ['toolu_02Time', 'get_time'],
     ]);
-    for (const call of calls) expect(JSON.parse(call.arguments)).toEqual({ city: 'Oslo' });
-    expect(verdict.violations).toEqual([]);
-    expect(chatFinishReasons(data)).toEqual(['tool_calls']);
+    expect(at(answer, 'choices', 0, 'finish_reason')).toBe('tool_calls');
   });
 
   it.each([
@@ -217,31 +320,41 @@ describe('§8.1 streaming pitfalls', () => {
     ['responses', 'responses-call-done-only.1.stream.sse', 'tool_calls'],
     ['chat', 'chat-text-usage.1.stream.sse', 'stop'],
     ['chat', 'chat-no-finish-reason.1.stream.sse', 'stop'],
-  ] as const)('pitfall 9: a Chat stream from %s (%s) sends a finish_reason chunk before [DONE]', (upstream, fixture, reason) => {
-    const { messages, data, verdict } = translateStream(upstream, 'chat', readWire(fixture));
-    expect(messages.at(-1)?.data).toBe('[DONE]');
-    expect(at(data.at(-1), 'choices', 0, 'finish_reason')).toBe(reason);
-    expect(verdict).toMatchObject({ violations: [], outcome: 'completed' });
-  });
+  ] as const)(
+    'pitfall 9: a Chat stream from %s (%s) sends a finish_reason chunk before [DONE]',
+    (upstream, fixture, reason) => {
+      const { messages, data, verdict } = translateStream(upstream, 'chat', readWire(fixture));
+      expect(messages.at(-1)?.data).toBe('[DONE]');
+      expect(at(data.at(-1), 'choices', 0, 'finish_reason')).toBe(reason);
+      expect(verdict).toMatchObject({ violations: [], outcome: 'completed' });
+    },
+  );
 
   it.each([
     ['messages', 'messages-no-input-tool.1.stream.sse'],
     ['chat', 'chat-no-arguments.1.stream.sse'],
-  ] as const)('pitfall 10: an argument-less call from a %s upstream reaches every client as parseable `{}`', (upstream, fixture) => {
-    const messages = translateStream(upstream, 'messages', readWire(fixture));
-    const [tool] = messagesBlocks(messages.data);
-    expect(tool?.block).toMatchObject({ type: 'tool_use', name: 'get_utc_time', input: {} });
-    expect(JSON.parse(tool!.json || '{}')).toEqual({});
-    const chat = translateStream(upstream, 'chat', readWire(fixture));
-    expect(chatToolCalls(chat.data).map(call => JSON.parse(call.arguments))).toEqual([{}]);
-    const responses = translateStream(upstream, 'responses', readWire(fixture));
-    const [call] = listAt(responsesFinal(responses.data), 'output');
-    expect(JSON.parse(String(call?.arguments))).toEqual({});
-    for (const verdict of [messages.verdict, chat.verdict, responses.verdict]) expect(verdict.violations).toEqual([]);
-  });
+  ] as const)(
+    'pitfall 10: an argument-less call from a %s upstream reaches every client as parseable `{}`',
+    (upstream, fixture) => {
+      const messages = translateStream(upstream, 'messages', readWire(fixture));
+      const [tool] = messagesBlocks(messages.data);
+      expect(tool?.block).toMatchObject({ type: 'tool_use', name: 'get_utc_time', input: {} });
+      expect(JSON.parse(tool!.json || '{}')).toEqual({});
+      const chat = translateStream(upstream, 'chat', readWire(fixture));
+      expect(chatToolCalls(chat.data).map(call => JSON.parse(call.arguments))).toEqual([{}]);
+      const responses = translateStream(upstream, 'responses', readWire(fixture));
+      const [call] = listAt(responsesFinal(responses.data), 'output');
+      expect(JSON.parse(String(call?.arguments))).toEqual({});
+      for (const verdict of [messages.verdict, chat.verdict, responses.verdict])
+        expect(verdict.violations).toEqual([]);
+    },
+  );
 
   it('pitfall 10: arguments a compatible server sends whole in the first fragment (not streamed) are kept', () => {
-    const whole = readWire('chat-no-arguments.1.stream.sse').replace('"arguments":""', '"arguments":"{\\"tz\\":\\"UTC\\"}"');
+    const whole = readWire('chat-no-arguments.1.stream.sse').replace(
+      '"arguments":""',
+      '"arguments":"{\\"tz\\":\\"UTC\\"}"',
+    );
     const [tool] = messagesBlocks(translateStream('chat', 'messages', whole).data);
     expect(JSON.parse(tool!.json)).toEqual({ tz: 'UTC' });
     expect(chatToolCalls(translateStream('chat', 'chat', whole).data)[0]?.arguments).toBe('{"tz":"UTC"}');
@@ -250,7 +363,19 @@ describe('§8.1 streaming pitfalls', () => {
       object: 'chat.completion',
       created: 1763769600,
       model: 'gpt-6',
-      choices: [{ index: 0, message: { role: 'assistant', content: null, tool_calls: [{ id: 'call_c', type: 'function', function: { name: 'get_utc_time', arguments: '' } }] }, finish_reason: 'tool_calls' }],
+      choices: [
+        {
+          index: 0,
+          message: {
+            role: 'assistant',
+            content: null,
+            tool_calls: [
+              { id: 'call_c', type: 'function', function: { name: 'get_utc_time', arguments: '' } },
+            ],
+          },
+          finish_reason: 'tool_calls',
+        },
+      ],
     });
     expect(at(json, 'choices', 0, 'message', 'tool_calls', 0, 'function', 'arguments')).toBe('{}');
   });

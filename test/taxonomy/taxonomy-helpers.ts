@@ -16,7 +16,7 @@ export type InterfaceName = 'responses' | 'messages' | 'chat';
 export const INTERFACES: readonly InterfaceName[] = ['responses', 'messages', 'chat'];
 
 /** One HTTP answer as the client's fetch saw it: the raw body and headers SDK errors do not all keep. */
-export type Exchange = { status: number; headers: Headers; text: string; sentAt: number; headersAt: number };
+export type Exchange = { status: number; headers: Headers; text: string; headersAt: number };
 
 /** Changes made to what the SDK sends, below the SDK (so its error handling stays the real one). */
 export type RequestEdit = {
@@ -123,13 +123,11 @@ function recordingFetch(exchanges: Exchange[], edit: RequestEdit): typeof fetch 
       request.duplex = 'half';
     }
     if (edit.body || edit.chunked) headers.delete('content-length');
-    const sentAt = performance.now();
     const response = await fetch(input, request);
     const exchange: Exchange = {
       status: response.status,
       headers: response.headers,
       text: '',
-      sentAt,
       headersAt: performance.now(),
     };
     if (!response.ok) exchange.text = await response.clone().text();
@@ -194,50 +192,47 @@ export type Refusal = {
   record: UsageRecord;
 };
 
-/** OpenAI `error.type` by status: protocols.md §6.3 (the gateway's choice), plus the §6.1 alternatives. */
-export const OPENAI_TYPES: Record<number, RegExp> = {
-  400: /^invalid_request_error$/,
-  401: /^(authentication_error|invalid_request_error)$/,
-  403: /^permission_error$/,
-  404: /^invalid_request_error$/,
-  413: /^invalid_request_error$/,
-  429: /^(rate_limit_error|tokens|requests)$/,
-  502: /^server_error$/,
-  503: /^(server_error|service_unavailable_error)$/,
-  504: /^server_error$/,
+/**
+ * Per status: the SDK error class (both SDKs; 413 is their base `APIError`), Anthropic's `error.type`
+ * (protocols.md §3.7; 503 is `overloaded_error` only for an overload) and OpenAI's (§6.3, the
+ * gateway's choice, plus the §6.1 alternatives).
+ */
+const BY_STATUS: Record<number, { sdkClass: string; anthropic: string; openAI: RegExp }> = {
+  400: { sdkClass: 'BadRequestError', anthropic: 'invalid_request_error', openAI: /^invalid_request_error$/ },
+  401: {
+    sdkClass: 'AuthenticationError',
+    anthropic: 'authentication_error',
+    openAI: /^(authentication|invalid_request)_error$/,
+  },
+  403: { sdkClass: 'PermissionDeniedError', anthropic: 'permission_error', openAI: /^permission_error$/ },
+  404: { sdkClass: 'NotFoundError', anthropic: 'not_found_error', openAI: /^invalid_request_error$/ },
+  413: { sdkClass: 'APIError', anthropic: 'request_too_large', openAI: /^invalid_request_error$/ },
+  429: {
+    sdkClass: 'RateLimitError',
+    anthropic: 'rate_limit_error',
+    openAI: /^(rate_limit_error|tokens|requests)$/,
+  },
+  502: { sdkClass: 'InternalServerError', anthropic: 'api_error', openAI: /^server_error$/ },
+  503: {
+    sdkClass: 'InternalServerError',
+    anthropic: 'api_error',
+    openAI: /^(server_error|service_unavailable_error)$/,
+  },
+  504: { sdkClass: 'InternalServerError', anthropic: 'timeout_error', openAI: /^server_error$/ },
 };
 
-const ANTHROPIC_TYPES: Record<number, string> = {
-  400: 'invalid_request_error',
-  401: 'authentication_error',
-  403: 'permission_error',
-  404: 'not_found_error',
-  413: 'request_too_large',
-  429: 'rate_limit_error',
-  502: 'api_error',
-  504: 'timeout_error',
-};
-
-/** Anthropic's `error.type` for a status (protocols.md §3.7); 503 is `overloaded_error` only for an overload. */
-function anthropicType(status: number, code: string): string {
-  if (status === 503) return code === 'UPSTREAM_OVERLOADED' ? 'overloaded_error' : 'api_error';
-  return ANTHROPIC_TYPES[status] ?? fail(`no Anthropic type listed for ${status}`);
+function byStatus(status: number) {
+  return BY_STATUS[status] ?? fail(`no envelope listed for status ${status}`);
 }
-
-/** The SDK error class for a status (both SDKs: 413 and other unlisted 4xx are the base `APIError`). */
-const SDK_CLASSES: Record<number, string> = {
-  400: 'BadRequestError',
-  401: 'AuthenticationError',
-  403: 'PermissionDeniedError',
-  404: 'NotFoundError',
-  429: 'RateLimitError',
-  500: 'InternalServerError',
-};
-const sdkClassName = (status: number) => SDK_CLASSES[Math.min(status, 500)] ?? 'APIError';
 
 function observedClassName(name: InterfaceName, failure: unknown): string {
   const sdk = (name === 'messages' ? AnthropicV0 : OpenAI) as unknown as Record<string, typeof Error>;
-  const found = Object.values(SDK_CLASSES).find(className => failure instanceof sdk[className]!);
+  const classes = new Set(
+    Object.values(BY_STATUS)
+      .map(entry => entry.sdkClass)
+      .filter(name => name !== 'APIError'),
+  );
+  const found = [...classes].find(className => failure instanceof sdk[className]!);
   if (found) return found;
   return failure instanceof sdk.APIError! ? 'APIError' : `not an SDK APIError: ${String(failure)}`;
 }
@@ -315,11 +310,11 @@ function expectation(name: InterfaceName, expected: ExpectedRefusal, body: JSON,
   const inner = (body.error ?? {}) as JSON;
   return {
     status: expected.status,
-    sdkClass: sdkClassName(expected.status),
+    sdkClass: byStatus(expected.status).sdkClass,
     envelope: isMessages
-      ? { type: 'error', error: { type: anthropicType(expected.status, expected.code), message: 'string' } }
+      ? { type: 'error', error: { type: anthropicType(expected), message: 'string' } }
       : {
-          type: expect.stringMatching(expected.openAIType ?? OPENAI_TYPES[expected.status] ?? /^$/),
+          type: expect.stringMatching(expected.openAIType ?? byStatus(expected.status).openAI),
           message: 'string',
           param: expected.param === undefined ? 'string or null' : expected.param,
           code: expected.openAICode === undefined ? 'string or null' : expected.openAICode,
@@ -332,6 +327,10 @@ function expectation(name: InterfaceName, expected: ExpectedRefusal, body: JSON,
     usage: { status: expected.status, errorCode: expected.code, outcome: 'error' },
     ...(expected.status === 429 && { retryAfter: expect.stringMatching(/^[1-9][0-9]*$/) }),
   };
+}
+
+function anthropicType(expected: ExpectedRefusal): string {
+  return expected.code === 'UPSTREAM_OVERLOADED' ? 'overloaded_error' : byStatus(expected.status).anthropic;
 }
 
 /** The OpenAI envelope's fields: `param`/`code` as sent when a value is expected, else whether they are `string | null`. */

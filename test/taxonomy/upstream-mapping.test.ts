@@ -212,6 +212,23 @@ describe('upstream failures mapped to the taxonomy (DESIGN §4 and §5, protocol
     },
   );
 
+  it.each([
+    ['responses', 'messages'],
+    ['chat', 'responses'],
+  ] as const)(
+    'leaves error.code null on the %s interface when the %s upstream’s 400 carried no code (protocols.md §6.3: original code if known, else null)',
+    async (name, kind) => {
+      const { client, failure } = await refuse(name, `sim-via-${kind}`, '[[sim:status=400]]');
+      await expectRefusal(
+        server,
+        client,
+        failure,
+        { status: 400, code: 'UPSTREAM_INVALID_REQUEST', openAICode: null, secrets },
+        server.demoKey,
+      );
+    },
+  );
+
   describe.each(CROSS_PAIRS)('%s interface, %s upstream', (name, kind) => {
     it('turns an upstream 429 into 429 UPSTREAM_RATE_LIMITED with the upstream’s Retry-After, after 3 attempts', async () => {
       const calls = server.simulator.stats().requests;

@@ -28,14 +28,20 @@ export function mapOpenAIErrorType(status: number, code?: GatewayErrorCode): str
   if (status === 403) return 'permission_error';
   if (status === 429) return 'rate_limit_error';
   if (status === 503) return 'service_unavailable_error';
-  if (status === 504) return 'timeout_error';
   if (status >= 500) return 'server_error';
   return 'invalid_request_error';
 }
 
-/** The compatibility-layer `error.code`: the upstream's own code when it gave one, else OpenAI's word. */
-export function mapOpenAIErrorCode(error: GatewayError): string {
-  return error.upstream?.code ?? OPENAI_CODES[error.code] ?? error.code.toLowerCase();
+/**
+ * The `error.code` beside the service code. For upstream failures: the upstream's own code, or
+ * `null` when it gave none (never an invented one, protocols.md §6.3) — except an upstream's auth
+ * failure, whose code (`invalid_api_key`) would wrongly blame the caller's key. Otherwise OpenAI's
+ * word for the service code, or the service code in lower case.
+ */
+export function mapOpenAIErrorCode(error: GatewayError): string | null {
+  if (error.code === 'UPSTREAM_AUTH_FAILED') return 'upstream_auth_failed';
+  if (error.upstream) return error.upstream.code ?? OPENAI_CODES[error.code] ?? null;
+  return OPENAI_CODES[error.code] ?? error.code.toLowerCase();
 }
 
 /**
@@ -64,7 +70,7 @@ export function encodeOpenAIErrorObject(error: GatewayError) {
     message: string;
     type: string;
     param: string | null;
-    code: string;
+    code: string | null;
   };
 }
 

@@ -31,7 +31,7 @@ export {
   type UpstreamErrorDetails,
   type ValidationIssue,
 } from './errors/gateway-error';
-export { createValidationError, type SchemaIssue } from './errors/create-validation-error';
+export { createValidationError, flattenSchemaIssues, type SchemaIssue } from './errors/create-validation-error';
 export { createUpstreamError, mapUpstreamStatus } from './errors/upstream-error-from-status';
 export { createId } from './ids/create-id';
 export { isJSONObject, type JSONObject, type JSONValue } from './json';

@@ -1,5 +1,4 @@
 import { createValidationError, GatewayError, isJSONObject, type JSONObject } from '@switchyard/core';
-import { flattenSchemaIssues } from '../schema/flatten-schema-issues';
 import {
   ANTHROPIC_REQUEST_FIELDS,
   anthropicRequestSchema,
@@ -22,7 +21,7 @@ export function parseAnthropicRequest(body: unknown): AnthropicRequest {
   refuseUnknownFields(body);
   refuseServerTools(body.tools);
   const result = anthropicRequestSchema.safeParse(body, { error: requiredFieldError });
-  if (!result.success) throw createValidationError(flattenSchemaIssues(result.error.issues));
+  if (!result.success) throw createValidationError(result.error.issues);
   return result.data;
 }
 

@@ -33,7 +33,7 @@ const RESPONSE_ERROR_CODES: ReadonlySet<string> = new Set([
  */
 export function encodeOpenAIResponsesFailure(error: GatewayError): JSONObject {
   const envelope = encodeOpenAIErrorObject(error);
-  const code = RESPONSE_ERROR_CODES.has(envelope.code)
+  const code = envelope.code !== null && RESPONSE_ERROR_CODES.has(envelope.code)
     ? envelope.code
     : error.status === 429
       ? 'rate_limit_exceeded'

@@ -1,14 +1,47 @@
 import { GatewayError, type ValidationIssue } from './gateway-error';
 
-/** An issue as schema libraries report it (zod's shape), without depending on one. */
-export type SchemaIssue = { path: readonly PropertyKey[]; message: string };
+/**
+ * An issue as schema libraries report it (zod's shape), without depending on one. A failed union
+ * (`code: 'invalid_union'`) carries each branch's own issues in `errors`.
+ */
+export type SchemaIssue = {
+  path: readonly PropertyKey[];
+  message: string;
+  code?: string;
+  errors?: readonly (readonly SchemaIssue[])[];
+};
+
+/**
+ * A failed `string | block[]` union is one vague issue at the union's path. When exactly one branch
+ * failed for a deeper reason than "wrong type at the root", that branch's issues say which block
+ * and field are wrong (`messages.0.content.1.source.media_type`), so they are reported instead.
+ */
+export function flattenSchemaIssues(issues: readonly SchemaIssue[], prefix: readonly PropertyKey[] = []): SchemaIssue[] {
+  const flattened: SchemaIssue[] = [];
+  for (const issue of issues) {
+    const path = [...prefix, ...issue.path];
+    if (issue.code === 'invalid_union' && issue.errors && issue.errors.length > 0) {
+      const informative = issue.errors.filter(branch => !branch.every(isRootTypeMismatch));
+      if (informative.length === 1) {
+        flattened.push(...flattenSchemaIssues(informative[0]!, path));
+        continue;
+      }
+    }
+    flattened.push({ path, message: issue.message });
+  }
+  return flattened;
+}
+
+function isRootTypeMismatch(issue: SchemaIssue): boolean {
+  return issue.code === 'invalid_type' && issue.path.length === 0;
+}
 
 /**
  * A 400 `INVALID_REQUEST` naming the first offending field by its dotted path
  * (`input.0.content: Invalid input`), with every issue listed in `issues`.
  */
 export function createValidationError(schemaIssues: readonly SchemaIssue[], hint?: string): GatewayError {
-  const issues: ValidationIssue[] = schemaIssues.map(issue => ({
+  const issues: ValidationIssue[] = flattenSchemaIssues(schemaIssues).map(issue => ({
     path: issue.path.map(String).join('.'),
     message: issue.message,
   }));

@@ -9,6 +9,8 @@ export function mapUpstreamStatus(status: number): GatewayErrorCode {
   if (status === 401 || status === 403) return 'UPSTREAM_AUTH_FAILED';
   if (status === 408 || status === 504) return 'UPSTREAM_TIMEOUT';
   if (status === 413) return 'PROMPT_TOO_LARGE';
+  // An upstream 404 means the gateway's own configuration (base URL, model name) is wrong, not the caller's request.
+  if (status === 404) return 'UPSTREAM_FAILED';
   if (status === 429) return 'UPSTREAM_RATE_LIMITED';
   if (status === 503 || status === 529) return 'UPSTREAM_OVERLOADED';
   if (status >= 400 && status < 500) return 'UPSTREAM_INVALID_REQUEST';
