@@ -22,7 +22,20 @@ export type Mutation = { op: 'delete' | 'replace' | 'wrap-in-array'; pick: numbe
  * Fixed odd strings, all shorter than the log audit's 12-character threshold: a constant reused as a
  * prompt in one case and as a (deliberately logged) model ID in another must not look like a leak.
  */
-const STRANGE_STRINGS = ['', '\u0000', 'a\u0000b', '\ud800', '\udfff\ud800x', '\u202eevil', '\ufeff', '\r\n\r\n', '💥'.repeat(5), 'null', '{}', '"'];
+const STRANGE_STRINGS = [
+  '',
+  '\u0000',
+  'a\u0000b',
+  '\ud800',
+  '\udfff\ud800x',
+  '\u202eevil',
+  '\ufeff',
+  '\r\n\r\n',
+  '💥'.repeat(5),
+  'null',
+  '{}',
+  '"',
+];
 
 /** Strings a parser or validator trips over: unicode of every plane, NUL, lone surrogates, control characters. */
 export const nastyString: fc.Arbitrary<string> = fc.oneof(
@@ -49,7 +62,22 @@ export const fragment: fc.Arbitrary<Fragment> = fc.oneof(
 
 /** Values of the wrong type for any field. */
 const wrongType: fc.Arbitrary<FuzzJSON> = fc.oneof(
-  fc.constantFrom<FuzzJSON>(null, true, false, 0, -1, 2 ** 31, 2 ** 53 + 2, 1e308, -1e308, 0.5, [], {}, [{}], [[]]),
+  fc.constantFrom<FuzzJSON>(
+    null,
+    true,
+    false,
+    0,
+    -1,
+    2 ** 31,
+    2 ** 53 + 2,
+    1e308,
+    -1e308,
+    0.5,
+    [],
+    {},
+    [{}],
+    [[]],
+  ),
   fc.integer(),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
 );
@@ -72,18 +100,55 @@ const mutation: fc.Arbitrary<Mutation> = fc.record({
 const fieldName: fc.Arbitrary<string> = fc.oneof(
   fc.string({ maxLength: 20 }),
   fc.string({ unit: 'binary', maxLength: 10 }),
-  fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'input', 'messages', 'max_tokens', 'stream', 'model'),
+  fc.constantFrom(
+    '__proto__',
+    'constructor',
+    'prototype',
+    'toString',
+    'hasOwnProperty',
+    'input',
+    'messages',
+    'max_tokens',
+    'stream',
+    'model',
+  ),
 );
 
-/** Every kind of body the bodies property sends (seeds are resolved per endpoint). */
+/** Every kind of body the bodies property sends, mutated seeds most often (seeds are resolved per endpoint). */
 export const fuzzBody: fc.Arbitrary<FuzzBody> = fc.oneof(
-  fc.record({ kind: fc.constant('json-value' as const), value: fc.jsonValue({ maxDepth: 4 }) as fc.Arbitrary<FuzzJSON> }),
+  fc.record({
+    kind: fc.constant('json-value' as const),
+    value: fc.jsonValue({ maxDepth: 4 }) as fc.Arbitrary<FuzzJSON>,
+  }),
   fc.record({ kind: fc.constant('bytes' as const), bytes: fc.uint8Array({ maxLength: 300 }) }),
   fc.record({ kind: fc.constant('truncated' as const), seed: fc.nat(), cut: fc.nat() }),
   fc.record({ kind: fc.constant('valid' as const), seed: fc.nat(), stream: fc.boolean() }),
-  fc.record({ kind: fc.constant('mutated' as const), seed: fc.nat(), mutations: fc.array(mutation, { minLength: 1, maxLength: 3 }), stream: fc.boolean() }),
-  fc.record({ kind: fc.constant('duplicate-key' as const), seed: fc.nat(), key: fc.nat(), value: nastyValue, duplicateFirst: fc.boolean() }),
-  fc.record({ kind: fc.constant('extra-field' as const), seed: fc.nat(), name: fieldName, value: nastyValue, stream: fc.boolean() }),
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('mutated' as const),
+      seed: fc.nat(),
+      mutations: fc.array(mutation, { minLength: 1, maxLength: 3 }),
+      stream: fc.boolean(),
+    }),
+  },
+  fc.record({
+    kind: fc.constant('duplicate-key' as const),
+    seed: fc.nat(),
+    key: fc.nat(),
+    value: nastyValue,
+    duplicateFirst: fc.boolean(),
+  }),
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('extra-field' as const),
+      seed: fc.nat(),
+      name: fieldName,
+      value: nastyValue,
+      stream: fc.boolean(),
+    }),
+  },
   fc.record({ kind: fc.constant('array-body' as const), seed: fc.nat() }),
 );
 
@@ -139,14 +204,21 @@ export function applyMutations(body: FuzzJSON, mutations: readonly Mutation[]): 
   return current;
 }
 
-function listPaths(value: FuzzJSON, prefix: readonly (string | number)[] = []): Array<readonly (string | number)[]> {
+function listPaths(
+  value: FuzzJSON,
+  prefix: readonly (string | number)[] = [],
+): Array<readonly (string | number)[]> {
   if (value instanceof Fragment || typeof value !== 'object' || value === null) return [];
-  const entries: Array<[string | number, FuzzJSON]> = Array.isArray(value) ? value.map((item, index) => [index, item]) : Object.entries(value);
+  const entries: Array<[string | number, FuzzJSON]> = Array.isArray(value)
+    ? value.map((item, index) => [index, item])
+    : Object.entries(value);
   return entries.flatMap(([key, item]) => [[...prefix, key], ...listPaths(item, [...prefix, key])]);
 }
 
 function changeAt(root: FuzzJSON, path: readonly (string | number)[], change: Mutation): FuzzJSON {
-  const parent = path.slice(0, -1).reduce<FuzzJSON>((node, key) => (node as Record<string | number, FuzzJSON>)[key]!, root);
+  const parent = path
+    .slice(0, -1)
+    .reduce<FuzzJSON>((node, key) => (node as Record<string | number, FuzzJSON>)[key]!, root);
   const key = path[path.length - 1]!;
   const container = parent as Record<string | number, FuzzJSON>;
   if (change.op === 'delete') {

@@ -8,19 +8,29 @@ import { fillPlaceholders, type Secrets } from './secret-arbitraries';
 import type { RawRequest } from './send-raw-request';
 
 /** Headers whose values are credentials: the gateway must redact them wherever it logs headers. */
-export const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization', 'x-api-key', 'api-key', 'cookie', 'x-goog-api-key']);
+export const CREDENTIAL_HEADERS = new Set([
+  'authorization',
+  'proxy-authorization',
+  'x-api-key',
+  'api-key',
+  'cookie',
+  'x-goog-api-key',
+]);
 
 /** The request a header plan describes: the endpoint's first seed body, encoded and labelled as planned. */
 export function buildHeaderRequest(endpoint: FuzzEndpoint, plan: HeaderPlan, secrets: Secrets): RawRequest {
   const isPost = endpoint.method === 'POST';
   const plain = isPost ? bodyBytes(endpoint, { kind: 'valid', seed: 0, stream: plan.stream }) : undefined;
-  const { body, contentEncoding } = plain ? encodeBody(plain, plan.encoding) : { body: undefined, contentEncoding: undefined };
+  const { body, contentEncoding } = plain
+    ? encodeBody(plain, plan.encoding)
+    : { body: undefined, contentEncoding: undefined };
   const correct = new Map(endpoint.authHeaders(secrets.demoKey));
   if (isPost) correct.set('content-type', 'application/json');
   const headers: Array<[string, string]> = [];
   const add = (name: string, choice: HeaderChoice) => {
     if (choice.mode === 'correct' && correct.has(name)) headers.push([name, correct.get(name)!]);
-    if (choice.mode === 'lines') for (const value of choice.values) headers.push([name, fillPlaceholders(value, secrets)]);
+    if (choice.mode === 'lines')
+      for (const value of choice.values) headers.push([name, fillPlaceholders(value, secrets)]);
   };
   add('authorization', plan.authorization);
   add('x-api-key', plan.apiKey);
@@ -42,11 +52,16 @@ export function buildHeaderRequest(endpoint: FuzzEndpoint, plan: HeaderPlan, sec
 
 /** The secrets the request carries in credential headers (they must not be logged). */
 export function credentialsSent(request: RawRequest, secrets: Secrets): string[] {
-  const values = request.headers.filter(([name]) => CREDENTIAL_HEADERS.has(name.toLowerCase())).map(([, value]) => value);
+  const values = request.headers
+    .filter(([name]) => CREDENTIAL_HEADERS.has(name.toLowerCase()))
+    .map(([, value]) => value);
   return [secrets.secret].filter(secret => values.some(value => value.includes(secret)));
 }
 
-function encodeBody(plain: Buffer, encoding: BodyEncoding): { body: Buffer; contentEncoding: string | undefined } {
+function encodeBody(
+  plain: Buffer,
+  encoding: BodyEncoding,
+): { body: Buffer; contentEncoding: string | undefined } {
   switch (encoding.kind) {
     case 'identity':
       return { body: plain, contentEncoding: undefined };

@@ -1,6 +1,11 @@
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { GATEWAY_ERROR_CODES, isJSONObject, type JSONObject } from '@switchyard/core';
-import { parseSSEText, validateChatStream, validateMessagesStream, validateResponsesStream } from '../support';
+import {
+  parseSSEText,
+  validateChatStream,
+  validateMessagesStream,
+  validateResponsesStream,
+} from '../support';
 import { expectedEnvelopes } from './expected-envelopes';
 import type { Envelope, FuzzEndpoint } from './fuzz-endpoints';
 import type { RawRequest, RawResponse } from './send-raw-request';
@@ -19,8 +24,16 @@ const OPENAI_TYPES_BY_STATUS: Record<number, readonly string[]> = {
   403: ['permission_error'],
   429: ['rate_limit_error', 'insufficient_quota'],
 };
-const DECOMPRESSORS: Record<string, (body: Buffer) => Buffer> = { gzip: gunzipSync, deflate: inflateSync, br: brotliDecompressSync };
-const STREAM_VALIDATORS = { responses: validateResponsesStream, messages: validateMessagesStream, chat: validateChatStream };
+const DECOMPRESSORS: Record<string, (body: Buffer) => Buffer> = {
+  gzip: gunzipSync,
+  deflate: inflateSync,
+  br: brotliDecompressSync,
+};
+const STREAM_VALIDATORS = {
+  responses: validateResponsesStream,
+  messages: validateMessagesStream,
+  chat: validateChatStream,
+};
 
 export type ResponseExpectation = {
   /** The generation endpoint the request aimed at, when the path is one (decides stream validation). */
@@ -40,7 +53,11 @@ export type ResponseExpectation = {
  * header and whose `code` has that status in the catalogue; a `stream: true` success is a valid
  * SSE stream; no secret comes back. Returns the broken rules (empty when the answer is sound).
  */
-export function findResponseProblems(request: RawRequest, response: RawResponse, expectation: ResponseExpectation = {}): string[] {
+export function findResponseProblems(
+  request: RawRequest,
+  response: RawResponse,
+  expectation: ResponseExpectation = {},
+): string[] {
   const problems: string[] = [];
   if (response.status >= 500 || response.status < 200) problems.push(`status ${response.status}`);
   const success = response.status >= 200 && response.status < 300;
@@ -49,7 +66,8 @@ export function findResponseProblems(request: RawRequest, response: RawResponse,
     if (response.body.includes(secret)) problems.push(`the body contains the secret ${secret.slice(0, 8)}…`);
   }
   for (const secret of [...(expectation.secrets ?? []), ...(expectation.refusalSecrets ?? [])]) {
-    if (response.rawHeaders.some(line => line.includes(secret))) problems.push(`a header contains the secret ${secret.slice(0, 8)}…`);
+    if (response.rawHeaders.some(line => line.includes(secret)))
+      problems.push(`a header contains the secret ${secret.slice(0, 8)}…`);
   }
   if (success) problems.push(...findSuccessProblems(request, response, expectation));
   else problems.push(...findRefusalProblems(request, response));
@@ -57,7 +75,11 @@ export function findResponseProblems(request: RawRequest, response: RawResponse,
 }
 
 /** Throws a readable report when `findResponseProblems` finds anything (for fast-check's counterexample). */
-export function assertSoundResponse(request: RawRequest, response: RawResponse, expectation: ResponseExpectation = {}): void {
+export function assertSoundResponse(
+  request: RawRequest,
+  response: RawResponse,
+  expectation: ResponseExpectation = {},
+): void {
   const problems = findResponseProblems(request, response, expectation);
   if (problems.length === 0) return;
   throw new Error(`${problems.join('; ')}\n${describeExchange(request, response)}`);
@@ -74,31 +96,43 @@ export function describeExchange(request: RawRequest, response: RawResponse): st
 
 function findRefusalProblems(request: RawRequest, response: RawResponse): string[] {
   const requestId = response.headers['x-request-id'];
-  if (typeof requestId !== 'string' || !REQUEST_ID.test(requestId)) return [`x-request-id ${JSON.stringify(requestId)} is not req_ + 24 base62`];
+  if (typeof requestId !== 'string' || !REQUEST_ID.test(requestId))
+    return [`x-request-id ${JSON.stringify(requestId)} is not req_ + 24 base62`];
   if (request.method === 'HEAD') return response.body.length === 0 ? [] : ['a HEAD answer with a body'];
-  if (!String(response.headers['content-type']).startsWith('application/json')) return [`content-type ${response.headers['content-type']}`];
+  if (!String(response.headers['content-type']).startsWith('application/json'))
+    return [`content-type ${response.headers['content-type']}`];
   const body = parseJSON(response.body);
   if (!isJSONObject(body)) return ['the body is not a JSON object'];
   const problems: string[] = [];
-  if (body.request_id !== requestId) problems.push(`request_id ${JSON.stringify(body.request_id)} ≠ x-request-id ${requestId}`);
+  if (body.request_id !== requestId)
+    problems.push(`request_id ${JSON.stringify(body.request_id)} ≠ x-request-id ${requestId}`);
   const code = typeof body.code === 'string' ? body.code : '';
   const entry = (GATEWAY_ERROR_CODES as Record<string, { status: number } | undefined>)[code];
   if (!entry) problems.push(`top-level code ${JSON.stringify(body.code)} is not a service code`);
-  else if (entry.status !== response.status) problems.push(`code ${code} has status ${entry.status}, sent ${response.status}`);
+  else if (entry.status !== response.status)
+    problems.push(`code ${code} has status ${entry.status}, sent ${response.status}`);
   const envelope: Envelope = body.type === 'error' ? 'messages' : 'openai';
   const allowed = expectedEnvelopes(request);
-  if (!allowed.has(envelope)) problems.push(`${envelope} envelope where ${[...allowed].join('/')} was expected`);
-  problems.push(...(envelope === 'messages' ? findMessagesEnvelopeProblems(body, response) : findOpenAIEnvelopeProblems(body, response)));
+  if (!allowed.has(envelope))
+    problems.push(`${envelope} envelope where ${[...allowed].join('/')} was expected`);
+  problems.push(
+    ...(envelope === 'messages'
+      ? findMessagesEnvelopeProblems(body, response)
+      : findOpenAIEnvelopeProblems(body, response)),
+  );
   return problems;
 }
 
 function findMessagesEnvelopeProblems(body: JSONObject, response: RawResponse): string[] {
   const problems: string[] = [];
-  if (response.headers['request-id'] !== response.headers['x-request-id']) problems.push('request-id header ≠ x-request-id');
+  if (response.headers['request-id'] !== response.headers['x-request-id'])
+    problems.push('request-id header ≠ x-request-id');
   const error = body.error;
-  if (!isJSONObject(error) || typeof error.message !== 'string' || error.message === '') return [...problems, 'error.message missing'];
+  if (!isJSONObject(error) || typeof error.message !== 'string' || error.message === '')
+    return [...problems, 'error.message missing'];
   const expectedType = ANTHROPIC_TYPE_BY_STATUS[response.status];
-  if (expectedType !== undefined && error.type !== expectedType) problems.push(`error.type ${String(error.type)} for ${response.status}`);
+  if (expectedType !== undefined && error.type !== expectedType)
+    problems.push(`error.type ${String(error.type)} for ${response.status}`);
   if (expectedType === undefined && typeof error.type !== 'string') problems.push('error.type missing');
   return problems;
 }
@@ -109,25 +143,35 @@ function findOpenAIEnvelopeProblems(body: JSONObject, response: RawResponse): st
   const problems: string[] = [];
   if (typeof error.message !== 'string' || error.message === '') problems.push('error.message missing');
   if (typeof error.type !== 'string') problems.push('error.type missing');
-  if (!(typeof error.param === 'string' || error.param === null)) problems.push('error.param is neither string nor null');
-  if (!(typeof error.code === 'string' || error.code === null)) problems.push('error.code is neither string nor null');
+  if (!(typeof error.param === 'string' || error.param === null))
+    problems.push('error.param is neither string nor null');
+  if (!(typeof error.code === 'string' || error.code === null))
+    problems.push('error.code is neither string nor null');
   const types = OPENAI_TYPES_BY_STATUS[response.status] ?? ['invalid_request_error'];
-  if (typeof error.type === 'string' && !types.includes(error.type)) problems.push(`error.type ${error.type} for ${response.status}`);
+  if (typeof error.type === 'string' && !types.includes(error.type))
+    problems.push(`error.type ${error.type} for ${response.status}`);
   return problems;
 }
 
-function findSuccessProblems(request: RawRequest, response: RawResponse, expectation: ResponseExpectation): string[] {
+function findSuccessProblems(
+  request: RawRequest,
+  response: RawResponse,
+  expectation: ResponseExpectation,
+): string[] {
   if (request.method === 'HEAD') return [];
   const contentType = String(response.headers['content-type']);
   const endpoint = expectation.endpoint;
-  if (endpoint && endpoint.name !== 'models' && !REQUEST_ID.test(String(response.headers['x-request-id']))) return ['a success without x-request-id'];
+  if (endpoint && endpoint.name !== 'models' && !REQUEST_ID.test(String(response.headers['x-request-id'])))
+    return ['a success without x-request-id'];
   if (endpoint && endpoint.name !== 'models' && asksForStream(request)) {
-    if (!contentType.startsWith('text/event-stream')) return [`a stream: true success with content-type ${contentType}`];
+    if (!contentType.startsWith('text/event-stream'))
+      return [`a stream: true success with content-type ${contentType}`];
     const verdict = STREAM_VALIDATORS[endpoint.name](parseSSEText(response.body.toString('utf8')));
     if (verdict.outcome === 'none') return ['the stream ended without a terminal event'];
     return verdict.violations.slice(0, 3).map(violation => `stream: ${violation}`);
   }
-  if (!contentType.startsWith('application/json') || parseJSON(response.body) === undefined) return [`a success that is not JSON (${contentType})`];
+  if (!contentType.startsWith('application/json') || parseJSON(response.body) === undefined)
+    return [`a success that is not JSON (${contentType})`];
   return [];
 }
 
@@ -138,7 +182,10 @@ function asksForStream(request: RawRequest): boolean {
 
 /** The body as the gateway reads it: decompressed per the (first) Content-Encoding line. */
 function decodedBody(request: RawRequest, body: Buffer): Buffer {
-  const encoding = request.headers.find(([name]) => name.toLowerCase() === 'content-encoding')?.[1].trim().toLowerCase();
+  const encoding = request.headers
+    .find(([name]) => name.toLowerCase() === 'content-encoding')?.[1]
+    .trim()
+    .toLowerCase();
   const decompress = encoding ? DECOMPRESSORS[encoding] : undefined;
   try {
     return decompress ? decompress(body) : body;

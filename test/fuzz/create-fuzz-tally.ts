@@ -25,7 +25,9 @@ export function createFuzzTally(label: string) {
       return failedOver500;
     },
     summary(): string {
-      const seen = [...statuses.entries()].sort(([left], [right]) => left - right).map(([status, count]) => `${status}×${count}`);
+      const seen = [...statuses.entries()]
+        .sort(([left], [right]) => left - right)
+        .map(([status, count]) => `${status}×${count}`);
       return `fuzz ${label}: ${cases} cases, ${failedOver500} responses >= 500 (statuses ${seen.join(' ')})`;
     },
   };

@@ -26,8 +26,10 @@ function envelopeFor(request: RawRequest, path: string): Envelope {
   const routed = path.length > 1 ? path.replace(/\/$/, '') : path;
   if (request.method === 'POST' && GENERATION_PATHS[routed] !== undefined) return GENERATION_PATHS[routed];
   if (routed === '/admin' || routed.startsWith('/admin/')) return 'openai';
-  if (request.method === 'GET' && routed === '/v1/models') return headerNames.has('x-api-key') ? 'messages' : 'openai';
-  const anthropicCaller = path.includes('/messages') || headerNames.has('x-api-key') || headerNames.has('anthropic-version');
+  if (request.method === 'GET' && routed === '/v1/models')
+    return headerNames.has('x-api-key') ? 'messages' : 'openai';
+  const anthropicCaller =
+    path.includes('/messages') || headerNames.has('x-api-key') || headerNames.has('anthropic-version');
   return anthropicCaller ? 'messages' : 'openai';
 }
 

@@ -34,7 +34,15 @@ const responsesSeeds = [
       { type: 'function_call_output', call_id: 'call_9', output: '{"temp_c":3}' },
       { role: 'user', content: 'And tomorrow?' },
     ],
-    tools: [{ type: 'function', name: 'get_weather', description: 'Weather.', parameters: WEATHER_SCHEMA, strict: false }],
+    tools: [
+      {
+        type: 'function',
+        name: 'get_weather',
+        description: 'Weather.',
+        parameters: WEATHER_SCHEMA,
+        strict: false,
+      },
+    ],
     tool_choice: 'auto',
     max_output_tokens: 64,
     temperature: 0.2,
@@ -83,7 +91,9 @@ const chatSeeds = [
       {
         role: 'assistant',
         content: null,
-        tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Oslo"}' } }],
+        tool_calls: [
+          { id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Oslo"}' } },
+        ],
       },
       { role: 'tool', tool_call_id: 'call_1', content: '4 C, rain' },
       { role: 'user', content: 'Thanks' },
@@ -92,7 +102,12 @@ const chatSeeds = [
     temperature: 0.2,
     stop: ['END'],
     stream_options: { include_usage: true },
-    tools: [{ type: 'function', function: { name: 'get_weather', description: 'Weather.', parameters: WEATHER_SCHEMA } }],
+    tools: [
+      {
+        type: 'function',
+        function: { name: 'get_weather', description: 'Weather.', parameters: WEATHER_SCHEMA },
+      },
+    ],
     tool_choice: 'auto',
     seed: 42,
   },
@@ -102,7 +117,14 @@ const bearer = (key: string): Array<[string, string]> => [['authorization', `Bea
 
 /** The three generation endpoints and the model list, with their correct authentication. */
 export const FUZZ_ENDPOINTS: readonly FuzzEndpoint[] = [
-  { name: 'responses', method: 'POST', path: '/v1/responses', envelope: 'openai', authHeaders: bearer, seeds: responsesSeeds },
+  {
+    name: 'responses',
+    method: 'POST',
+    path: '/v1/responses',
+    envelope: 'openai',
+    authHeaders: bearer,
+    seeds: responsesSeeds,
+  },
   {
     name: 'messages',
     method: 'POST',
@@ -114,7 +136,14 @@ export const FUZZ_ENDPOINTS: readonly FuzzEndpoint[] = [
     ],
     seeds: messagesSeeds,
   },
-  { name: 'chat', method: 'POST', path: '/v1/chat/completions', envelope: 'openai', authHeaders: bearer, seeds: chatSeeds },
+  {
+    name: 'chat',
+    method: 'POST',
+    path: '/v1/chat/completions',
+    envelope: 'openai',
+    authHeaders: bearer,
+    seeds: chatSeeds,
+  },
   { name: 'models', method: 'GET', path: '/v1/models', envelope: 'openai', authHeaders: bearer, seeds: [] },
 ];
 

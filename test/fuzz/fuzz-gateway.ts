@@ -57,7 +57,10 @@ export async function exchange(
   const response = await sendRawRequest(gateway.url, request);
   tally.see(response);
   const always = [gateway.demoKey, gateway.adminToken];
-  const problems = findResponseProblems(request, response, { ...expectation, secrets: [...always, ...(expectation.secrets ?? [])] });
+  const problems = findResponseProblems(request, response, {
+    ...expectation,
+    secrets: [...always, ...(expectation.secrets ?? [])],
+  });
   const lines = await linesOfRequest(gateway, request, response);
   problems.push(...findLoggedPrompts(request, lines));
   const log = lines.join('');
@@ -66,7 +69,13 @@ export async function exchange(
   }
   if (problems.length === 0) return response;
   const errors = lines.filter(line => /"level":(50|60)/.test(line)).map(line => line.slice(0, 2_000));
-  throw new Error([problems.join('; '), describeExchange(request, response), ...errors.map(line => `gateway error log: ${line}`)].join('\n'));
+  throw new Error(
+    [
+      problems.join('; '),
+      describeExchange(request, response),
+      ...errors.map(line => `gateway error log: ${line}`),
+    ].join('\n'),
+  );
 }
 
 /**
@@ -74,11 +83,17 @@ export async function exchange(
  * without a request id never reached the gateway router, and the admin API and `/healthz` sit
  * outside it: none of those writes an access-log line, so there is nothing to wait for.
  */
-async function linesOfRequest(gateway: FuzzGateway, request: RawRequest, response: RawResponse): Promise<string[]> {
+async function linesOfRequest(
+  gateway: FuzzGateway,
+  request: RawRequest,
+  response: RawResponse,
+): Promise<string[]> {
   const requestId = response.headers['x-request-id'];
-  const outsideGateway = typeof requestId !== 'string' || /^\/(admin(\/|$|\?)|healthz\/?($|\?))/i.test(request.path);
+  const outsideGateway =
+    typeof requestId !== 'string' || /^\/(admin(\/|$|\?)|healthz\/?($|\?))/i.test(request.path);
   const deadline = Date.now() + (outsideGateway ? 0 : ACCESS_LOG_WAIT_MS);
-  const logged = () => gateway.logLines.some(line => line.includes('"http request"') && line.includes(String(requestId)));
+  const logged = () =>
+    gateway.logLines.some(line => line.includes('"http request"') && line.includes(String(requestId)));
   while (!logged() && Date.now() < deadline) await new Promise(resolve => setTimeout(resolve, 1));
   return [...gateway.logLines];
 }
@@ -96,22 +111,42 @@ function findLoggedPrompts(request: RawRequest, lines: readonly string[]): strin
     if (text.length >= MIN_SECRET_LENGTH) strings.push(text);
   });
   const log = lines.join('');
-  const leaked = strings.filter(text => log.includes(text) || log.includes(JSON.stringify(text).slice(1, -1)));
-  return leaked.map(text => `the gateway logged the prompt string ${JSON.stringify(text.slice(0, 40))} (${text.length} chars)`);
+  const leaked = strings.filter(
+    text => log.includes(text) || log.includes(JSON.stringify(text).slice(1, -1)),
+  );
+  return leaked.map(
+    text =>
+      `the gateway logged the prompt string ${JSON.stringify(text.slice(0, 40))} (${text.length} chars)`,
+  );
 }
 
 /** Body fields that name things rather than carry prompt text; the same list as `create-log-audit.ts`. */
-const NAMING_FIELDS = new Set(['model', 'type', 'role', 'name', 'id', 'call_id', 'tool_use_id', 'tool_call_id']);
+const NAMING_FIELDS = new Set([
+  'model',
+  'type',
+  'role',
+  'name',
+  'id',
+  'call_id',
+  'tool_use_id',
+  'tool_call_id',
+]);
 
 /**
  * The log audit's codec watch without recursion: `createLogAudit().watchCodecs` walks bodies
  * recursively and overflows the stack on a deeply nested body (a 500 of the test harness, not of
  * the gateway), so the fuzzer hands every prompt string to the audit from this loop instead.
  */
-function watchCodecsIteratively(base: Record<Protocol, Codec>, remember: (text: string) => void): Record<Protocol, Codec> {
+function watchCodecsIteratively(
+  base: Record<Protocol, Codec>,
+  remember: (text: string) => void,
+): Record<Protocol, Codec> {
   const watched = Object.entries(base).map(([protocol, codec]) => [
     protocol,
-    { ...codec, decodeRequest: (body: unknown) => (rememberStrings(body, remember), codec.decodeRequest(body)) },
+    {
+      ...codec,
+      decodeRequest: (body: unknown) => (rememberStrings(body, remember), codec.decodeRequest(body)),
+    },
   ]);
   return Object.fromEntries(watched) as Record<Protocol, Codec>;
 }

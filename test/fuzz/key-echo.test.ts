@@ -1,13 +1,25 @@
 import fc from 'fast-check';
 import { seedsOf } from './body-arbitraries';
 import { createFuzzTally } from './create-fuzz-tally';
-import { endpointNamed, ENDPOINT_NAMES, GENERATION_ENDPOINT_NAMES, type FuzzEndpoint } from './fuzz-endpoints';
+import {
+  endpointNamed,
+  ENDPOINT_NAMES,
+  GENERATION_ENDPOINT_NAMES,
+  type FuzzEndpoint,
+} from './fuzz-endpoints';
 import { exchange, startFuzzGateway, type FuzzGateway } from './fuzz-gateway';
-import { bodyWithSecret, secretAsFieldName, secretInBodyString, secretInHeader, secretInPathOrQuery, type SecretPlacement } from './key-echo-arbitraries';
+import {
+  bodyWithSecret,
+  secretAsFieldName,
+  secretInBodyString,
+  secretInHeader,
+  secretInPathOrQuery,
+  type SecretPlacement,
+} from './key-echo-arbitraries';
 import { keyShapedSecret } from './secret-arbitraries';
 import type { RawRequest } from './send-raw-request';
 
-const RUNS = { header: 250, bodyString: 400, fieldName: 150, pathOrQuery: 200 };
+const RUNS = { header: 300, bodyString: 600, fieldName: 200, pathOrQuery: 300 };
 const CREDENTIAL_HEADERS = new Set(['authorization', 'x-api-key']);
 
 describe('fuzz: a key-shaped secret sent anywhere never comes back', () => {
@@ -36,51 +48,93 @@ describe('fuzz: a key-shaped secret sent anywhere never comes back', () => {
     await exchange(gateway, tally, request, {
       ...(request.path === endpoint.path && { endpoint }),
       ...(inBody ? { refusalSecrets: [secret] } : { secrets: [secret] }),
-      ...(placement.kind === 'header' && CREDENTIAL_HEADERS.has(placement.name) && { loggedSecrets: [secret] }),
+      ...(placement.kind === 'header' &&
+        CREDENTIAL_HEADERS.has(placement.name) && { loggedSecrets: [secret] }),
     });
   };
 
   it('in the Authorization, x-api-key or version header', async () => {
-    await fc.assert(fc.asyncProperty(fc.constantFrom(...ENDPOINT_NAMES), secretInHeader, keyShapedSecret, run), { numRuns: RUNS.header });
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...ENDPOINT_NAMES), secretInHeader, keyShapedSecret, run),
+      { numRuns: RUNS.header },
+    );
   });
 
   it('in a string field of a valid body', async () => {
-    await fc.assert(fc.asyncProperty(fc.constantFrom(...GENERATION_ENDPOINT_NAMES), secretInBodyString, keyShapedSecret, run), {
-      numRuns: RUNS.bodyString,
-    });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...GENERATION_ENDPOINT_NAMES),
+        secretInBodyString,
+        keyShapedSecret,
+        run,
+      ),
+      {
+        numRuns: RUNS.bodyString,
+      },
+    );
   });
 
   it('as a field name in a valid body', async () => {
-    await fc.assert(fc.asyncProperty(fc.constantFrom(...GENERATION_ENDPOINT_NAMES), secretAsFieldName, keyShapedSecret, run), {
-      numRuns: RUNS.fieldName,
-    });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...GENERATION_ENDPOINT_NAMES),
+        secretAsFieldName,
+        keyShapedSecret,
+        run,
+      ),
+      {
+        numRuns: RUNS.fieldName,
+      },
+    );
   });
 
   it('in the path or the query string', async () => {
-    await fc.assert(fc.asyncProperty(fc.constantFrom(...ENDPOINT_NAMES), secretInPathOrQuery, keyShapedSecret, run), { numRuns: RUNS.pathOrQuery });
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...ENDPOINT_NAMES), secretInPathOrQuery, keyShapedSecret, run),
+      { numRuns: RUNS.pathOrQuery },
+    );
   });
 });
 
 /** A correctly authenticated request to `endpoint` (with its first seed body) and the secret where `placement` says. */
-function buildRequest(endpoint: FuzzEndpoint, placement: SecretPlacement, secret: string, demoKey: string): RawRequest {
+function buildRequest(
+  endpoint: FuzzEndpoint,
+  placement: SecretPlacement,
+  secret: string,
+  demoKey: string,
+): RawRequest {
   const headers = new Map(endpoint.authHeaders(demoKey));
   let body: unknown = endpoint.method === 'POST' ? seedsOf(endpoint)[0] : undefined;
   let path = endpoint.path;
   switch (placement.kind) {
     case 'header':
-      headers.set(placement.name, { bare: secret, bearer: `Bearer ${secret}`, basic: `Basic ${secret}`, padded: `  ${secret}  ` }[placement.format]);
+      headers.set(
+        placement.name,
+        { bare: secret, bearer: `Bearer ${secret}`, basic: `Basic ${secret}`, padded: `  ${secret}  ` }[
+          placement.format
+        ],
+      );
       break;
     case 'body-string':
     case 'body-field-name':
       body = bodyWithSecret(endpoint, placement, secret);
       break;
     case 'path':
-      path = { end: `${endpoint.path}/${secret}`, middle: `/v1/${secret}${endpoint.path.slice(3)}`, only: `/${secret}` }[placement.position];
+      path = {
+        end: `${endpoint.path}/${secret}`,
+        middle: `/v1/${secret}${endpoint.path.slice(3)}`,
+        only: `/${secret}`,
+      }[placement.position];
       break;
     case 'query':
       path = `${endpoint.path}?${placement.as === 'name' ? `${secret}=1` : `${placement.parameter}=${secret}`}`;
       break;
   }
   if (body !== undefined) headers.set('content-type', 'application/json');
-  return { method: endpoint.method, path, headers: [...headers], ...(body !== undefined && { body: Buffer.from(JSON.stringify(body)) }) };
+  return {
+    method: endpoint.method,
+    path,
+    headers: [...headers],
+    ...(body !== undefined && { body: Buffer.from(JSON.stringify(body)) }),
+  };
 }

@@ -4,7 +4,7 @@ import { createFuzzTally } from './create-fuzz-tally';
 import { endpointNamed, ENDPOINT_NAMES, GENERATION_ENDPOINT_NAMES } from './fuzz-endpoints';
 import { exchange, startFuzzGateway, type FuzzGateway } from './fuzz-gateway';
 
-const RUNS = { anyBody: 500, validStreams: 120 };
+const RUNS = { anyBody: 2000, validStreams: 200 };
 
 describe('fuzz: random and mutated bodies on every endpoint', () => {
   let gateway: FuzzGateway;
@@ -51,7 +51,11 @@ describe('fuzz: random and mutated bodies on every endpoint', () => {
           {
             method: 'POST',
             path: endpoint.path,
-            headers: [...endpoint.authHeaders(gateway.demoKey), ['content-type', 'application/json'], ['accept', 'text/event-stream']],
+            headers: [
+              ...endpoint.authHeaders(gateway.demoKey),
+              ['content-type', 'application/json'],
+              ['accept', 'text/event-stream'],
+            ],
             body: bodyBytes(endpoint, { kind: 'valid', seed, stream: true }),
           },
           { endpoint },

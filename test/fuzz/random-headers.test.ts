@@ -6,7 +6,7 @@ import { exchange, startFuzzGateway, type FuzzGateway } from './fuzz-gateway';
 import { headerPlan } from './header-arbitraries';
 import { keyShapedSecret } from './secret-arbitraries';
 
-const RUNS = { headers: 1200 };
+const RUNS = { headers: 1500 };
 
 describe('fuzz: random and mutated headers on every endpoint', () => {
   let gateway: FuzzGateway;
@@ -23,19 +23,27 @@ describe('fuzz: random and mutated headers on every endpoint', () => {
 
   it('answers any header combination with < 500, a sound envelope, and no key in the answer or the logs', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...ENDPOINT_NAMES), headerPlan, keyShapedSecret, keyShapedSecret, async (name, plan, secret, otherSecret) => {
-        tally.countCase();
-        const endpoint = endpointNamed(name);
-        const secrets = { demoKey: gateway.demoKey, adminToken: gateway.adminToken, secret, otherSecret };
-        const request = buildHeaderRequest(endpoint, plan, secrets);
-        const response = await exchange(gateway, tally, request, {
-          endpoint,
-          secrets: [secret, otherSecret],
-          loggedSecrets: credentialsSent(request, secrets),
-        });
-        const sentRequestId = request.headers.find(([header]) => header.toLowerCase() === 'x-request-id')?.[1];
-        if (sentRequestId !== undefined) expect(response.headers['x-request-id']).not.toBe(sentRequestId);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...ENDPOINT_NAMES),
+        headerPlan,
+        keyShapedSecret,
+        keyShapedSecret,
+        async (name, plan, secret, otherSecret) => {
+          tally.countCase();
+          const endpoint = endpointNamed(name);
+          const secrets = { demoKey: gateway.demoKey, adminToken: gateway.adminToken, secret, otherSecret };
+          const request = buildHeaderRequest(endpoint, plan, secrets);
+          const response = await exchange(gateway, tally, request, {
+            endpoint,
+            secrets: [secret, otherSecret],
+            loggedSecrets: credentialsSent(request, secrets),
+          });
+          const sentRequestId = request.headers.find(
+            ([header]) => header.toLowerCase() === 'x-request-id',
+          )?.[1];
+          if (sentRequestId !== undefined) expect(response.headers['x-request-id']).not.toBe(sentRequestId);
+        },
+      ),
       { numRuns: RUNS.headers },
     );
   });

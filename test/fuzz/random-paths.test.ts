@@ -7,7 +7,7 @@ import { callerHeaders, pathCase, type PathCase } from './path-arbitraries';
 import { fillPlaceholders, keyShapedSecret, type Secrets } from './secret-arbitraries';
 import type { RawRequest } from './send-raw-request';
 
-const RUNS = { paths: 1200 };
+const RUNS = { paths: 1500 };
 const NO_BODY_METHODS = new Set(['GET', 'HEAD']);
 
 describe('fuzz: random paths and methods', () => {
@@ -27,9 +27,16 @@ describe('fuzz: random paths and methods', () => {
     await fc.assert(
       fc.asyncProperty(pathCase, keyShapedSecret, async (generated, otherSecret) => {
         tally.countCase();
-        const secrets = { demoKey: gateway.demoKey, adminToken: gateway.adminToken, secret: otherSecret, otherSecret };
+        const secrets = {
+          demoKey: gateway.demoKey,
+          adminToken: gateway.adminToken,
+          secret: otherSecret,
+          otherSecret,
+        };
         const request = buildPathRequest(generated, secrets);
-        const endpoint = FUZZ_ENDPOINTS.find(candidate => candidate.method === request.method && candidate.path === request.path);
+        const endpoint = FUZZ_ENDPOINTS.find(
+          candidate => candidate.method === request.method && candidate.path === request.path,
+        );
         await exchange(gateway, tally, request, { ...(endpoint && { endpoint }), secrets: [otherSecret] });
       }),
       { numRuns: RUNS.paths },
@@ -39,9 +46,13 @@ describe('fuzz: random paths and methods', () => {
 
 /** The raw request of a path case: the caller's headers and, where a body may go, a valid Responses body. */
 function buildPathRequest(generated: PathCase, secrets: Secrets): RawRequest {
-  const headers = callerHeaders(generated).map(([name, value]): [string, string] => [name, fillPlaceholders(value, secrets)]);
+  const headers = callerHeaders(generated).map(([name, value]): [string, string] => [
+    name,
+    fillPlaceholders(value, secrets),
+  ]);
   const withBody = generated.withBody && !NO_BODY_METHODS.has(generated.method);
-  if (!withBody) return { method: generated.method, path: fillPlaceholders(generated.path, secrets), headers };
+  if (!withBody)
+    return { method: generated.method, path: fillPlaceholders(generated.path, secrets), headers };
   return {
     method: generated.method,
     path: fillPlaceholders(generated.path, secrets),

@@ -29,7 +29,8 @@ const DEFAULT_TIMEOUT_MS = 10_000;
  */
 export function sendRawRequest(baseURL: string, raw: RawRequest): Promise<RawResponse> {
   const target = new URL(baseURL);
-  if (target.hostname !== '127.0.0.1') throw new Error(`The fuzzer only talks to 127.0.0.1, not ${target.hostname}`);
+  if (target.hostname !== '127.0.0.1')
+    throw new Error(`The fuzzer only talks to 127.0.0.1, not ${target.hostname}`);
   return new Promise((resolve, reject) => {
     const outgoing = httpRequest({
       host: '127.0.0.1',
@@ -40,7 +41,8 @@ export function sendRawRequest(baseURL: string, raw: RawRequest): Promise<RawRes
       setHost: true,
       signal: AbortSignal.timeout(raw.timeoutMs ?? DEFAULT_TIMEOUT_MS),
     });
-    for (const [name, values] of groupHeaders(raw)) outgoing.setHeader(name, values.length === 1 ? values[0]! : values);
+    for (const [name, values] of groupHeaders(raw))
+      outgoing.setHeader(name, values.length === 1 ? values[0]! : values);
     outgoing.on('error', reject);
     outgoing.on('response', incoming => {
       const chunks: Buffer[] = [];

@@ -33,10 +33,18 @@ export function serializeFuzzJSON(value: FuzzJSON): Buffer {
 }
 
 /** Object text with one key written twice (the first time with `duplicate`), as a parser that keeps the last value sees it. */
-export function serializeWithDuplicateKey(value: Record<string, FuzzJSON>, key: string, duplicate: FuzzJSON, duplicateFirst: boolean): Buffer {
+export function serializeWithDuplicateKey(
+  value: Record<string, FuzzJSON>,
+  key: string,
+  duplicate: FuzzJSON,
+  duplicateFirst: boolean,
+): Buffer {
   const pieces: Array<string | Buffer> = ['{'];
   const entries: Array<[string, FuzzJSON]> = Object.entries(value);
-  const index = Math.max(0, entries.findIndex(([name]) => name === key));
+  const index = Math.max(
+    0,
+    entries.findIndex(([name]) => name === key),
+  );
   entries.splice(duplicateFirst ? index : index + 1, 0, [key, duplicate]);
   entries.forEach(([name, item], position) => {
     if (position > 0) pieces.push(',');
@@ -92,7 +100,11 @@ function fragmentBytes(fragment: Fragment): string | Buffer {
     case 'negative-zero':
       return '-0';
     case 'invalid-utf8-string':
-      return Buffer.concat([Buffer.from('"ok'), Buffer.from([0xff, 0xfe, 0xc3, 0x28, 0xed, 0xa0, 0x80]), Buffer.from('"')]);
+      return Buffer.concat([
+        Buffer.from('"ok'),
+        Buffer.from([0xff, 0xfe, 0xc3, 0x28, 0xed, 0xa0, 0x80]),
+        Buffer.from('"'),
+      ]);
     case 'nul-string':
       return JSON.stringify(`a\u0000${'\u0000'.repeat(size % 64)}b`);
     default:

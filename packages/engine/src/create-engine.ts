@@ -63,10 +63,10 @@ export function createEngine(options: EngineOptions) {
   const clients: UpstreamClient[] = [];
   const targets = new Map<string, UpstreamTarget>();
   for (const [name, upstream] of Object.entries(config.upstreams)) {
-    const client = createUpstreamClient(upstream);
     const endpoint = createUpstreamEndpoint(upstream, options.environment ?? process.env);
+    const client = createUpstreamClient({ ...upstream, headers: endpoint.headers });
     clients.push(client);
-    targets.set(name, { name, codec: codecFor(options.codecs, upstream.protocol), client, ...endpoint });
+    targets.set(name, { name, codec: codecFor(options.codecs, upstream.protocol), client, path: endpoint.path });
   }
   const routeTargets = new Map(
     routes.routes.map(route => [route.model, route.targets.map(target => ({ upstream: targets.get(target.upstream)!, model: target.model }))]),

@@ -36,7 +36,8 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     connect: { timeout: options.connectTimeoutMs ?? 10_000 },
     keepAliveTimeout: 30_000,
   });
-  const baseHeaders = { 'content-type': 'application/json', accept: 'application/json', ...options.headers };
+  const baseHeaders: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
+  for (const [name, value] of Object.entries(options.headers ?? {})) baseHeaders[name.toLowerCase()] = value;
   return {
     baseURL: options.baseURL,
     async send(request, signal) {

@@ -1,3 +1,4 @@
+import { toAnthropicToolId } from './to-anthropic-tool-id';
 import {
   isJSONObject,
   parseDataURL,
@@ -91,7 +92,7 @@ export function encodeAnthropicToolResult(part: ToolResultPart, path: string): J
   });
   return {
     type: 'tool_result',
-    tool_use_id: part.callId,
+    tool_use_id: toAnthropicToolId(part.callId),
     ...(content.length > 0 && { content }),
     ...(part.isError !== undefined && { is_error: part.isError }),
   };

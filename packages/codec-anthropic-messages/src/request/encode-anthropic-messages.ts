@@ -1,3 +1,4 @@
+import { toAnthropicToolId } from './to-anthropic-tool-id';
 import {
   assertNever,
   type AssistantMessage,
@@ -113,7 +114,7 @@ function encodeAssistantContent(
       case 'tool-call':
         blocks.push({
           type: 'tool_use',
-          id: part.callId,
+          id: toAnthropicToolId(part.callId),
           name: part.name,
           input: encodeAnthropicToolInput(part.arguments, `${path}.content.${index}`),
         });

@@ -31,10 +31,35 @@ export function encodeAnthropicThinking(
     });
     return { maxTokens };
   }
+  if (toolLoopWithoutSignedThinking(request)) {
+    warnings.push({
+      type: 'lossy-conversion',
+      field: 'reasoning',
+      details:
+        'In a tool loop Anthropic needs the last assistant turn to start with its signed thinking, which this history lacks; thinking was not enabled.',
+    });
+    return { maxTokens };
+  }
   if (reasoning.budgetTokens !== undefined)
     return encodeBudget(reasoning.budgetTokens, request, defaultMaxTokens, warnings);
   const effort = reasoning.effort === 'minimal' ? 'low' : reasoning.effort;
   return { thinking: { type: 'adaptive' }, ...(effort !== undefined && { effort }), maxTokens };
+}
+
+/**
+ * True when the conversation answers tool calls (it ends with tool results) and the assistant turn
+ * that made them does not start with replayable thinking: with thinking on, Anthropic refuses that
+ * ("a final assistant message must start with a thinking block", pitfall 20).
+ */
+function toolLoopWithoutSignedThinking(request: GenerationRequest): boolean {
+  const messages = request.messages;
+  // Results and a following user note become one user turn upstream: look past trailing user messages.
+  const lastNotUser = messages.findLast(message => message.role !== 'user');
+  if (lastNotUser?.role !== 'tool') return false;
+  const assistant = messages.findLast(message => message.role === 'assistant');
+  if (!assistant || assistant.role !== 'assistant') return false;
+  const first = assistant.content[0];
+  return !(first?.type === 'reasoning' && (first.signature !== undefined || first.redactedData !== undefined));
 }
 
 function encodeBudget(

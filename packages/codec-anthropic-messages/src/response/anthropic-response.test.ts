@@ -91,11 +91,15 @@ describe('decodeAnthropicResponse', () => {
     ['model_context_window_exceeded', 'length'],
     ['tool_use', 'tool-calls'],
     ['refusal', 'content-filter'],
-    ['pause_turn', 'other'],
     ['something_new', 'other'],
   ])('maps stop_reason %s to %s', (raw, unified) => {
     const body = { id: 'msg_1', type: 'message', model: 'm', content: [], stop_reason: raw, usage: {} };
     expect(decodeAnthropicResponse(body).finishReason).toEqual({ unified, raw });
+  });
+
+  it('reports a pause_turn answer as an unfinished upstream failure, never a clean stop (pitfall 25)', () => {
+    const body = { id: 'msg_1', type: 'message', model: 'm', content: [], stop_reason: 'pause_turn', usage: {} };
+    expect(() => decodeAnthropicResponse(body)).toThrow(expect.objectContaining({ code: 'UPSTREAM_FAILED' }));
   });
 
   it.each([
@@ -174,7 +178,8 @@ describe('encodeAnthropicResponse', () => {
     [{ unified: 'stop', raw: 'stop' }, 'end_turn', null],
     [{ unified: 'stop', raw: 'stop_sequence', stopSequence: 'END' }, 'stop_sequence', 'END'],
     [{ unified: 'length', raw: 'length' }, 'max_tokens', null],
-    [{ unified: 'tool-calls', raw: 'tool_calls' }, 'tool_use', null],
+    // Without a tool_use block a `tool_use` stop would promise a call that is not there (pitfall 24).
+    [{ unified: 'tool-calls', raw: 'tool_calls' }, 'end_turn', null],
     [{ unified: 'content-filter', raw: 'content_filter' }, 'refusal', null],
     [{ unified: 'other', raw: undefined }, 'end_turn', null],
     [{ unified: 'error', raw: 'failed' }, 'end_turn', null],

@@ -1,6 +1,7 @@
 import { GatewayError, type GenerationResponse, type OutputPart } from '@switchyard/core';
 import { anthropicResponseSchema } from '../schema/anthropic-response-schema';
 import { mapAnthropicStopReason } from '../stop-reason/map-anthropic-stop-reason';
+import { unfinishedTurnError } from '../stop-reason/unfinished-turn-error';
 import { decodeAnthropicUsage } from '../usage/decode-anthropic-usage';
 import { decodeAnthropicOutputBlock } from './decode-anthropic-output-block';
 
@@ -19,11 +20,8 @@ export function decodeAnthropicResponse(body: unknown): GenerationResponse {
     const part = decodeAnthropicOutputBlock(block);
     if (part !== undefined) content.push(part);
   }
-  return {
-    id: message.id,
-    model: message.model ?? '',
-    content,
-    finishReason: mapAnthropicStopReason(message.stop_reason, message.stop_sequence),
-    usage: decodeAnthropicUsage(message.usage),
-  };
+  const finishReason = mapAnthropicStopReason(message.stop_reason, message.stop_sequence);
+  const unfinished = unfinishedTurnError(finishReason);
+  if (unfinished) throw unfinished;
+  return { id: message.id, model: message.model ?? '', content, finishReason, usage: decodeAnthropicUsage(message.usage) };
 }

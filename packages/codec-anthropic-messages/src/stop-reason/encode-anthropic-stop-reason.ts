@@ -29,8 +29,8 @@ export function encodeAnthropicStopReason(
         stop_sequence: null,
         stop_details: { type: 'refusal', category: null, explanation: null },
       };
-    case 'tool-calls':
-      return stop('tool_use');
+    case 'tool-calls': // without a tool_use block, `tool_use` would promise a call that is not there
+      return stop(hasToolUse ? 'tool_use' : 'end_turn');
     case 'stop':
       if (hasToolUse) return stop('tool_use');
       return finishReason.stopSequence !== undefined

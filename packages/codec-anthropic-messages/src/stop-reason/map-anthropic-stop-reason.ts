@@ -21,6 +21,8 @@ export function mapAnthropicStopReason(
       return { unified: 'tool-calls', raw };
     case 'refusal':
       return { unified: 'content-filter', raw };
+    case 'pause_turn':
+      return { unified: 'error', raw };
     default:
       return { unified: 'other', raw: raw ?? undefined };
   }

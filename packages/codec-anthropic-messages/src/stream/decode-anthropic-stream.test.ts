@@ -183,9 +183,9 @@ describe('createAnthropicStreamDecoder', () => {
       },
       { event: 'message_stop', data: '{"type":"message_stop"}' },
     ]);
-    expect(events.map(event => event.type)).toEqual(['response-start', 'response-end']);
-    // pause_turn is an unfinished turn, never a clean stop.
-    expect(events[1]).toMatchObject({ finishReason: { unified: 'other', raw: 'pause_turn' } });
+    expect(events.map(event => event.type)).toEqual(['response-start', 'error']);
+    // pause_turn is an unfinished turn, never a clean stop (pitfall 25): the stream ends as a failure.
+    expect(events[1]).toMatchObject({ error: { code: 'UPSTREAM_FAILED', upstream: { type: 'pause_turn' } } });
   });
 
   it('reports a tool input given whole in content_block_start on tool-call-end', () => {

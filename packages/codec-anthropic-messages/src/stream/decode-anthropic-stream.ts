@@ -1,3 +1,4 @@
+import { unfinishedTurnError } from '../stop-reason/unfinished-turn-error';
 import {
   assertNever,
   createUpstreamError,
@@ -108,14 +109,17 @@ function handleEvent(event: AnthropicStreamEvent, state: DecoderState, events: S
       return endBlock(event.index, state, events);
     case 'message_delta':
       return applyMessageDelta(event, state);
-    case 'message_stop':
+    case 'message_stop': {
       for (const index of [...state.blocks.keys()]) endBlock(index, state, events);
       state.finished = true;
+      const unfinished = unfinishedTurnError(state.finishReason);
+      if (unfinished) return void events.push({ type: 'error', error: unfinished });
       return void events.push({
         type: 'response-end',
         finishReason: state.finishReason,
         usage: decodeAnthropicUsage(state.usage),
       });
+    }
     case 'ping':
       return;
     default:

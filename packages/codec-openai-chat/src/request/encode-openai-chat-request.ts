@@ -8,7 +8,7 @@ import {
   type Translated,
   type TranslationWarning,
 } from '@switchyard/core';
-import { encodeOpenAIResponseFormat } from '@switchyard/codec-openai-shared';
+import { checkOpenAIToolName, encodeOpenAIResponseFormat } from '@switchyard/codec-openai-shared';
 import { getOpenAIChatOptions } from '../openai-chat-options';
 import { encodeOpenAIChatMessages } from './encode-openai-chat-messages';
 
@@ -85,11 +85,11 @@ function encodeToolFields(request: GenerationRequest, body: JSONObject): void {
     body.parallel_tool_calls = request.parallelToolCalls;
 }
 
-function encodeTool(tool: ToolDefinition): JSONObject {
+function encodeTool(tool: ToolDefinition, index: number): JSONObject {
   return {
     type: 'function',
     function: {
-      name: tool.name,
+      name: checkOpenAIToolName(tool.name, index),
       ...(tool.description !== undefined && { description: tool.description }),
       parameters: tool.inputSchema,
       ...(tool.strict !== undefined && { strict: tool.strict }),

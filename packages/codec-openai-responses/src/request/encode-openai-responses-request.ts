@@ -9,7 +9,7 @@ import {
   type Translated,
   type TranslationWarning,
 } from '@switchyard/core';
-import { encodeOpenAIResponseFormat } from '@switchyard/codec-openai-shared';
+import { checkOpenAIToolName, encodeOpenAIResponseFormat } from '@switchyard/codec-openai-shared';
 import { encodeOpenAIResponsesInput } from './encode-openai-responses-input';
 import { unsupportedParameter } from './unsupported-parameter';
 
@@ -66,9 +66,9 @@ function assignSamplingFields(
 /** Flat function tools; `strict` only when the IR says so (arbitrary schemas fail strict mode). */
 function assignToolFields(body: JSONObject, request: GenerationRequest): void {
   if (request.tools !== undefined) {
-    body.tools = request.tools.map(tool => ({
+    body.tools = request.tools.map((tool, index) => ({
       type: 'function',
-      name: tool.name,
+      name: checkOpenAIToolName(tool.name, index),
       ...(tool.description !== undefined && { description: tool.description }),
       parameters: tool.inputSchema,
       strict: tool.strict === true,

@@ -1,4 +1,5 @@
 import {
+  createId,
   isJSONObject,
   type GatewayError,
   type JSONObject,
@@ -135,7 +136,8 @@ function openToolCall(key: string, item: JSONObject, state: DecoderState, out: O
   out.push({
     type: 'tool-call-start',
     id,
-    callId: stringOf(item.call_id) ?? '',
+    // An upstream that omits call_id must not hand clients an empty id (pitfall 12): mint one.
+    callId: stringOf(item.call_id) || createId('call_'),
     toolName: stringOf(item.name) ?? '',
   });
 }

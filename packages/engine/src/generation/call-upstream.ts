@@ -6,7 +6,6 @@ export type UpstreamTarget = {
   codec: Codec;
   client: UpstreamClient;
   path: string;
-  headers: Record<string, string>;
 };
 
 /**
@@ -14,7 +13,7 @@ export type UpstreamTarget = {
  * upstream's codec and thrown as the gateway's own error (the upstream's status never passes through).
  */
 export async function callUpstream(target: UpstreamTarget, body: string, signal: AbortSignal): Promise<UpstreamResponse> {
-  const response = await target.client.send({ path: target.path, body, headers: target.headers }, signal);
+  const response = await target.client.send({ path: target.path, body }, signal);
   if (response.status >= 200 && response.status < 300) return response;
   const text = await response.text().catch(() => '');
   const details = target.codec.decodeError(parseJSONOrText(text));

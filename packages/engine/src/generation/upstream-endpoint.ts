@@ -8,12 +8,18 @@ const PATHS: Record<Protocol, string> = {
   'anthropic-messages': '/v1/messages',
 };
 
-/** The path and credential headers for calling one upstream (the key read from its environment variable). */
+/**
+ * The path and headers for calling one upstream: the configured extras, then credentials (the key
+ * read from its environment variable) and the pinned `anthropic-version`. Names are lower-cased so a
+ * configured `Anthropic-Version` replaces the pinned one instead of being sent twice (pitfall 30).
+ */
 export function createUpstreamEndpoint(upstream: UpstreamConfig, environment: NodeJS.ProcessEnv) {
   const apiKey = upstream.apiKeyEnv ? environment[upstream.apiKeyEnv] : undefined;
-  const headers: Record<string, string> = { ...upstream.headers };
+  const headers: Record<string, string> = Object.fromEntries(
+    Object.entries(upstream.headers).map(([name, value]) => [name.toLowerCase(), value]),
+  );
   if (upstream.protocol === 'anthropic-messages') {
-    headers['anthropic-version'] = upstream.anthropicVersion;
+    headers['anthropic-version'] ??= upstream.anthropicVersion;
     if (apiKey) headers['x-api-key'] = apiKey;
   } else if (apiKey) {
     headers.authorization = `Bearer ${apiKey}`;
