@@ -6,8 +6,8 @@ import {
   validateMessagesStream,
   validateResponsesStream,
 } from '../support';
-import { expectedEnvelopes } from './expected-envelopes';
-import type { Envelope, FuzzEndpoint } from './fuzz-endpoints';
+import { expectedEnvelopes, type Envelope } from './expected-envelopes';
+import type { FuzzEndpoint } from './fuzz-endpoints';
 import type { RawRequest, RawResponse } from './send-raw-request';
 
 const REQUEST_ID = /^req_[A-Za-z0-9]{24}$/;
@@ -35,6 +35,7 @@ const STREAM_VALIDATORS = {
   chat: validateChatStream,
 };
 
+/** What a request expects of its answer beyond the invariants every answer keeps. */
 export type ResponseExpectation = {
   /** The generation endpoint the request aimed at, when the path is one (decides stream validation). */
   endpoint?: FuzzEndpoint;

@@ -33,4 +33,5 @@ export function createFuzzTally(label: string) {
   };
 }
 
+/** A fuzz file's counter (see `createFuzzTally`). */
 export type FuzzTally = ReturnType<typeof createFuzzTally>;

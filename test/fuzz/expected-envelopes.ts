@@ -1,5 +1,7 @@
-import type { Envelope } from './fuzz-endpoints';
 import type { RawRequest } from './send-raw-request';
+
+/** The error envelope a refusal uses: OpenAI's (Responses, Chat, models, admin) or Anthropic's. */
+export type Envelope = 'openai' | 'messages';
 
 const GENERATION_PATHS: Record<string, Envelope> = {
   '/v1/responses': 'openai',

@@ -1,12 +1,8 @@
-/** The error envelope a response must use: OpenAI's (Responses, Chat, models, admin) or Anthropic's. */
-export type Envelope = 'openai' | 'messages';
-
 /** One surface of the gateway as the fuzzer drives it. */
 export type FuzzEndpoint = {
   name: 'responses' | 'messages' | 'chat' | 'models';
   method: 'POST' | 'GET';
   path: string;
-  envelope: Envelope;
   /** Header lines of a correctly authenticated caller of this endpoint. */
   authHeaders(key: string): Array<[string, string]>;
   /** Bodies the gateway accepts (minimal and feature-rich); empty for `GET /v1/models`. */
@@ -121,7 +117,7 @@ export const FUZZ_ENDPOINTS: readonly FuzzEndpoint[] = [
     name: 'responses',
     method: 'POST',
     path: '/v1/responses',
-    envelope: 'openai',
+
     authHeaders: bearer,
     seeds: responsesSeeds,
   },
@@ -129,7 +125,7 @@ export const FUZZ_ENDPOINTS: readonly FuzzEndpoint[] = [
     name: 'messages',
     method: 'POST',
     path: '/v1/messages',
-    envelope: 'messages',
+
     authHeaders: key => [
       ['x-api-key', key],
       ['anthropic-version', '2023-06-01'],
@@ -140,11 +136,11 @@ export const FUZZ_ENDPOINTS: readonly FuzzEndpoint[] = [
     name: 'chat',
     method: 'POST',
     path: '/v1/chat/completions',
-    envelope: 'openai',
+
     authHeaders: bearer,
     seeds: chatSeeds,
   },
-  { name: 'models', method: 'GET', path: '/v1/models', envelope: 'openai', authHeaders: bearer, seeds: [] },
+  { name: 'models', method: 'GET', path: '/v1/models', authHeaders: bearer, seeds: [] },
 ];
 
 /** The endpoints that take a generation body. */
@@ -152,6 +148,7 @@ export const GENERATION_ENDPOINTS = FUZZ_ENDPOINTS.filter(endpoint => endpoint.s
 
 /** Endpoint names, for arbitraries (a counterexample then shows a name, not the whole definition). */
 export const ENDPOINT_NAMES = FUZZ_ENDPOINTS.map(endpoint => endpoint.name);
+/** Names of the generation endpoints only. */
 export const GENERATION_ENDPOINT_NAMES = GENERATION_ENDPOINTS.map(endpoint => endpoint.name);
 
 /** The endpoint with this name. */

@@ -19,6 +19,8 @@ export class Fragment {
   constructor(
     readonly kind: FragmentKind,
     readonly size: number,
+    /** Makes generated strings unique per case (see `fragmentBytes`). */
+    readonly salt = 0,
   ) {}
 }
 
@@ -89,10 +91,12 @@ function fragmentBytes(fragment: Fragment): string | Buffer {
       return `${'['.repeat(size)}"deep"${']'.repeat(size)}`;
     case 'deep-object':
       return `${'{"a":'.repeat(size)}1${'}'.repeat(size)}`;
+    // Strings are salted, and none is a substring of another, so the log audit cannot mistake a
+    // model ID of one case (logged on purpose) for the same string sent as a prompt in another.
     case 'huge-string':
-      // Unique per size (no shorter one is a substring of a longer one), so the log audit cannot
-      // mistake a huge model ID logged on purpose for a huge prompt of another case.
-      return JSON.stringify(`${size}-`.repeat(Math.ceil(size / (String(size).length + 1))));
+      return JSON.stringify(
+        `<${fragment.salt}>${`${size}-`.repeat(Math.ceil(size / (String(size).length + 1)))}`,
+      );
     case 'huge-number':
       return `1e${size}`;
     case 'big-integer':
@@ -101,12 +105,12 @@ function fragmentBytes(fragment: Fragment): string | Buffer {
       return '-0';
     case 'invalid-utf8-string':
       return Buffer.concat([
-        Buffer.from('"ok'),
+        Buffer.from(`"<${fragment.salt}>ok`),
         Buffer.from([0xff, 0xfe, 0xc3, 0x28, 0xed, 0xa0, 0x80]),
         Buffer.from('"'),
       ]);
     case 'nul-string':
-      return JSON.stringify(`a\u0000${'\u0000'.repeat(size % 64)}b`);
+      return JSON.stringify(`<${fragment.salt}>a\u0000${'\u0000'.repeat(size % 64)}b`);
     default:
       return assertNever(fragment.kind, 'fragment kind');
   }

@@ -14,6 +14,20 @@ async function main(argv: string[]): Promise<void> {
   const dataDirectory = process.env.SWITCHYARD_DATA_DIR ?? 'data';
   if (argv.length > 0) return runCli(argv, dataDirectory);
   const logger = createLogger();
+  // Handlers go in before anything is announced: a signal that arrives first must not kill the process outright.
+  const running: { server?: Awaited<ReturnType<typeof startExampleServer>> } = {};
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down; open streams get up to 10 s');
+    void (running.server?.close(10_000) ?? Promise.resolve()).then(() => {
+      logger.flush();
+      process.exit(0);
+    });
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
   const server = await startExampleServer({
     port: process.env.PORT ? Number(process.env.PORT) : 8080,
     host: process.env.HOST ?? '127.0.0.1',
@@ -22,19 +36,8 @@ async function main(argv: string[]): Promise<void> {
     storage: { kind: 'data-directory', path: dataDirectory },
     logger,
   });
+  running.server = server;
   process.stdout.write(formatBanner(server));
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down; open streams get up to 10 s');
-    void server.close(10_000).then(() => {
-      logger.flush();
-      process.exit(0);
-    });
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
 main(process.argv.slice(2)).catch(error => {

@@ -9,7 +9,13 @@ import {
   type AccountStore,
   type UsageRecord,
 } from '@switchyard/engine';
-import { createAdminRouter, createGateway, type Gateway, type GatewayLogger } from '@switchyard/express';
+import {
+  createAdminRouter,
+  createClientErrorListener,
+  createGateway,
+  type Gateway,
+  type GatewayLogger,
+} from '@switchyard/express';
 import { createSimulator, type SimulatorOptions } from '@switchyard/simulator';
 import { codecs } from './codecs';
 import { createApp } from './create-app';
@@ -90,6 +96,7 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
   const adminRouter = createAdminRouter({ admin, engine: gateway.engine, codecs: options.codecs ?? codecs });
   const server = createApp(gateway, adminRouter).listen(options.port ?? 8080, options.host ?? '127.0.0.1');
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
+  server.on('clientError', createClientErrorListener({ codec: (options.codecs ?? codecs)['openai-responses'] }));
   const { port } = server.address() as AddressInfo;
   const host = options.host ?? '127.0.0.1';
   return {

@@ -38,4 +38,4 @@ export { isJSONObject, type JSONObject, type JSONValue } from './json';
 export { PROTOCOLS, type Protocol } from './protocol';
 export type { SSEMessage } from './sse-message';
 export { formatDataURL, parseDataURL } from './media/data-url';
-export { REDACTED, redact, redactHeaders, redactURL } from './redact/redact';
+export { REDACTED, redact, redactHeaders, redactURL, scrubSecrets } from './redact/redact';

@@ -63,6 +63,20 @@ export class GatewayError extends Error {
     return typeof value === 'object' && value !== null && gatewayErrorMarker in value;
   }
 
+  /** The same error with every text that quotes input passed through `scrub` (credentials removed). */
+  withScrubbedText(scrub: (text: string) => string): GatewayError {
+    const upstream = this.upstream && { ...this.upstream, ...(this.upstream.message !== undefined && { message: scrub(this.upstream.message) }) };
+    return new GatewayError({
+      code: this.code,
+      message: scrub(this.message),
+      ...(this.param !== undefined && { param: scrub(this.param) }),
+      issues: this.issues.map(issue => ({ path: scrub(issue.path), message: scrub(issue.message) })),
+      ...(this.retryAfterMs !== undefined && { retryAfterMs: this.retryAfterMs }),
+      ...(upstream && { upstream }),
+      cause: this.cause,
+    });
+  }
+
   /** Wraps anything thrown into a GatewayError, keeping the original as `cause`. */
   static from(value: unknown): GatewayError {
     if (GatewayError.isInstance(value)) return value;

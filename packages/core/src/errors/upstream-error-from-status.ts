@@ -1,4 +1,5 @@
 import type { GatewayErrorCode } from './error-codes';
+import { scrubSecrets } from '../redact/redact';
 import { GatewayError, type UpstreamErrorDetails } from './gateway-error';
 
 /**
@@ -31,6 +32,8 @@ export function createUpstreamError(details: UpstreamErrorDetails, retryAfterMs?
   else if (OVERLOAD_TYPES.has(kind)) code = 'UPSTREAM_OVERLOADED';
   else if (RATE_LIMIT_TYPES.has(kind)) code = 'UPSTREAM_RATE_LIMITED';
   else code = 'UPSTREAM_FAILED';
+  // An upstream may quote a credential (its own key, when it refuses it): never pass that on.
+  if (details.message !== undefined) details = { ...details, message: scrubSecrets(details.message) };
   const said = details.message ? `: ${details.message}` : '';
   const status = details.status !== undefined ? ` ${details.status}` : '';
   return new GatewayError({

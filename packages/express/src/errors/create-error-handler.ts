@@ -1,4 +1,4 @@
-import { createId, type Codec, type Protocol } from '@switchyard/core';
+import { createId, scrubSecrets, type Codec, type Protocol } from '@switchyard/core';
 import type { Engine } from '@switchyard/engine';
 import type { ErrorRequestHandler } from 'express';
 import { findGatewayContext } from '../context/gateway-context';
@@ -26,7 +26,8 @@ export function createErrorHandler(options: ErrorHandlerOptions): ErrorRequestHa
     const context = findGatewayContext(request);
     const protocol = context?.protocol ?? guessProtocol(request);
     const requestId = context?.requestId ?? createId('req_');
-    const failure = toGatewayError(error);
+    // Messages may quote what the client sent (a model ID, a field name, a path): never a credential.
+    const failure = toGatewayError(error).withScrubbedText(scrubSecrets);
     const codec = codecs[protocol] ?? Object.values(codecs)[0]!;
     const { status, body } = codec.encodeError(failure, requestId);
     response.setHeader('x-request-id', requestId);

@@ -26,7 +26,8 @@ export function createNotFoundHandler(): RequestHandler {
 }
 
 function notFoundMessage(method: string, path: string): string {
-  const base = `No endpoint ${method} ${path}.`;
+  const shown = path.length > 200 ? `${path.slice(0, 200)}…` : path;
+  const base = `No endpoint ${method.slice(0, 20)} ${shown}.`;
   if (/\/v1\/v1(\/|$)/.test(path)) {
     return `${base} The path repeats /v1: give OpenAI SDKs the base URL {base}/v1 and the Anthropic SDK the base URL {base} (without /v1).`;
   }
