@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { seedsOf } from './body-arbitraries';
 import type { FuzzEndpoint } from './fuzz-endpoints';
-import { KNOWN_BUGS } from './known-bugs';
 
 /** Where a key-shaped secret goes in a request. */
 export type SecretPlacement =
@@ -37,15 +36,10 @@ export const secretAsFieldName: fc.Arbitrary<SecretPlacement> = fc.record({
 
 /** The secret in a path segment, or in the query as a parameter name or value. */
 export const secretInPathOrQuery: fc.Arbitrary<SecretPlacement> = fc.oneof(
-  // A key in the path comes back in the 404 message (a known bug): left out while that is open.
-  ...(KNOWN_BUGS.keyInPathEchoed
-    ? []
-    : [
-        fc.record({
-          kind: fc.constant('path' as const),
-          position: fc.constantFrom('end' as const, 'middle' as const, 'only' as const),
-        }),
-      ]),
+  fc.record({
+    kind: fc.constant('path' as const),
+    position: fc.constantFrom('end' as const, 'middle' as const, 'only' as const),
+  }),
   fc.record({
     kind: fc.constant('query' as const),
     as: fc.constantFrom('name' as const, 'value' as const),
@@ -54,9 +48,8 @@ export const secretInPathOrQuery: fc.Arbitrary<SecretPlacement> = fc.oneof(
 );
 
 /**
- * The body with the secret placed: `pick` chooses among the eligible spots of all the endpoint's
- * seeds. While the refusal-echo bug is open, `model` and `type` values, top-level field names and
- * Messages' strict `metadata` are not eligible: the gateway quotes those in its 400/404 messages.
+ * The body with the secret placed: `pick` chooses among all the spots (string values, objects to
+ * add a field to) of all the endpoint's seeds, `model` and `type` values and the top level included.
  */
 export function bodyWithSecret(
   endpoint: FuzzEndpoint,
@@ -67,10 +60,7 @@ export function bodyWithSecret(
     throw new Error(`not a body placement: ${placement.kind}`);
   const seeds = seedsOf(endpoint);
   const spots = seeds.flatMap((seed, index) => {
-    const paths =
-      placement.kind === 'body-string'
-        ? stringLeafPaths(seed).filter(isEligibleString)
-        : objectPaths(seed).filter(isEligibleObject);
+    const paths = placement.kind === 'body-string' ? stringLeafPaths(seed) : objectPaths(seed);
     return paths.map(path => ({ index, path }));
   });
   const { index, path } = spots[placement.pick % spots.length]!;
@@ -83,14 +73,6 @@ export function bodyWithSecret(
   const key = path.at(-1)!;
   parent[key] = placement.mode === 'replace' ? secret : `${String(parent[key])} ${secret} tail`;
   return body as Record<string, unknown>;
-}
-
-function isEligibleString(path: Path): boolean {
-  return !KNOWN_BUGS.keyInBodyEchoed || !['model', 'type'].includes(String(path.at(-1)));
-}
-
-function isEligibleObject(path: Path): boolean {
-  return !KNOWN_BUGS.keyInBodyEchoed || (path.length > 0 && path.at(-1) !== 'metadata');
 }
 
 /** Paths of every string leaf of a value, depth first. */

@@ -16,11 +16,11 @@ import {
   secretInPathOrQuery,
   type SecretPlacement,
 } from './key-echo-arbitraries';
+import { KNOWN_BUGS } from './known-bugs';
 import { keyShapedSecret } from './secret-arbitraries';
 import type { RawRequest } from './send-raw-request';
 
 const RUNS = { header: 300, bodyString: 600, fieldName: 200, pathOrQuery: 300 };
-const CREDENTIAL_HEADERS = new Set(['authorization', 'x-api-key']);
 
 describe('fuzz: a key-shaped secret sent anywhere never comes back', () => {
   let gateway: FuzzGateway;
@@ -37,19 +37,20 @@ describe('fuzz: a key-shaped secret sent anywhere never comes back', () => {
 
   /**
    * Sends a correctly authenticated request with the secret placed. A secret outside the body must
-   * come back nowhere; one in the body in no refusal and no header; one in a credential header
-   * must not be logged either.
+   * come back nowhere; one in the body in no refusal and no header; and none may reach the logs.
    */
   const run = async (name: FuzzEndpoint['name'], placement: SecretPlacement, secret: string) => {
     tally.countCase();
     const endpoint = endpointNamed(name);
     const request = buildRequest(endpoint, placement, secret, gateway.demoKey);
     const inBody = placement.kind === 'body-string' || placement.kind === 'body-field-name';
+    // A key sent as the model ID reaches the usage log (a known bug): that one log check is off while open.
+    const asModel =
+      inBody && String((JSON.parse(String(request.body)) as { model?: unknown }).model).includes(secret);
     await exchange(gateway, tally, request, {
       ...(request.path === endpoint.path && { endpoint }),
       ...(inBody ? { refusalSecrets: [secret] } : { secrets: [secret] }),
-      ...(placement.kind === 'header' &&
-        CREDENTIAL_HEADERS.has(placement.name) && { loggedSecrets: [secret] }),
+      loggedSecrets: KNOWN_BUGS.keyAsModelLogged && asModel ? [] : [secret],
     });
   };
 

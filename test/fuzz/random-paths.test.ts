@@ -37,7 +37,11 @@ describe('fuzz: random paths and methods', () => {
         const endpoint = FUZZ_ENDPOINTS.find(
           candidate => candidate.method === request.method && candidate.path === request.path,
         );
-        await exchange(gateway, tally, request, { ...(endpoint && { endpoint }), secrets: [otherSecret] });
+        await exchange(gateway, tally, request, {
+          ...(endpoint && { endpoint }),
+          secrets: [otherSecret],
+          loggedSecrets: [otherSecret],
+        });
       }),
       { numRuns: RUNS.paths },
     );

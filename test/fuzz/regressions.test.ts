@@ -4,8 +4,8 @@ import { exchange, startFuzzGateway, type ExchangeExpectation, type FuzzGateway 
 import type { RawRequest } from './send-raw-request';
 
 /**
- * The fuzzers' shrunk counterexamples, one test per gateway bug (named as in `known-bugs.ts`).
- * Each fails until its bug is fixed; none of them is a test of the fuzz harness.
+ * The fuzzers' shrunk counterexamples, one test per gateway bug, named after the bug. A test fails
+ * while its bug is open (see `known-bugs.ts`) and stays as a regression test once it is fixed.
  */
 describe('fuzz regressions', () => {
   let gateway: FuzzGateway;
@@ -135,4 +135,38 @@ describe('fuzz regressions', () => {
       await expectSound(request());
     },
   );
+
+  it.each([
+    [
+      'a raw non-ASCII byte in a /v1/messages path',
+      (): RawRequest => ({
+        method: 'GET',
+        path: '/v1/messages/\u00c4',
+        headers: endpointNamed('messages').authHeaders(gateway.demoKey),
+      }),
+    ],
+    [
+      'a Content-Length of 43 for an 86-byte Messages body',
+      (): RawRequest => ({
+        ...json(endpointNamed('messages'), {
+          model: 'switchyard-sim',
+          max_tokens: 16,
+          messages: [{ role: 'user', content: 'hi' }],
+        }),
+        declaredLength: 43,
+      }),
+    ],
+  ])('an HTTP parse error of a Messages caller gets the OpenAI envelope (%s)', async (_case, request) => {
+    await expectSound(request());
+  });
+
+  it('the client-error listener sends a body in its answer to a HEAD request (HEAD /v1/<raw 0xC4>)', async () => {
+    // node's client refuses the answer ("Data after `Connection: close`"): a HEAD answer has no body.
+    await expectSound({ method: 'HEAD', path: '/v1/\u00c4', headers: [] });
+  });
+
+  it('a key sent as the model ID is written to the usage log', async () => {
+    const request = json(endpointNamed('responses'), { model: SECRET, input: 'hi' });
+    await expectSound(request, { refusalSecrets: [SECRET], loggedSecrets: [SECRET] });
+  });
 });

