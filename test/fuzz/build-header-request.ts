@@ -3,8 +3,6 @@ import { assertNever } from '@switchyard/core';
 import { bodyBytes } from './body-arbitraries';
 import type { FuzzEndpoint } from './fuzz-endpoints';
 import type { BodyEncoding, HeaderChoice, HeaderPlan } from './header-arbitraries';
-import { expectedEnvelopes } from './expected-envelopes';
-import { KNOWN_BUGS } from './known-bugs';
 import { fillPlaceholders, type Secrets } from './secret-arbitraries';
 import type { RawRequest } from './send-raw-request';
 
@@ -36,9 +34,7 @@ export function buildHeaderRequest(endpoint: FuzzEndpoint, plan: HeaderPlan, sec
     headers,
     ...(body && { body }),
   };
-  // A short Content-Length of a Messages caller gets the OpenAI envelope (a known bug): not sent while open.
-  const envelopeBug = KNOWN_BUGS.parseErrorEnvelope && expectedEnvelopes(request).has('messages');
-  const shorter = plan.length === 'shorter' && body !== undefined && body.length > 0 && !envelopeBug;
+  const shorter = plan.length === 'shorter' && body !== undefined && body.length > 0;
   return shorter ? { ...request, declaredLength: Math.floor(body.length / 2) } : request;
 }
 

@@ -17,6 +17,8 @@ const GENERATION_PATHS: Record<string, Envelope> = {
  * decoded, lower-cased form point different ways (Express routes case-insensitively), either is fine.
  */
 export function expectedEnvelopes(request: RawRequest): ReadonlySet<Envelope> {
+  // Node refuses a request line this long before reading a single header: nothing tells the callers apart.
+  if (request.path.length > 8 * 1024) return new Set<Envelope>(['openai', 'messages']);
   const raw = request.path.split('?')[0]!;
   const candidates = new Set<Envelope>();
   for (const path of new Set([raw, normalizePath(raw)])) candidates.add(envelopeFor(request, path));

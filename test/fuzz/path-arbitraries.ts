@@ -1,6 +1,5 @@
 import { METHODS } from 'node:http';
 import fc from 'fast-check';
-import { KNOWN_BUGS } from './known-bugs';
 import { ADMIN_TOKEN, DEMO_KEY, OTHER_SECRET } from './secret-arbitraries';
 
 /** One request of the paths property: method, raw path (with query), and how the caller authenticates. */
@@ -170,24 +169,7 @@ export const pathCase: fc.Arbitrary<PathCase> = fc
       }),
     },
     { weight: 1, arbitrary: realEndpoint },
-  )
-  .filter(
-    generated =>
-      !failsToParse(generated) ||
-      !((KNOWN_BUGS.parseErrorEnvelope && looksAnthropic(generated)) || (KNOWN_BUGS.parseErrorBodyOnHead && generated.method === 'HEAD')),
   );
-
-/** True when node's HTTP parser refuses the request line: a raw byte ≥ 0x80, or over 16 KiB. */
-function failsToParse(generated: PathCase): boolean {
-  return /[\u0080-\u00ff]/.test(generated.path) || generated.path.length > 16_000;
-}
-
-/** True when the caller would be answered in the Messages envelope (see `expected-envelopes.ts`). */
-function looksAnthropic(generated: PathCase): boolean {
-  return (
-    generated.caller === 'anthropic' || generated.caller === 'both' || generated.path.includes('/messages')
-  );
-}
 
 /**
  * The caller's headers for a path case. The console token opens the admin API; the fuzzer cannot

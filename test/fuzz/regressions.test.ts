@@ -4,8 +4,8 @@ import { exchange, startFuzzGateway, type ExchangeExpectation, type FuzzGateway 
 import type { RawRequest } from './send-raw-request';
 
 /**
- * The fuzzers' shrunk counterexamples, one test per gateway bug, named after the bug. A test fails
- * while its bug is open (see `known-bugs.ts`) and stays as a regression test once it is fixed.
+ * The fuzzers' shrunk counterexamples, one test per gateway bug they found, named after the bug:
+ * each failed until its fix landed and stays as a regression test.
  */
 describe('fuzz regressions', () => {
   let gateway: FuzzGateway;

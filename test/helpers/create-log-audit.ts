@@ -15,12 +15,17 @@ const NAMING_FIELDS = new Set(['model', 'type', 'role', 'name', 'id', 'call_id',
 export function createLogAudit() {
   const lines: string[] = [];
   const secrets = new Set<string>();
+  // Iterative: a deeply nested body must not overflow the audit's own stack.
   const remember = (value: unknown): void => {
-    if (typeof value === 'string') {
-      if (value.length >= MIN_SECRET_LENGTH) secrets.add(value);
-    } else if (Array.isArray(value)) value.forEach(remember);
-    else if (typeof value === 'object' && value !== null) {
-      for (const [field, item] of Object.entries(value)) if (!NAMING_FIELDS.has(field)) remember(item);
+    const pending: unknown[] = [value];
+    while (pending.length > 0) {
+      const current = pending.pop();
+      if (typeof current === 'string') {
+        if (current.length >= MIN_SECRET_LENGTH) secrets.add(current);
+      } else if (Array.isArray(current)) pending.push(...current);
+      else if (typeof current === 'object' && current !== null) {
+        for (const [field, item] of Object.entries(current)) if (!NAMING_FIELDS.has(field)) pending.push(item);
+      }
     }
   };
   return {

@@ -96,7 +96,7 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
   const adminRouter = createAdminRouter({ admin, engine: gateway.engine, codecs: options.codecs ?? codecs });
   const server = createApp(gateway, adminRouter).listen(options.port ?? 8080, options.host ?? '127.0.0.1');
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
-  server.on('clientError', createClientErrorListener({ codec: (options.codecs ?? codecs)['openai-responses'] }));
+  server.on('clientError', createClientErrorListener({ codecs: options.codecs ?? codecs }));
   const { port } = server.address() as AddressInfo;
   const host = options.host ?? '127.0.0.1';
   return {

@@ -1,4 +1,4 @@
-import { REDACTED, redact, redactHeaders, redactURL } from './redact';
+import { REDACTED, redact, redactHeaders, redactURL, scrubSecrets } from './redact';
 
 describe('redaction', () => {
   const secret = 'sy-AbCdEfGhIjKlMnOpQrStUvWxYz0123456789abcd';
@@ -28,5 +28,15 @@ describe('redaction', () => {
     expect(text).not.toContain('my private prompt');
     expect(text).not.toContain('zzz');
     expect(text).toContain('"model":"m"');
+  });
+});
+
+describe('scrubSecrets', () => {
+  it('removes credential shapes and keeps help texts that only name them', () => {
+    const key = `sy-${'A1b2'.repeat(10)}`;
+    expect(scrubSecrets(`The model '${key}' does not exist.`)).toBe("The model '[redacted]' does not exist.");
+    expect(scrubSecrets('Incorrect API key provided: sk-proj-abcdefghijklmnopqrstuvwx.')).toBe('Incorrect API key provided: [redacted].');
+    expect(scrubSecrets('header: Bearer abcdefghijklmnopqrstuvwxyz012345')).toBe('header: [redacted]');
+    expect(scrubSecrets('Send it as `Authorization: Bearer <API_KEY>`.')).toBe('Send it as `Authorization: Bearer <API_KEY>`.');
   });
 });

@@ -1,4 +1,4 @@
-import type { Protocol } from '@switchyard/core';
+import { scrubSecrets, type Protocol } from '@switchyard/core';
 import type { Principal } from '../auth/authenticate';
 import type { AttemptLog } from '../generation/attempt-log';
 import type { RequestOutcome, UsageRecord } from './usage-record';
@@ -27,7 +27,8 @@ export function buildUsageRecord(facts: RecordFacts): UsageRecord {
     startedAt: facts.startedAt,
     keyId: facts.principal?.key.id,
     accountId: facts.principal?.account.id,
-    model: facts.model,
+    // The model is client text until a route matched it: never let a credential sent there reach a record.
+    model: facts.model === undefined ? undefined : scrubSecrets(facts.model),
     protocol: facts.protocol,
     upstream: log?.target?.name,
     upstreamProtocol: log?.target?.codec.protocol,
