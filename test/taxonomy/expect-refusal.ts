@@ -53,7 +53,8 @@ const BY_STATUS: Record<number, { sdkClass: string; anthropic: string; openAI: R
   429: {
     sdkClass: 'RateLimitError',
     anthropic: 'rate_limit_error',
-    openAI: /^(rate_limit_error|tokens|requests)$/,
+    // protocols.md §6.1: OpenAI's 429 types are rate_limit_error / tokens / requests, and insufficient_quota for quotas.
+    openAI: /^(rate_limit_error|tokens|requests|insufficient_quota)$/,
   },
   502: { sdkClass: 'InternalServerError', anthropic: 'api_error', openAI: /^server_error$/ },
   503: {

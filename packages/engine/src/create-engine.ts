@@ -66,7 +66,13 @@ export function createEngine(options: EngineOptions) {
     const endpoint = createUpstreamEndpoint(upstream, options.environment ?? process.env);
     const client = createUpstreamClient({ ...upstream, headers: endpoint.headers });
     clients.push(client);
-    targets.set(name, { name, codec: codecFor(options.codecs, upstream.protocol), client, path: endpoint.path });
+    targets.set(name, {
+      name,
+      codec: codecFor(options.codecs, upstream.protocol),
+      client,
+      path: endpoint.path,
+      missingCredential: endpoint.missingCredential,
+    });
   }
   const routeTargets = new Map(
     routes.routes.map(route => [route.model, route.targets.map(target => ({ upstream: targets.get(target.upstream)!, model: target.model }))]),

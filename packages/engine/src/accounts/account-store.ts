@@ -12,6 +12,10 @@ export type KeyLimits = {
   queueSize?: number;
   /** Longest wait in the queue, in ms. Default 30 000. */
   queueTimeoutMs?: number;
+  /** Tokens the key may use per `quotaPeriodHours`; once used up, `QUOTA_EXCEEDED` until the period ends. */
+  quotaTokens?: number;
+  /** Length of the quota period in hours. Default 720 (30 days). */
+  quotaPeriodHours?: number;
 };
 
 /** An account: who pays. Money is integer micro-units (1 000 000 = one currency unit). */

@@ -67,6 +67,8 @@ export const keyLimitsSchema = z
     concurrency: z.number().int().positive().optional(),
     queueSize: z.number().int().nonnegative().optional(),
     queueTimeoutMs: z.number().int().positive().optional(),
+    quotaTokens: z.number().int().positive().optional(),
+    quotaPeriodHours: z.number().int().positive().optional(),
   })
   .strict();
 

@@ -6,6 +6,8 @@ export type UpstreamTarget = {
   codec: Codec;
   client: UpstreamClient;
   path: string;
+  /** The upstream's credential is configured but missing: it cannot be called (503, failover). */
+  missingCredential: boolean;
 };
 
 /**
@@ -13,6 +15,9 @@ export type UpstreamTarget = {
  * upstream's codec and thrown as the gateway's own error (the upstream's status never passes through).
  */
 export async function callUpstream(target: UpstreamTarget, body: string, signal: AbortSignal): Promise<UpstreamResponse> {
+  if (target.missingCredential) {
+    throw new GatewayError({ code: 'NO_ACCOUNT_AVAILABLE', message: 'No upstream account is available for this model right now.' });
+  }
   const response = await target.client.send({ path: target.path, body }, signal);
   if (response.status >= 200 && response.status < 300) return response;
   const text = await response.text().catch(() => '');

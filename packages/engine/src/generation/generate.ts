@@ -70,6 +70,11 @@ export async function generate(options: GenerateOptions): Promise<GenerationOutp
     } catch (error) {
       if (error instanceof ClientAbortedError) throw error;
       const failure = GatewayError.from(error);
+      // A target without an account fails the same way every time: only another target can help, at once.
+      if (failure.code === 'NO_ACCOUNT_AVAILABLE') {
+        if (attempt >= Math.min(options.targets.length, policy.maxAttempts)) throw failure;
+        continue;
+      }
       const delay = getRetryDelayMs({ error: failure, attempt, policy });
       if (delay === undefined) throw failure;
       await sleep(delay, undefined, { signal }).catch(cause => {

@@ -24,5 +24,7 @@ export function createUpstreamEndpoint(upstream: UpstreamConfig, environment: No
   } else if (apiKey) {
     headers.authorization = `Bearer ${apiKey}`;
   }
-  return { path: PATHS[upstream.protocol], headers };
+  // A configured credential that is not in the environment: the upstream has no account to serve with.
+  const missingCredential = upstream.apiKeyEnv !== undefined && !apiKey;
+  return { path: PATHS[upstream.protocol], headers, missingCredential };
 }

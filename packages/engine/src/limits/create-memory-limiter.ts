@@ -1,4 +1,5 @@
 import { createConcurrencyGate } from './create-concurrency-gate';
+import { createQuotaCounter } from './create-quota-counter';
 import { createRateWindows } from './create-rate-windows';
 import type { Limiter } from './limiter';
 
@@ -11,16 +12,25 @@ export type MemoryLimiterOptions = {
 };
 
 /**
- * The `Limiter` of one gateway process: request and token windows on `rate-limiter-flexible`'s
- * memory store, and a hand-written per-key concurrency gate with a bounded FIFO queue. State lives in
- * this process only; several instances behind a load balancer need a shared (Redis) limiter.
+ * The `Limiter` of one gateway process: a long-period token quota, request and token windows on
+ * `rate-limiter-flexible`'s memory store, and a hand-written per-key concurrency gate with a bounded
+ * FIFO queue. State lives in this process only; several instances behind a load balancer need a
+ * shared (Redis) limiter.
  */
 export function createMemoryLimiter(options: MemoryLimiterOptions = {}): Limiter {
   const windows = createRateWindows();
+  const quota = createQuotaCounter();
   const gate = createConcurrencyGate(options.now === undefined ? {} : { now: options.now });
   return {
-    admit: (keyId, limits, estimatedTokens) => windows.admit(keyId, limits, estimatedTokens),
-    charge: (keyId, limits, tokens) => windows.charge(keyId, limits, tokens),
+    async admit(keyId, limits, estimatedTokens) {
+      if (limits.quotaTokens !== undefined) await quota.check(keyId, limits.quotaTokens, limits.quotaPeriodHours);
+      await windows.admit(keyId, limits, estimatedTokens);
+      if (limits.quotaTokens !== undefined) await quota.add(keyId, estimatedTokens, limits.quotaTokens, limits.quotaPeriodHours);
+    },
+    async charge(keyId, limits, tokens) {
+      await windows.charge(keyId, limits, tokens);
+      if (limits.quotaTokens !== undefined) await quota.add(keyId, tokens, limits.quotaTokens, limits.quotaPeriodHours);
+    },
     acquire: (keyId, limits, signal) => gate.acquire(keyId, limits, signal),
   };
 }
