@@ -136,8 +136,13 @@ export function createEngine(options: EngineOptions) {
         });
         facts.firstByteAt = Date.now();
         if (output.kind === 'json') {
-          const costMicros = await admitted.finish(facts.log!.usage);
-          record(buildUsageRecord({ ...facts, status: 200, outcome: outcomeOf(facts.log!.finishReason, undefined), costMicros }));
+          // Settling money and counting tokens need not delay the answer: they run while it is sent.
+          void admitted
+            .finish(facts.log!.usage)
+            .then(costMicros =>
+              record(buildUsageRecord({ ...facts, status: 200, outcome: outcomeOf(facts.log!.finishReason, undefined), costMicros })),
+            )
+            .catch(error => options.onRecorderError?.(error));
         }
         return output;
       } catch (error) {
