@@ -1,9 +1,10 @@
+import { readTypedEvent } from './read-typed-event';
 import { isJSONObject, type JSONObject, type SSEMessage } from '@switchyard/core';
 import { handleBlockDelta, handleBlockStart, handleBlockStop } from './messages-block-handlers';
 import { createMessagesStreamState, type MessagesStreamState } from './messages-stream-state';
 import { enterEndOfStream, reportViolation } from './report-violation';
 import type { StreamOutcome, StreamVerdict } from './stream-verdict';
-import { formatValue, isInteger, isNonEmptyString, parseJSONObject } from './value-guards';
+import { formatValue, isInteger, isNonEmptyString } from './value-guards';
 
 /** Every `stop_reason` of the SDK's `StopReason` union and how a client must judge it (gateway-spec §3.2). */
 const STOP_REASON_OUTCOMES: Readonly<Record<string, StreamOutcome>> = {
@@ -42,22 +43,9 @@ export function validateMessagesStream(messages: readonly SSEMessage[]): StreamV
 }
 
 function validateMessagesMessage(state: MessagesStreamState, message: SSEMessage, index: number): void {
-  state.index = index;
-  state.label = message.event ?? '(no event line)';
-  const data = parseJSONObject(message.data);
-  const type = data?.type;
-  if (!data || typeof type !== 'string') {
-    state.events.push('(invalid)');
-    reportViolation(state, `data must be a JSON object with a string type, got ${formatValue(message.data)}`);
-    return;
-  }
-  state.label = type;
-  state.events.push(type);
-  if (message.event === undefined) {
-    reportViolation(state, `missing event: line (data.type is "${type}"; the SDK skips such frames)`);
-  } else if (message.event !== type) {
-    reportViolation(state, `event: line "${message.event}" does not match data.type "${type}"`);
-  }
+  const read = readTypedEvent(state, message, index);
+  if (!read) return;
+  const { data, type } = read;
   const handler = HANDLERS[type];
   if (state.terminalType !== undefined) {
     reportViolation(state, `event after the terminal ${state.terminalType}`);

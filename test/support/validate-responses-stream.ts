@@ -1,3 +1,4 @@
+import { readTypedEvent } from './read-typed-event';
 import type { JSONObject, SSEMessage } from '@switchyard/core';
 import { enterEndOfStream, reportViolation } from './report-violation';
 import { RESPONSES_EVENT_TYPES, RESPONSES_PASS_THROUGH_ITEM_TYPES } from './responses-event-types';
@@ -30,7 +31,7 @@ import {
   handleSummaryText,
 } from './responses-summary-handlers';
 import type { StreamVerdict } from './stream-verdict';
-import { formatValue, isInteger, parseJSONObject } from './value-guards';
+import { formatValue, isInteger } from './value-guards';
 
 type Handler = (state: ResponsesStreamState, data: JSONObject) => void;
 
@@ -67,18 +68,9 @@ export function validateResponsesStream(messages: readonly SSEMessage[]): Stream
 }
 
 function validateResponsesMessage(state: ResponsesStreamState, message: SSEMessage, index: number): void {
-  state.index = index;
-  state.label = message.event ?? '(no event line)';
-  const data = parseJSONObject(message.data);
-  const type = data?.type;
-  if (!data || typeof type !== 'string') {
-    state.events.push('(invalid)');
-    reportViolation(state, `data must be a JSON object with a string type, got ${formatValue(message.data)}`);
-    return;
-  }
-  state.label = type;
-  state.events.push(type);
-  checkEventLine(state, message, type);
+  const read = readTypedEvent(state, message, index);
+  if (!read) return;
+  const { data, type } = read;
   checkSequenceNumber(state, data);
   if (state.terminalType !== undefined) {
     reportViolation(state, `event after the terminal ${state.terminalType}`);
@@ -100,14 +92,6 @@ function dispatchResponsesEvent(state: ResponsesStreamState, type: string, data:
   else if (isTerminalResponseEvent(type)) handleTerminalResponse(state, type, data);
   else if (isLifecycleEvent(type)) handleLifecycleEvent(state, type, data);
   else if (passThroughItemType !== undefined) handlePassThroughItemEvent(state, data, passThroughItemType);
-}
-
-function checkEventLine(state: ResponsesStreamState, message: SSEMessage, type: string): void {
-  if (message.event === undefined) {
-    reportViolation(state, `missing event: line (data.type is "${type}")`);
-  } else if (message.event !== type) {
-    reportViolation(state, `event: line "${message.event}" does not match data.type "${type}"`);
-  }
 }
 
 function checkSequenceNumber(state: ResponsesStreamState, data: JSONObject): void {
