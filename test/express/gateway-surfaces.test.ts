@@ -172,3 +172,41 @@ describe('POST /v1/messages/count_tokens', () => {
     expect([withMaxTokens.status, withMaxTokens.body.error.type]).toEqual([400, 'invalid_request_error']);
   });
 });
+
+describe('translation warnings header', () => {
+  let server: TestGateway;
+  beforeAll(async () => {
+    server = await startTestGateway();
+  });
+  afterAll(() => server.close(1_000));
+
+  const chat = (model: string, extra: Record<string, unknown>) =>
+    request(server.url)
+      .post('/v1/chat/completions')
+      .set({ authorization: `Bearer ${server.demoKey}` })
+      .send({ model, messages: [{ role: 'user', content: 'hi' }], ...extra });
+
+  it("lists a client's protocol-only fields that an upstream of another protocol cannot take", async () => {
+    const translated = await chat('sim-via-messages', { presence_penalty: 0.5, seed: 7, stream_options: { include_usage: true } });
+    expect(translated.status).toBe(200);
+    const warnings = translated.headers['x-switchyard-warnings'] ?? '';
+    expect(warnings).toContain('presence_penalty (unsupported-field)');
+    expect(warnings).toContain('seed (unsupported-field)');
+    expect(warnings).not.toContain('stream_options'); // honoured on the client side
+  });
+
+  it('says nothing when the upstream speaks the client protocol, which receives them', async () => {
+    const same = await chat('sim-via-chat', { presence_penalty: 0.5, seed: 7 });
+    expect(same.status).toBe(200);
+    expect(same.headers['x-switchyard-warnings']).toBeUndefined();
+  });
+
+  it("reports a Messages client's top_k sent to an OpenAI upstream", async () => {
+    const response = await request(server.url)
+      .post('/v1/messages')
+      .set({ 'x-api-key': server.demoKey, 'anthropic-version': '2023-06-01' })
+      .send({ model: 'sim-via-responses', max_tokens: 64, top_k: 5, messages: [{ role: 'user', content: 'hi' }] });
+    expect(response.status).toBe(200);
+    expect(response.headers['x-switchyard-warnings']).toContain('top_k (unsupported-field)');
+  });
+});

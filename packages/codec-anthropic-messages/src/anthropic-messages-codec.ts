@@ -1,4 +1,4 @@
-import type { Codec } from '@switchyard/core';
+import { createDroppedOptionsDescriber, type Codec } from '@switchyard/core';
 import { decodeAnthropicTokenCountRequest } from './count-tokens/decode-anthropic-token-count-request';
 import { decodeAnthropicError, encodeAnthropicError } from './error/anthropic-error-envelope';
 import { encodeAnthropicModelList } from './models/encode-anthropic-model-list';
@@ -21,5 +21,6 @@ export const anthropicMessagesCodec: Codec = {
   decodeError: decodeAnthropicError,
   encodeError: encodeAnthropicError,
   encodeModelList: encodeAnthropicModelList,
+  describeDroppedOptions: createDroppedOptionsDescriber(['cache_control']),
   decodeTokenCountRequest: decodeAnthropicTokenCountRequest,
 };

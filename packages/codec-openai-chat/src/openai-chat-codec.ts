@@ -1,4 +1,4 @@
-import type { Codec } from '@switchyard/core';
+import { createDroppedOptionsDescriber, type Codec } from '@switchyard/core';
 import { decodeOpenAIError, encodeOpenAIError, encodeOpenAIModelList } from '@switchyard/codec-openai-shared';
 import { decodeOpenAIChatRequest } from './request/decode-openai-chat-request';
 import { encodeOpenAIChatRequest } from './request/encode-openai-chat-request';
@@ -19,4 +19,12 @@ export const openAIChatCodec: Codec = {
   decodeError: decodeOpenAIError,
   encodeError: encodeOpenAIError,
   encodeModelList: encodeOpenAIModelList,
+  describeDroppedOptions: createDroppedOptionsDescriber([
+    'stream_options',
+    'max_tokens',
+    'store',
+    'prompt_cache_key',
+    'prompt_cache_retention',
+    'prompt_cache_options',
+  ]),
 };

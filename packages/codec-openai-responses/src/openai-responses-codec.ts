@@ -1,5 +1,5 @@
 import { decodeOpenAIError, encodeOpenAIError, encodeOpenAIModelList } from '@switchyard/codec-openai-shared';
-import type { Codec } from '@switchyard/core';
+import { createDroppedOptionsDescriber, type Codec } from '@switchyard/core';
 import { decodeOpenAIResponsesRequest } from './request/decode-openai-responses-request';
 import { encodeOpenAIResponsesRequest } from './request/encode-openai-responses-request';
 import { decodeOpenAIResponsesResponse } from './response/decode-openai-responses-response';
@@ -19,4 +19,12 @@ export const openAIResponsesCodec: Codec = {
   decodeError: decodeOpenAIError,
   encodeError: encodeOpenAIError,
   encodeModelList: encodeOpenAIModelList,
+  describeDroppedOptions: createDroppedOptionsDescriber([
+    'stream_options',
+    'store',
+    'include',
+    'prompt_cache_key',
+    'prompt_cache_retention',
+    'prompt_cache_options',
+  ]),
 };

@@ -23,6 +23,7 @@ export type { StreamEvent, StreamEventType } from './generation/stream-event';
 export { emptyUsage, type Usage } from './generation/usage';
 export type { Codec, DecodeOptions, EncodeContext, EncodedError, ModelInfo, StreamDecoder, StreamEncoder } from './codec/codec';
 export type { Translated, TranslationWarning } from './codec/translation-warning';
+export { createDroppedOptionsDescriber } from './codec/describe-dropped-options';
 export { ERROR_CATALOGUE, type CatalogueEntry } from './errors/error-catalogue';
 export { GATEWAY_ERROR_CODES, type ErrorSource, type GatewayErrorCode } from './errors/error-codes';
 export {

@@ -5,7 +5,7 @@ import type { StreamEvent } from '../generation/stream-event';
 import type { JSONObject } from '../json';
 import type { Protocol } from '../protocol';
 import type { SSEMessage } from '../sse-message';
-import type { Translated } from './translation-warning';
+import type { Translated, TranslationWarning } from './translation-warning';
 
 /**
  * What the encoders of a client-facing answer need besides the IR: the client's own request (for
@@ -65,6 +65,12 @@ export interface Codec {
   encodeError(error: GatewayError, requestId: string): EncodedError;
   /** Reads a token-count body (Messages `POST /v1/messages/count_tokens`); protocols without one omit it. */
   decodeTokenCountRequest?(body: unknown, options?: DecodeOptions): GenerationRequest;
+  /**
+   * Warnings for this protocol's own fields (`providerOptions[protocol]`) when the request goes to an
+   * upstream of another protocol, where they are dropped. Fields the codec honours on the client side
+   * (e.g. Chat's `stream_options`) or that are mere hints are left out.
+   */
+  describeDroppedOptions?(options: JSONObject): TranslationWarning[];
   /** Renders the models list in this protocol's shape (`GET /v1/models`). */
   encodeModelList(models: readonly ModelInfo[]): JSONObject;
 }

@@ -42,7 +42,7 @@ export async function generate(options: GenerateOptions): Promise<GenerationOutp
     log.target = target;
     try {
       const encoded = target.codec.encodeRequest(request, model);
-      const headers = formatWarningsHeader([...options.warnings, ...encoded.warnings]);
+      const headers = formatWarningsHeader([...options.warnings, ...encoded.warnings, ...droppedOptions(options.inbound, target.codec, request)]);
       const response = await callUpstream(target, JSON.stringify(encoded.value), signal);
       log.upstreamRequestId = headerValue(response.headers['x-request-id'] ?? response.headers['request-id']);
       if (!request.stream) {
@@ -82,4 +82,11 @@ export async function generate(options: GenerateOptions): Promise<GenerationOutp
       });
     }
   }
+}
+
+/** Warnings for the client protocol's own fields when the upstream speaks another protocol. */
+function droppedOptions(inbound: Codec, outbound: Codec, request: GenerationRequest): TranslationWarning[] {
+  if (outbound.protocol === inbound.protocol) return [];
+  const own = request.providerOptions?.[inbound.protocol];
+  return own && inbound.describeDroppedOptions ? inbound.describeDroppedOptions(own) : [];
 }
