@@ -1,28 +1,9 @@
-import type { SSEMessage, StreamEvent } from '@switchyard/core';
+import type { SSEMessage } from '@switchyard/core';
 import { createOpenAIChatStreamDecoder } from './decode-openai-chat-stream';
+import { comparable, decodeMessages } from '../test-support/decode-test-helpers';
 
 // Hand-built upstream chunks for the quirks the fixtures do not cover.
 
-/** Errors compared by what they say, not by object identity. */
-function comparable(events: StreamEvent[]) {
-  return events.map(event =>
-    event.type === 'error'
-      ? {
-          type: 'error' as const,
-          code: event.error.code,
-          message: event.error.message,
-          upstream: event.error.upstream,
-        }
-      : event,
-  );
-}
-
-function decodeMessages(messages: readonly SSEMessage[]) {
-  const decoder = createOpenAIChatStreamDecoder();
-  const events = messages.flatMap(message => decoder.push(message));
-  events.push(...decoder.end());
-  return comparable(events);
-}
 
 function chunkData(delta: object, finishReason: string | null = null): SSEMessage {
   return {

@@ -1,7 +1,6 @@
 import { join } from 'node:path';
-import type { SSEMessage, StreamEvent } from '@switchyard/core';
 import { decodeSSEChunks, readFixture, splitAt, splitEvery } from '@switchyard/sse/testing';
-import { createOpenAIChatStreamDecoder } from './decode-openai-chat-stream';
+import { decodeMessages } from '../test-support/decode-test-helpers';
 
 // All fixtures are wire-shaped synthetic streams; provenance in __fixtures__/README.md.
 const FIXTURES = join(__dirname, '../__fixtures__');
@@ -16,26 +15,6 @@ const STREAM_FIXTURES = [
   'refusal.1.stream.sse',
 ];
 
-/** Errors compared by what they say, not by object identity. */
-function comparable(events: StreamEvent[]) {
-  return events.map(event =>
-    event.type === 'error'
-      ? {
-          type: 'error' as const,
-          code: event.error.code,
-          message: event.error.message,
-          upstream: event.error.upstream,
-        }
-      : event,
-  );
-}
-
-function decodeMessages(messages: readonly SSEMessage[]) {
-  const decoder = createOpenAIChatStreamDecoder();
-  const events = messages.flatMap(message => decoder.push(message));
-  events.push(...decoder.end());
-  return comparable(events);
-}
 
 function decodeFixture(name: string, split: (bytes: Uint8Array) => Uint8Array[] = bytes => [bytes]) {
   return decodeMessages(decodeSSEChunks(split(readFixture(FIXTURES, name))));
