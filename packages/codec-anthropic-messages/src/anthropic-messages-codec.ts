@@ -1,4 +1,5 @@
 import { createDroppedOptionsDescriber, type Codec } from '@switchyard/core';
+import { createAnthropicPassthroughStream } from './stream/create-anthropic-passthrough-stream';
 import { decodeAnthropicTokenCountRequest } from './count-tokens/decode-anthropic-token-count-request';
 import { decodeAnthropicError, encodeAnthropicError } from './error/anthropic-error-envelope';
 import { encodeAnthropicModelList } from './models/encode-anthropic-model-list';
@@ -23,4 +24,5 @@ export const anthropicMessagesCodec: Codec = {
   encodeModelList: encodeAnthropicModelList,
   describeDroppedOptions: createDroppedOptionsDescriber(['cache_control']),
   decodeTokenCountRequest: decodeAnthropicTokenCountRequest,
+  createPassthroughStream: createAnthropicPassthroughStream,
 };

@@ -1,4 +1,5 @@
 import { createDroppedOptionsDescriber, type Codec } from '@switchyard/core';
+import { createOpenAIChatPassthroughStream } from './stream/create-openai-chat-passthrough-stream';
 import { decodeOpenAIError, encodeOpenAIError, encodeOpenAIModelList } from '@switchyard/codec-openai-shared';
 import { decodeOpenAIChatRequest } from './request/decode-openai-chat-request';
 import { encodeOpenAIChatRequest } from './request/encode-openai-chat-request';
@@ -27,4 +28,5 @@ export const openAIChatCodec: Codec = {
     'prompt_cache_retention',
     'prompt_cache_options',
   ]),
+  createPassthroughStream: createOpenAIChatPassthroughStream,
 };

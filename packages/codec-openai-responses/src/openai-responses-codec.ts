@@ -1,4 +1,5 @@
 import { decodeOpenAIError, encodeOpenAIError, encodeOpenAIModelList } from '@switchyard/codec-openai-shared';
+import { createOpenAIResponsesPassthroughStream } from './stream/create-openai-responses-passthrough-stream';
 import { createDroppedOptionsDescriber, type Codec } from '@switchyard/core';
 import { decodeOpenAIResponsesRequest } from './request/decode-openai-responses-request';
 import { encodeOpenAIResponsesRequest } from './request/encode-openai-responses-request';
@@ -27,4 +28,5 @@ export const openAIResponsesCodec: Codec = {
     'prompt_cache_retention',
     'prompt_cache_options',
   ]),
+  createPassthroughStream: createOpenAIResponsesPassthroughStream,
 };

@@ -21,7 +21,16 @@ export type { GenerationRequest, ReasoningEffort, ResponseFormat } from './gener
 export type { GenerationResponse } from './generation/generation-response';
 export type { StreamEvent, StreamEventType } from './generation/stream-event';
 export { emptyUsage, type Usage } from './generation/usage';
-export type { Codec, DecodeOptions, EncodeContext, EncodedError, ModelInfo, StreamDecoder, StreamEncoder } from './codec/codec';
+export type {
+  Codec,
+  DecodeOptions,
+  EncodeContext,
+  EncodedError,
+  ModelInfo,
+  PassthroughStream,
+  StreamDecoder,
+  StreamEncoder,
+} from './codec/codec';
 export type { Translated, TranslationWarning } from './codec/translation-warning';
 export { createDroppedOptionsDescriber } from './codec/describe-dropped-options';
 export { ERROR_CATALOGUE, type CatalogueEntry } from './errors/error-catalogue';

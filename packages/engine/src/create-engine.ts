@@ -125,6 +125,7 @@ export function createEngine(options: EngineOptions) {
         const admitted = admission;
         const output = await generate({
           inbound,
+          body: input.body,
           request,
           warnings,
           targets: routeTargets.get(route.model)!,

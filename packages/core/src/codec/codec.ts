@@ -41,6 +41,16 @@ export interface StreamEncoder {
   end(): SSEMessage[];
 }
 
+/**
+ * A same-protocol stream forwarded as the upstream wrote it, but for the model ID (the client's, not
+ * the upstream's) in the frames that carry it; and a failure frame consistent with what was already
+ * forwarded, for an upstream that stops without its terminal event.
+ */
+export interface PassthroughStream {
+  forward(message: SSEMessage): SSEMessage;
+  fail(error: GatewayError): SSEMessage[];
+}
+
 /** An error body rendered in a protocol's envelope, with the HTTP status to send it with. */
 export type EncodedError = { status: number; body: JSONObject };
 
@@ -71,6 +81,8 @@ export interface Codec {
    * (e.g. Chat's `stream_options`) or that are mere hints are left out.
    */
   describeDroppedOptions?(options: JSONObject): TranslationWarning[];
+  /** A pass-through of this protocol's stream to a client of the same protocol. */
+  createPassthroughStream?(clientModel: string): PassthroughStream;
   /** Renders the models list in this protocol's shape (`GET /v1/models`). */
   encodeModelList(models: readonly ModelInfo[]): JSONObject;
 }

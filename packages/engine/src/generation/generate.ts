@@ -1,13 +1,16 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   GatewayError,
+  isJSONObject,
   type Codec,
+  type JSONObject,
   type EncodeContext,
   type GenerationRequest,
   type TranslationWarning,
 } from '@switchyard/core';
 import { ClientAbortedError, getRetryDelayMs, type RetryPolicy } from '@switchyard/upstream';
 import { callUpstream, headerValue, readUpstreamJSON, type UpstreamTarget } from './call-upstream';
+import { createPassthroughPipeline } from './create-passthrough-pipeline';
 import { createStreamPipeline } from './create-stream-pipeline';
 import { formatWarningsHeader } from './format-warnings-header';
 import type { GenerationOutput } from './generation-output';
@@ -17,6 +20,8 @@ import type { AttemptLog } from './attempt-log';
 
 export type GenerateOptions = {
   inbound: Codec;
+  /** The client's body as sent: forwarded (with the upstream's model name) when the upstream speaks its protocol. */
+  body: unknown;
   request: GenerationRequest;
   warnings: TranslationWarning[];
   /** The route's targets in order, each with the model name it has at that upstream. */
@@ -41,18 +46,36 @@ export async function generate(options: GenerateOptions): Promise<GenerationOutp
     log.attempts = attempt;
     log.target = target;
     try {
-      const encoded = target.codec.encodeRequest(request, model);
-      const headers = formatWarningsHeader([...options.warnings, ...encoded.warnings, ...droppedOptions(options.inbound, target.codec, request)]);
+      const passthrough = isPassthrough(options.inbound, target.codec, options.body);
+      const encoded = passthrough
+        ? { value: { ...(options.body as JSONObject), model }, warnings: [] }
+        : target.codec.encodeRequest(request, model);
+      const headers = formatWarningsHeader([
+        ...options.warnings,
+        ...encoded.warnings,
+        ...droppedOptions(options.inbound, target.codec, request),
+      ]);
       const response = await callUpstream(target, JSON.stringify(encoded.value), signal);
       log.upstreamRequestId = headerValue(response.headers['x-request-id'] ?? response.headers['request-id']);
       if (!request.stream) {
-        const decoded = target.codec.decodeResponse(await readUpstreamJSON(response));
+        const json = await readUpstreamJSON(response);
+        const decoded = target.codec.decodeResponse(json);
         log.finishReason = decoded.finishReason;
         log.usage = decoded.usage;
         log.upstreamId = decoded.id;
-        return { kind: 'json', headers, body: options.inbound.encodeResponse(decoded, context) };
+        // Same protocol: the upstream's own answer, every field kept, under the client's model ID.
+        const body =
+          passthrough && isJSONObject(json)
+            ? { ...json, model: request.model }
+            : options.inbound.encodeResponse(decoded, context);
+        return { kind: 'json', headers, body };
       }
-      const pipeline = createStreamPipeline(target.codec, options.inbound, context);
+      const pipeline = passthrough
+        ? createPassthroughPipeline(
+            target.codec.createStreamDecoder(),
+            target.codec.createPassthroughStream!(request.model),
+          )
+        : createStreamPipeline(target.codec, options.inbound, context);
       const opened = await openStream(response, pipeline, signal);
       const observer = createStreamObserver();
       return {
@@ -89,4 +112,17 @@ function droppedOptions(inbound: Codec, outbound: Codec, request: GenerationRequ
   if (outbound.protocol === inbound.protocol) return [];
   const own = request.providerOptions?.[inbound.protocol];
   return own && inbound.describeDroppedOptions ? inbound.describeDroppedOptions(own) : [];
+}
+
+/**
+ * The pass-through fast path: the upstream speaks the client's protocol, so the client's own body
+ * goes upstream (unknown fields, signatures and cache prefixes untouched, only `model` replaced) and
+ * the upstream's frames come back as they are, watched for usage and the terminal event.
+ */
+function isPassthrough(inbound: Codec, outbound: Codec, body: unknown): boolean {
+  return (
+    outbound.protocol === inbound.protocol &&
+    outbound.createPassthroughStream !== undefined &&
+    isJSONObject(body)
+  );
 }

@@ -1,0 +1,22 @@
+import { isJSONObject, type PassthroughStream } from '@switchyard/core';
+import { mapAnthropicStreamErrorType } from '../error/anthropic-error-envelope';
+
+/** A Messages stream forwarded as is; only `message_start` carries the model, which becomes the client's. */
+export function createAnthropicPassthroughStream(clientModel: string): PassthroughStream {
+  return {
+    forward(message) {
+      if (message.event !== 'message_start') return message;
+      const data: unknown = JSON.parse(message.data);
+      if (!isJSONObject(data) || !isJSONObject(data.message)) return message;
+      data.message.model = clientModel;
+      return { ...message, data: JSON.stringify(data) };
+    },
+    fail(error) {
+      const data = {
+        type: 'error',
+        error: { type: mapAnthropicStreamErrorType(error), message: error.message },
+      };
+      return [{ event: 'error', data: JSON.stringify(data) }];
+    },
+  };
+}
