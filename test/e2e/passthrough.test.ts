@@ -178,3 +178,27 @@ describe('the same-protocol pass-through path', () => {
     expect(JSON.parse(raw.messages[0]!.data).response.id).toBe('resp_up');
   });
 });
+
+describe('billing a same-protocol Chat stream whose client did not ask for usage', () => {
+  it('records an estimate instead of nothing', async () => {
+    const gateway = await startTestGateway();
+    try {
+      const raw = await postForSSE(`${gateway.url}/v1/chat/completions`, authHeaders.chat(gateway.demoKey), {
+        model: 'sim-via-chat',
+        stream: true,
+        messages: [{ role: 'user', content: 'count me please' }],
+      });
+      expect(raw.status).toBe(200);
+      let record;
+      for (let waited = 0; waited < 1_000 && !record; waited += 20) {
+        record = gateway.recentUsage().find(entry => entry.model === 'sim-via-chat' && entry.stream);
+        if (!record) await new Promise(resolve => setTimeout(resolve, 20));
+      }
+      expect(record?.usage).toMatchObject({ estimated: true });
+      expect(record?.usage?.outputTokens).toBeGreaterThan(10);
+      expect(record?.costMicros).toBeGreaterThan(0);
+    } finally {
+      await gateway.close(1_000);
+    }
+  });
+});

@@ -75,7 +75,10 @@ export function createEngine(options: EngineOptions) {
     });
   }
   const routeTargets = new Map(
-    routes.routes.map(route => [route.model, route.targets.map(target => ({ upstream: targets.get(target.upstream)!, model: target.model }))]),
+    routes.routes.map(route => [
+      route.model,
+      route.targets.map(target => ({ upstream: targets.get(target.upstream)!, model: target.model })),
+    ]),
   );
 
   const record = (entry: UsageRecord) => {
@@ -86,8 +89,19 @@ export function createEngine(options: EngineOptions) {
   };
 
   /** Settles the stream's hold at its real usage (or an estimate from what was streamed) and records it. */
-  const finishStream = async (facts: RecordFacts, admission: Admission, observer: StreamObserver, error: unknown) => {
-    const usage = observer.usage ?? estimatedUsage(admission.estimatedInputTokens, observer.outputCharacters);
+  const finishStream = async (
+    facts: RecordFacts,
+    admission: Admission,
+    observer: StreamObserver,
+    error: unknown,
+  ) => {
+    // An upstream that reported no counts (a Chat stream without include_usage) is billed on the estimate.
+    const reported = observer.usage;
+    const counted =
+      reported !== undefined && (reported.inputTokens !== undefined || reported.outputTokens !== undefined);
+    const usage = counted
+      ? reported
+      : estimatedUsage(admission.estimatedInputTokens, observer.outputCharacters);
     facts.log!.finishReason = observer.finishReason;
     facts.log!.usage = usage;
     const costMicros = await admission.finish(usage);
@@ -141,7 +155,14 @@ export function createEngine(options: EngineOptions) {
           void admitted
             .finish(facts.log!.usage)
             .then(costMicros =>
-              record(buildUsageRecord({ ...facts, status: 200, outcome: outcomeOf(facts.log!.finishReason, undefined), costMicros })),
+              record(
+                buildUsageRecord({
+                  ...facts,
+                  status: 200,
+                  outcome: outcomeOf(facts.log!.finishReason, undefined),
+                  costMicros,
+                }),
+              ),
             )
             .catch(error => options.onRecorderError?.(error));
         }
@@ -150,7 +171,9 @@ export function createEngine(options: EngineOptions) {
         await admission?.finish(undefined);
         const failure = GatewayError.isInstance(error) ? error : undefined;
         const outcome = failure ? 'error' : 'client-aborted';
-        record(buildUsageRecord({ ...facts, status: failure?.status ?? 499, outcome, errorCode: failure?.code }));
+        record(
+          buildUsageRecord({ ...facts, status: failure?.status ?? 499, outcome, errorCode: failure?.code }),
+        );
         throw error;
       }
     },
@@ -159,20 +182,35 @@ export function createEngine(options: EngineOptions) {
      * An honest estimate of a request's input tokens (characters / 4, see `estimateInputTokens`),
      * for clients that budget context. Authenticated and routed like a generation; nothing is billed.
      */
-    countTokens(input: Omit<GenerationInput, 'signal' | 'startedAt' | 'requestId'>): { input_tokens: number } {
+    countTokens(input: Omit<GenerationInput, 'signal' | 'startedAt' | 'requestId'>): {
+      input_tokens: number;
+    } {
       const codec = codecFor(options.codecs, input.protocol);
       if (!codec.decodeTokenCountRequest) {
-        throw new GatewayError({ code: 'ENDPOINT_NOT_FOUND', message: 'This interface has no token-count endpoint.' });
+        throw new GatewayError({
+          code: 'ENDPOINT_NOT_FOUND',
+          message: 'This interface has no token-count endpoint.',
+        });
       }
       const apiVersion = input.principal.apiVersion;
-      const request = codec.decodeTokenCountRequest(input.body, apiVersion === undefined ? undefined : { apiVersion });
+      const request = codec.decodeTokenCountRequest(
+        input.body,
+        apiVersion === undefined ? undefined : { apiVersion },
+      );
       authorizeRoute(input.principal, routes.resolve(request.model, input.protocol));
       return { input_tokens: estimateInputTokens(request) };
     },
 
     /** Records a request refused before generation (bad key, unknown path, malformed body). */
     recordRefusal(input: RefusalInput) {
-      record(buildUsageRecord({ ...input, status: input.error.status, outcome: 'error', errorCode: input.error.code }));
+      record(
+        buildUsageRecord({
+          ...input,
+          status: input.error.status,
+          outcome: 'error',
+          errorCode: input.error.code,
+        }),
+      );
     },
 
     /** The routes as the models list shows them, in config order. */
@@ -188,7 +226,8 @@ export function createEngine(options: EngineOptions) {
 
 function codecFor(codecs: Partial<Record<Protocol, Codec>>, protocol: Protocol): Codec {
   const codec = codecs[protocol];
-  if (!codec) throw new Error(`No codec was given for protocol '${protocol}' (pass it in EngineOptions.codecs).`);
+  if (!codec)
+    throw new Error(`No codec was given for protocol '${protocol}' (pass it in EngineOptions.codecs).`);
   return codec;
 }
 
