@@ -10,6 +10,14 @@ import {
 import { mapOpenAIResponsesFinishReason } from '../response/map-openai-responses-finish-reason';
 import { decodeOpenAIResponsesUsage } from '../response/openai-responses-usage';
 import {
+  closeMessageParts,
+  closeOpenBlocks,
+  closePart,
+  closeToolCall,
+  completeReasoningPart,
+} from './close-openai-responses-blocks';
+import { lookup, type DecoderState, type OpenBlock, type Out } from './openai-responses-decoder-state';
+import {
   endedEarlyError,
   errorEventError,
   failedResponseError,
@@ -24,21 +32,6 @@ import {
   stringOf,
   type WireEvent,
 } from './openai-responses-wire-event';
-
-type BlockKind = 'text' | 'refusal' | 'reasoning' | 'tool-call';
-/**
- * An IR block the upstream opened. `hasDelta` is per content part; `ended` marks a tool call already
- * ended by `function_call_arguments.done`, kept until its `output_item.done` so it never ends twice.
- */
-type OpenBlock = { kind: BlockKind; id: string; hasDelta: boolean; parts: number; ended: boolean };
-type DecoderState = {
-  started: boolean;
-  finished: boolean;
-  hasFunctionCall: boolean;
-  /** Keyed by `output_index` (items) or `output_index:content_index` (message parts). */
-  blocks: Map<string, OpenBlock>;
-};
-type Out = StreamEvent[];
 
 /**
  * Upstream Responses SSE → IR events. Text and refusal parts, function calls and reasoning items
@@ -209,38 +202,6 @@ function addReasoningPart(event: WireEvent, state: DecoderState, out: Out): void
   block.hasDelta = false;
 }
 
-/** A reasoning part whose text came only in its `.done` event still reaches the IR, once. */
-function completeReasoningPart(key: string | undefined, text: unknown, state: DecoderState, out: Out): void {
-  const block = lookup(key, state);
-  const full = stringOf(text);
-  if (block?.kind !== 'reasoning' || block.hasDelta || !full) return;
-  block.hasDelta = true;
-  out.push({ type: 'reasoning-delta', id: block.id, delta: full });
-}
-
-/** Ends a text/refusal part once; text the upstream sent only in `.done` is forwarded as one delta. */
-function closePart(key: string | undefined, text: unknown, state: DecoderState, out: Out): void {
-  const block = lookup(key, state);
-  if (key === undefined || block === undefined || (block.kind !== 'text' && block.kind !== 'refusal')) return;
-  const full = stringOf(text);
-  if (!block.hasDelta && full) out.push({ type: `${block.kind}-delta`, id: block.id, delta: full });
-  out.push({ type: `${block.kind}-end`, id: block.id });
-  state.blocks.delete(key);
-}
-
-/** Ends a tool call once, carrying the complete arguments (some upstreams send them only here). */
-function closeToolCall(key: string | undefined, argumentsText: unknown, state: DecoderState, out: Out): void {
-  const block = lookup(key, state);
-  if (block?.kind !== 'tool-call' || block.ended) return;
-  const full = stringOf(argumentsText);
-  out.push(
-    full === undefined
-      ? { type: 'tool-call-end', id: block.id }
-      : { type: 'tool-call-end', id: block.id, arguments: full },
-  );
-  block.ended = true;
-}
-
 function finishItem(event: WireEvent, state: DecoderState, out: Out): void {
   const item = isJSONObject(event.item) ? event.item : {};
   const key = itemKey(event);
@@ -268,16 +229,6 @@ function finishItem(event: WireEvent, state: DecoderState, out: Out): void {
   if (item.type === 'message') closeMessageParts(key, item, state, out);
 }
 
-/** Closes the parts of a message item the upstream left open, taking their text from the final item. */
-function closeMessageParts(key: string, item: JSONObject, state: DecoderState, out: Out): void {
-  const content = Array.isArray(item.content) ? item.content : [];
-  for (const blockKey of [...state.blocks.keys()]) {
-    if (!blockKey.startsWith(`${key}:`)) continue;
-    const contentIndex = Number(blockKey.slice(key.length + 1));
-    closePart(blockKey, partText(content[contentIndex]), state, out);
-  }
-}
-
 /** The terminal success or truncation; `status` is the event's own word when the response omits it. */
 function endResponse(response: unknown, status: string, state: DecoderState, out: Out): void {
   startResponse(response, state, out);
@@ -302,19 +253,7 @@ function endResponse(response: unknown, status: string, state: DecoderState, out
   state.finished = true;
 }
 
-/** Every IR `*-start` gets its `*-end`, even when the upstream skipped closing events. */
-function closeOpenBlocks(state: DecoderState, out: Out): void {
-  for (const block of state.blocks.values()) {
-    if (!block.ended) out.push({ type: `${block.kind}-end`, id: block.id });
-  }
-  state.blocks.clear();
-}
-
 function fail(state: DecoderState, out: Out, error: GatewayError): void {
   out.push({ type: 'error', error });
   state.finished = true;
-}
-
-function lookup(key: string | undefined, state: DecoderState): OpenBlock | undefined {
-  return key === undefined ? undefined : state.blocks.get(key);
 }

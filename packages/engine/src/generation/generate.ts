@@ -8,7 +8,12 @@ import {
   type GenerationRequest,
   type TranslationWarning,
 } from '@switchyard/core';
-import { ClientAbortedError, getRetryDelayMs, type RetryPolicy } from '@switchyard/upstream';
+import {
+  ClientAbortedError,
+  getRetryDelayMs,
+  type RetryPolicy,
+  type UpstreamResponse,
+} from '@switchyard/upstream';
 import { callUpstream, headerValue, readUpstreamJSON, type UpstreamTarget } from './call-upstream';
 import { createPassthroughPipeline } from './create-passthrough-pipeline';
 import { createStreamPipeline } from './create-stream-pipeline';
@@ -57,39 +62,8 @@ export async function generate(options: GenerateOptions): Promise<GenerationOutp
       ]);
       const response = await callUpstream(target, JSON.stringify(encoded.value), signal);
       log.upstreamRequestId = headerValue(response.headers['x-request-id'] ?? response.headers['request-id']);
-      if (!request.stream) {
-        const json = await readUpstreamJSON(response);
-        const decoded = target.codec.decodeResponse(json);
-        log.finishReason = decoded.finishReason;
-        log.usage = decoded.usage;
-        log.upstreamId = decoded.id;
-        // Same protocol: the upstream's own answer, every field kept, under the client's model ID.
-        const body =
-          passthrough && isJSONObject(json)
-            ? { ...json, model: request.model }
-            : options.inbound.encodeResponse(decoded, context);
-        return { kind: 'json', headers, body };
-      }
-      const pipeline = passthrough
-        ? createPassthroughPipeline(
-            target.codec.createStreamDecoder(),
-            target.codec.createPassthroughStream!(request.model),
-          )
-        : createStreamPipeline(target.codec, options.inbound, context);
-      const opened = await openStream(response, pipeline, signal);
-      const observer = createStreamObserver();
-      return {
-        kind: 'stream',
-        headers,
-        pipe: sink =>
-          pipeStream(opened, pipeline, sink, observer, signal).then(
-            () => options.onStreamEnd(observer, undefined),
-            error => {
-              options.onStreamEnd(observer, error);
-              if (!(error instanceof ClientAbortedError)) throw error;
-            },
-          ),
-      };
+      const answer = { options, target, response, passthrough, context, headers };
+      return request.stream ? await streamAnswer(answer) : await jsonAnswer(answer);
     } catch (error) {
       if (error instanceof ClientAbortedError) throw error;
       const failure = GatewayError.from(error);
@@ -112,6 +86,69 @@ function droppedOptions(inbound: Codec, outbound: Codec, request: GenerationRequ
   if (outbound.protocol === inbound.protocol) return [];
   const own = request.providerOptions?.[inbound.protocol];
   return own && inbound.describeDroppedOptions ? inbound.describeDroppedOptions(own) : [];
+}
+
+/** What one successful upstream call needs to become the client's answer. */
+type UpstreamAnswer = {
+  options: GenerateOptions;
+  target: UpstreamTarget;
+  response: UpstreamResponse;
+  passthrough: boolean;
+  context: EncodeContext;
+  headers: Record<string, string>;
+};
+
+/** The upstream's JSON answer for the client: translated, or (same protocol) as sent under the client's model ID. */
+async function jsonAnswer({
+  options,
+  target,
+  response,
+  passthrough,
+  context,
+  headers,
+}: UpstreamAnswer): Promise<GenerationOutput> {
+  const json = await readUpstreamJSON(response);
+  const decoded = target.codec.decodeResponse(json);
+  options.log.finishReason = decoded.finishReason;
+  options.log.usage = decoded.usage;
+  options.log.upstreamId = decoded.id;
+  const body =
+    passthrough && isJSONObject(json)
+      ? { ...json, model: options.request.model }
+      : options.inbound.encodeResponse(decoded, context);
+  return { kind: 'json', headers, body };
+}
+
+/** The upstream's stream, read up to its commit point, ready to pipe to the client. */
+async function streamAnswer({
+  options,
+  target,
+  response,
+  passthrough,
+  context,
+  headers,
+}: UpstreamAnswer): Promise<GenerationOutput> {
+  const { signal } = options;
+  const pipeline = passthrough
+    ? createPassthroughPipeline(
+        target.codec.createStreamDecoder(),
+        target.codec.createPassthroughStream!(options.request.model),
+      )
+    : createStreamPipeline(target.codec, options.inbound, context);
+  const opened = await openStream(response, pipeline, signal);
+  const observer = createStreamObserver();
+  return {
+    kind: 'stream',
+    headers,
+    pipe: sink =>
+      pipeStream(opened, pipeline, sink, observer, signal).then(
+        () => options.onStreamEnd(observer, undefined),
+        error => {
+          options.onStreamEnd(observer, error);
+          if (!(error instanceof ClientAbortedError)) throw error;
+        },
+      ),
+  };
 }
 
 /**
