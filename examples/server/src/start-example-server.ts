@@ -44,6 +44,10 @@ export type ExampleServerOptions = {
   simulator?: SimulatorOptions;
   /** Upstream keys are read from here (`apiKeyEnv`). Default `process.env`. */
   environment?: NodeJS.ProcessEnv;
+  /** Waits between upstream attempts; tests pass one that does not wait. Default: a real timer. */
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  /** The gateway's clock. Default `Date.now`. */
+  now?: () => number;
   /** How many usage records `recentUsage()` keeps. Default 1000. */
   usageHistory?: number;
 };
@@ -86,6 +90,8 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
     store,
     ...(options.logger && { logger: options.logger }),
     ...(options.environment && { environment: options.environment }),
+    ...(options.sleep && { sleep: options.sleep }),
+    ...(options.now && { now: options.now }),
     recordUsage: record => {
       usage.push(record);
       if (usage.length > history) usage.shift();

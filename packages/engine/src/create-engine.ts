@@ -1,3 +1,4 @@
+import { setTimeout as wait } from 'node:timers/promises';
 import { GatewayError, type Codec, type Protocol, type Usage } from '@switchyard/core';
 import { createUpstreamClient, defaultRetryPolicy, type UpstreamClient } from '@switchyard/upstream';
 import type { AccountStore } from './accounts/account-store';
@@ -32,6 +33,10 @@ export type EngineOptions = {
   onRecorderError?: (error: unknown) => void;
   /** Where upstream keys are read from (`apiKeyEnv`). Default `process.env`. */
   environment?: NodeJS.ProcessEnv;
+  /** Waits between attempts (retry backoff, `Retry-After`); rejects when `signal` aborts. Default: a real timer. */
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  /** The clock for key expiry, latency and the default limiter. Default `Date.now`. */
+  now?: () => number;
 };
 
 /** One generation call as the transport hands it over. */
@@ -59,7 +64,9 @@ export type Engine = ReturnType<typeof createEngine>;
 export function createEngine(options: EngineOptions) {
   const { config, store } = options;
   const routes = createRouteTable(config.routes);
-  const limiter = options.limiter ?? createMemoryLimiter();
+  const now = options.now ?? Date.now;
+  const sleep = options.sleep ?? ((ms: number, signal: AbortSignal) => wait(ms, undefined, { signal }));
+  const limiter = options.limiter ?? createMemoryLimiter({ now });
   const clients: UpstreamClient[] = [];
   const targets = new Map<string, UpstreamTarget>();
   for (const [name, upstream] of Object.entries(config.upstreams)) {
@@ -112,7 +119,7 @@ export function createEngine(options: EngineOptions) {
   return {
     routes,
     authenticate: (protocol: Protocol, headers: RequestHeaders) =>
-      authenticate({ protocol, headers, store, messages: config.messages }),
+      authenticate({ protocol, headers, store, messages: config.messages, now: now() }),
 
     /** Runs one generation; throws `GatewayError` before the commit point, never after. */
     async generate(input: GenerationInput): Promise<GenerationOutput> {
@@ -147,6 +154,7 @@ export function createEngine(options: EngineOptions) {
           signal: input.signal,
           log: facts.log!,
           createdAt: Math.floor(input.startedAt / 1000),
+          sleep,
           onStreamEnd: (observer, error) => void finishStream(facts, admitted, observer, error),
         });
         facts.firstByteAt = Date.now();

@@ -35,6 +35,10 @@ export type GatewayOptions = {
   logger?: GatewayLogger;
   /** Where upstream keys are read from. Default `process.env`. */
   environment?: NodeJS.ProcessEnv;
+  /** Waits between upstream attempts (tests pass one that records instead of waiting). Default: a real timer. */
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  /** The clock for key expiry, latency and the default limiter. Default `Date.now`. */
+  now?: () => number;
 };
 
 /** The composed Router, with its engine and a `close()` that releases upstream connections. */
@@ -61,6 +65,8 @@ export function createGateway(options: GatewayOptions): Gateway {
     ...(options.limiter && { limiter: options.limiter }),
     ...(options.recordUsage && { recordUsage: options.recordUsage }),
     ...(options.environment && { environment: options.environment }),
+    ...(options.sleep && { sleep: options.sleep }),
+    ...(options.now && { now: options.now }),
     onRecorderError: error => options.logger?.error({ err: error }, 'usage recorder failed'),
   });
   const router = Router();

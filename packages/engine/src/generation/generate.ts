@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import {
   GatewayError,
   isJSONObject,
@@ -35,6 +34,8 @@ export type GenerateOptions = {
   signal: AbortSignal;
   log: AttemptLog;
   createdAt: number;
+  /** Waits between attempts; rejects when the signal aborts. */
+  sleep(ms: number, signal: AbortSignal): Promise<void>;
   /** Called once a streamed answer has ended (or failed, or the client left). */
   onStreamEnd(observer: StreamObserver, error: unknown): void;
 };
@@ -74,7 +75,7 @@ export async function generate(options: GenerateOptions): Promise<GenerationOutp
       }
       const delay = getRetryDelayMs({ error: failure, attempt, policy });
       if (delay === undefined) throw failure;
-      await sleep(delay, undefined, { signal }).catch(cause => {
+      await options.sleep(delay, signal).catch(cause => {
         throw new ClientAbortedError(cause);
       });
     }
