@@ -9,6 +9,7 @@ module.exports = {
   },
   transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/)?(ai|@ai-sdk|@workflow|@standard-schema|@vercel|eventsource-parser|zod)[@/+])'],
   moduleNameMapper: {
+    '^switchyard$': '<rootDir>/packages/switchyard/src/index.ts',
     '^@switchyard/([^/]+)$': '<rootDir>/packages/$1/src/index.ts',
     '^@switchyard/([^/]+)/testing$': '<rootDir>/packages/$1/src/testing/index.ts',
   },

@@ -17,6 +17,15 @@ const ALLOWED: Record<string, readonly string[]> = {
   'store-sqlite': ['@switchyard/core', '@switchyard/engine'],
   express: ['@switchyard/core', '@switchyard/engine', '@switchyard/sse', 'express'],
   simulator: [],
+  switchyard: [
+    '@switchyard/core',
+    '@switchyard/engine',
+    '@switchyard/express',
+    '@switchyard/codec-openai-responses',
+    '@switchyard/codec-anthropic-messages',
+    '@switchyard/codec-openai-chat',
+    'express',
+  ],
 };
 
 function readManifest(name: string) {
@@ -58,7 +67,8 @@ describe('package boundaries', () => {
     const manifest = readManifest(name);
     const declared = [...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.peerDependencies ?? {})];
     expect(declared.filter(dependency => !ALLOWED[name]!.includes(dependency))).toEqual([]);
-    expect(manifest.name).toBe(`@switchyard/${name}`);
+    // The entry package is the product's own name; every other package is scoped.
+    expect(manifest.name).toBe(name === 'switchyard' ? 'switchyard' : `@switchyard/${name}`);
   });
 
   it.each(Object.keys(ALLOWED))('%s imports only what it declares (no codec imports another codec)', name => {

@@ -1,4 +1,4 @@
-import type { Codec, Protocol } from '@switchyard/core';
+import type { Codec } from '@switchyard/core';
 import { codecs } from '../../examples/server/src';
 import { startTestGateway, type TestGateway } from '../helpers/start-test-gateway';
 import { describeExchange, findResponseProblems, type ResponseExpectation } from './check-response';
@@ -143,18 +143,11 @@ const NAMING_FIELDS = new Set([
  * recursively and overflows the stack on a deeply nested body (a 500 of the test harness, not of
  * the gateway), so the fuzzer hands every prompt string to the audit from this loop instead.
  */
-function watchCodecsIteratively(
-  base: Record<Protocol, Codec>,
-  remember: (text: string) => void,
-): Record<Protocol, Codec> {
-  const watched = Object.entries(base).map(([protocol, codec]) => [
-    protocol,
-    {
-      ...codec,
-      decodeRequest: (body: unknown) => (rememberStrings(body, remember), codec.decodeRequest(body)),
-    },
-  ]);
-  return Object.fromEntries(watched) as Record<Protocol, Codec>;
+function watchCodecsIteratively(base: readonly Codec[], remember: (text: string) => void): Codec[] {
+  return base.map(codec => ({
+    ...codec,
+    decodeRequest: (...args: Parameters<Codec['decodeRequest']>) => (rememberStrings(args[0], remember), codec.decodeRequest(...args)),
+  }));
 }
 
 function rememberStrings(body: unknown, remember: (text: string) => void): void {

@@ -39,12 +39,11 @@ export function createLogAudit() {
     watchStore(store: AccountStore): AccountStore {
       return { ...store, findKeyBySecret: secret => (remember(secret), store.findKeyBySecret(secret)) };
     },
-    watchCodecs(codecs: Record<Protocol, Codec>): Record<Protocol, Codec> {
-      const watched = Object.entries(codecs).map(([protocol, codec]) => [
-        protocol,
-        { ...codec, decodeRequest: (...args: Parameters<Codec['decodeRequest']>) => (remember(args[0]), codec.decodeRequest(...args)) },
-      ]);
-      return Object.fromEntries(watched) as Record<Protocol, Codec>;
+    watchCodecs(codecs: readonly Codec[]): Codec[] {
+      return codecs.map(codec => ({
+        ...codec,
+        decodeRequest: (...args: Parameters<Codec['decodeRequest']>) => (remember(args[0]), codec.decodeRequest(...args)),
+      }));
     },
     lineCount: () => lines.length,
     findLeaks(): string[] {

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { anthropicMessagesCodec } from '@switchyard/codec-anthropic-messages';
 import { openAIChatCodec } from '@switchyard/codec-openai-chat';
 import { openAIResponsesCodec } from '@switchyard/codec-openai-responses';
-import type { Codec, GenerationRequest, Protocol, StreamEvent } from '@switchyard/core';
+import type { Codec, GenerationRequest, BuiltInProtocol, StreamEvent } from '@switchyard/core';
 import { formatSSEFrame } from '@switchyard/sse';
 import { decodeSSEChunks, readFixture, splitEvery } from '@switchyard/sse/testing';
 import { parseSSEText, validateChatStream, validateMessagesStream, validateResponsesStream } from '../support';
@@ -12,22 +12,22 @@ import { parseSSEText, validateChatStream, validateMessagesStream, validateRespo
  * codec and re-encoded for each client protocol, compared byte for byte (ids normalized) with a
  * file snapshot. A change in any direction's wire output shows up here as a reviewable diff.
  */
-const CODECS: Record<Protocol, Codec> = {
+const CODECS: Record<BuiltInProtocol, Codec> = {
   'openai-responses': openAIResponsesCodec,
   'anthropic-messages': anthropicMessagesCodec,
   'openai-chat': openAIChatCodec,
 };
-const FIXTURES: Record<Protocol, string> = {
+const FIXTURES: Record<BuiltInProtocol, string> = {
   'openai-responses': join(__dirname, '../../packages/codec-openai-responses/src/__fixtures__'),
   'anthropic-messages': join(__dirname, '../../packages/codec-anthropic-messages/src/__fixtures__'),
   'openai-chat': join(__dirname, '../../packages/codec-openai-chat/src/__fixtures__'),
 };
-const SCENARIOS: Record<Protocol, string[]> = {
+const SCENARIOS: Record<BuiltInProtocol, string[]> = {
   'openai-responses': ['text-basic.1.stream.sse', 'reasoning-parallel-calls.1.stream.sse', 'function-call-done-only.1.stream.sse', 'incomplete-length.1.stream.sse', 'error-event.1.stream.sse'],
   'anthropic-messages': ['text-basic.1.stream.sse', 'tool-use-parallel.1.stream.sse', 'thinking-signature.1.stream.sse', 'error-overloaded.1.stream.sse'],
   'openai-chat': ['text-usage.1.stream.sse', 'tool-calls-parallel.1.stream.sse', 'reasoning-compat.1.stream.sse', 'error-mid-stream.1.stream.sse'],
 };
-const VALIDATORS: Record<Protocol, (text: string) => string[]> = {
+const VALIDATORS: Record<BuiltInProtocol, (text: string) => string[]> = {
   'openai-responses': text => validateResponsesStream(parseSSEText(text)).violations,
   'anthropic-messages': text => validateMessagesStream(parseSSEText(text)).violations,
   'openai-chat': text => validateChatStream(parseSSEText(text)).violations,
@@ -35,7 +35,7 @@ const VALIDATORS: Record<Protocol, (text: string) => string[]> = {
 
 const request: GenerationRequest = { model: 'client-model', system: [], messages: [], stream: true, maxOutputTokens: 1024 };
 
-function translate(upstream: Protocol, client: Protocol, bytes: Uint8Array, chunkSize: number): string {
+function translate(upstream: BuiltInProtocol, client: BuiltInProtocol, bytes: Uint8Array, chunkSize: number): string {
   const decoder = CODECS[upstream].createStreamDecoder();
   const encoder = CODECS[client].createStreamEncoder({ request, createdAt: 1_763_769_600 });
   const events: StreamEvent[] = [];
@@ -52,8 +52,8 @@ function normalize(text: string): string {
     .replace(/"(completed_at|created_at|created)":\d+/g, '"$1":<time>');
 }
 
-describe.each(Object.keys(SCENARIOS) as Protocol[])('from a %s upstream', upstream => {
-  describe.each(Object.keys(CODECS) as Protocol[])('to a %s client', client => {
+describe.each(Object.keys(SCENARIOS) as BuiltInProtocol[])('from a %s upstream', upstream => {
+  describe.each(Object.keys(CODECS) as BuiltInProtocol[])('to a %s client', client => {
     it.each(SCENARIOS[upstream])('%s', scenario => {
       const bytes = readFixture(FIXTURES[upstream], scenario);
       const whole = translate(upstream, client, bytes, bytes.length);

@@ -4,7 +4,6 @@ import type { AccountStore, GatewayConfigInput } from '@switchyard/engine';
 import {
   createAuthMiddleware,
   createBodyMiddleware,
-  createErrorHandler,
   createGateway,
   createGenerationHandler,
   createRequestIdMiddleware,
@@ -21,7 +20,7 @@ export function createExistingApp(options: { config: GatewayConfigInput; store: 
   close(): Promise<void>;
 } {
   const app = express();
-  const codecs = { 'openai-responses': openAIResponsesCodec, 'anthropic-messages': anthropicMessagesCodec };
+  const codecs = [openAIResponsesCodec, anthropicMessagesCodec];
   const gateway = createGateway({ config: options.config, codecs, store: options.store });
   // Mounted before the host's own body parser, so the gateway's size limit and error envelopes apply.
   app.use('/llm', gateway);
@@ -39,12 +38,12 @@ export function createExistingApp(options: { config: GatewayConfigInput; store: 
   const custom = Router(); // mounted after the host's parser: the body middleware leaves parsed bodies alone
   custom.post(
     '/ask',
-    createRequestIdMiddleware({ protocol: 'openai-responses' }),
-    createAuthMiddleware({ engine }),
+    createRequestIdMiddleware({ engine, protocol: 'openai-responses' }),
+    createAuthMiddleware(),
     createBodyMiddleware({ limitBytes: 256 * 1024 }),
-    createGenerationHandler({ engine }),
+    createGenerationHandler(),
   );
-  custom.use(createErrorHandler({ engine, codecs }));
+  custom.use(gateway.errorHandler);
   app.use('/internal', custom);
 
   return { app, close: () => gateway.close() };

@@ -1,7 +1,10 @@
 import type { Gateway } from '@switchyard/express';
 import express, { type Express, type Router } from 'express';
 
-/** An Express app serving the gateway at the root, the admin API under `/admin`, and `GET /healthz`. */
+/**
+ * An Express app serving the gateway at the root, the admin API under `/admin`, and `GET /healthz`.
+ * Every other path gets the gateway's JSON 404 in the caller's envelope.
+ */
 export function createApp(gateway: Gateway, adminRouter: Router): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -11,5 +14,6 @@ export function createApp(gateway: Gateway, adminRouter: Router): Express {
   });
   app.use('/admin', adminRouter);
   app.use(gateway);
+  app.use(gateway.notFoundHandler, gateway.errorHandler);
   return app;
 }

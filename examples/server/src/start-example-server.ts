@@ -9,13 +9,7 @@ import {
   type AccountStore,
   type UsageRecord,
 } from '@switchyard/engine';
-import {
-  createAdminRouter,
-  createClientErrorListener,
-  createGateway,
-  type Gateway,
-  type GatewayLogger,
-} from '@switchyard/express';
+import { createClientErrorListener, createGateway, type Gateway, type GatewayLogger } from '@switchyard/express';
 import { createSimulator, type SimulatorOptions } from '@switchyard/simulator';
 import { codecs } from './codecs';
 import { createApp } from './create-app';
@@ -99,10 +93,12 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
     },
   });
   const admin = createAdminService({ store, adminTokenDigests: storage.adminTokenDigests });
-  const adminRouter = createAdminRouter({ admin, engine: gateway.engine, codecs: options.codecs ?? codecs });
+  const adminRouter = gateway.createAdminRouter(admin);
   const server = createApp(gateway, adminRouter).listen(options.port ?? 8080, options.host ?? '127.0.0.1');
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
-  server.on('clientError', createClientErrorListener({ codecs: options.codecs ?? codecs }));
+  // The admin API answers in the envelope of the gateway's Bearer interface, whatever the caller sent.
+  const adminEnvelope = gateway.engine.registry.codecForCredentials(new Set()).protocol;
+  server.on('clientError', createClientErrorListener({ engine: gateway.engine, envelopes: [{ prefix: '/admin', protocol: adminEnvelope }] }));
   const { port } = server.address() as AddressInfo;
   const host = options.host ?? '127.0.0.1';
   return {
@@ -112,7 +108,7 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
     demoKeyGenerated: createdKey !== undefined,
     newAdminToken: storage.newAdminToken,
     store,
-    models: gateway.engine.listModels().map(route => route.model),
+    models: gateway.engine.routes.map(route => route.model),
     gateway,
     server,
     simulatorURL,

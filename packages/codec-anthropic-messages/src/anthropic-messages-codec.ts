@@ -1,4 +1,5 @@
 import { createDroppedOptionsDescriber, type Codec } from '@switchyard/core';
+import { anthropicMessagesDescriptor } from './anthropic-messages-descriptor';
 import { createAnthropicPassthroughStream } from './stream/create-anthropic-passthrough-stream';
 import { decodeAnthropicTokenCountRequest } from './count-tokens/decode-anthropic-token-count-request';
 import { decodeAnthropicError, encodeAnthropicError } from './error/anthropic-error-envelope';
@@ -13,6 +14,7 @@ import { createAnthropicStreamEncoder } from './stream/encode-anthropic-stream';
 /** The Anthropic Messages protocol (`POST /v1/messages`, API version 2023-06-01), both sides of the gateway. */
 export const anthropicMessagesCodec: Codec = {
   protocol: 'anthropic-messages',
+  descriptor: anthropicMessagesDescriptor,
   decodeRequest: decodeAnthropicRequest,
   encodeRequest: encodeAnthropicRequest,
   decodeResponse: decodeAnthropicResponse,
@@ -24,5 +26,6 @@ export const anthropicMessagesCodec: Codec = {
   encodeModelList: encodeAnthropicModelList,
   describeDroppedOptions: createDroppedOptionsDescriber(['cache_control']),
   decodeTokenCountRequest: decodeAnthropicTokenCountRequest,
+  encodeTokenCount: inputTokens => ({ input_tokens: inputTokens }),
   createPassthroughStream: createAnthropicPassthroughStream,
 };

@@ -1,4 +1,5 @@
 import { createDroppedOptionsDescriber, type Codec } from '@switchyard/core';
+import { openAIChatDescriptor } from './openai-chat-descriptor';
 import { createOpenAIChatPassthroughStream } from './stream/create-openai-chat-passthrough-stream';
 import { decodeOpenAIError, encodeOpenAIError, encodeOpenAIModelList } from '@switchyard/codec-openai-shared';
 import { decodeOpenAIChatRequest } from './request/decode-openai-chat-request';
@@ -11,6 +12,7 @@ import { createOpenAIChatStreamEncoder } from './stream/encode-openai-chat-strea
 /** The OpenAI Chat Completions protocol (`POST /v1/chat/completions`), on both sides of the gateway. */
 export const openAIChatCodec: Codec = {
   protocol: 'openai-chat',
+  descriptor: openAIChatDescriptor,
   decodeRequest: decodeOpenAIChatRequest,
   encodeRequest: encodeOpenAIChatRequest,
   decodeResponse: decodeOpenAIChatResponse,

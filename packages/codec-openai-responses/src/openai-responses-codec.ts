@@ -1,6 +1,7 @@
 import { decodeOpenAIError, encodeOpenAIError, encodeOpenAIModelList } from '@switchyard/codec-openai-shared';
 import { createOpenAIResponsesPassthroughStream } from './stream/create-openai-responses-passthrough-stream';
 import { createDroppedOptionsDescriber, type Codec } from '@switchyard/core';
+import { openAIResponsesDescriptor } from './openai-responses-descriptor';
 import { decodeOpenAIResponsesRequest } from './request/decode-openai-responses-request';
 import { encodeOpenAIResponsesRequest } from './request/encode-openai-responses-request';
 import { decodeOpenAIResponsesResponse } from './response/decode-openai-responses-response';
@@ -11,6 +12,7 @@ import { createOpenAIResponsesStreamEncoder } from './stream/encode-openai-respo
 /** The OpenAI Responses protocol (`POST /v1/responses`) on both sides of the gateway. */
 export const openAIResponsesCodec: Codec = {
   protocol: 'openai-responses',
+  descriptor: openAIResponsesDescriptor,
   decodeRequest: decodeOpenAIResponsesRequest,
   encodeRequest: encodeOpenAIResponsesRequest,
   decodeResponse: decodeOpenAIResponsesResponse,

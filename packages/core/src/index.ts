@@ -31,6 +31,12 @@ export type {
   StreamDecoder,
   StreamEncoder,
 } from './codec/codec';
+export type {
+  CredentialScheme,
+  ProtocolDescriptor,
+  RequestShape,
+  VersionHeader,
+} from './codec/protocol-descriptor';
 export type { Translated, TranslationWarning } from './codec/translation-warning';
 export { createDroppedOptionsDescriber } from './codec/describe-dropped-options';
 export { ERROR_CATALOGUE, type CatalogueEntry } from './errors/error-catalogue';
@@ -43,9 +49,11 @@ export {
 } from './errors/gateway-error';
 export { createValidationError, flattenSchemaIssues, type SchemaIssue } from './errors/create-validation-error';
 export { createUpstreamError, mapUpstreamStatus } from './errors/upstream-error-from-status';
+export { ClientAbortedError } from './errors/client-aborted-error';
+export { firstHeaderValue, headerValue, type HeaderMap } from './http/header-value';
 export { createId } from './ids/create-id';
 export { isJSONObject, type JSONObject, type JSONValue } from './json';
-export { PROTOCOLS, type Protocol } from './protocol';
+export { PROTOCOLS, type BuiltInProtocol, type Protocol } from './protocol';
 export type { SSEMessage } from './sse-message';
 export { formatDataURL, parseDataURL } from './media/data-url';
 export { REDACTED, redact, redactHeaders, redactURL, scrubSecrets } from './redact/redact';

@@ -1,4 +1,11 @@
-/** The wire protocols the gateway speaks, on both sides. */
-export type Protocol = 'openai-responses' | 'anthropic-messages' | 'openai-chat';
+/**
+ * A wire protocol's identifier, as its codec declares it (`codec.protocol`). The three built-in
+ * codecs speak these; a host may add a codec of its own under another name.
+ */
+export type Protocol = BuiltInProtocol | (string & {});
 
-export const PROTOCOLS: readonly Protocol[] = ['openai-responses', 'anthropic-messages', 'openai-chat'];
+/** The protocols of the built-in codecs. */
+export type BuiltInProtocol = 'openai-responses' | 'anthropic-messages' | 'openai-chat';
+
+/** The protocols of the built-in codecs, in their usual order. */
+export const PROTOCOLS: readonly BuiltInProtocol[] = ['openai-responses', 'anthropic-messages', 'openai-chat'];

@@ -1,4 +1,4 @@
-export { authenticate, type MessagesAuthPolicy, type Principal, type RequestHeaders } from './auth/authenticate';
+export type { ClientAuthPolicy, Principal, RequestHeaders } from './auth/authenticate';
 export type {
   Account,
   AccountPatch,
@@ -22,25 +22,21 @@ export { createMemoryAccountStore } from './accounts/create-memory-account-store
 export type { Limiter, Release } from './limits/limiter';
 export {
   gatewayConfigSchema,
-  INTERFACE_PROTOCOLS,
   type GatewayConfig,
   type GatewayConfigInput,
-  type InterfaceName,
+  type InterfaceAuth,
   type RouteConfig,
   type UpstreamConfig,
 } from './config/gateway-config';
 export { ConfigError, parseGatewayConfig } from './config/parse-gateway-config';
-export {
-  createEngine,
-  type Engine,
-  type EngineOptions,
-  type GenerationInput,
-  type RefusalInput,
-} from './create-engine';
+export { createEngine, type Engine, type EngineOptions } from './create-engine';
+export type { Exchange } from './exchange/open-exchange';
+export type { Endpoint, ProtocolRegistry } from './protocols/create-protocol-registry';
+export type { StreamOutcome } from './generation/stream-observer';
 export type { FrameSink } from './generation/frame-sink';
 export { WARNINGS_HEADER } from './generation/format-warnings-header';
 export type { GenerationOutput } from './generation/generation-output';
-export { createRouteTable, type Route, type RouteTable } from './routing/create-route-table';
+export type { Route } from './routing/create-route-table';
 export type { RequestOutcome, UsageRecord, UsageRecorder } from './usage/usage-record';
 export { createAdminService, type AdminService, type AdminServiceOptions } from './admin/create-admin-service';
 export { presentAccount, presentKey } from './admin/present-admin-records';

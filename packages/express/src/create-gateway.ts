@@ -1,19 +1,24 @@
-import type { Codec, Protocol } from '@switchyard/core';
+import type { Codec } from '@switchyard/core';
 import {
   createEngine,
+  createMemoryAccountStore,
   parseGatewayConfig,
+  type AccountStore,
+  type AdminService,
+  type Endpoint,
   type Engine,
   type GatewayConfig,
   type GatewayConfigInput,
-  type AccountStore,
   type Limiter,
   type UsageRecorder,
 } from '@switchyard/engine';
-import { Router } from 'express';
+import { Router, type ErrorRequestHandler, type RequestHandler } from 'express';
 import { createAccessLogMiddleware } from './access-log/create-access-log-middleware';
+import { createAdminRouter } from './admin/create-admin-router';
 import { createAuthMiddleware } from './auth/create-auth-middleware';
-import { createTokenCountHandler } from './count-tokens/create-token-count-handler';
 import { createBodyMiddleware } from './body/create-body-middleware';
+import { createTokenCountHandler } from './count-tokens/create-token-count-handler';
+import { createClientErrorListener } from './errors/create-client-error-listener';
 import { createErrorHandler } from './errors/create-error-handler';
 import { createNotFoundHandler } from './errors/create-not-found-handler';
 import type { GatewayLogger } from './gateway-logger';
@@ -24,14 +29,15 @@ import { createRequestIdMiddleware } from './request-id/create-request-id-middle
 export type GatewayOptions = {
   /** The gateway config (validated here; a bad one throws `ConfigError` naming each bad path). */
   config: GatewayConfigInput | GatewayConfig;
-  /** One codec per protocol; only interfaces with a codec get an endpoint. */
-  codecs: Partial<Record<Protocol, Codec>>;
-  /** Keys, accounts and balances (`createMemoryAccountStore()`, or the SQLite / PostgreSQL stores). */
-  store: AccountStore;
-  /** Per-key limits; default in process memory. */
+  /** The protocols to speak, one codec each; every codec brings its own endpoints (`codec.descriptor`). */
+  codecs: readonly Codec[];
+  /** Keys, accounts and balances. Default: in process memory (lost on restart; a warning is logged). */
+  store?: AccountStore;
+  /** Per-key limits. Default: in process memory. */
   limiter?: Limiter;
-  /** Receives one record per request, refused ones included. Must not throw or block. */
+  /** Receives one record per refused or generated request. Must not throw or block. */
   recordUsage?: UsageRecorder;
+  /** Access lines at `info`, refusals at `debug`, 5xx at `error`. Default: none. */
   logger?: GatewayLogger;
   /** Where upstream keys are read from. Default `process.env`. */
   environment?: NodeJS.ProcessEnv;
@@ -41,49 +47,74 @@ export type GatewayOptions = {
   now?: () => number;
 };
 
-/** The composed Router, with its engine and a `close()` that releases upstream connections. */
-export type Gateway = Router & { engine: Engine; close(): Promise<void> };
-
-const ENDPOINTS: ReadonlyArray<readonly [string, Protocol]> = [
-  ['/v1/responses', 'openai-responses'],
-  ['/v1/messages', 'anthropic-messages'],
-  ['/v1/chat/completions', 'openai-chat'],
-];
+/**
+ * The composed Router and its pre-bound extras: the engine, the error handler and the `clientError`
+ * listener for a host that composes middlewares itself, and the admin router factory.
+ */
+export type Gateway = Router & {
+  engine: Engine;
+  store: AccountStore;
+  errorHandler: ErrorRequestHandler;
+  /** A JSON 404 in the caller's envelope for any path, to mount last in a host that wants one. */
+  notFoundHandler: RequestHandler;
+  clientErrorListener: ReturnType<typeof createClientErrorListener>;
+  createAdminRouter(admin: AdminService): Router;
+  close(): Promise<void>;
+};
 
 /**
- * Every middleware composed into one Router: request id → auth → JSON body → generation, per
- * interface; `GET /v1/models`; 404s with hints; one error handler. Mount it at `/` or under a prefix.
+ * Every middleware composed into one Router: per endpoint of each codec, request id → auth → JSON
+ * body → generation (or token count, or models list); 404s with hints for unknown `/v1` paths; one
+ * error handler. It claims only its own paths: mounted at `/`, every other path goes on to the
+ * host's routes.
  *
- * @example app.use('/llm', createGateway({ config, codecs, store }))
+ * @throws ConfigError when the config does not validate or names a protocol no codec speaks.
+ * @example app.use(createGateway({ config, codecs: [openAIResponsesCodec, anthropicMessagesCodec] }))
  */
 export function createGateway(options: GatewayOptions): Gateway {
   const config = parseGatewayConfig(options.config);
+  const { logger } = options;
+  const store = options.store ?? createMemoryAccountStore();
+  if (!options.store) logger?.warn({}, 'no store given: keys, accounts and balances live in process memory and are lost on restart');
   const engine = createEngine({
     config,
     codecs: options.codecs,
-    store: options.store,
+    store,
     ...(options.limiter && { limiter: options.limiter }),
     ...(options.recordUsage && { recordUsage: options.recordUsage }),
     ...(options.environment && { environment: options.environment }),
     ...(options.sleep && { sleep: options.sleep }),
     ...(options.now && { now: options.now }),
-    onRecorderError: error => options.logger?.error({ err: error }, 'usage recorder failed'),
+    onRecorderError: error => logger?.error({ err: error }, 'usage recorder failed'),
   });
+  const errorHandler = createErrorHandler({ engine, ...(logger && { logger }) });
   const router = Router();
-  if (options.logger) router.use(createAccessLogMiddleware({ logger: options.logger }));
-  const authenticate = createAuthMiddleware({ engine });
-  const parseBody = createBodyMiddleware({ limitBytes: config.bodyLimitBytes });
-  const generateAnswer = createGenerationHandler({ engine, keepAliveMs: config.keepAliveMs });
-  for (const [path, protocol] of ENDPOINTS) {
-    if (!options.codecs[protocol]) continue;
-    router.post(path, createRequestIdMiddleware({ protocol }), authenticate, parseBody, generateAnswer);
+  const accessLog = logger ? [createAccessLogMiddleware({ logger })] : [];
+  for (const endpoint of engine.registry.endpoints) {
+    const handlers = [...accessLog, ...endpointHandlers(engine, endpoint, config)];
+    if (endpoint.method === 'GET') router.get(endpoint.path, ...handlers);
+    else router.post(endpoint.path, ...handlers);
   }
-  if (options.codecs['anthropic-messages']?.decodeTokenCountRequest) {
-    const messages = createRequestIdMiddleware({ protocol: 'anthropic-messages' });
-    router.post('/v1/messages/count_tokens', messages, authenticate, parseBody, createTokenCountHandler({ engine }));
-  }
-  router.get('/v1/models', createModelsHandler({ engine, codecs: options.codecs }));
-  router.use(createNotFoundHandler());
-  router.use(createErrorHandler({ engine, codecs: options.codecs, ...(options.logger && { logger: options.logger }) }));
-  return Object.assign(router, { engine, close: () => engine.close() });
+  router.use(createNotFoundHandler({ engine }));
+  router.use(errorHandler);
+  return Object.assign(router, {
+    engine,
+    store,
+    errorHandler,
+    notFoundHandler: createNotFoundHandler({ engine, everyPath: true }),
+    clientErrorListener: createClientErrorListener({ engine }),
+    createAdminRouter: (admin: AdminService) => createAdminRouter({ admin, engine }),
+    close: () => engine.close(),
+  });
+}
+
+function endpointHandlers(engine: Engine, endpoint: Endpoint, config: GatewayConfig): RequestHandler[] {
+  if (endpoint.kind === 'models') return [createModelsHandler({ engine })];
+  const opening = [
+    createRequestIdMiddleware({ engine, protocol: endpoint.codec.protocol }),
+    createAuthMiddleware(),
+    createBodyMiddleware({ limitBytes: config.bodyLimitBytes }),
+  ];
+  if (endpoint.kind === 'token-count') return [...opening, createTokenCountHandler()];
+  return [...opening, createGenerationHandler({ keepAliveMs: config.keepAliveMs })];
 }

@@ -1,5 +1,5 @@
 export { createUpstreamClient, type UpstreamClient, type UpstreamClientOptions } from './create-upstream-client';
-export { ClientAbortedError, mapTransportError } from './map-transport-error';
+export { mapTransportError } from './map-transport-error';
 export { parseRetryAfterMs } from './parse-retry-after';
 export { defaultRetryPolicy, getRetryDelayMs, type RetryPolicy } from './retry-policy';
 export type { UpstreamRequest, UpstreamResponse } from './upstream-response';

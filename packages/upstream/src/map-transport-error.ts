@@ -1,4 +1,4 @@
-import { GatewayError } from '@switchyard/core';
+import { ClientAbortedError, GatewayError } from '@switchyard/core';
 
 const UNREACHABLE = new Set([
   'ECONNREFUSED',
@@ -11,18 +11,11 @@ const UNREACHABLE = new Set([
 ]);
 const TIMEOUT = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 
-/** Thrown when the caller's own signal ended the call (the client went away): not an upstream fault. */
-export class ClientAbortedError extends Error {
-  constructor(cause?: unknown) {
-    super('The client closed the connection.', { cause });
-    this.name = 'ClientAbortedError';
-  }
-}
-
 /**
  * Classifies a failure of the HTTP exchange itself. Connection failures are safe to retry (nothing
  * reached the model); a reset or timeout after the request was sent is ambiguous.
  */
+/** A caller's own abort (the client went away) becomes `ClientAbortedError`: not an upstream fault. */
 export function mapTransportError(error: unknown, signal?: AbortSignal): Error {
   if (signal?.aborted) return new ClientAbortedError(error);
   if (GatewayError.isInstance(error)) return error;

@@ -3,6 +3,7 @@ import type { GenerationRequest } from '../generation/generation-request';
 import type { GenerationResponse } from '../generation/generation-response';
 import type { StreamEvent } from '../generation/stream-event';
 import type { JSONObject } from '../json';
+import type { ProtocolDescriptor } from './protocol-descriptor';
 import type { Protocol } from '../protocol';
 import type { SSEMessage } from '../sse-message';
 import type { Translated, TranslationWarning } from './translation-warning';
@@ -60,6 +61,8 @@ export type EncodedError = { status: number; body: JSONObject };
  */
 export interface Codec {
   readonly protocol: Protocol;
+  /** How the protocol travels over HTTP: paths, credentials, version and request-id headers. */
+  readonly descriptor: ProtocolDescriptor;
   /** Validates an untrusted client body and converts it. Throws `GatewayError` (400) naming the field. */
   decodeRequest(body: unknown, options?: DecodeOptions): Translated<GenerationRequest>;
   /** Builds the upstream body; `upstreamModel` replaces the client's model ID. */
@@ -75,6 +78,8 @@ export interface Codec {
   encodeError(error: GatewayError, requestId: string): EncodedError;
   /** Reads a token-count body (Messages `POST /v1/messages/count_tokens`); protocols without one omit it. */
   decodeTokenCountRequest?(body: unknown, options?: DecodeOptions): GenerationRequest;
+  /** Renders a token count in this protocol's answer shape (with `decodeTokenCountRequest`). */
+  encodeTokenCount?(inputTokens: number): JSONObject;
   /**
    * Warnings for this protocol's own fields (`providerOptions[protocol]`) when the request goes to an
    * upstream of another protocol, where they are dropped. Fields the codec honours on the client side

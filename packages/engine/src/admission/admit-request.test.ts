@@ -1,6 +1,7 @@
-import { GatewayError, type GenerationRequest } from '@switchyard/core';
+import { GatewayError, type Codec, type GenerationRequest } from '@switchyard/core';
 import { createMemoryAccountStore } from '../accounts/create-memory-account-store';
 import { createMemoryLimiter } from '../limits/create-memory-limiter';
+import { createProtocolRegistry } from '../protocols/create-protocol-registry';
 import { createRouteTable } from '../routing/create-route-table';
 import { routeConfigSchema } from '../config/gateway-config';
 import { computeCostMicros } from '../usage/compute-cost';
@@ -21,7 +22,7 @@ async function setup(options: { balance: number; route?: Record<string, unknown>
   const { key } = await store.createKey({ accountId: account.id, name: 'k', ...(options.limits && { limits: options.limits }) });
   const route = createRouteTable([
     routeConfigSchema.parse({ model: 'm', interfaces: ['responses'], targets: [{ upstream: 'u', model: 'x' }], ...options.route }),
-  ]).resolve('m', 'openai-responses');
+  ], createProtocolRegistry([responsesLikeCodec])).resolve('m', 'openai-responses');
   const input = (text: string, maxOutputTokens?: number): AdmissionInput => ({
     request: request(text, maxOutputTokens),
     route,
@@ -33,6 +34,12 @@ async function setup(options: { balance: number; route?: Record<string, unknown>
   });
   return { store, account, input };
 }
+
+/** Only what routing reads of a codec: its protocol and interface name. */
+const responsesLikeCodec = {
+  protocol: 'openai-responses',
+  descriptor: { interfaceName: 'responses', generationPath: '/v1/responses', modelsPath: '/v1/models', credential: { kind: 'bearer' } },
+} as unknown as Codec;
 
 const refusal = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => (GatewayError.isInstance(error) ? error.code : error));
 

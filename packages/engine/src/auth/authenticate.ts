@@ -1,31 +1,49 @@
-import { GatewayError, type Protocol } from '@switchyard/core';
+import {
+  GatewayError,
+  headerValue,
+  type DecodeOptions,
+  type HeaderMap,
+  type ProtocolDescriptor,
+  type VersionHeader,
+} from '@switchyard/core';
 import type { Account, AccountStore, ApiKeyRecord } from '../accounts/account-store';
 import { looksLikeAdminToken } from '../accounts/admin-tokens';
 
-export type RequestHeaders = Record<string, string | string[] | undefined>;
+export type RequestHeaders = HeaderMap;
 
-/** Who is calling: the key, its account, and for Messages the API version the client spoke. */
-export type Principal = { key: ApiKeyRecord; account: Account; apiVersion?: string };
+/** Who is calling: the key and its account. */
+export type Principal = { key: ApiKeyRecord; account: Account };
 
-export type MessagesAuthPolicy = { acceptedVersions: readonly string[]; acceptBearer: boolean };
+/** What an interface accepts from clients beyond its descriptor's defaults (host config). */
+export type ClientAuthPolicy = { acceptedVersions: readonly string[]; acceptBearer: boolean };
 
-/**
- * Checks the credentials of one request on one interface. Responses and Chat take
- * `Authorization: Bearer`; Messages takes `x-api-key` plus `anthropic-version` (alias
- * `provider-version`). Throws the taxonomy's 400 / 401 / 403 `GatewayError`s: a missing, invalid or
- * disabled key is 401; an expired key or an inactive subscription is 403.
- */
-export async function authenticate(options: {
-  protocol: Protocol;
+/** A key header another interface reads, for the hint to a caller who sent it to the wrong one. */
+export type KeyHeaderElsewhere = { header: string; path: string };
+
+export type AuthenticateOptions = {
+  descriptor: ProtocolDescriptor;
   headers: RequestHeaders;
   store: AccountStore;
-  messages: MessagesAuthPolicy;
-  now?: number;
-}): Promise<Principal> {
-  const { protocol, headers, store } = options;
-  const isMessages = protocol === 'anthropic-messages';
-  const secret = isMessages ? messagesKey(headers, options.messages) : bearerKey(headers);
-  const apiVersion = isMessages ? checkVersion(headers, options.messages) : undefined;
+  policy: ClientAuthPolicy;
+  now: number;
+  /** Key headers of the gateway's other interfaces (a Bearer caller who sent one gets told where it is read). */
+  keyHeadersElsewhere?: readonly KeyHeaderElsewhere[];
+};
+
+/**
+ * Checks one request's credentials with its interface's own scheme (the codec's descriptor):
+ * `Authorization: Bearer`, or the protocol's key header plus its version header. Returns the
+ * caller and what the version header means for decoding the body. Throws the 400 / 401 / 403
+ * `GatewayError`s: a missing, invalid or disabled key is 401; an expired key or an inactive
+ * subscription is 403.
+ */
+export async function authenticate(options: AuthenticateOptions): Promise<{ principal: Principal; decodeOptions: DecodeOptions }> {
+  const { descriptor, headers, store } = options;
+  const secret =
+    descriptor.credential.kind === 'bearer'
+      ? bearerKey(headers, options.keyHeadersElsewhere ?? [])
+      : headerKey(headers, descriptor.credential.header, descriptor.credential.bearerRefusedHint, options.policy);
+  const apiVersion = descriptor.version ? checkVersion(headers, descriptor.version, options.policy) : undefined;
   if (looksLikeAdminToken(secret)) {
     throw new GatewayError({
       code: 'API_KEY_INVALID',
@@ -35,7 +53,7 @@ export async function authenticate(options: {
   const key = await store.findKeyBySecret(secret);
   if (!key) throw new GatewayError({ code: 'API_KEY_INVALID', message: 'The API key is not valid.' });
   if (key.status === 'disabled') throw new GatewayError({ code: 'API_KEY_DISABLED', message: 'The API key is disabled.' });
-  if (key.expiresAt !== undefined && key.expiresAt <= (options.now ?? Date.now())) {
+  if (key.expiresAt !== undefined && key.expiresAt <= options.now) {
     throw new GatewayError({ code: 'API_KEY_EXPIRED', message: 'The API key has expired; create a new one in the account panel.' });
   }
   const account = await store.getAccount(key.accountId);
@@ -43,52 +61,47 @@ export async function authenticate(options: {
   if (account.subscription !== 'active') {
     throw new GatewayError({ code: 'SUBSCRIPTION_INACTIVE', message: 'The subscription of this account is not active.' });
   }
-  return apiVersion === undefined ? { key, account } : { key, account, apiVersion };
-}
-
-function header(headers: RequestHeaders, name: string): string | undefined {
-  const value = headers[name];
-  return Array.isArray(value) ? value.join(', ') : value;
+  return { principal: { key, account }, decodeOptions: apiVersion === undefined ? {} : { apiVersion } };
 }
 
 function bearerToken(headers: RequestHeaders): string | undefined {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header(headers, 'authorization') ?? '');
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(headerValue(headers, 'authorization') ?? '');
   return match?.[1];
 }
 
-function bearerKey(headers: RequestHeaders): string {
+function bearerKey(headers: RequestHeaders, elsewhere: readonly KeyHeaderElsewhere[]): string {
   const token = bearerToken(headers);
   if (token) return token;
-  const hint = header(headers, 'x-api-key') ? ' `x-api-key` is only read on /v1/messages.' : '';
+  const misplaced = elsewhere.find(other => headerValue(headers, other.header) !== undefined);
+  const hint = misplaced ? ` \`${misplaced.header}\` is only read on ${misplaced.path}.` : '';
   throw new GatewayError({
     code: 'API_KEY_MISSING',
     message: `Missing API key: send it as \`Authorization: Bearer <API_KEY>\`.${hint}`,
   });
 }
 
-function messagesKey(headers: RequestHeaders, policy: MessagesAuthPolicy): string {
-  const key = header(headers, 'x-api-key')?.trim();
+function headerKey(headers: RequestHeaders, name: string, bearerRefusedHint: string, policy: ClientAuthPolicy): string {
+  const key = headerValue(headers, name)?.trim();
   if (key) return key;
   const token = bearerToken(headers);
   if (token && policy.acceptBearer) return token;
-  const why = token ? ' `Authorization: Bearer` is not accepted on this endpoint.' : '';
   throw new GatewayError({
     code: 'API_KEY_MISSING',
-    message: `Missing API key: send it in the \`x-api-key\` header.${why}`,
+    message: `Missing API key: send it in the \`${name}\` header.${token ? ` ${bearerRefusedHint}` : ''}`,
   });
 }
 
-function checkVersion(headers: RequestHeaders, policy: MessagesAuthPolicy): string {
-  const version = header(headers, 'anthropic-version') ?? header(headers, 'provider-version');
-  if (version === undefined || version.trim() === '') {
-    throw new GatewayError({ code: 'VERSION_HEADER_MISSING', message: 'anthropic-version: header is required' });
+function checkVersion(headers: RequestHeaders, version: VersionHeader, policy: ClientAuthPolicy): string {
+  const sent = [version.header, ...version.aliases].map(name => headerValue(headers, name)).find(value => value !== undefined);
+  if (sent === undefined || sent.trim() === '') {
+    throw new GatewayError({ code: 'VERSION_HEADER_MISSING', message: `${version.header}: header is required` });
   }
-  if (!policy.acceptedVersions.includes(version)) {
+  if (!policy.acceptedVersions.includes(sent)) {
     throw new GatewayError({
       code: 'VERSION_HEADER_INVALID',
       // The value is not echoed: a misplaced credential must never come back in an error body.
-      message: `anthropic-version: the value sent is not a valid version; send ${policy.acceptedVersions.map(accepted => `"${accepted}"`).join(' or ')}`,
+      message: `${version.header}: the value sent is not a valid version; send ${policy.acceptedVersions.map(accepted => `"${accepted}"`).join(' or ')}`,
     });
   }
-  return version;
+  return sent;
 }

@@ -1,27 +1,20 @@
-import { PROTOCOLS, type Protocol } from '@switchyard/core';
 import { z } from 'zod';
-
-/** The names a route uses for the three client-facing interfaces. */
-export const INTERFACE_PROTOCOLS = {
-  responses: 'openai-responses',
-  messages: 'anthropic-messages',
-  chat: 'openai-chat',
-} as const satisfies Record<string, Protocol>;
-
-export type InterfaceName = keyof typeof INTERFACE_PROTOCOLS;
 
 const positiveMilliseconds = z.number().int().positive();
 
 export const upstreamConfigSchema = z
   .object({
-    protocol: z.enum(PROTOCOLS as [Protocol, ...Protocol[]]),
+    /** The protocol the upstream speaks: a codec's `protocol` (checked against the codecs at start). */
+    protocol: z.string().min(1),
     /** The base URL the vendor's SDK takes: `…/v1` for OpenAI protocols, the origin for Anthropic. */
     baseURL: z.url({ protocol: /^https?$/ }),
     /** Name of the environment variable holding the upstream key (never the key itself). */
     apiKeyEnv: z.string().regex(/^[A-Z_][A-Z0-9_]*$/, 'must be an environment variable name').optional(),
     headers: z.record(z.string(), z.string()).default({}),
-    /** The `anthropic-version` sent to a Messages upstream, pinned per upstream. */
-    anthropicVersion: z.string().default('2023-06-01'),
+    /** The version header value sent upstream, for protocols that have one (Messages: `anthropic-version`). */
+    apiVersion: z.string().min(1).optional(),
+    /** The same as `apiVersion`, under the name Messages users look for. */
+    anthropicVersion: z.string().min(1).optional(),
     timeoutMs: positiveMilliseconds.default(60_000),
     idleTimeoutMs: positiveMilliseconds.default(120_000),
     connectTimeoutMs: positiveMilliseconds.default(10_000),
@@ -33,7 +26,8 @@ export const routeConfigSchema = z
     /** The exact model ID clients send. */
     model: z.string().min(1).max(200),
     description: z.string().optional(),
-    interfaces: z.array(z.enum(Object.keys(INTERFACE_PROTOCOLS) as [InterfaceName, ...InterfaceName[]])).min(1),
+    /** Client interfaces by name (`responses`, `messages`, `chat`; checked against the codecs at start). */
+    interfaces: z.array(z.string().min(1)).min(1),
     /** Ordered targets: the first serves, the next ones take over on a retryable failure. */
     targets: z
       .array(z.object({ upstream: z.string().min(1), model: z.string().min(1) }).strict())
@@ -72,19 +66,25 @@ export const keyLimitsSchema = z
   })
   .strict();
 
+const interfaceAuthSchema = z
+  .object({
+    /** Version header values accepted from clients (Messages: `anthropic-version`). Default: the codec's. */
+    acceptedVersions: z.array(z.string().min(1)).min(1).optional(),
+    /** Accept `Authorization: Bearer` where the protocol's own key header is expected (@anthropic-ai/sdk 1.x sends it). */
+    acceptBearer: z.boolean().default(false),
+  })
+  .strict();
+
+export type InterfaceAuth = z.output<typeof interfaceAuthSchema>;
+
 export const gatewayConfigSchema = z
   .object({
     upstreams: z.record(z.string().min(1), upstreamConfigSchema),
     routes: z.array(routeConfigSchema).min(1),
-    messages: z
-      .object({
-        /** Accepted `anthropic-version` values. */
-        acceptedVersions: z.array(z.string()).min(1).default(['2023-06-01']),
-        /** Accept `Authorization: Bearer` in place of `x-api-key` (what @anthropic-ai/sdk 1.x sends). */
-        acceptBearer: z.boolean().default(false),
-      })
-      .strict()
-      .default({ acceptedVersions: ['2023-06-01'], acceptBearer: false }),
+    /** Client authentication per interface name: accepted version values, Bearer on a header-key interface. */
+    interfaceAuth: z.record(z.string().min(1), interfaceAuthSchema).default({}),
+    /** Shorthand for `interfaceAuth.messages`. */
+    messages: interfaceAuthSchema.optional(),
     /** Limits for keys that set none of their own (a key's own limits override these, member by member). */
     limits: z.object({ default: keyLimitsSchema.default({}) }).strict().default({ default: {} }),
     /** Largest accepted request body, in bytes. */
@@ -93,6 +93,9 @@ export const gatewayConfigSchema = z
     keepAliveMs: z.number().int().nonnegative().default(15_000),
   })
   .strict()
+  .transform(({ messages, ...config }) =>
+    messages ? { ...config, interfaceAuth: { messages, ...config.interfaceAuth } } : config,
+  )
   .superRefine((config, context) => {
     const seen = new Set<string>();
     config.routes.forEach((route, index) => {

@@ -1,14 +1,6 @@
-import { createUpstreamError, GatewayError, type Codec } from '@switchyard/core';
-import { parseRetryAfterMs, type UpstreamClient, type UpstreamResponse } from '@switchyard/upstream';
-
-export type UpstreamTarget = {
-  name: string;
-  codec: Codec;
-  client: UpstreamClient;
-  path: string;
-  /** The upstream's credential is configured but missing: it cannot be called (503, failover). */
-  missingCredential: boolean;
-};
+import { createUpstreamError, firstHeaderValue, GatewayError } from '@switchyard/core';
+import { parseRetryAfterMs, type UpstreamResponse } from '@switchyard/upstream';
+import type { UpstreamTarget } from './upstream-target';
 
 /**
  * Sends one encoded body and returns a 2xx response. A non-2xx answer is read, decoded by the
@@ -22,11 +14,16 @@ export async function callUpstream(target: UpstreamTarget, body: string, signal:
   if (response.status >= 200 && response.status < 300) return response;
   const text = await response.text().catch(() => '');
   const details = target.codec.decodeError(parseJSONOrText(text));
-  const requestId = headerValue(response.headers['request-id'] ?? response.headers['x-request-id']);
+  const requestId = upstreamRequestId(target, response);
   throw createUpstreamError(
     { ...details, status: response.status, ...(requestId !== undefined && { requestId }) },
     parseRetryAfterMs(response.headers),
   );
+}
+
+/** The upstream's own id for a call, from the headers its protocol puts it in. */
+export function upstreamRequestId(target: UpstreamTarget, response: UpstreamResponse): string | undefined {
+  return firstHeaderValue(response.headers, target.codec.descriptor.upstreamRequestIdHeaders);
 }
 
 /** Parses an upstream's 2xx JSON body; a body that is not JSON is the upstream's fault. */
@@ -37,10 +34,6 @@ export async function readUpstreamJSON(response: UpstreamResponse): Promise<unkn
   } catch (error) {
     throw new GatewayError({ code: 'UPSTREAM_FAILED', message: 'The upstream answered with a body that is not JSON.', cause: error });
   }
-}
-
-export function headerValue(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
 }
 
 function parseJSONOrText(text: string): unknown {

@@ -1,10 +1,30 @@
-import type { JSONObject } from '@switchyard/core';
+import type { FinishReason, JSONObject, Usage } from '@switchyard/core';
 import type { FrameSink } from './frame-sink';
+import type { StreamOutcome } from './stream-observer';
 
 /**
- * What the transport sends: one JSON body, or a committed stream to pipe into a sink. Response
- * headers the engine wants set (translation warnings) come with either.
+ * What the transport sends: one JSON body, or a committed stream to pipe into a sink, whose promise
+ * resolves to how the stream ended (it never rejects). Response headers the engine wants set
+ * (translation warnings) come with either.
  */
 export type GenerationOutput =
   | { kind: 'json'; body: JSONObject; headers: Record<string, string> }
-  | { kind: 'stream'; headers: Record<string, string>; pipe(sink: FrameSink): Promise<void> };
+  | { kind: 'stream'; headers: Record<string, string>; pipe(sink: FrameSink): Promise<StreamOutcome> };
+
+/** A target's answer for the client, with what billing needs to know about it. */
+export type UpstreamAnswer =
+  | {
+      kind: 'json';
+      body: JSONObject;
+      headers: Record<string, string>;
+      upstreamId: string | undefined;
+      finishReason: FinishReason;
+      usage: Usage;
+    }
+  | {
+      kind: 'stream';
+      headers: Record<string, string>;
+      pipe(sink: FrameSink): Promise<StreamOutcome>;
+      /** Lets the upstream stream go unread (its answer will never be sent). */
+      abandon(): void;
+    };

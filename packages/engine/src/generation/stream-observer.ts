@@ -1,42 +1,54 @@
 import type { FinishReason, GatewayError, StreamEvent, Usage } from '@switchyard/core';
 
-/** What the usage record needs to know about a stream, gathered as events pass. Constant size. */
-export type StreamObserver = {
+/** How a streamed answer ended, as far as billing and the usage record need to know. */
+export type StreamOutcome = {
   upstreamId: string | undefined;
   finishReason: FinishReason | undefined;
+  /** The upstream's counts, when it reported them. */
   usage: Usage | undefined;
+  /** The failure the stream ended with (sent to the client as its protocol's terminal error). */
   error: GatewayError | undefined;
-  terminated: boolean;
-  /** Characters of text, refusal and reasoning streamed so far (for an estimate when usage never comes). */
+  /** Characters of text, refusal, reasoning and tool arguments streamed (for an estimate without usage). */
   outputCharacters: number;
+  /** The client went away before the end. */
+  clientAborted: boolean;
+};
+
+/** Gathers a stream's outcome as its events pass. Constant size. */
+export type StreamObserver = {
+  terminated: boolean;
   observe(events: readonly StreamEvent[]): readonly StreamEvent[];
+  outcome(clientAborted: boolean): StreamOutcome;
 };
 
 export function createStreamObserver(): StreamObserver {
-  const observer: StreamObserver = {
+  const seen: Omit<StreamOutcome, 'clientAborted'> = {
     upstreamId: undefined,
     finishReason: undefined,
     usage: undefined,
     error: undefined,
-    terminated: false,
     outputCharacters: 0,
+  };
+  const observer: StreamObserver = {
+    terminated: false,
     observe(events) {
       for (const event of events) {
         if (event.type === 'text-delta' || event.type === 'reasoning-delta' || event.type === 'refusal-delta') {
-          observer.outputCharacters += event.delta.length;
-        } else if (event.type === 'tool-call-delta') observer.outputCharacters += event.argumentsDelta.length;
-        else if (event.type === 'response-start') observer.upstreamId = event.id;
+          seen.outputCharacters += event.delta.length;
+        } else if (event.type === 'tool-call-delta') seen.outputCharacters += event.argumentsDelta.length;
+        else if (event.type === 'response-start') seen.upstreamId = event.id;
         else if (event.type === 'response-end') {
-          observer.finishReason = event.finishReason;
-          observer.usage = event.usage;
+          seen.finishReason = event.finishReason;
+          seen.usage = event.usage;
           observer.terminated = true;
         } else if (event.type === 'error') {
-          observer.error = event.error;
+          seen.error = event.error;
           observer.terminated = true;
         }
       }
       return events;
     },
+    outcome: clientAborted => ({ ...seen, clientAborted }),
   };
   return observer;
 }

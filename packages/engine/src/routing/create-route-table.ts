@@ -1,5 +1,6 @@
 import { GatewayError, type Protocol } from '@switchyard/core';
-import { INTERFACE_PROTOCOLS, type InterfaceName, type RouteConfig } from '../config/gateway-config';
+import type { RouteConfig } from '../config/gateway-config';
+import type { ProtocolRegistry } from '../protocols/create-protocol-registry';
 
 /** A route as the engine uses it: its config plus the protocols it serves. */
 export type Route = RouteConfig & { protocols: ReadonlySet<Protocol> };
@@ -11,21 +12,11 @@ export type RouteTable = {
   resolve(model: string, protocol: Protocol): Route;
 };
 
-const INTERFACE_NAME_BY_PROTOCOL = Object.fromEntries(
-  Object.entries(INTERFACE_PROTOCOLS).map(([name, protocol]) => [protocol, name]),
-) as Record<Protocol, InterfaceName>;
-
-const ENDPOINT_BY_PROTOCOL: Record<Protocol, string> = {
-  'openai-responses': 'POST /v1/responses',
-  'anthropic-messages': 'POST /v1/messages',
-  'openai-chat': 'POST /v1/chat/completions',
-};
-
 /** Exact-ID routing: no prefixes, no aliases, no case folding. */
-export function createRouteTable(routes: readonly RouteConfig[]): RouteTable {
+export function createRouteTable(routes: readonly RouteConfig[], registry: ProtocolRegistry): RouteTable {
   const table = routes.map(route => ({
     ...route,
-    protocols: new Set(route.interfaces.map(name => INTERFACE_PROTOCOLS[name])),
+    protocols: new Set(route.interfaces.map(name => registry.codecOfInterface(name)!.protocol)),
   }));
   const byModel = new Map(table.map(route => [route.model, route]));
   return {
@@ -40,10 +31,12 @@ export function createRouteTable(routes: readonly RouteConfig[]): RouteTable {
         });
       }
       if (!route.protocols.has(protocol)) {
-        const served = [...route.protocols].map(served => ENDPOINT_BY_PROTOCOL[served]).join(' or ');
+        const served = [...route.protocols]
+          .map(served => `POST ${registry.codec(served).descriptor.generationPath}`)
+          .join(' or ');
         throw new GatewayError({
           code: 'INTERFACE_NOT_SUPPORTED',
-          message: `The model '${model}' does not support the ${INTERFACE_NAME_BY_PROTOCOL[protocol]} interface; call it with ${served}.`,
+          message: `The model '${model}' does not support the ${registry.codec(protocol).descriptor.interfaceName} interface; call it with ${served}.`,
           param: 'model',
         });
       }

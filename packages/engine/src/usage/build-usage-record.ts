@@ -1,47 +1,31 @@
-import { scrubSecrets, type Protocol } from '@switchyard/core';
-import type { Principal } from '../auth/authenticate';
-import type { AttemptLog } from '../generation/attempt-log';
-import type { RequestOutcome, UsageRecord } from './usage-record';
+import { scrubSecrets } from '@switchyard/core';
+import type { ExchangeEnding } from '../exchange/exchange-ending';
+import type { ExchangeState } from '../exchange/exchange-state';
+import type { UsageRecord } from './usage-record';
 
-/** What is known about a request when its record is written. */
-export type RecordFacts = {
-  protocol: Protocol;
-  requestId: string;
-  startedAt: number;
-  principal?: Principal | undefined;
-  log?: AttemptLog;
-  model?: string | undefined;
-  stream?: boolean;
-  status: number;
-  outcome: RequestOutcome;
-  errorCode?: string | undefined;
-  costMicros?: number;
-  firstByteAt?: number | undefined;
-};
-
-/** One usage record from the facts of a request, finished or refused. */
-export function buildUsageRecord(facts: RecordFacts): UsageRecord {
-  const { log } = facts;
+/** The one usage record of a request, from what the exchange learned and how it ended. */
+export function buildUsageRecord(state: ExchangeState, ending: ExchangeEnding, costMicros: number, now: number): UsageRecord {
+  const { attempt } = state;
   return {
-    requestId: facts.requestId,
-    startedAt: facts.startedAt,
-    keyId: facts.principal?.key.id,
-    accountId: facts.principal?.account.id,
+    requestId: state.requestId,
+    startedAt: state.startedAt,
+    keyId: state.principal?.key.id,
+    accountId: state.principal?.account.id,
     // The model is client text until a route matched it: never let a credential sent there reach a record.
-    model: facts.model === undefined ? undefined : scrubSecrets(facts.model),
-    protocol: facts.protocol,
-    upstream: log?.target?.name,
-    upstreamProtocol: log?.target?.codec.protocol,
-    upstreamRequestId: log?.upstreamRequestId,
-    stream: facts.stream ?? false,
-    status: facts.status,
-    outcome: facts.outcome,
-    errorCode: facts.errorCode,
-    finishReason: log?.finishReason,
-    usage: log?.usage,
-    costMicros: facts.costMicros ?? 0,
-    attempts: log?.attempts ?? 0,
-    latencyMs: Date.now() - facts.startedAt,
-    timeToFirstByteMs: facts.firstByteAt === undefined ? undefined : facts.firstByteAt - facts.startedAt,
+    model: state.model === undefined ? undefined : scrubSecrets(state.model),
+    protocol: state.protocol,
+    upstream: attempt?.target?.name,
+    upstreamProtocol: attempt?.target?.codec.protocol,
+    upstreamRequestId: attempt?.upstreamRequestId,
+    stream: state.stream ?? false,
+    status: ending.status,
+    outcome: ending.outcome,
+    errorCode: ending.errorCode,
+    finishReason: ending.finishReason,
+    usage: ending.usage,
+    costMicros,
+    attempts: attempt?.attempts ?? 0,
+    latencyMs: now - state.startedAt,
+    timeToFirstByteMs: state.firstByteAt === undefined ? undefined : state.firstByteAt - state.startedAt,
   };
 }

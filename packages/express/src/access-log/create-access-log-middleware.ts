@@ -26,7 +26,7 @@ export function createAccessLogMiddleware(options: AccessLogOptions): RequestHan
           status: response.statusCode,
           aborted: !response.writableFinished,
           latencyMs: Date.now() - startedAt,
-          keyPrefix: context?.principal?.key.prefix,
+          keyPrefix: context?.exchange?.principal?.key.prefix,
           headers: loggedHeaders(request.headers),
         },
         'http request',

@@ -1,32 +1,32 @@
-import { createId } from '@switchyard/core';
+import { createId, GatewayError } from '@switchyard/core';
 import type { AdminService, Engine } from '@switchyard/engine';
 import { Router, type Request, type RequestHandler } from 'express';
-import type { Codec, Protocol } from '@switchyard/core';
 import { createBodyMiddleware } from '../body/create-body-middleware';
 import { getGatewayContext, setGatewayContext } from '../context/gateway-context';
 import { createErrorHandler } from '../errors/create-error-handler';
-import { createNotFoundHandler } from '../errors/create-not-found-handler';
 
 export type AdminRouterOptions = {
   admin: AdminService;
+  /** The gateway's engine: its Bearer interface's envelope renders the admin API's errors. */
   engine: Engine;
-  codecs: Partial<Record<Protocol, Codec>>;
 };
 
 /**
  * The admin JSON API over `AdminService`, behind `Authorization: Bearer <console token>`:
  * `GET|POST /accounts`, `PATCH /accounts/:id`, `POST /accounts/:id/balance`,
  * `GET|POST /keys` (`?accountId=`), `PATCH /keys/:id`. A created key's secret is in the answer once.
- * Errors use the OpenAI-style envelope with the service `code` and `request_id`.
+ * Errors use the envelope of the gateway's Bearer interface (OpenAI's) with the service `code` and
+ * `request_id`; admin requests are never billed or recorded.
  *
- * @example app.use('/admin', createAdminRouter({ admin, engine, codecs }))
+ * @example app.use('/admin', gateway.createAdminRouter(admin))
  */
 export function createAdminRouter(options: AdminRouterOptions): Router {
-  const { admin } = options;
+  const { admin, engine } = options;
+  const codec = engine.registry.codecForCredentials(new Set());
   const router = Router();
   router.use(function adminAuthMiddleware(request, response, next) {
     const requestId = createId('req_');
-    setGatewayContext(request, { requestId, startedAt: Date.now(), protocol: 'openai-responses', recordedElsewhere: true });
+    setGatewayContext(request, { requestId, startedAt: Date.now(), codec });
     response.setHeader('x-request-id', requestId);
     response.setHeader('cache-control', 'no-store');
     admin.authenticate(request.headers);
@@ -45,7 +45,9 @@ export function createAdminRouter(options: AdminRouterOptions): Router {
   router.get('/keys', send(200, request => admin.listKeys(typeof request.query.accountId === 'string' ? request.query.accountId : undefined)));
   router.post('/keys', body, send(201, request => admin.createKey(request.body)));
   router.patch('/keys/:id', body, send(200, request => admin.updateKey(String(request.params.id), request.body)));
-  router.use(createNotFoundHandler());
-  router.use(createErrorHandler({ engine: options.engine, codecs: options.codecs }));
+  router.use(function adminNotFoundHandler(request) {
+    throw new GatewayError({ code: 'ENDPOINT_NOT_FOUND', message: `No admin endpoint ${request.method.slice(0, 20)} ${request.path.slice(0, 200)}.` });
+  });
+  router.use(createErrorHandler({ engine }));
   return router;
 }

@@ -1,21 +1,16 @@
-import type { Engine } from '@switchyard/engine';
 import type { RequestHandler } from 'express';
-import { getGatewayContext } from '../context/gateway-context';
-
-export type AuthOptions = { engine: Engine };
+import { getExchange } from '../context/gateway-context';
 
 /**
- * Authenticates with the interface's own scheme (Bearer for Responses and Chat; `x-api-key` plus
- * `anthropic-version` for Messages). Runs before the body is parsed, so unauthenticated callers
- * cost no JSON parsing. Failures go to the error handler as 400/401/403 `GatewayError`s.
+ * Authenticates with the interface's own scheme (its codec's descriptor: Bearer, or a key header
+ * plus a version header). Runs before the body is parsed, so unauthenticated callers cost no JSON
+ * parsing. Failures go to the error handler as 400/401/403 `GatewayError`s.
  *
- * @example router.post('/v1/responses', createRequestIdMiddleware(…), createAuthMiddleware({ engine }), …)
+ * @example router.post('/v1/responses', createRequestIdMiddleware({ engine, protocol }), createAuthMiddleware(), …)
  */
-export function createAuthMiddleware(options: AuthOptions): RequestHandler {
-  const { engine } = options;
+export function createAuthMiddleware(): RequestHandler {
   return async function authMiddleware(request, _response, next) {
-    const context = getGatewayContext(request);
-    context.principal = await engine.authenticate(context.protocol, request.headers);
+    await getExchange(request).authenticate(request.headers);
     next();
   };
 }

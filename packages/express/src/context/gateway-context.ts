@@ -1,16 +1,15 @@
-import { GatewayError, type Protocol } from '@switchyard/core';
-import type { Principal } from '@switchyard/engine';
+import { GatewayError, type Codec } from '@switchyard/core';
+import type { Exchange } from '@switchyard/engine';
 import type { Request } from 'express';
 
 /** Per-request state the middlewares share, kept off the `Request` type so host apps stay untouched. */
 export type GatewayContext = {
   requestId: string;
   startedAt: number;
-  /** The interface the request came in on; decides the error envelope. */
-  protocol: Protocol;
-  principal?: Principal;
-  /** Set when the request is recorded elsewhere (the engine took over), so the error handler does not record it. */
-  recordedElsewhere?: boolean;
+  /** The codec whose envelope renders this request's errors (the interface it came in on). */
+  codec: Codec;
+  /** The engine's exchange for a request the gateway bills and records (absent on the admin API). */
+  exchange?: Exchange;
 };
 
 const contexts = new WeakMap<Request, GatewayContext>();
@@ -30,6 +29,15 @@ export function getGatewayContext(request: Request): GatewayContext {
     });
   }
   return context;
+}
+
+/** The exchange of a request; throws if the request-id middleware was not mounted first. */
+export function getExchange(request: Request): Exchange {
+  const { exchange } = getGatewayContext(request);
+  if (!exchange) {
+    throw new GatewayError({ code: 'INTERNAL_ERROR', message: 'This route has no gateway exchange (createRequestIdMiddleware() opens it).' });
+  }
+  return exchange;
 }
 
 /** The context if one exists (error handlers must work even when nothing else ran). */

@@ -1,19 +1,15 @@
-import type { Engine } from '@switchyard/engine';
 import type { RequestHandler } from 'express';
-import { getGatewayContext } from '../context/gateway-context';
-
-export type TokenCountHandlerOptions = { engine: Engine };
+import { getExchange } from '../context/gateway-context';
 
 /**
- * `POST /v1/messages/count_tokens`: `{ input_tokens }`, the gateway's documented estimate
- * (characters / 4 plus a flat amount per attachment), not the upstream's tokenizer.
+ * A token-count endpoint (Messages: `POST /v1/messages/count_tokens`): the gateway's documented
+ * estimate (characters / 4 plus a flat amount per attachment) in the protocol's answer shape, not
+ * the upstream's tokenizer.
  *
- * @example router.post('/v1/messages/count_tokens', …auth and body…, createTokenCountHandler({ engine }))
+ * @example router.post('/v1/messages/count_tokens', …request id, auth and body…, createTokenCountHandler())
  */
-export function createTokenCountHandler(options: TokenCountHandlerOptions): RequestHandler {
-  const { engine } = options;
+export function createTokenCountHandler(): RequestHandler {
   return function tokenCountHandler(request, response) {
-    const context = getGatewayContext(request);
-    response.status(200).json(engine.countTokens({ protocol: context.protocol, body: request.body, principal: context.principal! }));
+    response.status(200).json(getExchange(request).countTokens(request.body));
   };
 }

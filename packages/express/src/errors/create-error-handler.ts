@@ -1,48 +1,58 @@
-import { createId, scrubSecrets, type Codec, type Protocol } from '@switchyard/core';
+import { createId, scrubSecrets, type GatewayError, type HeaderMap } from '@switchyard/core';
 import type { Engine } from '@switchyard/engine';
 import type { ErrorRequestHandler } from 'express';
 import { findGatewayContext } from '../context/gateway-context';
 import type { GatewayLogger } from '../gateway-logger';
-import { guessProtocol } from './guess-protocol';
+import { sendRequestId } from '../request-id/create-request-id-middleware';
+import { requestShapeOf } from './request-shape';
 import { toGatewayError } from './to-gateway-error';
 
 export type ErrorHandlerOptions = {
   engine: Engine;
-  codecs: Partial<Record<Protocol, Codec>>;
+  /** 5xx errors are logged at `error`; refusals at `debug` (the refused field, the message, protocol headers). */
   logger?: GatewayLogger;
 };
 
 /**
  * The last middleware: renders any error in the envelope of the interface the request came in on,
- * with the stable service code, the request id, and `Retry-After` when the error carries a delay.
+ * with the stable service code, the request id, and `Retry-After` when the error carries a delay,
+ * and hands it to the request's exchange (which records it unless the request was settled already).
  * Once a stream has started, errors travel inside it; this handler then only lets Express close.
  *
- * @example router.use(createErrorHandler({ engine, codecs }))
+ * @example router.use(createErrorHandler({ engine }))
  */
 export function createErrorHandler(options: ErrorHandlerOptions): ErrorRequestHandler {
-  const { engine, codecs, logger } = options;
+  const { engine, logger } = options;
   return function gatewayErrorHandler(error, request, response, next) {
     if (response.headersSent) return next(error);
     const context = findGatewayContext(request);
-    const protocol = context?.protocol ?? guessProtocol(request);
+    const codec = context?.codec ?? engine.registry.guess(requestShapeOf(request));
     const requestId = context?.requestId ?? createId('req_');
     // Messages may quote what the client sent (a model ID, a field name, a path): never a credential.
     const failure = toGatewayError(error).withScrubbedText(scrubSecrets);
-    const codec = codecs[protocol] ?? Object.values(codecs)[0]!;
+    context?.exchange?.refuse(failure);
     const { status, body } = codec.encodeError(failure, requestId);
-    response.setHeader('x-request-id', requestId);
-    if (protocol === 'anthropic-messages') response.setHeader('request-id', requestId);
+    sendRequestId(response, codec.descriptor.requestIdHeaders, requestId);
     if (failure.retryAfterMs !== undefined) response.setHeader('retry-after', String(Math.max(1, Math.ceil(failure.retryAfterMs / 1000))));
     if (status >= 500) logger?.error({ requestId, code: failure.code, err: failure.cause ?? failure }, failure.message);
-    if (!context?.recordedElsewhere) {
-      engine.recordRefusal({
-        protocol,
-        requestId,
-        startedAt: context?.startedAt ?? Date.now(),
-        error: failure,
-        ...(context?.principal && { principal: context.principal }),
-      });
-    }
+    else logger?.debug?.(refusalLine(requestId, failure, request.headers, codec.descriptor.diagnosticHeaders), 'request refused');
     response.status(status).json(body);
+  };
+}
+
+/** A refusal as a debug line: the code, the refused field and the message, and the protocol headers sent (never credentials or bodies). */
+function refusalLine(requestId: string, failure: GatewayError, headers: HeaderMap, diagnosticHeaders: readonly string[]) {
+  const protocolHeaders: Record<string, string> = {};
+  for (const name of diagnosticHeaders) {
+    const value = headers[name];
+    if (value !== undefined) protocolHeaders[name] = scrubSecrets(String(value).slice(0, 200));
+  }
+  return {
+    requestId,
+    code: failure.code,
+    status: failure.status,
+    ...(failure.param !== undefined && { param: failure.param.slice(0, 200) }),
+    message: failure.message.slice(0, 500),
+    headers: protocolHeaders,
   };
 }

@@ -1,42 +1,69 @@
-import { createId, GatewayError } from '@switchyard/core';
-import type { RequestHandler } from 'express';
+import { createId, GatewayError, type Codec } from '@switchyard/core';
+import type { Endpoint, Engine } from '@switchyard/engine';
+import type { Request, RequestHandler } from 'express';
 import { findGatewayContext, setGatewayContext } from '../context/gateway-context';
-import { guessProtocol } from './guess-protocol';
+import { sendRequestId } from '../request-id/create-request-id-middleware';
+import { requestShapeOf } from './request-shape';
 
-const ENDPOINTS = [
-  'POST /v1/responses',
-  'POST /v1/messages',
-  'POST /v1/messages/count_tokens',
-  'POST /v1/chat/completions',
-  'GET /v1/models',
-];
-const KNOWN_PATHS = new Set(ENDPOINTS.map(endpoint => endpoint.split(' ')[1]!));
+export type NotFoundOptions = {
+  engine: Engine;
+  /**
+   * Answer every path, not only the gateway's own: for a host that wants the gateway's JSON 404 as
+   * its last handler (`gateway.notFoundHandler`). Default false.
+   */
+  everyPath?: boolean;
+};
 
 /**
- * Every path the gateway does not serve gets a 404 in the caller's envelope, with a hint that fixes
- * the usual base-URL mistakes (a duplicated `/v1`, a missing `/v1`, the wrong method).
+ * A 404 in the caller's envelope for a path under the gateway's `/v1` that no endpoint serves (and
+ * for an endpoint path that lacks or repeats `/v1`), with a hint that fixes the usual base-URL
+ * mistakes and a list of the endpoints actually mounted. Any other path is not the gateway's: it
+ * goes on to the host's next route (unless `everyPath`).
+ *
+ * @example router.use(createNotFoundHandler({ engine }))
  */
-export function createNotFoundHandler(): RequestHandler {
-  return function notFoundHandler(request) {
-    if (!findGatewayContext(request)) {
-      setGatewayContext(request, { requestId: createId('req_'), startedAt: Date.now(), protocol: guessProtocol(request) });
-    }
-    throw new GatewayError({ code: 'ENDPOINT_NOT_FOUND', message: notFoundMessage(request.method, request.path) });
+export function createNotFoundHandler(options: NotFoundOptions): RequestHandler {
+  const { engine } = options;
+  const { endpoints } = engine.registry;
+  const listed = endpoints.map(endpoint => `${endpoint.method} ${endpoint.path}`).join(', ');
+  const withoutV1 = new Set(endpoints.map(endpoint => endpoint.path.replace(/^\/v1(?=\/)/, '')));
+  return function notFoundHandler(request, response, next) {
+    const path = request.path;
+    if (!options.everyPath && !(path === '/v1' || path.startsWith('/v1/') || withoutV1.has(path))) return next();
+    const context = findGatewayContext(request) ?? openContext(engine, request, response);
+    throw new GatewayError({ code: 'ENDPOINT_NOT_FOUND', message: notFoundMessage(request, endpoints, listed, context.codec) });
   };
 }
 
-function notFoundMessage(method: string, path: string): string {
+function openContext(engine: Engine, request: Request, response: Parameters<RequestHandler>[1]) {
+  const codec = engine.registry.guess(requestShapeOf(request));
+  const requestId = createId('req_');
+  const startedAt = Date.now();
+  const exchange = engine.openExchange({ protocol: codec.protocol, requestId, startedAt });
+  sendRequestId(response, codec.descriptor.requestIdHeaders, requestId);
+  return setGatewayContext(request, { requestId, startedAt, codec, exchange });
+}
+
+function notFoundMessage(request: Request, endpoints: readonly Endpoint[], listed: string, codec: Codec): string {
+  const { method, path } = request;
   const shown = path.length > 200 ? `${path.slice(0, 200)}…` : path;
   const base = `No endpoint ${method.slice(0, 20)} ${shown}.`;
-  if (/\/v1\/v1(\/|$)/.test(path)) {
-    return `${base} The path repeats /v1: give OpenAI SDKs the base URL {base}/v1 and the Anthropic SDK the base URL {base} (without /v1).`;
-  }
-  if (KNOWN_PATHS.has(path)) {
-    const allowed = ENDPOINTS.find(endpoint => endpoint.endsWith(` ${path}`))!;
-    return `${base} Use ${allowed}.`;
-  }
-  if (KNOWN_PATHS.has(`/v1${path}`)) {
-    return `${base} The path lacks /v1: give OpenAI SDKs the base URL {base}/v1.`;
-  }
-  return `${base} Endpoints: ${ENDPOINTS.join(', ')}.`;
+  const baseURL = `give this client the base URL ${sdkBaseURL(request, codec)}`;
+  if (/\/v1\/v1(\/|$)/.test(path)) return `${base} The path repeats /v1: ${baseURL}.`;
+  const same = endpoints.find(endpoint => endpoint.path === path);
+  if (same) return `${base} Use ${same.method} ${same.path}.`;
+  if (endpoints.some(endpoint => endpoint.path === `/v1${path}`)) return `${base} The path lacks /v1: ${baseURL}.`;
+  return `${base} Endpoints: ${listed}.`;
+}
+
+/**
+ * The base URL the codec's vendor SDK takes for this gateway: where the gateway is mounted, plus
+ * what the SDK does not append itself (`/v1` for SDKs that append `/responses`, nothing for those
+ * that append `/v1/messages`).
+ */
+function sdkBaseURL(request: Request, codec: Codec): string {
+  const { generationPath, upstreamPath } = codec.descriptor;
+  const suffix = generationPath.endsWith(upstreamPath) ? generationPath.slice(0, generationPath.length - upstreamPath.length) : '';
+  const host = (request.get('host') ?? 'localhost').slice(0, 200);
+  return `${request.protocol}://${host}${request.baseUrl}${suffix}`;
 }

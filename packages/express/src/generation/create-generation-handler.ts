@@ -1,34 +1,23 @@
-import type { Engine } from '@switchyard/engine';
 import type { RequestHandler, Response } from 'express';
-import { getGatewayContext } from '../context/gateway-context';
+import { getExchange } from '../context/gateway-context';
 import { writeStreamResponse } from './write-stream-response';
 
 export type GenerationHandlerOptions = {
-  engine: Engine;
   /** Silence after which a stream gets a `: keep-alive` comment, in ms; 0 turns it off. Default 15 000. */
   keepAliveMs?: number;
 };
 
 /**
- * Thin adapter: the parsed body goes to `engine.generate`, its answer comes back as JSON or as an
- * SSE stream. A client that disconnects aborts the upstream call.
+ * Thin adapter: the parsed body goes to the request's exchange, its answer comes back as JSON or as
+ * an SSE stream. A client that disconnects aborts the upstream call.
  *
- * @example router.post('/v1/responses', …, createGenerationHandler({ engine }))
+ * @example router.post('/v1/responses', …request id, auth and body…, createGenerationHandler())
  */
-export function createGenerationHandler(options: GenerationHandlerOptions): RequestHandler {
-  const { engine, keepAliveMs = 15_000 } = options;
+export function createGenerationHandler(options: GenerationHandlerOptions = {}): RequestHandler {
+  const { keepAliveMs = 15_000 } = options;
   return async function generationHandler(request, response) {
-    const context = getGatewayContext(request);
     const signal = abortSignalForResponse(response);
-    context.recordedElsewhere = true;
-    const output = await engine.generate({
-      protocol: context.protocol,
-      body: request.body,
-      principal: context.principal!,
-      requestId: context.requestId,
-      signal,
-      startedAt: context.startedAt,
-    });
+    const output = await getExchange(request).generate(request.body, signal);
     for (const [name, value] of Object.entries(output.headers)) response.setHeader(name, value);
     if (output.kind === 'json') {
       response.status(200).json(output.body);

@@ -1,17 +1,18 @@
 import { once } from 'node:events';
-import type { FrameSink } from '@switchyard/engine';
+import type { FrameSink, StreamOutcome } from '@switchyard/engine';
 import { createKeepAlive } from '@switchyard/sse';
 import type { Response } from 'express';
 
 /**
  * Sends SSE headers, then lets `pipe` write frames as they are produced: no buffering, no `cork()`,
- * backpressure through `drain`, keep-alive comments only while the stream is silent.
+ * backpressure through `drain`, keep-alive comments only while the stream is silent. Resolves to
+ * how the stream ended.
  */
 export async function writeStreamResponse(
   response: Response,
-  pipe: (sink: FrameSink) => Promise<void>,
+  pipe: (sink: FrameSink) => Promise<StreamOutcome>,
   options: { signal: AbortSignal; keepAliveMs: number },
-): Promise<void> {
+): Promise<StreamOutcome> {
   response.status(200);
   response.setHeader('content-type', 'text/event-stream; charset=utf-8');
   response.setHeader('cache-control', 'no-cache');
@@ -26,7 +27,7 @@ export async function writeStreamResponse(
     drained: () => once(response, 'drain', { signal: options.signal }).then(() => undefined),
   };
   try {
-    await pipe(sink);
+    return await pipe(sink);
   } finally {
     keepAlive.stop();
     response.end();

@@ -1,38 +1,28 @@
-import { createId, type Codec, type ModelInfo, type Protocol } from '@switchyard/core';
-import { INTERFACE_PROTOCOLS, type Engine } from '@switchyard/engine';
+import { createId } from '@switchyard/core';
+import type { Engine } from '@switchyard/engine';
 import type { RequestHandler } from 'express';
 import { setGatewayContext } from '../context/gateway-context';
+import { sendRequestId } from '../request-id/create-request-id-middleware';
 
-export type ModelsHandlerOptions = {
-  engine: Engine;
-  codecs: Partial<Record<Protocol, Codec>>;
-  /** Unix seconds reported as each model's creation time. Default: when the handler was created. */
-  createdAt?: number;
-};
+export type ModelsHandlerOptions = { engine: Engine };
 
 /**
- * `GET /v1/models`: the routes in config order. Callers that authenticate the Anthropic way
- * (`x-api-key` + version header) get Anthropic's list shape, everyone else OpenAI's.
+ * `GET /v1/models`: the routes the caller's key may use, in config order, in the list shape of the
+ * protocol whose credential the caller presented (a codec's own key header, e.g. `x-api-key`, else
+ * the Bearer interfaces' shape).
  *
- * @example router.get('/v1/models', createModelsHandler({ engine, codecs }))
+ * @example router.get('/v1/models', createModelsHandler({ engine }))
  */
 export function createModelsHandler(options: ModelsHandlerOptions): RequestHandler {
-  const { engine, codecs } = options;
-  const createdAt = options.createdAt ?? Math.floor(Date.now() / 1000);
-  const models: ModelInfo[] = engine.listModels().map(route => ({
-    id: route.model,
-    createdAt,
-    protocols: route.interfaces.map(name => INTERFACE_PROTOCOLS[name]),
-    ...(route.description !== undefined && { description: route.description }),
-  }));
+  const { engine } = options;
   return async function modelsHandler(request, response) {
-    const protocol: Protocol = request.headers['x-api-key'] !== undefined ? 'anthropic-messages' : 'openai-responses';
+    const codec = engine.registry.codecForCredentials(new Set(Object.keys(request.headers)));
     const requestId = createId('req_');
-    const context = setGatewayContext(request, { requestId, startedAt: Date.now(), protocol });
-    response.setHeader('x-request-id', requestId);
-    if (protocol === 'anthropic-messages') response.setHeader('request-id', requestId);
-    context.principal = await engine.authenticate(protocol, request.headers);
-    const codec = codecs[protocol] ?? codecs['openai-chat'] ?? Object.values(codecs)[0]!;
-    response.status(200).json(codec.encodeModelList(models));
+    const startedAt = Date.now();
+    const exchange = engine.openExchange({ protocol: codec.protocol, requestId, startedAt });
+    setGatewayContext(request, { requestId, startedAt, codec, exchange });
+    sendRequestId(response, codec.descriptor.requestIdHeaders, requestId);
+    await exchange.authenticate(request.headers);
+    response.status(200).json(exchange.listModels());
   };
 }

@@ -1,26 +1,35 @@
 import { createId, type Protocol } from '@switchyard/core';
-import type { RequestHandler } from 'express';
+import type { Engine } from '@switchyard/engine';
+import type { RequestHandler, Response } from 'express';
 import { setGatewayContext } from '../context/gateway-context';
 
 export type RequestIdOptions = {
-  /** The interface of the routes this is mounted on; decides the envelope of any error. */
+  engine: Engine;
+  /** The protocol of the interface this is mounted on; decides the envelope and the request-id headers. */
   protocol: Protocol;
 };
 
 /**
- * Gives every request a fresh id (`req_…`), sends it as `x-request-id` (and `request-id` on the
- * Messages interface, where Anthropic's SDK reads it), and opens the per-request context.
- * Incoming request-id headers are never trusted: ids in logs and bodies are always the gateway's.
+ * Gives every request a fresh id (`req_…`), sends it in the headers its protocol's clients read
+ * (the codec's `requestIdHeaders`), and opens the request's exchange with the engine. Incoming
+ * request-id headers are never trusted: ids in logs and bodies are always the gateway's.
  *
- * @example router.post('/v1/messages', createRequestIdMiddleware({ protocol: 'anthropic-messages' }), …)
+ * @example router.post('/v1/messages', createRequestIdMiddleware({ engine, protocol: 'anthropic-messages' }), …)
  */
 export function createRequestIdMiddleware(options: RequestIdOptions): RequestHandler {
-  const { protocol } = options;
+  const { engine, protocol } = options;
+  const codec = engine.registry.codec(protocol);
   return function requestIdMiddleware(request, response, next) {
     const requestId = createId('req_');
-    setGatewayContext(request, { requestId, startedAt: Date.now(), protocol });
-    response.setHeader('x-request-id', requestId);
-    if (protocol === 'anthropic-messages') response.setHeader('request-id', requestId);
+    const startedAt = Date.now();
+    const exchange = engine.openExchange({ protocol, requestId, startedAt });
+    setGatewayContext(request, { requestId, startedAt, codec, exchange });
+    sendRequestId(response, codec.descriptor.requestIdHeaders, requestId);
     next();
   };
+}
+
+/** Sets the request id in each of the given response headers. */
+export function sendRequestId(response: Response, headers: readonly string[], requestId: string): void {
+  for (const header of headers) response.setHeader(header, requestId);
 }

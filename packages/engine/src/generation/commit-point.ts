@@ -1,8 +1,8 @@
-import { GatewayError, type StreamEvent } from '@switchyard/core';
-import { ClientAbortedError, mapTransportError, type UpstreamResponse } from '@switchyard/upstream';
+import { ClientAbortedError, GatewayError, type StreamEvent } from '@switchyard/core';
+import { mapTransportError, type UpstreamResponse } from '@switchyard/upstream';
 import type { StreamPipeline } from './create-stream-pipeline';
 import type { FrameSink } from './frame-sink';
-import type { StreamObserver } from './stream-observer';
+import { createStreamObserver, type StreamOutcome } from './stream-observer';
 
 type ChunkIterator = AsyncIterator<Uint8Array>;
 
@@ -19,40 +19,43 @@ function isCommitPoint(event: StreamEvent): boolean {
  * event after its HTTP 200, or a body that ends early) throws here, while a proper HTTP status can
  * still be sent and the attempt can still be retried.
  */
-export async function openStream(
+export async function readToCommitPoint(
   response: UpstreamResponse,
   pipeline: StreamPipeline,
   signal: AbortSignal,
 ): Promise<OpenedStream> {
   const iterator = response.body[Symbol.asyncIterator]();
   const pending: StreamEvent[] = [];
-  for (;;) {
-    const next = await readNext(iterator, signal);
-    const events = next.done ? pipeline.finishDecoding() : pipeline.decode(next.value);
-    let committed = false;
-    for (const event of events) {
-      if (event.type === 'error' && !pending.some(isCommitPoint)) {
-        void iterator.return?.();
-        throw event.error;
+  try {
+    for (;;) {
+      const next = await readNext(iterator, signal);
+      const events = next.done ? pipeline.finishDecoding() : pipeline.decode(next.value);
+      let committed = false;
+      for (const event of events) {
+        if (event.type === 'error' && !pending.some(isCommitPoint)) throw event.error;
+        pending.push(event);
+        committed ||= isCommitPoint(event);
       }
-      pending.push(event);
-      committed ||= isCommitPoint(event);
+      if (committed || next.done) return { pending, iterator, ended: next.done === true };
     }
-    if (committed || next.done) return { pending, iterator, ended: next.done === true };
+  } catch (error) {
+    void iterator.return?.();
+    throw error;
   }
 }
 
 /**
- * Forwards the rest of an opened stream to the client as each chunk arrives. Failures after the
- * commit point become the client protocol's terminal error event; a client abort ends quietly.
+ * Forwards the rest of an opened stream to the client as each chunk arrives and resolves to how it
+ * ended. Failures after the commit point become the client protocol's terminal error event (and
+ * the outcome's `error`); a client that goes away ends it quietly (`clientAborted`). Never rejects.
  */
-export async function pipeStream(
+export async function pipeCommittedStream(
   opened: OpenedStream,
   pipeline: StreamPipeline,
   sink: FrameSink,
-  observer: StreamObserver,
   signal: AbortSignal,
-): Promise<void> {
+): Promise<StreamOutcome> {
+  const observer = createStreamObserver();
   const send = async (text: string) => {
     if (text !== '' && !sink.write(text)) await sink.drained();
   };
@@ -65,15 +68,22 @@ export async function pipeStream(
       await send(pipeline.encode(observer.observe(ended ? pipeline.finishDecoding() : pipeline.decode(next.value!))));
     }
     await send(pipeline.finishEncoding());
+    return observer.outcome(false);
   } catch (error) {
-    if (error instanceof ClientAbortedError || signal.aborted) throw new ClientAbortedError(error);
+    if (ClientAbortedError.isInstance(error) || signal.aborted) return observer.outcome(true);
     const failure = GatewayError.from(error);
     await send(pipeline.encode(observer.observe([{ type: 'error', error: failure }])) + pipeline.finishEncoding()).catch(
       () => undefined,
     );
+    return observer.outcome(signal.aborted);
   } finally {
     void drainQuietly(opened.iterator);
   }
+}
+
+/** Lets an opened stream go without reading it (its answer will never be sent). */
+export function abandonStream(opened: OpenedStream): void {
+  void opened.iterator.return?.()?.catch(() => undefined);
 }
 
 async function readNext(iterator: ChunkIterator, signal: AbortSignal): Promise<IteratorResult<Uint8Array>> {

@@ -1,0 +1,34 @@
+import type { ProtocolDescriptor } from '@switchyard/core';
+
+/**
+ * The Messages protocol over HTTP: `x-api-key` plus `anthropic-version` (the gateway also reads the
+ * `provider-version` alias), request ids in `request-id`, and a token-count endpoint.
+ *
+ * @see https://docs.anthropic.com/en/api/versioning
+ * @see https://docs.anthropic.com/en/api/errors (the `request-id` header)
+ */
+export const anthropicMessagesDescriptor: ProtocolDescriptor = {
+  interfaceName: 'messages',
+  generationPath: '/v1/messages',
+  tokenCountPath: '/v1/messages/count_tokens',
+  modelsPath: '/v1/models',
+  upstreamPath: '/v1/messages',
+  credential: {
+    kind: 'header',
+    header: 'x-api-key',
+    bearerRefusedHint:
+      "`Authorization: Bearer` is not accepted on this endpoint. With @anthropic-ai/sdk 1.x, pass `apiKey: null, authToken: null, defaultHeaders: { 'x-api-key': KEY, 'anthropic-version': '2023-06-01', authorization: null }`.",
+  },
+  version: {
+    header: 'anthropic-version',
+    aliases: ['provider-version'],
+    accepted: ['2023-06-01'],
+    upstreamDefault: '2023-06-01',
+  },
+  requestIdHeaders: ['x-request-id', 'request-id'],
+  upstreamRequestIdHeaders: ['request-id', 'x-request-id'],
+  diagnosticHeaders: ['anthropic-version', 'anthropic-beta', 'provider-version'],
+  // Only Anthropic clients send these headers or call a `/messages` path: a strong sign either way.
+  recognizes: ({ path, headerNames }) =>
+    headerNames.has('x-api-key') || headerNames.has('anthropic-version') || path.includes('/messages') ? 2 : 0,
+};

@@ -1,0 +1,19 @@
+import type { ProtocolDescriptor } from '@switchyard/core';
+
+/**
+ * The Responses protocol over HTTP: `Authorization: Bearer`, request ids in `x-request-id`.
+ *
+ * @see https://platform.openai.com/docs/api-reference/authentication
+ * @see https://platform.openai.com/docs/api-reference/debugging-requests
+ */
+export const openAIResponsesDescriptor: ProtocolDescriptor = {
+  interfaceName: 'responses',
+  generationPath: '/v1/responses',
+  modelsPath: '/v1/models',
+  upstreamPath: '/responses',
+  credential: { kind: 'bearer' },
+  requestIdHeaders: ['x-request-id'],
+  upstreamRequestIdHeaders: ['x-request-id'],
+  diagnosticHeaders: ['openai-beta', 'openai-organization', 'openai-project'],
+  recognizes: ({ path }) => (path.includes('/responses') ? 1 : 0),
+};

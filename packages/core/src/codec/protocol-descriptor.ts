@@ -1,0 +1,55 @@
+/** What can be read of a request before any endpoint claimed it: enough to guess whose client sent it. */
+export type RequestShape = { method: string; path: string; headerNames: ReadonlySet<string> };
+
+/**
+ * How clients present their key: `Authorization: Bearer <key>`, or the key as is in a header of the
+ * protocol's own (with a hint shown to callers who sent `Authorization: Bearer` instead).
+ */
+export type CredentialScheme =
+  | { kind: 'bearer' }
+  | { kind: 'header'; header: string; bearerRefusedHint: string };
+
+/** A version header the protocol requires of every client request (and sends to every upstream). */
+export type VersionHeader = {
+  header: string;
+  /** Other names the same header is read under. */
+  aliases: readonly string[];
+  /** The values accepted from clients unless the host configures others. */
+  accepted: readonly string[];
+  /** The value sent to an upstream that configures none. */
+  upstreamDefault: string;
+};
+
+/**
+ * How one protocol travels over HTTP on both sides of the gateway: its paths, how clients present
+ * keys and versions, which headers carry request ids. The gateway's endpoints, authentication,
+ * error envelopes and models list are all built from the descriptors of the codecs it is given, so
+ * a protocol's transport facts are declared here and nowhere else.
+ */
+export type ProtocolDescriptor = {
+  /** The name config routes use for this client interface (`interfaces: [responses]`). */
+  interfaceName: string;
+  /** The generation endpoint (`POST`) for clients, relative to where the gateway is mounted. */
+  generationPath: string;
+  /** The token-count endpoint (`POST`), for a codec with `decodeTokenCountRequest`. */
+  tokenCountPath?: string;
+  /** The models list (`GET`). */
+  modelsPath: string;
+  /** The generation endpoint under an upstream's base URL (what the vendor's SDK appends). */
+  upstreamPath: string;
+  credential: CredentialScheme;
+  version?: VersionHeader;
+  /** Response headers that carry the gateway's request id to this protocol's clients. */
+  requestIdHeaders: readonly string[];
+  /** Upstream response headers that carry the upstream's request id, in order of preference. */
+  upstreamRequestIdHeaders: readonly string[];
+  /** Request headers that say how a client speaks the protocol (beta flags, versions): safe to log. */
+  diagnosticHeaders: readonly string[];
+  /**
+   * How strongly a request no endpoint claimed (a wrong path, a parse error) looks like one from this
+   * protocol's clients, so its refusal comes in the envelope that client can read: 0 not at all,
+   * 1 a weak sign (a path fragment), 2 a strong one (headers or a path only this protocol's clients
+   * use). The strongest claim wins; on a tie, the codec listed first.
+   */
+  recognizes(request: RequestShape): 0 | 1 | 2;
+};

@@ -1,0 +1,30 @@
+import type { ProtocolRegistry } from '../protocols/create-protocol-registry';
+import type { GatewayConfig } from './gateway-config';
+import { ConfigError } from './parse-gateway-config';
+
+/**
+ * The config's protocol and interface names against the codecs the gateway was given: every
+ * upstream speaks a protocol some codec knows, every route interface is some codec's. Throws
+ * `ConfigError` naming each bad path and what is known.
+ */
+export function checkConfigProtocols(config: GatewayConfig, registry: ProtocolRegistry): void {
+  const protocols = registry.codecs.map(codec => codec.protocol);
+  const interfaces = registry.codecs.map(codec => codec.descriptor.interfaceName);
+  const problems: string[] = [];
+  for (const [name, upstream] of Object.entries(config.upstreams)) {
+    if (!protocols.includes(upstream.protocol)) {
+      problems.push(`upstreams.${name}.protocol: no codec speaks '${upstream.protocol}' (known: ${protocols.join(', ')})`);
+    }
+  }
+  config.routes.forEach((route, index) => {
+    route.interfaces.forEach((name, position) => {
+      if (!interfaces.includes(name)) {
+        problems.push(`routes.${index}.interfaces.${position}: unknown interface '${name}' (known: ${interfaces.join(', ')})`);
+      }
+    });
+  });
+  for (const name of Object.keys(config.interfaceAuth)) {
+    if (!interfaces.includes(name)) problems.push(`interfaceAuth.${name}: unknown interface (known: ${interfaces.join(', ')})`);
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+}

@@ -1,0 +1,176 @@
+import {
+  ClientAbortedError,
+  GatewayError,
+  type Codec,
+  type JSONObject,
+  type ModelInfo,
+  type Protocol,
+} from '@switchyard/core';
+import { defaultRetryPolicy } from '@switchyard/upstream';
+import type { AccountStore, KeyLimits } from '../accounts/account-store';
+import { admitRequest } from '../admission/admit-request';
+import { authorizeRoute, mayUseRoute } from '../admission/authorize-route';
+import { estimateInputTokens } from '../admission/estimate-input-tokens';
+import { authenticate, type ClientAuthPolicy, type KeyHeaderElsewhere, type Principal, type RequestHeaders } from '../auth/authenticate';
+import { attemptTargets } from '../generation/attempt-targets';
+import type { GenerationOutput, UpstreamAnswer } from '../generation/generation-output';
+import type { UpstreamTarget } from '../generation/upstream-target';
+import type { Limiter } from '../limits/limiter';
+import type { RouteTable } from '../routing/create-route-table';
+import { endingOfFailure, endingOfJSONAnswer, endingOfStream } from './exchange-ending';
+import type { ExchangeState } from './exchange-state';
+import { settleExchange, type Settlement } from './settle-exchange';
+
+/**
+ * One client request, from its arrival to its settlement. The transport opens it first, then
+ * authenticates, generates (or counts tokens, or lists models) through it, and hands it any error it
+ * could not answer. The exchange alone decides what is billed and recorded: exactly one usage record
+ * per exchange that was refused or generated, however it ended.
+ */
+export type Exchange = {
+  readonly requestId: string;
+  readonly protocol: Protocol;
+  /** The codec of the interface the request came in on: its envelope renders the request's errors. */
+  readonly codec: Codec;
+  readonly principal: Principal | undefined;
+  authenticate(headers: RequestHeaders): Promise<Principal>;
+  /** Runs the generation; throws `GatewayError` (or `ClientAbortedError`) before the commit point, never after. */
+  generate(body: unknown, signal: AbortSignal): Promise<GenerationOutput>;
+  /** The documented input-token estimate, in the protocol's answer shape. Nothing is billed. */
+  countTokens(body: unknown): JSONObject;
+  /** The routes this key may use, in the protocol's list shape. */
+  listModels(): JSONObject;
+  /** Ends the exchange with a refusal the transport met (bad key, body, path); a no-op once settled. */
+  refuse(error: GatewayError): void;
+};
+
+/** What every exchange of one engine shares. */
+export type ExchangeDependencies = {
+  routes: RouteTable;
+  targetsOf(model: string): readonly { upstream: UpstreamTarget; model: string }[];
+  store: AccountStore;
+  limiter: Limiter;
+  defaultLimits: KeyLimits;
+  authPolicy(codec: Codec): ClientAuthPolicy;
+  keyHeadersElsewhere: readonly KeyHeaderElsewhere[];
+  models: readonly ModelInfo[];
+  settlement: Settlement;
+  sleep(ms: number, signal: AbortSignal): Promise<void>;
+};
+
+export function openExchange(
+  codec: Codec,
+  identity: { requestId: string; startedAt: number },
+  dependencies: ExchangeDependencies,
+): Exchange {
+  const state: ExchangeState = { ...identity, protocol: codec.protocol, decodeOptions: {}, settled: false };
+  const { settlement } = dependencies;
+  const settle = (ending: Parameters<typeof settleExchange>[1]) =>
+    settleExchange(state, ending, settlement).catch(settlement.onError);
+  const principal = (): Principal => {
+    if (state.principal) return state.principal;
+    throw new GatewayError({ code: 'INTERNAL_ERROR', message: 'The request was not authenticated (mount the auth middleware first).' });
+  };
+
+  /** Hands an answer to the transport; its settlement follows the JSON send or the stream's end. */
+  const deliver = (answer: UpstreamAnswer): GenerationOutput => {
+    state.firstByteAt = settlement.now();
+    if (answer.kind === 'json') {
+      // Settling money and counting tokens need not delay the answer: they run while it is sent.
+      void settle(endingOfJSONAnswer(answer));
+      return { kind: 'json', body: answer.body, headers: answer.headers };
+    }
+    state.abandonAnswer = answer.abandon;
+    const estimatedInputTokens = state.admission?.estimatedInputTokens ?? 0;
+    return {
+      kind: 'stream',
+      headers: answer.headers,
+      async pipe(sink) {
+        state.abandonAnswer = undefined;
+        const outcome = await answer.pipe(sink);
+        void settle(endingOfStream(outcome, estimatedInputTokens));
+        return outcome;
+      },
+    };
+  };
+
+  return {
+    requestId: identity.requestId,
+    protocol: codec.protocol,
+    codec,
+    get principal() {
+      return state.principal;
+    },
+    async authenticate(headers) {
+      const authenticated = await authenticate({
+        descriptor: codec.descriptor,
+        headers,
+        store: dependencies.store,
+        policy: dependencies.authPolicy(codec),
+        now: settlement.now(),
+        keyHeadersElsewhere: dependencies.keyHeadersElsewhere,
+      });
+      state.principal = authenticated.principal;
+      state.decodeOptions = authenticated.decodeOptions;
+      return authenticated.principal;
+    },
+
+    async generate(body, signal) {
+      try {
+        const caller = principal();
+        const { value: request, warnings } = codec.decodeRequest(body, state.decodeOptions);
+        state.model = request.model;
+        state.stream = request.stream;
+        const route = dependencies.routes.resolve(request.model, codec.protocol);
+        state.admission = await admitRequest({
+          request,
+          route,
+          principal: caller,
+          store: dependencies.store,
+          limiter: dependencies.limiter,
+          defaultLimits: dependencies.defaultLimits,
+          signal,
+        });
+        const result = await attemptTargets({
+          inbound: codec,
+          body,
+          request,
+          warnings,
+          targets: dependencies.targetsOf(route.model),
+          policy: { ...defaultRetryPolicy, replayAmbiguous: route.replayAmbiguousFailures },
+          signal,
+          createdAt: Math.floor(state.startedAt / 1000),
+          sleep: dependencies.sleep,
+        });
+        state.attempt = result.attempt;
+        if (!result.ok) throw result.error;
+        return deliver(result.answer);
+      } catch (error) {
+        // A client that left is told apart explicitly; anything else unexpected is an internal error.
+        const failure = ClientAbortedError.isInstance(error) ? error : GatewayError.from(error);
+        await settle(endingOfFailure(failure));
+        throw failure;
+      }
+    },
+
+    countTokens(body) {
+      if (!codec.decodeTokenCountRequest || !codec.encodeTokenCount) {
+        throw new GatewayError({ code: 'ENDPOINT_NOT_FOUND', message: 'This interface has no token-count endpoint.' });
+      }
+      const caller = principal();
+      const request = codec.decodeTokenCountRequest(body, state.decodeOptions);
+      authorizeRoute(caller, dependencies.routes.resolve(request.model, codec.protocol));
+      return codec.encodeTokenCount(estimateInputTokens(request));
+    },
+
+    listModels() {
+      const caller = principal();
+      const allowed = new Set(dependencies.routes.routes.filter(route => mayUseRoute(caller, route)).map(route => route.model));
+      return codec.encodeModelList(dependencies.models.filter(model => allowed.has(model.id)));
+    },
+
+    refuse(error) {
+      void settle(endingOfFailure(error));
+    },
+  };
+}

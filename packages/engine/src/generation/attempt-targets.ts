@@ -1,0 +1,154 @@
+import {
+  ClientAbortedError,
+  GatewayError,
+  isJSONObject,
+  type Codec,
+  type EncodeContext,
+  type GenerationRequest,
+  type JSONObject,
+  type TranslationWarning,
+} from '@switchyard/core';
+import { getRetryDelayMs, type RetryPolicy, type UpstreamResponse } from '@switchyard/upstream';
+import { callUpstream, readUpstreamJSON, upstreamRequestId } from './call-upstream';
+import { abandonStream, pipeCommittedStream, readToCommitPoint } from './commit-point';
+import { createPassthroughPipeline } from './create-passthrough-pipeline';
+import { createStreamPipeline } from './create-stream-pipeline';
+import { formatWarningsHeader } from './format-warnings-header';
+import type { UpstreamAnswer } from './generation-output';
+import type { UpstreamTarget } from './upstream-target';
+
+export type AttemptOptions = {
+  inbound: Codec;
+  /** The client's body as sent: forwarded (with the upstream's model name) when the upstream speaks its protocol. */
+  body: unknown;
+  request: GenerationRequest;
+  warnings: readonly TranslationWarning[];
+  /** The route's targets in order, each with the model name it has at that upstream. */
+  targets: readonly { upstream: UpstreamTarget; model: string }[];
+  policy: RetryPolicy;
+  signal: AbortSignal;
+  createdAt: number;
+  /** Waits between attempts; rejects when the signal aborts. */
+  sleep(ms: number, signal: AbortSignal): Promise<void>;
+};
+
+/** Which target served (or last failed), after how many attempts, under which upstream request id. */
+export type Attempt = { target: UpstreamTarget | undefined; attempts: number; upstreamRequestId: string | undefined };
+
+export type AttemptResult =
+  | { ok: true; answer: UpstreamAnswer; attempt: Attempt }
+  | { ok: false; error: GatewayError | ClientAbortedError; attempt: Attempt };
+
+/**
+ * Tries the route's targets in order, at most `policy.maxAttempts` times in all, retrying only
+ * before the commit point and only failures the policy allows. Returns the answer of the target
+ * that served, or the failure that ended the attempts; either way with the facts of the attempts.
+ */
+export async function attemptTargets(options: AttemptOptions): Promise<AttemptResult> {
+  const { policy, signal } = options;
+  const attempt: Attempt = { target: undefined, attempts: 0, upstreamRequestId: undefined };
+  for (;;) {
+    const { upstream: target, model } = options.targets[Math.min(attempt.attempts, options.targets.length - 1)]!;
+    attempt.attempts += 1;
+    attempt.target = target;
+    attempt.upstreamRequestId = undefined;
+    try {
+      return { ok: true, answer: await answerFrom(options, target, model, attempt), attempt };
+    } catch (error) {
+      if (ClientAbortedError.isInstance(error)) return { ok: false, error, attempt };
+      const failure = GatewayError.from(error);
+      attempt.upstreamRequestId ??= failure.upstream?.requestId;
+      // A target without an account fails the same way every time: only another target can help, at once.
+      if (failure.code === 'NO_ACCOUNT_AVAILABLE') {
+        if (attempt.attempts >= Math.min(options.targets.length, policy.maxAttempts)) return { ok: false, error: failure, attempt };
+        continue;
+      }
+      const delay = getRetryDelayMs({ error: failure, attempt: attempt.attempts, policy });
+      if (delay === undefined) return { ok: false, error: failure, attempt };
+      try {
+        await options.sleep(delay, signal);
+      } catch (cause) {
+        return { ok: false, error: new ClientAbortedError(cause), attempt };
+      }
+    }
+  }
+}
+
+/** One attempt: encode for the target (or pass the client's body through), call, read the answer. */
+async function answerFrom(options: AttemptOptions, target: UpstreamTarget, model: string, attempt: Attempt): Promise<UpstreamAnswer> {
+  const passthrough = isPassthrough(options.inbound, target.codec, options.body);
+  const encoded = passthrough
+    ? { value: { ...(options.body as JSONObject), model }, warnings: [] }
+    : target.codec.encodeRequest(options.request, model);
+  const headers = formatWarningsHeader([
+    ...options.warnings,
+    ...encoded.warnings,
+    ...droppedOptions(options.inbound, target.codec, options.request),
+  ]);
+  const response = await callUpstream(target, JSON.stringify(encoded.value), options.signal);
+  attempt.upstreamRequestId = upstreamRequestId(target, response);
+  const read = { options, target, response, passthrough, headers };
+  return options.request.stream ? streamAnswer(read) : jsonAnswer(read);
+}
+
+/** Warnings for the client protocol's own fields when the upstream speaks another protocol. */
+function droppedOptions(inbound: Codec, outbound: Codec, request: GenerationRequest): TranslationWarning[] {
+  if (outbound.protocol === inbound.protocol) return [];
+  const own = request.providerOptions?.[inbound.protocol];
+  return own && inbound.describeDroppedOptions ? inbound.describeDroppedOptions(own) : [];
+}
+
+/** What one successful upstream call needs to become the client's answer. */
+type UpstreamRead = {
+  options: AttemptOptions;
+  target: UpstreamTarget;
+  response: UpstreamResponse;
+  passthrough: boolean;
+  headers: Record<string, string>;
+};
+
+function encodeContext(options: AttemptOptions): EncodeContext {
+  return { request: options.request, createdAt: options.createdAt };
+}
+
+/** The upstream's JSON answer for the client: translated, or (same protocol) as sent under the client's model ID. */
+async function jsonAnswer({ options, target, response, passthrough, headers }: UpstreamRead): Promise<UpstreamAnswer> {
+  const json = await readUpstreamJSON(response);
+  const decoded = target.codec.decodeResponse(json);
+  const body =
+    passthrough && isJSONObject(json)
+      ? { ...json, model: options.request.model }
+      : options.inbound.encodeResponse(decoded, encodeContext(options));
+  return { kind: 'json', headers, body, upstreamId: decoded.id, finishReason: decoded.finishReason, usage: decoded.usage };
+}
+
+/** The upstream's stream, read up to its commit point, ready to pipe to the client. */
+async function streamAnswer({ options, target, response, passthrough, headers }: UpstreamRead): Promise<UpstreamAnswer> {
+  const { signal } = options;
+  const pipeline = passthrough
+    ? createPassthroughPipeline(
+        target.codec.createStreamDecoder(),
+        target.codec.createPassthroughStream!(options.request.model),
+      )
+    : createStreamPipeline(target.codec, options.inbound, encodeContext(options));
+  const opened = await readToCommitPoint(response, pipeline, signal);
+  return {
+    kind: 'stream',
+    headers,
+    pipe: sink => pipeCommittedStream(opened, pipeline, sink, signal),
+    abandon: () => abandonStream(opened),
+  };
+}
+
+/**
+ * The pass-through fast path: the upstream speaks the client's protocol, so the client's own body
+ * goes upstream (unknown fields, signatures and cache prefixes untouched, only `model` replaced) and
+ * the upstream's frames come back as they are, watched for usage and the terminal event.
+ */
+function isPassthrough(inbound: Codec, outbound: Codec, body: unknown): boolean {
+  return (
+    outbound.protocol === inbound.protocol &&
+    outbound.createPassthroughStream !== undefined &&
+    isJSONObject(body)
+  );
+}

@@ -1,0 +1,47 @@
+import type { Codec } from '@switchyard/core';
+import { createUpstreamClient, type UpstreamClient } from '@switchyard/upstream';
+import type { UpstreamConfig } from '../config/gateway-config';
+
+/** One configured upstream, ready to call: its codec, its connection pool, its generation path. */
+export type UpstreamTarget = {
+  name: string;
+  codec: Codec;
+  client: UpstreamClient;
+  path: string;
+  /** The upstream's credential is configured but missing: it cannot be called (503, failover). */
+  missingCredential: boolean;
+};
+
+/**
+ * Opens the pool for one upstream. Its headers are the configured extras, then the credential in
+ * the protocol's own scheme (the key read from its environment variable) and the pinned version
+ * header. Names are lower-cased so a configured `Anthropic-Version` replaces the pinned one instead
+ * of being sent twice.
+ */
+export function createUpstreamTarget(
+  name: string,
+  upstream: UpstreamConfig,
+  codec: Codec,
+  environment: NodeJS.ProcessEnv,
+): UpstreamTarget {
+  const { descriptor } = codec;
+  const apiKey = upstream.apiKeyEnv ? environment[upstream.apiKeyEnv] : undefined;
+  const headers: Record<string, string> = Object.fromEntries(
+    Object.entries(upstream.headers).map(([header, value]) => [header.toLowerCase(), value]),
+  );
+  if (descriptor.version) {
+    headers[descriptor.version.header] ??= upstream.apiVersion ?? upstream.anthropicVersion ?? descriptor.version.upstreamDefault;
+  }
+  if (apiKey) {
+    if (descriptor.credential.kind === 'bearer') headers.authorization = `Bearer ${apiKey}`;
+    else headers[descriptor.credential.header] = apiKey;
+  }
+  return {
+    name,
+    codec,
+    client: createUpstreamClient({ ...upstream, headers }),
+    path: descriptor.upstreamPath,
+    // A configured credential that is not in the environment: the upstream has no account to serve with.
+    missingCredential: upstream.apiKeyEnv !== undefined && !apiKey,
+  };
+}

@@ -1,0 +1,93 @@
+import type { Codec, Protocol, RequestShape } from '@switchyard/core';
+
+/** One HTTP endpoint the gateway serves for a codec's clients. */
+export type Endpoint = { method: 'GET' | 'POST'; path: string; kind: 'generation' | 'token-count' | 'models'; codec: Codec };
+
+/**
+ * The codecs a gateway speaks, and every table derived from their descriptors: endpoints, interface
+ * names, the envelope for a request no endpoint claimed. Nothing about a protocol is known here that
+ * its codec did not declare.
+ */
+export type ProtocolRegistry = {
+  readonly codecs: readonly Codec[];
+  /** Every endpoint, generation endpoints first, each path once (the models list is shared). */
+  readonly endpoints: readonly Endpoint[];
+  codec(protocol: Protocol): Codec;
+  /** The codec of a config interface name (`responses`, `messages`, …), if the gateway speaks it. */
+  codecOfInterface(name: string): Codec | undefined;
+  /** The codec whose clients most likely sent a request that no endpoint claimed. */
+  guess(request: RequestShape): Codec;
+  /** The codec whose credential a models-list caller presented: its own header, else the first Bearer codec. */
+  codecForCredentials(headerNames: ReadonlySet<string>): Codec;
+};
+
+/** Builds the registry; throws at creation when two codecs claim the same protocol, interface or path. */
+export function createProtocolRegistry(codecs: readonly Codec[]): ProtocolRegistry {
+  if (codecs.length === 0) throw new Error('At least one codec is needed (createGateway({ codecs: [...] })).');
+  const byProtocol = uniqueBy(codecs, codec => codec.protocol, 'protocol');
+  const byInterface = uniqueBy(codecs, codec => codec.descriptor.interfaceName, 'interface name');
+  const endpoints = collectEndpoints(codecs);
+  const generationByPath = new Map(
+    endpoints.filter(endpoint => endpoint.kind === 'generation').map(endpoint => [endpoint.path, endpoint.codec]),
+  );
+  const bearer = codecs.find(codec => codec.descriptor.credential.kind === 'bearer') ?? codecs[0]!;
+  return {
+    codecs,
+    endpoints,
+    codec(protocol) {
+      const codec = byProtocol.get(protocol);
+      if (!codec) throw new Error(`No codec was given for protocol '${protocol}'.`);
+      return codec;
+    },
+    codecOfInterface: name => byInterface.get(name),
+    guess(request) {
+      const routed = request.path.length > 1 ? request.path.replace(/\/$/, '') : request.path;
+      const generation = request.method === 'POST' ? generationByPath.get(routed) : undefined;
+      if (generation) return generation;
+      let best = codecs[0]!;
+      let strength = 0;
+      for (const codec of codecs) {
+        const claim = codec.descriptor.recognizes(request);
+        if (claim > strength) [best, strength] = [codec, claim];
+      }
+      return best;
+    },
+    codecForCredentials(headerNames) {
+      const own = codecs.find(({ descriptor: { credential } }) => credential.kind === 'header' && headerNames.has(credential.header));
+      return own ?? bearer;
+    },
+  };
+}
+
+function collectEndpoints(codecs: readonly Codec[]): Endpoint[] {
+  const endpoints: Endpoint[] = [];
+  const claimed = new Set<string>();
+  const add = (endpoint: Endpoint) => {
+    const key = `${endpoint.method} ${endpoint.path}`;
+    if (claimed.has(key)) {
+      if (endpoint.kind === 'models') return;
+      throw new Error(`Two codecs claim ${key}.`);
+    }
+    claimed.add(key);
+    endpoints.push(endpoint);
+  };
+  for (const codec of codecs) add({ method: 'POST', path: codec.descriptor.generationPath, kind: 'generation', codec });
+  for (const codec of codecs) {
+    const { tokenCountPath } = codec.descriptor;
+    if (tokenCountPath !== undefined && codec.decodeTokenCountRequest && codec.encodeTokenCount) {
+      add({ method: 'POST', path: tokenCountPath, kind: 'token-count', codec });
+    }
+  }
+  for (const codec of codecs) add({ method: 'GET', path: codec.descriptor.modelsPath, kind: 'models', codec });
+  return endpoints;
+}
+
+function uniqueBy<K>(codecs: readonly Codec[], keyOf: (codec: Codec) => K, what: string): Map<K, Codec> {
+  const map = new Map<K, Codec>();
+  for (const codec of codecs) {
+    const key = keyOf(codec);
+    if (map.has(key)) throw new Error(`Two codecs share the ${what} '${String(key)}'.`);
+    map.set(key, codec);
+  }
+  return map;
+}

@@ -1,0 +1,17 @@
+export { createGateway, type SwitchyardOptions } from './create-gateway';
+export { builtInCodecs } from './built-in-codecs';
+export { anthropicMessagesCodec } from '@switchyard/codec-anthropic-messages';
+export { openAIChatCodec } from '@switchyard/codec-openai-chat';
+export { openAIResponsesCodec } from '@switchyard/codec-openai-responses';
+export { GatewayError, redact, redactHeaders, redactURL, type Codec } from '@switchyard/core';
+export {
+  ConfigError,
+  createAdminService,
+  createMemoryAccountStore,
+  parseGatewayConfig,
+  type AccountStore,
+  type GatewayConfig,
+  type GatewayConfigInput,
+  type UsageRecord,
+} from '@switchyard/engine';
+export type { Gateway, GatewayLogger } from '@switchyard/express';
