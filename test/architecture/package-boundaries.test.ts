@@ -13,9 +13,10 @@ const ALLOWED: Record<string, readonly string[]> = {
   'codec-openai-chat': ['@switchyard/core', '@switchyard/codec-openai-shared', 'zod'],
   'codec-anthropic-messages': ['@switchyard/core', 'zod'],
   upstream: ['@switchyard/core', 'undici'],
-  engine: ['@switchyard/core', '@switchyard/sse', '@switchyard/upstream', 'zod', 'rate-limiter-flexible'],
-  'store-sqlite': ['@switchyard/core', '@switchyard/engine'],
-  express: ['@switchyard/core', '@switchyard/engine', '@switchyard/sse', 'express'],
+  accounts: ['@switchyard/core', 'zod'],
+  engine: ['@switchyard/accounts', '@switchyard/core', '@switchyard/sse', '@switchyard/upstream', 'zod', 'rate-limiter-flexible'],
+  'store-sqlite': ['@switchyard/accounts', '@switchyard/core'],
+  express: ['@switchyard/accounts', '@switchyard/core', '@switchyard/engine', '@switchyard/sse', 'express'],
   simulator: [],
 };
 

@@ -1,7 +1,7 @@
 import { setTimeout as wait } from 'node:timers/promises';
 import { GatewayError, type Codec, type Protocol, type Usage } from '@switchyard/core';
 import { createUpstreamClient, defaultRetryPolicy, type UpstreamClient } from '@switchyard/upstream';
-import type { AccountStore } from './accounts/account-store';
+import type { AccountStore } from '@switchyard/accounts';
 import { admitRequest, type Admission } from './admission/admit-request';
 import { authorizeRoute } from './admission/authorize-route';
 import { estimateInputTokens } from './admission/estimate-input-tokens';

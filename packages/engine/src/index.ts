@@ -1,51 +1,7 @@
-export { authenticate, type MessagesAuthPolicy, type Principal, type RequestHeaders } from './auth/authenticate';
-export type {
-  Account,
-  AccountPatch,
-  AccountStore,
-  ApiKeyPatch,
-  ApiKeyRecord,
-  KeyLimits,
-  NewAccount,
-  NewApiKey,
-  Reservation,
-} from './accounts/account-store';
-export {
-  digestsEqual,
-  generateApiKey,
-  hashApiKey,
-  KEY_PREFIX_LENGTH,
-  keyPrefix,
-  looksLikeApiKey,
-} from './accounts/api-key-secrets';
-export { createMemoryAccountStore } from './accounts/create-memory-account-store';
+export type { Principal } from './auth/authenticate';
 export type { Limiter, Release } from './limits/limiter';
-export {
-  gatewayConfigSchema,
-  INTERFACE_PROTOCOLS,
-  type GatewayConfig,
-  type GatewayConfigInput,
-  type InterfaceName,
-  type RouteConfig,
-  type UpstreamConfig,
-} from './config/gateway-config';
+export { INTERFACE_PROTOCOLS, type GatewayConfig, type GatewayConfigInput } from './config/gateway-config';
 export { ConfigError, parseGatewayConfig } from './config/parse-gateway-config';
-export {
-  createEngine,
-  type Engine,
-  type EngineOptions,
-  type GenerationInput,
-  type RefusalInput,
-} from './create-engine';
+export { createEngine, type Engine, type EngineOptions } from './create-engine';
 export type { FrameSink } from './generation/frame-sink';
-export { WARNINGS_HEADER } from './generation/format-warnings-header';
-export type { GenerationOutput } from './generation/generation-output';
-export { createRouteTable, type Route, type RouteTable } from './routing/create-route-table';
-export type { RequestOutcome, UsageRecord, UsageRecorder } from './usage/usage-record';
-export { createAdminService, type AdminService, type AdminServiceOptions } from './admin/create-admin-service';
-export { presentAccount, presentKey } from './admin/present-admin-records';
-export { digestAdminToken, generateAdminToken, looksLikeAdminToken } from './accounts/admin-tokens';
-export { estimateInputTokens } from './admission/estimate-input-tokens';
-export { computeCostMicros } from './usage/compute-cost';
-export { keyLimitsSchema } from './config/gateway-config';
-export { createMemoryLimiter, type MemoryLimiterOptions } from './limits/create-memory-limiter';
+export type { UsageRecord, UsageRecorder } from './usage/usage-record';

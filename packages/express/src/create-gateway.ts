@@ -1,3 +1,4 @@
+import type { AccountStore } from '@switchyard/accounts';
 import type { Codec, Protocol } from '@switchyard/core';
 import {
   createEngine,
@@ -5,7 +6,6 @@ import {
   type Engine,
   type GatewayConfig,
   type GatewayConfigInput,
-  type AccountStore,
   type Limiter,
   type UsageRecorder,
 } from '@switchyard/engine';

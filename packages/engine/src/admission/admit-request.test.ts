@@ -1,5 +1,5 @@
 import { GatewayError, type GenerationRequest } from '@switchyard/core';
-import { createMemoryAccountStore } from '../accounts/create-memory-account-store';
+import { createMemoryAccountStore } from '@switchyard/accounts';
 import { createMemoryLimiter } from '../limits/create-memory-limiter';
 import { createRouteTable } from '../routing/create-route-table';
 import { routeConfigSchema } from '../config/gateway-config';

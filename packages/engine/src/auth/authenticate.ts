@@ -1,6 +1,5 @@
 import { GatewayError, type Protocol } from '@switchyard/core';
-import type { Account, AccountStore, ApiKeyRecord } from '../accounts/account-store';
-import { looksLikeAdminToken } from '../accounts/admin-tokens';
+import { looksLikeAdminToken, type Account, type AccountStore, type ApiKeyRecord } from '@switchyard/accounts';
 
 export type RequestHeaders = Record<string, string | string[] | undefined>;
 

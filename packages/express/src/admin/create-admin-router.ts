@@ -1,5 +1,6 @@
 import { createId } from '@switchyard/core';
-import type { AdminService, Engine } from '@switchyard/engine';
+import type { AdminService } from '@switchyard/accounts';
+import type { Engine } from '@switchyard/engine';
 import { Router, type Request, type RequestHandler } from 'express';
 import type { Codec, Protocol } from '@switchyard/core';
 import { createBodyMiddleware } from '../body/create-body-middleware';
