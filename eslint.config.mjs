@@ -1,6 +1,6 @@
 // Lint: typescript-eslint (type-aware where it matters for stream code) plus the package boundaries
 // of the architecture: codecs never import each other, only `express` imports Express, only `sse`
-// imports eventsource-parser, core imports nothing.
+// imports eventsource-parser, core imports nothing, accounts and the stores never import the engine.
 import js from '@eslint/js';
 import importX from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
@@ -45,9 +45,32 @@ export default tseslint.config(
   },
   { files: ['packages/codec-anthropic-messages/src/**/*.ts'], rules: restrict([deepImports, express, eventsource, codecs, layer(['engine', 'upstream', 'express', 'sse'], 'Codecs see only core.')]) },
   { files: ['packages/upstream/src/**/*.ts'], rules: restrict([deepImports, express, eventsource, codecs, layer(['engine', 'express', 'sse'], 'upstream is protocol-blind.')]) },
+  {
+    files: ['packages/accounts/src/**/*.ts'],
+    rules: restrict([
+      deepImports,
+      express,
+      eventsource,
+      codecs,
+      layer(['engine', 'express', 'upstream', 'sse', 'store-sqlite', 'simulator'], 'Accounts sit under the engine and the stores: they see only core.'),
+      { group: ['undici', 'rate-limiter-flexible'], message: 'Accounts know nothing of upstream calls or rate windows.' },
+    ]),
+  },
+  {
+    files: ['packages/store-sqlite/src/**/*.ts'],
+    rules: restrict([
+      deepImports,
+      express,
+      eventsource,
+      codecs,
+      layer(['engine', 'express', 'upstream', 'sse', 'simulator'], 'A store implements the AccountStore contract of @switchyard/accounts; it never needs the engine.'),
+    ]),
+  },
   { files: ['packages/engine/src/**/*.ts'], rules: restrict([deepImports, express, eventsource, codecs, layer(['express'], 'The engine is framework-free.')]) },
   { files: ['packages/express/src/**/*.ts'], rules: restrict([deepImports, eventsource, codecs, layer(['upstream'], 'Adapters talk to the engine only.')]) },
   { files: ['packages/simulator/src/**/*.ts'], rules: restrict([deepImports, express, eventsource, { group: ['@switchyard/*'], message: 'The simulator stays independent of the gateway it checks.' }]) },
+  // The entry package bundles the host-facing packages (the Express adapters among them) and nothing below.
+  { files: ['packages/switchyard/src/**/*.ts'], rules: restrict([deepImports, eventsource, layer(['upstream', 'sse', 'simulator', 'store-sqlite'], 'The entry package bundles only what hosts use.')]) },
   // Tests may use the SSE test helpers and real SDKs.
   {
     files: ['packages/codec-*/src/**/*.test.ts'],

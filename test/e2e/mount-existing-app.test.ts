@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import AnthropicV0 from '@anthropic-ai/sdk';
-import { createMemoryAccountStore, generateApiKey } from '@switchyard/engine';
+import { createMemoryAccountStore, generateApiKey } from '@switchyard/accounts';
 import { createSimulator } from '@switchyard/simulator';
 import OpenAI from 'openai';
 import { createExistingApp } from '../../examples/mount-existing-app/src';

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
-import type { Codec, Protocol } from '@switchyard/core';
-import type { AccountStore } from '@switchyard/engine';
+import type { Codec } from '@switchyard/core';
+import type { AccountStore } from '@switchyard/accounts';
 
 /** Strings shorter than this are too common to prove a leak (`"hi"` appears in any log). */
 const MIN_SECRET_LENGTH = 12;

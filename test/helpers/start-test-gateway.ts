@@ -1,4 +1,4 @@
-import { createMemoryAccountStore, generateAdminToken, generateApiKey } from '@switchyard/engine';
+import { createMemoryAccountStore, generateAdminToken, generateApiKey } from '@switchyard/accounts';
 import {
   codecs,
   createLogger,

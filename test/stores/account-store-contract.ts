@@ -1,4 +1,4 @@
-import type { AccountStore } from '@switchyard/engine';
+import type { AccountStore } from '@switchyard/accounts';
 import type { ContractContext } from './contract-context';
 import { describeAccounts } from './describe-account-contract';
 import { describeKeys } from './describe-api-key-contract';

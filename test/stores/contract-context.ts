@@ -1,4 +1,4 @@
-import type { AccountStore } from '@switchyard/engine';
+import type { AccountStore } from '@switchyard/accounts';
 
 /** The store under test, replaced before each test by `describeAccountStoreContract`. */
 export type ContractContext = { store: AccountStore };

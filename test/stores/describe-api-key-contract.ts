@@ -1,4 +1,4 @@
-import { generateApiKey, KEY_PREFIX_LENGTH, keyPrefix, looksLikeApiKey } from '@switchyard/engine';
+import { generateApiKey, KEY_PREFIX_LENGTH, keyPrefix, looksLikeApiKey } from '@switchyard/accounts';
 import { sortById, type ContractContext } from './contract-context';
 
 /** Key creation, lookup by secret, listing and patching. */

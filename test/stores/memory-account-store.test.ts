@@ -1,4 +1,4 @@
-import { createMemoryAccountStore } from '@switchyard/engine';
+import { createMemoryAccountStore } from '@switchyard/accounts';
 import { describeAccountStoreContract } from './account-store-contract';
 
 describeAccountStoreContract('memory', () =>

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { KEY_PREFIX_LENGTH, type AccountStore } from '@switchyard/engine';
+import { KEY_PREFIX_LENGTH, type AccountStore } from '@switchyard/accounts';
 import { createSQLiteAccountStore } from '@switchyard/store-sqlite';
 import { describeAccountStoreContract } from './account-store-contract';
 

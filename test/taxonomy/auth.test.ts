@@ -1,4 +1,4 @@
-import { generateApiKey } from '@switchyard/engine';
+import { generateApiKey } from '@switchyard/accounts';
 import { startTestGateway, type TestGateway } from '../helpers/start-test-gateway';
 import {
   createInterfaceClient,

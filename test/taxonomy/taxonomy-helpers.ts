@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { GatewayConfigInput, NewAccount, NewApiKey } from '@switchyard/engine';
+import type { NewAccount, NewApiKey } from '@switchyard/accounts';
+import type { GatewayConfigInput } from '@switchyard/engine';
 import {
   createDefaultConfig,
   EMBEDDED_SIMULATOR,

@@ -1,6 +1,7 @@
 import { anthropicMessagesCodec } from '@switchyard/codec-anthropic-messages';
 import { openAIResponsesCodec } from '@switchyard/codec-openai-responses';
-import type { AccountStore, GatewayConfigInput } from '@switchyard/engine';
+import type { AccountStore } from '@switchyard/accounts';
+import type { GatewayConfigInput } from '@switchyard/engine';
 import {
   createAuthMiddleware,
   createBodyMiddleware,

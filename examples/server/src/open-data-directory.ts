@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { digestAdminToken, generateAdminToken } from '@switchyard/engine';
+import { digestAdminToken, generateAdminToken } from '@switchyard/accounts';
 
 /** The server's private files: the SQLite database, the key-hashing secret, the console token digest. */
 export type DataDirectory = {

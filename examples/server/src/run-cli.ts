@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { createAdminService } from '@switchyard/engine';
+import { createAdminService } from '@switchyard/accounts';
 import { createSQLiteAccountStore } from '@switchyard/store-sqlite';
 import { openDataDirectory, rotateAdminToken } from './open-data-directory';
 

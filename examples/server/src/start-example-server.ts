@@ -1,14 +1,8 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createSQLiteAccountStore } from '@switchyard/store-sqlite';
-import {
-  createAdminService,
-  createMemoryAccountStore,
-  digestAdminToken,
-  parseGatewayConfig,
-  type AccountStore,
-  type UsageRecord,
-} from '@switchyard/engine';
+import { createAdminService, createMemoryAccountStore, digestAdminToken, type AccountStore } from '@switchyard/accounts';
+import { parseGatewayConfig, type UsageRecord } from '@switchyard/engine';
 import { createClientErrorListener, createGateway, type Gateway, type GatewayLogger } from '@switchyard/express';
 import { createSimulator, type SimulatorOptions } from '@switchyard/simulator';
 import { codecs } from './codecs';

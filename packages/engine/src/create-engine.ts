@@ -1,6 +1,6 @@
 import { setTimeout as wait } from 'node:timers/promises';
 import type { Codec, ModelInfo, Protocol } from '@switchyard/core';
-import type { AccountStore } from './accounts/account-store';
+import type { AccountStore } from '@switchyard/accounts';
 import type { ClientAuthPolicy, KeyHeaderElsewhere } from './auth/authenticate';
 import { checkConfigProtocols } from './config/check-config-protocols';
 import type { GatewayConfig } from './config/gateway-config';

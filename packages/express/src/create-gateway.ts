@@ -1,10 +1,8 @@
+import { createMemoryAccountStore, type AccountStore, type AdminService } from '@switchyard/accounts';
 import type { Codec } from '@switchyard/core';
 import {
   createEngine,
-  createMemoryAccountStore,
   parseGatewayConfig,
-  type AccountStore,
-  type AdminService,
   type Endpoint,
   type Engine,
   type GatewayConfig,

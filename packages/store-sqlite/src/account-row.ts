@@ -1,5 +1,5 @@
 import type { SQLOutputValue } from 'node:sqlite';
-import type { Account } from '@switchyard/engine';
+import type { Account } from '@switchyard/accounts';
 
 /** One `accounts` row as SQLite returns it (STRICT table, so the column types hold). */
 export type AccountRow = {

@@ -1,5 +1,5 @@
 import type { SQLOutputValue } from 'node:sqlite';
-import type { ApiKeyRecord, KeyLimits } from '@switchyard/engine';
+import type { ApiKeyRecord, KeyLimits } from '@switchyard/accounts';
 
 /** One `api_keys` row as SQLite returns it; list and limits are JSON text, absent members are NULL. */
 export type ApiKeyRow = {

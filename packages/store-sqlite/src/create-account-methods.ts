@@ -1,5 +1,5 @@
 import { createId } from '@switchyard/core';
-import type { AccountStore } from '@switchyard/engine';
+import type { AccountStore } from '@switchyard/accounts';
 import { toAccount } from './account-row';
 import type { StoreContext } from './store-context';
 

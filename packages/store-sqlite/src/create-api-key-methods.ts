@@ -1,5 +1,5 @@
 import { createId } from '@switchyard/core';
-import { digestsEqual, generateApiKey, hashApiKey, keyPrefix, looksLikeApiKey, type AccountStore } from '@switchyard/engine';
+import { digestsEqual, generateApiKey, hashApiKey, keyPrefix, looksLikeApiKey, type AccountStore } from '@switchyard/accounts';
 import { toApiKeyRecord, toMutableColumns } from './api-key-row';
 import type { StoreContext } from './store-context';
 

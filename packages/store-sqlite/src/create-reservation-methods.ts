@@ -1,5 +1,5 @@
 import { createId } from '@switchyard/core';
-import type { AccountStore, Reservation } from '@switchyard/engine';
+import type { AccountStore, Reservation } from '@switchyard/accounts';
 import type { StoreContext } from './store-context';
 
 type HeldRow = { account_id: string; amount_micros: number };

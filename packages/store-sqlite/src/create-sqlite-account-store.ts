@@ -1,5 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
-import type { AccountStore } from '@switchyard/engine';
+import type { AccountStore } from '@switchyard/accounts';
 import { createAccountMethods } from './create-account-methods';
 import { createApiKeyMethods } from './create-api-key-methods';
 import { createReservationMethods } from './create-reservation-methods';

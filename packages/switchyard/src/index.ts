@@ -4,12 +4,10 @@ export { anthropicMessagesCodec } from '@switchyard/codec-anthropic-messages';
 export { openAIChatCodec } from '@switchyard/codec-openai-chat';
 export { openAIResponsesCodec } from '@switchyard/codec-openai-responses';
 export { GatewayError, redact, redactHeaders, redactURL, type Codec } from '@switchyard/core';
+export { createAdminService, createMemoryAccountStore, type AccountStore } from '@switchyard/accounts';
 export {
   ConfigError,
-  createAdminService,
-  createMemoryAccountStore,
   parseGatewayConfig,
-  type AccountStore,
   type GatewayConfig,
   type GatewayConfigInput,
   type UsageRecord,

@@ -1,5 +1,5 @@
 import { GatewayError, type Codec, type GenerationRequest } from '@switchyard/core';
-import { createMemoryAccountStore } from '../accounts/create-memory-account-store';
+import { createMemoryAccountStore } from '@switchyard/accounts';
 import { createMemoryLimiter } from '../limits/create-memory-limiter';
 import { createProtocolRegistry } from '../protocols/create-protocol-registry';
 import { createRouteTable } from '../routing/create-route-table';

@@ -1,5 +1,5 @@
 import { GatewayError, type GenerationRequest, type Usage } from '@switchyard/core';
-import type { AccountStore, KeyLimits, Reservation } from '../accounts/account-store';
+import type { AccountStore, KeyLimits, Reservation } from '@switchyard/accounts';
 import type { Principal } from '../auth/authenticate';
 import type { Limiter, Release } from '../limits/limiter';
 import type { Route } from '../routing/create-route-table';

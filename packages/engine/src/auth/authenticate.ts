@@ -6,8 +6,7 @@ import {
   type ProtocolDescriptor,
   type VersionHeader,
 } from '@switchyard/core';
-import type { Account, AccountStore, ApiKeyRecord } from '../accounts/account-store';
-import { looksLikeAdminToken } from '../accounts/admin-tokens';
+import { looksLikeAdminToken, type Account, type AccountStore, type ApiKeyRecord } from '@switchyard/accounts';
 
 export type RequestHeaders = HeaderMap;
 

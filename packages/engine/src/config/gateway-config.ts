@@ -1,3 +1,4 @@
+import { keyLimitsSchema } from '@switchyard/accounts';
 import { z } from 'zod';
 
 const positiveMilliseconds = z.number().int().positive();
@@ -50,19 +51,6 @@ export const routeConfigSchema = z
     groups: z.array(z.string().min(1)).min(1).optional(),
     /** Output tokens a request without a limit is assumed to use when money is held for it. */
     reserveOutputTokens: z.number().int().positive().default(4096),
-  })
-  .strict();
-
-export const keyLimitsSchema = z
-  .object({
-    requests: z.number().int().positive().optional(),
-    tokens: z.number().int().positive().optional(),
-    windowSeconds: z.number().int().positive().optional(),
-    concurrency: z.number().int().positive().optional(),
-    queueSize: z.number().int().nonnegative().optional(),
-    queueTimeoutMs: z.number().int().positive().optional(),
-    quotaTokens: z.number().int().positive().optional(),
-    quotaPeriodHours: z.number().int().positive().optional(),
   })
   .strict();
 

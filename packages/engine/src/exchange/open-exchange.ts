@@ -7,7 +7,7 @@ import {
   type Protocol,
 } from '@switchyard/core';
 import { defaultRetryPolicy } from '@switchyard/upstream';
-import type { AccountStore, KeyLimits } from '../accounts/account-store';
+import type { AccountStore, KeyLimits } from '@switchyard/accounts';
 import { admitRequest } from '../admission/admit-request';
 import { authorizeRoute, mayUseRoute } from '../admission/authorize-route';
 import { estimateInputTokens } from '../admission/estimate-input-tokens';

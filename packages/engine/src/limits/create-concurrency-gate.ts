@@ -1,5 +1,5 @@
 import { GatewayError } from '@switchyard/core';
-import type { KeyLimits } from '../accounts/account-store';
+import type { KeyLimits } from '@switchyard/accounts';
 import { estimateRetryAfterMs } from './estimate-retry-after-ms';
 import type { Release } from './limiter';
 

@@ -1,6 +1,6 @@
 import { GatewayError } from '@switchyard/core';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import type { KeyLimits } from '../accounts/account-store';
+import type { KeyLimits } from '@switchyard/accounts';
 
 /** Length of a key's rate windows when its limits set none. */
 export const DEFAULT_WINDOW_SECONDS = 60;

@@ -1,4 +1,4 @@
-import type { KeyLimits } from '../accounts/account-store';
+import type { KeyLimits } from '@switchyard/accounts';
 
 /** A held concurrency slot; call once when the request is over (idempotent). */
 export type Release = () => void;

@@ -1,5 +1,6 @@
 import { createId, GatewayError } from '@switchyard/core';
-import type { AdminService, Engine } from '@switchyard/engine';
+import type { AdminService } from '@switchyard/accounts';
+import type { Engine } from '@switchyard/engine';
 import { Router, type Request, type RequestHandler } from 'express';
 import { createBodyMiddleware } from '../body/create-body-middleware';
 import { getGatewayContext, setGatewayContext } from '../context/gateway-context';

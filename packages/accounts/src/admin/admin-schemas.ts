@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { keyLimitsSchema } from '../config/gateway-config';
+import { keyLimitsSchema } from '../keys/key-limits';
 
 const group = z.string().min(1).max(100);
 const expiresAt = z.iso.datetime({ offset: true }).transform(value => Date.parse(value));

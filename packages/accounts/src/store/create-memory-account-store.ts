@@ -8,7 +8,7 @@ import type {
   NewApiKey,
   Reservation,
 } from './account-store';
-import { digestsEqual, generateApiKey, hashApiKey, keyPrefix, looksLikeApiKey } from './api-key-secrets';
+import { digestsEqual, generateApiKey, hashApiKey, keyPrefix, looksLikeApiKey } from '../keys/api-key-secrets';
 
 /**
  * Keys and accounts in process memory: for tests and single-process demos. Keys are kept only as

@@ -1,10 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import { createValidationError, GatewayError } from '@switchyard/core';
 import type { z } from 'zod';
-import type { AccountStore, ApiKeyPatch } from '../accounts/account-store';
-import { digestAdminToken } from '../accounts/admin-tokens';
-import { looksLikeApiKey } from '../accounts/api-key-secrets';
-import type { RequestHeaders } from '../auth/authenticate';
+import { looksLikeApiKey } from '../keys/api-key-secrets';
+import type { AccountStore, ApiKeyPatch } from '../store/account-store';
+import { digestAdminToken } from './admin-tokens';
 import {
   adjustBalanceSchema,
   createAccountSchema,
@@ -22,6 +21,9 @@ export type AdminServiceOptions = {
 
 export type AdminService = ReturnType<typeof createAdminService>;
 
+/** Request headers as Node's `IncomingHttpHeaders` carries them; only `authorization` is read. */
+export type AdminRequestHeaders = Readonly<Record<string, string | string[] | undefined>>;
+
 /**
  * Key and account management without a web framework: what the admin JSON API and the CLI call.
  * Inputs are validated (400 naming the field); secrets appear only in `createKey`'s answer.
@@ -35,7 +37,7 @@ export function createAdminService(options: AdminServiceOptions) {
   };
   return {
     /** Checks `Authorization: Bearer <admin token>`; an API key there is refused by name. */
-    authenticate(headers: RequestHeaders): void {
+    authenticate(headers: AdminRequestHeaders): void {
       const match = /^Bearer\s+(\S+)\s*$/i.exec(String(headers.authorization ?? ''));
       if (!match) throw new GatewayError({ code: 'ADMIN_TOKEN_MISSING', message: 'Send the console (admin) token as `Authorization: Bearer <token>`.' });
       const digest = Buffer.from(digestAdminToken(match[1]!), 'hex');

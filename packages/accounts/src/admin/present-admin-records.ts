@@ -1,4 +1,4 @@
-import type { Account, ApiKeyRecord } from '../accounts/account-store';
+import type { Account, ApiKeyRecord } from '../store/account-store';
 
 /** An account as the admin API shows it: money in units and micro-units, times in ISO 8601. */
 export function presentAccount(account: Account) {

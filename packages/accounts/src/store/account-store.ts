@@ -1,22 +1,4 @@
-/** Per-key limits; an absent member means "no limit of that kind". */
-export type KeyLimits = {
-  /** Requests per `windowSeconds`. */
-  requests?: number;
-  /** Tokens (estimated input + actual output) per `windowSeconds`. */
-  tokens?: number;
-  /** Length of the rate window in seconds. Default 60. */
-  windowSeconds?: number;
-  /** Requests in flight at once. */
-  concurrency?: number;
-  /** Requests allowed to wait for a concurrency slot. Default 0 (no queue). */
-  queueSize?: number;
-  /** Longest wait in the queue, in ms. Default 30 000. */
-  queueTimeoutMs?: number;
-  /** Tokens the key may use per `quotaPeriodHours`; once used up, `QUOTA_EXCEEDED` until the period ends. */
-  quotaTokens?: number;
-  /** Length of the quota period in hours. Default 720 (30 days). */
-  quotaPeriodHours?: number;
-};
+import type { KeyLimits } from '../keys/key-limits';
 
 /** An account: who pays. Money is integer micro-units (1 000 000 = one currency unit). */
 export type Account = {
@@ -71,8 +53,9 @@ export type AccountPatch = Partial<Pick<Account, 'name' | 'subscription' | 'grou
 export type Reservation = { id: string; accountId: string; amountMicros: number };
 
 /**
- * Keys and accounts, behind one interface so the gateway runs on memory (tests), SQLite (one
- * process) or PostgreSQL (several). Implementations must:
+ * Keys and accounts, behind one interface so the gateway runs on any store: memory
+ * (`createMemoryAccountStore`, for tests) or SQLite (`@switchyard/store-sqlite`, one machine, one or
+ * several processes sharing the file). Implementations must:
  * - store keys only as `hashApiKey(secret)` digests plus the visible prefix, and compare in constant time;
  * - make `reserve` atomic: concurrent requests can never together hold more than the balance;
  * - return copies, never live objects.
