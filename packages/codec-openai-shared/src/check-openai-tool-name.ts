@@ -1,4 +1,4 @@
-import { GatewayError } from '@switchyard/core';
+import { unsupportedParameter } from '@switchyard/core';
 
 const OPENAI_TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 
@@ -9,9 +9,8 @@ const OPENAI_TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
  */
 export function checkOpenAIToolName(name: string, index: number): string {
   if (OPENAI_TOOL_NAME.test(name)) return name;
-  throw new GatewayError({
-    code: 'UNSUPPORTED_PARAMETER',
-    param: `tools.${index}.name`,
-    message: `tools.${index}.name: this model's upstream speaks an OpenAI protocol, which needs tool names of 1–64 letters, digits, '_' or '-'.`,
-  });
+  throw unsupportedParameter(
+    ['tools', index, 'name'],
+    "this model's upstream speaks an OpenAI protocol, which needs tool names of 1–64 letters, digits, '_' or '-'",
+  );
 }

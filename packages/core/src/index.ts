@@ -43,6 +43,11 @@ export {
 } from './errors/gateway-error';
 export { createValidationError, flattenSchemaIssues, type SchemaIssue } from './errors/create-validation-error';
 export { createUpstreamError, mapUpstreamStatus } from './errors/upstream-error-from-status';
+export { formatFieldPath, type FieldPath } from './errors/field-path';
+export { invalidParameter } from './errors/invalid-parameter';
+export { unknownParameter } from './errors/unknown-parameter';
+export { unsupportedParameter } from './errors/unsupported-parameter';
+export { streamEndedEarly } from './errors/stream-ended-early';
 export { createId } from './ids/create-id';
 export { isJSONObject, type JSONObject, type JSONValue } from './json';
 export { PROTOCOLS, type Protocol } from './protocol';

@@ -1,5 +1,6 @@
 import {
   assertNever,
+  invalidParameter,
   type DecodeOptions,
   type GenerationRequest,
   type JSONObject,
@@ -10,7 +11,6 @@ import {
 import type { AnthropicRequest } from '../schema/anthropic-request-schema';
 import { decodeAnthropicMessages } from './decode-anthropic-messages';
 import { decodeAnthropicToolChoice, decodeAnthropicTools } from './decode-anthropic-tools';
-import { parameterError } from './parameter-error';
 import { parseAnthropicRequest } from './parse-anthropic-request';
 
 /** Wire fields only Messages has; they ride in `providerOptions['anthropic-messages']` for a Messages upstream. */
@@ -61,7 +61,7 @@ export function decodeAnthropicRequest(body: unknown, options: DecodeOptions = {
 function refuseRemovedSamplingFields(wire: AnthropicRequest): void {
   const field = REMOVED_IN_2026_10_21.find(name => wire[name] !== undefined);
   if (field === undefined) return;
-  throw parameterError('INVALID_REQUEST', field, 'Extra inputs are not permitted (removed in anthropic-version 2026-10-21).');
+  throw invalidParameter(field, 'Extra inputs are not permitted (removed in anthropic-version 2026-10-21)');
 }
 
 function decodeSystem(system: AnthropicRequest['system']): TextPart[] {
@@ -81,7 +81,7 @@ function decodeReasoning(
   switch (thinking.type) {
     case 'enabled':
       if (thinking.budget_tokens >= wire.max_tokens) {
-        throw parameterError('INVALID_REQUEST', 'thinking.budget_tokens', 'must be less than max_tokens.');
+        throw invalidParameter('thinking.budget_tokens', 'must be less than max_tokens');
       }
       if (effort !== undefined) {
         warnings.push({

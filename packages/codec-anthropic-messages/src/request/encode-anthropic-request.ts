@@ -1,5 +1,6 @@
 import {
   assertNever,
+  unsupportedParameter,
   type GenerationRequest,
   type JSONObject,
   type Translated,
@@ -8,7 +9,6 @@ import {
 import { encodeAnthropicMessages } from './encode-anthropic-messages';
 import { encodeAnthropicThinking } from './encode-anthropic-thinking';
 import { encodeAnthropicToolChoice, encodeAnthropicTools } from './encode-anthropic-tools';
-import { parameterError } from './parameter-error';
 
 /** `max_tokens` is required by Messages; this is sent when the IR request has no cap. */
 export const DEFAULT_ANTHROPIC_MAX_TOKENS = 4096;
@@ -96,10 +96,9 @@ function encodeResponseFormat(request: GenerationRequest): JSONObject | undefine
     case 'text':
       return undefined;
     case 'json-object':
-      throw parameterError(
-        'UNSUPPORTED_PARAMETER',
+      throw unsupportedParameter(
         'responseFormat',
-        'JSON object mode has no Anthropic Messages equivalent; send a JSON schema instead.',
+        'JSON object mode has no Anthropic Messages equivalent; send a JSON schema instead',
       );
     case 'json-schema':
       return { type: 'json_schema', schema: format.schema };

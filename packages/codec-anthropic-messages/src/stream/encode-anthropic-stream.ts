@@ -1,8 +1,9 @@
 import {
   assertNever,
   createId,
-  GatewayError,
+  streamEndedEarly,
   type EncodeContext,
+  type GatewayError,
   type SSEMessage,
   type StreamEncoder,
   type StreamEvent,
@@ -49,8 +50,7 @@ export function createAnthropicStreamEncoder(context: EncodeContext): StreamEnco
     },
     end() {
       if (state.finished) return [];
-      const message = 'The upstream stream ended before the response was complete.';
-      return fail(new GatewayError({ code: 'UPSTREAM_FAILED', message }), state);
+      return fail(streamEndedEarly(), state);
     },
   };
 }

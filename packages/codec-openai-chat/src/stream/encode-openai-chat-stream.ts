@@ -1,9 +1,10 @@
 import {
   assertNever,
   createId,
-  GatewayError,
+  streamEndedEarly,
   type EncodeContext,
   type FinishReason,
+  type GatewayError,
   type JSONObject,
   type SSEMessage,
   type StreamEncoder,
@@ -50,11 +51,7 @@ export function createOpenAIChatStreamEncoder(context: EncodeContext): StreamEnc
     end() {
       const messages: SSEMessage[] = [];
       if (state.phase === 'done') return messages;
-      const error = new GatewayError({
-        code: 'UPSTREAM_FAILED',
-        message: 'The stream ended before the response was complete.',
-      });
-      failStream(error, state, messages);
+      failStream(streamEndedEarly(), state, messages);
       return messages;
     },
   };

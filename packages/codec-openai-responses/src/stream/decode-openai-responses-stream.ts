@@ -1,6 +1,7 @@
 import {
   createId,
   isJSONObject,
+  streamEndedEarly,
   type GatewayError,
   type JSONObject,
   type SSEMessage,
@@ -18,7 +19,6 @@ import {
 } from './close-openai-responses-blocks';
 import { lookup, type DecoderState, type OpenBlock, type Out } from './openai-responses-decoder-state';
 import {
-  endedEarlyError,
   errorEventError,
   failedResponseError,
   malformedEventError,
@@ -52,7 +52,8 @@ export function createOpenAIResponsesStreamDecoder(): StreamDecoder {
     end(): StreamEvent[] {
       if (state.finished) return [];
       const out: Out = [];
-      fail(state, out, endedEarlyError());
+      // No `response.completed` / `.incomplete` / `.failed` / `error`: never a success.
+      fail(state, out, streamEndedEarly());
       return out;
     },
   };

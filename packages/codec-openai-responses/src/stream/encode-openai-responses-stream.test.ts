@@ -340,7 +340,7 @@ describe('createOpenAIResponsesStreamEncoder', () => {
     const terminal = payloads(messages).at(-1)!;
     expect(terminal.response).toMatchObject({
       status: 'failed',
-      error: { code: 'server_error', message: 'The stream ended before its terminal event.' },
+      error: { code: 'server_error', message: 'The upstream stream ended before its terminal event.' },
       output: [{ type: 'function_call', call_id: 'call_a', arguments: '{"x"', status: 'incomplete' }],
     });
     await expect(finalResponseFromSDK(messages)).resolves.toMatchObject({ status: 'failed' });

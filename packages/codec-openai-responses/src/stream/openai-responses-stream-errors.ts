@@ -26,11 +26,3 @@ export function malformedEventError(): GatewayError {
     message: 'The upstream sent a malformed Responses stream event.',
   });
 }
-
-/** The body ended with no `response.completed` / `.incomplete` / `.failed` / `error`: never a success. */
-export function endedEarlyError(): GatewayError {
-  return new GatewayError({
-    code: 'UPSTREAM_FAILED',
-    message: 'The upstream stream ended before its terminal event.',
-  });
-}
