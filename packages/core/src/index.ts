@@ -1,21 +1,17 @@
 export { assertNever } from './assert-never';
 export type {
-  AssistantMessage,
   FilePart,
   ImagePart,
-  Message,
   OutputPart,
   ReasoningPart,
   RefusalPart,
-  SystemMessage,
   TextPart,
   ToolCallPart,
-  ToolChoice,
-  ToolDefinition,
-  ToolMessage,
   ToolResultPart,
-  UserMessage,
 } from './generation/content-part';
+export type { AssistantMessage, Message, SystemMessage, ToolMessage, UserMessage } from './generation/message';
+export type { ToolChoice } from './generation/tool-choice';
+export type { ToolDefinition } from './generation/tool-definition';
 export type { FinishReason, UnifiedFinishReason } from './generation/finish-reason';
 export type { GenerationRequest, ReasoningEffort, ResponseFormat } from './generation/generation-request';
 export type { GenerationResponse } from './generation/generation-response';
