@@ -9,7 +9,7 @@ import {
   type TranslationWarning,
 } from '@switchyard/core';
 import type { AnthropicRequest } from '../schema/anthropic-request-schema';
-import { decodeAnthropicMessages } from './decode-anthropic-messages';
+import { decodeAnthropicTurns } from './decode-anthropic-turns';
 import { decodeAnthropicToolChoice, decodeAnthropicTools } from './decode-anthropic-tools';
 import { parseAnthropicRequest } from './parse-anthropic-request';
 
@@ -39,7 +39,7 @@ export function decodeAnthropicRequest(body: unknown, options: DecodeOptions = {
   const request: GenerationRequest = {
     model: wire.model,
     system: decodeSystem(wire.system),
-    messages: decodeAnthropicMessages(wire.messages, warnings),
+    messages: decodeAnthropicTurns(wire.messages, warnings),
     stream: wire.stream ?? false,
     maxOutputTokens: wire.max_tokens,
   };

@@ -6,7 +6,7 @@ import {
   type Translated,
   type TranslationWarning,
 } from '@switchyard/core';
-import { encodeAnthropicMessages } from './encode-anthropic-messages';
+import { encodeAnthropicTurns } from './encode-anthropic-turns';
 import { encodeAnthropicThinking } from './encode-anthropic-thinking';
 import { encodeAnthropicToolChoice, encodeAnthropicTools } from './encode-anthropic-tools';
 
@@ -22,7 +22,7 @@ export function encodeAnthropicRequest(
   upstreamModel: string,
 ): Translated<JSONObject> {
   const warnings: TranslationWarning[] = [];
-  const { system, messages } = encodeAnthropicMessages(request, warnings);
+  const { system, messages } = encodeAnthropicTurns(request, warnings);
   const thinking = encodeAnthropicThinking(request, DEFAULT_ANTHROPIC_MAX_TOKENS, warnings);
   const body: JSONObject = { model: upstreamModel, max_tokens: thinking.maxTokens, messages };
   if (system.length > 0) body.system = system;

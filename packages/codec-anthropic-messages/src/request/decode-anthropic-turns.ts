@@ -27,7 +27,7 @@ type UserContent = UserMessage['content'][number];
  * Messages turns → IR messages. A user turn's `tool_result` blocks become an IR `tool` message,
  * followed by an IR user message with the turn's other blocks (when it has any).
  */
-export function decodeAnthropicMessages(
+export function decodeAnthropicTurns(
   messages: readonly AnthropicMessageParam[],
   warnings: TranslationWarning[],
 ): Message[] {
