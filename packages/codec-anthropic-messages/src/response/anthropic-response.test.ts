@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { GatewayError, type FinishReason, type GenerationResponse } from '@switchyard/core';
-import { testContext } from '../test-support/stream-test-helpers';
+import { testContext } from '../testing/stream-test-helpers';
 import { decodeAnthropicResponse } from './decode-anthropic-response';
 import { encodeAnthropicResponse } from './encode-anthropic-response';
 

@@ -3,7 +3,7 @@ import AnthropicV1 from 'anthropic-sdk-v1';
 import type { SSEMessage, StreamEvent } from '@switchyard/core';
 import { formatSSEFrame } from '@switchyard/sse';
 import { decodeSSEChunks, readFixture } from '@switchyard/sse/testing';
-import { encodeEvents, fullUsage, overloaded } from '../test-support/stream-test-helpers';
+import { encodeEvents, fullUsage, overloaded } from '../testing/stream-test-helpers';
 import { createAnthropicStreamDecoder } from './decode-anthropic-stream';
 
 /** The SSE text a client would receive, framed by the production frame encoder. */

@@ -7,7 +7,7 @@ import {
   payloads,
   testContext,
   withStableIds,
-} from '../test-support/stream-test-helpers';
+} from '../testing/stream-test-helpers';
 import { createAnthropicStreamEncoder } from './encode-anthropic-stream';
 
 /** The SSE text a client would receive, framed by the production frame encoder. */
