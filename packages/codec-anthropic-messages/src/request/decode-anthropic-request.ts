@@ -24,7 +24,11 @@ const PROVIDER_FIELDS = [
   'diagnostics',
 ] as const;
 
-/** Sampling fields API version 2026-10-21 removed: Anthropic answers them with a 400 (protocols.md §3.1). */
+/**
+ * Sampling fields that `anthropic-version: 2026-10-21` removed: Anthropic answers a body that still
+ * sends them with a 400, so the gateway does too for clients on that version.
+ * @see https://docs.anthropic.com/en/api/versioning
+ */
 const REMOVED_IN_2026_10_21 = ['temperature', 'top_p', 'top_k'] as const;
 
 /**

@@ -171,7 +171,7 @@ describe('createAnthropicStreamDecoder', () => {
       { event: 'message_stop', data: '{"type":"message_stop"}' },
     ]);
     expect(events.map(event => event.type)).toEqual(['response-start', 'error']);
-    // pause_turn is an unfinished turn, never a clean stop (pitfall 25): the stream ends as a failure.
+    // pause_turn is an unfinished turn, never a clean stop: the stream ends as a failure.
     expect(events[1]).toMatchObject({ error: { code: 'UPSTREAM_FAILED', upstream: { type: 'pause_turn' } } });
   });
 

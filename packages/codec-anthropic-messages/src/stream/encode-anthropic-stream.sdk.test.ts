@@ -105,7 +105,7 @@ describe.each(SDKS)('encoder output accumulated by %s', (_name, SDK) => {
       ['tool_use', 'call_c', 'get_weather', { city: 'Malmö' }],
     ]);
     expect(message.stop_reason).toBe('tool_use');
-    // Usage known only at the end still reaches the client (pitfall 5).
+    // Usage known only at the end still reaches the client, through message_delta.
     expect(message.usage).toMatchObject({
       input_tokens: 12,
       cache_read_input_tokens: 1200,

@@ -108,7 +108,7 @@ function handleChunk(chunk: OpenAIChatChunk, state: DecoderState, events: Stream
     state.phase = 'streaming';
   }
   if (chunk.usage) state.usage = decodeOpenAIChatUsage(chunk.usage);
-  // The usage-only chunk (`choices: []`) comes last; never index choices[0] unguarded (pitfall 4).
+  // The usage-only chunk (`choices: []`) comes last, so choices[0] may be missing: never index it unguarded.
   if (choices.length === 0) state.complete = true;
   const choice = choices.find(entry => (entry.index ?? 0) === 0);
   if (!choice) return;
@@ -126,7 +126,7 @@ function handleDelta(delta: Delta, state: DecoderState, events: StreamEvent[]): 
   if (reasoning) appendContent('reasoning', reasoning, state, events);
   if (delta.content) appendContent('text', delta.content, state, events);
   if (delta.refusal) appendContent('refusal', delta.refusal, state, events);
-  // `tool_calls: []` (Ollama, vLLM) iterates nothing: treated as absent (pitfall 3).
+  // `tool_calls: []` (Ollama, vLLM) iterates nothing, so it is treated as absent, not as a call.
   delta.tool_calls?.forEach((call, position) => {
     if (state.phase === 'streaming') handleToolCallDelta(call, position, state, events);
   });

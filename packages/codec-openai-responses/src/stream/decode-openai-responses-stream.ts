@@ -130,7 +130,8 @@ function openUpstreamToolCall(key: string, item: JSONObject, state: DecoderState
   out.push({
     type: 'tool-call-start',
     id,
-    // An upstream that omits call_id must not hand clients an empty id (pitfall 12): mint one.
+    // An upstream that omits call_id must not hand clients an empty id, which their tool result
+    // could not name: mint one.
     callId: stringOrUndefined(item.call_id) || createId('call_'),
     toolName: stringOrUndefined(item.name) ?? '',
   });

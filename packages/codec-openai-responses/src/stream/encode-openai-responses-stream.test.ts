@@ -68,7 +68,10 @@ async function finalResponseFromSDK(messages: readonly SSEMessage[]) {
   return client.responses.stream({ model: 'route-gpt', input: 'Weather?' }).finalResponse();
 }
 
-/** Grammar facts every stream must satisfy, whatever the scenario (protocols.md §4.6.4). */
+/**
+ * Grammar facts every Responses stream must satisfy, whatever the scenario: `event:` names the
+ * data's `type`, and `sequence_number`s count up from 0 without gaps.
+ */
 function expectWellFormed(messages: readonly SSEMessage[]): void {
   const data = payloads(messages);
   data.forEach((payload, index) => {
