@@ -1,5 +1,5 @@
 import { anthropicMessagesCodec } from './anthropic-messages-codec';
-import { testContext } from './test-support/stream-test-helpers';
+import { testContext } from './testing/stream-test-helpers';
 
 describe('anthropicMessagesCodec', () => {
   it('speaks anthropic-messages and translates a request end to end', () => {

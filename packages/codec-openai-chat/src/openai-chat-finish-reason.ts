@@ -5,7 +5,7 @@ export type OpenAIChatFinishReason = 'stop' | 'length' | 'tool_calls' | 'content
 
 /**
  * Upstream `finish_reason` → IR. Tool calls win over `stop`/`null`/unknown words, because OpenAI
- * answers `stop` when `tool_choice` names a function (protocols.md §5.3, pitfall 24); `length` and
+ * answers `stop`, not `tool_calls`, when `tool_choice` forces a named function; `length` and
  * `content_filter` are kept, since they say the calls may be cut short.
  * @see https://platform.openai.com/docs/api-reference/chat/object
  */
@@ -21,7 +21,7 @@ export function decodeOpenAIChatFinishReason(
 function unifiedFromRaw(raw: string | undefined): UnifiedFinishReason {
   switch (raw) {
     case 'stop':
-    case undefined: // a missing finish_reason at the end of an answer reads as a normal stop (§7.9)
+    case undefined: // compatible servers that omit finish_reason on a finished answer mean a normal stop
       return 'stop';
     case 'length':
       return 'length';
@@ -37,7 +37,9 @@ function unifiedFromRaw(raw: string | undefined): UnifiedFinishReason {
 
 /**
  * IR → the client's `finish_reason`: `tool_calls` whenever the answer carries tool calls, and
- * never a word outside Chat's vocabulary (pitfall 23), so unknown reasons read as `stop`.
+ * never a word outside Chat's vocabulary (clients and SDKs switch on those four), so unknown
+ * reasons read as `stop`.
+ * @see https://platform.openai.com/docs/api-reference/chat/object
  */
 export function encodeOpenAIChatFinishReason(
   finishReason: FinishReason,

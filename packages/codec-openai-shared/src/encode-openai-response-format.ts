@@ -3,7 +3,9 @@ import { assertNever, type JSONObject, type ResponseFormat } from '@switchyard/c
 /**
  * An IR response format in OpenAI's words. Both OpenAI protocols use the same members; Chat nests
  * the JSON-schema fields under `json_schema`, Responses puts them beside `type` (`nest`).
- * OpenAI requires a schema `name`: sources without one (Messages) get `response` (protocols.md §7.7).
+ * OpenAI requires a schema `name`: sources without one (Messages) get `response`.
+ * @see https://platform.openai.com/docs/api-reference/chat (`response_format`)
+ * @see https://platform.openai.com/docs/api-reference/responses (`text.format`)
  */
 export function encodeOpenAIResponseFormat(format: ResponseFormat, nest: boolean): JSONObject {
   switch (format.type) {

@@ -21,7 +21,11 @@ const OPENAI_CODES: Partial<Record<GatewayErrorCode, string>> = {
   UPSTREAM_TIMEOUT: 'timeout',
 };
 
-/** OpenAI's `error.type` for an HTTP status (OpenAI publishes no exhaustive table; see protocols.md §6.3). */
+/**
+ * OpenAI's `error.type` for an HTTP status. OpenAI publishes no exhaustive table, so these are the
+ * types its API is seen answering with for each status.
+ * @see https://platform.openai.com/docs/guides/error-codes
+ */
 export function mapOpenAIErrorType(status: number, code?: GatewayErrorCode): string {
   if (code === 'QUOTA_EXCEEDED') return 'insufficient_quota';
   if (status === 401) return 'authentication_error';
@@ -34,9 +38,9 @@ export function mapOpenAIErrorType(status: number, code?: GatewayErrorCode): str
 
 /**
  * The `error.code` beside the service code. For upstream failures: the upstream's own code, or
- * `null` when it gave none (never an invented one, protocols.md §6.3) — except an upstream's auth
- * failure, whose code (`invalid_api_key`) would wrongly blame the caller's key. Otherwise OpenAI's
- * word for the service code, or the service code in lower case.
+ * `null` when it gave none (never an invented one, which a client could take for the upstream's)
+ * — except an upstream's auth failure, whose code (`invalid_api_key`) would wrongly blame the
+ * caller's key. Otherwise OpenAI's word for the service code, or the service code in lower case.
  */
 export function mapOpenAIErrorCode(error: GatewayError): string | null {
   if (error.code === 'UPSTREAM_AUTH_FAILED') return 'upstream_auth_failed';

@@ -1,21 +1,17 @@
 export { assertNever } from './assert-never';
 export type {
-  AssistantMessage,
   FilePart,
   ImagePart,
-  Message,
   OutputPart,
   ReasoningPart,
   RefusalPart,
-  SystemMessage,
   TextPart,
   ToolCallPart,
-  ToolChoice,
-  ToolDefinition,
-  ToolMessage,
   ToolResultPart,
-  UserMessage,
 } from './generation/content-part';
+export type { AssistantMessage, Message, SystemMessage, ToolMessage, UserMessage } from './generation/message';
+export type { ToolChoice } from './generation/tool-choice';
+export type { ToolDefinition } from './generation/tool-definition';
 export type { FinishReason, UnifiedFinishReason } from './generation/finish-reason';
 export type { GenerationRequest, ReasoningEffort, ResponseFormat } from './generation/generation-request';
 export type { GenerationResponse } from './generation/generation-response';
@@ -51,6 +47,11 @@ export { createValidationError, flattenSchemaIssues, type SchemaIssue } from './
 export { createUpstreamError, mapUpstreamStatus } from './errors/upstream-error-from-status';
 export { ClientAbortedError } from './errors/client-aborted-error';
 export { firstHeaderValue, headerValue, type HeaderMap } from './http/header-value';
+export { formatFieldPath, type FieldPath } from './errors/field-path';
+export { invalidParameter } from './errors/invalid-parameter';
+export { unknownParameter } from './errors/unknown-parameter';
+export { unsupportedParameter } from './errors/unsupported-parameter';
+export { streamEndedEarly } from './errors/stream-ended-early';
 export { createId } from './ids/create-id';
 export { isJSONObject, type JSONObject, type JSONValue } from './json';
 export { PROTOCOLS, type BuiltInProtocol, type Protocol } from './protocol';

@@ -1,4 +1,10 @@
-import { GatewayError, isJSONObject, type DecodeOptions, type GenerationRequest } from '@switchyard/core';
+import {
+  GatewayError,
+  isJSONObject,
+  unknownParameter,
+  type DecodeOptions,
+  type GenerationRequest,
+} from '@switchyard/core';
 import { decodeAnthropicRequest } from '../request/decode-anthropic-request';
 
 /**
@@ -7,10 +13,8 @@ import { decodeAnthropicRequest } from '../request/decode-anthropic-request';
  */
 export function decodeAnthropicTokenCountRequest(body: unknown, options?: DecodeOptions): GenerationRequest {
   if (!isJSONObject(body)) throw new GatewayError({ code: 'INVALID_REQUEST', message: 'Invalid request: the body must be a JSON object.' });
-  for (const field of ['max_tokens', 'stream']) {
-    if (field in body) {
-      throw new GatewayError({ code: 'INVALID_REQUEST', param: field, message: `Unknown parameter: '${field}' (count_tokens takes no ${field}).` });
-    }
-  }
+  // The count endpoint generates nothing, so it takes neither a token limit nor a stream flag.
+  const generationOnly = ['max_tokens', 'stream'].find(field => field in body);
+  if (generationOnly !== undefined) throw unknownParameter(generationOnly);
   return decodeAnthropicRequest({ ...body, max_tokens: 1 }, options).value;
 }

@@ -1,5 +1,6 @@
 import {
   assertNever,
+  invalidParameter,
   type DecodeOptions,
   type GenerationRequest,
   type JSONObject,
@@ -8,9 +9,8 @@ import {
   type TranslationWarning,
 } from '@switchyard/core';
 import type { AnthropicRequest } from '../schema/anthropic-request-schema';
-import { decodeAnthropicMessages } from './decode-anthropic-messages';
+import { decodeAnthropicTurns } from './decode-anthropic-turns';
 import { decodeAnthropicToolChoice, decodeAnthropicTools } from './decode-anthropic-tools';
-import { parameterError } from './parameter-error';
 import { parseAnthropicRequest } from './parse-anthropic-request';
 
 /** Wire fields only Messages has; they ride in `providerOptions['anthropic-messages']` for a Messages upstream. */
@@ -24,7 +24,11 @@ const PROVIDER_FIELDS = [
   'diagnostics',
 ] as const;
 
-/** Sampling fields API version 2026-10-21 removed: Anthropic answers them with a 400 (protocols.md §3.1). */
+/**
+ * Sampling fields that `anthropic-version: 2026-10-21` removed: Anthropic answers a body that still
+ * sends them with a 400, so the gateway does too for clients on that version.
+ * @see https://docs.anthropic.com/en/api/versioning
+ */
 const REMOVED_IN_2026_10_21 = ['temperature', 'top_p', 'top_k'] as const;
 
 /**
@@ -39,7 +43,7 @@ export function decodeAnthropicRequest(body: unknown, options: DecodeOptions = {
   const request: GenerationRequest = {
     model: wire.model,
     system: decodeSystem(wire.system),
-    messages: decodeAnthropicMessages(wire.messages, warnings),
+    messages: decodeAnthropicTurns(wire.messages, warnings),
     stream: wire.stream ?? false,
     maxOutputTokens: wire.max_tokens,
   };
@@ -61,7 +65,7 @@ export function decodeAnthropicRequest(body: unknown, options: DecodeOptions = {
 function refuseRemovedSamplingFields(wire: AnthropicRequest): void {
   const field = REMOVED_IN_2026_10_21.find(name => wire[name] !== undefined);
   if (field === undefined) return;
-  throw parameterError('INVALID_REQUEST', field, 'Extra inputs are not permitted (removed in anthropic-version 2026-10-21).');
+  throw invalidParameter(field, 'Extra inputs are not permitted (removed in anthropic-version 2026-10-21)');
 }
 
 function decodeSystem(system: AnthropicRequest['system']): TextPart[] {
@@ -81,7 +85,7 @@ function decodeReasoning(
   switch (thinking.type) {
     case 'enabled':
       if (thinking.budget_tokens >= wire.max_tokens) {
-        throw parameterError('INVALID_REQUEST', 'thinking.budget_tokens', 'must be less than max_tokens.');
+        throw invalidParameter('thinking.budget_tokens', 'must be less than max_tokens');
       }
       if (effort !== undefined) {
         warnings.push({

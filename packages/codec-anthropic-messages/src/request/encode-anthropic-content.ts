@@ -1,14 +1,15 @@
 import { toAnthropicToolId } from './to-anthropic-tool-id';
 import {
+  invalidParameter,
   isJSONObject,
   parseDataURL,
+  unsupportedParameter,
   type FilePart,
   type ImagePart,
   type JSONObject,
   type ToolResultPart,
 } from '@switchyard/core';
 import { ANTHROPIC_IMAGE_MEDIA_TYPES } from '../schema/anthropic-content-schema';
-import { parameterError } from './parameter-error';
 
 const IMAGE_MEDIA_TYPES: ReadonlySet<string> = new Set(ANTHROPIC_IMAGE_MEDIA_TYPES);
 
@@ -18,10 +19,9 @@ export function encodeAnthropicImage(part: ImagePart, path: string): JSONObject 
   if ('url' in source) return { type: 'image', source: { type: 'url', url: source.url } };
   const mediaType = source.mediaType.toLowerCase();
   if (!IMAGE_MEDIA_TYPES.has(mediaType)) {
-    throw parameterError(
-      'UNSUPPORTED_PARAMETER',
+    throw unsupportedParameter(
       `${path}.source`,
-      `image media type '${source.mediaType}' is not supported by Anthropic (jpeg, png, gif and webp are).`,
+      `image media type '${source.mediaType}' is not supported by Anthropic (jpeg, png, gif and webp are)`,
     );
   }
   return { type: 'image', source: { type: 'base64', media_type: mediaType, data: source.data } };
@@ -51,10 +51,9 @@ export function encodeAnthropicDocument(part: FilePart, path: string): JSONObjec
     const text = Buffer.from(source.data, 'base64').toString('utf8');
     return { type: 'document', source: { type: 'text', media_type: 'text/plain', data: text }, ...title };
   }
-  throw parameterError(
-    'UNSUPPORTED_PARAMETER',
+  throw unsupportedParameter(
     `${path}.source`,
-    `file media type '${source.mediaType}' is not supported by Anthropic (PDF and plain text are).`,
+    `file media type '${source.mediaType}' is not supported by Anthropic (PDF and plain text are)`,
   );
 }
 
@@ -68,14 +67,10 @@ export function encodeAnthropicToolInput(argumentsText: string, path: string): J
   try {
     input = JSON.parse(argumentsText);
   } catch {
-    throw parameterError('INVALID_REQUEST', `${path}.arguments`, 'tool call arguments are not valid JSON.');
+    throw invalidParameter(`${path}.arguments`, 'tool call arguments are not valid JSON');
   }
   if (!isJSONObject(input)) {
-    throw parameterError(
-      'INVALID_REQUEST',
-      `${path}.arguments`,
-      'tool call arguments must be a JSON object.',
-    );
+    throw invalidParameter(`${path}.arguments`, 'tool call arguments must be a JSON object');
   }
   return input;
 }

@@ -1,14 +1,14 @@
 import {
   assertNever,
+  unsupportedParameter,
   type GenerationRequest,
   type JSONObject,
   type Translated,
   type TranslationWarning,
 } from '@switchyard/core';
-import { encodeAnthropicMessages } from './encode-anthropic-messages';
+import { encodeAnthropicTurns } from './encode-anthropic-turns';
 import { encodeAnthropicThinking } from './encode-anthropic-thinking';
 import { encodeAnthropicToolChoice, encodeAnthropicTools } from './encode-anthropic-tools';
-import { parameterError } from './parameter-error';
 
 /** `max_tokens` is required by Messages; this is sent when the IR request has no cap. */
 export const DEFAULT_ANTHROPIC_MAX_TOKENS = 4096;
@@ -22,7 +22,7 @@ export function encodeAnthropicRequest(
   upstreamModel: string,
 ): Translated<JSONObject> {
   const warnings: TranslationWarning[] = [];
-  const { system, messages } = encodeAnthropicMessages(request, warnings);
+  const { system, messages } = encodeAnthropicTurns(request, warnings);
   const thinking = encodeAnthropicThinking(request, DEFAULT_ANTHROPIC_MAX_TOKENS, warnings);
   const body: JSONObject = { model: upstreamModel, max_tokens: thinking.maxTokens, messages };
   if (system.length > 0) body.system = system;
@@ -96,10 +96,9 @@ function encodeResponseFormat(request: GenerationRequest): JSONObject | undefine
     case 'text':
       return undefined;
     case 'json-object':
-      throw parameterError(
-        'UNSUPPORTED_PARAMETER',
+      throw unsupportedParameter(
         'responseFormat',
-        'JSON object mode has no Anthropic Messages equivalent; send a JSON schema instead.',
+        'JSON object mode has no Anthropic Messages equivalent; send a JSON schema instead',
       );
     case 'json-schema':
       return { type: 'json_schema', schema: format.schema };

@@ -49,7 +49,8 @@ export function encodeAnthropicThinking(
 /**
  * True when the conversation answers tool calls (it ends with tool results) and the assistant turn
  * that made them does not start with replayable thinking: with thinking on, Anthropic refuses that
- * ("a final assistant message must start with a thinking block", pitfall 20).
+ * ("a final assistant message must start with a thinking block").
+ * @see https://docs.anthropic.com/en/docs/build-with-claude/extended-thinking
  */
 function toolLoopWithoutSignedThinking(request: GenerationRequest): boolean {
   const messages = request.messages;

@@ -1,5 +1,10 @@
-import { assertNever, type GenerationRequest, type JSONObject, type ToolDefinition } from '@switchyard/core';
-import { parameterError } from './parameter-error';
+import {
+  assertNever,
+  unsupportedParameter,
+  type GenerationRequest,
+  type JSONObject,
+  type ToolDefinition,
+} from '@switchyard/core';
 
 /** IR tools → Messages client tools. `input_schema` must have an object root; `type` is added when missing. */
 export function encodeAnthropicTools(tools: readonly ToolDefinition[]): JSONObject[] {
@@ -14,11 +19,7 @@ export function encodeAnthropicTools(tools: readonly ToolDefinition[]): JSONObje
 function withObjectRoot(schema: JSONObject, path: string): JSONObject {
   if (schema.type === 'object') return schema;
   if (schema.type === undefined) return { type: 'object', ...schema };
-  throw parameterError(
-    'UNSUPPORTED_PARAMETER',
-    path,
-    "Anthropic tools need an input schema whose root is of type 'object'.",
-  );
+  throw unsupportedParameter(path, "Anthropic tools need an input schema whose root is of type 'object'");
 }
 
 /**

@@ -1,10 +1,16 @@
-import { createValidationError, GatewayError, isJSONObject, type JSONObject } from '@switchyard/core';
+import {
+  createValidationError,
+  GatewayError,
+  isJSONObject,
+  unknownParameter,
+  unsupportedParameter,
+  type JSONObject,
+} from '@switchyard/core';
 import {
   ANTHROPIC_REQUEST_FIELDS,
   anthropicRequestSchema,
   type AnthropicRequest,
 } from '../schema/anthropic-request-schema';
-import { parameterError } from './parameter-error';
 
 /**
  * Validates an untrusted client body against the Messages request schema. Order matters: a body in
@@ -38,15 +44,8 @@ function refuseResponsesShapedBody(body: JSONObject): void {
 
 // Anthropic validates strictly: an unknown field is a 400 upstream too, so refuse it here.
 function refuseUnknownFields(body: JSONObject): void {
-  for (const field of Object.keys(body)) {
-    if (!ANTHROPIC_REQUEST_FIELDS.has(field)) {
-      throw new GatewayError({
-        code: 'INVALID_REQUEST',
-        param: field,
-        message: `Unknown parameter: '${field}'.`,
-      });
-    }
-  }
+  const unknown = Object.keys(body).find(field => !ANTHROPIC_REQUEST_FIELDS.has(field));
+  if (unknown !== undefined) throw unknownParameter(unknown);
 }
 
 // Server tools carry a versioned `type` (`web_search_20250305`, `bash_20250124`…); client tools have none or 'custom'.
@@ -54,10 +53,9 @@ function refuseServerTools(tools: unknown): void {
   if (!Array.isArray(tools)) return;
   tools.forEach((tool: unknown, index) => {
     if (!isJSONObject(tool) || typeof tool.type !== 'string' || tool.type === 'custom') return;
-    throw parameterError(
-      'UNSUPPORTED_PARAMETER',
+    throw unsupportedParameter(
       `tools.${index}.type`,
-      `server tool '${tool.type}' is not supported by this gateway; only client tools (name, input_schema) are.`,
+      `server tool '${tool.type}' is not supported by this gateway; only client tools (name, input_schema) are`,
     );
   });
 }

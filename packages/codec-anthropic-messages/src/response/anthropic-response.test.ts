@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { GatewayError, type FinishReason, type GenerationResponse } from '@switchyard/core';
-import { testContext } from '../test-support/stream-test-helpers';
+import { testContext } from '../testing/stream-test-helpers';
 import { decodeAnthropicResponse } from './decode-anthropic-response';
 import { encodeAnthropicResponse } from './encode-anthropic-response';
 
@@ -97,7 +97,7 @@ describe('decodeAnthropicResponse', () => {
     expect(decodeAnthropicResponse(body).finishReason).toEqual({ unified, raw });
   });
 
-  it('reports a pause_turn answer as an unfinished upstream failure, never a clean stop (pitfall 25)', () => {
+  it('reports a pause_turn answer as an unfinished upstream failure, never a clean stop', () => {
     const body = { id: 'msg_1', type: 'message', model: 'm', content: [], stop_reason: 'pause_turn', usage: {} };
     expect(() => decodeAnthropicResponse(body)).toThrow(expect.objectContaining({ code: 'UPSTREAM_FAILED' }));
   });
@@ -178,7 +178,7 @@ describe('encodeAnthropicResponse', () => {
     [{ unified: 'stop', raw: 'stop' }, 'end_turn', null],
     [{ unified: 'stop', raw: 'stop_sequence', stopSequence: 'END' }, 'stop_sequence', 'END'],
     [{ unified: 'length', raw: 'length' }, 'max_tokens', null],
-    // Without a tool_use block a `tool_use` stop would promise a call that is not there (pitfall 24).
+    // Without a tool_use block a `tool_use` stop would promise a call that is not there.
     [{ unified: 'tool-calls', raw: 'tool_calls' }, 'end_turn', null],
     [{ unified: 'content-filter', raw: 'content_filter' }, 'refusal', null],
     [{ unified: 'other', raw: undefined }, 'end_turn', null],

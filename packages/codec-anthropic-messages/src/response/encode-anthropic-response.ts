@@ -13,7 +13,9 @@ import { encodeAnthropicUsage } from '../usage/encode-anthropic-usage';
 /**
  * IR → the client's Messages JSON, with every field the SDK `Message` type requires. `model` is the
  * client's model ID. Reasoning without an Anthropic signature is left out: an unsigned thinking
- * block would break the client's next request to Anthropic (protocols.md pitfall 19).
+ * block would break the client's next request to Anthropic, which refuses replayed thinking
+ * without its signature.
+ * @see https://docs.anthropic.com/en/docs/build-with-claude/extended-thinking
  */
 export function encodeAnthropicResponse(response: GenerationResponse, context: EncodeContext): JSONObject {
   const content: JSONObject[] = [];

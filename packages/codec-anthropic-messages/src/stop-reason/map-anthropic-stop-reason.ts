@@ -2,8 +2,9 @@ import type { FinishReason } from '@switchyard/core';
 
 /**
  * Messages `stop_reason` → IR finish reason. `pause_turn` is never a clean stop: the turn is
- * unfinished, and reporting `stop` would hide the truncation (protocols.md pitfall 25).
+ * unfinished (the client is meant to continue it), and reporting `stop` would hide the truncation.
  * @see https://docs.anthropic.com/en/api/messages (`stop_reason`)
+ * @see https://docs.anthropic.com/en/api/handling-stop-reasons
  */
 export function mapAnthropicStopReason(
   raw: string | null | undefined,

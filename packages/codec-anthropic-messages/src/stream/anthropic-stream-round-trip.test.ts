@@ -1,13 +1,16 @@
 import type { StreamEvent } from '@switchyard/core';
-import { encodeEvents, fullUsage, overloaded } from '../test-support/stream-test-helpers';
+import { comparableEvents } from '@switchyard/core/testing';
+import { encodeEvents, fullUsage, overloaded } from '../testing/stream-test-helpers';
 import { createAnthropicStreamDecoder } from './decode-anthropic-stream';
 
-/** Block ids are stream-local: rename them by order of first appearance; drop the minted response id. */
+/**
+ * Block ids are stream-local: rename them by order of first appearance; drop the minted response
+ * id. An error is compared by its code: decoding re-reads it from the wire, with the upstream's words.
+ */
 function normalise(events: readonly StreamEvent[]) {
   const ids = new Map<string, string>();
-  return events.map(event => {
+  return comparableEvents(events, ['code']).map(event => {
     if (event.type === 'response-start') return { type: event.type, usage: event.usage };
-    if (event.type === 'error') return { type: 'error', code: event.error.code };
     if (!('id' in event)) return event;
     if (!ids.has(event.id)) ids.set(event.id, `block-${ids.size}`);
     return { ...event, id: ids.get(event.id)! };

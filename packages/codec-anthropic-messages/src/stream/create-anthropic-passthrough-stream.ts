@@ -1,12 +1,16 @@
 import { isJSONObject, type PassthroughStream } from '@switchyard/core';
 import { mapAnthropicStreamErrorType } from '../error/anthropic-error-envelope';
 
-/** A Messages stream forwarded as is; only `message_start` carries the model, which becomes the client's. */
+/**
+ * A Messages stream forwarded as is; only `message_start` carries the model, which becomes the
+ * client's. A frame that is not JSON is forwarded unchanged: the stream decoder watching the same
+ * frames reports it as an `UPSTREAM_FAILED` error, so it never surfaces here as a crash.
+ */
 export function createAnthropicPassthroughStream(clientModel: string): PassthroughStream {
   return {
     forward(message) {
       if (message.event !== 'message_start') return message;
-      const data: unknown = JSON.parse(message.data);
+      const data = parseJSONOrUndefined(message.data);
       if (!isJSONObject(data) || !isJSONObject(data.message)) return message;
       data.message.model = clientModel;
       return { ...message, data: JSON.stringify(data) };
@@ -19,4 +23,13 @@ export function createAnthropicPassthroughStream(clientModel: string): Passthrou
       return [{ event: 'error', data: JSON.stringify(data) }];
     },
   };
+}
+
+/** The frame's JSON, or `undefined` when the upstream sent something else. */
+function parseJSONOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }

@@ -1,4 +1,5 @@
 import type { SSEMessage, StreamEvent } from '@switchyard/core';
+import { comparableEvents } from '@switchyard/core/testing';
 import { decodeSSEChunks, readFixture, splitAt, splitEvery } from '@switchyard/sse/testing';
 import { createAnthropicStreamDecoder } from './decode-anthropic-stream';
 
@@ -24,24 +25,10 @@ function decodeChunks(chunks: Uint8Array[]): StreamEvent[] {
   return decodeMessages(decodeSSEChunks(chunks));
 }
 
-/** Errors become plain objects so snapshots and `toEqual` compare what matters. */
-function comparable(events: StreamEvent[]) {
-  return events.map(event =>
-    event.type === 'error'
-      ? {
-          type: 'error',
-          code: event.error.code,
-          message: event.error.message,
-          upstream: event.error.upstream,
-        }
-      : event,
-  );
-}
-
 describe('createAnthropicStreamDecoder', () => {
   describe.each(FIXTURES)('%s', name => {
     const bytes = fixture(name);
-    const whole = comparable(decodeChunks([bytes]));
+    const whole = comparableEvents(decodeChunks([bytes]));
 
     it('maps the stream to IR events', () => {
       expect(whole).toMatchSnapshot();
@@ -49,10 +36,10 @@ describe('createAnthropicStreamDecoder', () => {
 
     it('gives the same events wherever the chunk boundaries fall', () => {
       for (let offset = 1; offset < bytes.length; offset++) {
-        expect(comparable(decodeChunks(splitAt(bytes, [offset])))).toEqual(whole);
+        expect(comparableEvents(decodeChunks(splitAt(bytes, [offset])))).toEqual(whole);
       }
       for (const size of [1, 2, 3, 7, 64])
-        expect(comparable(decodeChunks(splitEvery(bytes, size)))).toEqual(whole);
+        expect(comparableEvents(decodeChunks(splitEvery(bytes, size)))).toEqual(whole);
     });
   });
 
@@ -184,7 +171,7 @@ describe('createAnthropicStreamDecoder', () => {
       { event: 'message_stop', data: '{"type":"message_stop"}' },
     ]);
     expect(events.map(event => event.type)).toEqual(['response-start', 'error']);
-    // pause_turn is an unfinished turn, never a clean stop (pitfall 25): the stream ends as a failure.
+    // pause_turn is an unfinished turn, never a clean stop: the stream ends as a failure.
     expect(events[1]).toMatchObject({ error: { code: 'UPSTREAM_FAILED', upstream: { type: 'pause_turn' } } });
   });
 

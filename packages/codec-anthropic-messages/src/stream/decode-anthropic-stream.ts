@@ -4,6 +4,7 @@ import {
   createUpstreamError,
   GatewayError,
   isJSONObject,
+  streamEndedEarly,
   type FinishReason,
   type SSEMessage,
   type StreamDecoder,
@@ -64,8 +65,7 @@ export function createAnthropicStreamDecoder(): StreamDecoder {
     end() {
       if (state.finished) return [];
       const events: StreamEvent[] = [];
-      const message = 'The upstream stream ended before its terminal event (message_stop).';
-      fail(new GatewayError({ code: 'UPSTREAM_FAILED', message }), state, events);
+      fail(streamEndedEarly(), state, events);
       return events;
     },
   };

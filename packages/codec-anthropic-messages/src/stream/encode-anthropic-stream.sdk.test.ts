@@ -3,7 +3,7 @@ import AnthropicV1 from 'anthropic-sdk-v1';
 import type { SSEMessage, StreamEvent } from '@switchyard/core';
 import { formatSSEFrame } from '@switchyard/sse';
 import { decodeSSEChunks, readFixture } from '@switchyard/sse/testing';
-import { encodeEvents, fullUsage, overloaded } from '../test-support/stream-test-helpers';
+import { encodeEvents, fullUsage, overloaded } from '../testing/stream-test-helpers';
 import { createAnthropicStreamDecoder } from './decode-anthropic-stream';
 
 /** The SSE text a client would receive, framed by the production frame encoder. */
@@ -105,7 +105,7 @@ describe.each(SDKS)('encoder output accumulated by %s', (_name, SDK) => {
       ['tool_use', 'call_c', 'get_weather', { city: 'Malmö' }],
     ]);
     expect(message.stop_reason).toBe('tool_use');
-    // Usage known only at the end still reaches the client (pitfall 5).
+    // Usage known only at the end still reaches the client, through message_delta.
     expect(message.usage).toMatchObject({
       input_tokens: 12,
       cache_read_input_tokens: 1200,

@@ -7,7 +7,7 @@ import {
   payloads,
   testContext,
   withStableIds,
-} from '../test-support/stream-test-helpers';
+} from '../testing/stream-test-helpers';
 import { createAnthropicStreamEncoder } from './encode-anthropic-stream';
 
 /** The SSE text a client would receive, framed by the production frame encoder. */
@@ -324,7 +324,7 @@ describe('createAnthropicStreamEncoder', () => {
     expect(last.event).toBe('error');
     expect(JSON.parse(last.data)).toEqual({
       type: 'error',
-      error: { type: 'api_error', message: 'The upstream stream ended before the response was complete.' },
+      error: { type: 'api_error', message: 'The upstream stream ended before its terminal event.' },
     });
     expect(messages.some(message => message.event === 'message_stop')).toBe(false);
   });

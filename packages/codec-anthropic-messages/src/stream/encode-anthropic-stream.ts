@@ -1,8 +1,9 @@
 import {
   assertNever,
   createId,
-  GatewayError,
+  streamEndedEarly,
   type EncodeContext,
+  type GatewayError,
   type SSEMessage,
   type StreamEncoder,
   type StreamEvent,
@@ -28,7 +29,9 @@ type EncoderState = {
  * IR events → the client's Messages SSE: `message_start`, one `ping`, content blocks with
  * contiguous indices, `message_delta` with final usage, `message_stop` — or `error` and nothing
  * after it. Reasoning is held until its end and sent only when signed (or redacted): an unsigned
- * thinking block would be rejected when the client replays it to Anthropic (pitfall 19).
+ * thinking block would be rejected when the client replays it to Anthropic.
+ * @see https://docs.anthropic.com/en/api/messages-streaming
+ * @see https://docs.anthropic.com/en/docs/build-with-claude/extended-thinking
  */
 export function createAnthropicStreamEncoder(context: EncodeContext): StreamEncoder {
   const state: EncoderState = {
@@ -49,8 +52,7 @@ export function createAnthropicStreamEncoder(context: EncodeContext): StreamEnco
     },
     end() {
       if (state.finished) return [];
-      const message = 'The upstream stream ended before the response was complete.';
-      return fail(new GatewayError({ code: 'UPSTREAM_FAILED', message }), state);
+      return fail(streamEndedEarly(), state);
     },
   };
 }
@@ -83,7 +85,7 @@ function handleEvent(event: StreamEvent, state: EncoderState): SSEMessage[] {
       if (event.argumentsDelta === '') return [];
       return blocks.delta(event.id, { type: 'input_json_delta', partial_json: event.argumentsDelta });
     case 'tool-call-end':
-      // Arguments sent only at the end must still reach the client (pitfall 2).
+      // Some upstreams send a call's arguments only with its end; the client must still get them.
       if (!event.arguments) return blocks.end(event.id);
       return blocks.end(event.id, { complete: { type: 'input_json_delta', partial_json: event.arguments } });
     case 'response-end':
@@ -128,7 +130,7 @@ function endReasoning(event: EventOf<'reasoning-end'>, state: EncoderState): SSE
   return state.blocks.end(event.id, { append: { type: 'signature_delta', signature: event.signature } });
 }
 
-// Final usage goes in message_delta too: clients read cache counts from there (pitfall 5).
+// Final usage goes in message_delta too: the SDKs read the final and cache counts from there.
 function finishMessage(event: EventOf<'response-end'>, state: EncoderState): SSEMessage[] {
   state.finished = true;
   const messages = state.blocks.finishAll();

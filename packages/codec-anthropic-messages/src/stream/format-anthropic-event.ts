@@ -1,6 +1,10 @@
 import type { JSONObject, SSEMessage } from '@switchyard/core';
 
-/** One SSE message whose `event:` equals `data.type`: Anthropic SDKs skip frames without it (pitfall 1). */
+/**
+ * One SSE message whose `event:` equals `data.type`: the Anthropic SDKs dispatch on the event name
+ * and skip frames without it.
+ * @see https://docs.anthropic.com/en/api/messages-streaming
+ */
 export function formatAnthropicEvent(data: JSONObject & { type: string }): SSEMessage {
   return { event: data.type, data: JSON.stringify(data) };
 }

@@ -1,6 +1,6 @@
 import {
   assertNever,
-  GatewayError,
+  unsupportedParameter,
   type AssistantMessage,
   type Message,
   type TextPart,
@@ -50,11 +50,10 @@ export function decodeOpenAIChatMessages(
         });
         return;
       case 'function':
-        throw new GatewayError({
-          code: 'UNSUPPORTED_PARAMETER',
-          message: "The legacy 'function' role is not supported; send tool results as 'tool' messages.",
-          param: `${path}.role`,
-        });
+        throw unsupportedParameter(
+          `${path}.role`,
+          "the legacy 'function' role is not supported; send tool results as 'tool' messages",
+        );
       default:
         return assertNever(message, 'Chat message role');
     }
@@ -74,9 +73,9 @@ function decodeAssistantMessage(message: OpenAIChatAssistantMessage, path: strin
   refuseAssistantField(
     message.function_call,
     `${path}.function_call`,
-    "Legacy 'function_call' history is not supported; use 'tool_calls'.",
+    "legacy 'function_call' history is not supported; use 'tool_calls'",
   );
-  refuseAssistantField(message.audio, `${path}.audio`, 'Audio responses in the history are not supported.');
+  refuseAssistantField(message.audio, `${path}.audio`, 'audio responses in the history are not supported');
   const content: AssistantMessage['content'] = [];
   const wireContent = message.content ?? '';
   if (typeof wireContent === 'string') {
@@ -91,11 +90,10 @@ function decodeAssistantMessage(message: OpenAIChatAssistantMessage, path: strin
   if (message.refusal) content.push({ type: 'refusal', text: message.refusal });
   message.tool_calls?.forEach((call, index) => {
     if (call.type !== 'function') {
-      throw new GatewayError({
-        code: 'UNSUPPORTED_PARAMETER',
-        message: 'Custom tool calls are not supported; only function tools are.',
-        param: `${path}.tool_calls.${index}`,
-      });
+      throw unsupportedParameter(
+        `${path}.tool_calls.${index}`,
+        'custom tool calls are not supported; only function tools are',
+      );
     }
     content.push({
       type: 'tool-call',
@@ -107,9 +105,8 @@ function decodeAssistantMessage(message: OpenAIChatAssistantMessage, path: strin
   return { role: 'assistant', content };
 }
 
-function refuseAssistantField(value: unknown, param: string, message: string): void {
-  if (value !== undefined && value !== null)
-    throw new GatewayError({ code: 'UNSUPPORTED_PARAMETER', message, param });
+function refuseAssistantField(value: unknown, param: string, reason: string): void {
+  if (value !== undefined && value !== null) throw unsupportedParameter(param, reason);
 }
 
 function appendToolResult(messages: Message[], result: ToolResultPart): void {

@@ -1,7 +1,8 @@
 import {
   createValidationError,
-  GatewayError,
   isJSONObject,
+  unknownParameter,
+  unsupportedParameter,
   type GenerationRequest,
   type JSONObject,
   type ResponseFormat,
@@ -41,8 +42,9 @@ const CHAT_ONLY_FIELDS = [
 
 /**
  * Validates an untrusted Chat Completions body and converts it to the IR. Unknown top-level
- * fields → 400 `Unknown parameter: 'x'.`; features the gateway cannot serve → 400
- * `UNSUPPORTED_PARAMETER` naming the field; wrong types → 400 naming the path.
+ * fields → 400 `Unknown parameter: 'x'.` (as OpenAI answers); features the gateway cannot serve →
+ * 400 `UNSUPPORTED_PARAMETER` naming the field; wrong types → 400 naming the path.
+ * @see https://platform.openai.com/docs/api-reference/chat
  */
 export function decodeOpenAIChatRequest(body: unknown): Translated<GenerationRequest> {
   if (!isJSONObject(body))
@@ -79,46 +81,27 @@ export function decodeOpenAIChatRequest(body: unknown): Translated<GenerationReq
 }
 
 function refuseUnknownAndUnsupportedFields(body: JSONObject): void {
-  for (const key of Object.keys(body)) {
-    if (!KNOWN_FIELDS.has(key)) {
-      throw new GatewayError({
-        code: 'INVALID_REQUEST',
-        message: `Unknown parameter: '${key}'.`,
-        param: key,
-      });
-    }
-  }
+  const unknown = Object.keys(body).find(field => !KNOWN_FIELDS.has(field));
+  if (unknown !== undefined) throw unknownParameter(unknown);
   for (const field of REFUSED_OPENAI_CHAT_FIELDS) {
     const value = body[field];
     if (value === undefined || value === null) continue;
     // `modalities: ["text"]` asks for what every answer is anyway.
     if (field === 'modalities' && Array.isArray(value) && value.every(modality => modality === 'text'))
       continue;
-    throw new GatewayError({
-      code: 'UNSUPPORTED_PARAMETER',
-      message: `The '${field}' parameter is not supported by this gateway.`,
-      param: field,
-    });
+    throw unsupportedParameter(field, 'not supported by this gateway');
   }
 }
 
 function refuseSeveralChoices(n: number | null | undefined): void {
   if (n == null || n <= 1) return;
-  throw new GatewayError({
-    code: 'UNSUPPORTED_PARAMETER',
-    message: "Only one choice per request is supported ('n' must be 1).",
-    param: 'n',
-  });
+  throw unsupportedParameter('n', "only one choice per request is supported ('n' must be 1)");
 }
 
 function decodeTools(tools: NonNullable<OpenAIChatRequest['tools']>): ToolDefinition[] {
   return tools.map((tool, index) => {
     if (tool.type !== 'function') {
-      throw new GatewayError({
-        code: 'UNSUPPORTED_PARAMETER',
-        message: `Tools of type '${tool.type}' are not supported; only function tools are.`,
-        param: `tools.${index}`,
-      });
+      throw unsupportedParameter(['tools', index], `tools of type '${tool.type}' are not supported; only function tools are`);
     }
     const { name, description, parameters, strict } = tool.function;
     return {
@@ -134,11 +117,7 @@ function decodeTools(tools: NonNullable<OpenAIChatRequest['tools']>): ToolDefini
 function decodeToolChoice(choice: NonNullable<OpenAIChatRequest['tool_choice']>): ToolChoice {
   if (typeof choice === 'string') return { type: choice };
   if (choice.type === 'function') return { type: 'tool', name: choice.function.name };
-  throw new GatewayError({
-    code: 'UNSUPPORTED_PARAMETER',
-    message: `tool_choice of type '${choice.type}' is not supported.`,
-    param: 'tool_choice',
-  });
+  throw unsupportedParameter('tool_choice', `tool_choice of type '${choice.type}' is not supported`);
 }
 
 function decodeResponseFormat(format: NonNullable<OpenAIChatRequest['response_format']>): ResponseFormat {

@@ -1,7 +1,8 @@
 import {
   assertNever,
-  GatewayError,
+  invalidParameter,
   parseDataURL,
+  unsupportedParameter,
   type FilePart,
   type ImagePart,
   type TextPart,
@@ -38,11 +39,7 @@ function decodeUserPart(part: WireUserPart, path: string): UserPart | undefined 
     case 'file':
       return decodeFilePart(part.file, path);
     case 'input_audio':
-      throw new GatewayError({
-        code: 'UNSUPPORTED_PARAMETER',
-        message: 'Audio input (input_audio content parts) is not supported by this gateway.',
-        param: path,
-      });
+      throw unsupportedParameter(path, 'audio input (input_audio content parts) is not supported by this gateway');
     default:
       return assertNever(part, 'Chat user content part');
   }
@@ -61,20 +58,17 @@ function decodeFilePart(
   path: string,
 ): FilePart {
   if (file.file_id !== undefined) {
-    throw new GatewayError({
-      code: 'UNSUPPORTED_PARAMETER',
-      message: 'Files referenced by file_id are not supported; send the file inline as file_data.',
-      param: `${path}.file.file_id`,
-    });
+    throw unsupportedParameter(
+      `${path}.file.file_id`,
+      'files referenced by file_id are not supported; send the file inline as file_data',
+    );
   }
   const inline = file.file_data === undefined ? undefined : parseDataURL(file.file_data);
   if (!inline) {
-    throw new GatewayError({
-      code: 'INVALID_REQUEST',
-      message:
-        "Invalid request: file.file_data must be a base64 data: URL ('data:<media type>;base64,<data>').",
-      param: `${path}.file.file_data`,
-    });
+    throw invalidParameter(
+      `${path}.file.file_data`,
+      "must be a base64 data: URL ('data:<media type>;base64,<data>')",
+    );
   }
   return {
     type: 'file',

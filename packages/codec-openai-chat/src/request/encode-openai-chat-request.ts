@@ -1,6 +1,6 @@
 import {
-  GatewayError,
   isJSONObject,
+  unsupportedParameter,
   type GenerationRequest,
   type JSONObject,
   type ToolChoice,
@@ -61,11 +61,10 @@ function streamOptionsOf(options: JSONObject | undefined): JSONObject {
 
 function encodeStopSequences(stopSequences: string[]): string[] {
   if (stopSequences.length <= MAX_STOP_SEQUENCES) return stopSequences;
-  throw new GatewayError({
-    code: 'UNSUPPORTED_PARAMETER',
-    message: `This model's upstream accepts at most ${MAX_STOP_SEQUENCES} stop sequences; got ${stopSequences.length}.`,
-    param: 'stopSequences',
-  });
+  throw unsupportedParameter(
+    'stopSequences',
+    `this model's upstream accepts at most ${MAX_STOP_SEQUENCES} stop sequences; got ${stopSequences.length}`,
+  );
 }
 
 /**

@@ -1,7 +1,7 @@
 import {
   assertNever,
   formatDataURL,
-  GatewayError,
+  unsupportedParameter,
   type FilePart,
   type ImagePart,
   type JSONObject,
@@ -55,11 +55,7 @@ function encodeFilePart(part: FilePart, path: string, warnings: TranslationWarni
       });
       return { type: 'text', text: part.source.data };
     case 'url':
-      throw new GatewayError({
-        code: 'UNSUPPORTED_PARAMETER',
-        message: 'Chat Completions cannot reference a file by URL; send it inline.',
-        param: path,
-      });
+      throw unsupportedParameter(path, 'Chat Completions cannot reference a file by URL; send it inline');
     default:
       return assertNever(part.source, 'IR file source');
   }

@@ -1,6 +1,10 @@
 import { createHash } from 'node:crypto';
 
-/** OpenAI rejects tool-call ids longer than 40 characters (protocols.md §5.2). */
+/**
+ * OpenAI answers a 400 for a tool-call id longer than 40 characters in the history (ids minted by
+ * other vendors can be longer).
+ * @see https://platform.openai.com/docs/api-reference/chat
+ */
 const MAX_TOOL_CALL_ID_LENGTH = 40;
 
 /**

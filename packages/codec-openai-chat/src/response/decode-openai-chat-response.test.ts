@@ -25,7 +25,7 @@ describe('decodeOpenAIChatResponse', () => {
     });
   });
 
-  it('reports tool-calls when tool calls came with finish_reason "stop" (pitfall 24)', () => {
+  it('reports tool-calls when tool calls came with finish_reason "stop", as a forced tool_choice answers', () => {
     const response = decodeOpenAIChatResponse(fixture('tool-call-forced-stop.1.response.json'));
     expect(response.content).toEqual([
       {

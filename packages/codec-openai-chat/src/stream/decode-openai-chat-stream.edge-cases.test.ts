@@ -1,6 +1,7 @@
 import type { SSEMessage } from '@switchyard/core';
+import { comparableEvents } from '@switchyard/core/testing';
+import { decodeMessages } from '../testing/decode-test-helpers';
 import { createOpenAIChatStreamDecoder } from './decode-openai-chat-stream';
-import { comparable, decodeMessages } from '../test-support/decode-test-helpers';
 
 // Hand-built upstream chunks for the quirks the fixtures do not cover.
 
@@ -64,7 +65,7 @@ describe('createOpenAIChatStreamDecoder edge cases', () => {
   it('refuses malformed JSON with an error and ignores everything after it', () => {
     const decoder = createOpenAIChatStreamDecoder();
     decoder.push(chunkData({ content: 'Hi' }));
-    expect(comparable(decoder.push({ data: '{"choices": [' }))).toEqual([
+    expect(comparableEvents(decoder.push({ data: '{"choices": [' }))).toEqual([
       {
         type: 'error',
         code: 'UPSTREAM_FAILED',

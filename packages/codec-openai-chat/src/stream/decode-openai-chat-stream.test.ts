@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { decodeSSEChunks, readFixture, splitAt, splitEvery } from '@switchyard/sse/testing';
-import { decodeMessages } from '../test-support/decode-test-helpers';
+import { decodeMessages } from '../testing/decode-test-helpers';
 
 // All fixtures are wire-shaped synthetic streams; provenance in __fixtures__/README.md.
 const FIXTURES = join(__dirname, '../__fixtures__');

@@ -4,6 +4,7 @@ import {
   emptyUsage,
   GatewayError,
   isJSONObject,
+  streamEndedEarly,
   type JSONObject,
   type SSEMessage,
   type StreamDecoder,
@@ -61,7 +62,7 @@ export function createOpenAIChatStreamDecoder(): StreamDecoder {
       const events: StreamEvent[] = [];
       if (state.phase === 'done') return events;
       if (state.complete) finish(state, events);
-      else fail(state, events, 'The upstream stream ended before its terminal event.');
+      else fail(state, events, streamEndedEarly());
       return events;
     },
   };
@@ -75,18 +76,19 @@ function handleMessage(message: SSEMessage, state: DecoderState, events: StreamE
   try {
     parsed = JSON.parse(data);
   } catch {
-    return fail(state, events, 'The upstream sent a stream chunk that is not JSON.');
+    return fail(state, events, malformedStream('The upstream sent a stream chunk that is not JSON.'));
   }
   if (isJSONObject(parsed) && (parsed.error || message.event === 'error'))
     return handleUpstreamError(parsed, state, events);
   const chunk = openAIChatChunkSchema.safeParse(parsed);
-  if (!chunk.success) return fail(state, events, 'The upstream sent a malformed Chat Completions chunk.');
+  if (!chunk.success)
+    return fail(state, events, malformedStream('The upstream sent a malformed Chat Completions chunk.'));
   handleChunk(chunk.data, state, events);
 }
 
 function handleDone(state: DecoderState, events: StreamEvent[]): void {
   if (state.phase === 'waiting')
-    return fail(state, events, 'The upstream stream ended without sending any chunk.');
+    return fail(state, events, malformedStream('The upstream stream ended without sending any chunk.'));
   finish(state, events);
 }
 
@@ -106,7 +108,7 @@ function handleChunk(chunk: OpenAIChatChunk, state: DecoderState, events: Stream
     state.phase = 'streaming';
   }
   if (chunk.usage) state.usage = decodeOpenAIChatUsage(chunk.usage);
-  // The usage-only chunk (`choices: []`) comes last; never index choices[0] unguarded (pitfall 4).
+  // The usage-only chunk (`choices: []`) comes last, so choices[0] may be missing: never index it unguarded.
   if (choices.length === 0) state.complete = true;
   const choice = choices.find(entry => (entry.index ?? 0) === 0);
   if (!choice) return;
@@ -124,7 +126,7 @@ function handleDelta(delta: Delta, state: DecoderState, events: StreamEvent[]): 
   if (reasoning) appendContent('reasoning', reasoning, state, events);
   if (delta.content) appendContent('text', delta.content, state, events);
   if (delta.refusal) appendContent('refusal', delta.refusal, state, events);
-  // `tool_calls: []` (Ollama, vLLM) iterates nothing: treated as absent (pitfall 3).
+  // `tool_calls: []` (Ollama, vLLM) iterates nothing, so it is treated as absent, not as a call.
   delta.tool_calls?.forEach((call, position) => {
     if (state.phase === 'streaming') handleToolCallDelta(call, position, state, events);
   });
@@ -172,7 +174,7 @@ function handleToolCallDelta(
     return fail(
       state,
       events,
-      'The upstream sent arguments for a tool call after it had moved on to other output.',
+      malformedStream('The upstream sent arguments for a tool call after it had moved on to other output.'),
     );
   }
   const argumentsDelta = call.function?.arguments;
@@ -194,7 +196,12 @@ function finish(state: DecoderState, events: StreamEvent[]): void {
   state.phase = 'done';
 }
 
-function fail(state: DecoderState, events: StreamEvent[], message: string): void {
-  events.push({ type: 'error', error: new GatewayError({ code: 'UPSTREAM_FAILED', message }) });
+function fail(state: DecoderState, events: StreamEvent[], error: GatewayError): void {
+  events.push({ type: 'error', error });
   state.phase = 'done';
+}
+
+/** An upstream stream the decoder cannot read as Chat Completions chunks. */
+function malformedStream(message: string): GatewayError {
+  return new GatewayError({ code: 'UPSTREAM_FAILED', message });
 }

@@ -228,7 +228,7 @@ describe('createOpenAIChatStreamEncoder', () => {
     expect(encoder.push(end('stop'))).toEqual([]);
     expect(encoder.end()).toEqual([]);
     await expect(finalFromSDK([...opened, ...ended])).rejects.toThrow(
-      'The stream ended before the response was complete.',
+      'The upstream stream ended before its terminal event.',
     );
   });
 

@@ -1,9 +1,10 @@
 import {
   assertNever,
   createId,
-  GatewayError,
+  streamEndedEarly,
   type EncodeContext,
   type FinishReason,
+  type GatewayError,
   type JSONObject,
   type SSEMessage,
   type StreamEncoder,
@@ -22,15 +23,20 @@ type EncoderState = {
   model: string;
   /** Whether the CLIENT asked for `stream_options.include_usage` (the upstream is always asked). */
   includeUsage: boolean;
-  /** Chat `tool_calls[].index` per IR block id, in call order (one index per call, pitfall 8). */
+  /**
+   * Chat `tool_calls[].index` per IR block id, in call order. Clients merge argument fragments by
+   * that index, so each call keeps one index for all its chunks.
+   */
   toolCalls: Map<string, { index: number; sentArguments: boolean }>;
 };
 
 /**
  * IR events → the CLIENT's Chat SSE: data-only `chat.completion.chunk` frames with a stable id,
  * `created` and the client's model ID; a role chunk first, a `finish_reason` chunk before
- * `[DONE]` (pitfall 9), the usage-only chunk only if the client asked. Reasoning has no Chat
- * field and is dropped. An IR error ends the stream with `data: {"error": …}` and no `[DONE]`.
+ * `[DONE]` (clients take a stream without one as cut short), the usage-only chunk only if the
+ * client asked. Reasoning has no Chat field and is dropped. An IR error ends the stream with
+ * `data: {"error": …}` and no `[DONE]`.
+ * @see https://platform.openai.com/docs/api-reference/chat-streaming
  */
 export function createOpenAIChatStreamEncoder(context: EncodeContext): StreamEncoder {
   const state: EncoderState = {
@@ -50,11 +56,7 @@ export function createOpenAIChatStreamEncoder(context: EncodeContext): StreamEnc
     end() {
       const messages: SSEMessage[] = [];
       if (state.phase === 'done') return messages;
-      const error = new GatewayError({
-        code: 'UPSTREAM_FAILED',
-        message: 'The stream ended before the response was complete.',
-      });
-      failStream(error, state, messages);
+      failStream(streamEndedEarly(), state, messages);
       return messages;
     },
   };
@@ -143,7 +145,8 @@ function endToolCall(
   messages: SSEMessage[],
 ): void {
   const call = state.toolCalls.get(event.id);
-  // Arguments that came only with the end (pitfall 10) go out as one fragment; no arguments read as `{}`.
+  // Arguments that came only with the end (some upstreams send them there) go out as one fragment;
+  // no arguments at all read as `{}`.
   if (call && !call.sentArguments) forwardArguments(event.id, event.arguments || '{}', state, messages);
 }
 

@@ -9,7 +9,10 @@ type Carried = { t: string; s?: string; r?: string };
  * Reasoning from an Anthropic upstream (signed thinking, or redacted thinking) has no Responses
  * field of its own. It rides in the reasoning item's `encrypted_content`, opaque to the client, so
  * a client that replays the item (stateless multi-turn) gives the gateway back the exact thinking
- * text and signature Anthropic requires (protocols.md §7.6). `undefined` when there is nothing to carry.
+ * text and signature Anthropic requires to accept replayed thinking. `undefined` when there is
+ * nothing to carry.
+ * @see https://docs.anthropic.com/en/docs/build-with-claude/extended-thinking
+ * @see https://platform.openai.com/docs/api-reference/responses (reasoning item `encrypted_content`)
  */
 export function packCarriedReasoning(part: Pick<ReasoningPart, 'text' | 'signature' | 'redactedData'>): string | undefined {
   if (part.signature === undefined && part.redactedData === undefined) return undefined;

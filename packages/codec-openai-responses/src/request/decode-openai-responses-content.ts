@@ -1,14 +1,14 @@
 import {
   assertNever,
+  invalidParameter,
   parseDataURL,
+  unsupportedParameter,
   type FilePart,
   type ImagePart,
   type TextPart,
   type TranslationWarning,
 } from '@switchyard/core';
-import { invalidAt } from './parse-at';
 import type { OpenAIResponsesContentPart } from './openai-responses-request-schema';
-import { unsupportedParameter } from './unsupported-parameter';
 
 type Path = readonly PropertyKey[];
 type InputImagePart = Extract<OpenAIResponsesContentPart, { type: 'input_image' }>;
@@ -28,7 +28,7 @@ export function decodeUserPart(
       return decodeInputFile(part, path);
     case 'output_text':
     case 'refusal':
-      throw invalidAt(
+      throw invalidParameter(
         [...path, 'type'],
         `Invalid value: '${part.type}'. Supported values are: 'input_text', 'input_image' and 'input_file'`,
       );
@@ -43,10 +43,10 @@ export function decodeSystemPart(part: OpenAIResponsesContentPart, path: Path): 
   if (part.type === 'input_image' || part.type === 'input_file') {
     throw unsupportedParameter(
       path,
-      `'${part.type}' parts in system/developer messages are not supported; put them in a user message.`,
+      `'${part.type}' parts are not supported in system/developer messages; put them in a user message`,
     );
   }
-  throw invalidAt([...path, 'type'], `Invalid value: '${part.type}'. Supported values are: 'input_text'`);
+  throw invalidParameter([...path, 'type'], `Invalid value: '${part.type}'. Supported values are: 'input_text'`);
 }
 
 /**
@@ -74,7 +74,7 @@ export function decodeAssistantPart(
       return { type: 'refusal', text: part.refusal };
     case 'input_image':
     case 'input_file':
-      throw invalidAt(
+      throw invalidParameter(
         [...path, 'type'],
         `Invalid value: '${part.type}'. Supported values are: 'output_text' and 'refusal'`,
       );
@@ -88,16 +88,16 @@ export function decodeInputImage(part: InputImagePart, path: Path): ImagePart {
   if (part.file_id) {
     throw unsupportedParameter(
       [...path, 'file_id'],
-      'Images given by `file_id` are not supported (file ids belong to one vendor); send `image_url` as an https or data URL.',
+      'images given by `file_id` are not supported (file ids belong to one vendor); send `image_url` as an https or data URL',
     );
   }
   const url = part.image_url;
-  if (!url) throw invalidAt([...path, 'image_url'], 'Required: an https URL or a base64 data URL');
+  if (!url) throw invalidParameter([...path, 'image_url'], 'Required: an https URL or a base64 data URL');
   const image: ImagePart = { type: 'image', source: { kind: 'url', url } };
   if (url.startsWith('data:')) {
     const inline = parseDataURL(url);
     if (!inline)
-      throw invalidAt(
+      throw invalidParameter(
         [...path, 'image_url'],
         'A data URL must be base64 encoded (data:<media type>;base64,<data>)',
       );
@@ -112,19 +112,19 @@ export function decodeInputFile(part: InputFilePart, path: Path): FilePart {
   if (part.file_id) {
     throw unsupportedParameter(
       [...path, 'file_id'],
-      'Files given by `file_id` are not supported (file ids belong to one vendor); send `file_data` as a base64 data URL or `file_url`.',
+      'files given by `file_id` are not supported (file ids belong to one vendor); send `file_data` as a base64 data URL or `file_url`',
     );
   }
   let file: FilePart;
   if (part.file_data) {
     const inline = parseDataURL(part.file_data);
     if (!inline)
-      throw invalidAt([...path, 'file_data'], 'Must be a base64 data URL (data:<media type>;base64,<data>)');
+      throw invalidParameter([...path, 'file_data'], 'Must be a base64 data URL (data:<media type>;base64,<data>)');
     file = { type: 'file', source: { kind: 'base64', mediaType: inline.mediaType, data: inline.data } };
   } else if (part.file_url) {
     file = { type: 'file', source: { kind: 'url', url: part.file_url } };
   } else {
-    throw invalidAt(path, 'An input_file needs `file_data` or `file_url`');
+    throw invalidParameter(path, 'An input_file needs `file_data` or `file_url`');
   }
   if (part.filename) file.filename = part.filename;
   return file;

@@ -1,7 +1,9 @@
 import { unpackCarriedReasoning } from '../reasoning/carried-reasoning';
 import {
   assertNever,
+  invalidParameter,
   isJSONObject,
+  unsupportedParameter,
   type AssistantMessage,
   type Message,
   type ToolResultPart,
@@ -17,8 +19,7 @@ import {
   toolOutputPartSchema,
   type OpenAIResponsesContentPart,
 } from './openai-responses-request-schema';
-import { invalidAt, parseAt } from './parse-at';
-import { unsupportedParameter } from './unsupported-parameter';
+import { parseAt } from './parse-at';
 
 type Path = readonly PropertyKey[];
 type Context = { messages: Message[]; warnings: TranslationWarning[] };
@@ -39,12 +40,12 @@ export function decodeOpenAIResponsesInput(
 }
 
 function decodeInputItem(item: unknown, path: Path, context: Context): void {
-  if (!isJSONObject(item)) throw invalidAt(path, 'Expected an input item object');
+  if (!isJSONObject(item)) throw invalidParameter(path, 'Expected an input item object');
   const type = item.type;
   if (type === 'item_reference' || (type === undefined && item.role === undefined && item.id !== undefined)) {
     throw unsupportedParameter(
       path,
-      'Input items of type `item_reference` are not supported: the gateway keeps no stored items. Send the item itself.',
+      'input items of type `item_reference` are not supported: the gateway keeps no stored items. Send the item itself',
     );
   }
   if (type === undefined || type === 'message') return decodeMessageItem(item, path, context);
@@ -67,10 +68,10 @@ function decodeInputItem(item: unknown, path: Path, context: Context): void {
   if (typeof type === 'string') {
     throw unsupportedParameter(
       [...path, 'type'],
-      `Input items of type '${type}' are not supported by this gateway (only messages, function_call, function_call_output and reasoning).`,
+      `input items of type '${type}' are not supported by this gateway (only messages, function_call, function_call_output and reasoning)`,
     );
   }
-  throw invalidAt([...path, 'type'], 'Expected a string');
+  throw invalidParameter([...path, 'type'], 'Expected a string');
 }
 
 function decodeMessageItem(item: unknown, path: Path, context: Context): void {

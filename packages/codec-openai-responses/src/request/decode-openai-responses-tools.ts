@@ -1,7 +1,13 @@
-import { isJSONObject, type JSONObject, type ToolChoice, type ToolDefinition } from '@switchyard/core';
+import {
+  invalidParameter,
+  isJSONObject,
+  unsupportedParameter,
+  type JSONObject,
+  type ToolChoice,
+  type ToolDefinition,
+} from '@switchyard/core';
 import { functionToolSchema, toolChoiceSchema } from './openai-responses-request-schema';
-import { invalidAt, parseAt } from './parse-at';
-import { unsupportedParameter } from './unsupported-parameter';
+import { parseAt } from './parse-at';
 
 /**
  * Flat Responses function tools → IR tools. Built-in tools (`web_search`, `file_search`, `mcp`, …)
@@ -9,11 +15,11 @@ import { unsupportedParameter } from './unsupported-parameter';
  */
 export function decodeOpenAIResponsesTools(tools: readonly unknown[]): ToolDefinition[] {
   return tools.map((tool, index) => {
-    if (!isJSONObject(tool)) throw invalidAt(['tools', index], 'Expected a tool object');
+    if (!isJSONObject(tool)) throw invalidParameter(['tools', index], 'Expected a tool object');
     if (tool.type !== 'function') {
       throw unsupportedParameter(
         ['tools', index, 'type'],
-        `Tools of type '${String(tool.type)}' are not supported; only function tools are.`,
+        `tools of type '${String(tool.type)}' are not supported; only function tools are`,
       );
     }
     const parsed = parseAt(functionToolSchema, tool, ['tools', index]);
@@ -34,9 +40,9 @@ export function decodeOpenAIResponsesToolChoice(toolChoice: unknown): ToolChoice
   if (parsed.type !== 'function') {
     throw unsupportedParameter(
       ['tool_choice'],
-      `tool_choice of type '${parsed.type}' is not supported; use 'auto', 'none', 'required' or {type:'function', name}.`,
+      `tool_choice of type '${parsed.type}' is not supported; use 'auto', 'none', 'required' or {type:'function', name}`,
     );
   }
-  if (parsed.name === undefined) throw invalidAt(['tool_choice', 'name'], 'Required');
+  if (parsed.name === undefined) throw invalidParameter(['tool_choice', 'name'], 'Required');
   return { type: 'tool', name: parsed.name };
 }

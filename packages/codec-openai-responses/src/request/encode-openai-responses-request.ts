@@ -1,5 +1,6 @@
 import {
   isJSONObject,
+  unsupportedParameter,
   type GenerationRequest,
   type JSONObject,
   type JSONValue,
@@ -11,7 +12,6 @@ import {
 } from '@switchyard/core';
 import { checkOpenAIToolName, encodeOpenAIResponseFormat } from '@switchyard/codec-openai-shared';
 import { encodeOpenAIResponsesInput } from './encode-openai-responses-input';
-import { unsupportedParameter } from './unsupported-parameter';
 
 /** OpenAI rejects `max_output_tokens` below 16 (`integer_below_min_value`). */
 const MINIMUM_OUTPUT_TOKENS = 16;
@@ -56,7 +56,7 @@ function assignSamplingFields(
     // Not droppable: without it the answer would run past where the client asked it to stop.
     throw unsupportedParameter(
       ['stopSequences'],
-      'Stop sequences cannot be sent to this model: its upstream speaks the Responses API, which has no stop parameter. Remove them or pick a route on another upstream.',
+      'stop sequences cannot be sent to this model: its upstream speaks the Responses API, which has no stop parameter. Remove them or pick a route on another upstream',
     );
   }
   const effort = encodeReasoningEffort(request.reasoning, warnings);

@@ -1,4 +1,4 @@
-import { createValidationError, type GatewayError } from '@switchyard/core';
+import { createValidationError } from '@switchyard/core';
 import type { z } from 'zod';
 
 /**
@@ -17,7 +17,3 @@ export function parseAt<Schema extends z.ZodType>(
   );
 }
 
-/** A 400 for a value the schema accepts but this position does not (e.g. `refusal` in a user turn). */
-export function invalidAt(path: readonly PropertyKey[], message: string): GatewayError {
-  return createValidationError([{ path, message }]);
-}

@@ -1,6 +1,5 @@
-import { GatewayError, type JSONObject } from '@switchyard/core';
+import { GatewayError, unknownParameter, unsupportedParameter, type JSONObject } from '@switchyard/core';
 import { KNOWN_REQUEST_FIELDS } from './openai-responses-request-schema';
-import { unsupportedParameter } from './unsupported-parameter';
 
 const MESSAGES_FIELDS = ['messages', 'system', 'max_tokens'] as const;
 
@@ -23,45 +22,30 @@ export function refuseMessagesShapedBody(body: JSONObject): void {
 
 /** OpenAI's own rule: a field it does not know is a 400 naming it, never silently ignored. */
 export function refuseUnknownFields(body: JSONObject): void {
-  for (const field of Object.keys(body)) {
-    if (!KNOWN_REQUEST_FIELDS.has(field)) {
-      throw new GatewayError({
-        code: 'INVALID_REQUEST',
-        message: `Unknown parameter: '${field}'.`,
-        param: field,
-      });
-    }
-  }
+  const unknown = Object.keys(body).find(field => !KNOWN_REQUEST_FIELDS.has(field));
+  if (unknown !== undefined) throw unknownParameter(unknown);
 }
 
-const SERVER_SIDE_FEATURES: ReadonlyArray<[field: string, message: string]> = [
-  [
-    'previous_response_id',
-    '`previous_response_id` is not supported: the gateway keeps no server-side state. Send the whole conversation in `input`.',
-  ],
-  [
-    'conversation',
-    '`conversation` is not supported: the gateway keeps no server-side state. Send the whole conversation in `input`.',
-  ],
-  [
-    'prompt',
-    'Stored prompt templates (`prompt`) are not supported: send `instructions` and `input` instead.',
-  ],
-  ['context_management', '`context_management` is not supported by this gateway.'],
-  ['moderation', '`moderation` is not supported by this gateway.'],
-  ['image', '`image` is not supported by this gateway.'],
-  ['access_programs', '`access_programs` is not supported by this gateway.'],
+const NO_SERVER_SIDE_STATE = 'the gateway keeps no server-side state. Send the whole conversation in `input`';
+const NOT_SUPPORTED = 'not supported by this gateway';
+
+/** Why each feature that needs state or services the gateway does not have is refused. */
+const SERVER_SIDE_FEATURES: ReadonlyArray<[field: string, reason: string]> = [
+  ['previous_response_id', NO_SERVER_SIDE_STATE],
+  ['conversation', NO_SERVER_SIDE_STATE],
+  ['prompt', 'stored prompt templates are not supported: send `instructions` and `input` instead'],
+  ['context_management', NOT_SUPPORTED],
+  ['moderation', NOT_SUPPORTED],
+  ['image', NOT_SUPPORTED],
+  ['access_programs', NOT_SUPPORTED],
 ];
 
 /** Features that need state or services the gateway does not have → `UNSUPPORTED_PARAMETER`. */
 export function refuseServerSideFeatures(body: JSONObject): void {
-  for (const [field, message] of SERVER_SIDE_FEATURES) {
-    if (body[field] !== undefined && body[field] !== null) throw unsupportedParameter([field], message);
+  for (const [field, reason] of SERVER_SIDE_FEATURES) {
+    if (body[field] !== undefined && body[field] !== null) throw unsupportedParameter(field, reason);
   }
   if (body.background === true) {
-    throw unsupportedParameter(
-      ['background'],
-      'Background runs (`background: true`) are not supported: the gateway keeps no server-side state.',
-    );
+    throw unsupportedParameter('background', 'background runs are not supported: the gateway keeps no server-side state');
   }
 }

@@ -56,7 +56,11 @@ export type OpenAIResponsesObjectFields = {
   completedAt?: number | null;
 };
 
-/** A complete public Response object (spec §2.1): every member present, nullable ones `null`. */
+/**
+ * A complete public Response object: every documented member present, nullable ones `null`, since
+ * clients and SDKs read members without checking that they exist.
+ * @see https://platform.openai.com/docs/api-reference/responses/object
+ */
 export function createOpenAIResponsesObject(fields: OpenAIResponsesObjectFields): JSONObject {
   return {
     id: fields.id,

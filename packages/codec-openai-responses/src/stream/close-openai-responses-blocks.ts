@@ -1,6 +1,9 @@
 import type { JSONObject } from '@switchyard/core';
-import { lookup, type DecoderState, type Out } from './openai-responses-decoder-state';
-import { partText, stringOf } from './openai-responses-wire-event';
+import { findOpenBlock, type DecoderState, type Out } from './openai-responses-decoder-state';
+import { partText, stringOrUndefined } from './openai-responses-wire-event';
+
+// Decoder side: these end the IR blocks opened for the upstream's items and parts. The encoder's
+// functions that open and close the client's items live in encode-openai-responses-blocks.ts.
 
 /** A reasoning part whose text came only in its `.done` event still reaches the IR, once. */
 export function completeReasoningPart(
@@ -9,33 +12,38 @@ export function completeReasoningPart(
   state: DecoderState,
   out: Out,
 ): void {
-  const block = lookup(key, state);
-  const full = stringOf(text);
+  const block = findOpenBlock(key, state);
+  const full = stringOrUndefined(text);
   if (block?.kind !== 'reasoning' || block.hasDelta || !full) return;
   block.hasDelta = true;
   out.push({ type: 'reasoning-delta', id: block.id, delta: full });
 }
 
 /** Ends a text/refusal part once; text the upstream sent only in `.done` is forwarded as one delta. */
-export function closePart(key: string | undefined, text: unknown, state: DecoderState, out: Out): void {
-  const block = lookup(key, state);
+export function closeUpstreamPart(
+  key: string | undefined,
+  text: unknown,
+  state: DecoderState,
+  out: Out,
+): void {
+  const block = findOpenBlock(key, state);
   if (key === undefined || block === undefined || (block.kind !== 'text' && block.kind !== 'refusal')) return;
-  const full = stringOf(text);
+  const full = stringOrUndefined(text);
   if (!block.hasDelta && full) out.push({ type: `${block.kind}-delta`, id: block.id, delta: full });
   out.push({ type: `${block.kind}-end`, id: block.id });
   state.blocks.delete(key);
 }
 
 /** Ends a tool call once, carrying the complete arguments (some upstreams send them only here). */
-export function closeToolCall(
+export function closeUpstreamToolCall(
   key: string | undefined,
   argumentsText: unknown,
   state: DecoderState,
   out: Out,
 ): void {
-  const block = lookup(key, state);
+  const block = findOpenBlock(key, state);
   if (block?.kind !== 'tool-call' || block.ended) return;
-  const full = stringOf(argumentsText);
+  const full = stringOrUndefined(argumentsText);
   out.push(
     full === undefined
       ? { type: 'tool-call-end', id: block.id }
@@ -50,7 +58,7 @@ export function closeMessageParts(key: string, item: JSONObject, state: DecoderS
   for (const blockKey of [...state.blocks.keys()]) {
     if (!blockKey.startsWith(`${key}:`)) continue;
     const contentIndex = Number(blockKey.slice(key.length + 1));
-    closePart(blockKey, partText(content[contentIndex]), state, out);
+    closeUpstreamPart(blockKey, partText(content[contentIndex]), state, out);
   }
 }
 

@@ -5,8 +5,11 @@ const SEQUENCE_NUMBER = /"sequence_number":\s*(\d+)/;
 
 /**
  * A Responses stream forwarded as is; the lifecycle events carry the model in `response`, which
- * becomes the client's. A failure is an `error` event in both shapes (protocols.md §4.7) that
- * continues the upstream's `sequence_number`s.
+ * becomes the client's. A frame that is not JSON is forwarded unchanged: the stream decoder watching
+ * the same frames reports it as an `UPSTREAM_FAILED` error. A failure is an `error` event carrying
+ * both shapes clients read (the documented flat `code`/`message`/`param`, and the nested `error`
+ * object OpenAI streams have been seen sending), continuing the upstream's `sequence_number`s.
+ * @see https://platform.openai.com/docs/api-reference/responses-streaming
  */
 export function createOpenAIResponsesPassthroughStream(clientModel: string): PassthroughStream {
   let lastSequenceNumber = -1;
@@ -15,7 +18,7 @@ export function createOpenAIResponsesPassthroughStream(clientModel: string): Pas
       const sequence = SEQUENCE_NUMBER.exec(message.data);
       if (sequence) lastSequenceNumber = Number(sequence[1]);
       if (!message.data.includes('"response"')) return message;
-      const data: unknown = JSON.parse(message.data);
+      const data = parseJSONOrUndefined(message.data);
       if (!isJSONObject(data) || !isJSONObject(data.response)) return message;
       data.response.model = clientModel;
       return { ...message, data: JSON.stringify(data) };
@@ -27,4 +30,13 @@ export function createOpenAIResponsesPassthroughStream(clientModel: string): Pas
       return [{ event: 'error', data: JSON.stringify(data) }];
     },
   };
+}
+
+/** The frame's JSON, or `undefined` when the upstream sent something else. */
+function parseJSONOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }

@@ -1,4 +1,5 @@
 import type { SSEMessage, StreamEvent } from '@switchyard/core';
+import { comparableEvents, type ComparableEvent } from '@switchyard/core/testing';
 import { decodeSSEChunks, readFixture, splitAt, splitEvery } from '@switchyard/sse/testing';
 import { createOpenAIResponsesStreamDecoder } from './decode-openai-responses-stream';
 
@@ -13,22 +14,8 @@ function decodeMessages(messages: readonly SSEMessage[]): StreamEvent[] {
   return events;
 }
 
-/** Errors as plain data, so snapshots and equality see their code and upstream details. */
-function plain(events: readonly StreamEvent[]): unknown[] {
-  return events.map(event =>
-    event.type === 'error'
-      ? {
-          type: 'error',
-          code: event.error.code,
-          message: event.error.message,
-          upstream: event.error.upstream,
-        }
-      : event,
-  );
-}
-
-function decodeFixture(name: string): unknown[] {
-  return plain(decodeMessages(decodeSSEChunks([readFixture(FIXTURES, name)])));
+function decodeFixture(name: string): ComparableEvent[] {
+  return comparableEvents(decodeMessages(decodeSSEChunks([readFixture(FIXTURES, name)])));
 }
 
 const FIXTURE_NAMES = [
@@ -48,7 +35,7 @@ describe('createOpenAIResponsesStreamDecoder on fixtures', () => {
     const whole = decodeFixture(name);
     expect(whole).toMatchSnapshot();
     const expected = JSON.stringify(whole);
-    const decode = (chunks: Uint8Array[]) => JSON.stringify(plain(decodeMessages(decodeSSEChunks(chunks))));
+    const decode = (chunks: Uint8Array[]) => JSON.stringify(comparableEvents(decodeMessages(decodeSSEChunks(chunks))));
     const splitsThatDiffer: number[] = [];
     for (let offset = 1; offset < bytes.length; offset += 1) {
       if (decode(splitAt(bytes, [offset])) !== expected) splitsThatDiffer.push(offset);
@@ -159,7 +146,7 @@ describe('createOpenAIResponsesStreamDecoder edge cases', () => {
   it('turns malformed JSON into one UPSTREAM_FAILED error and then goes quiet', () => {
     const decoder = createOpenAIResponsesStreamDecoder();
     const events = decoder.push({ event: 'response.created', data: '{"type":' });
-    expect(plain(events)).toMatchObject([{ type: 'error', code: 'UPSTREAM_FAILED' }]);
+    expect(comparableEvents(events)).toMatchObject([{ type: 'error', code: 'UPSTREAM_FAILED' }]);
     expect(decoder.push(message({ type: 'response.created', response: { id: 'r', model: 'm' } }))).toEqual(
       [],
     );

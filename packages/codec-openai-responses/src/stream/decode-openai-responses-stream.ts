@@ -1,6 +1,7 @@
 import {
   createId,
   isJSONObject,
+  streamEndedEarly,
   type GatewayError,
   type JSONObject,
   type SSEMessage,
@@ -12,13 +13,12 @@ import { decodeOpenAIResponsesUsage } from '../response/openai-responses-usage';
 import {
   closeMessageParts,
   closeOpenBlocks,
-  closePart,
-  closeToolCall,
+  closeUpstreamPart,
+  closeUpstreamToolCall,
   completeReasoningPart,
 } from './close-openai-responses-blocks';
-import { lookup, type DecoderState, type OpenBlock, type Out } from './openai-responses-decoder-state';
+import { findOpenBlock, type DecoderState, type OpenBlock, type Out } from './openai-responses-decoder-state';
 import {
-  endedEarlyError,
   errorEventError,
   failedResponseError,
   malformedEventError,
@@ -29,7 +29,7 @@ import {
   parseWireEvent,
   partKey,
   partText,
-  stringOf,
+  stringOrUndefined,
   type WireEvent,
 } from './openai-responses-wire-event';
 
@@ -52,7 +52,8 @@ export function createOpenAIResponsesStreamDecoder(): StreamDecoder {
     end(): StreamEvent[] {
       if (state.finished) return [];
       const out: Out = [];
-      fail(state, out, endedEarlyError());
+      // No `response.completed` / `.incomplete` / `.failed` / `error`: never a success.
+      fail(state, out, streamEndedEarly());
       return out;
     },
   };
@@ -75,13 +76,13 @@ function handleEvent(event: WireEvent, state: DecoderState, out: Out): void {
     case 'response.reasoning_text.delta':
       return applyDelta(event, state, out);
     case 'response.output_text.done':
-      return closePart(partKey(event), event.text, state, out);
+      return closeUpstreamPart(partKey(event), event.text, state, out);
     case 'response.refusal.done':
-      return closePart(partKey(event), event.refusal, state, out);
+      return closeUpstreamPart(partKey(event), event.refusal, state, out);
     case 'response.content_part.done':
-      return closePart(partKey(event), partText(event.part), state, out);
+      return closeUpstreamPart(partKey(event), partText(event.part), state, out);
     case 'response.function_call_arguments.done':
-      return closeToolCall(itemKey(event), event.arguments, state, out);
+      return closeUpstreamToolCall(itemKey(event), event.arguments, state, out);
     case 'response.reasoning_summary_part.added':
       return addReasoningPart(event, state, out);
     case 'response.reasoning_summary_text.done':
@@ -107,7 +108,7 @@ function startResponse(response: unknown, state: DecoderState, out: Out): void {
   if (state.started) return;
   state.started = true;
   const wire = isJSONObject(response) ? response : {};
-  out.push({ type: 'response-start', id: stringOf(wire.id) ?? '', model: stringOf(wire.model) ?? '' });
+  out.push({ type: 'response-start', id: stringOrUndefined(wire.id) ?? '', model: stringOrUndefined(wire.model) ?? '' });
 }
 
 function addItem(event: WireEvent, state: DecoderState, out: Out): void {
@@ -117,21 +118,22 @@ function addItem(event: WireEvent, state: DecoderState, out: Out): void {
   if (key === undefined) return;
   if (item.type === 'function_call') {
     state.hasFunctionCall = true;
-    openToolCall(key, item, state, out);
+    openUpstreamToolCall(key, item, state, out);
   } else if (item.type === 'reasoning') {
     openBlock(key, 'reasoning', itemId(item, key), state, out);
   }
 }
 
-function openToolCall(key: string, item: JSONObject, state: DecoderState, out: Out): void {
+function openUpstreamToolCall(key: string, item: JSONObject, state: DecoderState, out: Out): void {
   const id = itemId(item, key);
   state.blocks.set(key, { kind: 'tool-call', id, hasDelta: false, parts: 0, ended: false });
   out.push({
     type: 'tool-call-start',
     id,
-    // An upstream that omits call_id must not hand clients an empty id (pitfall 12): mint one.
-    callId: stringOf(item.call_id) || createId('call_'),
-    toolName: stringOf(item.name) ?? '',
+    // An upstream that omits call_id must not hand clients an empty id, which their tool result
+    // could not name: mint one.
+    callId: stringOrUndefined(item.call_id) || createId('call_'),
+    toolName: stringOrUndefined(item.name) ?? '',
   });
 }
 
@@ -143,7 +145,7 @@ function addContentPart(event: WireEvent, state: DecoderState, out: Out): void {
   openBlock(
     key,
     part.type === 'refusal' ? 'refusal' : 'text',
-    `${stringOf(event.item_id) ?? key}:${String(event.content_index)}`,
+    `${stringOrUndefined(event.item_id) ?? key}:${String(event.content_index)}`,
     state,
     out,
   );
@@ -164,10 +166,10 @@ function openBlock(
 }
 
 function applyDelta(event: WireEvent, state: DecoderState, out: Out): void {
-  const delta = stringOf(event.delta);
+  const delta = stringOrUndefined(event.delta);
   if (delta === undefined) return;
   if (event.type === 'response.function_call_arguments.delta') {
-    const block = lookup(itemKey(event), state);
+    const block = findOpenBlock(itemKey(event), state);
     if (block?.kind !== 'tool-call') return;
     block.hasDelta = true;
     out.push({ type: 'tool-call-delta', id: block.id, argumentsDelta: delta });
@@ -186,9 +188,9 @@ function blockForDelta(event: WireEvent, state: DecoderState, out: Out): OpenBlo
   if (key === undefined) return undefined;
   const existing = state.blocks.get(key);
   if (existing) return existing;
-  if (isReasoning) return openBlock(key, 'reasoning', stringOf(event.item_id) ?? key, state, out);
+  if (isReasoning) return openBlock(key, 'reasoning', stringOrUndefined(event.item_id) ?? key, state, out);
   const kind = event.type === 'response.refusal.delta' ? 'refusal' : 'text';
-  return openBlock(key, kind, `${stringOf(event.item_id) ?? key}:${String(event.content_index)}`, state, out);
+  return openBlock(key, kind, `${stringOrUndefined(event.item_id) ?? key}:${String(event.content_index)}`, state, out);
 }
 
 /** A new summary paragraph (or `reasoning_text` part) of an open reasoning item: separated by a blank line. */
@@ -196,7 +198,7 @@ function addReasoningPart(event: WireEvent, state: DecoderState, out: Out): void
   const key = itemKey(event);
   if (key === undefined) return;
   const block =
-    state.blocks.get(key) ?? openBlock(key, 'reasoning', stringOf(event.item_id) ?? key, state, out);
+    state.blocks.get(key) ?? openBlock(key, 'reasoning', stringOrUndefined(event.item_id) ?? key, state, out);
   if (block.parts > 0) out.push({ type: 'reasoning-delta', id: block.id, delta: '\n\n' });
   block.parts += 1;
   block.hasDelta = false;
@@ -209,15 +211,15 @@ function finishItem(event: WireEvent, state: DecoderState, out: Out): void {
   if (item.type === 'function_call') {
     if (!state.blocks.has(key)) {
       state.hasFunctionCall = true;
-      openToolCall(key, item, state, out);
+      openUpstreamToolCall(key, item, state, out);
     }
-    closeToolCall(key, item.arguments, state, out);
+    closeUpstreamToolCall(key, item.arguments, state, out);
     state.blocks.delete(key);
     return;
   }
   if (item.type === 'reasoning') {
     const block = state.blocks.get(key) ?? openBlock(key, 'reasoning', itemId(item, key), state, out);
-    const encryptedContent = stringOf(item.encrypted_content);
+    const encryptedContent = stringOrUndefined(item.encrypted_content);
     out.push(
       encryptedContent
         ? { type: 'reasoning-end', id: block.id, encryptedContent }
@@ -235,7 +237,7 @@ function endResponse(response: unknown, status: string, state: DecoderState, out
   const wire = isJSONObject(response) ? response : {};
   closeOpenBlocks(state, out);
   const incomplete = isJSONObject(wire.incomplete_details)
-    ? stringOf(wire.incomplete_details.reason)
+    ? stringOrUndefined(wire.incomplete_details.reason)
     : undefined;
   const hasFunctionCall =
     state.hasFunctionCall ||
@@ -244,7 +246,7 @@ function endResponse(response: unknown, status: string, state: DecoderState, out
   out.push({
     type: 'response-end',
     finishReason: mapOpenAIResponsesFinishReason(
-      stringOf(wire.status) ?? status,
+      stringOrUndefined(wire.status) ?? status,
       incomplete,
       hasFunctionCall,
     ),

@@ -68,7 +68,10 @@ async function finalResponseFromSDK(messages: readonly SSEMessage[]) {
   return client.responses.stream({ model: 'route-gpt', input: 'Weather?' }).finalResponse();
 }
 
-/** Grammar facts every stream must satisfy, whatever the scenario (protocols.md §4.6.4). */
+/**
+ * Grammar facts every Responses stream must satisfy, whatever the scenario: `event:` names the
+ * data's `type`, and `sequence_number`s count up from 0 without gaps.
+ */
 function expectWellFormed(messages: readonly SSEMessage[]): void {
   const data = payloads(messages);
   data.forEach((payload, index) => {
@@ -340,7 +343,7 @@ describe('createOpenAIResponsesStreamEncoder', () => {
     const terminal = payloads(messages).at(-1)!;
     expect(terminal.response).toMatchObject({
       status: 'failed',
-      error: { code: 'server_error', message: 'The stream ended before its terminal event.' },
+      error: { code: 'server_error', message: 'The upstream stream ended before its terminal event.' },
       output: [{ type: 'function_call', call_id: 'call_a', arguments: '{"x"', status: 'incomplete' }],
     });
     await expect(finalResponseFromSDK(messages)).resolves.toMatchObject({ status: 'failed' });

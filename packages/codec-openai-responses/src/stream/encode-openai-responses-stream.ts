@@ -1,9 +1,10 @@
 import {
   assertNever,
   createId,
-  GatewayError,
+  streamEndedEarly,
   type EncodeContext,
   type FinishReason,
+  type GatewayError,
   type SSEMessage,
   type StreamEncoder,
   type StreamEvent,
@@ -66,13 +67,7 @@ export function createOpenAIResponsesStreamEncoder(context: EncodeContext): Stre
     },
     end(): SSEMessage[] {
       if (!state.finished) {
-        failResponse(
-          state,
-          new GatewayError({
-            code: 'UPSTREAM_FAILED',
-            message: 'The stream ended before its terminal event.',
-          }),
-        );
+        failResponse(state, streamEndedEarly());
       }
       return take();
     },

@@ -15,7 +15,7 @@ export type DecoderState = {
 };
 export type Out = StreamEvent[];
 
-/** The open block under a key, if any. */
-export function lookup(key: string | undefined, state: DecoderState): OpenBlock | undefined {
+/** The block still open under an item or part key, if the upstream opened one. */
+export function findOpenBlock(key: string | undefined, state: DecoderState): OpenBlock | undefined {
   return key === undefined ? undefined : state.blocks.get(key);
 }

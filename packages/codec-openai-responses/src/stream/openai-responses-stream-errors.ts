@@ -11,7 +11,8 @@ export function failedResponseError(response: unknown): GatewayError {
 
 /**
  * Both shapes of the `error` event: the documented flat `code`/`message`/`param` and the nested
- * `error:{type, code, message, param}` real OpenAI streams were seen sending (protocols.md §4.7).
+ * `error:{type, code, message, param}` real OpenAI streams were seen sending.
+ * @see https://platform.openai.com/docs/api-reference/responses-streaming (the `error` event)
  */
 export function errorEventError(event: WireEvent): GatewayError {
   const { type, ...details } = decodeOpenAIError(event);
@@ -24,13 +25,5 @@ export function malformedEventError(): GatewayError {
   return new GatewayError({
     code: 'UPSTREAM_FAILED',
     message: 'The upstream sent a malformed Responses stream event.',
-  });
-}
-
-/** The body ended with no `response.completed` / `.incomplete` / `.failed` / `error`: never a success. */
-export function endedEarlyError(): GatewayError {
-  return new GatewayError({
-    code: 'UPSTREAM_FAILED',
-    message: 'The upstream stream ended before its terminal event.',
   });
 }

@@ -28,16 +28,16 @@ export function partKey(event: WireEvent): string | undefined {
 
 /** An item's own id, or a stream-local stand-in (`function_call` ids are optional). */
 export function itemId(item: JSONObject, key: string): string {
-  return stringOf(item.id) || `item-${key}`;
+  return stringOrUndefined(item.id) || `item-${key}`;
 }
 
 /** The text of an `output_text` or `refusal` part. */
 export function partText(part: unknown): string | undefined {
   if (!isJSONObject(part)) return undefined;
-  return stringOf(part.type === 'refusal' ? part.refusal : part.text);
+  return stringOrUndefined(part.type === 'refusal' ? part.refusal : part.text);
 }
 
 /** The value when it is a string; wire fields are never trusted to have their documented type. */
-export function stringOf(value: unknown): string | undefined {
+export function stringOrUndefined(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }

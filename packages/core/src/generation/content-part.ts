@@ -1,4 +1,4 @@
-import type { JSONObject } from '../json';
+// The pieces a message or a response is made of: text, media, tool calls and results, reasoning, refusals.
 
 export type TextPart = { type: 'text'; text: string };
 
@@ -45,30 +45,5 @@ export type ReasoningPart = {
 /** A refusal the model produced instead of an answer. */
 export type RefusalPart = { type: 'refusal'; text: string };
 
-export type SystemMessage = { role: 'system'; content: TextPart[] };
-export type UserMessage = { role: 'user'; content: Array<TextPart | ImagePart | FilePart> };
-export type AssistantMessage = {
-  role: 'assistant';
-  content: Array<TextPart | RefusalPart | ReasoningPart | ToolCallPart>;
-};
-/** Results of earlier tool calls, in call order (Anthropic puts these in a user turn). */
-export type ToolMessage = { role: 'tool'; content: ToolResultPart[] };
-
-export type Message = SystemMessage | UserMessage | AssistantMessage | ToolMessage;
-
 /** What a response may contain, in output order. */
 export type OutputPart = TextPart | RefusalPart | ReasoningPart | ToolCallPart;
-
-/** A function tool the model may call; `inputSchema` is a JSON Schema whose root is an object. */
-export type ToolDefinition = {
-  name: string;
-  description?: string;
-  inputSchema: JSONObject;
-  strict?: boolean;
-};
-
-export type ToolChoice =
-  | { type: 'auto' }
-  | { type: 'none' }
-  | { type: 'required' }
-  | { type: 'tool'; name: string };

@@ -1,6 +1,9 @@
 import type { JSONObject } from '../json';
 import type { Protocol } from '../protocol';
-import type { Message, TextPart, ToolChoice, ToolDefinition } from './content-part';
+import type { TextPart } from './content-part';
+import type { Message } from './message';
+import type { ToolChoice } from './tool-choice';
+import type { ToolDefinition } from './tool-definition';
 
 export type ReasoningEffort = 'none' | 'minimal' | 'low' | 'medium' | 'high' | 'xhigh' | 'max';
 

@@ -1,5 +1,6 @@
 import {
-  GatewayError,
+  streamEndedEarly,
+  type GatewayError,
   type PassthroughStream,
   type SSEMessage,
   type StreamDecoder,
@@ -11,8 +12,9 @@ import type { StreamPipeline } from './create-stream-pipeline';
 /**
  * The same-protocol pipeline: every upstream frame is forwarded as the upstream wrote it (but for
  * the client's model ID), while the upstream codec's decoder only watches — for the commit point,
- * usage and the terminal event. When the upstream stops without a terminal event, or the transport
- * fails, the protocol's own failure frame follows what was already forwarded.
+ * usage and the terminal event. A frame the decoder fails on, an upstream that stops without a
+ * terminal event, or a transport failure gets the protocol's own failure frame after what was
+ * already forwarded (a 502 `UPSTREAM_FAILED` for a frame that does not parse).
  */
 export function createPassthroughPipeline(
   decoder: StreamDecoder,
@@ -25,9 +27,13 @@ export function createPassthroughPipeline(
     const events: StreamEvent[] = [];
     for (const message of messages) {
       const watched = decoder.push(message);
-      pending += formatSSEFrame(passthrough.forward(message));
+      const failure = watched.find(event => event.type === 'error');
+      // A frame the decoder fails on (the upstream's error event, or a frame that does not parse) is
+      // never forwarded as written: the protocol's own failure frame goes out in its place.
+      if (failure?.type === 'error') pending += fail(failure.error);
+      else pending += formatSSEFrame(passthrough.forward(message));
       for (const event of watched) {
-        if (event.type === 'response-end' || event.type === 'error') terminalForwarded = true;
+        if (event.type === 'response-end') terminalForwarded = true;
         events.push(event);
       }
     }
@@ -38,7 +44,7 @@ export function createPassthroughPipeline(
     pending = '';
     return text;
   };
-  const failure = (error: GatewayError): string => {
+  const fail = (error: GatewayError): string => {
     if (terminalForwarded) return '';
     terminalForwarded = true;
     return passthrough.fail(error).map(formatSSEFrame).join('');
@@ -53,19 +59,12 @@ export function createPassthroughPipeline(
     },
     encode(events) {
       let text = take();
-      for (const event of events) if (event.type === 'error') text += failure(event.error);
+      // A failure met outside the frames (the transport broke): its frame, unless one went out already.
+      for (const event of events) if (event.type === 'error') text += fail(event.error);
       return text;
     },
     finishEncoding() {
-      return (
-        take() +
-        failure(
-          new GatewayError({
-            code: 'UPSTREAM_FAILED',
-            message: 'The upstream stream ended before its terminal event.',
-          }),
-        )
-      );
+      return take() + fail(streamEndedEarly());
     },
   };
 }

@@ -1,6 +1,8 @@
 import { decodeAnthropicAssistantBlock } from '../response/decode-anthropic-output-block';
 import {
   assertNever,
+  invalidParameter,
+  unsupportedParameter,
   type AssistantMessage,
   type FilePart,
   type ImagePart,
@@ -18,7 +20,6 @@ import {
   type AnthropicToolResultBlockParam,
 } from '../schema/anthropic-content-schema';
 import type { AnthropicMessageParam } from '../schema/anthropic-request-schema';
-import { parameterError } from './parameter-error';
 
 type UserContent = UserMessage['content'][number];
 
@@ -26,7 +27,7 @@ type UserContent = UserMessage['content'][number];
  * Messages turns → IR messages. A user turn's `tool_result` blocks become an IR `tool` message,
  * followed by an IR user message with the turn's other blocks (when it has any).
  */
-export function decodeAnthropicMessages(
+export function decodeAnthropicTurns(
   messages: readonly AnthropicMessageParam[],
   warnings: TranslationWarning[],
 ): Message[] {
@@ -74,11 +75,7 @@ function decodeUserBlock(
     case 'tool_use':
     case 'thinking':
     case 'redacted_thinking':
-      throw parameterError(
-        'INVALID_REQUEST',
-        `${path}.type`,
-        `'${block.type}' blocks are only allowed in assistant messages.`,
-      );
+      throw invalidParameter(`${path}.type`, `'${block.type}' blocks are only allowed in assistant messages`);
     default:
       return assertNever(block, 'Anthropic content block');
   }
@@ -96,17 +93,12 @@ function decodeAssistantMessage(content: AnthropicMessageParam['content'], path:
       case 'tool_use':
         return decodeAnthropicAssistantBlock(block) as AssistantMessage['content'][number];
       case 'tool_result':
-        throw parameterError(
-          'INVALID_REQUEST',
-          `${blockPath}.type`,
-          "'tool_result' blocks are only allowed in user messages.",
-        );
+        throw invalidParameter(`${blockPath}.type`, "'tool_result' blocks are only allowed in user messages");
       case 'image':
       case 'document':
-        throw parameterError(
-          'UNSUPPORTED_PARAMETER',
+        throw unsupportedParameter(
           `${blockPath}.type`,
-          `'${block.type}' blocks in assistant messages are not supported by this gateway.`,
+          `'${block.type}' blocks in assistant messages are not supported by this gateway`,
         );
       default:
         return assertNever(block, 'Anthropic content block');
@@ -177,10 +169,9 @@ function decodeDocument(
     case 'url':
       return { type: 'file', source: { kind: 'url', url: source.url }, ...filename };
     case 'content':
-      throw parameterError(
-        'UNSUPPORTED_PARAMETER',
+      throw unsupportedParameter(
         `${path}.source.type`,
-        "document sources of type 'content' are not supported by this gateway.",
+        "document sources of type 'content' are not supported by this gateway",
       );
     case 'file':
       throw fileSourceError(`${path}.source.type`);
@@ -194,17 +185,9 @@ function textParts(text: string): TextPart[] {
 }
 
 function fileSourceError(param: string) {
-  return parameterError(
-    'UNSUPPORTED_PARAMETER',
-    param,
-    "'file' sources (Files API ids) are not supported by this gateway.",
-  );
+  return unsupportedParameter(param, "'file' sources (Files API ids) are not supported by this gateway");
 }
 
 function unsupportedBlock(type: string, path: string) {
-  return parameterError(
-    'UNSUPPORTED_PARAMETER',
-    `${path}.type`,
-    `'${type}' blocks (server tools) are not supported by this gateway.`,
-  );
+  return unsupportedParameter(`${path}.type`, `'${type}' blocks (server tools) are not supported by this gateway`);
 }

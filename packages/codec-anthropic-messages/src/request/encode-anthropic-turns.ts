@@ -25,7 +25,7 @@ export type EncodedAnthropicConversation = { system: JSONObject[]; messages: JSO
  * results open the next user turn, same-role turns merge, and empty blocks and turns are dropped,
  * because the API rejects empty text and `tool_use` ids without results right after them.
  */
-export function encodeAnthropicMessages(
+export function encodeAnthropicTurns(
   request: GenerationRequest,
   warnings: TranslationWarning[],
 ): EncodedAnthropicConversation {

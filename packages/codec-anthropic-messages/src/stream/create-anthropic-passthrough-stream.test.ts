@@ -1,0 +1,32 @@
+import type { SSEMessage } from '@switchyard/core';
+import { createAnthropicPassthroughStream } from './create-anthropic-passthrough-stream';
+import { createAnthropicStreamDecoder } from './decode-anthropic-stream';
+
+const messageStart = {
+  type: 'message_start',
+  message: { id: 'msg_1', type: 'message', role: 'assistant', model: 'upstream-model', content: [] },
+};
+
+describe('createAnthropicPassthroughStream', () => {
+  it("puts the client's model into message_start and forwards other frames as they are", () => {
+    const passthrough = createAnthropicPassthroughStream('client-model');
+    const start = passthrough.forward({ event: 'message_start', data: JSON.stringify(messageStart) });
+    expect(JSON.parse(start.data)).toEqual({
+      ...messageStart,
+      message: { ...messageStart.message, model: 'client-model' },
+    });
+    const ping: SSEMessage = { event: 'ping', data: '{"type": "ping"}' };
+    expect(passthrough.forward(ping)).toBe(ping);
+  });
+
+  it('forwards a message_start that is not JSON unchanged, and the decoder reports it as UPSTREAM_FAILED', () => {
+    const malformed: SSEMessage = {
+      event: 'message_start',
+      data: '{"type":"message_start","message":{"model":',
+    };
+    expect(createAnthropicPassthroughStream('client-model').forward(malformed)).toBe(malformed);
+    const events = createAnthropicStreamDecoder().push(malformed);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ type: 'error', error: { code: 'UPSTREAM_FAILED', status: 502 } });
+  });
+});

@@ -1,0 +1,12 @@
+import { formatFieldPath, type FieldPath } from './field-path';
+import { GatewayError } from './gateway-error';
+
+/**
+ * A 400 `INVALID_REQUEST` for a field the protocol does not define. OpenAI and Anthropic both
+ * refuse unknown fields rather than ignore them, so the gateway does too, in one wording:
+ * `Unknown parameter: 'frobnicate'.`, with the path in `param`.
+ */
+export function unknownParameter(path: FieldPath): GatewayError {
+  const param = formatFieldPath(path);
+  return new GatewayError({ code: 'INVALID_REQUEST', message: `Unknown parameter: '${param}'.`, param });
+}

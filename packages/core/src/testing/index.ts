@@ -1,0 +1,6 @@
+export {
+  comparableEvents,
+  type ComparableErrorEvent,
+  type ComparableErrorField,
+  type ComparableEvent,
+} from './comparable-events';
