@@ -64,8 +64,9 @@ export function buildChatUsage(plan: AnswerPlan) {
 }
 
 /**
- * The plan's finish in Chat words; a stop sequence is a plain `stop` here.
- * @see protocols.md §5.3 (`finish_reason`)
+ * The plan's finish in Chat words; a stop sequence is a plain `stop` here, because Chat does not
+ * say which sequence matched.
+ * @see https://platform.openai.com/docs/api-reference/chat/object (`finish_reason`)
  */
 export function chatFinishReason(plan: AnswerPlan): ChatFinishReason {
   switch (plan.finish) {

@@ -7,8 +7,9 @@ export type OpenAIErrorBody = { error: { message: string; type: string; param: s
 export type AnthropicErrorBody = { type: 'error'; error: { type: string; message: string }; request_id: string | null };
 
 /**
- * OpenAI envelope for an error; type and code follow the status unless the error names them.
- * @see protocols.md §6.1 and §6.3
+ * OpenAI envelope for an error; type and code follow the status unless the error names them
+ * (OpenAI publishes no complete status-to-type table, so the defaults are the common ones).
+ * @see https://platform.openai.com/docs/guides/error-codes
  */
 export function openAIErrorBody(error: SimulatorError): OpenAIErrorBody {
   const defaults = openAITypeAndCode(error.status);
@@ -28,8 +29,8 @@ export function anthropicErrorBody(error: SimulatorError, requestId: string): An
 }
 
 /**
- * Anthropic `error.type` for an HTTP status.
- * @see protocols.md §3.7
+ * Anthropic `error.type` for an HTTP status, from Anthropic's published status table.
+ * @see https://docs.anthropic.com/en/api/errors
  */
 export function anthropicErrorType(status: number): string {
   switch (status) {

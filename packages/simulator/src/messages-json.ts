@@ -72,7 +72,7 @@ export function buildMessagesUsage(plan: AnswerPlan, outputTokens: number) {
 
 /**
  * The plan's finish in Messages words.
- * @see protocols.md §3.5 (`stop_reason`)
+ * @see https://docs.anthropic.com/en/api/messages (`stop_reason`)
  */
 export function messagesStopReason(plan: AnswerPlan): MessagesStopReason {
   switch (plan.finish) {

@@ -7,8 +7,11 @@ type OutputItem = ReturnType<typeof buildResponsesOutput>[number];
 type StreamState = { sequence: number; context: AnswerContext; ids: ResponsesIds; output: OutputItem[] };
 
 /**
- * `POST /v1/responses` with `stream: true`: the full event grammar of protocols.md §4.6.3 with
- * `event:` lines, `sequence_number` from 0, and the final output + usage in the terminal event.
+ * `POST /v1/responses` with `stream: true`: the full event grammar (created, in_progress, each
+ * output item with its parts and deltas, then the terminal event) with `event:` lines,
+ * `sequence_number` from 0, and the final output + usage in the terminal event.
+ * @see https://platform.openai.com/docs/api-reference/responses-streaming
+ * @see docs/protocol-notes.md#responses-stream
  */
 export function createResponsesStream(context: AnswerContext): SimulatedStream {
   const ids = createResponsesIds(context);
@@ -70,7 +73,11 @@ function* functionCallFrames(state: StreamState, outputIndex: number, item: Outp
   yield frame(state, 'setup', 'response.output_item.done', { output_index: outputIndex, item });
 }
 
-/** The `error` event in both shapes at once (flat fields and nested `error`), per protocols.md §4.7. */
+/**
+ * The `error` event in both shapes at once: the documented flat fields and the nested `error`
+ * object OpenAI's own streams send, so clients reading either shape find the message.
+ * @see docs/protocol-notes.md#responses-error-event-shapes
+ */
 function responsesErrorFrame(state: StreamState): string {
   const message = 'The server had an error while processing your request.';
   state.sequence = Math.max(0, state.sequence - 1); // replaces the dropped frame, keeping numbers contiguous
