@@ -4,7 +4,14 @@ export { anthropicMessagesCodec } from '@switchyard/codec-anthropic-messages';
 export { openAIChatCodec } from '@switchyard/codec-openai-chat';
 export { openAIResponsesCodec } from '@switchyard/codec-openai-responses';
 export { GatewayError, redact, redactHeaders, redactURL, type Codec } from '@switchyard/core';
-export { createAdminService, createMemoryAccountStore, type AccountStore } from '@switchyard/accounts';
+export {
+  createAdminService,
+  createMemoryAccountStore,
+  digestAdminToken,
+  generateAdminToken,
+  generateApiKey,
+  type AccountStore,
+} from '@switchyard/accounts';
 export {
   ConfigError,
   parseGatewayConfig,
