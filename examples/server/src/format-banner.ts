@@ -43,7 +43,22 @@ Streaming: add "stream": true to either body (curl -N to see events as they arri
 SDKs:
   new OpenAI({ baseURL: '${url}/v1', apiKey: process.env.SWITCHYARD_KEY })
     .responses.create({ model: '${model}', input: 'Say hello' })
-  new Anthropic({ baseURL: '${url}', apiKey: process.env.SWITCHYARD_KEY })
-    .messages.create({ model: '${model}', max_tokens: 256, messages: [{ role: 'user', content: 'Say hello' }] })
+${formatAnthropicSnippet(url, model)}
 `;
+}
+
+/**
+ * `@anthropic-ai/sdk` 1.x sends its `apiKey` as `Authorization: Bearer` with a newer
+ * `anthropic-version`, which `/v1/messages` refuses by default (the Messages API reads `x-api-key`,
+ * https://docs.anthropic.com/en/api/overview). These settings make 1.x send exactly `x-api-key` and
+ * `anthropic-version: 2023-06-01`, and 0.x send the same. `apiKey` stays set so that the SDK uses no
+ * other credential (no `ANTHROPIC_AUTH_TOKEN`, no local profile); `authorization: null` removes the
+ * Bearer header it would make from it.
+ */
+function formatAnthropicSnippet(url: string, model: string): string {
+  return `  new Anthropic({   // @anthropic-ai/sdk 1.x and 0.x
+    baseURL: '${url}',
+    apiKey: process.env.SWITCHYARD_KEY,
+    defaultHeaders: { 'x-api-key': process.env.SWITCHYARD_KEY, 'anthropic-version': '2023-06-01', authorization: null },
+  }).messages.create({ model: '${model}', max_tokens: 256, messages: [{ role: 'user', content: 'Say hello' }] })`;
 }

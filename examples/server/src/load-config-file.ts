@@ -1,18 +1,49 @@
 import { readFileSync } from 'node:fs';
-import { extname } from 'node:path';
+import { extname, resolve } from 'node:path';
+import { ConfigError, parseGatewayConfig, type GatewayConfig } from '@switchyard/engine';
 import { parse as parseYAML } from 'yaml';
 import { EMBEDDED_SIMULATOR } from './default-config';
+import { describeConfigSyntaxError } from './describe-config-syntax-error';
+import { ConfigFileError } from './start-up-error';
 
 /**
- * Reads a JSON or YAML config file (by extension; `.yaml`/`.yml` are YAML) and replaces the
- * `embedded:simulator` base URL marker with the embedded simulator's address. Validation is the
- * gateway's (`parseGatewayConfig`), so its errors name the bad path.
+ * Reads, parses and validates a JSON or YAML config file (by extension; `.yaml`/`.yml` are YAML),
+ * replacing the `embedded:simulator` base URL marker with the embedded simulator's address.
+ * Every failure is a `ConfigFileError` naming the file and, in one line, the problem: a missing
+ * file, a syntax error with its line and column, or the config paths at fault
+ * (`routes.0.targets.0.upstream: unknown upstream 'x'`).
  */
-export function loadConfigFile(path: string, simulatorURL: string): unknown {
-  const text = readFileSync(path, 'utf8');
-  const extension = extname(path).toLowerCase();
-  const raw: unknown = extension === '.yaml' || extension === '.yml' ? parseYAML(text) : JSON.parse(text);
-  return substituteSimulator(raw, simulatorURL);
+export function loadConfigFile(path: string, simulatorURL: string): GatewayConfig {
+  const format = ['.yaml', '.yml'].includes(extname(path).toLowerCase()) ? 'YAML' : 'JSON';
+  const raw = parseText(path, readText(path), format);
+  try {
+    return parseGatewayConfig(substituteSimulator(raw, simulatorURL));
+  } catch (error) {
+    if (error instanceof ConfigError) throw new ConfigFileError(path, error.problems.join('; '), { cause: error });
+    throw error;
+  }
+}
+
+function readText(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const detail =
+      code === 'ENOENT' ? `no such file (looked for ${resolve(path)})`
+      : code === 'EISDIR' ? 'is a folder; name a .json, .yaml or .yml file'
+      : code === 'EACCES' ? 'cannot be read (permission denied)'
+      : (error as Error).message;
+    throw new ConfigFileError(path, detail, { cause: error });
+  }
+}
+
+function parseText(path: string, text: string, format: 'YAML' | 'JSON'): unknown {
+  try {
+    return format === 'YAML' ? parseYAML(text) : JSON.parse(text);
+  } catch (error) {
+    throw new ConfigFileError(path, describeConfigSyntaxError(error, format), { cause: error });
+  }
 }
 
 function substituteSimulator(value: unknown, simulatorURL: string): unknown {

@@ -1,9 +1,12 @@
 #!/usr/bin/env node
-import { ConfigError } from '@switchyard/engine';
 import { createLogger } from './create-logger';
+import { describeStartUpError, type StartUpSettings } from './describe-start-up-error';
 import { formatBanner } from './format-banner';
+import { readServerEnvironment } from './read-server-environment';
 import { runCli } from './run-cli';
 import { startExampleServer } from './start-example-server';
+
+const settings: StartUpSettings = {};
 
 /**
  * Starts the example server from the environment (PORT, HOST, SWITCHYARD_CONFIG,
@@ -11,8 +14,12 @@ import { startExampleServer } from './start-example-server';
  * management command (`keys create …`, see `--help`).
  */
 async function main(argv: string[]): Promise<void> {
-  const dataDirectory = process.env.SWITCHYARD_DATA_DIR ?? 'data';
-  if (argv.length > 0) return runCli(argv, dataDirectory);
+  if (argv.length > 0) {
+    process.exitCode = await runCli(argv, { dataDirectory: process.env.SWITCHYARD_DATA_DIR || 'data' });
+    return;
+  }
+  const environment = readServerEnvironment(process.env);
+  Object.assign(settings, environment);
   const logger = createLogger();
   // Handlers go in before anything is announced: a signal that arrives first must not kill the process outright.
   const running: { server?: Awaited<ReturnType<typeof startExampleServer>> } = {};
@@ -29,18 +36,19 @@ async function main(argv: string[]): Promise<void> {
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
   const server = await startExampleServer({
-    port: process.env.PORT ? Number(process.env.PORT) : 8080,
-    host: process.env.HOST ?? '127.0.0.1',
-    ...(process.env.SWITCHYARD_CONFIG && { configPath: process.env.SWITCHYARD_CONFIG }),
-    ...(process.env.SWITCHYARD_DEMO_KEY && { demoKey: process.env.SWITCHYARD_DEMO_KEY }),
-    storage: { kind: 'data-directory', path: dataDirectory },
+    port: environment.port,
+    host: environment.host,
+    ...(environment.configPath && { configPath: environment.configPath }),
+    ...(environment.demoKey && { demoKey: environment.demoKey }),
+    storage: { kind: 'data-directory', path: environment.dataDirectory },
     logger,
   });
   running.server = server;
   process.stdout.write(formatBanner(server));
 }
 
-main(process.argv.slice(2)).catch(error => {
-  process.stderr.write(`${error instanceof ConfigError || error?.code === undefined ? error.message : String(error?.stack ?? error)}\n`);
+main(process.argv.slice(2)).catch((error: unknown) => {
+  const verbose = ['debug', 'trace'].includes(process.env.LOG_LEVEL ?? '');
+  process.stderr.write(`${describeStartUpError(error, settings, verbose)}\n`);
   process.exit(1);
 });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { digestAdminToken, generateAdminToken } from '@switchyard/accounts';
+import { writePrivateFile } from './write-private-file';
 
 /** The server's private files: the SQLite database, the key-hashing secret, the console token digest. */
 export type DataDirectory = {
@@ -9,47 +9,35 @@ export type DataDirectory = {
   databasePath: string;
   /** HMAC secret for API key digests; from `SWITCHYARD_SERVER_SECRET` or created once in the folder. */
   serverSecret: string;
-  adminTokenDigests: string[];
-  /** A console token created on this start (first start, or `rotateAdminToken`): show it once. */
-  newAdminToken: string | undefined;
+  /** The SHA-256 digest of the console token (see `admin-token-file.ts`). */
+  adminTokenFile: string;
 };
 
 /**
  * Opens (creating on first use, mode 0700) the data folder. Secrets stay in files readable only by
- * the owner; the console token is kept only as a digest, so it can be shown once and never again.
+ * the owner. The console token is handled apart (`ensureAdminTokenFile`), so a management command
+ * run before the first start never creates a token nobody was shown.
  */
 export function openDataDirectory(path: string, environment: NodeJS.ProcessEnv = process.env): DataDirectory {
   const directory = resolve(path);
   mkdirSync(directory, { recursive: true, mode: 0o700 });
   const serverSecret = environment.SWITCHYARD_SERVER_SECRET ?? readOrCreate(join(directory, 'server-secret'), () => randomBytes(32).toString('hex'));
-  const digestFile = join(directory, 'admin-token.sha256');
-  let newAdminToken: string | undefined;
-  const adminTokenDigests: string[] = [];
-  if (environment.SWITCHYARD_ADMIN_TOKEN) adminTokenDigests.push(digestAdminToken(environment.SWITCHYARD_ADMIN_TOKEN));
-  else if (existsSync(digestFile)) adminTokenDigests.push(readFileSync(digestFile, 'utf8').trim());
-  else {
-    newAdminToken = generateAdminToken();
-    writePrivate(digestFile, digestAdminToken(newAdminToken));
-    adminTokenDigests.push(digestAdminToken(newAdminToken));
-  }
-  return { path: directory, databasePath: join(directory, 'switchyard.sqlite'), serverSecret, adminTokenDigests, newAdminToken };
+  return {
+    path: directory,
+    databasePath: join(directory, 'switchyard.sqlite'),
+    serverSecret,
+    adminTokenFile: adminTokenFileIn(directory),
+  };
 }
 
-/** Replaces the console token; the new one is returned to be shown once. */
-export function rotateAdminToken(directory: string): string {
-  const token = generateAdminToken();
-  writePrivate(join(resolve(directory), 'admin-token.sha256'), digestAdminToken(token));
-  return token;
+/** Where a data folder keeps its console token digest. */
+export function adminTokenFileIn(directory: string): string {
+  return join(resolve(directory), 'admin-token.sha256');
 }
 
 function readOrCreate(file: string, create: () => string): string {
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   const value = create();
-  writePrivate(file, value);
+  writePrivateFile(file, value);
   return value;
-}
-
-function writePrivate(file: string, content: string): void {
-  writeFileSync(file, `${content}\n`, { mode: 0o600 });
-  chmodSync(file, 0o600);
 }

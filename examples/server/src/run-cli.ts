@@ -1,85 +1,94 @@
-import { parseArgs } from 'node:util';
-import { createAdminService } from '@switchyard/accounts';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { createAdminService, type AdminService } from '@switchyard/accounts';
+import { GatewayError } from '@switchyard/core';
 import { createSQLiteAccountStore } from '@switchyard/store-sqlite';
-import { openDataDirectory, rotateAdminToken } from './open-data-directory';
+import { CliError, PROGRAM, type CliCommand, type CliContext } from './cli-command';
+import { CLI_COMMANDS } from './cli-commands';
+import { openDataDirectory } from './open-data-directory';
+import { parseCliArguments } from './parse-cli-arguments';
 
-export const CLI_USAGE = `Usage: switchyard-server [command]
+export type RunCliOptions = {
+  /** SWITCHYARD_DATA_DIR, default `data`. */
+  dataDirectory: string;
+  environment?: NodeJS.ProcessEnv;
+  /** Where results and help go. Default `process.stdout`. */
+  write?: (text: string) => void;
+  /** Where the one-line error goes. Default `process.stderr`. */
+  writeError?: (text: string) => void;
+};
 
-  (no command)                      start the server
-  accounts list
-  accounts create --name NAME [--balance UNITS] [--group GROUP]
-  accounts top-up ACCOUNT_ID UNITS
-  keys list [--account ACCOUNT_ID]
-  keys create --account ACCOUNT_ID --name NAME [--expires ISO_DATE] [--models ID,ID] [--group GROUP]
-  keys disable KEY_ID
-  keys enable KEY_ID
-  admin-token rotate                print a new console token once (the old one stops working)
-
-Data folder: SWITCHYARD_DATA_DIR (default ./data). A created key's secret is printed once.`;
-
-/** Runs one management command against the data folder and prints its JSON result. */
-export async function runCli(argv: readonly string[], dataDirectory: string): Promise<void> {
-  const { positionals, values } = parseArgs({
-    args: [...argv],
-    allowPositionals: true,
-    options: {
-      name: { type: 'string' },
-      balance: { type: 'string' },
-      group: { type: 'string' },
-      account: { type: 'string' },
-      expires: { type: 'string' },
-      models: { type: 'string' },
-    },
-  });
-  const [noun, verb, ...rest] = positionals;
-  if (noun === 'admin-token' && verb === 'rotate') {
-    process.stdout.write(`New console token (shown once):\n  ${rotateAdminToken(dataDirectory)}\n`);
-    return;
-  }
-  const directory = openDataDirectory(dataDirectory);
-  const store = createSQLiteAccountStore({ path: directory.databasePath, serverSecret: directory.serverSecret });
-  const admin = createAdminService({ store, adminTokenDigests: directory.adminTokenDigests });
+/**
+ * Runs one management command (`keys create --account ID --name N`, see `--help`) against the data
+ * folder and prints its result. Returns the exit code: 0 on success or help, 2 for a mistake on the
+ * command line, 1 when the command failed. Every error is one line naming what to fix; no stack.
+ */
+export async function runCli(argv: readonly string[], options: RunCliOptions): Promise<number> {
+  const write = options.write ?? (text => process.stdout.write(text));
+  const writeError = options.writeError ?? (text => process.stderr.write(text));
+  let command: CliCommand | undefined;
+  const session = openSession(options);
   try {
-    const result = await dispatch(admin, `${noun} ${verb}`, rest, values);
-    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    const request = parseCliArguments(argv, CLI_COMMANDS);
+    if (request.kind === 'help') {
+      write(`${request.text}\n`);
+      return 0;
+    }
+    command = request.command;
+    write(`${await command.run(request.input, session.context)}\n`);
+    return 0;
+  } catch (error) {
+    writeError(`${describeCliError(error, command)}\n`);
+    return error instanceof CliError && error.kind === 'usage' ? 2 : 1;
   } finally {
-    await store.close();
+    await session.close();
   }
 }
 
-type Values = Record<string, string | undefined>;
-
-async function dispatch(admin: ReturnType<typeof createAdminService>, command: string, rest: string[], values: Values) {
-  switch (command) {
-    case 'accounts list':
-      return admin.listAccounts();
-    case 'accounts create':
-      return admin.createAccount({
-        name: values.name,
-        ...(values.balance !== undefined && { balance: Number(values.balance) }),
-        ...(values.group !== undefined && { group: values.group }),
-      });
-    case 'accounts top-up':
-      return admin.adjustBalance(required(rest[0], 'ACCOUNT_ID'), { delta: Number(required(rest[1], 'UNITS')) });
-    case 'keys list':
-      return admin.listKeys(values.account);
-    case 'keys create':
-      return admin.createKey({
-        accountId: values.account,
-        name: values.name,
-        ...(values.expires !== undefined && { expiresAt: new Date(values.expires).toISOString() }),
-        ...(values.models !== undefined && { allowedModels: values.models.split(',') }),
-        ...(values.group !== undefined && { group: values.group }),
-      });
-    case 'keys disable':
-    case 'keys enable':
-      return admin.updateKey(required(rest[0], 'KEY_ID'), { status: command === 'keys disable' ? 'disabled' : 'active' });
-    default:
-      throw new Error(CLI_USAGE);
-  }
+/** The data folder and its store, opened only when a command needs them. */
+function openSession(options: RunCliOptions): { context: CliContext; close(): Promise<void> } {
+  const environment = options.environment ?? process.env;
+  let store: ReturnType<typeof createSQLiteAccountStore> | undefined;
+  let admin: AdminService | undefined;
+  const dataDirectory = () => {
+    const path = resolve(options.dataDirectory);
+    if (existsSync(path)) return path;
+    throw new CliError(
+      `SWITCHYARD_DATA_DIR=${options.dataDirectory}: no data folder at ${path}; start the server once (${PROGRAM}) to create it, or point SWITCHYARD_DATA_DIR at the server's folder`,
+      'failure',
+    );
+  };
+  return {
+    context: {
+      environment,
+      dataDirectory,
+      async admin() {
+        if (admin) return admin;
+        const directory = openDataDirectory(dataDirectory(), environment);
+        store = createSQLiteAccountStore({ path: directory.databasePath, serverSecret: directory.serverSecret });
+        // The CLI works on the store directly; console tokens are the admin API's concern.
+        admin = createAdminService({ store, adminTokenDigests: [] });
+        return admin;
+      },
+    },
+    close: async () => {
+      await store?.close();
+    },
+  };
 }
 
-function required(value: string | undefined, name: string): string {
-  if (value === undefined) throw new Error(`Missing ${name}.\n\n${CLI_USAGE}`);
-  return value;
+/** One line: the command's name, then what went wrong in the user's terms (flags, not field names). */
+function describeCliError(error: unknown, command: CliCommand | undefined): string {
+  const prefix = command ? `${command.name}: ` : '';
+  if (error instanceof CliError) return prefix + error.message;
+  if (error instanceof GatewayError) {
+    if (error.code === 'RESOURCE_NOT_FOUND' && command?.notFound) return prefix + command.notFound;
+    const issue = error.issues[0];
+    if (issue && command) {
+      const name = command.fields?.[issue.path.split('.')[0]!] ?? issue.path;
+      return `${prefix}${name}: ${issue.message}${error.issues.length > 1 ? ` (and ${error.issues.length - 1} more)` : ''}`;
+    }
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return prefix + message.replace(/\s*\n\s*/g, ' ').trim();
 }

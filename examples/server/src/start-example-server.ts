@@ -1,12 +1,14 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createSQLiteAccountStore } from '@switchyard/store-sqlite';
-import { createAdminService, createMemoryAccountStore, digestAdminToken, type AccountStore } from '@switchyard/accounts';
+import { createMemoryAccountStore, digestAdminToken, type AccountStore } from '@switchyard/accounts';
 import { parseGatewayConfig, type UsageRecord } from '@switchyard/engine';
 import { createClientErrorListener, createGateway, type Gateway, type GatewayLogger } from '@switchyard/express';
 import { createSimulator, type SimulatorOptions } from '@switchyard/simulator';
+import { ensureAdminTokenFile, watchAdminTokenFile } from './admin-token-file';
 import { codecs } from './codecs';
 import { createApp } from './create-app';
+import { createReloadingAdminService } from './create-reloading-admin-service';
 import { createDefaultConfig } from './default-config';
 import { ensureDemoKey } from './ensure-demo-key';
 import { loadConfigFile } from './load-config-file';
@@ -34,7 +36,7 @@ export type ExampleServerOptions = {
   environment?: NodeJS.ProcessEnv;
   /** Waits between upstream attempts; tests pass one that does not wait. Default: a real timer. */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
-  /** The gateway's clock. Default `Date.now`. */
+  /** The server's clock: the gateway's, and the pace of console token file checks. Default `Date.now`. */
   now?: () => number;
   /** How many usage records `recentUsage()` keeps. Default 1000. */
   usageHistory?: number;
@@ -64,10 +66,10 @@ export type ExampleServer = {
 export async function startExampleServer(options: ExampleServerOptions = {}): Promise<ExampleServer> {
   const simulator = createSimulator(options.simulator);
   const { url: simulatorURL } = await simulator.listen(0, '127.0.0.1');
-  const config = parseGatewayConfig(
-    options.configPath ? loadConfigFile(options.configPath, simulatorURL) : createDefaultConfig(simulatorURL),
-  );
-  const storage = openStorage(options);
+  const { config, storage } = await closeOnFailure(simulator, () => ({
+    config: options.configPath ? loadConfigFile(options.configPath, simulatorURL) : parseGatewayConfig(createDefaultConfig(simulatorURL)),
+    storage: openStorage(options),
+  }));
   const { store } = storage;
   const createdKey = await ensureDemoKey(store, options.demoKey);
   const usage: UsageRecord[] = [];
@@ -86,10 +88,14 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
       options.logger?.info({ usage: summarize(record) }, 'request');
     },
   });
-  const admin = createAdminService({ store, adminTokenDigests: storage.adminTokenDigests });
+  const admin = createReloadingAdminService(store, storage.adminTokenDigests);
   const adminRouter = gateway.createAdminRouter(admin);
   const server = createApp(gateway, adminRouter).listen(options.port ?? 8080, options.host ?? '127.0.0.1');
-  await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
+  await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject)).catch(async (error: unknown) => {
+    await Promise.all([gateway.close(), simulator.close()]);
+    await store.close();
+    throw error;
+  });
   // The admin API answers in the envelope of the gateway's Bearer interface, whatever the caller sent.
   const adminEnvelope = gateway.engine.registry.codecForCredentials(new Set()).protocol;
   server.on('clientError', createClientErrorListener({ engine: gateway.engine, envelopes: [{ prefix: '/admin', protocol: adminEnvelope }] }));
@@ -115,22 +121,42 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
   };
 }
 
-/** The account store and console token digests for the chosen storage. */
-function openStorage(options: ExampleServerOptions) {
+/**
+ * The account store and console token digests for the chosen storage. A data folder's token is
+ * read from its file while the server runs, so `admin-token rotate` takes effect without a restart;
+ * `SWITCHYARD_ADMIN_TOKEN` (in `options.environment`, else the process's) replaces that file.
+ */
+function openStorage(options: ExampleServerOptions): { store: AccountStore; adminTokenDigests: () => readonly string[]; newAdminToken: string | undefined } {
   const storage = options.storage ?? { kind: 'memory' };
   if (storage.kind === 'memory' || storage.kind === 'store') {
+    const digests = storage.adminToken ? [digestAdminToken(storage.adminToken)] : [];
     return {
       store: storage.kind === 'store' ? storage.store : createMemoryAccountStore(),
-      adminTokenDigests: storage.adminToken ? [digestAdminToken(storage.adminToken)] : [],
+      adminTokenDigests: () => digests,
       newAdminToken: undefined,
     };
   }
-  const directory = openDataDirectory(storage.path, options.environment);
-  return {
-    store: createSQLiteAccountStore({ path: directory.databasePath, serverSecret: directory.serverSecret }),
-    adminTokenDigests: directory.adminTokenDigests,
-    newAdminToken: directory.newAdminToken,
-  };
+  const environment = options.environment ?? process.env;
+  const directory = openDataDirectory(storage.path, environment);
+  const store = createSQLiteAccountStore({ path: directory.databasePath, serverSecret: directory.serverSecret });
+  const givenToken = environment.SWITCHYARD_ADMIN_TOKEN;
+  if (givenToken) {
+    const digests = [digestAdminToken(givenToken)];
+    return { store, adminTokenDigests: () => digests, newAdminToken: undefined };
+  }
+  const newAdminToken = ensureAdminTokenFile(directory.adminTokenFile);
+  const adminTokenDigests = watchAdminTokenFile(directory.adminTokenFile, { ...(options.now && { now: options.now }) });
+  return { store, adminTokenDigests, newAdminToken };
+}
+
+/** Runs a start-up step; if it throws, the already listening simulator is closed first. */
+async function closeOnFailure<T>(simulator: { close(): Promise<unknown> }, step: () => T): Promise<T> {
+  try {
+    return step();
+  } catch (error) {
+    await simulator.close();
+    throw error;
+  }
 }
 
 /** Refuses new connections, closes idle ones, and cuts whatever is still open after `graceMs`. */

@@ -1,0 +1,49 @@
+import { isIP } from 'node:net';
+import { looksLikeApiKey } from '@switchyard/accounts';
+import { StartUpError } from './start-up-error';
+
+/** What the example server takes from its environment, checked before anything starts. */
+export type ServerEnvironment = {
+  port: number;
+  host: string;
+  configPath: string | undefined;
+  demoKey: string | undefined;
+  dataDirectory: string;
+};
+
+/**
+ * Reads `PORT`, `HOST`, `SWITCHYARD_CONFIG`, `SWITCHYARD_DEMO_KEY` and `SWITCHYARD_DATA_DIR`.
+ * A bad value is a `StartUpError` naming the variable and the shape it needs; a given key's value
+ * is never echoed.
+ */
+export function readServerEnvironment(environment: NodeJS.ProcessEnv): ServerEnvironment {
+  return {
+    port: readPort(environment.PORT),
+    host: readHost(environment.HOST),
+    configPath: environment.SWITCHYARD_CONFIG || undefined,
+    demoKey: readDemoKey(environment.SWITCHYARD_DEMO_KEY),
+    dataDirectory: environment.SWITCHYARD_DATA_DIR || 'data',
+  };
+}
+
+function readPort(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 8080;
+  const port = Number(value);
+  if (/^\d+$/.test(value.trim()) && port <= 65_535) return port;
+  throw new StartUpError(`PORT=${value}: must be a port number from 1 to 65535 (0 picks a free one); default 8080`);
+}
+
+function readHost(value: string | undefined): string {
+  if (value === undefined || value.trim() === '') return '127.0.0.1';
+  const host = value.trim();
+  if (isIP(host) !== 0 || /^[A-Za-z0-9.-]+$/.test(host)) return host;
+  throw new StartUpError(`HOST=${value}: must be an IP address or host name to listen on, such as 127.0.0.1 or 0.0.0.0; default 127.0.0.1`);
+}
+
+function readDemoKey(value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (looksLikeApiKey(value) && /^sy-[A-Za-z0-9]+$/.test(value)) return value;
+  throw new StartUpError(
+    `SWITCHYARD_DEMO_KEY: must be 'sy-' followed by 40 letters and digits (43 characters; the value given has ${value.length}); unset it to have a key generated`,
+  );
+}
