@@ -18,7 +18,7 @@ import { createBodyMiddleware } from './body/create-body-middleware';
 import { createTokenCountHandler } from './count-tokens/create-token-count-handler';
 import { createClientErrorListener } from './errors/create-client-error-listener';
 import { createErrorHandler } from './errors/create-error-handler';
-import { createNotFoundHandler } from './errors/create-not-found-handler';
+import { createNotFoundHandler, createPathClaim } from './errors/create-not-found-handler';
 import type { GatewayLogger } from './gateway-logger';
 import { createGenerationHandler } from './generation/create-generation-handler';
 import { createModelsHandler } from './models/create-models-handler';
@@ -93,7 +93,9 @@ export function createGateway(options: GatewayOptions): Gateway {
     if (endpoint.method === 'GET') router.get(endpoint.path, ...handlers);
     else router.post(endpoint.path, ...handlers);
   }
-  router.use(createNotFoundHandler({ engine }));
+  // Past the endpoints, the Router keeps only the paths it claims; any other leaves it for the host's routes.
+  const claims = createPathClaim(engine);
+  router.use((request, _response, next) => next(claims(request.path) ? undefined : 'router'), ...accessLog, createNotFoundHandler({ engine }));
   router.use(errorHandler);
   return Object.assign(router, {
     engine,

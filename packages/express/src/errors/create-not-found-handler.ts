@@ -26,13 +26,21 @@ export function createNotFoundHandler(options: NotFoundOptions): RequestHandler 
   const { engine } = options;
   const { endpoints } = engine.registry;
   const listed = endpoints.map(endpoint => `${endpoint.method} ${endpoint.path}`).join(', ');
-  const withoutV1 = new Set(endpoints.map(endpoint => endpoint.path.replace(/^\/v1(?=\/)/, '')));
+  const claims = createPathClaim(engine);
   return function notFoundHandler(request, response, next) {
-    const path = request.path;
-    if (!options.everyPath && !(path === '/v1' || path.startsWith('/v1/') || withoutV1.has(path))) return next();
+    if (!options.everyPath && !claims(request.path)) return next();
     const context = findGatewayContext(request) ?? openContext(engine, request, response);
     throw new GatewayError({ code: 'ENDPOINT_NOT_FOUND', message: notFoundMessage(request, endpoints, listed, context.codec) });
   };
+}
+
+/**
+ * The paths the gateway answers even without an endpoint there: everything under `/v1`, and an
+ * endpoint's path without its `/v1` (a base URL missing `/v1` deserves a hint, not the host's 404).
+ */
+export function createPathClaim(engine: Engine): (path: string) => boolean {
+  const withoutV1 = new Set(engine.registry.endpoints.map(endpoint => endpoint.path.replace(/^\/v1(?=\/)/, '')));
+  return path => path === '/v1' || path.startsWith('/v1/') || withoutV1.has(path);
 }
 
 function openContext(engine: Engine, request: Request, response: Parameters<RequestHandler>[1]) {
