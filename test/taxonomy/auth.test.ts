@@ -80,14 +80,14 @@ describe('401 and the Messages version header (DESIGN §4, spec §5 and §9)', (
     });
   });
 
-  it('refuses Authorization: Bearer on Messages without x-api-key: 401 API_KEY_MISSING naming x-api-key', async () => {
+  it('refuses Authorization: Bearer on Messages without x-api-key: 401 API_KEY_MISSING naming x-api-key and the SDK 1.x settings', async () => {
     const client = createInterfaceClient(server, 'messages', { key: server.demoKey!, messagesBearer: true });
     const failure = await refusalOf(client.create(promptBody('messages', MODEL, PROMPT)));
     await expectRefusal(
       server,
       client,
       failure,
-      { status: 401, code: 'API_KEY_MISSING', message: /x-api-key/ },
+      { status: 401, code: 'API_KEY_MISSING', message: /x-api-key.*@anthropic-ai\/sdk 1\.x.*authorization: null/ },
       server.demoKey,
     );
   });

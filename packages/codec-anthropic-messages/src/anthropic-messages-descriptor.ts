@@ -17,7 +17,7 @@ export const anthropicMessagesDescriptor: ProtocolDescriptor = {
     kind: 'header',
     header: 'x-api-key',
     bearerRefusedHint:
-      "`Authorization: Bearer` is not accepted on this endpoint. With @anthropic-ai/sdk 1.x, pass `apiKey: null, authToken: null, defaultHeaders: { 'x-api-key': KEY, 'anthropic-version': '2023-06-01', authorization: null }`.",
+      "`Authorization: Bearer` is not accepted on this endpoint. With @anthropic-ai/sdk 1.x, pass `defaultHeaders: { 'x-api-key': KEY, 'anthropic-version': '2023-06-01', authorization: null }`.",
   },
   version: {
     header: 'anthropic-version',
