@@ -6,21 +6,12 @@ import {
   type StreamEvent,
   type Usage,
 } from '@switchyard/core';
+import { testEncodeContext } from '@switchyard/core/testing';
 import { createAnthropicStreamEncoder } from '../stream/encode-anthropic-stream';
 
-/** A minimal client request for encoder contexts (the encoders read `model`). */
+/** A minimal client request for encoder contexts (Anthropic requests always carry `max_tokens`). */
 export function testContext(overrides: Partial<GenerationRequest> = {}): EncodeContext {
-  return {
-    request: {
-      model: 'client-model',
-      system: [],
-      messages: [],
-      stream: true,
-      maxOutputTokens: 100,
-      ...overrides,
-    },
-    createdAt: 1_700_000_000,
-  };
+  return testEncodeContext({ maxOutputTokens: 100, ...overrides }, 1_700_000_000);
 }
 
 /** Usage with every count known. */

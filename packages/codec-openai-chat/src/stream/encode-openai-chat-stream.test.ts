@@ -2,11 +2,11 @@ import OpenAI from 'openai';
 import {
   GatewayError,
   type EncodeContext,
-  type GenerationRequest,
   type SSEMessage,
   type StreamEvent,
   type Usage,
 } from '@switchyard/core';
+import { testEncodeContext } from '@switchyard/core/testing';
 import { createOpenAIChatStreamDecoder } from './decode-openai-chat-stream';
 import { createOpenAIChatStreamEncoder } from './encode-openai-chat-stream';
 
@@ -19,16 +19,12 @@ const USAGE: Usage = {
 };
 
 function contextFor(includeUsage: boolean | undefined): EncodeContext {
-  const request: GenerationRequest = {
-    model: 'client-model',
-    system: [],
+  return testEncodeContext({
     messages: [{ role: 'user', content: [{ type: 'text', text: 'x' }] }],
-    stream: true,
     ...(includeUsage !== undefined && {
       providerOptions: { 'openai-chat': { stream_options: { include_usage: includeUsage } } },
     }),
-  };
-  return { request, createdAt: 1763769600 };
+  });
 }
 
 function encode(events: readonly StreamEvent[], includeUsage?: boolean, callEnd = true): SSEMessage[] {

@@ -1,25 +1,17 @@
-import {
-  GatewayError,
-  type EncodeContext,
-  type GenerationRequest,
-  type SSEMessage,
-  type StreamEvent,
-  type Usage,
-} from '@switchyard/core';
+import { GatewayError, type SSEMessage, type StreamEvent, type Usage } from '@switchyard/core';
+import { testEncodeContext } from '@switchyard/core/testing';
 import { formatSSEFrame } from '@switchyard/sse';
 import OpenAI from 'openai';
 import { decodeSSEChunks, readFixture } from '@switchyard/sse/testing';
 import { createOpenAIResponsesStreamDecoder } from './decode-openai-responses-stream';
 import { createOpenAIResponsesStreamEncoder } from './encode-openai-responses-stream';
 
-const request: GenerationRequest = {
+const context = testEncodeContext({
   model: 'route-gpt',
   system: [{ type: 'text', text: 'Be terse.' }],
   messages: [{ role: 'user', content: [{ type: 'text', text: 'Weather?' }] }],
-  stream: true,
   tools: [{ name: 'get_weather', inputSchema: { type: 'object', properties: { city: { type: 'string' } } } }],
-};
-const context: EncodeContext = { request, createdAt: 1763769600 };
+});
 const usage: Usage = {
   inputTokens: 12,
   outputTokens: 7,

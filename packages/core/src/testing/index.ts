@@ -4,3 +4,5 @@ export {
   type ComparableErrorField,
   type ComparableEvent,
 } from './comparable-events';
+export { decodeStreamMessages } from './decode-stream-messages';
+export { testEncodeContext } from './test-encode-context';
