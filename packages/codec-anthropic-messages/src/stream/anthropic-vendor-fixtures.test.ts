@@ -1,7 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SSEMessage, StreamEvent } from '@switchyard/core';
-import { decodeSSEChunks, readFixture, splitAt, splitEvery } from '@switchyard/sse/testing';
+import {
+  decodeStreamChunks,
+  describeVendorStreamRecordings,
+  readFixture,
+  readJSONFixture,
+} from '@switchyard/sse/testing';
 import { decodeAnthropicError } from '../error/anthropic-error-envelope';
 import { decodeAnthropicResponse } from '../response/decode-anthropic-response';
 import { createAnthropicStreamDecoder } from './decode-anthropic-stream';
@@ -15,53 +18,21 @@ const STREAMS = [
   'vendor-thinking.1.stream.sse',
 ] as const;
 
-function decodeMessages(messages: readonly SSEMessage[]): unknown[] {
-  const decoder = createAnthropicStreamDecoder();
-  const events: StreamEvent[] = [...messages.flatMap(message => decoder.push(message)), ...decoder.end()];
-  return events.map(event =>
-    event.type === 'error'
-      ? { type: 'error', code: event.error.code, message: event.error.message, upstream: event.error.upstream }
-      : event,
-  );
-}
-
-function decodeChunks(chunks: Uint8Array[]): unknown[] {
-  return decodeMessages(decodeSSEChunks(chunks));
-}
-
-function readJSON(name: string): unknown {
-  return JSON.parse(readFileSync(join(FIXTURES, name), 'utf8'));
-}
+const decodeRecording = (name: string) =>
+  decodeStreamChunks(createAnthropicStreamDecoder(), [readFixture(FIXTURES, name)]);
+const readJSON = (name: string) => readJSONFixture(FIXTURES, name);
 
 describe('createAnthropicStreamDecoder on vendor recordings', () => {
-  describe.each(STREAMS)('%s', name => {
-    const bytes = readFixture(FIXTURES, name);
-    const whole = decodeChunks([bytes]);
-
-    it('maps the stream to IR events', () => {
-      expect(whole).toMatchSnapshot();
-    });
-
-    it('gives the same events wherever the chunk boundaries fall', () => {
-      const splitsThatDiffer: number[] = [];
-      const expected = JSON.stringify(whole);
-      for (let offset = 1; offset < bytes.length; offset++) {
-        if (JSON.stringify(decodeChunks(splitAt(bytes, [offset]))) !== expected) splitsThatDiffer.push(offset);
-      }
-      expect(splitsThatDiffer).toEqual([]);
-      for (const size of [1, 3, 64]) expect(decodeChunks(splitEvery(bytes, size))).toEqual(whole);
-    });
-
-    it('ends with exactly one terminal event, and it is the last one', () => {
-      const terminal = whole.filter(event => ['response-end', 'error'].includes((event as StreamEvent).type));
-      expect(terminal).toHaveLength(1);
-      expect(whole.at(-1)).toBe(terminal[0]);
-    });
+  describeVendorStreamRecordings({
+    directory: FIXTURES,
+    names: STREAMS,
+    createDecoder: createAnthropicStreamDecoder,
+    chunkSizes: [1, 3, 64],
   });
 
   it('reads a text answer whose message_delta repeats the input counts', () => {
-    const events = decodeChunks([readFixture(FIXTURES, 'vendor-text.1.stream.sse')]);
-    const text = events.map(event => ((event as StreamEvent).type === 'text-delta' ? (event as { delta: string }).delta : ''));
+    const events = decodeRecording('vendor-text.1.stream.sse');
+    const text = events.map(event => (event.type === 'text-delta' ? event.delta : ''));
     expect(text.join('')).toBe("Hello! I'm doing well, thank you for asking. How are you doing today? Is there anything I can help you with?");
     expect(events.at(-1)).toEqual({
       type: 'response-end',
@@ -71,15 +42,15 @@ describe('createAnthropicStreamDecoder on vendor recordings', () => {
   });
 
   it('gives a tool called without arguments an empty JSON object and reports the tool_use stop', () => {
-    const events = decodeChunks([readFixture(FIXTURES, 'vendor-tool-no-arguments.1.stream.sse')]);
-    expect(events.filter(event => (event as StreamEvent).type === 'tool-call-end')).toEqual([
+    const events = decodeRecording('vendor-tool-no-arguments.1.stream.sse');
+    expect(events.filter(event => event.type === 'tool-call-end')).toEqual([
       expect.objectContaining({ type: 'tool-call-end' }),
     ]);
     expect(events.at(-1)).toMatchObject({ finishReason: { unified: 'tool-calls', raw: 'tool_use' } });
   });
 
   it('keeps the thinking signature and the thinking token count of a padded stream', () => {
-    const events = decodeChunks([readFixture(FIXTURES, 'vendor-thinking.1.stream.sse')]);
+    const events = decodeRecording('vendor-thinking.1.stream.sse');
     expect(JSON.stringify(events)).toContain('c2NydWJiZWQ6');
     expect(events.at(-1)).toMatchObject({
       type: 'response-end',

@@ -1,4 +1,5 @@
 import type { SSEMessage } from '@switchyard/core';
+import { expectForwardedUnchangedAndRejected } from '@switchyard/sse/testing';
 import { createAnthropicPassthroughStream } from './create-anthropic-passthrough-stream';
 import { createAnthropicStreamDecoder } from './decode-anthropic-stream';
 
@@ -24,9 +25,10 @@ describe('createAnthropicPassthroughStream', () => {
       event: 'message_start',
       data: '{"type":"message_start","message":{"model":',
     };
-    expect(createAnthropicPassthroughStream('client-model').forward(malformed)).toBe(malformed);
-    const events = createAnthropicStreamDecoder().push(malformed);
-    expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ type: 'error', error: { code: 'UPSTREAM_FAILED', status: 502 } });
+    expectForwardedUnchangedAndRejected(
+      createAnthropicPassthroughStream('client-model'),
+      createAnthropicStreamDecoder(),
+      malformed,
+    );
   });
 });

@@ -1,4 +1,5 @@
 import type { SSEMessage } from '@switchyard/core';
+import { expectForwardedUnchangedAndRejected } from '@switchyard/sse/testing';
 import { createOpenAIChatPassthroughStream } from './create-openai-chat-passthrough-stream';
 import { createOpenAIChatStreamDecoder } from './decode-openai-chat-stream';
 
@@ -23,9 +24,10 @@ describe('createOpenAIChatPassthroughStream', () => {
 
   it('forwards a chunk that is not JSON unchanged, and the decoder reports it as UPSTREAM_FAILED', () => {
     const malformed: SSEMessage = { data: '{"id":"chatcmpl-1","model":"upstream-model","choices":[' };
-    expect(createOpenAIChatPassthroughStream('client-model').forward(malformed)).toBe(malformed);
-    const events = createOpenAIChatStreamDecoder().push(malformed);
-    expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ type: 'error', error: { code: 'UPSTREAM_FAILED', status: 502 } });
+    expectForwardedUnchangedAndRejected(
+      createOpenAIChatPassthroughStream('client-model'),
+      createOpenAIChatStreamDecoder(),
+      malformed,
+    );
   });
 });

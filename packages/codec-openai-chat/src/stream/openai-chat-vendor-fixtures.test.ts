@@ -1,10 +1,14 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { StreamEvent } from '@switchyard/core';
+import type { ComparableEvent } from '@switchyard/core/testing';
 import { decodeOpenAIError } from '@switchyard/codec-openai-shared';
-import { decodeSSEChunks, readFixture, splitAt, splitEvery } from '@switchyard/sse/testing';
+import {
+  decodeStreamChunks,
+  describeVendorStreamRecordings,
+  readFixture,
+  readJSONFixture,
+} from '@switchyard/sse/testing';
 import { decodeOpenAIChatResponse } from '../response/decode-openai-chat-response';
-import { decodeMessages } from '../testing/decode-test-helpers';
+import { createOpenAIChatStreamDecoder } from './decode-openai-chat-stream';
 
 // Vendor-shaped recordings of Chat Completions streams (real chunk bytes, scrubbed ids); where
 // each one comes from is listed in __fixtures__/README.md.
@@ -16,18 +20,12 @@ const STREAMS = [
   'vendor-server-error.1.stream.sse',
 ] as const;
 
-function decodeChunks(chunks: Uint8Array[]) {
-  return decodeMessages(decodeSSEChunks(chunks));
-}
-
-function readJSON(name: string): unknown {
-  return JSON.parse(readFileSync(join(FIXTURES, name), 'utf8'));
-}
-
-const typeOf = (event: unknown) => (event as StreamEvent).type;
+const decodeRecording = (name: string) =>
+  decodeStreamChunks(createOpenAIChatStreamDecoder(), [readFixture(FIXTURES, name)]);
+const readJSON = (name: string) => readJSONFixture(FIXTURES, name);
 
 /** The arguments of each call, joined from its deltas (Chat sends them only as fragments). */
-function argumentsByCall(events: ReturnType<typeof decodeChunks>): Record<string, string> {
+function argumentsByCall(events: readonly ComparableEvent[]): Record<string, string> {
   const joined: Record<string, string> = {};
   for (const event of events)
     if (event.type === 'tool-call-delta') joined[event.id] = (joined[event.id] ?? '') + event.argumentsDelta;
@@ -35,33 +33,15 @@ function argumentsByCall(events: ReturnType<typeof decodeChunks>): Record<string
 }
 
 describe('createOpenAIChatStreamDecoder on vendor recordings', () => {
-  describe.each(STREAMS)('%s', name => {
-    const bytes = readFixture(FIXTURES, name);
-    const whole = decodeChunks([bytes]);
-
-    it('maps the stream to IR events', () => {
-      expect(whole).toMatchSnapshot();
-    });
-
-    it('gives the same events wherever the chunk boundaries fall', () => {
-      const splitsThatDiffer: number[] = [];
-      const expected = JSON.stringify(whole);
-      for (let offset = 1; offset < bytes.length; offset++) {
-        if (JSON.stringify(decodeChunks(splitAt(bytes, [offset]))) !== expected) splitsThatDiffer.push(offset);
-      }
-      expect(splitsThatDiffer).toEqual([]);
-      for (const size of [1, 7, 64]) expect(decodeChunks(splitEvery(bytes, size))).toEqual(whole);
-    });
-
-    it('ends with exactly one terminal event, and it is the last one', () => {
-      const terminal = whole.filter(event => ['response-end', 'error'].includes(typeOf(event)));
-      expect(terminal).toHaveLength(1);
-      expect(whole.at(-1)).toBe(terminal[0]);
-    });
+  describeVendorStreamRecordings({
+    directory: FIXTURES,
+    names: STREAMS,
+    createDecoder: createOpenAIChatStreamDecoder,
+    chunkSizes: [1, 7, 64],
   });
 
   it('reads text chunks that carry obfuscation padding, and the usage-only chunk after the finish', () => {
-    const events = decodeChunks([readFixture(FIXTURES, 'vendor-text.1.stream.sse')]);
+    const events = decodeRecording('vendor-text.1.stream.sse');
     const text = events.map(event => (event.type === 'text-delta' ? event.delta : '')).join('');
     expect(text).toBe('**Holiday Name:** Harmony Day\n\n**Date:** Celebrated annually on the first Saturday of May');
     expect(events.at(-1)).toEqual({
@@ -72,7 +52,7 @@ describe('createOpenAIChatStreamDecoder on vendor recordings', () => {
   });
 
   it('keeps the argument fragment that arrives with the call id and name', () => {
-    const events = decodeChunks([readFixture(FIXTURES, 'vendor-tool-call.1.stream.sse')]);
+    const events = decodeRecording('vendor-tool-call.1.stream.sse');
     expect(argumentsByCall(events)).toEqual({ 'tool-0': '{"value":"Sparkle Day"}' });
     expect(events.filter(event => event.type === 'tool-call-end')).toHaveLength(1);
     expect(events.at(-1)).toMatchObject({
@@ -82,7 +62,7 @@ describe('createOpenAIChatStreamDecoder on vendor recordings', () => {
   });
 
   it('reads one call from a compatible server that repeats usage in every chunk and sends an empty fragment with the finish', () => {
-    const events = decodeChunks([readFixture(FIXTURES, 'vendor-compatible-tool-call.1.stream.sse')]);
+    const events = decodeRecording('vendor-compatible-tool-call.1.stream.sse');
     expect(events.filter(event => event.type === 'tool-call-start')).toHaveLength(1);
     expect(argumentsByCall(events)).toEqual({ 'tool-0': '{"query": "latest news on ai"}' });
     expect(events.filter(event => event.type === 'tool-call-end')).toHaveLength(1);
@@ -93,7 +73,7 @@ describe('createOpenAIChatStreamDecoder on vendor recordings', () => {
   });
 
   it('turns a data-only error chunk into one upstream error, whatever follows it', () => {
-    const events = decodeChunks([readFixture(FIXTURES, 'vendor-server-error.1.stream.sse')]);
+    const events = decodeRecording('vendor-server-error.1.stream.sse');
     expect(events).toEqual([
       expect.objectContaining({ type: 'error', upstream: expect.objectContaining({ type: 'server_error' }) as unknown }),
     ]);

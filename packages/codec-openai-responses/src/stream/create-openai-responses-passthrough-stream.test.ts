@@ -1,4 +1,5 @@
 import { streamEndedEarly, type SSEMessage } from '@switchyard/core';
+import { expectForwardedUnchangedAndRejected } from '@switchyard/sse/testing';
 import { createOpenAIResponsesPassthroughStream } from './create-openai-responses-passthrough-stream';
 import { createOpenAIResponsesStreamDecoder } from './decode-openai-responses-stream';
 
@@ -28,10 +29,11 @@ describe('createOpenAIResponsesPassthroughStream', () => {
       event: 'response.created',
       data: '{"type":"response.created","sequence_number":0,"response":{"model":',
     };
-    expect(createOpenAIResponsesPassthroughStream('client-model').forward(malformed)).toBe(malformed);
-    const events = createOpenAIResponsesStreamDecoder().push(malformed);
-    expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ type: 'error', error: { code: 'UPSTREAM_FAILED', status: 502 } });
+    expectForwardedUnchangedAndRejected(
+      createOpenAIResponsesPassthroughStream('client-model'),
+      createOpenAIResponsesStreamDecoder(),
+      malformed,
+    );
   });
 
   it('numbers its failure event after the last upstream sequence_number, even past a frame that is not JSON', () => {

@@ -1,8 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SSEMessage, StreamEvent } from '@switchyard/core';
 import { decodeOpenAIError } from '@switchyard/codec-openai-shared';
-import { decodeSSEChunks, readFixture, splitAt, splitEvery } from '@switchyard/sse/testing';
+import {
+  decodeStreamChunks,
+  describeVendorStreamRecordings,
+  readFixture,
+  readJSONFixture,
+} from '@switchyard/sse/testing';
 import { decodeOpenAIResponsesResponse } from '../response/decode-openai-responses-response';
 import { createOpenAIResponsesStreamDecoder } from './decode-openai-responses-stream';
 
@@ -16,55 +19,21 @@ const STREAMS = [
   'vendor-quota-error.1.stream.sse',
 ] as const;
 
-function decodeMessages(messages: readonly SSEMessage[]): unknown[] {
-  const decoder = createOpenAIResponsesStreamDecoder();
-  const events: StreamEvent[] = [...messages.flatMap(message => decoder.push(message)), ...decoder.end()];
-  return events.map(event =>
-    event.type === 'error'
-      ? { type: 'error', code: event.error.code, message: event.error.message, upstream: event.error.upstream }
-      : event,
-  );
-}
-
-function decodeChunks(chunks: Uint8Array[]): unknown[] {
-  return decodeMessages(decodeSSEChunks(chunks));
-}
-
-function readJSON(name: string): unknown {
-  return JSON.parse(readFileSync(join(FIXTURES, name), 'utf8'));
-}
-
-const typeOf = (event: unknown) => (event as StreamEvent).type;
+const decodeRecording = (name: string) =>
+  decodeStreamChunks(createOpenAIResponsesStreamDecoder(), [readFixture(FIXTURES, name)]);
+const readJSON = (name: string) => readJSONFixture(FIXTURES, name);
 
 describe('createOpenAIResponsesStreamDecoder on vendor recordings', () => {
-  describe.each(STREAMS)('%s', name => {
-    const bytes = readFixture(FIXTURES, name);
-    const whole = decodeChunks([bytes]);
-
-    it('maps the stream to IR events', () => {
-      expect(whole).toMatchSnapshot();
-    });
-
-    it('gives the same events wherever the chunk boundaries fall', () => {
-      const splitsThatDiffer: number[] = [];
-      const expected = JSON.stringify(whole);
-      for (let offset = 1; offset < bytes.length; offset++) {
-        if (JSON.stringify(decodeChunks(splitAt(bytes, [offset]))) !== expected) splitsThatDiffer.push(offset);
-      }
-      expect(splitsThatDiffer).toEqual([]);
-      for (const size of [1, 7, 64]) expect(decodeChunks(splitEvery(bytes, size))).toEqual(whole);
-    });
-
-    it('ends with exactly one terminal event, and it is the last one', () => {
-      const terminal = whole.filter(event => ['response-end', 'error'].includes(typeOf(event)));
-      expect(terminal).toHaveLength(1);
-      expect(whole.at(-1)).toBe(terminal[0]);
-    });
+  describeVendorStreamRecordings({
+    directory: FIXTURES,
+    names: STREAMS,
+    createDecoder: createOpenAIResponsesStreamDecoder,
+    chunkSizes: [1, 7, 64],
   });
 
   it('reads both message items of a commentary-then-answer stream, and usage without total_tokens', () => {
-    const events = decodeChunks([readFixture(FIXTURES, 'vendor-phase-text.1.stream.sse')]);
-    const text = events.map(event => (typeOf(event) === 'text-delta' ? (event as { delta: string }).delta : ''));
+    const events = decodeRecording('vendor-phase-text.1.stream.sse');
+    const text = events.map(event => (event.type === 'text-delta' ? event.delta : ''));
     expect(text.join('')).toBe("I'm going to search for thatThe capital of France is Paris.");
     expect(events.at(-1)).toEqual({
       type: 'response-end',
@@ -74,21 +43,21 @@ describe('createOpenAIResponsesStreamDecoder on vendor recordings', () => {
   });
 
   it('joins argument deltas that carry obfuscation padding, and reports the call as a tool-calls finish', () => {
-    const events = decodeChunks([readFixture(FIXTURES, 'vendor-tool-call.1.stream.sse')]);
-    expect(events.filter(event => typeOf(event) === 'tool-call-end')).toEqual([
+    const events = decodeRecording('vendor-tool-call.1.stream.sse');
+    expect(events.filter(event => event.type === 'tool-call-end')).toEqual([
       { type: 'tool-call-end', id: 'fc_scrubbedvendortoolcall01', arguments: '{"city":"Beijing"}' },
     ]);
     expect(events.at(-1)).toMatchObject({ finishReason: { unified: 'tool-calls', raw: 'completed' } });
   });
 
   it('ends the reasoning block with the encrypted content of the finished item', () => {
-    const events = decodeChunks([readFixture(FIXTURES, 'vendor-reasoning-tool-call.1.stream.sse')]);
-    const end = events.find(event => typeOf(event) === 'reasoning-end') as { encryptedContent?: string };
+    const events = decodeRecording('vendor-reasoning-tool-call.1.stream.sse');
+    const end = events.find(event => event.type === 'reasoning-end') as { encryptedContent?: string };
     expect(end.encryptedContent).toMatch(/^gAAAAAB/);
   });
 
   it('surfaces the nested error event once, and ignores the response.failed that follows it', () => {
-    const events = decodeChunks([readFixture(FIXTURES, 'vendor-quota-error.1.stream.sse')]);
+    const events = decodeRecording('vendor-quota-error.1.stream.sse');
     expect(events.at(-1)).toMatchObject({
       type: 'error',
       upstream: { type: 'insufficient_quota', code: 'insufficient_quota' },

@@ -1,11 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SSEMessage } from '@switchyard/core';
+import type { SSEMessage, StreamDecoder } from '@switchyard/core';
+import { decodeStreamMessages, type ComparableEvent } from '@switchyard/core/testing';
 import { createSSEDecoder } from '../create-sse-decoder';
 
 /** Reads a fixture's exact bytes (no newline conversion). */
 export function readFixture(directory: string, name: string): Uint8Array {
   return new Uint8Array(readFileSync(join(directory, name)));
+}
+
+/** Reads and parses a JSON fixture (a recorded response or error body). */
+export function readJSONFixture(directory: string, name: string): unknown {
+  return JSON.parse(readFileSync(join(directory, name), 'utf8'));
 }
 
 /** Cuts bytes at the given offsets: `splitAt(b, [3, 10])` → `[b[0..3), b[3..10), b[10..)]`. */
@@ -35,4 +41,12 @@ export function decodeSSEChunks(chunks: readonly Uint8Array[]): SSEMessage[] {
   for (const chunk of chunks) messages.push(...decoder.push(chunk));
   messages.push(...decoder.end());
   return messages;
+}
+
+/**
+ * Frames byte chunks into SSE messages and runs them through a stream decoder, then `end()`: one
+ * upstream body as the gateway reads it, with errors made comparable. Pass a fresh decoder.
+ */
+export function decodeStreamChunks(decoder: StreamDecoder, chunks: readonly Uint8Array[]): ComparableEvent[] {
+  return decodeStreamMessages(decoder, decodeSSEChunks(chunks));
 }

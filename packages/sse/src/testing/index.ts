@@ -1,1 +1,13 @@
-export { decodeSSEChunks, readFixture, splitAt, splitEvery } from './fixture-helpers';
+export {
+  describeVendorStreamRecordings,
+  type VendorStreamRecordings,
+} from './describe-vendor-stream-recordings';
+export { expectForwardedUnchangedAndRejected } from './expect-forwarded-unchanged-and-rejected';
+export {
+  decodeSSEChunks,
+  decodeStreamChunks,
+  readFixture,
+  readJSONFixture,
+  splitAt,
+  splitEvery,
+} from './fixture-helpers';
