@@ -101,11 +101,20 @@ export function createGateway(options: GatewayOptions): Gateway {
     engine,
     store,
     errorHandler,
-    notFoundHandler: createNotFoundHandler({ engine, everyPath: true }),
+    notFoundHandler: withAccessLog(accessLog, createNotFoundHandler({ engine, everyPath: true })),
     clientErrorListener: createClientErrorListener({ engine }),
     createAdminRouter: (admin: AdminService) => createAdminRouter({ admin, engine }),
     close: () => engine.close(),
   });
+}
+
+/** A handler that first opens the access line (when there is a logger), so the host's last 404 is logged too. */
+function withAccessLog(accessLog: readonly RequestHandler[], handler: RequestHandler): RequestHandler {
+  const [log] = accessLog;
+  if (!log) return handler;
+  return function loggedHandler(request, response, next) {
+    return log(request, response, () => handler(request, response, next));
+  };
 }
 
 function endpointHandlers(engine: Engine, endpoint: Endpoint, config: GatewayConfig): RequestHandler[] {

@@ -39,8 +39,12 @@ export function createNotFoundHandler(options: NotFoundOptions): RequestHandler 
  * endpoint's path without its `/v1` (a base URL missing `/v1` deserves a hint, not the host's 404).
  */
 export function createPathClaim(engine: Engine): (path: string) => boolean {
-  const withoutV1 = new Set(engine.registry.endpoints.map(endpoint => endpoint.path.replace(/^\/v1(?=\/)/, '')));
-  return path => path === '/v1' || path.startsWith('/v1/') || withoutV1.has(path);
+  const withoutV1 = new Set(engine.registry.endpoints.map(endpoint => endpoint.path.toLowerCase().replace(/^\/v1(?=\/)/, '')));
+  // Express matches routes without regard to case by default: so does the claim.
+  return path => {
+    const lower = path.toLowerCase();
+    return lower === '/v1' || lower.startsWith('/v1/') || withoutV1.has(lower);
+  };
 }
 
 function openContext(engine: Engine, request: Request, response: Parameters<RequestHandler>[1]) {
