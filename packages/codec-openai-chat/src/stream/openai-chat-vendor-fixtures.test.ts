@@ -4,7 +4,7 @@ import type { StreamEvent } from '@switchyard/core';
 import { decodeOpenAIError } from '@switchyard/codec-openai-shared';
 import { decodeSSEChunks, readFixture, splitAt, splitEvery } from '@switchyard/sse/testing';
 import { decodeOpenAIChatResponse } from '../response/decode-openai-chat-response';
-import { decodeMessages } from '../test-support/decode-test-helpers';
+import { decodeMessages } from '../testing/decode-test-helpers';
 
 // Vendor-shaped recordings of Chat Completions streams (real chunk bytes, scrubbed ids); where
 // each one comes from is listed in __fixtures__/README.md.
