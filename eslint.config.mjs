@@ -76,5 +76,11 @@ export default tseslint.config(
     files: ['packages/codec-*/src/**/*.test.ts'],
     rules: restrict([deepImports, express, eventsource, { group: ['@switchyard/engine', '@switchyard/express', '@switchyard/upstream'], message: 'Codec tests stay at the codec level.' }]),
   },
+  // Engine and adapter tests (and the engine's test harness) run the pipeline with the real codecs.
+  {
+    files: ['packages/engine/src/**/*.test.ts', 'packages/engine/src/testing/**/*.ts'],
+    rules: restrict([deepImports, express, eventsource, layer(['express'], 'The engine is framework-free.')]),
+  },
+  { files: ['packages/express/src/**/*.test.ts'], rules: restrict([deepImports, eventsource]) },
   { files: ['test/**/*.ts', 'examples/**/*.ts'], rules: restrict([deepImports]) },
 );

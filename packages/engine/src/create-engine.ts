@@ -1,6 +1,7 @@
 import { setTimeout as wait } from 'node:timers/promises';
 import type { Codec, ModelInfo, Protocol } from '@switchyard/core';
 import type { AccountStore } from '@switchyard/accounts';
+import { createUpstreamClient, type UpstreamClient, type UpstreamClientOptions } from '@switchyard/upstream';
 import type { ClientAuthPolicy, KeyHeaderElsewhere } from './auth/authenticate';
 import { checkConfigProtocols } from './config/check-config-protocols';
 import type { GatewayConfig } from './config/gateway-config';
@@ -29,6 +30,11 @@ export type EngineOptions = {
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   /** The clock for key expiry, latency and the default limiter. Default `Date.now`. */
   now?: () => number;
+  /**
+   * Opens the client of each configured upstream (by its config name), with its base URL, headers
+   * and timeouts. Default `createUpstreamClient` (an undici pool). Tests pass scripted clients here.
+   */
+  upstreamClient?: (name: string, options: UpstreamClientOptions) => UpstreamClient;
 };
 
 export type Engine = {
@@ -53,10 +59,12 @@ export function createEngine(options: EngineOptions): Engine {
   const routes = createRouteTable(config.routes, registry);
   const now = options.now ?? Date.now;
   const environment = options.environment ?? process.env;
+  const openClient: NonNullable<EngineOptions['upstreamClient']> =
+    options.upstreamClient ?? ((_name, clientOptions) => createUpstreamClient(clientOptions));
   const upstreams = new Map<string, UpstreamTarget>(
     Object.entries(config.upstreams).map(([name, upstream]) => [
       name,
-      createUpstreamTarget(name, upstream, registry.codec(upstream.protocol), environment),
+      createUpstreamTarget(name, upstream, registry.codec(upstream.protocol), environment, openClient),
     ]),
   );
   const routeTargets = new Map(

@@ -5,6 +5,7 @@ import {
   parseGatewayConfig,
   type Endpoint,
   type Engine,
+  type EngineOptions,
   type GatewayConfig,
   type GatewayConfigInput,
   type Limiter,
@@ -43,6 +44,8 @@ export type GatewayOptions = {
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   /** The clock for key expiry, latency and the default limiter. Default `Date.now`. */
   now?: () => number;
+  /** Opens each configured upstream's client (tests pass scripted ones). Default: an undici pool. */
+  upstreamClient?: EngineOptions['upstreamClient'];
 };
 
 /**
@@ -83,6 +86,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     ...(options.environment && { environment: options.environment }),
     ...(options.sleep && { sleep: options.sleep }),
     ...(options.now && { now: options.now }),
+    ...(options.upstreamClient && { upstreamClient: options.upstreamClient }),
     onRecorderError: error => logger?.error({ err: error }, 'usage recorder failed'),
   });
   const errorHandler = createErrorHandler({ engine, ...(logger && { logger }) });

@@ -1,5 +1,5 @@
 import type { Codec } from '@switchyard/core';
-import { createUpstreamClient, type UpstreamClient } from '@switchyard/upstream';
+import type { UpstreamClient, UpstreamClientOptions } from '@switchyard/upstream';
 import type { UpstreamConfig } from '../config/gateway-config';
 
 /** One configured upstream, ready to call: its codec, its connection pool, its generation path. */
@@ -13,16 +13,17 @@ export type UpstreamTarget = {
 };
 
 /**
- * Opens the pool for one upstream. Its headers are the configured extras, then the credential in
- * the protocol's own scheme (the key read from its environment variable) and the pinned version
- * header. Names are lower-cased so a configured `Anthropic-Version` replaces the pinned one instead
- * of being sent twice.
+ * Opens the pool for one upstream through `openClient` (the engine's `upstreamClient` option). Its
+ * headers are the configured extras, then the credential in the protocol's own scheme (the key read
+ * from its environment variable) and the pinned version header. Names are lower-cased so a
+ * configured `Anthropic-Version` replaces the pinned one instead of being sent twice.
  */
 export function createUpstreamTarget(
   name: string,
   upstream: UpstreamConfig,
   codec: Codec,
   environment: NodeJS.ProcessEnv,
+  openClient: (name: string, options: UpstreamClientOptions) => UpstreamClient,
 ): UpstreamTarget {
   const { descriptor } = codec;
   const apiKey = upstream.apiKeyEnv ? environment[upstream.apiKeyEnv] : undefined;
@@ -39,7 +40,7 @@ export function createUpstreamTarget(
   return {
     name,
     codec,
-    client: createUpstreamClient({ ...upstream, headers }),
+    client: openClient(name, { ...upstream, headers }),
     path: descriptor.upstreamPath,
     // A configured credential that is not in the environment: the upstream has no account to serve with.
     missingCredential: upstream.apiKeyEnv !== undefined && !apiKey,

@@ -1,0 +1,145 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { createMemoryAccountStore, type Account, type AccountStore, type NewApiKey } from '@switchyard/accounts';
+import { anthropicMessagesCodec } from '@switchyard/codec-anthropic-messages';
+import { openAIChatCodec } from '@switchyard/codec-openai-chat';
+import { openAIResponsesCodec } from '@switchyard/codec-openai-responses';
+import type { Codec, Protocol } from '@switchyard/core';
+import type { UpstreamClientOptions } from '@switchyard/upstream';
+import type { RequestHeaders } from '../auth/authenticate';
+import type { GatewayConfigInput } from '../config/gateway-config';
+import { parseGatewayConfig } from '../config/parse-gateway-config';
+import { createEngine, type Engine } from '../create-engine';
+import type { Exchange } from '../exchange/open-exchange';
+import type { UsageRecord } from '../usage/usage-record';
+import { createScriptedUpstream, type ScriptedAnswer, type ScriptedCall, type ScriptedUpstream } from './create-scripted-upstream';
+
+/** The three real codecs, in the order a host usually lists them. */
+export const allCodecs: readonly Codec[] = [openAIResponsesCodec, anthropicMessagesCodec, openAIChatCodec];
+
+export type TestUpstream = {
+  protocol: Protocol;
+  answers?: readonly ScriptedAnswer[];
+  /** A credential variable; the test environment is empty unless `environment` sets it. */
+  apiKeyEnv?: string;
+};
+
+export type TestEngineOptions = {
+  upstreams: Record<string, TestUpstream>;
+  routes: GatewayConfigInput['routes'];
+  codecs?: readonly Codec[];
+  /** The account's opening balance in micros. Default 1 000 000. */
+  balanceMicros?: number;
+  /** The key's own settings (limits, allowed models, group). */
+  key?: Pick<NewApiKey, 'limits' | 'allowedModels' | 'group'>;
+  environment?: NodeJS.ProcessEnv;
+  /** Replaces the recording sleep (it still records the delay first). */
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+};
+
+export type TestEngine = {
+  engine: Engine;
+  store: AccountStore;
+  accountId: string;
+  keyId: string;
+  openingBalanceMicros: number;
+  /** Usage records in the order the engine wrote them. */
+  records: UsageRecord[];
+  /** Every delay the engine waited for between attempts, in ms (the sleep returns at once). */
+  sleeps: number[];
+  /** Every upstream call, across upstreams, in order. */
+  calls: ScriptedCall[];
+  upstream(name: string): ScriptedUpstream;
+  /** The headers a client of `protocol` authenticates with (the key in its scheme, the version header). */
+  headers(protocol: Protocol): RequestHeaders;
+  /** Opens an exchange on `protocol`'s interface and authenticates it with the test key. */
+  open(protocol: Protocol): Promise<Exchange>;
+  /** Waits until `count` records were written (records are written after the answer), then returns them all. */
+  recorded(count?: number): Promise<UsageRecord[]>;
+  account(): Promise<Account>;
+};
+
+/** The fixed clock of every test engine: 2026-01-01T00:00:00Z. */
+export const TEST_NOW = 1_767_225_600_000;
+
+/**
+ * An engine with the real codecs, a memory store holding one account and one key, scripted
+ * upstreams (no sockets), a sleep that records its delay and returns at once, a fixed clock, and a
+ * recorder that keeps every usage record.
+ */
+export async function createTestEngine(options: TestEngineOptions): Promise<TestEngine> {
+  const store = createMemoryAccountStore();
+  const openingBalanceMicros = options.balanceMicros ?? 1_000_000;
+  const account = await store.createAccount({ name: 'test account', balanceMicros: openingBalanceMicros });
+  const { secret, key } = await store.createKey({ accountId: account.id, name: 'test key', ...options.key });
+  const records: UsageRecord[] = [];
+  const sleeps: number[] = [];
+  const calls: ScriptedCall[] = [];
+  const upstreams = new Map<string, ScriptedUpstream>();
+  const config = parseGatewayConfig({
+    upstreams: Object.fromEntries(
+      Object.entries(options.upstreams).map(([name, upstream]) => [
+        name,
+        {
+          protocol: upstream.protocol,
+          baseURL: `http://127.0.0.1:9/${name}`,
+          ...(upstream.apiKeyEnv !== undefined && { apiKeyEnv: upstream.apiKeyEnv }),
+        },
+      ]),
+    ),
+    routes: options.routes,
+  });
+  const engine = createEngine({
+    config,
+    codecs: options.codecs ?? allCodecs,
+    store,
+    recordUsage: record => void records.push(record),
+    environment: options.environment ?? {},
+    now: () => TEST_NOW,
+    async sleep(ms, signal) {
+      sleeps.push(ms);
+      await options.sleep?.(ms, signal);
+    },
+    upstreamClient(name: string, clientOptions: UpstreamClientOptions) {
+      const upstream = createScriptedUpstream(name, clientOptions, options.upstreams[name]?.answers ?? [], calls);
+      upstreams.set(name, upstream);
+      return upstream;
+    },
+  });
+  const headers = (protocol: Protocol): RequestHeaders => {
+    const { descriptor } = engine.registry.codec(protocol);
+    const credential =
+      descriptor.credential.kind === 'bearer' ? { authorization: `Bearer ${secret}` } : { [descriptor.credential.header]: secret };
+    return { ...credential, ...(descriptor.version && { [descriptor.version.header]: descriptor.version.accepted[0] }) };
+  };
+  return {
+    engine,
+    store,
+    accountId: account.id,
+    keyId: key.id,
+    openingBalanceMicros,
+    records,
+    sleeps,
+    calls,
+    upstream(name) {
+      const upstream = upstreams.get(name);
+      if (!upstream) throw new Error(`No upstream '${name}' in this test engine.`);
+      return upstream;
+    },
+    headers,
+    async open(protocol) {
+      const exchange = engine.openExchange({ protocol, requestId: `req_test${records.length}`, startedAt: TEST_NOW });
+      await exchange.authenticate(headers(protocol));
+      return exchange;
+    },
+    async recorded(count = 1) {
+      for (let turn = 0; turn < 100 && records.length < count; turn++) await nextTurn();
+      if (records.length < count) throw new Error(`Expected ${count} usage record(s), got ${records.length}.`);
+      // One more turn, so a record written twice would show up here.
+      await nextTurn();
+      return records;
+    },
+    async account() {
+      return (await store.getAccount(account.id))!;
+    },
+  };
+}

@@ -1,0 +1,17 @@
+export { createArrayFrameSink, type ArrayFrameSink } from './create-array-frame-sink';
+export {
+  createScriptedUpstream,
+  transportError,
+  type ScriptedAnswer,
+  type ScriptedCall,
+  type ScriptedUpstream,
+} from './create-scripted-upstream';
+export {
+  allCodecs,
+  createTestEngine,
+  TEST_NOW,
+  type TestEngine,
+  type TestEngineOptions,
+  type TestUpstream,
+} from './create-test-engine';
+export { readFixture } from './read-fixture';
