@@ -23,8 +23,8 @@ export type TypeCheckOptions = {
 
 /**
  * Type-checks every block in one TypeScript program with the options the tests compile with
- * (`tsconfig.test.json`), `switchyard` and `@switchyard/*` resolving to the packages' sources as
- * jest's moduleNameMapper does. Each block is written as its own `.mts` file: an ES module, so its
+ * (`tsconfig.test.json`, whose paths resolve `switchyard` and `@switchyard/*` to the packages'
+ * sources as jest's moduleNameMapper does). Each block is written as its own `.mts` file: an ES module, so its
  * names never clash with another block's and top-level `await` works as it does in a host's ESM
  * code. The files live inside the repository so that its `node_modules` (the SDKs, express)
  * resolve; the directory is removed when the check is done, whatever its outcome.
@@ -59,14 +59,7 @@ function compilerOptions(root: string): ts.CompilerOptions {
   const read = ts.readConfigFile(configPath, ts.sys.readFile);
   if (read.error) throw new Error(ts.flattenDiagnosticMessageText(read.error.messageText, '\n'));
   const parsed = ts.parseJsonConfigFileContent(read.config, ts.sys, root, undefined, configPath);
-  return {
-    ...parsed.options,
-    noEmit: true,
-    paths: {
-      ...parsed.options.paths,
-      switchyard: ['./packages/switchyard/src/index.ts'],
-    },
-  };
+  return { ...parsed.options, noEmit: true };
 }
 
 function locate(diagnostic: ts.Diagnostic, files: ReadonlyMap<string, CodeBlock>, root: string): CodeBlockDiagnostic {
