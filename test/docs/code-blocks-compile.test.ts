@@ -12,7 +12,7 @@
  * Anything else must compile: declare what the block uses (`declare const config: GatewayConfigInput;`)
  * rather than skipping it.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { extractCodeBlocks, type CodeBlock } from './extract-code-blocks';
 import { typeCheckCodeBlocks, type CodeBlockDiagnostic } from './type-check-code-blocks';
@@ -51,6 +51,8 @@ const KNOWN_FAILURES: readonly string[] = [
   "README.md block 2: TS2552 Cannot find name 'store'. Did you mean 'Storage'?",
   "README.md block 2: TS2304 Cannot find name 'usageLog'.",
 ];
+
+afterAll(() => rmSync(snippetDirectory, { recursive: true, force: true }));
 
 describe('extractCodeBlocks', () => {
   it('finds ts and typescript blocks with their index, first code line and code, and leaves other languages out', () => {
