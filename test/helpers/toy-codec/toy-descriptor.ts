@@ -1,0 +1,21 @@
+import type { ProtocolDescriptor } from '@switchyard/core';
+
+/** The header that carries request ids on the toy protocol, both from the gateway and from a toy upstream. */
+export const TOY_REQUEST_ID_HEADER = 'x-toy-request-id';
+
+/**
+ * The toy protocol over HTTP: `POST /v1/toy/generate` with `Authorization: Bearer`, its own models
+ * list at `GET /v1/toy/models`, request ids in `x-toy-request-id`. Its clients are recognised by
+ * the `/v1/toy/` prefix alone, so a wrong path under it is refused in the toy envelope.
+ */
+export const toyDescriptor: ProtocolDescriptor = {
+  interfaceName: 'toy',
+  generationPath: '/v1/toy/generate',
+  modelsPath: '/v1/toy/models',
+  upstreamPath: '/v1/toy/generate',
+  credential: { kind: 'bearer' },
+  requestIdHeaders: [TOY_REQUEST_ID_HEADER],
+  upstreamRequestIdHeaders: [TOY_REQUEST_ID_HEADER],
+  diagnosticHeaders: ['x-toy-client'],
+  recognizes: ({ path }) => (path.startsWith('/v1/toy/') ? 2 : 0),
+};
