@@ -38,20 +38,6 @@ function format(diagnostic: CodeBlockDiagnostic): string {
   return `${diagnostic.where}: ${diagnostic.code} ${diagnostic.message}`;
 }
 
-/**
- * Blocks that do not compile today, each with its exact diagnostics. The README's mount snippet
- * still passes the codecs as an object keyed by protocol (`createGateway` takes an array since each
- * codec carries its own descriptor) and uses `config`, `store` and `usageLog` without declaring
- * them. The README is being rewritten: once a listed block changes, its diagnostics no longer match
- * and this test fails until the entry is removed. Nothing may be added here to hide a new failure.
- */
-const KNOWN_FAILURES: readonly string[] = [
-  "README.md block 2: TS18004 No value exists in scope for the shorthand property 'config'. Either declare one or provide an initializer.",
-  "README.md block 2: TS2353 Object literal may only specify known properties, and ''openai-responses'' does not exist in type 'readonly Codec[]'.",
-  "README.md block 2: TS2552 Cannot find name 'store'. Did you mean 'Storage'?",
-  "README.md block 2: TS2304 Cannot find name 'usageLog'.",
-];
-
 afterAll(() => rmSync(snippetDirectory, { recursive: true, force: true }));
 
 describe('extractCodeBlocks', () => {
@@ -171,9 +157,9 @@ describe('the TypeScript blocks of the documentation', () => {
     expect(blocks.length).toBeGreaterThan(0);
   });
 
-  it('all type-check, except blocks marked skip-compile or // illustration only and the listed known failures', () => {
+  it('all type-check, except blocks marked skip-compile or // illustration only', () => {
     const checked = blocks.filter(block => !block.skipped);
     const diagnostics = typeCheckCodeBlocks(checked, { root, directory: join(snippetDirectory, 'documentation') });
-    expect(diagnostics.map(format)).toEqual(KNOWN_FAILURES);
+    expect(diagnostics.map(format)).toEqual([]);
   }, 120_000);
 });

@@ -170,13 +170,7 @@ describe('a toy fourth protocol plugged in with the built-in codecs', () => {
       expect(models).toEqual(['toy-via-chat', 'toy-via-messages', 'chat-only', 'toy-native']);
     });
 
-    // Expected to fail until the product changes: the Express models handler renders every models
-    // endpoint in the shape of the codec whose credential the caller presented (the first Bearer
-    // codec, Responses, for a Bearer caller), not in the shape of the codec that declared the path.
-    // `GET /v1/toy/models` is therefore mounted but answers in the OpenAI list shape with
-    // `x-request-id`, and a Bearer codec's `encodeModelList` is never called. When this test starts
-    // passing, jest reports it as failed: turn it back into a plain `it`.
-    it.failing("serves the toy's own models list at GET /v1/toy/models as a plain list of IDs", async () => {
+    it("serves the toy's own models list at GET /v1/toy/models as a plain list of IDs", async () => {
       const response = await fetch(`${host.url}/v1/toy/models`, { headers: bearer() });
       expect(response.status).toBe(200);
       expect(response.headers.get(TOY_REQUEST_ID_HEADER)).toMatch(/^req_/);

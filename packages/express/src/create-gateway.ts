@@ -122,7 +122,7 @@ function withAccessLog(accessLog: readonly RequestHandler[], handler: RequestHan
 }
 
 function endpointHandlers(engine: Engine, endpoint: Endpoint, config: GatewayConfig): RequestHandler[] {
-  if (endpoint.kind === 'models') return [createModelsHandler({ engine })];
+  if (endpoint.kind === 'models') return [createModelsHandler({ engine, ...(!endpoint.shared && { codec: endpoint.codec }) })];
   const opening = [
     createRequestIdMiddleware({ engine, protocol: endpoint.codec.protocol }),
     createAuthMiddleware(),

@@ -1,7 +1,16 @@
 import type { Codec, Protocol, RequestShape } from '@switchyard/core';
 
-/** One HTTP endpoint the gateway serves for a codec's clients. */
-export type Endpoint = { method: 'GET' | 'POST'; path: string; kind: 'generation' | 'token-count' | 'models'; codec: Codec };
+/**
+ * One HTTP endpoint the gateway serves for a codec's clients. A path several codecs declare (the
+ * usual `GET /v1/models`) is served once, `shared`: its caller's credential picks the codec.
+ */
+export type Endpoint = {
+  method: 'GET' | 'POST';
+  path: string;
+  kind: 'generation' | 'token-count' | 'models';
+  codec: Codec;
+  shared: boolean;
+};
 
 /**
  * The codecs a gateway speaks, and every table derived from their descriptors: endpoints, interface
@@ -61,15 +70,18 @@ export function createProtocolRegistry(codecs: readonly Codec[]): ProtocolRegist
 
 function collectEndpoints(codecs: readonly Codec[]): Endpoint[] {
   const endpoints: Endpoint[] = [];
-  const claimed = new Set<string>();
-  const add = (endpoint: Endpoint) => {
+  const claimed = new Map<string, Endpoint>();
+  const add = (endpoint: Omit<Endpoint, 'shared'>) => {
     const key = `${endpoint.method} ${endpoint.path}`;
-    if (claimed.has(key)) {
-      if (endpoint.kind === 'models') return;
-      throw new Error(`Two codecs claim ${key}.`);
+    const earlier = claimed.get(key);
+    if (earlier?.kind === 'models' && endpoint.kind === 'models') {
+      earlier.shared = true;
+      return;
     }
-    claimed.add(key);
-    endpoints.push(endpoint);
+    if (earlier) throw new Error(`Two codecs claim ${key}.`);
+    const added = { ...endpoint, shared: false };
+    claimed.set(key, added);
+    endpoints.push(added);
   };
   for (const codec of codecs) add({ method: 'POST', path: codec.descriptor.generationPath, kind: 'generation', codec });
   for (const codec of codecs) {

@@ -1,22 +1,26 @@
-import { createId } from '@switchyard/core';
+import { createId, type Codec } from '@switchyard/core';
 import type { Engine } from '@switchyard/engine';
 import type { RequestHandler } from 'express';
 import { setGatewayContext } from '../context/gateway-context';
 import { sendRequestId } from '../request-id/create-request-id-middleware';
 
-export type ModelsHandlerOptions = { engine: Engine };
+export type ModelsHandlerOptions = {
+  engine: Engine;
+  /** The codec whose models path this is; absent for a path several codecs share (the caller's credential picks). */
+  codec?: Codec;
+};
 
 /**
  * `GET /v1/models`: the routes the caller's key may use, in config order, in the list shape of the
- * protocol whose credential the caller presented (a codec's own key header, e.g. `x-api-key`, else
- * the Bearer interfaces' shape).
+ * codec whose path this is — or, on a path several codecs share, of the protocol whose credential
+ * the caller presented (a codec's own key header, e.g. `x-api-key`, else the Bearer interfaces').
  *
  * @example router.get('/v1/models', createModelsHandler({ engine }))
  */
 export function createModelsHandler(options: ModelsHandlerOptions): RequestHandler {
   const { engine } = options;
   return async function modelsHandler(request, response) {
-    const codec = engine.registry.codecForCredentials(new Set(Object.keys(request.headers)));
+    const codec = options.codec ?? engine.registry.codecForCredentials(new Set(Object.keys(request.headers)));
     const requestId = createId('req_');
     const startedAt = Date.now();
     const exchange = engine.openExchange({ protocol: codec.protocol, requestId, startedAt });
