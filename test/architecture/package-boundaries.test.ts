@@ -13,7 +13,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   'codec-openai-chat': ['@switchyard/core', '@switchyard/codec-openai-shared', 'zod'],
   'codec-anthropic-messages': ['@switchyard/core', 'zod'],
   upstream: ['@switchyard/core', 'undici'],
-  engine: ['@switchyard/core', '@switchyard/sse', '@switchyard/upstream', 'zod', 'rate-limiter-flexible'],
+  engine: ['@switchyard/core', '@switchyard/sse', '@switchyard/upstream', 'zod'],
   'store-sqlite': ['@switchyard/core', '@switchyard/engine'],
   express: ['@switchyard/core', '@switchyard/engine', '@switchyard/sse', 'express'],
   simulator: [],
