@@ -10,7 +10,7 @@ import {
   sleep,
   startWithConfig,
   type InterfaceName,
-} from './taxonomy-helpers';
+} from './refusal-helpers';
 
 /** The upstream protocols, by the suffix of the example config's upstream and route names. */
 type UpstreamKind = 'responses' | 'messages' | 'chat';

@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import type { JSONObject } from '@switchyard/core';
 import { authHeaders } from '../helpers/read-sse';
 import { startTestGateway, type TestGateway } from '../helpers/start-test-gateway';
-import { parseSSEText, validateMessagesStream } from '../support';
-import { at, clientBody, listAt, readWire, refusalOf, translateRequest, type Wire } from './pitfall-helpers';
+import { parseSSEText, validateMessagesStream } from '../stream-validators';
+import { at, clientBody, listAt, readWire, refusalOf, translateRequest, type Wire } from './translation-helpers';
 
 /** One request the capturing upstream received. */
 type Captured = { path: string; headers: IncomingHttpHeaders; rawHeaders: string[]; body: JSONObject };

@@ -12,7 +12,7 @@ import {
   refusalOf,
   sleep,
   type InterfaceName,
-} from './taxonomy-helpers';
+} from './refusal-helpers';
 
 const MODEL = 'sim-via-messages';
 /** A stream that holds its slot for about 0.8 s: 16 tokens, 50 ms apart. */

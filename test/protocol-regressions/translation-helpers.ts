@@ -22,7 +22,7 @@ import {
   validateMessagesStream,
   validateResponsesStream,
   type StreamVerdict,
-} from '../support';
+} from '../stream-validators';
 
 /** The three wire protocols by their short names (R, M, C in protocols.md §7). */
 export const WIRES = ['responses', 'messages', 'chat'] as const;
@@ -41,11 +41,11 @@ export const DIRECTIONS: ReadonlyArray<readonly [Wire, Wire]> = WIRES.flatMap(up
 );
 
 /** The model ID clients send in these tests. */
-export const CLIENT_MODEL = 'pitfall-model';
+export const CLIENT_MODEL = 'client-model';
 /** The model name the gateway puts into upstream bodies. */
 export const UPSTREAM_MODEL = 'upstream-model';
 const CREATED_AT = 1_763_769_600;
-const FIXTURES = join(__dirname, '__fixtures__');
+const FIXTURES = join(__dirname, '..', '__fixtures__');
 
 /** Client body fields a test adds (read-only literals welcome: bodies are plain JSON). */
 export type ClientFields = Readonly<Record<string, unknown>>;

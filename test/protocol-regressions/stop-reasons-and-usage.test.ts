@@ -12,7 +12,7 @@ import {
   translateStream,
   WIRES,
   type Wire,
-} from './pitfall-helpers';
+} from './translation-helpers';
 
 const CHAT_FINISH_REASONS = ['stop', 'length', 'tool_calls', 'content_filter'];
 const MESSAGES_STOP_REASONS = [

@@ -58,7 +58,7 @@ describe('validateMessagesStream: valid streams', () => {
   });
 
   it('accepts a mid-stream error event as an error outcome', () => {
-    expect(validateMessagesStream(readStreamFixture('messages-error.1'))).toMatchObject({
+    expect(validateMessagesStream(readStreamFixture('messages-error.2'))).toMatchObject({
       violations: [],
       outcome: 'error',
       text: 'Hel',
@@ -249,7 +249,7 @@ describe('validateMessagesStream: message_delta and terminals', () => {
   });
 
   it('flags anything after an error event, and a malformed error', () => {
-    const errored = readStreamFixture('messages-error.1');
+    const errored = readStreamFixture('messages-error.2');
     const malformed = mutateData(errored, 3, data => {
       data.error = { message: 'Overloaded' };
     });

@@ -54,7 +54,7 @@ describe('validateChatStream: valid streams', () => {
   });
 
   it('accepts a mid-stream error frame as an error outcome', () => {
-    expect(validateChatStream(readStreamFixture('chat-error.1'))).toMatchObject({
+    expect(validateChatStream(readStreamFixture('chat-error.2'))).toMatchObject({
       violations: [],
       outcome: 'error',
       text: 'Hel',
@@ -148,7 +148,7 @@ describe('validateChatStream: finish and terminal', () => {
   });
 
   it('flags anything after an error frame, even [DONE]', () => {
-    const verdict = validateChatStream([...readStreamFixture('chat-error.1'), { data: '[DONE]' }]);
+    const verdict = validateChatStream([...readStreamFixture('chat-error.2'), { data: '[DONE]' }]);
     expectOnly(verdict, 'event #3 (chunk): frame after the error frame: "[DONE]"');
     expect(verdict.outcome).toBe('error');
   });

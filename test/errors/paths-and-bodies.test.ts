@@ -7,7 +7,7 @@ import {
   refusalOf,
   startWithConfig,
   type InterfaceName,
-} from './taxonomy-helpers';
+} from './refusal-helpers';
 
 const MODEL = 'switchyard-sim';
 const SMALL_CONTEXT_MODEL = 'sim-small-context';

@@ -9,7 +9,7 @@ import {
   translateRequest,
   translateStream,
   type Wire,
-} from './pitfall-helpers';
+} from './translation-helpers';
 
 const ANTHROPIC_TOOL_ID = /^[a-zA-Z0-9_-]+$/;
 const OPENAI_TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;

@@ -8,7 +8,7 @@ import {
   promptBody,
   refusalOf,
   startWithConfig,
-} from './taxonomy-helpers';
+} from './refusal-helpers';
 
 const MODEL = 'sim-via-messages';
 

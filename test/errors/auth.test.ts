@@ -8,7 +8,7 @@ import {
   promptBody,
   refusalOf,
   type InterfaceName,
-} from './taxonomy-helpers';
+} from './refusal-helpers';
 
 const MODEL = 'switchyard-sim';
 const PROMPT = 'Say hello to the taxonomy';

@@ -6,7 +6,7 @@ import { parseJSONObject } from './value-guards';
 
 /** Test-only: reads `__fixtures__/<name>.stream.sse` (wire-shaped synthetic, see the README there) as messages. */
 export function readStreamFixture(name: string): SSEMessage[] {
-  return parseSSEText(readFileSync(join(__dirname, '__fixtures__', `${name}.stream.sse`), 'utf8'));
+  return parseSSEText(readFileSync(join(__dirname, '..', '__fixtures__', `${name}.stream.sse`), 'utf8'));
 }
 
 /** The JSON data of one message; throws so a broken test setup fails loudly. */

@@ -11,7 +11,7 @@ import {
   translateResponse,
   translateStream,
   type Wire,
-} from './pitfall-helpers';
+} from './translation-helpers';
 
 // Values of the synthetic fixtures messages-thinking-tool.1 and the JSON answer below.
 const THINKING = 'The user wants Oslo weather; call the tool — naïvely.';

@@ -14,7 +14,7 @@ import {
   translateResponse,
   translateStream,
   type Wire,
-} from './pitfall-helpers';
+} from './translation-helpers';
 
 // Upstream streams are wire-shaped synthetic fixtures (see __fixtures__/README.md).
 const KNOWN_MESSAGES_EVENTS = [

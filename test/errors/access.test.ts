@@ -7,7 +7,7 @@ import {
   promptBody,
   refusalOf,
   startWithConfig,
-} from './taxonomy-helpers';
+} from './refusal-helpers';
 
 const MODEL = 'switchyard-sim';
 const GOLD_MODEL = 'sim-gold-only';
