@@ -2,6 +2,7 @@ import type { TestGateway } from '../helpers/start-test-gateway';
 import {
   createInterfaceClient,
   createKey,
+  expectAnswered,
   expectRefusal,
   INTERFACES,
   promptBody,
@@ -58,7 +59,7 @@ describe('403: key and account conditions (DESIGN §4, spec §5 rule 4)', () => 
         { status: 403, code: 'MODEL_NOT_ALLOWED', message: new RegExp(MODEL), param },
         key,
       );
-      expect(await client.create(promptBody(name, 'sim-via-chat', PROMPT))).toBeDefined();
+      expectAnswered(client, await client.create(promptBody(name, 'sim-via-chat', PROMPT)), 'sim-via-chat');
     });
 
     it('refuses a route limited to groups the key is not in: 403 GROUP_NOT_ALLOWED (a gold key passes)', async () => {
@@ -73,9 +74,8 @@ describe('403: key and account conditions (DESIGN §4, spec §5 rule 4)', () => 
         silver,
       );
       const gold = await createKey(server, { account: { group: 'silver' }, key: { group: 'gold' } });
-      expect(
-        await createInterfaceClient(server, name, { key: gold }).create(promptBody(name, GOLD_MODEL, PROMPT)),
-      ).toBeDefined();
+      const goldClient = createInterfaceClient(server, name, { key: gold });
+      expectAnswered(goldClient, await goldClient.create(promptBody(name, GOLD_MODEL, PROMPT)), GOLD_MODEL);
     });
 
     it('refuses a key whose account subscription is inactive: 403 SUBSCRIPTION_INACTIVE', async () => {

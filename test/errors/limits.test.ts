@@ -6,6 +6,7 @@ import {
   createKey,
   drain,
   eventName,
+  expectAnswered,
   expectRefusal,
   INTERFACES,
   promptBody,
@@ -15,11 +16,14 @@ import {
 } from './refusal-helpers';
 
 const MODEL = 'sim-via-messages';
-/** A stream that holds its slot for about 0.8 s: 16 tokens, 50 ms apart. */
-const SLOW_PROMPT = '[[sim:slow=50]] [[sim:tokens=16]] a slow answer please';
+/**
+ * A stream that holds its slot for about 0.5 s (16 tokens, 30 ms apart): long enough for the next
+ * request to arrive while it runs, and for a 200 ms pause after its fourth event.
+ */
+const SLOW_PROMPT = '[[sim:slow=30]] [[sim:tokens=16]] a slow answer please';
 const PROMPT = 'A quick answer please';
 
-describe('429: the gateway’s own limiter (DESIGN §4 and §5, spec §7.1)', () => {
+describe('429: the gateway’s own per-key limits, on the gateway’s clock', () => {
   let server: TestGateway;
   beforeAll(async () => {
     server = await startTestGateway();
@@ -30,7 +34,7 @@ describe('429: the gateway’s own limiter (DESIGN §4 and §5, spec §7.1)', ()
   const client = (name: InterfaceName, key: string) => createInterfaceClient(server, name, { key });
 
   describe.each(INTERFACES)('on the %s interface', name => {
-    it('refuses the third request of a 2-per-60 s key: 429 RATE_LIMITED with a Retry-After that counts down the window', async () => {
+    it('refuses the third request of a 2-per-60 s key: 429 RATE_LIMITED with a Retry-After that counts down the window, and admits again when it ends', async () => {
       const key = await keyWith({ requests: 2, windowSeconds: 60 });
       const sdk = client(name, key);
       await sdk.create(promptBody(name, MODEL, PROMPT));
@@ -43,7 +47,7 @@ describe('429: the gateway’s own limiter (DESIGN §4 and §5, spec §7.1)', ()
         { status: 429, code: 'RATE_LIMITED', message: /2 requests per 60 seconds/ },
         key,
       );
-      await sleep(1_100);
+      server.clock.advance(30_000);
       const later = await expectRefusal(
         server,
         sdk,
@@ -54,7 +58,11 @@ describe('429: the gateway’s own limiter (DESIGN §4 and §5, spec §7.1)', ()
       expect(server.simulator.stats().requests).toBe(upstreamCalls);
       expect(first.retryAfter).toBeGreaterThanOrEqual(55);
       expect(first.retryAfter).toBeLessThanOrEqual(60);
-      expect(later.retryAfter).toBeLessThan(first.retryAfter!);
+      // 30 s later by the gateway's clock (a second more when the real milliseconds between cross a boundary).
+      expect(later.retryAfter).toBeGreaterThanOrEqual(first.retryAfter! - 31);
+      expect(later.retryAfter).toBeLessThanOrEqual(first.retryAfter! - 30);
+      server.clock.advance(later.retryAfter! * 1_000);
+      expectAnswered(sdk, await sdk.create(promptBody(name, MODEL, PROMPT)), MODEL);
     });
 
     it('refuses a request whose tokens no longer fit the window: 429 RATE_LIMITED (tokens) with the window’s Retry-After', async () => {
@@ -86,13 +94,14 @@ describe('429: the gateway’s own limiter (DESIGN §4 and §5, spec §7.1)', ()
       );
       expect(refusal.retryAfter).toBeGreaterThanOrEqual(1);
       expect(await drain(running)).toContain(COMPLETED_EVENT[name]);
-      expect(await sdk.create(promptBody(name, MODEL, PROMPT))).toBeDefined();
+      expectAnswered(sdk, await sdk.create(promptBody(name, MODEL, PROMPT)), MODEL);
     });
 
     it('refuses a third request when one runs and one waits in a queue of 1: 429 QUEUE_FULL, Retry-After counting the queue', async () => {
       const key = await keyWith({ concurrency: 1, queueSize: 1 });
       const running = await client(name, key).stream(promptBody(name, MODEL, SLOW_PROMPT));
-      const queued = client(name, key).create(promptBody(name, MODEL, PROMPT));
+      const queuedClient = client(name, key);
+      const queued = queuedClient.create(promptBody(name, MODEL, PROMPT));
       await sleep(150);
       const sdk = client(name, key);
       const refusal = await expectRefusal(
@@ -104,7 +113,7 @@ describe('429: the gateway’s own limiter (DESIGN §4 and §5, spec §7.1)', ()
       );
       expect(refusal.retryAfter).toBeGreaterThanOrEqual(2); // one slot to free, then the one waiting ahead
       expect(await drain(running)).toContain(COMPLETED_EVENT[name]);
-      expect(await queued).toBeDefined();
+      expectAnswered(queuedClient, await queued, MODEL);
     });
 
     it('refuses a queued request whose queue wait runs out: 429 CONCURRENCY_LIMITED', async () => {

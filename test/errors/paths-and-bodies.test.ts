@@ -1,6 +1,7 @@
 import type { TestGateway } from '../helpers/start-test-gateway';
 import {
   createInterfaceClient,
+  expectAnswered,
   expectRefusal,
   INTERFACES,
   promptBody,
@@ -129,7 +130,7 @@ describe('404, 413 and 400: paths and bodies (DESIGN §4, spec §7.1 and §8)', 
       const failure = await refusalOf(sdk.create(promptBody(name, MODEL, 'x'.repeat(BODY_LIMIT_BYTES * 4))));
       await expectRefusal(server, sdk, failure, { status: 413, code: 'REQUEST_TOO_LARGE' }, server.demoKey);
       const small = client(name, { key: server.demoKey!, edit: { chunked: true } });
-      expect(await small.create(promptBody(name, MODEL, PROMPT))).toBeDefined();
+      expectAnswered(small, await small.create(promptBody(name, MODEL, PROMPT)), MODEL);
     });
 
     it('refuses a prompt estimated over the route’s contextTokens: 413 PROMPT_TOO_LARGE', async () => {

@@ -3,6 +3,7 @@ import { startTestGateway, type TestGateway } from '../helpers/start-test-gatewa
 import {
   createInterfaceClient,
   createKey,
+  expectAnswered,
   expectRefusal,
   INTERFACES,
   promptBody,
@@ -73,7 +74,7 @@ describe('503 NO_ACCOUNT_AVAILABLE: a route whose upstream has no account (DESIG
       { status: 503, code: 'NO_ACCOUNT_AVAILABLE' },
       server.demoKey,
     );
-    const served = (await sdk.create(promptBody(name, 'no-account-with-failover', 'hello'))) as Record<string, unknown>;
-    expect(served).toBeDefined();
+    const served = await sdk.create(promptBody(name, 'no-account-with-failover', 'hello'));
+    expectAnswered(sdk, served, 'no-account-with-failover');
   });
 });

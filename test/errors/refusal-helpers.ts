@@ -12,6 +12,7 @@ import type { InterfaceName, StreamEvent } from './interface-clients';
 
 export * from './interface-clients';
 export * from './expect-refusal';
+export * from './expect-answer';
 
 /** Creates an account and one key on it, directly in the store; returns the key's secret. */
 export async function createKey(
