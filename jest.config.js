@@ -6,6 +6,8 @@
  *   caps the cases per property (see test/fuzz/fuzz-runs.ts).
  * Pick some with `--selectProjects unit integration` (or `pnpm test:unit` and friends).
  */
+const { availableParallelism } = require('node:os');
+
 const shared = {
   testEnvironment: 'node',
   testMatch: ['**/*.test.ts'],
@@ -21,6 +23,9 @@ const shared = {
 
 module.exports = {
   testTimeout: 20000,
+  // Most integration time is spent waiting on loopback servers and child processes, so even a
+  // 2-core machine runs two workers (jest's default there is one).
+  maxWorkers: Math.max(2, availableParallelism() - 1),
   projects: [
     {
       ...shared,
