@@ -14,7 +14,7 @@ const MODEL = 'switchyard-sim';
 const GOLD_MODEL = 'sim-gold-only';
 const PROMPT = 'Tell me about freight yards';
 
-describe('403: key and account conditions (DESIGN §4, spec §5 rule 4)', () => {
+describe('403: the key or its account may not make this request', () => {
   let server: TestGateway;
   beforeAll(async () => {
     server = await startWithConfig(config => ({

@@ -24,7 +24,7 @@ const MISSING_KEY_HINT: Record<InterfaceName, RegExp> = {
   chat: /Bearer/,
 };
 
-describe('401 and the Messages version header (DESIGN §4, spec §5 and §9)', () => {
+describe('401 for a missing or unusable credential, 400 for a missing or unknown Messages version header', () => {
   let server: TestGateway;
   beforeAll(async () => {
     server = await startTestGateway();

@@ -21,7 +21,7 @@ export type ExpectedRefusal = {
   param?: string | null;
   /** `error.code` on the OpenAI envelope. */
   openAICode?: string | null;
-  /** `error.type` on the OpenAI envelope, when a test checks it on its own (default: protocols.md §6.3 by status). */
+  /** `error.type` on the OpenAI envelope, when a test checks it on its own (default: the type for the status, below). */
   openAIType?: RegExp;
   /** Strings that must not appear anywhere in the body (the key used is always included). */
   secrets?: readonly string[];
@@ -37,8 +37,9 @@ export type Refusal = {
 
 /**
  * Per status: the SDK error class (both SDKs; 413 is their base `APIError`), Anthropic's `error.type`
- * (protocols.md §3.7; 503 is `overloaded_error` only for an overload) and OpenAI's (§6.3, the
- * gateway's choice, plus the §6.1 alternatives).
+ * (https://docs.anthropic.com/en/api/errors; a 503 is `overloaded_error` only for an overload) and
+ * the OpenAI `error.type` the gateway sends, plus the alternatives OpenAI itself uses
+ * (https://platform.openai.com/docs/guides/error-codes).
  */
 const BY_STATUS: Record<number, { sdkClass: string; anthropic: string; openAI: RegExp }> = {
   400: { sdkClass: 'BadRequestError', anthropic: 'invalid_request_error', openAI: /^invalid_request_error$/ },
@@ -53,7 +54,7 @@ const BY_STATUS: Record<number, { sdkClass: string; anthropic: string; openAI: R
   429: {
     sdkClass: 'RateLimitError',
     anthropic: 'rate_limit_error',
-    // protocols.md §6.1: OpenAI's 429 types are rate_limit_error / tokens / requests, and insufficient_quota for quotas.
+    // OpenAI's 429s say rate_limit_error, tokens or requests, and insufficient_quota for a used-up quota.
     openAI: /^(rate_limit_error|tokens|requests|insufficient_quota)$/,
   },
   502: { sdkClass: 'InternalServerError', anthropic: 'api_error', openAI: /^server_error$/ },

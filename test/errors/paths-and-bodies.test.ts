@@ -51,7 +51,7 @@ const UNKNOWN_BLOCK: Record<InterfaceName, [Record<string, unknown>, RegExp]> = 
 /** The param the OpenAI envelope must carry (the Messages envelope has none: the message names the path). */
 const param = (name: InterfaceName, path: string) => (name === 'messages' ? undefined : path);
 
-describe('404, 413 and 400: paths and bodies (DESIGN §4, spec §7.1 and §8)', () => {
+describe('404 for unknown paths and models, 413 for oversized requests, 400 for malformed bodies', () => {
   let server: TestGateway;
   beforeAll(async () => {
     server = await startWithConfig(config => ({

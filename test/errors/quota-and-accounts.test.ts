@@ -13,7 +13,7 @@ import {
 
 const MODEL = 'sim-via-messages';
 
-describe('429 QUOTA_EXCEEDED: a key whose token quota is used up (DESIGN §4)', () => {
+describe('429 QUOTA_EXCEEDED: a key whose token quota is used up', () => {
   let server: TestGateway;
   beforeAll(async () => {
     server = await startTestGateway();
@@ -38,7 +38,7 @@ describe('429 QUOTA_EXCEEDED: a key whose token quota is used up (DESIGN §4)', 
   });
 });
 
-describe('503 NO_ACCOUNT_AVAILABLE: a route whose upstream has no account (DESIGN §4)', () => {
+describe('503 NO_ACCOUNT_AVAILABLE: a route whose upstream has no account', () => {
   let server: TestGateway;
   beforeAll(async () => {
     delete process.env.SWITCHYARD_TEST_MISSING_UPSTREAM_KEY;

@@ -43,7 +43,7 @@ export async function startFuzzGateway(): Promise<FuzzGateway> {
 
 /** What one exchange must keep besides the response invariants. */
 export type ExchangeExpectation = ResponseExpectation & {
-  /** Credentials sent in credential headers: they must not reach the logs either (spec §5 rule 5). */
+  /** Credentials sent in credential headers: they must not reach the logs either (logs never hold credentials). */
   loggedSecrets?: readonly string[];
 };
 

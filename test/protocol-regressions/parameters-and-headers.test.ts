@@ -81,7 +81,7 @@ function writeConfig(directory: string, upstreamURL: string, acceptBearer: boole
   return path;
 }
 
-describe('§8.5 parameters and headers pitfalls', () => {
+describe('parameters and headers reach each upstream in the form it accepts', () => {
   let upstream: Awaited<ReturnType<typeof startCapturingUpstream>>;
   let gateway: TestGateway;
   let optInGateway: TestGateway;
@@ -89,7 +89,7 @@ describe('§8.5 parameters and headers pitfalls', () => {
 
   beforeAll(async () => {
     upstream = await startCapturingUpstream();
-    directory = mkdtempSync(join(tmpdir(), 'switchyard-pitfalls-'));
+    directory = mkdtempSync(join(tmpdir(), 'switchyard-protocol-regressions-'));
     const environment = { PITFALL_UPSTREAM_KEY: UPSTREAM_KEY };
     [gateway, optInGateway] = await Promise.all([
       startTestGateway({ configPath: writeConfig(directory, upstream.url, false), environment }),
@@ -130,7 +130,7 @@ describe('§8.5 parameters and headers pitfalls', () => {
     ['responses', { temperature: 1.7 }, 1.7],
     ['chat', { temperature: 2 }, 2],
   ] as const)(
-    'pitfall 27: %s temperature above 1 is clamped to 1 for Anthropic, with a warning',
+    '%s temperature above 1 is clamped to 1 for Anthropic, with a warning',
     (client, extra, original) => {
       const { body, warnings } = translateRequest(client, 'messages', clientBody(client, extra));
       expect(body.temperature).toBe(1);
@@ -143,7 +143,7 @@ describe('§8.5 parameters and headers pitfalls', () => {
     },
   );
 
-  it('pitfall 27: the clamp reaches the upstream and the client sees the warning header; Messages clients above 1 get a 400', async () => {
+  it('a temperature above 1 reaches a Messages upstream clamped to 1 and the client sees the warning header; Messages clients above 1 get a 400', async () => {
     const { status, headers, captured } = await call(
       'responses',
       clientBody('responses', { model: 'via-messages', temperature: 1.5 }),
@@ -162,7 +162,7 @@ describe('§8.5 parameters and headers pitfalls', () => {
     ['messages', { max_tokens: 300 }],
     ['chat', { max_completion_tokens: 300 }],
   ] as const)(
-    'pitfall 28: a %s output cap goes to Chat upstreams as max_completion_tokens, never max_tokens',
+    'a %s output cap goes to Chat upstreams as max_completion_tokens, never max_tokens',
     (client, extra) => {
       const { body } = translateRequest(client, 'chat', clientBody(client, extra));
       expect(body.max_completion_tokens).toBe(300);
@@ -170,7 +170,7 @@ describe('§8.5 parameters and headers pitfalls', () => {
     },
   );
 
-  it('pitfall 28: only a Chat client that itself sent legacy max_tokens gets max_tokens upstream (its own choice)', () => {
+  it('only a Chat client that itself sent legacy max_tokens gets max_tokens upstream (its own choice)', () => {
     const { body } = translateRequest('chat', 'chat', clientBody('chat', { max_tokens: 300 }));
     expect([body.max_tokens, body.max_completion_tokens]).toEqual([300, undefined]);
   });
@@ -179,7 +179,7 @@ describe('§8.5 parameters and headers pitfalls', () => {
     ['messages', { max_tokens: 5 }],
     ['chat', { max_completion_tokens: 1 }],
   ] as const)(
-    'pitfall 29: a %s output cap below 16 is raised to 16 for Responses upstreams, with a warning',
+    'a %s output cap below 16 is raised to 16 for Responses upstreams, with a warning',
     (client, extra) => {
       const { body, warnings } = translateRequest(client, 'responses', clientBody(client, extra));
       expect(body.max_output_tokens).toBe(16);
@@ -190,7 +190,7 @@ describe('§8.5 parameters and headers pitfalls', () => {
     },
   );
 
-  it('pitfall 29: a Responses client below 16 gets the 400 OpenAI would give, naming max_output_tokens', () => {
+  it('a Responses client below 16 gets the 400 OpenAI would give, naming max_output_tokens', () => {
     const error = refusalOf(() =>
       translateRequest('responses', 'responses', clientBody('responses', { max_output_tokens: 8 })),
     );
@@ -206,7 +206,7 @@ describe('§8.5 parameters and headers pitfalls', () => {
     );
 
   it.each(['responses', 'messages', 'chat'] as const)(
-    'pitfall 30: a %s request reaches a Messages upstream with anthropic-version set exactly once',
+    'a %s request reaches a Messages upstream with anthropic-version set exactly once',
     async client => {
       const { status, captured } = await call(client, clientBody(client, { model: 'via-messages' }));
       expect(status).toBe(200);
@@ -214,7 +214,7 @@ describe('§8.5 parameters and headers pitfalls', () => {
     },
   );
 
-  it('pitfall 30: anthropic-version is set once even when the upstream config also lists it among its headers', async () => {
+  it('anthropic-version is set once even when the upstream config also lists it among its headers', async () => {
     const { captured } = await call('messages', clientBody('messages', { model: 'via-pinned' }));
     expect(captured[0]?.path).toBe('/pinned/v1/messages');
     expect(captured[0]?.headers['anthropic-version']).toBe('2023-06-01');
@@ -222,7 +222,7 @@ describe('§8.5 parameters and headers pitfalls', () => {
   });
 
   it.each(['responses', 'chat'] as const)(
-    'pitfall 31: the %s interface takes Authorization: Bearer and refuses an x-api-key alone',
+    'the %s interface takes Authorization: Bearer and refuses an x-api-key alone',
     async client => {
       expect((await call(client, clientBody(client, { model: 'via-chat' }))).status).toBe(200);
       const refused = await call(client, clientBody(client, { model: 'via-chat' }), {
@@ -232,7 +232,7 @@ describe('§8.5 parameters and headers pitfalls', () => {
     },
   );
 
-  it('pitfall 31: Messages takes x-api-key; Bearer alone is refused naming x-api-key unless the host opts in', async () => {
+  it('Messages takes x-api-key; Bearer alone is refused naming x-api-key unless the host opts in', async () => {
     const body = clientBody('messages', { model: 'via-chat' });
     expect((await call('messages', body)).status).toBe(200);
     const bearer = (server: TestGateway) => ({
@@ -251,7 +251,7 @@ describe('§8.5 parameters and headers pitfalls', () => {
     ).toBe(200);
   });
 
-  it('pitfall 31: upstream credentials are chosen by upstream protocol, and the client key is never forwarded', async () => {
+  it('upstream credentials are chosen by upstream protocol, and the client key is never forwarded', async () => {
     const toMessages = (await call('responses', clientBody('responses', { model: 'via-messages' })))
       .captured[0]!;
     expect([toMessages.headers['x-api-key'], toMessages.headers.authorization]).toEqual([
@@ -274,7 +274,7 @@ describe('§8.5 parameters and headers pitfalls', () => {
     top_k: 5,
     messages: [{ role: 'user', content: 'Weather in Oslo?' }],
   };
-  it('pitfall 32: a Messages body is translated, never raw-forwarded, to OpenAI upstreams', () => {
+  it('a Messages body is translated, never raw-forwarded, to OpenAI upstreams', () => {
     const responses = translateRequest('messages', 'responses', clientBody('messages', anthropicBody)).body;
     for (const field of ['system', 'max_tokens', 'messages', 'top_k'])
       expect(responses).not.toHaveProperty(field);
@@ -285,7 +285,7 @@ describe('§8.5 parameters and headers pitfalls', () => {
   });
 
   it.each([false, true])(
-    'pitfall 32: a Messages client reaching a Responses upstream (stream: %s) sends no system/max_tokens and gets its answer',
+    'a Messages client reaching a Responses upstream (stream: %s) sends no system/max_tokens and gets its answer',
     async stream => {
       const { status, text, captured } = await call(
         'messages',
@@ -330,7 +330,7 @@ describe('§8.5 parameters and headers pitfalls', () => {
       },
     ],
   ] as const)(
-    'pitfall 33: %s mid-conversation system turns are hoisted into the top-level system for Anthropic',
+    '%s mid-conversation system turns are hoisted into the top-level system for Anthropic',
     (client, extra) => {
       const { body } = translateRequest(client, 'messages', clientBody(client, extra));
       expect(body.system).toEqual([
@@ -343,7 +343,7 @@ describe('§8.5 parameters and headers pitfalls', () => {
     },
   );
 
-  it('pitfall 33: a Messages client sending a system turn inside messages gets a 400 naming it', () => {
+  it('a Messages client sending a system turn inside messages gets a 400 naming it', () => {
     const error = refusalOf(() =>
       translateRequest(
         'messages',

@@ -52,12 +52,12 @@ function assistantTurns(body: JSONObject): JSONObject[] {
   return listAt(body, 'messages').filter(message => message.role === 'assistant');
 }
 
-describe('§8.3 reasoning and thinking pitfalls', () => {
+describe('reasoning and thinking across protocols', () => {
   it.each([
     ['chat', 'chat-reasoning-content.1.stream.sse'],
     ['responses', 'responses-reasoning-text.1.stream.sse'],
   ] as const)(
-    'pitfall 19: unsigned reasoning from a %s upstream is never emitted as a thinking block to Messages clients',
+    'unsigned reasoning from a %s upstream is never emitted as a thinking block to Messages clients',
     (upstream, fixture) => {
       const { data, verdict } = translateStream(upstream, 'messages', readWire(fixture));
       expect(messagesBlocks(data).map(block => block.block.type)).toEqual(['text']);
@@ -65,7 +65,7 @@ describe('§8.3 reasoning and thinking pitfalls', () => {
     },
   );
 
-  it('pitfall 19: unsigned reasoning in a JSON answer is never a thinking block for Messages clients', () => {
+  it('unsigned reasoning in a JSON answer is never a thinking block for Messages clients', () => {
     const chat = translateResponse('chat', 'messages', {
       id: 'chatcmpl-abc',
       object: 'chat.completion',
@@ -104,7 +104,7 @@ describe('§8.3 reasoning and thinking pitfalls', () => {
       expect(listAt(answer, 'content').map(block => block.type)).toEqual(['text']);
   });
 
-  it('pitfall 19: foreign reasoning in replayed history is not sent to an Anthropic upstream', () => {
+  it('foreign reasoning in replayed history is not sent to an Anthropic upstream', () => {
     const fromResponses = translateRequest(
       'responses',
       'messages',
@@ -145,7 +145,7 @@ describe('§8.3 reasoning and thinking pitfalls', () => {
     }
   });
 
-  it('pitfall 20: signed thinking blocks in Messages history are replayed first and byte-for-byte', () => {
+  it('signed thinking blocks in Messages history are replayed first and byte-for-byte', () => {
     const thinking = { type: 'thinking', thinking: `${THINKING}\n  trailing spaces  `, signature: SIGNATURE };
     const redacted = {
       type: 'redacted_thinking',
@@ -188,7 +188,7 @@ describe('§8.3 reasoning and thinking pitfalls', () => {
     ],
     ['JSON answer', () => translateResponse('messages', 'responses', anthropicThinkingAnswer)],
   ])(
-    'pitfall 20: Anthropic thinking a Responses client got (%s) goes back to Anthropic first and unchanged',
+    'Anthropic thinking a Responses client got (%s) goes back to Anthropic first and unchanged',
     (_, answer) => {
       const output = listAt(answer(), 'output');
       const { body } = translateRequest('responses', 'messages', {
@@ -233,12 +233,13 @@ describe('§8.3 reasoning and thinking pitfalls', () => {
       },
     ],
   ] as const)(
-    'pitfall 20: a %s tool loop without signed thinking never enables Anthropic thinking with a thinking-less final assistant turn',
+    'a %s tool loop without signed thinking never enables Anthropic thinking with a thinking-less final assistant turn',
     (client, extra) => {
       const { body } = translateRequest(client, 'messages', clientBody(client, extra));
       const thinkingOn = ['enabled', 'adaptive'].includes(String(at(body, 'thinking', 'type')));
       const firstBlock = String(at(assistantTurns(body).at(-1), 'content', 0, 'type'));
-      // Anthropic: "a final assistant message must start with a thinking block" when thinking is on (§3.3, §7.6).
+      // With thinking on, Anthropic requires a final assistant turn to start with a thinking block
+      // (https://docs.anthropic.com/en/docs/build-with-claude/extended-thinking).
       const outcome = thinkingOn
         ? `thinking on, final assistant turn starts with ${firstBlock}`
         : 'thinking off';
@@ -251,7 +252,7 @@ describe('§8.3 reasoning and thinking pitfalls', () => {
     ['messages', 'messages-thinking-tool.1.stream.sse', 'call the tool'],
     ['chat', 'chat-reasoning-content.1.stream.sse', CHAT_REASONING],
   ] as const)(
-    'pitfall 21: reasoning from a %s upstream never becomes visible text for any client',
+    'reasoning from a %s upstream never becomes visible text for any client',
     (upstream, fixture, secret) => {
       const clients: Wire[] = ['chat', 'messages', 'responses'];
       for (const client of clients) {
@@ -263,7 +264,7 @@ describe('§8.3 reasoning and thinking pitfalls', () => {
     },
   );
 
-  it('pitfall 21: reasoning in a JSON answer never becomes Chat content', () => {
+  it('reasoning in a JSON answer never becomes Chat content', () => {
     const answer = translateResponse('messages', 'chat', {
       ...anthropicThinkingAnswer,
       content: [THINKING_BLOCK, { type: 'text', text: 'Checking.' }],
@@ -278,7 +279,7 @@ describe('§8.3 reasoning and thinking pitfalls', () => {
     ['responses', { reasoning: { effort: 'xhigh' } }, 'xhigh'],
     ['chat', { reasoning_effort: 'medium' }, 'medium'],
   ] as const)(
-    'pitfall 22: %s effort %j goes to Anthropic as adaptive thinking + output_config.effort %s',
+    '%s effort %j goes to Anthropic as adaptive thinking + output_config.effort %s',
     (client, extra, effort) => {
       const { body } = translateRequest(client, 'messages', clientBody(client, extra));
       expect(body.thinking).toEqual({ type: 'adaptive' });
@@ -287,14 +288,14 @@ describe('§8.3 reasoning and thinking pitfalls', () => {
     },
   );
 
-  it('pitfall 22: effort none disables Anthropic thinking', () => {
+  it('effort none disables Anthropic thinking', () => {
     expect(
       translateRequest('chat', 'messages', clientBody('chat', { reasoning_effort: 'none' })).body.thinking,
     ).toEqual({ type: 'disabled' });
   });
 
   it.each(['high', 'low', 'xhigh'] as const)(
-    'pitfall 22: Claude Code style adaptive thinking + effort %s keeps its effort on every upstream (no budget pinning)',
+    'Claude Code style adaptive thinking + effort %s keeps its effort on every upstream (no budget pinning)',
     effort => {
       const body = clientBody('messages', { thinking: { type: 'adaptive' }, output_config: { effort } });
       expect(at(translateRequest('messages', 'responses', body).body, 'reasoning', 'effort')).toBe(effort);
@@ -307,7 +308,7 @@ describe('§8.3 reasoning and thinking pitfalls', () => {
     },
   );
 
-  it('pitfall 22: a large thinking budget is not pinned to the lowest effort for OpenAI upstreams', () => {
+  it('a large thinking budget is not pinned to the lowest effort for OpenAI upstreams', () => {
     const body = clientBody('messages', {
       max_tokens: 32000,
       thinking: { type: 'enabled', budget_tokens: 24000 },

@@ -79,7 +79,7 @@ function readsAsCleanStop(client: Wire, answer: () => JSONObject): boolean {
   return body.status === 'completed';
 }
 
-describe('§8.4 stop reasons, refusals and usage pitfalls', () => {
+describe('stop reasons, refusals and usage across protocols', () => {
   it.each([
     'end_turn',
     'stop_sequence',
@@ -88,7 +88,7 @@ describe('§8.4 stop reasons, refusals and usage pitfalls', () => {
     'refusal',
     'model_context_window_exceeded',
     'a_future_reason',
-  ])('pitfall 23: Anthropic stop_reason %s never leaks to OpenAI clients (JSON and stream)', stopReason => {
+  ])('Anthropic stop_reason %s never leaks to OpenAI clients (JSON and stream)', stopReason => {
     expect(
       at(translateResponse('messages', 'chat', anthropicAnswer(stopReason)), 'choices', 0, 'finish_reason'),
     ).not.toBe(stopReason);
@@ -107,7 +107,7 @@ describe('§8.4 stop reasons, refusals and usage pitfalls', () => {
   });
 
   it.each(['stop', 'length', 'tool_calls', 'content_filter', 'function_call', 'eos', null])(
-    'pitfall 23: Chat finish_reason %s never leaks to Messages or Responses clients',
+    'Chat finish_reason %s never leaks to Messages or Responses clients',
     finishReason => {
       for (const client of ['messages', 'responses'] as const) {
         expectOwnVocabulary(
@@ -124,7 +124,7 @@ describe('§8.4 stop reasons, refusals and usage pitfalls', () => {
     },
   );
 
-  it('pitfall 24: `finish_reason: stop` with tool calls is still a tool call for Messages and Responses clients (JSON)', () => {
+  it('`finish_reason: stop` with tool calls is still a tool call for Messages and Responses clients (JSON)', () => {
     const answer = chatAnswer(
       {
         content: null,
@@ -144,7 +144,7 @@ describe('§8.4 stop reasons, refusals and usage pitfalls', () => {
     expect(at(translateResponse('chat', 'chat', answer), 'choices', 0, 'finish_reason')).toBe('tool_calls');
   });
 
-  it('pitfall 24: `finish_reason: stop` with streamed tool calls ends a Messages stream with stop_reason tool_use', () => {
+  it('`finish_reason: stop` with streamed tool calls ends a Messages stream with stop_reason tool_use', () => {
     const messages = translateStream('chat', 'messages', readWire('chat-forced-call-stop.1.stream.sse'));
     expect(at(ofType(messages.data, 'message_delta')[0], 'delta', 'stop_reason')).toBe('tool_use');
     expect(messagesBlocks(messages.data).map(block => [block.block.type, block.json])).toEqual([
@@ -158,7 +158,7 @@ describe('§8.4 stop reasons, refusals and usage pitfalls', () => {
       expect(verdict).toMatchObject({ violations: [], outcome: 'completed' });
   });
 
-  it('pitfall 24: the reverse holds too: `finish_reason: tool_calls` without any tool call is not tool_use for Messages clients', () => {
+  it('`finish_reason: tool_calls` without any tool call is not tool_use for Messages clients', () => {
     const stream = readWire('chat-text-usage.1.stream.sse').replace(
       '"finish_reason":"stop"',
       '"finish_reason":"tool_calls"',
@@ -173,7 +173,7 @@ describe('§8.4 stop reasons, refusals and usage pitfalls', () => {
   });
 
   it.each(WIRES)(
-    'pitfall 25: an Anthropic `pause_turn` is never a clean stop for a %s client (stream and JSON)',
+    'an Anthropic `pause_turn` is never a clean stop for a %s client (stream and JSON)',
     client => {
       const stream = translateStream(
         'messages',
@@ -189,7 +189,7 @@ describe('§8.4 stop reasons, refusals and usage pitfalls', () => {
   );
 
   it.each(WIRES)(
-    'pitfall 26: a streamed Chat refusal reaches a %s client as kept text, not an empty turn',
+    'a streamed Chat refusal reaches a %s client as kept text, not an empty turn',
     client => {
       const { data, verdict, text } = translateStream('chat', client, readWire('chat-refusal.1.stream.sse'));
       expect(verdict.violations).toEqual([]);
@@ -202,7 +202,7 @@ describe('§8.4 stop reasons, refusals and usage pitfalls', () => {
     },
   );
 
-  it('pitfall 26: refusals in JSON answers are kept for every client', () => {
+  it('refusals in JSON answers are kept for every client', () => {
     const chat = chatAnswer({ content: null, refusal: REFUSAL }, 'stop');
     expect(listAt(translateResponse('chat', 'messages', chat), 'content')).toEqual([
       expect.objectContaining({ type: 'text', text: REFUSAL }),
@@ -264,7 +264,7 @@ describe('§8.4 stop reasons, refusals and usage pitfalls', () => {
       },
     ],
   ] as const)(
-    'pitfall 26: a refusal-only %s assistant turn is replayed to Anthropic as text, not dropped',
+    'a refusal-only %s assistant turn is replayed to Anthropic as text, not dropped',
     (client, extra) => {
       const messages = listAt(
         translateRequest(client, 'messages', clientBody(client, extra)).body,

@@ -16,7 +16,7 @@ import {
   type Wire,
 } from './translation-helpers';
 
-// Upstream streams are wire-shaped synthetic fixtures (see __fixtures__/README.md).
+// Upstream streams are wire-shaped synthetic fixtures (see test/__fixtures__/README.md).
 const KNOWN_MESSAGES_EVENTS = [
   'message_start',
   'content_block_start',
@@ -52,7 +52,7 @@ function expectErrorTerminal(client: Wire, data: JSONObject[], said?: RegExp): v
   if (said) expect(message).toMatch(said);
 }
 
-describe('§8.1 streaming pitfalls', () => {
+describe('streams translated between protocols', () => {
   it.each([
     ['messages', 'messages-parallel-tools.1.stream.sse'],
     ['messages', 'messages-thinking-tool.1.stream.sse'],
@@ -64,7 +64,7 @@ describe('§8.1 streaming pitfalls', () => {
     ['chat', 'chat-parallel-calls.1.stream.sse'],
     ['chat', 'chat-error.1.stream.sse'],
   ] as const)(
-    'pitfall 1: every Messages event carries `event:` equal to data.type, known names only (%s upstream, %s)',
+    'every Messages event carries `event:` equal to data.type, known names only (%s upstream, %s)',
     (upstream, fixture) => {
       const { messages, verdict } = translateStream(upstream, 'messages', readWire(fixture));
       for (const message of messages) {
@@ -84,7 +84,7 @@ describe('§8.1 streaming pitfalls', () => {
     ['`.done` event', doneOnly],
     ['final `output_item.done` item', itemDoneOnly],
   ])(
-    'pitfall 2: tool arguments sent only in the %s reach Messages clients as input_json_delta',
+    'tool arguments sent only in the %s reach Messages clients as input_json_delta',
     (_, upstreamText) => {
       const { data, verdict } = translateStream('responses', 'messages', upstreamText);
       const [tool] = messagesBlocks(data).filter(block => block.block.type === 'tool_use');
@@ -98,7 +98,7 @@ describe('§8.1 streaming pitfalls', () => {
     ['`.done` event', doneOnly],
     ['final `output_item.done` item', itemDoneOnly],
   ])(
-    'pitfall 2: tool arguments sent only in the %s reach Chat clients as an arguments fragment',
+    'tool arguments sent only in the %s reach Chat clients as an arguments fragment',
     (_, upstreamText) => {
       const { data, verdict } = translateStream('responses', 'chat', upstreamText);
       expect(chatToolCalls(data)).toEqual([
@@ -108,7 +108,7 @@ describe('§8.1 streaming pitfalls', () => {
     },
   );
 
-  it('pitfall 3: an empty `tool_calls: []` in Chat chunks is not a tool call (Messages client gets text and end_turn)', () => {
+  it('an empty `tool_calls: []` in Chat chunks is not a tool call (Messages client gets text and end_turn)', () => {
     const { data, verdict } = translateStream(
       'chat',
       'messages',
@@ -121,7 +121,7 @@ describe('§8.1 streaming pitfalls', () => {
     expect(verdict.violations).toEqual([]);
   });
 
-  it('pitfall 3: an empty `tool_calls: []` reaches Responses and Chat clients as plain text, never a call', () => {
+  it('an empty `tool_calls: []` reaches Responses and Chat clients as plain text, never a call', () => {
     const responses = translateStream('chat', 'responses', readWire('chat-empty-tool-calls.1.stream.sse'));
     expect(listAt(responsesFinal(responses.data), 'output').map(item => item.type)).toEqual(['message']);
     expect(responses.verdict).toMatchObject({ violations: [], outcome: 'completed', text: 'Sunny in Oslo.' });
@@ -149,7 +149,7 @@ describe('§8.1 streaming pitfalls', () => {
     ['with [DONE]', usageChunkStream],
     ['cut right after the usage chunk', cutBefore(usageChunkStream, 'data: [DONE]')],
   ])(
-    'pitfall 4: the usage-only `choices: []` chunk ends a Messages stream cleanly and its usage arrives (%s)',
+    'the usage-only `choices: []` chunk ends a Messages stream cleanly and its usage arrives (%s)',
     (_, upstreamText) => {
       const { data, verdict } = translateStream('chat', 'messages', upstreamText);
       expect(data.slice(-2).map(event => event.type)).toEqual(['message_delta', 'message_stop']);
@@ -161,7 +161,7 @@ describe('§8.1 streaming pitfalls', () => {
     },
   );
 
-  it('pitfall 4: the usage-only chunk completes a Responses stream with its usage, and is kept for Chat clients that asked', () => {
+  it('the usage-only chunk completes a Responses stream with its usage, and is kept for Chat clients that asked', () => {
     const responses = translateStream('chat', 'responses', usageChunkStream);
     expect(responses.verdict).toMatchObject({ violations: [], outcome: 'completed' });
     expect(responsesFinal(responses.data).usage).toMatchObject({
@@ -185,10 +185,11 @@ describe('§8.1 streaming pitfalls', () => {
     ['responses', 'responses-call-done-only.1.stream.sse'],
     ['chat', 'chat-cached-usage.1.stream.sse'],
   ] as const)(
-    'pitfall 5: cache tokens from a %s upstream reach Messages clients in message_delta.usage',
+    'cache tokens from a %s upstream reach Messages clients in message_delta.usage',
     (upstream, fixture) => {
       const { data, verdict } = translateStream(upstream, 'messages', readWire(fixture));
-      // OpenAI counts cached tokens inside input_tokens; Messages counts uncached input only (§7.10).
+      // OpenAI counts cached tokens inside the input tokens (https://platform.openai.com/docs/guides/prompt-caching);
+      // Anthropic's input_tokens are the uncached input only (https://docs.anthropic.com/en/docs/build-with-claude/prompt-caching).
       expect(at(ofType(data, 'message_delta')[0], 'usage')).toMatchObject({
         input_tokens: 112,
         cache_read_input_tokens: 1200,
@@ -198,7 +199,7 @@ describe('§8.1 streaming pitfalls', () => {
     },
   );
 
-  it('pitfall 5: cache tokens from an OpenAI upstream reach Messages clients in a JSON answer', () => {
+  it('cache tokens from an OpenAI upstream reach Messages clients in a JSON answer', () => {
     const usage = {
       input_tokens: 1312,
       input_tokens_details: { cached_tokens: 1200 },
@@ -222,7 +223,7 @@ describe('§8.1 streaming pitfalls', () => {
   });
 
   it.each(DIRECTIONS)(
-    'pitfall 6: a mid-stream %s upstream error becomes the %s client error terminal',
+    'a mid-stream %s upstream error becomes the %s client error terminal',
     (upstream, client) => {
       const { data, verdict } = translateStream(upstream, client, readWire(UPSTREAM_ERROR[upstream].fixture));
       expectErrorTerminal(client, data, UPSTREAM_ERROR[upstream].said);
@@ -232,7 +233,7 @@ describe('§8.1 streaming pitfalls', () => {
   );
 
   it.each(DIRECTIONS)(
-    'pitfall 6: a %s upstream stream cut before its terminal is never a clean stop for a %s client',
+    'a %s upstream stream cut before its terminal is never a clean stop for a %s client',
     (upstream, client) => {
       const { data, verdict } = translateStream(upstream, client, CUT_STREAM[upstream]());
       expectErrorTerminal(client, data);
@@ -246,7 +247,7 @@ describe('§8.1 streaming pitfalls', () => {
     ['nested `error` event', 'responses-error-nested.1.stream.sse', /no credits remaining/, 'api_error'],
     ['`response.failed`', 'responses-failed.1.stream.sse', /model crashed mid-answer/, 'api_error'],
   ])(
-    'pitfall 7: the %s Responses error shape is parsed (message and class kept)',
+    'the %s Responses error shape is parsed (message and class kept)',
     (_, fixture, said, messagesType) => {
       const messages = translateStream('responses', 'messages', readWire(fixture));
       const [error] = messages.ir.filter(event => event.type === 'error');
@@ -260,7 +261,7 @@ describe('§8.1 streaming pitfalls', () => {
     },
   );
 
-  it('pitfall 7: a flat rate-limit `error` event keeps its code for Responses clients', () => {
+  it('a flat rate-limit `error` event keeps its code for Responses clients', () => {
     const { data, verdict } = translateStream(
       'responses',
       'responses',
@@ -277,7 +278,7 @@ describe('§8.1 streaming pitfalls', () => {
     ['messages', 'messages-parallel-tools.1.stream.sse', ['toolu_01Weather', 'toolu_02Time']],
     ['responses', 'responses-parallel-calls.1.stream.sse', ['call_w', 'call_t']],
   ] as const)(
-    'pitfall 8: parallel tool calls from a %s upstream keep distinct Chat indices',
+    'parallel tool calls from a %s upstream keep distinct Chat indices',
     (upstream, fixture, ids) => {
       const { data, verdict } = translateStream(upstream, 'chat', readWire(fixture));
       const calls = chatToolCalls(data);
@@ -291,7 +292,7 @@ describe('§8.1 streaming pitfalls', () => {
     },
   );
 
-  it('pitfall 8: parallel tool_use blocks in a Messages JSON answer become distinct Chat tool calls', () => {
+  it('parallel tool_use blocks in a Messages JSON answer become distinct Chat tool calls', () => {
     const answer = translateResponse('messages', 'chat', {
       id: 'msg_01AbC',
       type: 'message',
@@ -321,7 +322,7 @@ describe('§8.1 streaming pitfalls', () => {
     ['chat', 'chat-text-usage.1.stream.sse', 'stop'],
     ['chat', 'chat-no-finish-reason.1.stream.sse', 'stop'],
   ] as const)(
-    'pitfall 9: a Chat stream from %s (%s) sends a finish_reason chunk before [DONE]',
+    'a Chat stream from %s (%s) sends a finish_reason chunk before [DONE]',
     (upstream, fixture, reason) => {
       const { messages, data, verdict } = translateStream(upstream, 'chat', readWire(fixture));
       expect(messages.at(-1)?.data).toBe('[DONE]');
@@ -334,7 +335,7 @@ describe('§8.1 streaming pitfalls', () => {
     ['messages', 'messages-no-input-tool.1.stream.sse'],
     ['chat', 'chat-no-arguments.1.stream.sse'],
   ] as const)(
-    'pitfall 10: an argument-less call from a %s upstream reaches every client as parseable `{}`',
+    'an argument-less call from a %s upstream reaches every client as parseable `{}`',
     (upstream, fixture) => {
       const messages = translateStream(upstream, 'messages', readWire(fixture));
       const [tool] = messagesBlocks(messages.data);
@@ -350,7 +351,7 @@ describe('§8.1 streaming pitfalls', () => {
     },
   );
 
-  it('pitfall 10: arguments a compatible server sends whole in the first fragment (not streamed) are kept', () => {
+  it('arguments a compatible server sends whole in the first fragment (not streamed) are kept', () => {
     const whole = readWire('chat-no-arguments.1.stream.sse').replace(
       '"arguments":""',
       '"arguments":"{\\"tz\\":\\"UTC\\"}"',

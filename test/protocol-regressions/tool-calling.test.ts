@@ -69,8 +69,10 @@ function historyBody(client: Wire, ids: readonly [string, string], between: JSON
 }
 
 /**
- * Anthropic's pairing rule (§3.3): every assistant turn with tool_use blocks is followed by a user
- * turn that opens with exactly those tool_result blocks; returns the (tool_use ids, tool_result ids) pairs.
+ * Anthropic's pairing rule: every assistant turn with tool_use blocks is followed by a user turn
+ * that opens with exactly those tool_result blocks
+ * (https://docs.anthropic.com/en/docs/agents-and-tools/tool-use/implement-tool-use);
+ * returns the (tool_use ids, tool_result ids) pairs.
  */
 function expectToolPairing(messages: JSONObject[]): Array<[string[], string[]]> {
   const pairs: Array<[string[], string[]]> = [];
@@ -88,9 +90,9 @@ function expectToolPairing(messages: JSONObject[]): Array<[string[], string[]]> 
   return pairs;
 }
 
-describe('§8.2 tool-calling pitfalls', () => {
+describe('tool calls and results across protocols', () => {
   it.each(['responses', 'chat'] as const)(
-    'pitfall 11: %s tool results are grouped into the one user turn right after the calls',
+    '%s tool results are grouped into the one user turn right after the calls',
     client => {
       const { body } = translateRequest(client, 'messages', historyBody(client, ['call_w', 'call_t']));
       const messages = listAt(body, 'messages');
@@ -106,7 +108,7 @@ describe('§8.2 tool-calling pitfalls', () => {
   );
 
   it.each(['responses', 'chat'] as const)(
-    'pitfall 11: a %s system turn or user note between calls and results does not split the pair',
+    'a %s system turn or user note between calls and results does not split the pair',
     client => {
       const between =
         client === 'responses'
@@ -149,7 +151,7 @@ describe('§8.2 tool-calling pitfalls', () => {
       /tool_use_id/,
     ],
   ] as const)(
-    'pitfall 12: a %s tool result without its id is refused with a 400 naming the field',
+    'a %s tool result without its id is refused with a 400 naming the field',
     (client, extra, field) => {
       const error = refusalOf(() => translateRequest(client, 'messages', clientBody(client, extra)));
       expect(error.status).toBe(400);
@@ -158,7 +160,7 @@ describe('§8.2 tool-calling pitfalls', () => {
   );
 
   it.each(['responses', 'chat'] as const)(
-    'pitfall 12: every tool_result sent to Anthropic from %s history carries its call id',
+    'every tool_result sent to Anthropic from %s history carries its call id',
     client => {
       const { body } = translateRequest(client, 'messages', historyBody(client, ['call_w', 'call_t']));
       const results = listAt(body, 'messages')
@@ -172,7 +174,7 @@ describe('§8.2 tool-calling pitfalls', () => {
     ['responses', readWire('responses-call-done-only.1.stream.sse').replaceAll('"call_id":"call_9",', '')],
     ['chat', readWire('chat-no-arguments.1.stream.sse').replace('"id":"call_clock",', '')],
   ] as const)(
-    'pitfall 12: a tool call from a %s upstream without a call id never reaches a Messages client with an empty id',
+    'a tool call from a %s upstream without a call id never reaches a Messages client with an empty id',
     (upstream, wire) => {
       const [tool] = messagesBlocks(translateStream(upstream, 'messages', wire).data);
       expect(tool?.block.type).toBe('tool_use');
@@ -184,7 +186,7 @@ describe('§8.2 tool-calling pitfalls', () => {
     ['chat', 'functions.get_weather:0'],
     ['responses', 'call.7/abc'],
   ] as const)(
-    "pitfall 13: a %s tool id outside Anthropic's pattern (%s) is mapped, for the call and its result alike",
+    "a %s tool id outside Anthropic's pattern (%s) is mapped, for the call and its result alike",
     (client, id) => {
       const { body } = translateRequest(client, 'messages', historyBody(client, [id, 'call_t']));
       const [[uses, results]] = expectToolPairing(listAt(body, 'messages')) as [[string[], string[]]];
@@ -197,7 +199,7 @@ describe('§8.2 tool-calling pitfalls', () => {
     ['responses', `call_${'x'.repeat(60)}`],
     ['messages', `toolu_${'Y'.repeat(58)}`],
   ] as const)(
-    'pitfall 13: a %s tool id longer than 40 characters is mapped the same way for the Chat call and result',
+    'a %s tool id longer than 40 characters is mapped the same way for the Chat call and result',
     (client, id) => {
       const body =
         client === 'responses'
@@ -220,7 +222,7 @@ describe('§8.2 tool-calling pitfalls', () => {
     },
   );
 
-  it('pitfall 13: valid ids pass unchanged in both directions', () => {
+  it('valid ids pass unchanged in both directions', () => {
     const toAnthropic = translateRequest('chat', 'messages', historyBody('chat', ['call_w', 'call_t'])).body;
     expect(expectToolPairing(listAt(toAnthropic, 'messages'))).toEqual([
       [
@@ -239,14 +241,14 @@ describe('§8.2 tool-calling pitfalls', () => {
 
   const longName = `mcp__filesystem__${'read_multiple_text_files_'.repeat(4)}now`; // 120 characters: legal for Anthropic
   it.each(['responses', 'chat'] as const)(
-    'pitfall 14: a Messages tool name over 64 characters is never sent raw to a %s upstream (shortened or refused)',
+    'a Messages tool name over 64 characters is never sent raw to a %s upstream (shortened or refused)',
     upstream => {
       const body = clientBody('messages', { tools: [{ name: longName, input_schema: { type: 'object' } }] });
       let translated: JSONObject;
       try {
         translated = translateRequest('messages', upstream, body).body;
       } catch (error) {
-        // Refusing is one of the two policies §7.4 allows: then it is a 400 naming the tool.
+        // A gateway may shorten such a name or refuse it; when it refuses, it is a 400 naming the tool.
         expect(GatewayError.isInstance(error) && [error.status, error.param]).toEqual([
           400,
           expect.stringMatching(/^tools\.0/),
@@ -258,7 +260,7 @@ describe('§8.2 tool-calling pitfalls', () => {
     },
   );
 
-  it("pitfall 14: Messages-to-Messages keeps names up to Anthropic's 128 and refuses longer ones naming the tool", () => {
+  it("Messages-to-Messages keeps names up to Anthropic's 128 and refuses longer ones naming the tool", () => {
     const tool = (name: string) =>
       clientBody('messages', { tools: [{ name, input_schema: { type: 'object' } }] });
     expect(at(translateRequest('messages', 'messages', tool(longName)).body, 'tools', 0, 'name')).toBe(
@@ -300,7 +302,7 @@ describe('§8.2 tool-calling pitfalls', () => {
       },
     ],
   ] as const)(
-    'pitfall 15: %s assistant history reaches a Responses upstream as output_text, never input_text',
+    '%s assistant history reaches a Responses upstream as output_text, never input_text',
     (client, extra) => {
       const input = listAt(translateRequest(client, 'responses', clientBody(client, extra)).body, 'input');
       const assistantParts = input
@@ -312,7 +314,7 @@ describe('§8.2 tool-calling pitfalls', () => {
   );
 
   it.each(['messages', 'chat'] as const)(
-    'pitfall 16: every function_call from %s history has a function_call_output with call_id and output',
+    'every function_call from %s history has a function_call_output with call_id and output',
     client => {
       const anthropicRounds = [
         ...anthropicToolRound('toolu_A', { content: [{ type: 'text', text: 'Sunny' }] }),
@@ -332,7 +334,7 @@ describe('§8.2 tool-calling pitfalls', () => {
     },
   );
 
-  it('pitfall 17: Chat `content: null` and empty turns never reach Anthropic as null or empty messages', () => {
+  it('Chat `content: null` and empty turns never reach Anthropic as null or empty messages', () => {
     const messages = [
       { role: 'user', content: 'Weather?' },
       {
@@ -384,7 +386,7 @@ describe('§8.2 tool-calling pitfalls', () => {
       { type: 'any' },
     ],
   ] as const)(
-    'pitfall 18: a forced tool_choice with thinking from %s keeps the choice and does not enable thinking (warned)',
+    'a forced tool_choice with thinking from %s keeps the choice and does not enable thinking (warned)',
     (client, extra, choice) => {
       const { body, warnings } = translateRequest(client, 'messages', clientBody(client, extra));
       expect(body.tool_choice).toEqual(choice);

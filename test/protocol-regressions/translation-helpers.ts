@@ -24,7 +24,7 @@ import {
   type StreamVerdict,
 } from '../stream-validators';
 
-/** The three wire protocols by their short names (R, M, C in protocols.md §7). */
+/** The three wire protocols by their short names. */
 export const WIRES = ['responses', 'messages', 'chat'] as const;
 export type Wire = (typeof WIRES)[number];
 

@@ -1,7 +1,8 @@
 /**
  * Every event `type` the OpenAI SDK 7.57 stream accumulator accepts (it throws
  * "Unhandled response stream event" on anything else). `keepalive` is deliberately absent:
- * the SDK tolerates it but other clients may not, so a gateway must use SSE comments (§4.6).
+ * the SDK tolerates it but other clients may not, so a gateway keeps a stream alive with SSE
+ * comments (`: ping`), which every SSE parser skips.
  */
 export const RESPONSES_EVENT_TYPES: ReadonlySet<string> = new Set([
   'response.created',

@@ -99,7 +99,10 @@ export function handleTerminalResponse(state: ResponsesStreamState, type: string
   }
 }
 
-/** `error`: terminal; carries both the flat (`code`/`message`) and nested (`error:{…}`) shapes (§4.7 [REC]). */
+/**
+ * `error`: terminal; carries both the documented flat shape (`code`/`message`, https://platform.openai.com/docs/api-reference/responses-streaming) and
+ * the nested `error:{…}` shape seen from some servers, so clients reading either find the failure.
+ */
 export function handleErrorEvent(state: ResponsesStreamState, data: JSONObject): void {
   state.terminalType = 'error';
   state.outcome = 'error';

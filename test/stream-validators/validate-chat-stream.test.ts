@@ -10,7 +10,7 @@ import {
 import { expectOnlyViolations as expectOnly } from './expect-only-violations';
 import { validateChatStream } from './validate-chat-stream';
 
-// Wire-shaped synthetic fixtures composed from protocols.md §5.4 / §5.5 (see __fixtures__/README.md).
+// Wire-shaped synthetic fixtures after the streaming examples of https://platform.openai.com/docs/api-reference/chat-streaming (see test/__fixtures__/README.md).
 // chat-text-usage.1: 0 role, 1-2 content, 3 finish "stop", 4 usage chunk, 5 [DONE].
 // chat-tool-calls.1: 0 role + call 0 start, 1-2 call 0 arguments, 3-4 call 1, 5 finish "tool_calls", 6 [DONE].
 const textUsage = readStreamFixture('chat-text-usage.1');
@@ -35,7 +35,7 @@ function toolCallChunk(fragment: JSONObject): SSEMessage {
 }
 
 describe('validateChatStream: valid streams', () => {
-  it('accepts the §5.4 text example with its usage chunk', () => {
+  it('accepts a text stream with its usage chunk', () => {
     expect(validateChatStream(textUsage, { expectUsage: true })).toEqual({
       violations: [],
       outcome: 'completed',

@@ -7,9 +7,11 @@ import type { StreamVerdict } from './stream-verdict';
 import { formatValue, isInteger, isNonEmptyString, parseJSONObject } from './value-guards';
 
 /**
- * Checks an OpenAI Chat Completions SSE stream (§5.4, §5.5): data-only chunks with one identity,
- * role first, one finish_reason per choice, coherent tool-call fragments, the optional usage chunk,
- * then `[DONE]`; or an `{"error":…}` frame with nothing after it. Independent of the gateway's codecs.
+ * Checks an OpenAI Chat Completions SSE stream
+ * (https://platform.openai.com/docs/api-reference/chat-streaming): data-only chunks with one
+ * identity, role first, one finish_reason per choice, coherent tool-call fragments, the optional
+ * usage chunk, then `[DONE]`; or an `{"error":…}` frame with nothing after it. Independent of the
+ * gateway's codecs.
  */
 export function validateChatStream(
   messages: readonly SSEMessage[],

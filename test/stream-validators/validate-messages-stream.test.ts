@@ -13,7 +13,7 @@ import {
 import { expectOnlyViolations as expectOnly } from './expect-only-violations';
 import { validateMessagesStream } from './validate-messages-stream';
 
-// Wire-shaped synthetic fixtures composed from protocols.md §3.6 (see __fixtures__/README.md).
+// Wire-shaped synthetic fixtures after the examples of https://docs.anthropic.com/en/api/messages-streaming (see test/__fixtures__/README.md).
 // messages-text-tool.1: 0 message_start, 1-5 text block 0 (ping at 2), 6-9 tool_use block 1, 10 message_delta, 11 message_stop.
 const textTool = readStreamFixture('messages-text-tool.1');
 
@@ -30,7 +30,7 @@ function mutateDelta(index: number, delta: JSONObject): typeof textTool {
 }
 
 describe('validateMessagesStream: valid streams', () => {
-  it('accepts the §3.6 text example followed by a tool_use block', () => {
+  it('accepts a text block followed by a tool_use block', () => {
     const verdict = validateMessagesStream(textTool);
     expect(verdict).toMatchObject({ violations: [], outcome: 'completed', text: 'Hello world' });
     expect(verdict.events).toEqual([

@@ -6,7 +6,10 @@ import { enterEndOfStream, reportViolation } from './report-violation';
 import type { StreamOutcome, StreamVerdict } from './stream-verdict';
 import { formatValue, isInteger, isNonEmptyString } from './value-guards';
 
-/** Every `stop_reason` of the SDK's `StopReason` union and how a client must judge it (gateway-spec §3.2). */
+/**
+ * Every `stop_reason` of the SDK's `StopReason` union and how a client must judge it
+ * (https://docs.anthropic.com/en/docs/build-with-claude/handling-stop-reasons).
+ */
 const STOP_REASON_OUTCOMES: Readonly<Record<string, StreamOutcome>> = {
   end_turn: 'completed',
   stop_sequence: 'completed',
@@ -31,8 +34,8 @@ const HANDLERS: Readonly<Record<string, Handler>> = {
 };
 
 /**
- * Checks an Anthropic Messages SSE stream against the §3.6 grammar and the SDK `MessageStream`
- * constraints, independently of the gateway's codecs.
+ * Checks an Anthropic Messages SSE stream against the event order of https://docs.anthropic.com/en/api/messages-streaming
+ * and the SDK `MessageStream` constraints, independently of the gateway's codecs.
  */
 export function validateMessagesStream(messages: readonly SSEMessage[]): StreamVerdict {
   const state = createMessagesStreamState();

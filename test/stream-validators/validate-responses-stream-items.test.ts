@@ -11,7 +11,7 @@ import {
 import { expectOnlyViolations as expectOnly } from './expect-only-violations';
 import { validateResponsesStream } from './validate-responses-stream';
 
-// Wire-shaped synthetic fixtures composed from protocols.md §4.6.5 / §4.5 (see __fixtures__/README.md).
+// Wire-shaped synthetic fixtures after the events of https://platform.openai.com/docs/api-reference/responses-streaming (see test/__fixtures__/README.md).
 // responses-reasoning-tool.1: reasoning rs_1 (2-8), message msg_1 (9-15), function_call fc_1 (16-20), completed 21.
 const text = readStreamFixture('responses-text.1');
 const mixed = readStreamFixture('responses-reasoning-tool.1');

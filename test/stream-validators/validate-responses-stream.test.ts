@@ -13,7 +13,7 @@ import {
 import { expectOnlyViolations as expectOnly } from './expect-only-violations';
 import { validateResponsesStream } from './validate-responses-stream';
 
-// Wire-shaped synthetic fixtures composed from protocols.md §4.6.5 / §4.5 (see __fixtures__/README.md).
+// Wire-shaped synthetic fixtures after the events of https://platform.openai.com/docs/api-reference/responses-streaming (see test/__fixtures__/README.md).
 const text = readStreamFixture('responses-text.1');
 const mixed = readStreamFixture('responses-reasoning-tool.1');
 
@@ -35,7 +35,7 @@ function withTerminal(
 }
 
 describe('validateResponsesStream: valid streams', () => {
-  it('accepts the §4.6.5 text example', () => {
+  it('accepts a plain text answer stream', () => {
     const verdict = validateResponsesStream(text);
     expect(verdict).toEqual({
       violations: [],

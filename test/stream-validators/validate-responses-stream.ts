@@ -51,8 +51,8 @@ const HANDLERS: Readonly<Record<string, Handler>> = {
 };
 
 /**
- * Checks an OpenAI Responses SSE stream against the §4.6.3 grammar and every constraint the
- * OpenAI SDK 7.57 accumulator enforces (§4.6.4), independently of the gateway's codecs.
+ * Checks an OpenAI Responses SSE stream against the event order of https://platform.openai.com/docs/api-reference/responses-streaming
+ * and every constraint the OpenAI SDK 7.57 stream accumulator enforces, independently of the gateway's codecs.
  */
 export function validateResponsesStream(messages: readonly SSEMessage[]): StreamVerdict {
   const state = createResponsesStreamState();
