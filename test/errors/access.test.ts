@@ -14,6 +14,63 @@ const MODEL = 'switchyard-sim';
 const GOLD_MODEL = 'sim-gold-only';
 const PROMPT = 'Tell me about freight yards';
 
+type KeySetup = Parameters<typeof createKey>[1];
+
+/** A condition of the key or its account that refuses the request with a 403. */
+type AccessRow = {
+  refused: string;
+  code: string;
+  message: RegExp;
+  /** The key to send; a function, as some conditions depend on the time of the test. */
+  key: (server: TestGateway) => KeySetup;
+  model: string;
+  /** `error.param` on the OpenAI envelope, when the refusal names a field. */
+  param?: string;
+  /** A request that passes where this one was refused: the condition, not the route, refused it. */
+  served?: { key?: (server: TestGateway) => KeySetup; model: string };
+};
+
+const ACCESS_ROWS: readonly AccessRow[] = [
+  {
+    refused: 'an expired key',
+    code: 'API_KEY_EXPIRED',
+    message: /expired/,
+    key: server => ({ key: { expiresAt: server.clock.now() - 60_000 } }),
+    model: MODEL,
+  },
+  {
+    refused: 'a model outside the key’s allowed models',
+    code: 'MODEL_NOT_ALLOWED',
+    message: new RegExp(MODEL),
+    key: () => ({ key: { allowedModels: ['sim-via-chat'] } }),
+    model: MODEL,
+    param: 'model',
+    served: { model: 'sim-via-chat' },
+  },
+  {
+    refused: 'a route limited to groups the key is not in',
+    code: 'GROUP_NOT_ALLOWED',
+    message: /silver/,
+    key: () => ({ account: { group: 'silver' } }),
+    model: GOLD_MODEL,
+    served: { key: () => ({ account: { group: 'silver' }, key: { group: 'gold' } }), model: GOLD_MODEL },
+  },
+  {
+    refused: 'a key whose account subscription is inactive',
+    code: 'SUBSCRIPTION_INACTIVE',
+    message: /subscription/,
+    key: () => ({ account: { subscription: 'inactive' } }),
+    model: MODEL,
+  },
+  {
+    refused: 'an account with no balance',
+    code: 'INSUFFICIENT_BALANCE',
+    message: /balance/,
+    key: () => ({ account: { balanceMicros: 0 } }),
+    model: MODEL,
+  },
+];
+
 describe('403: the key or its account may not make this request', () => {
   let server: TestGateway;
   beforeAll(async () => {
@@ -34,9 +91,35 @@ describe('403: the key or its account may not make this request', () => {
   afterAll(() => server.close(1_000));
 
   describe.each(INTERFACES)('on the %s interface', name => {
-    it('refuses an expired key: 403 API_KEY_EXPIRED', async () => {
-      const key = await createKey(server, { key: { expiresAt: Date.now() - 60_000 } });
+    it.each(ACCESS_ROWS)('refuses $refused: 403 $code, before any upstream call', async row => {
+      const key = await createKey(server, row.key(server));
       const client = createInterfaceClient(server, name, { key });
+      const upstreamCalls = server.simulator.stats().requests;
+      const failure = await refusalOf(client.create(promptBody(name, row.model, PROMPT)));
+      const param = name === 'messages' ? undefined : row.param;
+      await expectRefusal(
+        server,
+        client,
+        failure,
+        { status: 403, code: row.code, message: row.message, param },
+        key,
+      );
+      expect(server.simulator.stats().requests).toBe(upstreamCalls);
+      if (row.served === undefined) return;
+      const servedKey = row.served.key === undefined ? key : await createKey(server, row.served.key(server));
+      const served = createInterfaceClient(server, name, { key: servedKey });
+      expectAnswered(
+        served,
+        await served.create(promptBody(name, row.served.model, PROMPT)),
+        row.served.model,
+      );
+    });
+
+    it('serves a key until the gateway’s clock passes its expiry, then refuses it: 403 API_KEY_EXPIRED', async () => {
+      const key = await createKey(server, { key: { expiresAt: server.clock.now() + 60_000 } });
+      const client = createInterfaceClient(server, name, { key });
+      expectAnswered(client, await client.create(promptBody(name, MODEL, PROMPT)), MODEL);
+      server.clock.advance(60_001);
       const failure = await refusalOf(client.create(promptBody(name, MODEL, PROMPT)));
       await expectRefusal(
         server,
@@ -45,65 +128,6 @@ describe('403: the key or its account may not make this request', () => {
         { status: 403, code: 'API_KEY_EXPIRED', message: /expired/ },
         key,
       );
-    });
-
-    it('refuses a model outside the key’s allowed models: 403 MODEL_NOT_ALLOWED', async () => {
-      const key = await createKey(server, { key: { allowedModels: ['sim-via-chat'] } });
-      const client = createInterfaceClient(server, name, { key });
-      const failure = await refusalOf(client.create(promptBody(name, MODEL, PROMPT)));
-      const param = name === 'messages' ? undefined : 'model';
-      await expectRefusal(
-        server,
-        client,
-        failure,
-        { status: 403, code: 'MODEL_NOT_ALLOWED', message: new RegExp(MODEL), param },
-        key,
-      );
-      expectAnswered(client, await client.create(promptBody(name, 'sim-via-chat', PROMPT)), 'sim-via-chat');
-    });
-
-    it('refuses a route limited to groups the key is not in: 403 GROUP_NOT_ALLOWED (a gold key passes)', async () => {
-      const silver = await createKey(server, { account: { group: 'silver' } });
-      const client = createInterfaceClient(server, name, { key: silver });
-      const failure = await refusalOf(client.create(promptBody(name, GOLD_MODEL, PROMPT)));
-      await expectRefusal(
-        server,
-        client,
-        failure,
-        { status: 403, code: 'GROUP_NOT_ALLOWED', message: /silver/ },
-        silver,
-      );
-      const gold = await createKey(server, { account: { group: 'silver' }, key: { group: 'gold' } });
-      const goldClient = createInterfaceClient(server, name, { key: gold });
-      expectAnswered(goldClient, await goldClient.create(promptBody(name, GOLD_MODEL, PROMPT)), GOLD_MODEL);
-    });
-
-    it('refuses a key whose account subscription is inactive: 403 SUBSCRIPTION_INACTIVE', async () => {
-      const key = await createKey(server, { account: { subscription: 'inactive' } });
-      const client = createInterfaceClient(server, name, { key });
-      const failure = await refusalOf(client.create(promptBody(name, MODEL, PROMPT)));
-      await expectRefusal(
-        server,
-        client,
-        failure,
-        { status: 403, code: 'SUBSCRIPTION_INACTIVE', message: /subscription/ },
-        key,
-      );
-    });
-
-    it('refuses an account with no balance: 403 INSUFFICIENT_BALANCE, before any upstream call', async () => {
-      const key = await createKey(server, { account: { balanceMicros: 0 } });
-      const client = createInterfaceClient(server, name, { key });
-      const upstreamCalls = server.simulator.stats().requests;
-      const failure = await refusalOf(client.create(promptBody(name, MODEL, PROMPT)));
-      await expectRefusal(
-        server,
-        client,
-        failure,
-        { status: 403, code: 'INSUFFICIENT_BALANCE', message: /balance/ },
-        key,
-      );
-      expect(server.simulator.stats().requests).toBe(upstreamCalls);
     });
   });
 });
