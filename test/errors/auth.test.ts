@@ -11,7 +11,7 @@ import {
 } from './refusal-helpers';
 
 const MODEL = 'switchyard-sim';
-const PROMPT = 'Say hello to the taxonomy';
+const PROMPT = 'Say hello to the gateway';
 /** The header each interface reads the key from, as the client would remove it. */
 const KEY_HEADER: Record<InterfaceName, string> = {
   responses: 'authorization',

@@ -149,7 +149,7 @@ function observe(name: InterfaceName, failure: unknown, exchange: Exchange, body
   };
 }
 
-/** What the taxonomy, the protocol's envelope and the SDK say the client must get. */
+/** What the error catalogue, the protocol's envelope and the SDK say the client must get. */
 function expectation(name: InterfaceName, expected: ExpectedRefusal, body: JSON, requestId: string | null) {
   const isMessages = name === 'messages';
   const inner = (body.error ?? {}) as JSON;

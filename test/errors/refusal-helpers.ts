@@ -20,13 +20,13 @@ export async function createKey(
   options: { account?: Partial<NewAccount>; key?: Partial<NewApiKey> } = {},
 ): Promise<string> {
   const account = await server.store.createAccount({
-    name: 'taxonomy',
+    name: 'error-tests',
     balanceMicros: 1_000_000_000,
     subscription: 'active',
     ...options.account,
   });
   const { secret } = await server.store.createKey({
-    name: 'taxonomy',
+    name: 'error-tests',
     ...options.key,
     accountId: account.id,
   });
@@ -41,7 +41,7 @@ export async function startWithConfig(
   change: (config: GatewayConfigInput) => GatewayConfigInput,
   options: Omit<ExampleServerOptions, 'configPath'> = {},
 ): Promise<TestGateway> {
-  const directory = mkdtempSync(join(tmpdir(), 'switchyard-taxonomy-'));
+  const directory = mkdtempSync(join(tmpdir(), 'switchyard-error-tests-'));
   const configPath = join(directory, 'gateway.json');
   writeFileSync(configPath, JSON.stringify(change(createDefaultConfig(EMBEDDED_SIMULATOR))));
   try {

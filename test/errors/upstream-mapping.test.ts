@@ -166,10 +166,10 @@ describe('upstream failures are answered in the caller’s envelope with the gat
             });
           }
         }
-        for (const upstream of Object.values(upstreams)) upstream.apiKeyEnv = 'TAXONOMY_UPSTREAM_KEY';
+        for (const upstream of Object.values(upstreams)) upstream.apiKeyEnv = 'ERROR_TESTS_UPSTREAM_KEY';
         return { ...config, upstreams, routes };
       },
-      { environment: { TAXONOMY_UPSTREAM_KEY: UPSTREAM_CREDENTIAL } },
+      { environment: { ERROR_TESTS_UPSTREAM_KEY: UPSTREAM_CREDENTIAL } },
     );
   });
   afterAll(async () => {

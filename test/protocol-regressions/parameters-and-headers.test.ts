@@ -49,7 +49,7 @@ function writeConfig(directory: string, upstreamURL: string, acceptBearer: boole
   const upstream = (protocol: string, baseURL: string, headers: Record<string, string> = {}) => ({
     protocol,
     baseURL,
-    apiKeyEnv: 'PITFALL_UPSTREAM_KEY',
+    apiKeyEnv: 'REGRESSION_UPSTREAM_KEY',
     headers,
   });
   const route = (model: string, target: string) => ({
@@ -90,7 +90,7 @@ describe('parameters and headers reach each upstream in the form it accepts', ()
   beforeAll(async () => {
     upstream = await startCapturingUpstream();
     directory = mkdtempSync(join(tmpdir(), 'switchyard-protocol-regressions-'));
-    const environment = { PITFALL_UPSTREAM_KEY: UPSTREAM_KEY };
+    const environment = { REGRESSION_UPSTREAM_KEY: UPSTREAM_KEY };
     [gateway, optInGateway] = await Promise.all([
       startTestGateway({ configPath: writeConfig(directory, upstream.url, false), environment }),
       startTestGateway({ configPath: writeConfig(directory, upstream.url, true), environment }),
