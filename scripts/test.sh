@@ -1,44 +1,27 @@
 #!/usr/bin/env bash
-# Runs everything CI runs: install, build, then every test beside the type-check of the tests and
-# lint. Ends with a plain "N passed, N failed" line computed from jest's JSON report.
-#
-# The tests run from sources, but test/e2e starts the built example server, so the build comes
-# first. The tests spend much of their time waiting on loopback servers and child processes, so the
-# type-check of the tests and lint run beside them (their output is printed after the tests').
-# Arguments go to jest (e.g. `--selectProjects unit integration`); SWITCHYARD_FUZZ_RUNS=N caps the
-# cases of every fuzz property (full strength when unset).
+# Runs everything CI runs: install, build and type-check, lint, then every test (the jest projects
+# unit, integration and fuzz). Ends with a plain "N passed, N failed" line computed from jest's JSON
+# report. Arguments go to jest (e.g. `--selectProjects unit integration`); SWITCHYARD_FUZZ_RUNS=N
+# caps the cases of every fuzz property (full strength when unset). Each phase prints when it
+# starts, in seconds since the script did.
 set -uo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/toolchain.sh"
 set -e
-cd "$SWITCHYARD_ROOT"
 started=$SECONDS
-phase() { echo "== $1 ($((SECONDS - started)) s)"; }
+phase() { echo "== $1 (at $((SECONDS - started)) s)"; }
 
 pnpm install --frozen-lockfile --reporter=silent
-phase "build"
+phase "build and type-check"
 pnpm exec tsc -b
-
+pnpm exec tsc -p tsconfig.test.json --noEmit
+phase "lint"
+pnpm exec eslint --max-warnings=0 .
+phase "tests"
 mkdir -p .test-results
-checks_log=.test-results/type-check-and-lint.log
-(
-  pnpm exec tsc -p tsconfig.test.json --noEmit
-  pnpm exec eslint --max-warnings=0 .
-) >"$checks_log" 2>&1 &
-checks=$!
-
-phase "tests (type-check of the tests and lint run alongside)"
 set +e
 pnpm exec jest --ci --json --outputFile=.test-results/jest.json "$@"
 status=$?
-phase "type-check of the tests and lint"
-wait "$checks"
-checks_status=$?
 set -e
-cat "$checks_log"
-if [ "$checks_status" -ne 0 ]; then
-  echo "type-check or lint FAILED (exit $checks_status)"
-  [ "$status" -ne 0 ] || status=$checks_status
-fi
 phase "done"
 node -e '
   const report = require("./.test-results/jest.json");
