@@ -1,9 +1,16 @@
-/** One jest run over unit tests (beside the code) and cross-package tests (test/). Sources, not builds. */
-module.exports = {
+/**
+ * Three jest projects over sources (no build needed), all run by `pnpm test` and `./scripts/test.sh`:
+ * - `unit`: the tests beside the code in packages/ and examples/;
+ * - `integration`: the cross-package tests in test/ (the example server over loopback, real SDKs);
+ * - `fuzz`: the property-based tests in test/fuzz, at full strength unless `SWITCHYARD_FUZZ_RUNS`
+ *   caps the cases per property (see test/fuzz/fuzz-runs.ts).
+ * Pick some with `--selectProjects unit integration` (or `pnpm test:unit` and friends).
+ */
+const { availableParallelism } = require('node:os');
+
+const shared = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/packages', '<rootDir>/test', '<rootDir>/examples'],
   testMatch: ['**/*.test.ts'],
-  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   transform: {
     '^.+\\.(t|j|mj)s$': ['@swc/jest', { jsc: { target: 'es2023', parser: { syntax: 'typescript' } }, module: { type: 'commonjs' } }],
   },
@@ -13,5 +20,30 @@ module.exports = {
     '^@switchyard/([^/]+)$': '<rootDir>/packages/$1/src/index.ts',
     '^@switchyard/([^/]+)/testing$': '<rootDir>/packages/$1/src/testing/index.ts',
   },
+};
+
+module.exports = {
   testTimeout: 20000,
+  // Most integration time is spent waiting on loopback servers and child processes, so even a
+  // 2-core machine runs two workers (jest's default there is one).
+  maxWorkers: Math.max(2, availableParallelism() - 1),
+  projects: [
+    {
+      ...shared,
+      displayName: 'unit',
+      roots: ['<rootDir>/packages', '<rootDir>/examples'],
+      testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+    },
+    {
+      ...shared,
+      displayName: 'integration',
+      roots: ['<rootDir>/test'],
+      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/fuzz/'],
+    },
+    {
+      ...shared,
+      displayName: 'fuzz',
+      roots: ['<rootDir>/test/fuzz'],
+    },
+  ],
 };

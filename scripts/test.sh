@@ -1,21 +1,28 @@
 #!/usr/bin/env bash
-# Runs everything CI runs: install, build and type-check, lint, then every test.
-# Ends with a plain "N passed, N failed" line computed from jest's JSON report.
+# Runs everything CI runs: install, build and type-check, lint, then every test (the jest projects
+# unit, integration and fuzz). Ends with a plain "N passed, N failed" line computed from jest's JSON
+# report. Arguments go to jest (e.g. `--selectProjects unit integration`); SWITCHYARD_FUZZ_RUNS=N
+# caps the cases of every fuzz property (full strength when unset). Each phase prints when it
+# starts, in seconds since the script did.
 set -uo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/toolchain.sh"
 set -e
+started=$SECONDS
+phase() { echo "== $1 (at $((SECONDS - started)) s)"; }
+
 pnpm install --frozen-lockfile --reporter=silent
-echo "== build and type-check"
+phase "build and type-check"
 pnpm exec tsc -b
 pnpm exec tsc -p tsconfig.test.json --noEmit
-echo "== lint"
+phase "lint"
 pnpm exec eslint --max-warnings=0 .
-echo "== tests"
+phase "tests"
 mkdir -p .test-results
 set +e
 pnpm exec jest --ci --json --outputFile=.test-results/jest.json "$@"
 status=$?
 set -e
+phase "done"
 node -e '
   const report = require("./.test-results/jest.json");
   const failed = report.numFailedTests + report.numRuntimeErrorTestSuites;

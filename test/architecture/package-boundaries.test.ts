@@ -14,7 +14,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   'codec-anthropic-messages': ['@switchyard/core', 'zod'],
   upstream: ['@switchyard/core', 'undici'],
   accounts: ['@switchyard/core', 'zod'],
-  engine: ['@switchyard/accounts', '@switchyard/core', '@switchyard/sse', '@switchyard/upstream', 'zod', 'rate-limiter-flexible'],
+  engine: ['@switchyard/accounts', '@switchyard/core', '@switchyard/sse', '@switchyard/upstream', 'zod'],
   'store-sqlite': ['@switchyard/accounts', '@switchyard/core'],
   express: ['@switchyard/accounts', '@switchyard/core', '@switchyard/engine', '@switchyard/sse', 'express'],
   simulator: [],

@@ -2,7 +2,7 @@ import AnthropicV0 from '@anthropic-ai/sdk';
 import AnthropicV1 from 'anthropic-sdk-v1';
 import { authHeaders, postForSSE } from '../helpers/read-sse';
 import { startTestGateway, type TestGateway } from '../helpers/start-test-gateway';
-import { validateMessagesStream } from '../support';
+import { validateMessagesStream } from '../stream-validators';
 
 const PROMPT = 'Describe how a railway switchyard sorts freight cars';
 const MESSAGES_ROUTES = ['switchyard-sim', 'sim-via-responses', 'sim-via-messages', 'sim-via-chat'];

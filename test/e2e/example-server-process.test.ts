@@ -94,7 +94,7 @@ describe('the example server process', () => {
     try {
       const first = await startProcess({}, dataDirectory);
       const demoKey = /export SWITCHYARD_KEY=(sy-[A-Za-z0-9]{40})/.exec(first.output())?.[1];
-      expect(demoKey).toBeDefined();
+      expect(demoKey).toMatch(/^sy-[A-Za-z0-9]{40}$/);
       expect(first.output()).toMatch(/sy-admin-[0-9a-f]{48}/);
       expect(await stop(first.child)).toBe(0);
 

@@ -1,6 +1,6 @@
 import { authHeaders } from '../helpers/read-sse';
 import { startTestGateway } from '../helpers/start-test-gateway';
-import { parseSSEText, validateMessagesStream } from '../support';
+import { parseSSEText, validateMessagesStream } from '../stream-validators';
 
 describe('graceful shutdown', () => {
   it('lets an open stream finish, then closes', async () => {

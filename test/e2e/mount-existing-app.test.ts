@@ -6,7 +6,7 @@ import { createSimulator } from '@switchyard/simulator';
 import OpenAI from 'openai';
 import { createExistingApp } from '../../examples/mount-existing-app/src';
 import { authHeaders, postForSSE } from '../helpers/read-sse';
-import { validateResponsesStream } from '../support';
+import { validateResponsesStream } from '../stream-validators';
 
 describe('the gateway mounted under /llm in an existing app', () => {
   const simulator = createSimulator();

@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
 import { authHeaders, postForSSE } from '../helpers/read-sse';
 import { startTestGateway, type TestGateway } from '../helpers/start-test-gateway';
-import { validateChatStream, validateResponsesStream } from '../support';
+import { validateChatStream, validateResponsesStream } from '../stream-validators';
 
 const PROMPT = 'Describe how a railway switchyard sorts freight cars';
 const RESPONSES_ROUTES = ['switchyard-sim', 'sim-via-responses', 'sim-via-messages', 'sim-via-chat', 'sim-responses-only'];

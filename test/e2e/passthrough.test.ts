@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { authHeaders, postForSSE } from '../helpers/read-sse';
 import { startTestGateway, type TestGateway } from '../helpers/start-test-gateway';
-import { validateMessagesStream, validateResponsesStream } from '../support';
+import { validateMessagesStream, validateResponsesStream } from '../stream-validators';
 
 /** An upstream that records what it was sent and answers with fields no codec knows. */
 function startRecordingUpstream() {

@@ -2,7 +2,7 @@ import OpenAI from 'openai';
 import AnthropicV0 from '@anthropic-ai/sdk';
 import { authHeaders, postForSSE } from '../helpers/read-sse';
 import { startTestGateway, type TestGateway } from '../helpers/start-test-gateway';
-import { validateChatStream, validateMessagesStream, validateResponsesStream } from '../support';
+import { validateChatStream, validateMessagesStream, validateResponsesStream } from '../stream-validators';
 
 const UPSTREAMS = ['sim-via-responses', 'sim-via-messages', 'sim-via-chat'];
 

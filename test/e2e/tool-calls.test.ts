@@ -2,7 +2,7 @@ import AnthropicV0 from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import { authHeaders, postForSSE } from '../helpers/read-sse';
 import { startTestGateway, type TestGateway } from '../helpers/start-test-gateway';
-import { validateChatStream, validateMessagesStream, validateResponsesStream } from '../support';
+import { validateChatStream, validateMessagesStream, validateResponsesStream } from '../stream-validators';
 
 /** Every client protocol against every upstream protocol: the 3 × 3 matrix, for tool calls. */
 const UPSTREAM_ROUTES = ['sim-via-responses', 'sim-via-messages', 'sim-via-chat'];

@@ -5,7 +5,7 @@ import {
   validateChatStream,
   validateMessagesStream,
   validateResponsesStream,
-} from '../support';
+} from '../stream-validators';
 import { expectedEnvelopes, type Envelope } from './expected-envelopes';
 import type { FuzzEndpoint } from './fuzz-endpoints';
 import type { RawRequest, RawResponse } from './send-raw-request';

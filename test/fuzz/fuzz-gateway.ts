@@ -43,7 +43,7 @@ export async function startFuzzGateway(): Promise<FuzzGateway> {
 
 /** What one exchange must keep besides the response invariants. */
 export type ExchangeExpectation = ResponseExpectation & {
-  /** Credentials sent in credential headers: they must not reach the logs either (spec §5 rule 5). */
+  /** Credentials sent in credential headers: they must not reach the logs either (logs never hold credentials). */
   loggedSecrets?: readonly string[];
 };
 
@@ -87,7 +87,9 @@ export async function exchange(
 /**
  * The lines logged since the request was sent, once its access-log line is among them. Answers
  * without a request id never reached the gateway router, and the admin API and `/healthz` sit
- * outside it: none of those writes an access-log line, so there is nothing to wait for.
+ * outside it; requests Node's HTTP parser rejects are answered on the raw socket by the
+ * client-error listener, which writes no `Date` header (Node's `http.ServerResponse` always does)
+ * and no log line. None of those writes an access-log line, so there is nothing to wait for.
  */
 async function linesOfRequest(
   gateway: FuzzGateway,
@@ -95,8 +97,11 @@ async function linesOfRequest(
   response: RawResponse,
 ): Promise<string[]> {
   const requestId = response.headers['x-request-id'];
+  const answeredByParserErrorListener = response.headers.date === undefined;
   const outsideGateway =
-    typeof requestId !== 'string' || /^\/(admin(\/|$|\?)|healthz\/?($|\?))/i.test(request.path);
+    typeof requestId !== 'string' ||
+    answeredByParserErrorListener ||
+    /^\/(admin(\/|$|\?)|healthz\/?($|\?))/i.test(request.path);
   const deadline = Date.now() + (outsideGateway ? 0 : ACCESS_LOG_WAIT_MS);
   const logged = () =>
     gateway.logLines.some(line => line.includes('"http request"') && line.includes(String(requestId)));

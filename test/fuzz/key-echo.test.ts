@@ -8,6 +8,7 @@ import {
   type FuzzEndpoint,
 } from './fuzz-endpoints';
 import { exchange, startFuzzGateway, type FuzzGateway } from './fuzz-gateway';
+import { fuzzRuns } from './fuzz-runs';
 import {
   bodyWithSecret,
   secretAsFieldName,
@@ -19,7 +20,7 @@ import {
 import { keyShapedSecret } from './secret-arbitraries';
 import type { RawRequest } from './send-raw-request';
 
-const RUNS = { header: 300, bodyString: 600, fieldName: 200, pathOrQuery: 300 };
+const RUNS = fuzzRuns({ header: 300, bodyString: 600, fieldName: 200, pathOrQuery: 300 });
 
 describe('fuzz: a key-shaped secret sent anywhere never comes back', () => {
   let gateway: FuzzGateway;

@@ -3,8 +3,9 @@ import { bodyBytes, fuzzBody } from './body-arbitraries';
 import { createFuzzTally } from './create-fuzz-tally';
 import { endpointNamed, ENDPOINT_NAMES, GENERATION_ENDPOINT_NAMES } from './fuzz-endpoints';
 import { exchange, startFuzzGateway, type FuzzGateway } from './fuzz-gateway';
+import { fuzzRuns } from './fuzz-runs';
 
-const RUNS = { anyBody: 2000, validStreams: 200 };
+const RUNS = fuzzRuns({ anyBody: 2000, validStreams: 200 });
 
 describe('fuzz: random and mutated bodies on every endpoint', () => {
   let gateway: FuzzGateway;

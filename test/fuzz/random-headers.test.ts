@@ -3,10 +3,11 @@ import { buildHeaderRequest } from './build-header-request';
 import { createFuzzTally } from './create-fuzz-tally';
 import { endpointNamed, ENDPOINT_NAMES } from './fuzz-endpoints';
 import { exchange, startFuzzGateway, type FuzzGateway } from './fuzz-gateway';
+import { fuzzRuns } from './fuzz-runs';
 import { headerPlan } from './header-arbitraries';
 import { keyShapedSecret } from './secret-arbitraries';
 
-const RUNS = { headers: 1500 };
+const RUNS = fuzzRuns({ headers: 1500 });
 
 describe('fuzz: random and mutated headers on every endpoint', () => {
   let gateway: FuzzGateway;

@@ -3,11 +3,12 @@ import { bodyBytes } from './body-arbitraries';
 import { createFuzzTally } from './create-fuzz-tally';
 import { FUZZ_ENDPOINTS } from './fuzz-endpoints';
 import { exchange, startFuzzGateway, type FuzzGateway } from './fuzz-gateway';
+import { fuzzRuns } from './fuzz-runs';
 import { callerHeaders, pathCase, type PathCase } from './path-arbitraries';
 import { fillPlaceholders, keyShapedSecret, type Secrets } from './secret-arbitraries';
 import type { RawRequest } from './send-raw-request';
 
-const RUNS = { paths: 1500 };
+const RUNS = fuzzRuns({ paths: 1500 });
 const NO_BODY_METHODS = new Set(['GET', 'HEAD']);
 
 describe('fuzz: random paths and methods', () => {

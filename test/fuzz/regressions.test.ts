@@ -1,11 +1,40 @@
 import { createFuzzTally } from './create-fuzz-tally';
 import { endpointNamed, type FuzzEndpoint } from './fuzz-endpoints';
 import { exchange, startFuzzGateway, type ExchangeExpectation, type FuzzGateway } from './fuzz-gateway';
-import type { RawRequest } from './send-raw-request';
+import type { RawRequest, RawResponse } from './send-raw-request';
+
+/** The answer a regression case must get: the status and, for a refusal, its code and exact message. */
+type ExpectedAnswer = {
+  status: number;
+  code?: string;
+  /** `error.message`, exactly: keys the request carried show as `[redacted]`. */
+  message?: string;
+  /** Whose envelope the refusal is in (Messages: `type: "error"` at the top). */
+  envelope?: 'openai' | 'messages';
+};
+
+const REDACTED = '[redacted]';
+
+/** The parts of an answer `ExpectedAnswer` names, read from the raw response. */
+function answerOf(response: RawResponse, expected: ExpectedAnswer): ExpectedAnswer {
+  const text = response.body.toString('utf8');
+  const body = (text === '' ? {} : JSON.parse(text)) as {
+    type?: unknown;
+    code?: string;
+    error?: { message?: string };
+  };
+  return {
+    status: response.status,
+    ...(expected.code !== undefined && { code: body.code }),
+    ...(expected.message !== undefined && { message: body.error?.message }),
+    ...(expected.envelope !== undefined && { envelope: body.type === 'error' ? 'messages' : 'openai' }),
+  };
+}
 
 /**
- * The fuzzers' shrunk counterexamples, one test per gateway bug they found, named after the bug:
- * each failed until its fix landed and stays as a regression test.
+ * The fuzzers' shrunk counterexamples, one test per gateway bug they found, titled by the answer
+ * the gateway gives now. Each failed until its fix landed and stays as a regression test; besides
+ * the invariants every fuzz case keeps (`exchange`), each asserts its exact status, code and message.
  */
 describe('fuzz regressions', () => {
   let gateway: FuzzGateway;
@@ -22,8 +51,16 @@ describe('fuzz regressions', () => {
     headers: [...endpoint.authHeaders(gateway.demoKey), ['content-type', 'application/json'], ...extra],
     body: Buffer.from(typeof body === 'string' ? body : JSON.stringify(body)),
   });
-  const expectSound = (request: RawRequest, expectation: ExchangeExpectation = {}) =>
-    exchange(gateway, tally, request, expectation);
+  const expectAnswer = async (
+    request: RawRequest,
+    expected: ExpectedAnswer,
+    expectation: ExchangeExpectation = {},
+  ) => {
+    const response = await exchange(gateway, tally, request, expectation);
+    expect(answerOf(response, expected)).toEqual(expected);
+    return response;
+  };
+  const invalidHTTP = { status: 400, code: 'INVALID_REQUEST', message: 'The request is not valid HTTP.' };
   const deep = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
 
   it.each([
@@ -40,9 +77,13 @@ describe('fuzz regressions', () => {
       `{"model":"switchyard-sim","messages":[{"role":"user","content":"hi"}],"tools":[{"type":"function","function":{"name":"f","parameters":${deep(10_000)}}}]}`,
     ],
   ] as const)(
-    'deeply nested free-form JSON gets a 500 instead of a 4xx (%s, 10 000 levels in a tool schema)',
+    'refuses free-form JSON nested 10 000 levels deep in a %s tool schema with 400 INVALID_REQUEST',
     async (name, body) => {
-      await expectSound(json(endpointNamed(name), body));
+      await expectAnswer(json(endpointNamed(name), body), {
+        status: 400,
+        code: 'INVALID_REQUEST',
+        message: 'The request body nests deeper than 64 levels.',
+      });
     },
   );
 
@@ -50,104 +91,177 @@ describe('fuzz regressions', () => {
     ['an empty body', Buffer.alloc(0)],
     ['bytes that are not gzip', Buffer.from('{"model":"switchyard-sim","input":"hi"}')],
   ])(
-    'a body that fails to decompress gets a 500 instead of a 400 (Content-Encoding: gzip, %s)',
+    'refuses a Content-Encoding: gzip body (%s) with 400 INVALID_REQUEST asking for plain JSON',
     async (_case, body) => {
       const endpoint = endpointNamed('messages');
-      await expectSound({ ...json(endpoint, '', [['content-encoding', 'gzip']]), body });
+      await expectAnswer(
+        { ...json(endpoint, '', [['content-encoding', 'gzip']]), body },
+        {
+          status: 400,
+          code: 'INVALID_REQUEST',
+          message: 'Compressed request bodies are not accepted; send plain UTF-8 JSON.',
+          envelope: 'messages',
+        },
+      );
     },
   );
 
-  it('a malformed percent-escape in an admin id gets a 500 instead of a 400 (PATCH /admin/keys/%zz)', async () => {
-    await expectSound({
-      method: 'PATCH',
-      path: '/admin/keys/%zz',
-      headers: [['authorization', `Bearer ${gateway.adminToken}`]],
-    });
+  it('refuses a malformed percent-escape in an admin id with 400 INVALID_REQUEST (PATCH /admin/keys/%zz)', async () => {
+    await expectAnswer(
+      {
+        method: 'PATCH',
+        path: '/admin/keys/%zz',
+        headers: [['authorization', `Bearer ${gateway.adminToken}`]],
+      },
+      { status: 400, code: 'INVALID_REQUEST', message: 'The request could not be read.' },
+    );
   });
 
-  it('a key in the path comes back in the 404 message (POST /v1/responses/<key>)', async () => {
+  it('redacts a key in an unknown path from the 404 ENDPOINT_NOT_FOUND message (POST /v1/responses/<key>)', async () => {
     const endpoint = endpointNamed('responses');
-    await expectSound(
+    await expectAnswer(
       { ...json(endpoint, { model: 'switchyard-sim', input: 'hi' }), path: `/v1/responses/${SECRET}` },
+      {
+        status: 404,
+        code: 'ENDPOINT_NOT_FOUND',
+        message: `No endpoint POST /v1/responses/${REDACTED}. Endpoints: POST /v1/responses, POST /v1/messages, POST /v1/messages/count_tokens, POST /v1/chat/completions, GET /v1/models.`,
+      },
       { secrets: [SECRET] },
     );
   });
 
   it.each([
-    ['responses', 'as the model', { model: SECRET, input: 'hi' }],
-    ['responses', 'as an input item type', { model: 'switchyard-sim', input: [{ type: SECRET }] }],
-    [
-      'messages',
-      'as a content block type',
-      { model: 'switchyard-sim', max_tokens: 16, messages: [{ role: 'user', content: [{ type: SECRET }] }] },
-    ],
-    [
-      'chat',
-      'as a top-level field name',
-      { model: 'switchyard-sim', messages: [{ role: 'user', content: 'hi' }], [SECRET]: 1 },
-    ],
-    [
-      'messages',
-      'as a metadata field name',
-      {
+    {
+      name: 'responses',
+      where: 'as the model',
+      body: { model: SECRET, input: 'hi' },
+      answer: {
+        status: 404,
+        code: 'MODEL_NOT_FOUND',
+        message: `The model '${REDACTED}' does not exist. Use an exact model ID from GET /v1/models.`,
+      },
+    },
+    {
+      name: 'responses',
+      where: 'as an input item type',
+      body: { model: 'switchyard-sim', input: [{ type: SECRET }] },
+      answer: {
+        status: 400,
+        code: 'UNSUPPORTED_PARAMETER',
+        message: `Input items of type '${REDACTED}' are not supported by this gateway (only messages, function_call, function_call_output and reasoning).`,
+      },
+    },
+    {
+      name: 'messages',
+      where: 'as a content block type',
+      body: {
+        model: 'switchyard-sim',
+        max_tokens: 16,
+        messages: [{ role: 'user', content: [{ type: SECRET }] }],
+      },
+      answer: {
+        status: 400,
+        code: 'INVALID_REQUEST',
+        message: `Invalid request: messages.0.content.0.type: Unknown content block type '${REDACTED}'.`,
+      },
+    },
+    {
+      name: 'chat',
+      where: 'as a top-level field name',
+      body: { model: 'switchyard-sim', messages: [{ role: 'user', content: 'hi' }], [SECRET]: 1 },
+      answer: { status: 400, code: 'INVALID_REQUEST', message: `Unknown parameter: '${REDACTED}'.` },
+    },
+    {
+      name: 'messages',
+      where: 'as a metadata field name',
+      body: {
         model: 'switchyard-sim',
         max_tokens: 16,
         messages: [{ role: 'user', content: 'hi' }],
         metadata: { [SECRET]: 'x' },
       },
-    ],
+      answer: {
+        status: 400,
+        code: 'INVALID_REQUEST',
+        message: `Invalid request: metadata: Unrecognized key: "${REDACTED}".`,
+      },
+    },
   ] as const)(
-    'a key in the model or a type field, or as a field name, comes back in the refusal message (%s, %s)',
-    async (name, _case, body) => {
-      await expectSound(json(endpointNamed(name), body), { refusalSecrets: [SECRET] });
+    'refuses a $name body with a key $where, redacting the key from the refusal message ($answer.status $answer.code)',
+    async ({ name, body, answer }) => {
+      await expectAnswer(json(endpointNamed(name), body), answer, { refusalSecrets: [SECRET] });
     },
   );
 
-  it.each(['anthropic-version', 'x-auth-token'])(
-    'a key sent in a non-credential header is written to the access log (%s)',
-    async header => {
+  it.each([
+    {
+      header: 'anthropic-version',
+      answer: {
+        status: 400,
+        code: 'VERSION_HEADER_INVALID',
+        message: 'anthropic-version: the value sent is not a valid version; send "2023-06-01"',
+      },
+    },
+    // An unknown header is ignored: the request is served.
+    { header: 'x-auth-token', answer: { status: 200 } },
+  ])(
+    'keeps a key sent in the non-credential header $header out of the logs (answers $answer.status)',
+    async ({ header, answer }) => {
       // A real API key the log audit has never seen, so only this test reports the leak.
       const account = (await gateway.store.listAccounts())[0]!;
       const { secret: key } = await gateway.store.createKey({ accountId: account.id, name: 'misplaced' });
       const body = { model: 'switchyard-sim', max_tokens: 16, messages: [{ role: 'user', content: 'hi' }] };
       const request = json(endpointNamed('messages'), body);
       const headers = request.headers.filter(([name]) => name !== header);
-      await expectSound(
-        { ...request, headers: [...headers, [header, key]] },
-        { secrets: [key], loggedSecrets: [key] },
-      );
+      await expectAnswer({ ...request, headers: [...headers, [header, key]] }, answer, {
+        secrets: [key],
+        loggedSecrets: [key],
+      });
     },
   );
 
   it.each([
-    [
-      'a Content-Length of 19 for a 39-byte body',
-      () => ({
+    {
+      request: 'a Content-Length of 19 for a 39-byte body',
+      build: (): RawRequest => ({
         ...json(endpointNamed('responses'), { model: 'switchyard-sim', input: 'hi' }),
         declaredLength: 19,
       }),
-    ],
-    ['a raw non-ASCII byte in the path', () => ({ method: 'GET', path: '/v1/\u00c4', headers: [] })],
-    ['a path over 16 KiB', () => ({ method: 'GET', path: `/v1/${'a'.repeat(17_000)}`, headers: [] })],
+      answer: invalidHTTP,
+    },
+    {
+      request: 'a raw non-ASCII byte in the path',
+      build: (): RawRequest => ({ method: 'GET', path: '/v1/\u00c4', headers: [] }),
+      answer: invalidHTTP,
+    },
+    {
+      request: 'a path over 16 KiB',
+      build: (): RawRequest => ({ method: 'GET', path: `/v1/${'a'.repeat(17_000)}`, headers: [] }),
+      answer: {
+        status: 413,
+        code: 'REQUEST_TOO_LARGE',
+        message: 'The request line or headers are too large.',
+      },
+    },
   ])(
-    "HTTP-level parse errors get node's bare 400/431 without envelope or request id (%s)",
-    async (_case, request: () => RawRequest) => {
-      await expectSound(request());
+    "answers a request Node's HTTP parser rejects ($request) with $answer.status $answer.code in a JSON envelope with a request id",
+    async ({ build, answer }) => {
+      await expectAnswer(build(), { ...answer, envelope: 'openai' });
     },
   );
 
   it.each([
-    [
-      'a raw non-ASCII byte in a /v1/messages path',
-      (): RawRequest => ({
+    {
+      request: 'a raw non-ASCII byte in a /v1/messages path',
+      build: (): RawRequest => ({
         method: 'GET',
         path: '/v1/messages/\u00c4',
         headers: endpointNamed('messages').authHeaders(gateway.demoKey),
       }),
-    ],
-    [
-      'a Content-Length of 43 for an 86-byte Messages body',
-      (): RawRequest => ({
+    },
+    {
+      request: 'a Content-Length of 43 for an 86-byte Messages body',
+      build: (): RawRequest => ({
         ...json(endpointNamed('messages'), {
           model: 'switchyard-sim',
           max_tokens: 16,
@@ -155,18 +269,31 @@ describe('fuzz regressions', () => {
         }),
         declaredLength: 43,
       }),
-    ],
-  ])('an HTTP parse error of a Messages caller gets the OpenAI envelope (%s)', async (_case, request) => {
-    await expectSound(request());
+    },
+  ])(
+    "answers a Messages caller's request Node's HTTP parser rejects ($request) in the Messages envelope",
+    async ({ build }) => {
+      await expectAnswer(build(), { ...invalidHTTP, envelope: 'messages' });
+    },
+  );
+
+  it("answers a HEAD request Node's HTTP parser rejects with the headers of a 400 and no body (HEAD /v1/<raw 0xC4>)", async () => {
+    // Node's client refuses an answer to HEAD that has a body ("Data after `Connection: close`").
+    const response = await expectAnswer({ method: 'HEAD', path: '/v1/\u00c4', headers: [] }, { status: 400 });
+    expect(response.body.length).toBe(0);
+    expect(response.headers['x-request-id']).toMatch(/^req_[A-Za-z0-9]{24}$/);
   });
 
-  it('the client-error listener sends a body in its answer to a HEAD request (HEAD /v1/<raw 0xC4>)', async () => {
-    // node's client refuses the answer ("Data after `Connection: close`"): a HEAD answer has no body.
-    await expectSound({ method: 'HEAD', path: '/v1/\u00c4', headers: [] });
-  });
-
-  it('a key sent as the model ID is written to the usage log', async () => {
+  it('redacts a key sent as the model ID from the 404 MODEL_NOT_FOUND message and from the usage log', async () => {
     const request = json(endpointNamed('responses'), { model: SECRET, input: 'hi' });
-    await expectSound(request, { refusalSecrets: [SECRET], loggedSecrets: [SECRET] });
+    await expectAnswer(
+      request,
+      {
+        status: 404,
+        code: 'MODEL_NOT_FOUND',
+        message: `The model '${REDACTED}' does not exist. Use an exact model ID from GET /v1/models.`,
+      },
+      { refusalSecrets: [SECRET], loggedSecrets: [SECRET] },
+    );
   });
 });

@@ -8,24 +8,73 @@ import {
 } from '../../examples/server/src';
 import { createLogAudit } from './create-log-audit';
 
-export type TestGateway = ExampleServer & { demoKey: string; adminToken: string; audit: ReturnType<typeof createLogAudit> };
+/** The gateway's clock in tests: real time plus whatever the test (or a recorded sleep) added. */
+export type TestClock = {
+  now(): number;
+  /** Moves the gateway's time forward by `ms` at once (rate windows, quota periods, key expiry). */
+  advance(ms: number): void;
+};
+
+export type TestGateway = ExampleServer & {
+  demoKey: string;
+  adminToken: string;
+  audit: ReturnType<typeof createLogAudit>;
+  clock: TestClock;
+  /**
+   * Every wait between upstream attempts the gateway asked for (retry backoff, an upstream's
+   * `Retry-After`), in ms and in order. None is really waited: the clock moves on instead.
+   */
+  sleeps: number[];
+};
+
+/** Real time plus an offset the test moves. */
+export function createTestClock(): TestClock {
+  let offset = 0;
+  return {
+    now: () => Date.now() + offset,
+    advance(ms) {
+      offset += ms;
+    },
+  };
+}
+
+/**
+ * A `sleep` that records the delay, moves `clock` by it and resolves at once; like a real timer it
+ * rejects with the signal's reason when the request was aborted before or while it "waits".
+ */
+function createRecordingSleep(clock: TestClock, sleeps: number[]) {
+  return async (ms: number, signal: AbortSignal): Promise<void> => {
+    signal.throwIfAborted();
+    sleeps.push(ms);
+    clock.advance(ms);
+    await new Promise(resolve => setImmediate(resolve));
+    signal.throwIfAborted();
+  };
+}
 
 /**
  * The example server on a free loopback port with in-memory storage, a fresh demo key and console
  * token: the same code `scripts/start.sh` runs. Everything it logs is captured at debug level, and
  * `close()` fails the test file if any key or prompt the gateway received appears in those logs.
+ * Time is the test's: waits between upstream attempts are recorded in `sleeps` instead of waited,
+ * and `clock.advance` moves the limiter's windows and key expiry (unless `options` brings its own
+ * `sleep` or `now`).
  */
 export async function startTestGateway(options: ExampleServerOptions = {}): Promise<TestGateway> {
   const demoKey = options.demoKey ?? generateApiKey();
   const adminToken = generateAdminToken();
   const audit = createLogAudit();
   audit.remember([demoKey, adminToken]);
+  const clock = createTestClock();
+  const sleeps: number[] = [];
   const server = await startExampleServer({
     port: 0,
     host: '127.0.0.1',
     storage: { kind: 'store', store: audit.watchStore(createMemoryAccountStore()), adminToken },
     codecs: audit.watchCodecs(codecs),
     logger: createLogger({ level: 'debug', destination: audit.destination }),
+    now: clock.now,
+    sleep: createRecordingSleep(clock, sleeps),
     ...options,
     demoKey,
   });
@@ -34,6 +83,8 @@ export async function startTestGateway(options: ExampleServerOptions = {}): Prom
     demoKey,
     adminToken,
     audit,
+    clock,
+    sleeps,
     async close(graceMs?: number) {
       await close(graceMs);
       const leaks = audit.findLeaks();

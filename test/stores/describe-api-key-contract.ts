@@ -53,7 +53,9 @@ export function describeKeys(context: ContractContext): void {
       expect(created.secret).toBe(secret);
       expect((await context.store.findKeyBySecret(secret))?.id).toBe(created.key.id);
       expect(JSON.stringify(created.key)).not.toContain(secret.slice(KEY_PREFIX_LENGTH));
-      await expect(context.store.createKey({ accountId: account.id, name: 'bad', secret: 'not-a-key' })).rejects.toThrow(/shape/);
+      await expect(
+        context.store.createKey({ accountId: account.id, name: 'bad', secret: 'not-a-key' }),
+      ).rejects.toThrow(/shape/);
     });
 
     it('refuses to create a key for an unknown account', async () => {
@@ -69,9 +71,9 @@ export function describeKeys(context: ContractContext): void {
       for (const { secret, key } of created) expect(await context.store.findKeyBySecret(secret)).toEqual(key);
     });
 
-    it('refuses a wrong secret, a same-prefix secret and malformed strings', async () => {
+    it('refuses a wrong secret, a same-prefix secret and malformed strings, and finds the right one', async () => {
       const account = await context.store.createAccount({ name: 'Keys' });
-      const { secret } = await context.store.createKey({ accountId: account.id, name: 'real' });
+      const { secret, key } = await context.store.createKey({ accountId: account.id, name: 'real' });
       const samePrefix = keyPrefix(secret) + generateApiKey().slice(KEY_PREFIX_LENGTH);
       const lastCharacterChanged = secret.slice(0, -1) + (secret.endsWith('A') ? 'B' : 'A');
       for (const wrong of [
@@ -84,7 +86,11 @@ export function describeKeys(context: ContractContext): void {
       ]) {
         expect(await context.store.findKeyBySecret(wrong)).toBeUndefined();
       }
-      expect(await context.store.findKeyBySecret(secret)).toBeDefined();
+      expect(await context.store.findKeyBySecret(secret)).toMatchObject({
+        id: key.id,
+        accountId: account.id,
+        name: 'real',
+      });
     });
 
     it('reflects a disabled or updated key when found by its secret', async () => {

@@ -22,9 +22,17 @@ export function describeReservations(context: ContractContext): void {
     it('refuses a hold beyond what is available and changes nothing', async () => {
       const account = await context.store.createAccount({ name: 'R', balanceMicros: 1000 });
       expect(await context.store.reserve(account.id, 1001)).toBeUndefined();
-      expect(await context.store.reserve(account.id, 600)).toBeDefined();
+      expect(await context.store.reserve(account.id, 600)).toEqual({
+        id: expect.any(String),
+        accountId: account.id,
+        amountMicros: 600,
+      });
       expect(await context.store.reserve(account.id, 401)).toBeUndefined();
-      expect(await context.store.reserve(account.id, 400)).toBeDefined();
+      expect(await context.store.reserve(account.id, 400)).toEqual({
+        id: expect.any(String),
+        accountId: account.id,
+        amountMicros: 400,
+      });
       expect(await context.store.reserve(account.id, 1)).toBeUndefined();
       expect(await context.store.getAccount(account.id)).toMatchObject({
         balanceMicros: 1000,

@@ -5,7 +5,7 @@ import { openAIResponsesCodec } from '@switchyard/codec-openai-responses';
 import type { Codec, GenerationRequest, BuiltInProtocol, StreamEvent } from '@switchyard/core';
 import { formatSSEFrame } from '@switchyard/sse';
 import { decodeSSEChunks, readFixture, splitEvery } from '@switchyard/sse/testing';
-import { parseSSEText, validateChatStream, validateMessagesStream, validateResponsesStream } from '../support';
+import { parseSSEText, validateChatStream, validateMessagesStream, validateResponsesStream } from '../stream-validators';
 
 /**
  * Golden cross-protocol translations: a recorded-shape upstream stream, decoded by its protocol's

@@ -49,4 +49,22 @@ describe('createMemoryLimiter', () => {
     release();
     (await waiter)();
   });
+
+  it('moves rate windows and the quota period on the clock it is given', async () => {
+    let now = 0;
+    const limiter = createMemoryLimiter({ now: () => now });
+    const limits = { requests: 1, windowSeconds: 2, quotaTokens: 50, quotaPeriodHours: 1 };
+    await limiter.admit('key_a', limits, 20);
+    now = 500;
+    expect((await refusalOf(limiter.admit('key_a', limits, 0))).retryAfterMs).toBe(1_500);
+    now = 2_000;
+    await limiter.admit('key_a', limits, 20);
+    await limiter.charge('key_a', limits, 10);
+    now = 4_000;
+    const quota = await refusalOf(limiter.admit('key_a', limits, 0));
+    expect([quota.code, quota.status, quota.retryAfterMs]).toEqual(['QUOTA_EXCEEDED', 429, 3_600_000 - 4_000]);
+    expect(quota.message).toBe("This key's quota of 50 tokens per 1 hours is used up.");
+    now = 3_600_000;
+    await expect(limiter.admit('key_a', limits, 20)).resolves.toBeUndefined();
+  });
 });

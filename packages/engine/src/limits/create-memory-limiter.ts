@@ -5,22 +5,24 @@ import type { Limiter } from './limiter';
 
 export type MemoryLimiterOptions = {
   /**
-   * Clock for concurrency hold times and `Retry-After` estimates (default `Date.now`). The rate
-   * windows keep `rate-limiter-flexible`'s own clock (`Date.now` and timers).
+   * The one clock of every limit (default `Date.now`): when rate windows and quota periods open and
+   * close, concurrency hold times, and every `Retry-After`. Tests move it instead of waiting.
+   * (The queue wait, `queueTimeoutMs`, is a timer.)
    */
   now?: () => number;
 };
 
 /**
- * The `Limiter` of one gateway process: a long-period token quota, request and token windows on
- * `rate-limiter-flexible`'s memory store, and a hand-written per-key concurrency gate with a bounded
- * FIFO queue. State lives in this process only; several instances behind a load balancer need a
- * shared (Redis) limiter.
+ * The `Limiter` of one gateway process: a long-period token quota, fixed request and token windows,
+ * and a per-key concurrency gate with a bounded FIFO queue, all in memory and all on one clock.
+ * State lives in this process only; several instances behind a load balancer need a shared
+ * (Redis) `Limiter`.
  */
 export function createMemoryLimiter(options: MemoryLimiterOptions = {}): Limiter {
-  const windows = createRateWindows();
-  const quota = createQuotaCounter();
-  const gate = createConcurrencyGate(options.now === undefined ? {} : { now: options.now });
+  const clock = options.now === undefined ? {} : { now: options.now };
+  const windows = createRateWindows(clock);
+  const quota = createQuotaCounter(clock);
+  const gate = createConcurrencyGate(clock);
   return {
     async admit(keyId, limits, estimatedTokens) {
       if (limits.quotaTokens !== undefined) await quota.check(keyId, limits.quotaTokens, limits.quotaPeriodHours);

@@ -1,42 +1,39 @@
 import { GatewayError } from '@switchyard/core';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { createFixedWindows } from './create-fixed-windows';
 
 /** Hours in a key's quota period when its limits set none (30 days). */
 export const DEFAULT_QUOTA_PERIOD_HOURS = 720;
 
+/** A key's long-period token quota (see `createQuotaCounter`). */
+export type QuotaCounter = {
+  /** Throws `QUOTA_EXCEEDED` (429, `Retry-After` = when the period ends) once the quota is used up. */
+  check(keyId: string, tokens: number, hours?: number): Promise<void>;
+  /** Adds tokens a request used. Never throws. */
+  add(keyId: string, tokens: number, quota: number, hours?: number): Promise<void>;
+};
+
 /**
- * A key's token quota over a long period (`quotaTokens` per `quotaPeriodHours`). Unlike the rate
+ * A key's token quota over a long period (`quotaTokens` per `quotaPeriodHours`), a fixed window on
+ * the given clock (default `Date.now`) that opens with the first tokens counted. Unlike the rate
  * windows it is checked, not reserved: a request is refused once the quota is used up, and what a
  * request really used is added afterwards, so concurrent requests can overshoot it by their own size.
  */
-export function createQuotaCounter() {
-  const counters = new Map<string, RateLimiterMemory>();
-  const counterFor = (tokens: number, hours: number) => {
-    const name = `quota:${tokens}:${hours}`;
-    let counter = counters.get(name);
-    if (!counter) {
-      counter = new RateLimiterMemory({ keyPrefix: name, points: tokens, duration: hours * 3600 });
-      counters.set(name, counter);
-    }
-    return counter;
-  };
+export function createQuotaCounter(options: { now?: () => number } = {}): QuotaCounter {
+  const periods = createFixedWindows(options.now ?? Date.now);
+  const counterName = (keyId: string, tokens: number, hours: number) => `quota:${tokens}:${hours}:${keyId}`;
   return {
-    /** Throws `QUOTA_EXCEEDED` (429, `Retry-After` = when the period ends) once the quota is used up. */
-    async check(keyId: string, tokens: number, hours = DEFAULT_QUOTA_PERIOD_HOURS): Promise<void> {
-      const used = await counterFor(tokens, hours).get(keyId);
-      if (!used || used.consumedPoints < tokens) return;
+    async check(keyId, tokens, hours = DEFAULT_QUOTA_PERIOD_HOURS) {
+      const period = periods.read(counterName(keyId, tokens, hours));
+      if (!period || period.used < tokens) return;
       throw new GatewayError({
         code: 'QUOTA_EXCEEDED',
         message: `This key's quota of ${tokens} tokens per ${hours} hours is used up.`,
-        retryAfterMs: used.msBeforeNext,
+        retryAfterMs: period.msLeft,
       });
     },
-    /** Adds tokens a request used. Never throws. */
-    async add(keyId: string, tokens: number, quota: number, hours = DEFAULT_QUOTA_PERIOD_HOURS): Promise<void> {
-      if (!(tokens > 0)) return;
-      await counterFor(quota, hours)
-        .penalty(keyId, Math.ceil(tokens))
-        .catch(() => undefined);
+    async add(keyId, tokens, quota, hours = DEFAULT_QUOTA_PERIOD_HOURS) {
+      if (!(tokens > 0) || !Number.isFinite(tokens)) return;
+      periods.add(counterName(keyId, quota, hours), Math.ceil(tokens), hours * 3_600_000);
     },
   };
 }

@@ -1,11 +1,9 @@
 import { GatewayError } from '@switchyard/core';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { KeyLimits } from '@switchyard/accounts';
+import { createFixedWindows } from './create-fixed-windows';
 
 /** Length of a key's rate windows when its limits set none. */
 export const DEFAULT_WINDOW_SECONDS = 60;
-
-type WindowKind = 'requests' | 'tokens';
 
 /** Requests-per-window and tokens-per-window counters per key (see `createRateWindows`). */
 export type RateWindows = {
@@ -16,80 +14,60 @@ export type RateWindows = {
 };
 
 /**
- * Fixed windows on `rate-limiter-flexible`'s `RateLimiterMemory`: one limiter per distinct
- * (kind, points, window) configuration, made on first use, with the key ID as the limiter key. A
- * request is admitted only when its token estimate fits in what is left of the token window; a
- * refused request leaves both windows as they were. `retryAfterMs` is the window's `msBeforeNext`.
+ * Fixed windows per key on the given clock (default `Date.now`): one requests counter and one
+ * tokens counter per distinct (limit, window length), so a key whose limits change starts counting
+ * afresh. A window opens with the key's first admitted request and lasts `windowSeconds`.
+ *
+ * A request is admitted only when one more request fits in the requests window and its token
+ * estimate fits in what is left of the tokens window; check and count happen in one synchronous
+ * step, so concurrent requests of one process cannot both take the last room, and a refused request
+ * leaves both windows as they were. `retryAfterMs` is the time left in the window that refused.
  */
-export function createRateWindows(): RateWindows {
-  const limiters = new Map<string, RateLimiterMemory>();
+export function createRateWindows(options: { now?: () => number } = {}): RateWindows {
+  const windows = createFixedWindows(options.now ?? Date.now);
 
-  function windowFor(kind: WindowKind, points: number, windowSeconds: number): RateLimiterMemory {
-    const name = `${kind}:${points}:${windowSeconds}`;
-    let limiter = limiters.get(name);
-    if (!limiter) {
-      limiter = new RateLimiterMemory({ keyPrefix: name, points, duration: windowSeconds });
-      limiters.set(name, limiter);
-    }
-    return limiter;
-  }
-
-  async function admit(keyId: string, limits: KeyLimits, estimatedTokens: number): Promise<void> {
+  function admitNow(keyId: string, limits: KeyLimits, estimatedTokens: number): void {
     const windowSeconds = limits.windowSeconds ?? DEFAULT_WINDOW_SECONDS;
+    const windowMs = windowSeconds * 1000;
     const needed = wholeTokens(estimatedTokens);
-    const tokenLimit = limits.tokens;
-    const tokens = tokenLimit === undefined ? undefined : windowFor('tokens', tokenLimit, windowSeconds);
-    if (tokens && tokenLimit !== undefined) {
+    const { requests: requestLimit, tokens: tokenLimit } = limits;
+    const tokensCounter = tokenLimit === undefined ? undefined : counterName('tokens', tokenLimit, windowSeconds, keyId);
+    const requestsCounter = requestLimit === undefined ? undefined : counterName('requests', requestLimit, windowSeconds, keyId);
+    if (tokensCounter !== undefined && tokenLimit !== undefined) {
       if (needed > tokenLimit) throw tokensNeverFit(needed, tokenLimit, windowSeconds);
-      const current = await tokens.get(keyId);
-      const used = current && current.msBeforeNext > 0 ? current.consumedPoints : 0;
-      if (current && (used >= tokenLimit || used + needed > tokenLimit)) {
-        throw tokensRefusal({ used, needed, limit: tokenLimit, windowSeconds, retryAfterMs: current.msBeforeNext });
+      const window = windows.read(tokensCounter);
+      if (window && (window.used >= tokenLimit || window.used + needed > tokenLimit)) {
+        throw tokensRefusal({ used: window.used, needed, limit: tokenLimit, windowSeconds, retryAfterMs: window.msLeft });
       }
     }
-    const requestLimit = limits.requests;
-    const requests = requestLimit === undefined ? undefined : windowFor('requests', requestLimit, windowSeconds);
-    if (requests && requestLimit !== undefined) {
-      // A refused request stays counted: its window is already full, so the count changes no reset time.
-      const counted = await consumeOrRefusal(requests, keyId, 1);
-      if (counted.consumedPoints > requestLimit) throw requestsRefusal(requestLimit, windowSeconds, counted.msBeforeNext);
+    if (requestsCounter !== undefined && requestLimit !== undefined) {
+      const window = windows.read(requestsCounter);
+      if (window && window.used >= requestLimit) throw requestsRefusal(requestLimit, windowSeconds, window.msLeft);
+      windows.add(requestsCounter, 1, windowMs);
     }
-    if (tokens && tokenLimit !== undefined) {
-      const counted = await consumeOrRefusal(tokens, keyId, needed);
-      if (counted.consumedPoints > tokenLimit) {
-        // Another request took the room between the check and now: give back what this one took.
-        await tokens.reward(keyId, needed);
-        if (requests) await requests.reward(keyId, 1);
-        const used = counted.consumedPoints - needed;
-        throw tokensRefusal({ used, needed, limit: tokenLimit, windowSeconds, retryAfterMs: counted.msBeforeNext });
-      }
-    }
+    // Counted even when the estimate is 0: the tokens window opens with the request, like the requests one.
+    if (tokensCounter !== undefined) windows.add(tokensCounter, needed, windowMs);
   }
 
-  async function charge(keyId: string, limits: KeyLimits, tokens: number): Promise<void> {
-    const points = wholeTokens(tokens);
-    if (limits.tokens === undefined || points === 0) return;
-    try {
-      await windowFor('tokens', limits.tokens, limits.windowSeconds ?? DEFAULT_WINDOW_SECONDS).penalty(keyId, points);
-    } catch {
-      // A count after the fact must never fail a request that has already been served.
-    }
-  }
-
-  return { admit, charge };
+  return {
+    async admit(keyId, limits, estimatedTokens) {
+      admitNow(keyId, limits, estimatedTokens);
+    },
+    async charge(keyId, limits, tokens) {
+      const points = wholeTokens(tokens);
+      if (limits.tokens === undefined || points === 0) return;
+      const windowSeconds = limits.windowSeconds ?? DEFAULT_WINDOW_SECONDS;
+      windows.add(counterName('tokens', limits.tokens, windowSeconds, keyId), points, windowSeconds * 1000);
+    },
+  };
 }
 
-/** `consume`, resolving with the counter either way (it rejects with a `RateLimiterRes` when over). */
-async function consumeOrRefusal(limiter: RateLimiterMemory, keyId: string, points: number): Promise<RateLimiterRes> {
-  try {
-    return await limiter.consume(keyId, points);
-  } catch (refusal) {
-    if (refusal instanceof RateLimiterRes) return refusal;
-    throw refusal;
-  }
+/** The key ID comes last, after a fixed number of separators, so two counters never share a name. */
+function counterName(kind: 'requests' | 'tokens', limit: number, windowSeconds: number, keyId: string): string {
+  return `${kind}:${limit}:${windowSeconds}:${keyId}`;
 }
 
-/** Token counts are whole and non-negative (the memory store truncates fractions). */
+/** Token counts are whole and non-negative: fractions round up, anything else counts as 0. */
 function wholeTokens(tokens: number): number {
   return Number.isFinite(tokens) && tokens > 0 ? Math.ceil(tokens) : 0;
 }
@@ -121,7 +99,10 @@ function tokensRefusal(refusal: TokensRefusal): GatewayError {
   });
 }
 
-/** A 413, not a 429: no wait helps a request larger than the whole window (spec §7.1: reduce the prompt). */
+/**
+ * A 413, not a 429: a request larger than the key's whole token window can never pass, so telling
+ * the client to wait would only make it retry in vain; the fix is a shorter prompt or a higher limit.
+ */
 function tokensNeverFit(needed: number, limit: number, windowSeconds: number): GatewayError {
   return new GatewayError({
     code: 'PROMPT_TOO_LARGE',
