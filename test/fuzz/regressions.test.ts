@@ -124,7 +124,7 @@ describe('fuzz regressions', () => {
       {
         status: 404,
         code: 'ENDPOINT_NOT_FOUND',
-        message: `No endpoint POST /v1/responses/${REDACTED}. Endpoints: POST /v1/responses, POST /v1/messages, POST /v1/messages/count_tokens, POST /v1/chat/completions, GET /v1/models.`,
+        message: `No endpoint POST /v1/responses/${REDACTED}. Endpoints: POST /v1/responses, POST /v1/messages, POST /v1/chat/completions, POST /v1/messages/count_tokens, GET /v1/models.`,
       },
       { secrets: [SECRET] },
     );
@@ -148,7 +148,7 @@ describe('fuzz regressions', () => {
       answer: {
         status: 400,
         code: 'UNSUPPORTED_PARAMETER',
-        message: `Input items of type '${REDACTED}' are not supported by this gateway (only messages, function_call, function_call_output and reasoning).`,
+        message: `Unsupported parameter 'input.0.type': input items of type '${REDACTED}' are not supported by this gateway (only messages, function_call, function_call_output and reasoning).`,
       },
     },
     {
