@@ -238,8 +238,8 @@ describe('fuzz regressions', () => {
       request: 'a path over 16 KiB',
       build: (): RawRequest => ({ method: 'GET', path: `/v1/${'a'.repeat(17_000)}`, headers: [] }),
       answer: {
-        status: 413,
-        code: 'REQUEST_TOO_LARGE',
+        status: 431,
+        code: 'HEADERS_TOO_LARGE',
         message: 'The request line or headers are too large.',
       },
     },

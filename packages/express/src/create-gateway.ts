@@ -126,7 +126,7 @@ function endpointHandlers(engine: Engine, endpoint: Endpoint, config: GatewayCon
   const opening = [
     createRequestIdMiddleware({ engine, protocol: endpoint.codec.protocol }),
     createAuthMiddleware(),
-    createBodyMiddleware({ limitBytes: config.bodyLimitBytes }),
+    createBodyMiddleware({ limitBytes: config.bodyLimitBytes, timeoutMs: config.bodyTimeoutMs }),
   ];
   if (endpoint.kind === 'token-count') return [...opening, createTokenCountHandler()];
   return [...opening, createGenerationHandler({ keepAliveMs: config.keepAliveMs })];

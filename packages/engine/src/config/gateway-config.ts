@@ -77,6 +77,8 @@ export const gatewayConfigSchema = z
     limits: z.object({ default: keyLimitsSchema.default({}) }).strict().default({ default: {} }),
     /** Largest accepted request body, in bytes. */
     bodyLimitBytes: z.number().int().positive().default(4 * 1024 * 1024),
+    /** Longest a request body may take to arrive in full once the gateway starts reading it, in ms (then 408). */
+    bodyTimeoutMs: z.number().int().positive().default(60_000),
     /** Silence after which a stream gets a keep-alive comment, in ms (0 turns keep-alives off). */
     keepAliveMs: z.number().int().nonnegative().default(15_000),
   })

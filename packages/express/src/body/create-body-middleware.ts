@@ -1,53 +1,77 @@
 import { GatewayError } from '@switchyard/core';
-import express, { type RequestHandler } from 'express';
+import type { RequestHandler, Response } from 'express';
+import { nestingDepthExceeds } from './nesting-depth-exceeds';
+import { readLimitedBody } from './read-limited-body';
 
 export type BodyOptions = {
-  /** Largest accepted body in bytes; larger ones get 413 (by Content-Length or while reading chunks). Default 4 MiB. */
+  /** Largest accepted body in bytes; larger ones get 413 (by Content-Length before reading, or while reading chunks). Default 4 MiB. */
   limitBytes?: number;
+  /** Longest the body may take to arrive in full once reading starts, in ms; a slower one gets 408. Default 60 000. */
+  timeoutMs?: number;
 };
-
-/**
- * Parses a JSON body (one parse) with a size limit. A body that is not declared as JSON is refused
- * with a 400 that says what to send; malformed JSON and oversize bodies become the gateway's
- * 400 / 413 in the interface's envelope (see `toGatewayError`).
- *
- * @example router.post('/v1/messages', …, createBodyMiddleware({ limitBytes: 1 << 20 }), …)
- */
-export function createBodyMiddleware(options: BodyOptions = {}): RequestHandler {
-  // No inflation: compressed bodies are refused (a clear 400), never decompressed past the size limit's intent.
-  const parseJSON = express.json({ limit: options.limitBytes ?? 4 * 1024 * 1024, strict: false, inflate: false });
-  return function bodyMiddleware(request, response, next) {
-    if (!request.is('application/json')) {
-      throw new GatewayError({
-        code: 'INVALID_JSON',
-        message: 'The request body must be JSON sent with `Content-Type: application/json`.',
-      });
-    }
-    parseJSON(request, response, error => {
-      if (error) return next(error);
-      if (nestingDepthExceeds(request.body, MAX_NESTING_DEPTH)) {
-        return next(
-          new GatewayError({ code: 'INVALID_REQUEST', message: `The request body nests deeper than ${MAX_NESTING_DEPTH} levels.` }),
-        );
-      }
-      next();
-    });
-  };
-}
 
 /** Deeper than any real request; deeper bodies would only exhaust the validators' stack. */
 const MAX_NESTING_DEPTH = 64;
 
-/** Whether a parsed JSON value nests deeper than `limit` (iterative: deep input cannot overflow the stack). */
-function nestingDepthExceeds(value: unknown, limit: number): boolean {
-  const pending: Array<[unknown, number]> = [[value, 1]];
-  while (pending.length > 0) {
-    const [current, depth] = pending.pop()!;
-    if (typeof current !== 'object' || current === null) continue;
-    if (depth > limit) return true;
-    for (const item of Array.isArray(current) ? current : Object.values(current)) {
-      if (typeof item === 'object' && item !== null) pending.push([item, depth + 1]);
+/**
+ * Reads and parses a JSON body (one parse) within a size limit and a body timeout, refusing in the
+ * interface's envelope (see `toGatewayError`): not declared as JSON, compressed or not UTF-8 → 400;
+ * malformed JSON → 400 `INVALID_JSON`; over the limit → 413 at once, by `Content-Length` before
+ * reading or the moment a chunked body passes it; not in full within the timeout → 408. After a
+ * refusal before the body's end, the rest of it is never read: the answer says `Connection: close`
+ * and the connection is closed, so a client cannot hold the gateway reading a body it refused.
+ *
+ * @example router.post('/v1/messages', …, createBodyMiddleware({ limitBytes: 1 << 20, timeoutMs: 30_000 }), …)
+ */
+export function createBodyMiddleware(options: BodyOptions = {}): RequestHandler {
+  const limits = { limitBytes: options.limitBytes ?? 4 * 1024 * 1024, timeoutMs: options.timeoutMs ?? 60_000 };
+  return async function bodyMiddleware(request, response, next) {
+    let bytes: Buffer;
+    try {
+      refuseUnreadableBody(request.is('application/json'), request.headers);
+      bytes = await readLimitedBody(request, limits);
+    } catch (error) {
+      if (!request.complete) closeAfterAnswer(response);
+      return next(error);
     }
+    request.body = parseJSON(bytes);
+    if (nestingDepthExceeds(request.body, MAX_NESTING_DEPTH)) {
+      throw new GatewayError({ code: 'INVALID_REQUEST', message: `The request body nests deeper than ${MAX_NESTING_DEPTH} levels.` });
+    }
+    next();
+  };
+}
+
+/** Refuses, before reading, a body that is not JSON, is compressed (never inflated past the size limit's intent) or is not UTF-8. */
+function refuseUnreadableBody(jsonType: string | false | null, headers: Record<string, string | string[] | undefined>): void {
+  if (!jsonType) {
+    throw new GatewayError({ code: 'INVALID_JSON', message: 'The request body must be JSON sent with `Content-Type: application/json`.' });
   }
-  return false;
+  const encoding = String(headers['content-encoding'] || 'identity').toLowerCase();
+  if (encoding !== 'identity') {
+    throw new GatewayError({ code: 'INVALID_REQUEST', message: 'Compressed request bodies are not accepted; send plain UTF-8 JSON.' });
+  }
+  const charset = /;\s*charset\s*=\s*"?([^";\s]*)/i.exec(String(headers['content-type']))?.[1]?.toLowerCase();
+  if (charset && charset !== 'utf-8' && charset !== 'utf8') {
+    throw new GatewayError({ code: 'INVALID_REQUEST', message: 'The request body must be UTF-8 JSON.' });
+  }
+}
+
+/** The body as JSON (a leading byte-order mark is skipped; an empty body is `{}`). */
+function parseJSON(bytes: Buffer): unknown {
+  const text = new TextDecoder('utf-8').decode(bytes);
+  if (text.length === 0) return {};
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new GatewayError({ code: 'INVALID_JSON', message: 'The request body is not valid JSON.', cause: error });
+  }
+}
+
+/**
+ * A refused body stays unread, so the connection cannot carry another request: Node closes it once
+ * the answer is written, instead of reading the rest of the body to keep the connection alive.
+ */
+function closeAfterAnswer(response: Response): void {
+  if (!response.headersSent) response.setHeader('connection', 'close');
 }
