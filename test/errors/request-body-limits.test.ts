@@ -1,5 +1,5 @@
 import { openRawConnection, type RawAnswer } from '../helpers/open-raw-connection';
-import type { TestGateway } from '../helpers/start-test-gateway';
+import { startTestGateway, type TestGateway } from '../helpers/start-test-gateway';
 import { startWithConfig } from './refusal-helpers';
 
 const BODY_LIMIT_BYTES = 16 * 1024;
@@ -95,5 +95,40 @@ describe('request bodies are refused as soon as the refusal is known, and never 
     const answer = await connection.answer;
     expectRefusal(answer, 431, 'HEADERS_TOO_LARGE');
     expect(answer.headers.connection).toBe('close');
+  });
+});
+
+describe("Node's own timeouts bound what the gateway cannot see", () => {
+  let server: TestGateway;
+  beforeAll(async () => {
+    server = await startWithConfig(config => ({ ...config, bodyTimeoutMs: 30_000 }));
+  });
+  afterAll(() => server.close(1_000));
+
+  it('sets headersTimeout to 20 s and requestTimeout past the headers and the body timeout, checked every second', () => {
+    expect({ headersTimeout: server.server.headersTimeout, requestTimeout: server.server.requestTimeout }).toEqual({
+      headersTimeout: 20_000,
+      requestTimeout: 20_000 + 30_000 + 5_000,
+    });
+  });
+});
+
+describe('a request whose headers never end', () => {
+  let server: TestGateway;
+  beforeAll(async () => {
+    server = await startTestGateway();
+    // Node reads these when it checks its connections (every second here), so a test can shorten them.
+    server.server.headersTimeout = 100;
+    server.server.requestTimeout = 100;
+  });
+  afterAll(() => server.close(1_000));
+
+  it("is answered 408 REQUEST_TIMEOUT in a JSON envelope once the server's headersTimeout has passed", async () => {
+    const connection = await openRawConnection(server.url);
+    await connection.write('POST /v1/responses HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\n');
+    const answer = await connection.answer;
+    expectRefusal(answer, 408, 'REQUEST_TIMEOUT');
+    expect(answer.headers.connection).toBe('close');
+    await connection.closedByServer;
   });
 });

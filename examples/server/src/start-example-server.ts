@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createSQLiteAccountStore } from '@switchyard/store-sqlite';
 import { createMemoryAccountStore, digestAdminToken, type AccountStore } from '@switchyard/accounts';
@@ -13,6 +13,7 @@ import { createDefaultConfig } from './default-config';
 import { ensureDemoKey } from './ensure-demo-key';
 import { loadConfigFile } from './load-config-file';
 import { openDataDirectory } from './open-data-directory';
+import { serverTimeouts } from './server-timeouts';
 
 export type ExampleServerOptions = {
   /** Default 8080; 0 picks a free port. */
@@ -90,7 +91,7 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
   });
   const admin = createReloadingAdminService(store, storage.adminTokenDigests);
   const adminRouter = gateway.createAdminRouter(admin);
-  const server = createApp(gateway, adminRouter).listen(options.port ?? 8080, options.host ?? '127.0.0.1');
+  const server = createServer(serverTimeouts(config.bodyTimeoutMs), createApp(gateway, adminRouter)).listen(options.port ?? 8080, options.host ?? '127.0.0.1');
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject)).catch(async (error: unknown) => {
     await Promise.all([gateway.close(), simulator.close()]);
     await store.close();

@@ -1,5 +1,5 @@
 import { GatewayError } from '@switchyard/core';
-import type { RequestHandler, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { nestingDepthExceeds } from './nesting-depth-exceeds';
 import { readLimitedBody } from './read-limited-body';
 
@@ -26,15 +26,19 @@ const MAX_NESTING_DEPTH = 64;
 export function createBodyMiddleware(options: BodyOptions = {}): RequestHandler {
   const limits = { limitBytes: options.limitBytes ?? 4 * 1024 * 1024, timeoutMs: options.timeoutMs ?? 60_000 };
   return async function bodyMiddleware(request, response, next) {
-    let bytes: Buffer;
     try {
-      refuseUnreadableBody(request.is('application/json'), request.headers);
-      bytes = await readLimitedBody(request, limits);
+      if (!request.is('application/json')) {
+        throw new GatewayError({ code: 'INVALID_JSON', message: 'The request body must be JSON sent with `Content-Type: application/json`.' });
+      }
+      // A host's own parser (e.g. `express.json()` mounted app-wide) may have read the body already: its result stands.
+      if (!alreadyRead(request)) {
+        refuseUndecodableBody(request.headers);
+        request.body = parseJSON(await readLimitedBody(request, limits));
+      }
     } catch (error) {
       if (!request.complete) closeAfterAnswer(response);
       return next(error);
     }
-    request.body = parseJSON(bytes);
     if (nestingDepthExceeds(request.body, MAX_NESTING_DEPTH)) {
       throw new GatewayError({ code: 'INVALID_REQUEST', message: `The request body nests deeper than ${MAX_NESTING_DEPTH} levels.` });
     }
@@ -42,11 +46,8 @@ export function createBodyMiddleware(options: BodyOptions = {}): RequestHandler 
   };
 }
 
-/** Refuses, before reading, a body that is not JSON, is compressed (never inflated past the size limit's intent) or is not UTF-8. */
-function refuseUnreadableBody(jsonType: string | false | null, headers: Record<string, string | string[] | undefined>): void {
-  if (!jsonType) {
-    throw new GatewayError({ code: 'INVALID_JSON', message: 'The request body must be JSON sent with `Content-Type: application/json`.' });
-  }
+/** Refuses, before reading, a body that is compressed (never inflated past the size limit's intent) or not UTF-8. */
+function refuseUndecodableBody(headers: Request['headers']): void {
   const encoding = String(headers['content-encoding'] || 'identity').toLowerCase();
   if (encoding !== 'identity') {
     throw new GatewayError({ code: 'INVALID_REQUEST', message: 'Compressed request bodies are not accepted; send plain UTF-8 JSON.' });
@@ -55,6 +56,11 @@ function refuseUnreadableBody(jsonType: string | false | null, headers: Record<s
   if (charset && charset !== 'utf-8' && charset !== 'utf8') {
     throw new GatewayError({ code: 'INVALID_REQUEST', message: 'The request body must be UTF-8 JSON.' });
   }
+}
+
+/** Whether the body stream has been read to its end (by another parser) before this middleware. */
+function alreadyRead(request: Request): boolean {
+  return request.complete && !request.readable;
 }
 
 /** The body as JSON (a leading byte-order mark is skipped; an empty body is `{}`). */
