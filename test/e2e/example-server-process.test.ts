@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import OpenAI from 'openai';
@@ -10,7 +10,7 @@ const main = join(__dirname, '../../examples/server/dist/main.js');
 function startProcess(
   environment: Record<string, string>,
   dataDirectory?: string,
-): Promise<{ child: ChildProcessWithoutNullStreams; url: string; output: () => string }> {
+): Promise<{ child: ChildProcessWithoutNullStreams; url: string; output: () => string; stdout: () => string }> {
   if (!existsSync(main)) throw new Error(`Build first (pnpm exec tsc -b): ${main} is missing`);
   const directory = dataDirectory ?? mkdtempSync(join(tmpdir(), 'switchyard-data-'));
   const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', main], {
@@ -18,17 +18,22 @@ function startProcess(
   });
   if (!dataDirectory) child.once('exit', () => rmSync(directory, { recursive: true, force: true }));
   let output = '';
-  child.stdout.on('data', chunk => (output += chunk));
+  let stdout = '';
+  child.stdout.on('data', chunk => ((output += chunk), (stdout += chunk)));
   child.stderr.on('data', chunk => (output += chunk));
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 10_000);
-    child.stdout.on('data', () => {
-      const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match) {
+    const onOutput = () => {
+      const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout);
+      // Secrets created on this start go to stderr, which may arrive after stdout's banner that points to them.
+      const secretsPending = stdout.includes('shown once on stderr') && !output.includes('(shown once)');
+      if (match && !secretsPending) {
         clearTimeout(timer);
-        resolve({ child, url: match[1]!, output: () => output });
+        resolve({ child, url: match[1]!, output: () => output, stdout: () => stdout });
       }
-    });
+    };
+    child.stdout.on('data', onOutput);
+    child.stderr.on('data', onOutput);
     child.once('exit', code => {
       clearTimeout(timer);
       reject(new Error(`server exited with ${code}:\n${output}`));
@@ -113,6 +118,50 @@ describe('the example server process', () => {
       expect(await stop(second.child)).toBe(0);
     } finally {
       rmSync(dataDirectory, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the example server process keeps its secrets off stdout and its files private', () => {
+  const modeOf = (path: string) => statSync(path).mode & 0o777;
+
+  it('shows a generated demo key and console token once on stderr, and its stdout (banner and JSON logs) contains neither', async () => {
+    const { child, url, output, stdout } = await startProcess({ LOG_LEVEL: 'info' });
+    try {
+      const demoKey = /export SWITCHYARD_KEY=(sy-[A-Za-z0-9]{40})/.exec(output())?.[1];
+      const adminToken = /sy-admin-[0-9a-f]{48}/.exec(output())?.[0];
+      expect(demoKey).toMatch(/^sy-[A-Za-z0-9]{40}$/);
+      expect(adminToken).toMatch(/^sy-admin-/);
+      const openai = new OpenAI({ baseURL: `${url}/v1`, apiKey: demoKey!, maxRetries: 0 });
+      expect((await openai.responses.create({ model: 'switchyard-sim', input: 'log this request' })).status).toBe('completed');
+      const admin = await fetch(`${url}/admin/accounts`, { headers: { authorization: `Bearer ${adminToken}` } });
+      expect(admin.status).toBe(200);
+    } finally {
+      expect(await stop(child)).toBe(0);
+    }
+    // The JSON log lines are on stdout (the request was logged), and no secret is anywhere in it.
+    expect(stdout()).toMatch(/^\{.*"msg":"request"/m);
+    expect(stdout()).not.toMatch(/sy-[A-Za-z0-9]{40}/);
+    expect(stdout()).not.toMatch(/sy-admin-/);
+  });
+
+  it('tightens an existing data folder with mode 0755 to 0700 with a warning, and keeps its database files at 0600', async () => {
+    const dataDirectory = join(mkdtempSync(join(tmpdir(), 'switchyard-data-')), 'data');
+    mkdirSync(dataDirectory);
+    chmodSync(dataDirectory, 0o755);
+    try {
+      const { child, output } = await startProcess({}, dataDirectory);
+      try {
+        expect(modeOf(dataDirectory)).toBe(0o700);
+        expect(output()).toContain('had mode 0755; it is now 0700 (owner only)');
+        for (const file of ['switchyard.sqlite', 'switchyard.sqlite-wal', 'switchyard.sqlite-shm', 'server-secret', 'admin-token.sha256']) {
+          expect([file, modeOf(join(dataDirectory, file))]).toEqual([file, 0o600]);
+        }
+      } finally {
+        expect(await stop(child)).toBe(0);
+      }
+    } finally {
+      rmSync(join(dataDirectory, '..'), { recursive: true, force: true });
     }
   });
 });

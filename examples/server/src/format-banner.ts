@@ -8,18 +8,19 @@ export type BannerInput = {
 };
 
 /**
- * The text printed once at start: base URL, models, and copy-paste snippets for both interfaces.
- * A generated demo key is shown here once; a key given in the environment is never printed.
+ * The text printed once at start (on stdout, beside the JSON logs): base URL, models, and
+ * copy-paste snippets for both interfaces. It never contains a secret: a demo key or console token
+ * created on this start is only pointed to here, and shown by `formatFirstStartSecrets` on stderr.
  */
 export function formatBanner({ url, models, demoKey, demoKeyGenerated, newAdminToken }: BannerInput): string {
   const model = models[0] ?? '<model_id>';
   const keyLine = demoKeyGenerated
-    ? `Demo API key (shown once; set SWITCHYARD_DEMO_KEY to choose your own):\n  export SWITCHYARD_KEY=${demoKey}`
+    ? 'Demo API key: created on this start and shown once on stderr, never in the logs (set SWITCHYARD_DEMO_KEY to choose your own).'
     : demoKey !== undefined
       ? 'Demo API key: the value of SWITCHYARD_DEMO_KEY\n  export SWITCHYARD_KEY="$SWITCHYARD_DEMO_KEY"'
       : 'API keys: this data folder has keys already (they are never shown again). A new one:\n  ./scripts/start.sh keys create --account <ACCOUNT_ID> --name laptop   (accounts: ./scripts/start.sh accounts list)';
   const adminLine = newAdminToken
-    ? `\nConsole (admin) token for ${url}/admin (shown once; rotate with \`admin-token rotate\`):\n  ${newAdminToken}\n`
+    ? `\nConsole (admin) token for ${url}/admin: created on this start and shown once on stderr (rotate with \`admin-token rotate\`).\n`
     : '';
   return `
 Switchyard gateway listening on ${url}
@@ -45,6 +46,18 @@ SDKs:
     .responses.create({ model: '${model}', input: 'Say hello' })
 ${formatAnthropicSnippet(url, model)}
 `;
+}
+
+/**
+ * The secrets created on this start — a generated demo key, a new console token — for stderr: the
+ * one place they are shown, once, apart from stdout where the JSON logs go (a log collector never
+ * receives them). Empty when this start created none.
+ */
+export function formatFirstStartSecrets({ url, demoKey, demoKeyGenerated, newAdminToken }: BannerInput): string {
+  const lines: string[] = [];
+  if (demoKeyGenerated && demoKey !== undefined) lines.push('Demo API key (shown once):', `  export SWITCHYARD_KEY=${demoKey}`);
+  if (newAdminToken) lines.push(`Console (admin) token for ${url}/admin (shown once):`, `  ${newAdminToken}`);
+  return lines.length > 0 ? `\n${lines.join('\n')}\n\n` : '';
 }
 
 /**

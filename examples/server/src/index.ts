@@ -1,7 +1,7 @@
 export { codecs } from './codecs';
 export { createApp } from './create-app';
 export { createDefaultConfig, EMBEDDED_SIMULATOR } from './default-config';
-export { formatBanner } from './format-banner';
+export { formatBanner, formatFirstStartSecrets } from './format-banner';
 export { loadConfigFile } from './load-config-file';
 export { readServerEnvironment, type ServerEnvironment } from './read-server-environment';
 export { describeStartUpError, type StartUpSettings } from './describe-start-up-error';

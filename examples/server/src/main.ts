@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { createLogger } from './create-logger';
 import { describeStartUpError, type StartUpSettings } from './describe-start-up-error';
-import { formatBanner } from './format-banner';
+import { formatBanner, formatFirstStartSecrets } from './format-banner';
 import { readServerEnvironment } from './read-server-environment';
 import { runCli } from './run-cli';
 import { startExampleServer } from './start-example-server';
@@ -44,6 +44,8 @@ async function main(argv: string[]): Promise<void> {
     logger,
   });
   running.server = server;
+  // Secrets created on this start go to stderr, never to stdout with the JSON logs.
+  process.stderr.write(formatFirstStartSecrets(server));
   process.stdout.write(formatBanner(server));
 }
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { writePrivateFile } from './write-private-file';
 
@@ -13,14 +13,29 @@ export type DataDirectory = {
   adminTokenFile: string;
 };
 
+export type OpenDataDirectoryOptions = {
+  /** Told when an existing folder's mode was wider than 0700 and was tightened. Default: a line on stderr. */
+  warn?: (message: string) => void;
+};
+
+/** Owner only: the folder holds the database, the key-hashing secret and the console token digest. */
+const PRIVATE_DIRECTORY_MODE = 0o700;
+
 /**
- * Opens (creating on first use, mode 0700) the data folder. Secrets stay in files readable only by
- * the owner. The console token is handled apart (`ensureAdminTokenFile`), so a management command
- * run before the first start never creates a token nobody was shown.
+ * Opens (creating on first use, mode 0700) the data folder. An existing folder that others may
+ * read or enter (e.g. 0755) is tightened to 0700, with a warning. Secrets stay in files readable
+ * only by the owner. The console token is handled apart (`ensureAdminTokenFile`), so a management
+ * command run before the first start never creates a token nobody was shown.
  */
-export function openDataDirectory(path: string, environment: NodeJS.ProcessEnv = process.env): DataDirectory {
+export function openDataDirectory(
+  path: string,
+  environment: NodeJS.ProcessEnv = process.env,
+  options: OpenDataDirectoryOptions = {},
+): DataDirectory {
   const directory = resolve(path);
-  mkdirSync(directory, { recursive: true, mode: 0o700 });
+  mkdirSync(directory, { recursive: true, mode: PRIVATE_DIRECTORY_MODE });
+  const warn = options.warn ?? ((message: string) => process.stderr.write(`warning: ${message}\n`));
+  restrictDirectory(directory, warn);
   const serverSecret = environment.SWITCHYARD_SERVER_SECRET ?? readOrCreate(join(directory, 'server-secret'), () => randomBytes(32).toString('hex'));
   return {
     path: directory,
@@ -40,4 +55,12 @@ function readOrCreate(file: string, create: () => string): string {
   const value = create();
   writePrivateFile(file, value);
   return value;
+}
+
+/** Sets the folder to 0700 when group or others have any access to it, and says so. */
+function restrictDirectory(directory: string, warn: (message: string) => void): void {
+  const mode = statSync(directory).mode & 0o777;
+  if ((mode & 0o077) === 0) return;
+  chmodSync(directory, PRIVATE_DIRECTORY_MODE);
+  warn(`the data folder ${directory} had mode ${mode.toString(8).padStart(4, '0')}; it is now 0700 (owner only)`);
 }

@@ -138,7 +138,9 @@ function openStorage(options: ExampleServerOptions): { store: AccountStore; admi
     };
   }
   const environment = options.environment ?? process.env;
-  const directory = openDataDirectory(storage.path, environment);
+  const directory = openDataDirectory(storage.path, environment, {
+    ...(options.logger && { warn: (message: string) => options.logger?.warn({ dataDirectory: storage.path }, message) }),
+  });
   const store = createSQLiteAccountStore({ path: directory.databasePath, serverSecret: directory.serverSecret });
   const givenToken = environment.SWITCHYARD_ADMIN_TOKEN;
   if (givenToken) {

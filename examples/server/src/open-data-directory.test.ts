@@ -1,0 +1,38 @@
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDataDirectory } from './open-data-directory';
+
+const root = mkdtempSync(join(tmpdir(), 'switchyard-data-folder-'));
+const modeOf = (path: string) => statSync(path).mode & 0o777;
+const environment = { SWITCHYARD_SERVER_SECRET: 'data-folder-test-secret' };
+
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('openDataDirectory', () => {
+  it('creates a missing data folder with mode 0700 and warns about nothing', () => {
+    const warnings: string[] = [];
+    const path = join(root, 'fresh');
+    openDataDirectory(path, environment, { warn: message => warnings.push(message) });
+    expect(modeOf(path)).toBe(0o700);
+    expect(warnings).toEqual([]);
+  });
+
+  it('tightens an existing data folder with mode 0755 to 0700 and warns once, naming the old mode', () => {
+    const warnings: string[] = [];
+    const path = join(root, 'open');
+    mkdirSync(path);
+    chmodSync(path, 0o755);
+    openDataDirectory(path, environment, { warn: message => warnings.push(message) });
+    expect(modeOf(path)).toBe(0o700);
+    expect(warnings).toEqual([`the data folder ${path} had mode 0755; it is now 0700 (owner only)`]);
+    openDataDirectory(path, environment, { warn: message => warnings.push(message) });
+    expect(warnings).toHaveLength(1);
+  });
+
+  it('writes the key-hashing secret it creates with mode 0600', () => {
+    const path = join(root, 'secret');
+    openDataDirectory(path, {}, { warn: () => undefined });
+    expect(modeOf(join(path, 'server-secret'))).toBe(0o600);
+  });
+});
