@@ -69,7 +69,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     async send(request, signal) {
       let release: (() => void) | undefined;
       try {
-        if (!gate.tryAcquire()) await gate.waitForSlot(signal ?? undefined);
+        if (!gate.tryAcquire()) await gate.waitForSlot(signal);
         release = once(() => gate.release());
         const response = await pool.request({
           method: 'POST',
