@@ -82,7 +82,8 @@ describe('429: the gateway’s own per-key limits, on the gateway’s clock', ()
     });
 
     it('refuses a second request while a slow stream holds the only slot: 429 CONCURRENCY_LIMITED', async () => {
-      const key = await keyWith({ concurrency: 1 });
+      // No queue of its own: the embedded default (256 waiting) would otherwise apply, member by member.
+      const key = await keyWith({ concurrency: 1, queueSize: 0 });
       const running = await client(name, key).stream(promptBody(name, MODEL, SLOW_PROMPT));
       const sdk = client(name, key);
       const refusal = await expectRefusal(

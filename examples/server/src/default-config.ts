@@ -3,11 +3,18 @@ import type { GatewayConfigInput } from '@switchyard/engine';
 /** The marker a config file uses for "the simulator embedded in this server". */
 export const EMBEDDED_SIMULATOR = 'embedded:simulator';
 
+/**
+ * Per-key limits for keys that set none of their own: 64 requests in flight per key and 256 more
+ * waiting (30 s at most), so that one busy key holds at most 64 of an upstream's 1,024 connections
+ * and the other keys' requests are never queued behind its backlog.
+ */
+export const DEFAULT_KEY_LIMITS = { concurrency: 64, queueSize: 256, queueTimeoutMs: 30_000 } as const;
 
 /**
  * The embedded defaults: the simulator behind every upstream protocol, so a Responses request served
  * by a Messages-speaking upstream (and every other direction) runs with nothing installed.
- * `sim-responses-only` lacks the Messages interface on purpose.
+ * `sim-responses-only` lacks the Messages interface on purpose. Keys without limits of their own get
+ * `DEFAULT_KEY_LIMITS`.
  */
 export function createDefaultConfig(simulatorURL: string): GatewayConfigInput {
   return {
@@ -33,6 +40,7 @@ export function createDefaultConfig(simulatorURL: string): GatewayConfigInput {
         interfaces: ['responses', 'chat'],
       },
     ],
+    limits: { default: { ...DEFAULT_KEY_LIMITS } },
   };
 }
 

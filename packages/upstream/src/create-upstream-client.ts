@@ -1,4 +1,5 @@
 import { Pool } from 'undici';
+import { createConnectionGate } from './create-connection-gate';
 import { mapTransportError } from './map-transport-error';
 import type { UpstreamRequest, UpstreamResponse } from './upstream-response';
 
@@ -13,9 +14,22 @@ export type UpstreamClientOptions = {
   idleTimeoutMs?: number;
   /** Time allowed to open a connection. Default 10 000 ms. */
   connectTimeoutMs?: number;
-  /** Keep-alive connections kept open to this upstream. Default 128. */
+  /**
+   * Requests in flight to this upstream at once, each on its own HTTP/1.1 keep-alive connection.
+   * Default 1 024: a cap that guards file descriptors, not a pool small enough to queue behind.
+   */
   connections?: number;
+  /**
+   * Longest wait for a connection once all `connections` are busy, then a retryable 503
+   * `UPSTREAM_OVERLOADED` with `Retry-After`. 0 refuses at once. Default 5 000 ms.
+   */
+  queueTimeoutMs?: number;
 };
+
+/** High enough for a process's concurrency: a stalled upstream is felt at this many streams, not 128. */
+export const DEFAULT_UPSTREAM_CONNECTIONS = 1_024;
+/** The bound on a silent wait once an upstream's connections are all busy. */
+export const DEFAULT_UPSTREAM_QUEUE_TIMEOUT_MS = 5_000;
 
 /** Sends requests to one upstream over a keep-alive connection pool. */
 export type UpstreamClient = {
@@ -27,12 +41,24 @@ export type UpstreamClient = {
 /**
  * An upstream client on undici's `Pool.request` (no WHATWG fetch or streams on the hot path).
  * Transport failures come back as `GatewayError`s, a caller's abort as `ClientAbortedError`.
+ *
+ * undici's pool queues without bound once its connections are busy, so a gate of the same size
+ * stands in front of it: a request holds a slot from dispatch until its response body closes
+ * (read to the end, destroyed or failed), which is no earlier than undici frees the connection, so
+ * the pool itself never has to queue. HTTP/1.1 only: undici 7 sends a POST on an HTTP/2 session
+ * only when no other stream is open on it and queues it there otherwise, which would bring back
+ * the head-of-line wait this gate removes.
  */
 export function createUpstreamClient(options: UpstreamClientOptions): UpstreamClient {
   const url = new URL(options.baseURL);
   const prefix = url.pathname.replace(/\/+$/, '');
+  const connections = options.connections ?? DEFAULT_UPSTREAM_CONNECTIONS;
+  const gate = createConnectionGate({
+    limit: connections,
+    queueTimeoutMs: options.queueTimeoutMs ?? DEFAULT_UPSTREAM_QUEUE_TIMEOUT_MS,
+  });
   const pool = new Pool(url.origin, {
-    connections: options.connections ?? 128,
+    connections,
     connect: { timeout: options.connectTimeoutMs ?? 10_000 },
     keepAliveTimeout: 30_000,
   });
@@ -41,7 +67,10 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
   return {
     baseURL: options.baseURL,
     async send(request, signal) {
+      let release: (() => void) | undefined;
       try {
+        if (!gate.tryAcquire()) await gate.waitForSlot(signal);
+        release = once(() => gate.release());
         const response = await pool.request({
           method: 'POST',
           path: prefix + request.path,
@@ -52,6 +81,8 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
           bodyTimeout: options.idleTimeoutMs ?? 120_000,
         });
         const body = response.body;
+        if (body.closed) release();
+        else body.once('close', release);
         return {
           status: response.statusCode,
           headers: response.headers,
@@ -59,9 +90,20 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
           text: () => body.text().catch(error => Promise.reject(mapTransportError(error, signal))),
         };
       } catch (error) {
+        release?.();
         throw mapTransportError(error, signal);
       }
     },
     close: () => pool.close(),
+  };
+}
+
+/** `action` on the first call only: a slot is given back once whichever way its request ends. */
+function once(action: () => void): () => void {
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    action();
   };
 }

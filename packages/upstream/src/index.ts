@@ -1,4 +1,10 @@
-export { createUpstreamClient, type UpstreamClient, type UpstreamClientOptions } from './create-upstream-client';
+export {
+  createUpstreamClient,
+  DEFAULT_UPSTREAM_CONNECTIONS,
+  DEFAULT_UPSTREAM_QUEUE_TIMEOUT_MS,
+  type UpstreamClient,
+  type UpstreamClientOptions,
+} from './create-upstream-client';
 export { mapTransportError } from './map-transport-error';
 export { parseRetryAfterMs } from './parse-retry-after';
 export { defaultRetryPolicy, getRetryDelayMs, type RetryPolicy } from './retry-policy';

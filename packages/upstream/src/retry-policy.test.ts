@@ -1,4 +1,5 @@
 import { GatewayError } from '@switchyard/core';
+import { createConnectionsBusyError } from './create-connections-busy-error';
 import { parseRetryAfterMs } from './parse-retry-after';
 import { defaultRetryPolicy, getRetryDelayMs } from './retry-policy';
 
@@ -21,6 +22,11 @@ describe('getRetryDelayMs', () => {
   it('prefers the upstream Retry-After and gives up on long ones', () => {
     expect(getRetryDelayMs({ error: error('UPSTREAM_RATE_LIMITED', 1500), attempt: 1, policy })).toBe(1500);
     expect(getRetryDelayMs({ error: error('UPSTREAM_RATE_LIMITED', 60_000), attempt: 1, policy })).toBeUndefined();
+  });
+
+  it('retries (or fails over) a request refused because every connection to its upstream stayed busy, after its Retry-After', () => {
+    expect(getRetryDelayMs({ error: createConnectionsBusyError(5_000), attempt: 1, policy })).toBe(1_000);
+    expect(getRetryDelayMs({ error: createConnectionsBusyError(5_000), attempt: 3, policy })).toBeUndefined();
   });
 
   it('never replays ambiguous failures unless the route opts in', () => {

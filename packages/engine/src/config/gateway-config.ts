@@ -1,4 +1,5 @@
 import { keyLimitsSchema } from '@switchyard/accounts';
+import { DEFAULT_UPSTREAM_CONNECTIONS, DEFAULT_UPSTREAM_QUEUE_TIMEOUT_MS } from '@switchyard/upstream';
 import { z } from 'zod';
 
 const positiveMilliseconds = z.number().int().positive();
@@ -19,6 +20,10 @@ export const upstreamConfigSchema = z
     timeoutMs: positiveMilliseconds.default(60_000),
     idleTimeoutMs: positiveMilliseconds.default(120_000),
     connectTimeoutMs: positiveMilliseconds.default(10_000),
+    /** Requests in flight to this upstream at once (one HTTP/1.1 keep-alive connection each). */
+    connections: z.number().int().positive().default(DEFAULT_UPSTREAM_CONNECTIONS),
+    /** Longest wait for a connection once all are busy, then 503 `UPSTREAM_OVERLOADED`; 0 refuses at once. */
+    queueTimeoutMs: z.number().int().nonnegative().default(DEFAULT_UPSTREAM_QUEUE_TIMEOUT_MS),
   })
   .strict();
 
