@@ -42,6 +42,13 @@ describe('the log audit', () => {
     expect(audit.findLeaks()).toEqual([PROMPT]);
   });
 
+  it('does not take a run of one repeated character for a piece of a prompt', () => {
+    const audit = createLogAudit();
+    audit.remember({ input: `<1>${'\u0000'.repeat(40)}b` });
+    logLine(audit, { usage: { model: `<2>${'\u0000'.repeat(40)}c` } });
+    expect(audit.findLeaks()).toEqual([]);
+  });
+
   it('reports what it checked: lines, strings and fragments', () => {
     const audit = createLogAudit();
     audit.remember([PROMPT, 'a key-shaped-secret']);

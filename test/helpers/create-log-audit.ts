@@ -11,6 +11,11 @@ const MIN_SECRET_LENGTH = 12;
  * message cut short) is a leak too. Any quote of at least twice this length contains one whole run.
  */
 const FRAGMENT_LENGTH = 24;
+/**
+ * A fragment with fewer different characters than this (a run of NULs, of spaces, of one letter)
+ * proves nothing: the same run turns up in unrelated text, such as the model ID a log keeps.
+ */
+const MIN_FRAGMENT_VARIETY = 8;
 /** Body fields that name things rather than carry prompt text (model IDs are logged on purpose). */
 const NAMING_FIELDS = new Set(['model', 'type', 'role', 'name', 'id', 'call_id', 'tool_use_id', 'tool_call_id']);
 /** Request bodies larger than this are not kept for the audit (the body-limit tests send 20 MB and more). */
@@ -125,7 +130,8 @@ function fragmentOwners(secrets: ReadonlySet<string>): Map<string, string> {
   for (const secret of secrets) {
     for (const form of new Set([secret, jsonEscaped(secret)])) {
       for (let start = 0; start + FRAGMENT_LENGTH <= form.length; start += FRAGMENT_LENGTH) {
-        owners.set(form.slice(start, start + FRAGMENT_LENGTH), secret);
+        const fragment = form.slice(start, start + FRAGMENT_LENGTH);
+        if (new Set(fragment).size >= MIN_FRAGMENT_VARIETY) owners.set(fragment, secret);
       }
     }
   }
