@@ -1,33 +1,68 @@
+import type { IncomingMessage, Server } from 'node:http';
 import { Writable } from 'node:stream';
-import type { Codec } from '@switchyard/core';
+import { CLIENT_VALUE_MAX_CHARS, type Codec } from '@switchyard/core';
 import type { AccountStore } from '@switchyard/accounts';
 
 /** Strings shorter than this are too common to prove a leak (`"hi"` appears in any log). */
 const MIN_SECRET_LENGTH = 12;
+/**
+ * Prompts are also checked piece by piece: every aligned run of this many characters is looked
+ * for, so a log line that quotes part of a prompt (an upstream repeating some of the input, a
+ * message cut short) is a leak too. Any quote of at least twice this length contains one whole run.
+ */
+const FRAGMENT_LENGTH = 24;
+/**
+ * A fragment with fewer different characters than this (a run of NULs, of spaces, of one letter)
+ * proves nothing: the same run turns up in unrelated text, such as the model ID a log keeps.
+ */
+const MIN_FRAGMENT_VARIETY = 8;
 /** Body fields that name things rather than carry prompt text (model IDs are logged on purpose). */
 const NAMING_FIELDS = new Set(['model', 'type', 'role', 'name', 'id', 'call_id', 'tool_use_id', 'tool_call_id']);
+/** Request bodies larger than this are not kept for the audit (the body-limit tests send 20 MB and more). */
+const MAX_CAPTURED_BODY_BYTES = 4 * 1024 * 1024;
+
+/** What an audit checked: the lines it read and the strings (keys, prompts, fragments) it looked for in them. */
+export type LogAuditCounts = { lines: number; strings: number; fragments: number };
 
 /**
  * Captures everything a gateway logs, and everything secret it was given: every key presented to
- * the store and every string in every request body the codecs decoded. `findLeaks()` lists the
- * secrets that appear in the captured logs; the gateway's logs must never contain any.
+ * the store, every string in every request body the codecs decoded, and every string of every body
+ * that reached the server at all (refused ones too, read off the socket). A `model` is logged on
+ * purpose, but only up to the length a real model ID has: whatever a client sent beyond that is a
+ * secret as well. `findLeaks()` lists the secrets that appear in the captured logs, whole or in part;
+ * the gateway's logs must never contain any.
  */
 export function createLogAudit() {
   const lines: string[] = [];
   const secrets = new Set<string>();
+  const rememberText = (text: string): void => {
+    if (text.length >= MIN_SECRET_LENGTH) secrets.add(text);
+  };
   // Iterative: a deeply nested body must not overflow the audit's own stack.
   const remember = (value: unknown): void => {
     const pending: unknown[] = [value];
     while (pending.length > 0) {
       const current = pending.pop();
-      if (typeof current === 'string') {
-        if (current.length >= MIN_SECRET_LENGTH) secrets.add(current);
-      } else if (Array.isArray(current)) pending.push(...current);
+      if (typeof current === 'string') rememberText(current);
+      else if (Array.isArray(current)) pending.push(...current);
       else if (typeof current === 'object' && current !== null) {
-        for (const [field, item] of Object.entries(current)) if (!NAMING_FIELDS.has(field)) pending.push(item);
+        for (const [field, item] of Object.entries(current)) {
+          if (field === 'model' && typeof item === 'string') rememberText(item.slice(CLIENT_VALUE_MAX_CHARS));
+          else if (!NAMING_FIELDS.has(field)) pending.push(item);
+        }
       }
     }
   };
+  const rememberBody = (bytes: Buffer): void => {
+    const text = bytes.toString('utf8');
+    try {
+      remember(JSON.parse(text));
+    } catch {
+      // Not JSON: only the whole text counts, since its pieces may be JSON syntax the logs also hold.
+      rememberText(text);
+    }
+  };
+  let checkedFragments = 0;
   return {
     destination: new Writable({
       write(chunk, _encoding, callback) {
@@ -45,10 +80,60 @@ export function createLogAudit() {
         decodeRequest: (...args: Parameters<Codec['decodeRequest']>) => (remember(args[0]), codec.decodeRequest(...args)),
       }));
     },
+    /**
+     * Remembers the body of every request `server` receives, as the parser hands it over (the
+     * stream's own `push`), so nothing about how the gateway reads it changes.
+     */
+    watchServer(server: Server): void {
+      server.prependListener('request', (request: IncomingMessage) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        const push = request.push.bind(request);
+        request.push = (chunk: unknown, encoding?: BufferEncoding) => {
+          if (Buffer.isBuffer(chunk) && size <= MAX_CAPTURED_BODY_BYTES) {
+            size += chunk.length;
+            chunks.push(chunk);
+          }
+          return push(chunk, encoding);
+        };
+        request.once('close', () => {
+          if (size > 0 && size <= MAX_CAPTURED_BODY_BYTES) rememberBody(Buffer.concat(chunks));
+        });
+      });
+    },
     lineCount: () => lines.length,
+    /** How much the last `findLeaks()` checked. */
+    counts: (): LogAuditCounts => ({ lines: lines.length, strings: secrets.size, fragments: checkedFragments }),
     findLeaks(): string[] {
       const log = lines.join('');
-      return [...secrets].filter(secret => log.includes(secret) || log.includes(JSON.stringify(secret).slice(1, -1)));
+      const whole = [...secrets].filter(secret => log.includes(secret) || log.includes(jsonEscaped(secret)));
+      const fragments = fragmentOwners(secrets);
+      checkedFragments = fragments.size;
+      const partial = new Set<string>();
+      for (let index = 0; index + FRAGMENT_LENGTH <= log.length; index += 1) {
+        const owner = fragments.get(log.slice(index, index + FRAGMENT_LENGTH));
+        if (owner !== undefined && !whole.includes(owner)) partial.add(owner);
+      }
+      return [...whole, ...partial];
     },
   };
+}
+
+/** How a string appears inside a JSON log line. */
+function jsonEscaped(text: string): string {
+  return JSON.stringify(text).slice(1, -1);
+}
+
+/** Every aligned run of `FRAGMENT_LENGTH` characters of each secret (as written and as JSON escapes it), mapped to the secret. */
+function fragmentOwners(secrets: ReadonlySet<string>): Map<string, string> {
+  const owners = new Map<string, string>();
+  for (const secret of secrets) {
+    for (const form of new Set([secret, jsonEscaped(secret)])) {
+      for (let start = 0; start + FRAGMENT_LENGTH <= form.length; start += FRAGMENT_LENGTH) {
+        const fragment = form.slice(start, start + FRAGMENT_LENGTH);
+        if (new Set(fragment).size >= MIN_FRAGMENT_VARIETY) owners.set(fragment, secret);
+      }
+    }
+  }
+  return owners;
 }

@@ -6,6 +6,7 @@ import {
   type ExampleServer,
   type ExampleServerOptions,
 } from '../../examples/server/src';
+import { appendFileSync } from 'node:fs';
 import { createLogAudit } from './create-log-audit';
 
 /** The gateway's clock in tests: real time plus whatever the test (or a recorded sleep) added. */
@@ -55,7 +56,10 @@ function createRecordingSleep(clock: TestClock, sleeps: number[]) {
 /**
  * The example server on a free loopback port with in-memory storage, a fresh demo key and console
  * token: the same code `scripts/start.sh` runs. Everything it logs is captured at debug level, and
- * `close()` fails the test file if any key or prompt the gateway received appears in those logs.
+ * `close()` fails the test file if any key or prompt the gateway received (any body that reached
+ * its socket, refused or not) appears in those logs, whole or in part. With
+ * `SWITCHYARD_LOG_AUDIT_REPORT` set to a file path, `close()` appends what the audit checked there
+ * as one JSON line (`{"lines","strings","fragments"}`).
  * Time is the test's: waits between upstream attempts are recorded in `sleeps` instead of waited,
  * and `clock.advance` moves the limiter's windows and key expiry (unless `options` brings its own
  * `sleep` or `now`).
@@ -78,6 +82,7 @@ export async function startTestGateway(options: ExampleServerOptions = {}): Prom
     ...options,
     demoKey,
   });
+  audit.watchServer(server.server);
   const close = server.close;
   return Object.assign(server, {
     demoKey,
@@ -88,6 +93,8 @@ export async function startTestGateway(options: ExampleServerOptions = {}): Prom
     async close(graceMs?: number) {
       await close(graceMs);
       const leaks = audit.findLeaks();
+      const report = process.env.SWITCHYARD_LOG_AUDIT_REPORT;
+      if (report) appendFileSync(report, `${JSON.stringify(audit.counts())}\n`);
       if (leaks.length > 0) throw new Error(`The gateway logged ${leaks.length} secret(s) or prompt(s): ${leaks.map(leak => leak.slice(0, 8)).join(', ')}…`);
     },
   });

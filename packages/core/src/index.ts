@@ -58,3 +58,4 @@ export { PROTOCOLS, type BuiltInProtocol, type Protocol } from './protocol';
 export type { SSEMessage } from './sse-message';
 export { formatDataURL, parseDataURL } from './media/data-url';
 export { REDACTED, redact, redactHeaders, redactURL, scrubSecrets } from './redact/redact';
+export { boundClientText, CLIENT_VALUE_MAX_CHARS, quoteClientValue } from './redact/quote-client-value';

@@ -19,6 +19,7 @@ import { createBodyMiddleware } from './body/create-body-middleware';
 import { createTokenCountHandler } from './count-tokens/create-token-count-handler';
 import { createClientErrorListener } from './errors/create-client-error-listener';
 import { createErrorHandler } from './errors/create-error-handler';
+import { causeLogFields } from './errors/failure-log-fields';
 import { createNotFoundHandler, createPathClaim } from './errors/create-not-found-handler';
 import type { GatewayLogger } from './gateway-logger';
 import { createGenerationHandler } from './generation/create-generation-handler';
@@ -87,7 +88,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     ...(options.sleep && { sleep: options.sleep }),
     ...(options.now && { now: options.now }),
     ...(options.upstreamClient && { upstreamClient: options.upstreamClient }),
-    onRecorderError: error => logger?.error({ err: error }, 'usage recorder failed'),
+    onRecorderError: error => logger?.error({ cause: causeLogFields(error) }, 'usage recorder failed'),
   });
   const errorHandler = createErrorHandler({ engine, ...(logger && { logger }) });
   const router = Router();

@@ -4,7 +4,7 @@ import { createId } from './create-id';
 import { retryAfterSeconds } from './error-envelopes';
 import { generateAnswer } from './generate-answer';
 import { readRequestBody } from './read-request-body';
-import { NO_DIRECTIVES, readScenarioDirectives, type ScenarioDirectives } from './scenario-directives';
+import { NO_DIRECTIVES, readScenarioDirectives, stripScenarioDirectives, type ScenarioDirectives } from './scenario-directives';
 import { envelopeProtocolFor, PROTOCOL_ROUTES, type SimulatedProtocol } from './simulated-protocol';
 import { isSimulatorError, simulatorError, type SimulatorError } from './simulator-error';
 import type { ResolvedSimulatorOptions } from './simulator-options';
@@ -55,7 +55,10 @@ async function handleExchange(
   const directives = options.scenarioDirectives
     ? readScenarioDirectives([request.lastUserText, ...request.trailingToolResults])
     : NO_DIRECTIVES;
-  if (directives.status !== undefined) return fail(statusError(directives.status));
+  if (directives.status !== undefined) {
+    const prompt = directives.echoPrompt ? stripScenarioDirectives(request.lastUserText) : undefined;
+    return fail(statusError(directives.status, prompt));
+  }
   if (directives.hang) return; // never answer; the exchange counts the abort when the client leaves
   const plan = generateAnswer(request, {
     answerTokens: directives.outputTokens ?? options.defaultOutputTokens,
@@ -80,9 +83,11 @@ function writeError(exchange: Exchange, protocol: SimulatedProtocol, error: Simu
   writeJson(exchange, error.status, protocol.encodeError(error, requestId), headers);
 }
 
-function statusError(status: number): SimulatorError {
-  if (status === 529) return simulatorError(529, 'Overloaded');
-  return simulatorError(status, `Simulated HTTP ${status} (requested by [[sim:status=${status}]]).`);
+/** The error a `[[sim:status=NNN]]` marker asks for; with `prompt`, its message quotes it. */
+function statusError(status: number, prompt: string | undefined): SimulatorError {
+  const quote = prompt === undefined ? '' : ` The request was: "${prompt}"`;
+  if (status === 529) return simulatorError(529, `Overloaded.${quote}`);
+  return simulatorError(status, `Simulated HTTP ${status} (requested by [[sim:status=${status}]]).${quote}`);
 }
 
 function streamScenario(directives: ScenarioDirectives): StreamScenario {

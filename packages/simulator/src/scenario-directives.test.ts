@@ -16,6 +16,7 @@ describe('readScenarioDirectives', () => {
       slowMs: 25,
       hang: false,
       outputTokens: 7,
+      echoPrompt: false,
     });
     expect(readScenarioDirectives(['[[sim:status=200]] [[sim:slow=-1]] [[sim:tokens=0]] [[sim:hang]] [[sim:stream-error]]'])).toEqual({
       cut: false,
@@ -24,7 +25,9 @@ describe('readScenarioDirectives', () => {
       slowMs: undefined,
       hang: true,
       outputTokens: undefined,
+      echoPrompt: false,
     });
+    expect(readScenarioDirectives(['[[sim:status=500]] [[sim:echo-prompt]] hi']).echoPrompt).toBe(true);
     expect(stripScenarioDirectives('[[sim:cut]] Tell me [[sim:slow=5]]')).toBe('Tell me');
   });
 });
@@ -84,6 +87,13 @@ describe('scenario directives on the wire', () => {
       } else {
         expect(body).toEqual({ error: { type: 'rate_limit_error', code: 'rate_limit_exceeded', param: null, message: expect.any(String) } });
       }
+    });
+
+    it('[[sim:echo-prompt]] makes a status error quote the prompt without its markers', async () => {
+      const response = await post(protocol, '[[sim:status=500]] [[sim:echo-prompt]] Tell me about rivers', false);
+      expect(response.status).toBe(500);
+      const body = (await response.json()) as { error: { message: string } };
+      expect(body.error.message).toBe('Simulated HTTP 500 (requested by [[sim:status=500]]). The request was: "Tell me about rivers"');
     });
 
     it('[[sim:slow=MS]] paces the tokens', async () => {

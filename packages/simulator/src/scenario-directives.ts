@@ -15,6 +15,8 @@ export type ScenarioDirectives = {
   hang: boolean;
   /** `[[sim:tokens=N]]`: answer length override (1–100000 tokens). */
   outputTokens: number | undefined;
+  /** `[[sim:echo-prompt]]`: a `status` error's message quotes the prompt, as some providers quote the input they refuse. */
+  echoPrompt: boolean;
 };
 
 /** Matches one marker; the name is lowercase letters and dashes, the value anything but `]`. */
@@ -29,6 +31,7 @@ export const NO_DIRECTIVES: ScenarioDirectives = Object.freeze({
   slowMs: undefined,
   hang: false,
   outputTokens: undefined,
+  echoPrompt: false,
 });
 
 /** Reads every marker in `texts`; unknown names and out-of-range values are ignored. */
@@ -56,6 +59,9 @@ function applyDirective(directives: ScenarioDirectives, name: string, value: str
       return;
     case 'hang':
       directives.hang = true;
+      return;
+    case 'echo-prompt':
+      directives.echoPrompt = true;
       return;
     case 'status':
       directives.status = readInteger(value, 400, 599) ?? directives.status;

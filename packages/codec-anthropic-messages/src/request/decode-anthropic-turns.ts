@@ -11,6 +11,7 @@ import {
   type ToolResultPart,
   type TranslationWarning,
   type UserMessage,
+  quoteClientValue,
 } from '@switchyard/core';
 import {
   isUnsupportedBlock,
@@ -189,5 +190,5 @@ function fileSourceError(param: string) {
 }
 
 function unsupportedBlock(type: string, path: string) {
-  return unsupportedParameter(`${path}.type`, `'${type}' blocks (server tools) are not supported by this gateway`);
+  return unsupportedParameter(`${path}.type`, `${quoteClientValue(type)} blocks (server tools) are not supported by this gateway`);
 }

@@ -8,6 +8,7 @@ import {
   type ImagePart,
   type JSONObject,
   type ToolResultPart,
+  quoteClientValue,
 } from '@switchyard/core';
 import { ANTHROPIC_IMAGE_MEDIA_TYPES } from '../schema/anthropic-content-schema';
 
@@ -21,7 +22,7 @@ export function encodeAnthropicImage(part: ImagePart, path: string): JSONObject 
   if (!IMAGE_MEDIA_TYPES.has(mediaType)) {
     throw unsupportedParameter(
       `${path}.source`,
-      `image media type '${source.mediaType}' is not supported by Anthropic (jpeg, png, gif and webp are)`,
+      `image media type ${quoteClientValue(source.mediaType)} is not supported by Anthropic (jpeg, png, gif and webp are)`,
     );
   }
   return { type: 'image', source: { type: 'base64', media_type: mediaType, data: source.data } };
@@ -53,7 +54,7 @@ export function encodeAnthropicDocument(part: FilePart, path: string): JSONObjec
   }
   throw unsupportedParameter(
     `${path}.source`,
-    `file media type '${source.mediaType}' is not supported by Anthropic (PDF and plain text are)`,
+    `file media type ${quoteClientValue(source.mediaType)} is not supported by Anthropic (PDF and plain text are)`,
   );
 }
 

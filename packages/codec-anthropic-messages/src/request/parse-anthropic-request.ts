@@ -5,6 +5,7 @@ import {
   unknownParameter,
   unsupportedParameter,
   type JSONObject,
+  quoteClientValue,
 } from '@switchyard/core';
 import {
   ANTHROPIC_REQUEST_FIELDS,
@@ -55,7 +56,7 @@ function refuseServerTools(tools: unknown): void {
     if (!isJSONObject(tool) || typeof tool.type !== 'string' || tool.type === 'custom') return;
     throw unsupportedParameter(
       `tools.${index}.type`,
-      `server tool '${tool.type}' is not supported by this gateway; only client tools (name, input_schema) are`,
+      `server tool ${quoteClientValue(tool.type)} is not supported by this gateway; only client tools (name, input_schema) are`,
     );
   });
 }

@@ -1,3 +1,4 @@
+import { quoteClientValue } from '@switchyard/core';
 import { z } from 'zod';
 
 /** The only image media types the Messages API accepts inline. */
@@ -29,7 +30,7 @@ export const anthropicCacheControlSchema = z
 function unknownBlockTypeError(issue: { code: string; input?: unknown }): string | undefined {
   if (issue.code !== 'invalid_union') return undefined;
   const type = (issue.input as { type?: unknown } | undefined)?.type;
-  return `Unknown content block type '${String(type)}'`;
+  return `Unknown content block type ${quoteClientValue(String(type))}`;
 }
 
 /** A text block; the API rejects empty ones. */

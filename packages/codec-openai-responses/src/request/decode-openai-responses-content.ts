@@ -7,6 +7,7 @@ import {
   type ImagePart,
   type TextPart,
   type TranslationWarning,
+  quoteClientValue,
 } from '@switchyard/core';
 import type { OpenAIResponsesContentPart } from './openai-responses-request-schema';
 
@@ -46,7 +47,7 @@ export function decodeSystemPart(part: OpenAIResponsesContentPart, path: Path): 
       `'${part.type}' parts are not supported in system/developer messages; put them in a user message`,
     );
   }
-  throw invalidParameter([...path, 'type'], `Invalid value: '${part.type}'. Supported values are: 'input_text'`);
+  throw invalidParameter([...path, 'type'], `Invalid value: ${quoteClientValue(part.type)}. Supported values are: 'input_text'`);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { GatewayError, type ValidationIssue } from './gateway-error';
+import { boundClientText } from '../redact/quote-client-value';
 
 /**
  * An issue as schema libraries report it (zod's shape), without depending on one. A failed union
@@ -36,14 +37,18 @@ function isRootTypeMismatch(issue: SchemaIssue): boolean {
   return issue.code === 'invalid_type' && issue.path.length === 0;
 }
 
+/** Room for a rule and the client value it quotes, each bounded. */
+const ISSUE_MESSAGE_MAX_CHARS = 500;
+
 /**
  * A 400 `INVALID_REQUEST` naming the first offending field by its dotted path
- * (`input.0.content: Invalid input`), with every issue listed in `issues`.
+ * (`input.0.content: Invalid input`), with every issue listed in `issues`. Paths hold the client's
+ * keys and messages may quote them (an unrecognized key), so both are cut like any client value.
  */
 export function createValidationError(schemaIssues: readonly SchemaIssue[], hint?: string): GatewayError {
   const issues: ValidationIssue[] = flattenSchemaIssues(schemaIssues).map(issue => ({
-    path: issue.path.map(String).join('.'),
-    message: issue.message,
+    path: boundClientText(issue.path.map(String).join('.')),
+    message: boundClientText(issue.message, ISSUE_MESSAGE_MAX_CHARS),
   }));
   const first = issues[0];
   const where = first ? (first.path === '' ? first.message : `${first.path}: ${first.message}`) : 'invalid body';

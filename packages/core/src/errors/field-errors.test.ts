@@ -39,6 +39,17 @@ describe('field errors', () => {
     expect(error.issues).toEqual([{ path: 'thinking.budget_tokens', message: 'must be less than max_tokens' }]);
   });
 
+  it('cuts a field name longer than 200 characters, in the message and in param', () => {
+    const name = 'k'.repeat(10_000);
+    const unknown = unknownParameter(name);
+    expect([unknown.message, unknown.param]).toEqual([`Unknown parameter: '${'k'.repeat(200)}…' (+9800 chars).`, `${'k'.repeat(200)}… (+9800 chars)`]);
+    const unsupported = unsupportedParameter(['tools', name], 'not supported');
+    expect(unsupported.message).toBe(`Unsupported parameter 'tools.${'k'.repeat(194)}…' (+9806 chars): not supported.`);
+    const invalid = invalidParameter(name, 'must be a number');
+    expect(invalid.param).toBe(`${'k'.repeat(200)}… (+9800 chars)`);
+    expect(invalid.message.length).toBeLessThan(300);
+  });
+
   it('reports a stream cut before its terminal event as a 502 UPSTREAM_FAILED', () => {
     const error = streamEndedEarly();
     expect([error.status, error.code, error.message]).toEqual([

@@ -1,4 +1,4 @@
-import { GatewayError, type GenerationRequest, type Usage } from '@switchyard/core';
+import { GatewayError, quoteClientValue, type GenerationRequest, type Usage } from '@switchyard/core';
 import type { AccountStore, KeyLimits, Reservation } from '@switchyard/accounts';
 import type { Principal } from '../auth/authenticate';
 import type { Limiter, Release } from '../limits/limiter';
@@ -37,7 +37,7 @@ export async function admitRequest(input: AdmissionInput): Promise<Admission> {
   if (route.contextTokens !== undefined && estimatedInputTokens > route.contextTokens) {
     throw new GatewayError({
       code: 'PROMPT_TOO_LARGE',
-      message: `The prompt is about ${estimatedInputTokens} tokens (estimated), over the ${route.contextTokens}-token context of '${route.model}'. Shorten it and retry.`,
+      message: `The prompt is about ${estimatedInputTokens} tokens (estimated), over the ${route.contextTokens}-token context of ${quoteClientValue(route.model)}. Shorten it and retry.`,
     });
   }
   const limits = { ...input.defaultLimits, ...principal.key.limits };

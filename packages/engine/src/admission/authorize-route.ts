@@ -1,4 +1,4 @@
-import { GatewayError } from '@switchyard/core';
+import { GatewayError, quoteClientValue } from '@switchyard/core';
 import type { Principal } from '../auth/authenticate';
 import type { Route } from '../routing/create-route-table';
 
@@ -18,7 +18,7 @@ function routeRefusal(principal: Principal, route: Route): GatewayError | undefi
   if (allowed && !allowed.includes(route.model)) {
     return new GatewayError({
       code: 'MODEL_NOT_ALLOWED',
-      message: `This API key may not use the model '${route.model}'.`,
+      message: `This API key may not use the model ${quoteClientValue(route.model)}.`,
       param: 'model',
     });
   }
@@ -27,7 +27,7 @@ function routeRefusal(principal: Principal, route: Route): GatewayError | undefi
   if (group !== undefined && route.groups.includes(group)) return undefined;
   return new GatewayError({
     code: 'GROUP_NOT_ALLOWED',
-    message: `The model '${route.model}' is not available to ${group === undefined ? 'keys without a group' : `the group '${group}'`}.`,
+    message: `The model ${quoteClientValue(route.model)} is not available to ${group === undefined ? 'keys without a group' : `the group '${group}'`}.`,
     param: 'model',
   });
 }

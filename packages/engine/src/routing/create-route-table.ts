@@ -1,4 +1,4 @@
-import { GatewayError, type Protocol } from '@switchyard/core';
+import { GatewayError, quoteClientValue, type Protocol } from '@switchyard/core';
 import type { RouteConfig } from '../config/gateway-config';
 import type { ProtocolRegistry } from '../protocols/create-protocol-registry';
 
@@ -12,7 +12,7 @@ export type RouteTable = {
   resolve(model: string, protocol: Protocol): Route;
 };
 
-/** Exact-ID routing: no prefixes, no aliases, no case folding. */
+/** Exact-ID routing: no prefixes, no aliases, no case folding. Refusals quote the client's model ID cut short. */
 export function createRouteTable(routes: readonly RouteConfig[], registry: ProtocolRegistry): RouteTable {
   const table = routes.map(route => ({
     ...route,
@@ -26,7 +26,7 @@ export function createRouteTable(routes: readonly RouteConfig[], registry: Proto
       if (!route) {
         throw new GatewayError({
           code: 'MODEL_NOT_FOUND',
-          message: `The model '${model}' does not exist. Use an exact model ID from GET /v1/models.`,
+          message: `The model ${quoteClientValue(model)} does not exist. Use an exact model ID from GET /v1/models.`,
           param: 'model',
         });
       }
@@ -36,7 +36,7 @@ export function createRouteTable(routes: readonly RouteConfig[], registry: Proto
           .join(' or ');
         throw new GatewayError({
           code: 'INTERFACE_NOT_SUPPORTED',
-          message: `The model '${model}' does not support the ${registry.codec(protocol).descriptor.interfaceName} interface; call it with ${served}.`,
+          message: `The model ${quoteClientValue(model)} does not support the ${registry.codec(protocol).descriptor.interfaceName} interface; call it with ${served}.`,
           param: 'model',
         });
       }

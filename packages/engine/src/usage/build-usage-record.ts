@@ -1,4 +1,4 @@
-import { scrubSecrets } from '@switchyard/core';
+import { boundClientText, scrubSecrets } from '@switchyard/core';
 import type { ExchangeEnding } from '../exchange/exchange-ending';
 import type { ExchangeState } from '../exchange/exchange-state';
 import type { UsageRecord } from './usage-record';
@@ -11,8 +11,9 @@ export function buildUsageRecord(state: ExchangeState, ending: ExchangeEnding, c
     startedAt: state.startedAt,
     keyId: state.principal?.key.id,
     accountId: state.principal?.account.id,
-    // The model is client text until a route matched it: never let a credential sent there reach a record.
-    model: state.model === undefined ? undefined : scrubSecrets(state.model),
+    // The model is client text until a route matched it: never let a credential, or a prompt pasted
+    // there, reach a record (and the log line made from it) beyond a model ID's length.
+    model: state.model === undefined ? undefined : boundClientText(scrubSecrets(state.model)),
     protocol: state.protocol,
     upstream: attempt?.target?.name,
     upstreamProtocol: attempt?.target?.codec.protocol,

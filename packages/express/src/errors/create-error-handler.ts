@@ -1,17 +1,27 @@
-import { createId, scrubSecrets, type GatewayError, type HeaderMap } from '@switchyard/core';
+import { boundClientText, createId, scrubSecrets, type GatewayError, type HeaderMap } from '@switchyard/core';
 import type { Engine } from '@switchyard/engine';
 import type { ErrorRequestHandler } from 'express';
 import { findGatewayContext } from '../context/gateway-context';
 import type { GatewayLogger } from '../gateway-logger';
 import { sendRequestId } from '../request-id/create-request-id-middleware';
+import { failureLogFields, failureLogMessage, upstreamLogFields } from './failure-log-fields';
 import { requestShapeOf } from './request-shape';
 import { toGatewayError } from './to-gateway-error';
 
 export type ErrorHandlerOptions = {
   engine: Engine;
-  /** 5xx errors are logged at `error`; refusals at `debug` (the refused field, the message, protocol headers). */
+  /**
+   * 5xx errors are logged at `error`; refusals at `debug` (the refused field, the message, protocol
+   * headers). Neither line carries an upstream's message, only its status, type, code and digest.
+   */
   logger?: GatewayLogger;
 };
+
+/**
+ * The most of any one text (a message, a `param`, an issue) an error body carries: the last line of
+ * defence should some message quote a client value without bounding it first.
+ */
+const ERROR_TEXT_MAX_CHARS = 2000;
 
 /**
  * The last middleware: renders any error in the envelope of the interface the request came in on,
@@ -28,19 +38,23 @@ export function createErrorHandler(options: ErrorHandlerOptions): ErrorRequestHa
     const context = findGatewayContext(request);
     const codec = context?.codec ?? engine.registry.guess(requestShapeOf(request));
     const requestId = context?.requestId ?? createId('req_');
-    // Messages may quote what the client sent (a model ID, a field name, a path): never a credential.
-    const failure = toGatewayError(error).withScrubbedText(scrubSecrets);
+    // Messages may quote what the client sent (a model ID, a field name, a path): never a credential,
+    // and never more than a few KB of it.
+    const failure = toGatewayError(error).withScrubbedText(text => boundClientText(scrubSecrets(text), ERROR_TEXT_MAX_CHARS));
     context?.exchange?.refuse(failure);
     const { status, body } = codec.encodeError(failure, requestId);
     sendRequestId(response, codec.descriptor.requestIdHeaders, requestId);
     if (failure.retryAfterMs !== undefined) response.setHeader('retry-after', String(Math.max(1, Math.ceil(failure.retryAfterMs / 1000))));
-    if (status >= 500) logger?.error({ requestId, code: failure.code, err: failure.cause ?? failure }, failure.message);
+    if (status >= 500) logger?.error({ requestId, ...failureLogFields(failure) }, failureLogMessage(failure));
     else logger?.debug?.(refusalLine(requestId, failure, request.headers, codec.descriptor.diagnosticHeaders), 'request refused');
     response.status(status).json(body);
   };
 }
 
-/** A refusal as a debug line: the code, the refused field and the message, and the protocol headers sent (never credentials or bodies). */
+/**
+ * A refusal as a debug line: the code, the refused field and the message (or, for an upstream's
+ * refusal, only its status, type, code and digest), and the protocol headers sent (never credentials or bodies).
+ */
 function refusalLine(requestId: string, failure: GatewayError, headers: HeaderMap, diagnosticHeaders: readonly string[]) {
   const protocolHeaders: Record<string, string> = {};
   for (const name of diagnosticHeaders) {
@@ -51,8 +65,9 @@ function refusalLine(requestId: string, failure: GatewayError, headers: HeaderMa
     requestId,
     code: failure.code,
     status: failure.status,
-    ...(failure.param !== undefined && { param: failure.param.slice(0, 200) }),
-    message: failure.message.slice(0, 500),
+    ...(failure.upstream && { upstream: upstreamLogFields(failure.upstream) }),
+    ...(failure.param !== undefined && { param: boundClientText(failure.param) }),
+    message: failureLogMessage(failure),
     headers: protocolHeaders,
   };
 }

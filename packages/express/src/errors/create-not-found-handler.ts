@@ -1,4 +1,4 @@
-import { createId, GatewayError, type Codec } from '@switchyard/core';
+import { boundClientText, createId, GatewayError, type Codec } from '@switchyard/core';
 import type { Endpoint, Engine } from '@switchyard/engine';
 import type { Request, RequestHandler } from 'express';
 import { findGatewayContext, setGatewayContext } from '../context/gateway-context';
@@ -58,8 +58,8 @@ function openContext(engine: Engine, request: Request, response: Parameters<Requ
 
 function notFoundMessage(request: Request, endpoints: readonly Endpoint[], listed: string, codec: Codec): string {
   const { method, path } = request;
-  const shown = path.length > 200 ? `${path.slice(0, 200)}…` : path;
-  const base = `No endpoint ${method.slice(0, 20)} ${shown}.`;
+  // The path and method are the client's: echoed only as far as a real one goes.
+  const base = `No endpoint ${boundClientText(method, 20)} ${boundClientText(path)}.`;
   const baseURL = `give this client the base URL ${sdkBaseURL(request, codec)}`;
   if (/\/v1\/v1(\/|$)/.test(path)) return `${base} The path repeats /v1: ${baseURL}.`;
   const same = endpoints.find(endpoint => endpoint.path === path);

@@ -1,0 +1,149 @@
+import { randomBytes } from 'node:crypto';
+import { startTestGateway, type TestGateway } from '../helpers/start-test-gateway';
+
+/** A card number of the test-card kind (it passes the Luhn check), as a user might paste one into a prompt. */
+const CARD_NUMBER = ['4111', '1111', '1111', '1111'].join(' ');
+/** Words no log line has any reason to hold. */
+const PROMPT_WORDS = 'Please settle the invoice about the violet pangolin sanctuary';
+/** The most any one log line may weigh, whatever the client sent. */
+const MAX_LOG_LINE_BYTES = 4_096;
+const MAX_ERROR_BODY_BYTES = 4_096;
+
+/** One generation endpoint per interface, and a minimal body for it. */
+const INTERFACES = [
+  { name: 'responses', path: '/v1/responses', body: (model: string, text: string) => ({ model, input: text }) },
+  {
+    name: 'messages',
+    path: '/v1/messages',
+    body: (model: string, text: string) => ({ model, max_tokens: 64, messages: [{ role: 'user', content: text }] }),
+  },
+  { name: 'chat', path: '/v1/chat/completions', body: (model: string, text: string) => ({ model, messages: [{ role: 'user', content: text }] }) },
+] as const;
+type InterfaceCase = (typeof INTERFACES)[number];
+
+/** Each upstream protocol behind the interface of another (or the same) protocol. */
+const UPSTREAM_CASES = [
+  { upstream: 'responses', model: 'sim-via-responses', client: INTERFACES[1] },
+  { upstream: 'messages', model: 'sim-via-messages', client: INTERFACES[2] },
+  { upstream: 'chat', model: 'sim-via-chat', client: INTERFACES[0] },
+] as const;
+
+/** An upstream failure quoting the prompt, and what the client gets for it. */
+const ECHOED_FAILURES = [
+  { upstream: 500, status: 502, code: 'UPSTREAM_FAILED', level: 50 },
+  { upstream: 400, status: 400, code: 'UPSTREAM_INVALID_REQUEST', level: 20 },
+] as const;
+
+async function post(server: TestGateway, client: InterfaceCase, body: unknown) {
+  const response = await fetch(`${server.url}${client.path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${server.demoKey}`,
+      'x-api-key': server.demoKey,
+      'anthropic-version': '2023-06-01',
+    },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, text: await response.text(), requestId: response.headers.get('x-request-id') ?? '' };
+}
+
+describe('what the gateway echoes and logs', () => {
+  let server: TestGateway;
+  let lines: string[];
+
+  beforeAll(async () => {
+    server = await startTestGateway();
+    lines = [];
+    const destination = server.audit.destination;
+    const write = destination.write.bind(destination) as (chunk: unknown, ...rest: unknown[]) => boolean;
+    destination.write = ((chunk: unknown, ...rest: unknown[]) => {
+      lines.push(...String(chunk).split('\n').filter(line => line !== ''));
+      return write(chunk, ...rest);
+    }) as typeof destination.write;
+  });
+  afterAll(() => server.close());
+
+  /** The log lines about one request, once its usage line is written (records are written after the answer). */
+  async function linesOf(requestId: string): Promise<string[]> {
+    for (let wait = 0; wait < 100 && !lines.some(line => line.includes(requestId) && line.includes('"usage"')); wait += 1) {
+      await new Promise(resolve => setImmediate(resolve));
+    }
+    return lines.filter(line => line.includes(requestId));
+  }
+
+  describe.each(UPSTREAM_CASES)('a $upstream upstream', ({ model, client }) => {
+    it.each(ECHOED_FAILURES)(
+      'answering $upstream with the prompt and a card number in its message: the client gets $status $code with the upstream words, no log line holds them',
+      async ({ upstream, status, code, level }) => {
+        const prompt = `[[sim:status=${upstream}]] [[sim:echo-prompt]] ${PROMPT_WORDS}, card ${CARD_NUMBER}.`;
+        const answer = await post(server, client, client.body(model, prompt));
+
+        expect(answer.status).toBe(status);
+        expect(JSON.parse(answer.text)).toMatchObject({ code });
+        expect(answer.text).toContain(`${PROMPT_WORDS}, card ${CARD_NUMBER}.`);
+        const logged = await linesOf(answer.requestId);
+        const failureLine = logged.map(line => JSON.parse(line) as Record<string, unknown>).find(line => line.code === code);
+        expect(failureLine).toMatchObject({
+          level,
+          status,
+          upstream: { status: upstream, message: { chars: expect.any(Number), sha256: expect.stringMatching(/^[0-9a-f]{16}$/) } },
+        });
+        for (const line of lines) {
+          expect(line).not.toContain('violet pangolin');
+          expect(line).not.toContain(CARD_NUMBER);
+        }
+        expect(server.audit.findLeaks()).toEqual([]);
+      },
+    );
+  });
+
+  it.each(INTERFACES)(
+    'refuses a 3.9 MB model on $name with a 404 MODEL_NOT_FOUND of under 4 KB, and no log line over 4 KB',
+    async client => {
+      // Random, so that no piece of what is cut off also occurs in the part that is kept.
+      const model = randomBytes(1_950_000).toString('hex');
+      const answer = await post(server, client, client.body(model, 'Say hello to the gateway'));
+
+      expect(answer.status).toBe(404);
+      expect(Buffer.byteLength(answer.text)).toBeLessThan(MAX_ERROR_BODY_BYTES);
+      expect(JSON.parse(answer.text)).toMatchObject({ code: 'MODEL_NOT_FOUND' });
+      expect(answer.text).toContain(`'${model.slice(0, 200)}…' (+3899800 chars)`);
+      const logged = await linesOf(answer.requestId);
+      expect(logged.length).toBeGreaterThanOrEqual(2);
+      for (const line of lines) expect(Buffer.byteLength(line)).toBeLessThan(MAX_LOG_LINE_BYTES);
+      expect(server.recentUsage().at(-1)).toMatchObject({ requestId: answer.requestId, model: `${model.slice(0, 200)}… (+3899800 chars)` });
+    },
+  );
+
+  it('keeps no more than a model ID’s length of prompt text sent as the model in the usage line', async () => {
+    const pasted = `Ship the parcel to the amber heron lodge ${randomBytes(100).toString('hex')} card ${CARD_NUMBER}`;
+    const answer = await post(server, INTERFACES[0], INTERFACES[0].body(pasted, 'hello'));
+
+    expect(answer.status).toBe(404);
+    const usageLine = (await linesOf(answer.requestId)).find(line => line.includes('"usage"'));
+    const usage = (JSON.parse(usageLine ?? '{}') as { usage?: { model?: string } }).usage;
+    expect(usage?.model).toBe(`${pasted.slice(0, 200)}… (+${pasted.length - 200} chars)`);
+    for (const line of lines) expect(line).not.toContain(CARD_NUMBER);
+  });
+
+  it('echoes no more than 200 characters of an unknown path in the 404, and logs no more than 500', async () => {
+    const path = `/v1/${'p'.repeat(8_000)}`;
+    const response = await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${server.demoKey}` } });
+    const text = await response.text();
+
+    expect(response.status).toBe(404);
+    expect(Buffer.byteLength(text)).toBeLessThan(MAX_ERROR_BODY_BYTES);
+    expect(text).toContain(`${path.slice(0, 200)}… (+${path.length - 200} chars)`);
+    for (const line of lines) expect(Buffer.byteLength(line)).toBeLessThan(MAX_LOG_LINE_BYTES);
+  });
+
+  it('cuts an unknown parameter’s name in the refusal and its param', async () => {
+    const field = 'f'.repeat(100_000);
+    const answer = await post(server, INTERFACES[0], { ...INTERFACES[0].body('switchyard-sim', 'hello'), [field]: 1 });
+
+    expect(answer.status).toBe(400);
+    expect(Buffer.byteLength(answer.text)).toBeLessThan(MAX_ERROR_BODY_BYTES);
+    expect(JSON.parse(answer.text)).toMatchObject({ code: 'INVALID_REQUEST', error: { param: `${'f'.repeat(200)}… (+99800 chars)` } });
+  });
+});

@@ -1,0 +1,82 @@
+import { once } from 'node:events';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createLogAudit } from './create-log-audit';
+
+const PROMPT = 'Tell me everything about the quiet lighthouse keeper and her forty-two cats, please.';
+
+function logLine(audit: ReturnType<typeof createLogAudit>, fields: Record<string, unknown>): void {
+  audit.destination.write(`${JSON.stringify({ level: 30, ...fields })}\n`);
+}
+
+describe('the log audit', () => {
+  it('finds a prompt logged whole', () => {
+    const audit = createLogAudit();
+    audit.remember({ model: 'switchyard-sim', input: PROMPT });
+    logLine(audit, { message: `upstream said: ${PROMPT}` });
+    expect(audit.findLeaks()).toEqual([PROMPT]);
+  });
+
+  it('finds a prompt of which a log line quotes only a part (as an upstream error message does)', () => {
+    const audit = createLogAudit();
+    audit.remember({ input: [{ role: 'user', content: PROMPT }] });
+    logLine(audit, { message: `Invalid request near "${PROMPT.slice(17, 70)}"` });
+    expect(audit.findLeaks()).toEqual([PROMPT]);
+  });
+
+  it('finds a prompt with quotes and line breaks in its JSON-escaped form', () => {
+    const prompt = 'He said "stop"\nand then "go" to the very patient orchestra.';
+    const audit = createLogAudit();
+    audit.remember({ input: prompt });
+    logLine(audit, { message: prompt.slice(5) });
+    expect(audit.findLeaks()).toEqual([prompt]);
+  });
+
+  it('lets a model ID be logged up to 200 characters, and finds any of it beyond', () => {
+    const model = `${'abcdefghij'.repeat(20)}${PROMPT}`;
+    const audit = createLogAudit();
+    audit.remember({ model, input: 'short' });
+    logLine(audit, { usage: { model: model.slice(0, 200) } });
+    expect(audit.findLeaks()).toEqual([]);
+    logLine(audit, { usage: { model } });
+    expect(audit.findLeaks()).toEqual([PROMPT]);
+  });
+
+  it('does not take a run of one repeated character for a piece of a prompt', () => {
+    const audit = createLogAudit();
+    audit.remember({ input: `<1>${'\u0000'.repeat(40)}b` });
+    logLine(audit, { usage: { model: `<2>${'\u0000'.repeat(40)}c` } });
+    expect(audit.findLeaks()).toEqual([]);
+  });
+
+  it('reports what it checked: lines, strings and fragments', () => {
+    const audit = createLogAudit();
+    audit.remember([PROMPT, 'a key-shaped-secret']);
+    logLine(audit, { message: 'nothing to see' });
+    logLine(audit, { message: 'still nothing' });
+    expect(audit.findLeaks()).toEqual([]);
+    expect(audit.counts()).toEqual({ lines: 2, strings: 2, fragments: 3 });
+  });
+
+  it('remembers the body of a request the server refused before reading it as JSON', async () => {
+    const audit = createLogAudit();
+    const server = createServer((request: IncomingMessage, response) => {
+      request.resume();
+      request.once('end', () => response.writeHead(401).end());
+    });
+    audit.watchServer(server);
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    try {
+      const { port } = server.address() as AddressInfo;
+      const response = await fetch(`http://127.0.0.1:${port}/v1/responses`, { method: 'POST', body: JSON.stringify({ input: PROMPT }) });
+      expect(response.status).toBe(401);
+      await new Promise(resolve => setImmediate(resolve));
+      logLine(audit, { message: PROMPT.slice(0, 60) });
+      expect(audit.findLeaks()).toEqual([PROMPT]);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+});
