@@ -46,11 +46,12 @@ export function endingOfStream(outcome: StreamOutcome, estimatedInputTokens: num
 /** A request refused or failed before any answer reached the client (nothing is billed). */
 export function endingOfFailure(error: GatewayError | ClientAbortedError): ExchangeEnding {
   if (ClientAbortedError.isInstance(error)) return { status: 499, outcome: 'client-aborted' };
-  return { status: error.status, outcome: 'error', errorCode: error.code };
+  return { status: error.status, outcome: error.code === 'SHUTTING_DOWN' ? 'interrupted' : 'error', errorCode: error.code };
 }
 
 /** The usage view's outcome for a finished generation. */
 export function outcomeOf(finishReason: FinishReason | undefined, error: GatewayError | undefined): RequestOutcome {
+  if (error?.code === 'SHUTTING_DOWN') return 'interrupted';
   if (error || !finishReason || finishReason.unified === 'error') return 'failed';
   if (finishReason.unified === 'length' || finishReason.unified === 'content-filter') return 'incomplete';
   return 'completed';
