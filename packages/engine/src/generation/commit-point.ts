@@ -1,8 +1,8 @@
 import { ClientAbortedError, GatewayError, type StreamEvent } from '@switchyard/core';
 import { mapTransportError, type UpstreamResponse } from '@switchyard/upstream';
+import { interruptionOf } from '../interruption/interruption-errors';
 import type { StreamPipeline } from './create-stream-pipeline';
 import type { FrameSink } from './frame-sink';
-import { interruptionOf } from '../interruption/interruption-errors';
 import { createStreamObserver, type StreamOutcome } from './stream-observer';
 
 type ChunkIterator = AsyncIterator<Uint8Array>;
