@@ -10,7 +10,8 @@ const settings: StartUpSettings = {};
 
 /**
  * Starts the example server from the environment (PORT, HOST, SWITCHYARD_CONFIG,
- * SWITCHYARD_DEMO_KEY, SWITCHYARD_DATA_DIR, SWITCHYARD_ADMIN_TOKEN, LOG_LEVEL), or runs a
+ * SWITCHYARD_DEMO_KEY, SWITCHYARD_DATA_DIR, SWITCHYARD_ADMIN_TOKEN, SWITCHYARD_SHUTDOWN_GRACE_MS,
+ * LOG_LEVEL), or runs a
  * management command (`keys create …`, see `--help`).
  */
 async function main(argv: string[]): Promise<void> {
@@ -27,8 +28,9 @@ async function main(argv: string[]): Promise<void> {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'shutting down; open streams get up to 10 s');
-    void (running.server?.close(10_000) ?? Promise.resolve()).then(() => {
+    const graceMs = environment.shutdownGraceMs;
+    logger.info({ signal, graceMs }, 'shutting down: new requests get 503 SHUTTING_DOWN; open ones get the grace, then their terminal error event');
+    void (running.server?.close(graceMs) ?? Promise.resolve()).then(() => {
       logger.flush();
       process.exit(0);
     });

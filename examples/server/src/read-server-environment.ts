@@ -9,10 +9,13 @@ export type ServerEnvironment = {
   configPath: string | undefined;
   demoKey: string | undefined;
   dataDirectory: string;
+  /** How long open requests may run on after SIGTERM/SIGINT before they are ended. */
+  shutdownGraceMs: number;
 };
 
 /**
- * Reads `PORT`, `HOST`, `SWITCHYARD_CONFIG`, `SWITCHYARD_DEMO_KEY` and `SWITCHYARD_DATA_DIR`.
+ * Reads `PORT`, `HOST`, `SWITCHYARD_CONFIG`, `SWITCHYARD_DEMO_KEY`, `SWITCHYARD_DATA_DIR` and
+ * `SWITCHYARD_SHUTDOWN_GRACE_MS`.
  * A bad value is a `StartUpError` naming the variable and the shape it needs; a given key's value
  * is never echoed.
  */
@@ -23,7 +26,14 @@ export function readServerEnvironment(environment: NodeJS.ProcessEnv): ServerEnv
     configPath: environment.SWITCHYARD_CONFIG || undefined,
     demoKey: readDemoKey(environment.SWITCHYARD_DEMO_KEY),
     dataDirectory: environment.SWITCHYARD_DATA_DIR || 'data',
+    shutdownGraceMs: readShutdownGrace(environment.SWITCHYARD_SHUTDOWN_GRACE_MS),
   };
+}
+
+function readShutdownGrace(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 10_000;
+  if (/^\d{1,9}$/.test(value.trim())) return Number(value);
+  throw new StartUpError(`SWITCHYARD_SHUTDOWN_GRACE_MS=${value}: must be a whole number of milliseconds (0 ends open requests at once); default 10000`);
 }
 
 function readPort(value: string | undefined): number {

@@ -6,6 +6,7 @@ import { parseGatewayConfig, type UsageRecord } from '@switchyard/engine';
 import { createClientErrorListener, createGateway, type Gateway, type GatewayLogger } from '@switchyard/express';
 import { createSimulator, type SimulatorOptions } from '@switchyard/simulator';
 import { ensureAdminTokenFile, watchAdminTokenFile } from './admin-token-file';
+import { createGracefulClose } from './close-gracefully';
 import { codecs } from './codecs';
 import { createApp } from './create-app';
 import { createReloadingAdminService } from './create-reloading-admin-service';
@@ -59,7 +60,11 @@ export type ExampleServer = {
   simulator: ReturnType<typeof createSimulator>;
   /** The latest usage records, oldest first. */
   recentUsage(): readonly UsageRecord[];
-  /** Stops accepting requests, lets open streams finish for up to `graceMs`, then closes everything. */
+  /**
+   * Stops accepting requests, lets open ones finish for up to `graceMs` (default 10 000), ends the
+   * rest with 503 `SHUTTING_DOWN` (a stream with its protocol's terminal error event; recorded as
+   * `interrupted`, holds settled), then closes everything.
+   */
   close(graceMs?: number): Promise<void>;
 };
 
@@ -92,6 +97,7 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
   const admin = createReloadingAdminService(store, storage.adminTokenDigests);
   const adminRouter = gateway.createAdminRouter(admin);
   const server = createServer(serverTimeouts(config.bodyTimeoutMs), createApp(gateway, adminRouter)).listen(options.port ?? 8080, options.host ?? '127.0.0.1');
+  const closeGracefully = createGracefulClose(server, gateway.engine);
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject)).catch(async (error: unknown) => {
     await Promise.all([gateway.close(), simulator.close()]);
     await store.close();
@@ -116,7 +122,7 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
     simulator,
     recentUsage: () => usage,
     close: graceMs =>
-      closeGracefully(server, graceMs ?? 10_000)
+      closeGracefully(graceMs ?? 10_000)
         .then(() => Promise.all([gateway.close(), simulator.close()]))
         .then(() => store.close()),
   };
@@ -160,19 +166,6 @@ async function closeOnFailure<T>(simulator: { close(): Promise<unknown> }, step:
     await simulator.close();
     throw error;
   }
-}
-
-/** Refuses new connections, closes idle ones, and cuts whatever is still open after `graceMs`. */
-function closeGracefully(server: Server, graceMs: number): Promise<void> {
-  return new Promise(resolve => {
-    const deadline = setTimeout(() => server.closeAllConnections(), graceMs);
-    deadline.unref();
-    server.close(() => {
-      clearTimeout(deadline);
-      resolve();
-    });
-    server.closeIdleConnections();
-  });
 }
 
 /** The usage record as logged: counts and ids, never prompt text or keys. */

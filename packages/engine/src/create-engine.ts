@@ -7,6 +7,7 @@ import { checkConfigProtocols } from './config/check-config-protocols';
 import type { GatewayConfig } from './config/gateway-config';
 import { openExchange, type Exchange, type ExchangeDependencies } from './exchange/open-exchange';
 import { createUpstreamTarget, type UpstreamTarget } from './generation/upstream-target';
+import { createInterruptions, type Schedule } from './interruption/create-interruptions';
 import { createMemoryLimiter } from './limits/create-memory-limiter';
 import type { Limiter } from './limits/limiter';
 import { createProtocolRegistry, type ProtocolRegistry } from './protocols/create-protocol-registry';
@@ -30,6 +31,8 @@ export type EngineOptions = {
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   /** The clock for key expiry, latency and the default limiter. Default `Date.now`. */
   now?: () => number;
+  /** Runs a callback after a delay, cancellably (request deadlines, the drain's grace). Default: a real, unref'd timer. */
+  schedule?: Schedule;
   /**
    * Opens the client of each configured upstream (by its config name), with its base URL, headers
    * and timeouts. Default `createUpstreamClient` (an undici pool). Tests pass scripted clients here.
@@ -43,6 +46,12 @@ export type Engine = {
   readonly routes: readonly Route[];
   /** Starts one client request on the interface of `protocol`; everything about it goes through the exchange. */
   openExchange(identity: { protocol: Protocol; requestId: string; startedAt: number }): Exchange;
+  /**
+   * For shutdown: refuses new generations with 503 `SHUTTING_DOWN`, lets open ones run for up to
+   * `graceMs`, then ends the rest (a stream with its protocol's terminal error event), and resolves
+   * once every one is settled and recorded as `interrupted`.
+   */
+  drain(graceMs: number): Promise<void>;
   /** Releases the upstream connection pools. */
   close(): Promise<void>;
 };
@@ -88,15 +97,24 @@ export function createEngine(options: EngineOptions): Engine {
       now,
     },
     sleep: options.sleep ?? ((ms, signal) => wait(ms, undefined, { signal })),
+    interruptions: createInterruptions({ now, schedule: options.schedule ?? scheduleTimer }),
   };
   return {
     registry,
     routes: routes.routes,
     openExchange: ({ protocol, ...identity }) => openExchange(registry.codec(protocol), identity, dependencies),
+    drain: graceMs => dependencies.interruptions.drain(graceMs),
     async close() {
       await Promise.all([...upstreams.values()].map(target => target.client.close()));
     },
   };
+}
+
+/** A real timer that does not keep the process alive on its own. */
+function scheduleTimer(callback: () => void, ms: number): () => void {
+  const timer = setTimeout(callback, ms);
+  timer.unref();
+  return () => clearTimeout(timer);
 }
 
 /** Records without ever delaying or breaking a response: the host's recorder runs later, its failures reported. */

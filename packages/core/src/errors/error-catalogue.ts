@@ -45,6 +45,10 @@ export const ERROR_CATALOGUE: Record<GatewayErrorCode, CatalogueEntry> = {
   UPSTREAM_UNREACHABLE: { meaning: 'No connection to the upstream could be made.', action: TRANSIENT },
   UPSTREAM_FAILED: { meaning: 'The upstream failed, answered malformed, or ended a stream early.', action: TRANSIENT },
   NO_ACCOUNT_AVAILABLE: { meaning: 'No upstream account can serve the route (its credential is not configured); the next target is tried at once.', action: TRANSIENT },
+  SHUTTING_DOWN: {
+    meaning: 'The gateway is shutting down: a new request is refused, and one still open at the end of the shutdown grace is ended (a stream with its terminal error event after what was already sent; it is billed on that part).',
+    action: 'Retry the request in full (on another instance, or once this one is back); the answer was not completed.',
+  },
   UPSTREAM_OVERLOADED: { meaning: 'The upstream is overloaded (its 503 / 529), or every connection the gateway keeps to it stayed busy for the upstream\'s queue timeout.', action: TRANSIENT },
   UPSTREAM_TIMEOUT: { meaning: 'The upstream did not answer in time.', action: TRANSIENT },
 };

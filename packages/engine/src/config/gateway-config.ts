@@ -56,6 +56,11 @@ export const routeConfigSchema = z
     groups: z.array(z.string().min(1)).min(1).optional(),
     /** Output tokens a request without a limit is assumed to use when money is held for it. */
     reserveOutputTokens: z.number().int().positive().default(4096),
+    /**
+     * The longest a request may run, from its arrival: before its answer begins it then fails with 504
+     * `UPSTREAM_TIMEOUT`, after that its stream ends with the protocol's terminal error event.
+     */
+    deadlineMs: positiveMilliseconds.default(600_000),
   })
   .strict();
 

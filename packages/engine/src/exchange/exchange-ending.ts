@@ -43,14 +43,18 @@ export function endingOfStream(outcome: StreamOutcome, estimatedInputTokens: num
   };
 }
 
-/** A request refused or failed before any answer reached the client (nothing is billed). */
+/**
+ * A request refused or failed before any answer reached the client (nothing is billed). One the
+ * gateway's shutdown refused or ended (`SHUTTING_DOWN`) is `interrupted`, not an error of its own.
+ */
 export function endingOfFailure(error: GatewayError | ClientAbortedError): ExchangeEnding {
   if (ClientAbortedError.isInstance(error)) return { status: 499, outcome: 'client-aborted' };
-  return { status: error.status, outcome: 'error', errorCode: error.code };
+  return { status: error.status, outcome: error.code === 'SHUTTING_DOWN' ? 'interrupted' : 'error', errorCode: error.code };
 }
 
-/** The usage view's outcome for a finished generation. */
+/** The usage view's outcome for a finished generation; a stream the gateway's shutdown ended is `interrupted`. */
 export function outcomeOf(finishReason: FinishReason | undefined, error: GatewayError | undefined): RequestOutcome {
+  if (error?.code === 'SHUTTING_DOWN') return 'interrupted';
   if (error || !finishReason || finishReason.unified === 'error') return 'failed';
   if (finishReason.unified === 'length' || finishReason.unified === 'content-filter') return 'incomplete';
   return 'completed';

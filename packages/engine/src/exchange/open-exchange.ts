@@ -15,6 +15,8 @@ import { authenticate, type ClientAuthPolicy, type KeyHeaderElsewhere, type Prin
 import { attemptTargets } from '../generation/attempt-targets';
 import type { GenerationOutput, UpstreamAnswer } from '../generation/generation-output';
 import type { UpstreamTarget } from '../generation/upstream-target';
+import type { Interruption, Interruptions } from '../interruption/create-interruptions';
+import { interruptionOf } from '../interruption/interruption-errors';
 import type { Limiter } from '../limits/limiter';
 import type { RouteTable } from '../routing/create-route-table';
 import { endingOfFailure, endingOfJSONAnswer, endingOfStream } from './exchange-ending';
@@ -56,6 +58,8 @@ export type ExchangeDependencies = {
   models: readonly ModelInfo[];
   settlement: Settlement;
   sleep(ms: number, signal: AbortSignal): Promise<void>;
+  /** Generations in flight: ended by the engine's drain at shutdown or by their route's deadline. */
+  interruptions: Interruptions;
 };
 
 export function openExchange(
@@ -65,8 +69,11 @@ export function openExchange(
 ): Exchange {
   const state: ExchangeState = { ...identity, protocol: codec.protocol, decodeOptions: {}, settled: false };
   const { settlement } = dependencies;
+  let interruption: Interruption | undefined;
   const settle = (ending: Parameters<typeof settleExchange>[1]) =>
-    settleExchange(state, ending, settlement).catch(settlement.onError);
+    settleExchange(state, ending, settlement)
+      .catch(settlement.onError)
+      .finally(() => interruption?.release());
   const principal = (): Principal => {
     if (state.principal) return state.principal;
     throw new GatewayError({ code: 'INTERNAL_ERROR', message: 'The request was not authenticated (mount the auth middleware first).' });
@@ -115,13 +122,17 @@ export function openExchange(
       return authenticated.principal;
     },
 
-    async generate(body, signal) {
+    async generate(body, clientSignal) {
       try {
+        interruption = dependencies.interruptions.watch(state.startedAt);
+        // Everything below stops when the client leaves or the gateway ends the request itself.
+        const signal = AbortSignal.any([clientSignal, interruption.signal]);
         const caller = principal();
         const { value: request, warnings } = codec.decodeRequest(body, state.decodeOptions);
         state.model = request.model;
         state.stream = request.stream;
         const route = dependencies.routes.resolve(request.model, codec.protocol);
+        interruption.setDeadline(route.deadlineMs);
         state.admission = await admitRequest({
           request,
           route,
@@ -146,8 +157,10 @@ export function openExchange(
         if (!result.ok) throw result.error;
         return deliver(result.answer);
       } catch (error) {
-        // A client that left is told apart explicitly; anything else unexpected is an internal error.
-        const failure = ClientAbortedError.isInstance(error) ? error : GatewayError.from(error);
+        // A client that left is told apart explicitly; a request the gateway ended (shutdown, deadline)
+        // gets the error it was ended with; anything else unexpected is an internal error.
+        const interrupted = clientSignal.aborted || !interruption ? undefined : interruptionOf(interruption.signal);
+        const failure = interrupted ?? (ClientAbortedError.isInstance(error) ? error : GatewayError.from(error));
         await settle(endingOfFailure(failure));
         throw failure;
       }

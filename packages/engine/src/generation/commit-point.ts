@@ -1,5 +1,6 @@
 import { ClientAbortedError, GatewayError, type StreamEvent } from '@switchyard/core';
 import { mapTransportError, type UpstreamResponse } from '@switchyard/upstream';
+import { interruptionOf } from '../interruption/interruption-errors';
 import type { StreamPipeline } from './create-stream-pipeline';
 import type { FrameSink } from './frame-sink';
 import { createStreamObserver, type StreamOutcome } from './stream-observer';
@@ -47,7 +48,9 @@ export async function readToCommitPoint(
 /**
  * Forwards the rest of an opened stream to the client as each chunk arrives and resolves to how it
  * ended. Failures after the commit point become the client protocol's terminal error event (and
- * the outcome's `error`); a client that goes away ends it quietly (`clientAborted`). Never rejects.
+ * the outcome's `error`); a client that goes away ends it quietly (`clientAborted`). A signal aborted
+ * with a `GatewayError` is the gateway ending the stream itself (shutdown, deadline): that error is
+ * the terminal event (`interrupted`). Never rejects.
  */
 export async function pipeCommittedStream(
   opened: OpenedStream,
@@ -70,12 +73,13 @@ export async function pipeCommittedStream(
     await send(pipeline.finishEncoding());
     return observer.outcome(false);
   } catch (error) {
-    if (ClientAbortedError.isInstance(error) || signal.aborted) return observer.outcome(true);
-    const failure = GatewayError.from(error);
+    const interruption = interruptionOf(signal);
+    if (!interruption && (ClientAbortedError.isInstance(error) || signal.aborted)) return observer.outcome(true);
+    const failure = interruption ?? GatewayError.from(error);
     await send(pipeline.encode(observer.observe([{ type: 'error', error: failure }])) + pipeline.finishEncoding()).catch(
       () => undefined,
     );
-    return observer.outcome(signal.aborted);
+    return observer.outcome(!interruption && signal.aborted, interruption !== undefined);
   } finally {
     void drainQuietly(opened.iterator);
   }

@@ -12,17 +12,19 @@ export type StreamOutcome = {
   outputCharacters: number;
   /** The client went away before the end. */
   clientAborted: boolean;
+  /** The gateway ended the stream itself (its shutdown, the request's deadline); `error` says which. */
+  interrupted: boolean;
 };
 
 /** Gathers a stream's outcome as its events pass. Constant size. */
 export type StreamObserver = {
   terminated: boolean;
   observe(events: readonly StreamEvent[]): readonly StreamEvent[];
-  outcome(clientAborted: boolean): StreamOutcome;
+  outcome(clientAborted: boolean, interrupted?: boolean): StreamOutcome;
 };
 
 export function createStreamObserver(): StreamObserver {
-  const seen: Omit<StreamOutcome, 'clientAborted'> = {
+  const seen: Omit<StreamOutcome, 'clientAborted' | 'interrupted'> = {
     upstreamId: undefined,
     finishReason: undefined,
     usage: undefined,
@@ -48,7 +50,7 @@ export function createStreamObserver(): StreamObserver {
       }
       return events;
     },
-    outcome: clientAborted => ({ ...seen, clientAborted }),
+    outcome: (clientAborted, interrupted = false) => ({ ...seen, clientAborted, interrupted }),
   };
   return observer;
 }

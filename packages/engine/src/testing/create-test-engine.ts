@@ -11,6 +11,7 @@ import { parseGatewayConfig } from '../config/parse-gateway-config';
 import { createEngine, type Engine } from '../create-engine';
 import type { Exchange } from '../exchange/open-exchange';
 import type { UsageRecord } from '../usage/usage-record';
+import { createManualSchedule, type ManualSchedule } from './create-manual-schedule';
 import { createScriptedUpstream, type ScriptedAnswer, type ScriptedCall, type ScriptedUpstream } from './create-scripted-upstream';
 
 /** The three real codecs, in the order a host usually lists them. */
@@ -48,6 +49,8 @@ export type TestEngine = {
   sleeps: number[];
   /** Every upstream call, across upstreams, in order. */
   calls: ScriptedCall[];
+  /** The engine's timers (request deadlines, the drain's grace): they run only when the test advances them. */
+  timers: ManualSchedule;
   upstream(name: string): ScriptedUpstream;
   /** The headers a client of `protocol` authenticates with (the key in its scheme, the version header). */
   headers(protocol: Protocol): RequestHeaders;
@@ -63,8 +66,8 @@ export const TEST_NOW = 1_767_225_600_000;
 
 /**
  * An engine with the real codecs, a memory store holding one account and one key, scripted
- * upstreams (no sockets), a sleep that records its delay and returns at once, a fixed clock, and a
- * recorder that keeps every usage record.
+ * upstreams (no sockets), a sleep that records its delay and returns at once, a fixed clock, timers
+ * that run only when the test advances them, and a recorder that keeps every usage record.
  */
 export async function createTestEngine(options: TestEngineOptions): Promise<TestEngine> {
   const store = createMemoryAccountStore();
@@ -75,6 +78,7 @@ export async function createTestEngine(options: TestEngineOptions): Promise<Test
   const sleeps: number[] = [];
   const calls: ScriptedCall[] = [];
   const upstreams = new Map<string, ScriptedUpstream>();
+  const timers = createManualSchedule();
   const config = parseGatewayConfig({
     upstreams: Object.fromEntries(
       Object.entries(options.upstreams).map(([name, upstream]) => [
@@ -95,6 +99,7 @@ export async function createTestEngine(options: TestEngineOptions): Promise<Test
     recordUsage: record => void records.push(record),
     environment: options.environment ?? {},
     now: () => TEST_NOW,
+    schedule: timers.schedule,
     async sleep(ms, signal) {
       sleeps.push(ms);
       await options.sleep?.(ms, signal);
@@ -120,6 +125,7 @@ export async function createTestEngine(options: TestEngineOptions): Promise<Test
     records,
     sleeps,
     calls,
+    timers,
     upstream(name) {
       const upstream = upstreams.get(name);
       if (!upstream) throw new Error(`No upstream '${name}' in this test engine.`);

@@ -1,4 +1,5 @@
 export { createArrayFrameSink, type ArrayFrameSink } from './create-array-frame-sink';
+export { createManualSchedule, type ManualSchedule } from './create-manual-schedule';
 export {
   createScriptedUpstream,
   transportError,

@@ -1,7 +1,10 @@
 import type { FinishReason, Protocol, Usage } from '@switchyard/core';
 
-/** How a request ended, for the usage view. */
-export type RequestOutcome = 'completed' | 'incomplete' | 'failed' | 'error' | 'client-aborted';
+/**
+ * How a request ended, for the usage view. `interrupted`: ended by the gateway's own shutdown (503
+ * `SHUTTING_DOWN`), not by the client or the upstream.
+ */
+export type RequestOutcome = 'completed' | 'incomplete' | 'failed' | 'error' | 'client-aborted' | 'interrupted';
 
 /** One line of the usage record: every request, refused ones included. */
 export type UsageRecord = {
