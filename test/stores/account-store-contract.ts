@@ -1,21 +1,25 @@
 import type { AccountStore } from '@switchyard/accounts';
-import type { ContractContext } from './contract-context';
+import type { ContractContext, StoreClock } from './contract-context';
+import { describeHoldExpiry } from './describe-hold-expiry-contract';
 import { describeAccounts } from './describe-account-contract';
 import { describeKeys } from './describe-api-key-contract';
 import { describeCopies } from './describe-copy-contract';
 import { describeReservations } from './describe-reservation-contract';
 
-/** Builds a store under test; each test gets a fresh one and closes it afterwards. */
-export type AccountStoreFactory = () => Promise<AccountStore> | AccountStore;
+/** Builds a store under test (on the given clock, if any); each test gets a fresh one and closes it afterwards. */
+export type AccountStoreFactory = (clock?: StoreClock) => Promise<AccountStore> | AccountStore;
 
 /**
  * The behaviour every `AccountStore` must share (memory, SQLite, any later backend): run it once
  * per implementation. It checks every method of the interface, the reserve/settle arithmetic,
- * atomic reservation under 200 concurrent calls, and that results are copies.
+ * atomic reservation under 200 concurrent calls, hold expiry and its sweep, and that results are copies.
  */
 export function describeAccountStoreContract(name: string, createStore: AccountStoreFactory): void {
   describe(`${name}: AccountStore contract`, () => {
-    const context: ContractContext = { store: undefined as unknown as AccountStore };
+    const context: ContractContext = {
+      store: undefined as unknown as AccountStore,
+      createStore: async clock => createStore(clock),
+    };
     beforeEach(async () => {
       context.store = await createStore();
     });
@@ -26,6 +30,7 @@ export function describeAccountStoreContract(name: string, createStore: AccountS
     describeAccounts(context);
     describeKeys(context);
     describeReservations(context);
+    describeHoldExpiry(context);
     describeCopies(context);
   });
 }

@@ -1,7 +1,13 @@
 import type { AccountStore } from '@switchyard/accounts';
 
-/** The store under test, replaced before each test by `describeAccountStoreContract`. */
-export type ContractContext = { store: AccountStore };
+/** The clock and sweep timer a store under test is opened with. */
+export type StoreClock = { now: () => number; holdSweepIntervalMs: number };
+
+/**
+ * The store under test, replaced before each test by `describeAccountStoreContract`, and the
+ * factory for a store of the same kind on a clock of the test's own (the caller closes it).
+ */
+export type ContractContext = { store: AccountStore; createStore(clock: StoreClock): Promise<AccountStore> };
 
 /** Items in id order, so list checks do not depend on a backend's row order. */
 export function sortById<T extends { id: string }>(items: readonly T[]): T[] {

@@ -11,7 +11,13 @@ export function describeReservations(context: ContractContext): void {
     it('holds money: available = balance − reserved', async () => {
       const account = await context.store.createAccount({ name: 'R', balanceMicros: 1000 });
       const reservation = await context.store.reserve(account.id, 300);
-      expect(reservation).toEqual({ id: expect.any(String), accountId: account.id, amountMicros: 300 });
+      expect(reservation).toEqual({
+        id: expect.any(String),
+        accountId: account.id,
+        amountMicros: 300,
+        expiresAt: expect.any(Number),
+        ownerId: expect.any(String),
+      });
       expect(await context.store.getAccount(account.id)).toMatchObject({
         balanceMicros: 1000,
         reservedMicros: 300,
@@ -26,12 +32,16 @@ export function describeReservations(context: ContractContext): void {
         id: expect.any(String),
         accountId: account.id,
         amountMicros: 600,
+        expiresAt: expect.any(Number),
+        ownerId: expect.any(String),
       });
       expect(await context.store.reserve(account.id, 401)).toBeUndefined();
       expect(await context.store.reserve(account.id, 400)).toEqual({
         id: expect.any(String),
         accountId: account.id,
         amountMicros: 400,
+        expiresAt: expect.any(Number),
+        ownerId: expect.any(String),
       });
       expect(await context.store.reserve(account.id, 1)).toBeUndefined();
       expect(await context.store.getAccount(account.id)).toMatchObject({
@@ -57,23 +67,28 @@ export function describeReservations(context: ContractContext): void {
       });
     });
 
-    it('settle charges a cost above the hold, even past zero', async () => {
+    it('settle charges a cost above the hold only up to the hold and reports the rest as uncovered', async () => {
+      const account = await context.store.createAccount({ name: 'R', balanceMicros: 10_000 });
+      const reservation = (await context.store.reserve(account.id, 8_000))!;
+      expect(await context.store.settle(reservation, 30_004)).toEqual({ chargedMicros: 8_000, uncoveredMicros: 22_004 });
+      expect(await context.store.getAccount(account.id)).toMatchObject({ balanceMicros: 2_000, reservedMicros: 0 });
+    });
+
+    it('settle never takes a balance below zero, even after the balance was lowered under the hold', async () => {
       const account = await context.store.createAccount({ name: 'R', balanceMicros: 100 });
       const reservation = (await context.store.reserve(account.id, 100))!;
-      await context.store.settle(reservation, 250);
-      expect(await context.store.getAccount(account.id)).toMatchObject({
-        balanceMicros: -150,
-        reservedMicros: 0,
-      });
+      await context.store.adjustBalance(account.id, -70);
+      expect(await context.store.settle(reservation, 100)).toEqual({ chargedMicros: 30, uncoveredMicros: 70 });
+      expect(await context.store.getAccount(account.id)).toMatchObject({ balanceMicros: 0, reservedMicros: 0 });
       expect(await context.store.reserve(account.id, 1)).toBeUndefined();
     });
 
     it('settling twice does nothing the second time', async () => {
       const account = await context.store.createAccount({ name: 'R', balanceMicros: 1000 });
       const reservation = (await context.store.reserve(account.id, 200))!;
-      await context.store.settle(reservation, 150);
-      await context.store.settle(reservation, 150);
-      await context.store.settle(reservation, 999);
+      expect(await context.store.settle(reservation, 150)).toEqual({ chargedMicros: 150, uncoveredMicros: 0 });
+      expect(await context.store.settle(reservation, 150)).toBeUndefined();
+      expect(await context.store.settle(reservation, 999)).toBeUndefined();
       expect(await context.store.getAccount(account.id)).toMatchObject({
         balanceMicros: 850,
         reservedMicros: 0,

@@ -1,6 +1,6 @@
 import { createMemoryAccountStore } from '@switchyard/accounts';
 import { describeAccountStoreContract } from './account-store-contract';
 
-describeAccountStoreContract('memory', () =>
-  createMemoryAccountStore({ serverSecret: 'memory-contract-server-secret' }),
+describeAccountStoreContract('memory', clock =>
+  createMemoryAccountStore({ serverSecret: 'memory-contract-server-secret', ...clock }),
 );

@@ -1,5 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { KEY_PREFIX_LENGTH, type AccountStore } from '@switchyard/accounts';
@@ -10,13 +11,16 @@ const SERVER_SECRET = 'sqlite-test-server-secret';
 const directory = mkdtempSync(join(tmpdir(), 'switchyard-store-sqlite-'));
 let fileCount = 0;
 const newFile = () => join(directory, `store-${++fileCount}.sqlite`);
-const open = (path: string, options: { serverSecret?: string; staleReservationMs?: number } = {}) =>
-  createSQLiteAccountStore({ path, serverSecret: SERVER_SECRET, ...options });
+const T0 = 1_767_225_600_000;
+const open = (
+  path: string,
+  options: { serverSecret?: string; now?: () => number; holdSweepIntervalMs?: number } = {},
+) => createSQLiteAccountStore({ path, serverSecret: SERVER_SECRET, holdSweepIntervalMs: 0, ...options });
 
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
-describeAccountStoreContract('sqlite :memory:', () => open(':memory:'));
-describeAccountStoreContract('sqlite file', () => open(newFile()));
+describeAccountStoreContract('sqlite :memory:', clock => open(':memory:', clock));
+describeAccountStoreContract('sqlite file', clock => open(newFile(), clock));
 
 describe('SQLite account store', () => {
   const opened: AccountStore[] = [];
@@ -41,7 +45,7 @@ describe('SQLite account store', () => {
     }
   });
 
-  it('keeps accounts, keys and holds across close and reopen', async () => {
+  it('keeps accounts and keys across close and reopen, and releases the holds a closed store still had', async () => {
     const path = newFile();
     const first = open(path);
     const account = await first.createAccount({ name: 'durable', balanceMicros: 900, group: 'g' });
@@ -49,11 +53,12 @@ describe('SQLite account store', () => {
     const reservation = (await first.reserve(account.id, 400))!;
     await first.close();
 
+    // The requests of a closed store can never settle: their holds belong to nobody and are let go.
     const second = track(open(path));
-    expect(await second.getAccount(account.id)).toEqual({ ...account, reservedMicros: 400 });
+    expect(await second.getAccount(account.id)).toEqual({ ...account, reservedMicros: 0 });
     expect(await second.findKeyBySecret(secret)).toEqual(key);
-    await second.settle(reservation, 100);
-    expect(await second.getAccount(account.id)).toMatchObject({ balanceMicros: 800, reservedMicros: 0 });
+    expect(await second.settle(reservation, 100)).toBeUndefined();
+    expect(await second.getAccount(account.id)).toMatchObject({ balanceMicros: 900, reservedMicros: 0 });
   });
 
   it('never over-reserves when two store instances share one file', async () => {
@@ -75,39 +80,65 @@ describe('SQLite account store', () => {
     expect(await left.getAccount(account.id)).toMatchObject({ balanceMicros: 0, reservedMicros: 0 });
   });
 
-  it('releases holds older than staleReservationMs on open and keeps younger ones', async () => {
+  it('releases at open, at once, the holds of a previous boot that reused this process id (kill -9, then restart)', async () => {
     const path = newFile();
-    const crashed = open(path);
-    const account = await crashed.createAccount({ name: 'stale', balanceMicros: 1000 });
-    const old = (await crashed.reserve(account.id, 300))!;
-    const recent = (await crashed.reserve(account.id, 200))!;
-    await crashed.close();
-    backdateReservation(path, old.id, 2 * 60 * 60 * 1000);
+    const live = track(open(path));
+    const account = await live.createAccount({ name: 'crash', balanceMicros: 2_000 });
+    const held = (await live.reserve(account.id, 1_505, { expiresAt: Date.now() + 60 * 60 * 1000 }))!;
+    // A boot that died without closing left its owner row: same host, same process id, another owner id.
+    leaveHoldsOfDeadOwner(path, held.id, { pid: process.pid });
 
-    const reopened = track(open(path));
-    expect(await reopened.getAccount(account.id)).toMatchObject({ balanceMicros: 1000, reservedMicros: 200 });
-    await reopened.settle(old, 300);
-    expect(await reopened.getAccount(account.id)).toMatchObject({ balanceMicros: 1000, reservedMicros: 200 });
-    await reopened.settle(recent, 50);
-    expect(await reopened.getAccount(account.id)).toMatchObject({ balanceMicros: 950, reservedMicros: 0 });
+    const restarted = track(open(path));
+    expect(await restarted.getAccount(account.id)).toMatchObject({ balanceMicros: 2_000, reservedMicros: 0 });
+    expect(await restarted.reserve(account.id, 2_000)).toMatchObject({ amountMicros: 2_000 });
   });
 
-  it('honours a custom staleReservationMs and Infinity keeps every hold', async () => {
+  it('releases at open the holds of an owner whose process no longer exists, and keeps a live instance’s holds', async () => {
     const path = newFile();
-    const crashed = open(path);
-    const account = await crashed.createAccount({ name: 'stale', balanceMicros: 1000 });
-    const hold = (await crashed.reserve(account.id, 300))!;
-    await crashed.close();
-    backdateReservation(path, hold.id, 10 * 60 * 1000);
+    const live = track(open(path));
+    const account = await live.createAccount({ name: 'crash', balanceMicros: 1_000 });
+    const orphaned = (await live.reserve(account.id, 300))!;
+    const kept = (await live.reserve(account.id, 200))!;
+    const exited = spawnSync(process.execPath, ['-e', '']).pid!;
+    leaveHoldsOfDeadOwner(path, orphaned.id, { pid: exited });
 
-    const keeping = open(path, { staleReservationMs: Number.POSITIVE_INFINITY });
-    expect(await keeping.getAccount(account.id)).toMatchObject({ reservedMicros: 300 });
-    await keeping.close();
-    const defaultBound = open(path);
-    expect(await defaultBound.getAccount(account.id)).toMatchObject({ reservedMicros: 300 });
-    await defaultBound.close();
-    const strict = track(open(path, { staleReservationMs: 5 * 60 * 1000 }));
-    expect(await strict.getAccount(account.id)).toMatchObject({ reservedMicros: 0, balanceMicros: 1000 });
+    track(open(path));
+    expect(await live.getAccount(account.id)).toMatchObject({ balanceMicros: 1_000, reservedMicros: 200 });
+    expect(await live.settle(kept, 50)).toEqual({ chargedMicros: 50, uncoveredMicros: 0 });
+  });
+
+  it('releases expired holds while open on its timer (the sweep runs in every process sharing the file)', async () => {
+    const path = newFile();
+    let clock = T0;
+    const store = track(open(path, { now: () => clock }));
+    const account = await store.createAccount({ name: 'expiry', balanceMicros: 1_000 });
+    await store.reserve(account.id, 600, { expiresAt: T0 + 5 * 60 * 1000 });
+    clock = T0 + 5 * 60 * 1000;
+    expect(await store.releaseExpiredHolds(clock)).toBe(1);
+    expect(await store.getAccount(account.id)).toMatchObject({ balanceMicros: 1_000, reservedMicros: 0 });
+  });
+
+  it('migrates holds written by the previous schema: they expire an hour after they were made', async () => {
+    const path = newFile();
+    const current = open(path);
+    const account = await current.createAccount({ name: 'legacy', balanceMicros: 1_000 });
+    await current.close();
+    const database = new DatabaseSync(path);
+    // The version-1 shape of the table, as an older build left it, with one hold of 250 in it.
+    database.exec(`
+      DROP TABLE reservations; DROP TABLE hold_owners; PRAGMA user_version = 1;
+      CREATE TABLE reservations (id TEXT PRIMARY KEY, account_id TEXT NOT NULL REFERENCES accounts (id),
+        amount_micros INTEGER NOT NULL CHECK (amount_micros >= 0), created_at INTEGER NOT NULL) STRICT;
+      CREATE INDEX reservations_by_created_at ON reservations (created_at);`);
+    database.prepare("INSERT INTO reservations VALUES ('hold_legacy', ?, 250, ?)").run(account.id, T0);
+    database.prepare('UPDATE accounts SET reserved_micros = 250 WHERE id = ?').run(account.id);
+    database.close();
+
+    const before = open(path, { now: () => T0 + 60 * 60 * 1000 - 1 });
+    expect(await before.getAccount(account.id)).toMatchObject({ reservedMicros: 250 });
+    await before.close();
+    const after = track(open(path, { now: () => T0 + 60 * 60 * 1000 }));
+    expect(await after.getAccount(account.id)).toMatchObject({ balanceMicros: 1_000, reservedMicros: 0 });
   });
 
   it('finds no key under a different serverSecret', async () => {
@@ -148,12 +179,18 @@ function readStoreBytes(path: string): Buffer {
   return Buffer.concat(parts.map(file => readFileSync(file)));
 }
 
-/** Makes a hold look `ageMs` older, as if a crashed process had left it behind that long ago. */
-function backdateReservation(path: string, reservationId: string, ageMs: number): void {
+/**
+ * Moves a hold to an owner that died without closing its store (its row left behind), as a process
+ * killed with SIGKILL leaves it: on this host, under `pid`, with an owner id no open store has.
+ */
+function leaveHoldsOfDeadOwner(path: string, reservationId: string, owner: { pid: number }): void {
   const database = new DatabaseSync(path);
+  database
+    .prepare("INSERT INTO hold_owners (id, host, pid, started_at) VALUES ('owner_dead', ?, ?, 0)")
+    .run(hostname(), owner.pid);
   const changed = database
-    .prepare('UPDATE reservations SET created_at = created_at - ? WHERE id = ?')
-    .run(ageMs, reservationId).changes;
+    .prepare("UPDATE reservations SET owner_id = 'owner_dead' WHERE id = ?")
+    .run(reservationId).changes;
   database.close();
   expect(changed).toBe(1);
 }

@@ -180,6 +180,9 @@ function summarize(record: UsageRecord) {
     errorCode: record.errorCode,
     inputTokens: record.usage?.inputTokens,
     outputTokens: record.usage?.outputTokens,
+    costMicros: record.costMicros,
+    // Cost the hold did not cover (an upstream past its output cap): billed to nobody, so shown to the admin.
+    uncoveredMicros: record.uncoveredMicros,
     latencyMs: record.latencyMs,
     timeToFirstByteMs: record.timeToFirstByteMs,
   };

@@ -6,9 +6,14 @@ export type {
   ApiKeyRecord,
   NewAccount,
   NewApiKey,
+  HoldOptions,
   Reservation,
+  Settled,
 } from './store/account-store';
-export { createMemoryAccountStore } from './store/create-memory-account-store';
+export { DEFAULT_HOLD_LIFETIME_MS, DEFAULT_HOLD_SWEEP_INTERVAL_MS } from './store/account-store';
+export { chargeOnSettle } from './store/charge-on-settle';
+export { startHoldSweep } from './store/start-hold-sweep';
+export { createMemoryAccountStore, type MemoryAccountStoreOptions } from './store/create-memory-account-store';
 export { keyLimitsSchema, type KeyLimits } from './keys/key-limits';
 export {
   digestsEqual,

@@ -4,6 +4,7 @@ import { createAnthropicPassthroughStream } from './stream/create-anthropic-pass
 import { decodeAnthropicTokenCountRequest } from './count-tokens/decode-anthropic-token-count-request';
 import { decodeAnthropicError, encodeAnthropicError } from './error/anthropic-error-envelope';
 import { encodeAnthropicModelList } from './models/encode-anthropic-model-list';
+import { capAnthropicOutputTokens } from './request/cap-anthropic-output-tokens';
 import { decodeAnthropicRequest } from './request/decode-anthropic-request';
 import { encodeAnthropicRequest } from './request/encode-anthropic-request';
 import { decodeAnthropicResponse } from './response/decode-anthropic-response';
@@ -27,5 +28,6 @@ export const anthropicMessagesCodec: Codec = {
   describeDroppedOptions: createDroppedOptionsDescriber(['cache_control']),
   decodeTokenCountRequest: decodeAnthropicTokenCountRequest,
   encodeTokenCount: inputTokens => ({ input_tokens: inputTokens }),
+  capOutputTokens: capAnthropicOutputTokens,
   createPassthroughStream: createAnthropicPassthroughStream,
 };

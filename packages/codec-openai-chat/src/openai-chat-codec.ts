@@ -2,6 +2,7 @@ import { createDroppedOptionsDescriber, type Codec } from '@switchyard/core';
 import { openAIChatDescriptor } from './openai-chat-descriptor';
 import { createOpenAIChatPassthroughStream } from './stream/create-openai-chat-passthrough-stream';
 import { decodeOpenAIError, encodeOpenAIError, encodeOpenAIModelList } from '@switchyard/codec-openai-shared';
+import { capOpenAIChatOutputTokens } from './request/cap-openai-chat-output-tokens';
 import { decodeOpenAIChatRequest } from './request/decode-openai-chat-request';
 import { encodeOpenAIChatRequest } from './request/encode-openai-chat-request';
 import { decodeOpenAIChatResponse } from './response/decode-openai-chat-response';
@@ -30,5 +31,6 @@ export const openAIChatCodec: Codec = {
     'prompt_cache_retention',
     'prompt_cache_options',
   ]),
+  capOutputTokens: capOpenAIChatOutputTokens,
   createPassthroughStream: createOpenAIChatPassthroughStream,
 };

@@ -2,6 +2,7 @@ import { decodeOpenAIError, encodeOpenAIError, encodeOpenAIModelList } from '@sw
 import { createOpenAIResponsesPassthroughStream } from './stream/create-openai-responses-passthrough-stream';
 import { createDroppedOptionsDescriber, type Codec } from '@switchyard/core';
 import { openAIResponsesDescriptor } from './openai-responses-descriptor';
+import { capOpenAIResponsesOutputTokens } from './request/cap-openai-responses-output-tokens';
 import { decodeOpenAIResponsesRequest } from './request/decode-openai-responses-request';
 import { encodeOpenAIResponsesRequest } from './request/encode-openai-responses-request';
 import { decodeOpenAIResponsesResponse } from './response/decode-openai-responses-response';
@@ -30,5 +31,6 @@ export const openAIResponsesCodec: Codec = {
     'prompt_cache_retention',
     'prompt_cache_options',
   ]),
+  capOutputTokens: capOpenAIResponsesOutputTokens,
   createPassthroughStream: createOpenAIResponsesPassthroughStream,
 };

@@ -1,35 +1,45 @@
 import { createId } from '@switchyard/core';
-import type { AccountStore, Reservation } from '@switchyard/accounts';
+import { chargeOnSettle, DEFAULT_HOLD_LIFETIME_MS, type AccountStore, type Reservation } from '@switchyard/accounts';
+import { releaseAbandonedHolds } from './release-abandoned-holds';
 import type { StoreContext } from './store-context';
 
 type HeldRow = { account_id: string; amount_micros: number };
-type ReservationMethods = Pick<AccountStore, 'reserve' | 'settle'>;
+type ReservationMethods = Pick<AccountStore, 'reserve' | 'settle' | 'releaseExpiredHolds'>;
 
 /**
  * Holds and charges. `reserve` is one conditional UPDATE (check and hold in a single statement under
  * SQLite's one-writer lock), so no interleaving of connections or processes can hold more than the
- * available balance; the hold and its `reservations` row commit together. `settle` deletes the row
- * first and acts only if it was still there, so settling twice does nothing.
+ * available balance; the hold and its `reservations` row (with its expiry and owner) commit
+ * together. `settle` deletes the row first and acts only if it was still there, so settling twice
+ * does nothing; it charges at most the stored hold and never more than the balance has.
  */
-export function createReservationMethods({ statements, transaction }: StoreContext): ReservationMethods {
+export function createReservationMethods(context: StoreContext): ReservationMethods {
+  const { statements, transaction, ownerId, now } = context;
   return {
-    async reserve(accountId, amountMicros) {
+    async reserve(accountId, amountMicros, hold = {}) {
       const amount = Math.max(0, Math.ceil(amountMicros));
+      const createdAt = now();
+      const expiresAt = hold.expiresAt ?? createdAt + DEFAULT_HOLD_LIFETIME_MS;
       return transaction((): Reservation | undefined => {
         if (Number(statements.holdFunds.run(amount, accountId).changes) === 0) return undefined;
-        const reservation = { id: createId('hold_'), accountId, amountMicros: amount };
-        statements.insertReservation.run(reservation.id, accountId, amount, Date.now());
+        const reservation = { id: createId('hold_'), accountId, amountMicros: amount, expiresAt, ownerId };
+        statements.insertReservation.run(reservation.id, accountId, amount, createdAt, expiresAt, ownerId);
         return reservation;
       });
     },
     async settle(reservation, costMicros) {
-      const cost = Math.max(0, Math.round(costMicros));
-      transaction(() => {
-        // The stored amount and account, not the caller's copy, decide what is released.
+      return transaction(() => {
+        // The stored amount and account, not the caller's copy, decide what is released and charged.
         const held = statements.deleteReservation.get(reservation.id) as HeldRow | undefined;
-        if (!held) return;
-        statements.releaseAndCharge.run(held.amount_micros, cost, held.account_id);
+        if (!held) return undefined;
+        const balance = Number(statements.selectAccount.get(held.account_id)?.['balance_micros'] ?? 0);
+        const settled = chargeOnSettle(costMicros, held.amount_micros, balance);
+        statements.releaseAndCharge.run(held.amount_micros, settled.chargedMicros, held.account_id);
+        return settled;
       });
+    },
+    async releaseExpiredHolds(at) {
+      return releaseAbandonedHolds(context.database, transaction, at);
     },
   };
 }

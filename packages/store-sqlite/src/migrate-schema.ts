@@ -39,6 +39,22 @@ const MIGRATIONS: readonly string[] = [
   ) STRICT;
   CREATE INDEX reservations_by_created_at ON reservations (created_at);
   `,
+  // Holds carry an expiry and the store instance that owns them. A hold written by an older build
+  // gets the expiry that build gave it in effect (one hour after it was made) and no owner, so it is
+  // released by its expiry alone.
+  `
+  ALTER TABLE reservations ADD COLUMN expires_at INTEGER;
+  ALTER TABLE reservations ADD COLUMN owner_id TEXT;
+  UPDATE reservations SET expires_at = created_at + 3600000 WHERE expires_at IS NULL;
+  CREATE INDEX reservations_by_expires_at ON reservations (expires_at);
+  CREATE INDEX reservations_by_owner_id ON reservations (owner_id);
+  CREATE TABLE hold_owners (
+    id TEXT PRIMARY KEY,
+    host TEXT NOT NULL,
+    pid INTEGER NOT NULL,
+    started_at INTEGER NOT NULL
+  ) STRICT;
+  `,
 ];
 
 /** The schema version this build writes; a database with a higher one was made by a newer build. */

@@ -43,7 +43,7 @@ export function prepareStatements(database: DatabaseSync) {
        WHERE id = ?2 AND balance_micros - reserved_micros >= ?1`,
     ),
     insertReservation: prepare(
-      'INSERT INTO reservations (id, account_id, amount_micros, created_at) VALUES (?, ?, ?, ?)',
+      'INSERT INTO reservations (id, account_id, amount_micros, created_at, expires_at, owner_id) VALUES (?, ?, ?, ?, ?, ?)',
     ),
     /** Returns the row only to the first caller, which is what makes `settle` idempotent. */
     deleteReservation: prepare('DELETE FROM reservations WHERE id = ? RETURNING account_id, amount_micros'),

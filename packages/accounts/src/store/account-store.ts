@@ -49,8 +49,41 @@ export type NewApiKey = Omit<ApiKeyRecord, 'id' | 'prefix' | 'createdAt' | 'stat
 export type ApiKeyPatch = Partial<Omit<ApiKeyRecord, 'id' | 'accountId' | 'prefix' | 'createdAt'>>;
 export type AccountPatch = Partial<Pick<Account, 'name' | 'subscription' | 'group'>>;
 
-/** Money held for one request until its real cost is known. */
-export type Reservation = { id: string; accountId: string; amountMicros: number };
+/**
+ * Money held for one request until its real cost is known. A hold is released by its request's
+ * `settle`; if that never comes (the process died, or the request outlived its deadline), the store
+ * releases it without charge once `expiresAt` has passed, and at once when it can tell that the
+ * process that owns it (`ownerId`) is gone.
+ */
+export type Reservation = {
+  id: string;
+  accountId: string;
+  amountMicros: number;
+  /** Unix milliseconds after which the hold may be released without charge. */
+  expiresAt: number;
+  /** The store instance (one per process boot) whose request holds it. */
+  ownerId: string;
+};
+
+/** How long a hold may live when `reserve` is given no expiry: one hour. */
+export const DEFAULT_HOLD_LIFETIME_MS = 60 * 60 * 1000;
+
+/** How often a store releases expired holds while it is open, unless told otherwise: once a minute. */
+export const DEFAULT_HOLD_SWEEP_INTERVAL_MS = 60 * 1000;
+
+/** What `reserve` may be told about a hold besides its amount. */
+export type HoldOptions = {
+  /** Unix milliseconds; default the store's clock plus `DEFAULT_HOLD_LIFETIME_MS`. */
+  expiresAt?: number;
+};
+
+/** What `settle` did with a hold it still had. */
+export type Settled = {
+  /** What the balance was charged: the cost, but never more than the hold nor below a zero balance. */
+  chargedMicros: number;
+  /** The part of the cost that was not charged. */
+  uncoveredMicros: number;
+};
 
 /**
  * Keys and accounts, behind one interface so the gateway runs on any store: memory
@@ -58,6 +91,9 @@ export type Reservation = { id: string; accountId: string; amountMicros: number 
  * several processes sharing the file). Implementations must:
  * - store keys only as `hashApiKey(secret)` digests plus the visible prefix, and compare in constant time;
  * - make `reserve` atomic: concurrent requests can never together hold more than the balance;
+ * - never take a balance below zero in `settle`, and never charge more than was held;
+ * - release holds nobody will settle (expired, or owned by a process that is gone) without charge:
+ *   on `releaseExpiredHolds`, on a timer while open (stopped by `close`), and at open;
  * - return copies, never live objects.
  */
 export interface AccountStore {
@@ -76,10 +112,22 @@ export interface AccountStore {
   listKeys(accountId?: string): Promise<ApiKeyRecord[]>;
   updateKey(id: string, patch: ApiKeyPatch): Promise<ApiKeyRecord | undefined>;
 
-  /** Holds `amountMicros` of the account's available balance, or `undefined` when it is not there. */
-  reserve(accountId: string, amountMicros: number): Promise<Reservation | undefined>;
-  /** Releases a reservation and charges the real cost (which may exceed the hold). */
-  settle(reservation: Reservation, costMicros: number): Promise<void>;
+  /**
+   * Holds `amountMicros` of the account's available balance, or `undefined` when it is not there.
+   * The hold is owned by this store instance and expires at `hold.expiresAt`.
+   */
+  reserve(accountId: string, amountMicros: number, hold?: HoldOptions): Promise<Reservation | undefined>;
+  /**
+   * Releases a reservation and charges the real cost, capped at the hold and at what the balance
+   * has (it never goes below zero). `undefined` when the hold was already settled or released: a
+   * second `settle` charges nothing.
+   */
+  settle(reservation: Reservation, costMicros: number): Promise<Settled | undefined>;
+  /**
+   * Releases, without charge, every hold whose expiry is at or before `now` (and, where the store
+   * can tell, every hold whose owning process is gone); returns how many it released.
+   */
+  releaseExpiredHolds(now: number): Promise<number>;
 
   close(): Promise<void>;
 }

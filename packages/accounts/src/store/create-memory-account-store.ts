@@ -1,26 +1,56 @@
 import { randomBytes } from 'node:crypto';
 import { createId } from '@switchyard/core';
-import type {
-  Account,
-  AccountStore,
-  ApiKeyRecord,
-  NewAccount,
-  NewApiKey,
-  Reservation,
+import {
+  DEFAULT_HOLD_LIFETIME_MS,
+  DEFAULT_HOLD_SWEEP_INTERVAL_MS,
+  type Account,
+  type AccountStore,
+  type ApiKeyRecord,
+  type NewAccount,
+  type NewApiKey,
+  type Reservation,
 } from './account-store';
+import { chargeOnSettle } from './charge-on-settle';
+import { startHoldSweep } from './start-hold-sweep';
 import { digestsEqual, generateApiKey, hashApiKey, keyPrefix, looksLikeApiKey } from '../keys/api-key-secrets';
+
+export type MemoryAccountStoreOptions = {
+  /** HMAC key for API key digests. Default: random, so keys live only as long as the store. */
+  serverSecret?: string;
+  /** The clock holds expire by. Default `Date.now`. */
+  now?: () => number;
+  /** How often expired holds are released while the store is open; 0 turns the timer off. Default 60 000 ms. */
+  holdSweepIntervalMs?: number;
+};
 
 /**
  * Keys and accounts in process memory: for tests and single-process demos. Keys are kept only as
  * HMAC digests, found by their visible prefix and compared in constant time. Node runs each call to
- * completion, so `reserve` is atomic without locks.
+ * completion, so `reserve` is atomic without locks. Holds die with the process, so the only ones to
+ * release are those whose request outlived their expiry.
  */
-export function createMemoryAccountStore(options: { serverSecret?: string } = {}): AccountStore {
+export function createMemoryAccountStore(options: MemoryAccountStoreOptions = {}): AccountStore {
   const serverSecret = options.serverSecret ?? randomBytes(32).toString('hex');
+  const now = options.now ?? Date.now;
+  const ownerId = createId('owner_');
   const accounts = new Map<string, Account>();
   const keys = new Map<string, { record: ApiKeyRecord; digest: string }>();
   const reservations = new Map<string, Reservation>();
   const copy = <T extends object>(value: T | undefined): T | undefined => (value ? structuredClone(value) : undefined);
+  const release = (reservation: Reservation) => {
+    reservations.delete(reservation.id);
+    const account = accounts.get(reservation.accountId);
+    if (account) account.reservedMicros -= reservation.amountMicros;
+  };
+  const releaseExpiredHolds = async (at: number) => {
+    const expired = [...reservations.values()].filter(reservation => reservation.expiresAt <= at);
+    expired.forEach(release);
+    return expired.length;
+  };
+  const stopSweep = startHoldSweep(releaseExpiredHolds, {
+    intervalMs: options.holdSweepIntervalMs ?? DEFAULT_HOLD_SWEEP_INTERVAL_MS,
+    now,
+  });
 
   return {
     async createAccount(input: NewAccount) {
@@ -92,22 +122,34 @@ export function createMemoryAccountStore(options: { serverSecret?: string } = {}
       Object.assign(entry.record, structuredClone(patch));
       return copy(entry.record);
     },
-    async reserve(accountId, amountMicros) {
+    async reserve(accountId, amountMicros, hold = {}) {
       const account = accounts.get(accountId);
       const amount = Math.max(0, Math.ceil(amountMicros));
       if (!account || account.balanceMicros - account.reservedMicros < amount) return undefined;
       account.reservedMicros += amount;
-      const reservation = { id: createId('hold_'), accountId, amountMicros: amount };
+      const reservation: Reservation = {
+        id: createId('hold_'),
+        accountId,
+        amountMicros: amount,
+        expiresAt: hold.expiresAt ?? now() + DEFAULT_HOLD_LIFETIME_MS,
+        ownerId,
+      };
       reservations.set(reservation.id, reservation);
       return { ...reservation };
     },
     async settle(reservation, costMicros) {
-      if (!reservations.delete(reservation.id)) return;
-      const account = accounts.get(reservation.accountId);
-      if (!account) return;
-      account.reservedMicros -= reservation.amountMicros;
-      account.balanceMicros -= Math.max(0, Math.round(costMicros));
+      // The stored hold, not the caller's copy, decides what is released and the most that is charged.
+      const held = reservations.get(reservation.id);
+      if (!held) return undefined;
+      release(held);
+      const account = accounts.get(held.accountId);
+      const settled = chargeOnSettle(costMicros, held.amountMicros, account?.balanceMicros ?? 0);
+      if (account) account.balanceMicros -= settled.chargedMicros;
+      return settled;
     },
-    async close() {},
+    releaseExpiredHolds,
+    async close() {
+      stopSweep();
+    },
   };
 }

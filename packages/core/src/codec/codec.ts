@@ -86,6 +86,13 @@ export interface Codec {
    * (e.g. Chat's `stream_options`) or that are mere hints are left out.
    */
   describeDroppedOptions?(options: JSONObject): TranslationWarning[];
+  /**
+   * The client's own body with its output limit lowered to at most `tokens` (a new object; the body
+   * is not changed). A same-protocol request forwards the client's body, so this is how the gateway
+   * gives the upstream the output cap its balance hold covers; a smaller limit the client set stays.
+   * Codecs with `createPassthroughStream` implement it.
+   */
+  capOutputTokens?(body: JSONObject, tokens: number): JSONObject;
   /** A pass-through of this protocol's stream to a client of the same protocol. */
   createPassthroughStream?(clientModel: string): PassthroughStream;
   /** Renders the models list in this protocol's shape (`GET /v1/models`). */

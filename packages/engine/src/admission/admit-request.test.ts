@@ -7,6 +7,7 @@ import { routeConfigSchema } from '../config/gateway-config';
 import { computeCostMicros } from '../usage/compute-cost';
 import { admitRequest, type AdmissionInput } from './admit-request';
 import { estimateInputTokens } from './estimate-input-tokens';
+import { HOLD_EXPIRY_MARGIN_MS } from './hold-expiry';
 
 const request = (text: string, maxOutputTokens?: number): GenerationRequest => ({
   model: 'm',
@@ -31,9 +32,12 @@ async function setup(options: { balance: number; route?: Record<string, unknown>
     limiter: createMemoryLimiter(),
     defaultLimits: {},
     signal: new AbortController().signal,
+    now: NOW,
   });
   return { store, account, input };
 }
+
+const NOW = 1_767_225_600_000;
 
 /** Only what routing reads of a codec: its protocol and interface name. */
 const responsesLikeCodec = {
@@ -44,13 +48,25 @@ const responsesLikeCodec = {
 const refusal = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => (GatewayError.isInstance(error) ? error.code : error));
 
 describe('estimateInputTokens', () => {
-  it('counts characters / 4 over system and messages, plus a flat 1 000 per image', () => {
+  it('counts ASCII text at 4 UTF-8 bytes a token over system and messages, plus a flat 1 000 per image', () => {
     expect(estimateInputTokens(request('x'.repeat(400)))).toBe(Math.ceil((8 + 400) / 4));
     const withImage: GenerationRequest = {
       ...request('look'),
       messages: [{ role: 'user', content: [{ type: 'image', source: { kind: 'url', url: 'https://example.com/a.png' } }] }],
     };
     expect(estimateInputTokens(withImage)).toBe(2 + 1000);
+  });
+
+  it.each([
+    ['CJK', '你好，世界。今天天气很好，我们去公园散步吧。'],
+    ['emoji', '👋🎉🚀🌍✨'.repeat(10)],
+    ['Cyrillic', 'Привет, как дела? '.repeat(5)],
+    ['mixed', 'Grüße 你好 👋 hello'],
+  ])('estimates a %s prompt at least at its UTF-8 byte count / 4 and one token a character', (_script, text) => {
+    const bare: GenerationRequest = { ...request(text), system: [] };
+    const estimate = estimateInputTokens(bare);
+    expect(estimate).toBeGreaterThanOrEqual(Buffer.byteLength(text, 'utf8') / 4);
+    expect(estimate).toBeGreaterThanOrEqual([...text].filter(character => character.charCodeAt(0) > 0x7f).length);
   });
 });
 
@@ -69,10 +85,37 @@ describe('admitRequest', () => {
     const { store, account, input } = await setup({ balance: 10_000, route: priced });
     const admission = await admitRequest(input('hello there', 50));
     expect((await store.getAccount(account.id))?.reservedMicros).toBe(admission.estimatedInputTokens * 1 + 50 * 2);
-    const cost = await admission.finish({ inputTokens: 10, outputTokens: 20, cacheReadTokens: undefined, cacheWriteTokens: undefined, reasoningTokens: undefined });
-    expect(cost).toBe(10 + 40);
+    const charge = await admission.finish({ inputTokens: 10, outputTokens: 20, cacheReadTokens: undefined, cacheWriteTokens: undefined, reasoningTokens: undefined });
+    expect(charge).toEqual({ costMicros: 10 + 40, uncoveredMicros: 0 });
     expect(await store.getAccount(account.id)).toMatchObject({ reservedMicros: 0, balanceMicros: 10_000 - 50 });
-    expect(await admission.finish(undefined)).toBe(0); // idempotent
+    expect(await admission.finish(undefined)).toEqual({ costMicros: 0, uncoveredMicros: 0 }); // idempotent
+  });
+
+  it('caps the output at the client limit when the balance covers it, else at the route reserve or what the balance affords', async () => {
+    const covered = await setup({ balance: 10_000, route: priced });
+    expect((await admitRequest(covered.input('hi', 500))).outputTokensCap).toBe(500);
+    expect((await admitRequest((await setup({ balance: 10_000, route: priced })).input('hi'))).outputTokensCap).toBe(100);
+    // 'be brief' + 'hi' is 10 bytes: 3 input tokens (3 µ); 63 µ left buys 31 output tokens at 2 µ.
+    const small = await setup({ balance: 66, route: priced });
+    const admission = await admitRequest(small.input('hi', 500));
+    expect(admission.outputTokensCap).toBe(31);
+    expect(await small.store.getAccount(small.account.id)).toMatchObject({ reservedMicros: 3 + 31 * 2 });
+  });
+
+  it('gives the hold an expiry of the route deadline plus the margin after admission', async () => {
+    const { store, account, input } = await setup({ balance: 10_000, route: priced });
+    const reserve = jest.spyOn(store, 'reserve');
+    await admitRequest(input('hello', 50));
+    expect(reserve).toHaveBeenCalledWith(account.id, expect.any(Number), { expiresAt: NOW + 600_000 + HOLD_EXPIRY_MARGIN_MS });
+  });
+
+  it('charges an answer longer than its hold only the hold and reports the rest as uncovered', async () => {
+    const { store, account, input } = await setup({ balance: 10_000, route: priced });
+    const admission = await admitRequest(input('hi'));
+    const held = 3 + 100 * 2;
+    const charge = await admission.finish({ inputTokens: 3, outputTokens: 20_000, cacheReadTokens: undefined, cacheWriteTokens: undefined, reasoningTokens: undefined });
+    expect(charge).toEqual({ costMicros: held, uncoveredMicros: 3 + 40_000 - held });
+    expect(await store.getAccount(account.id)).toMatchObject({ reservedMicros: 0, balanceMicros: 10_000 - held });
   });
 
   it('refuses with INSUFFICIENT_BALANCE and gives the concurrency slot back', async () => {

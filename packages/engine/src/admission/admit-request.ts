@@ -5,13 +5,28 @@ import type { Limiter, Release } from '../limits/limiter';
 import type { Route } from '../routing/create-route-table';
 import { computeCostMicros } from '../usage/compute-cost';
 import { authorizeRoute } from './authorize-route';
+import { chooseOutputCap, MINIMUM_OUTPUT_CAP_TOKENS, type OutputCap } from './choose-output-cap';
 import { estimateInputTokens } from './estimate-input-tokens';
+import { holdExpiresAt } from './hold-expiry';
+
+/** What a finished request cost and what of it was charged. */
+export type Charge = {
+  /** What the account was charged, in micro-units: the real cost, capped at the hold. */
+  costMicros: number;
+  /** The part of the real cost the hold did not cover (an upstream that ignored its output cap). */
+  uncoveredMicros: number;
+};
 
 /** An admitted request's hold on limits and money, released once by `finish`. */
 export type Admission = {
   estimatedInputTokens: number;
+  /**
+   * The output cap the upstream must be given (priced routes): the hold covers the estimated input
+   * plus this many output tokens. `undefined` on an unpriced route, where the client's limit stands.
+   */
+  outputTokensCap: number | undefined;
   /** Frees the concurrency slot, settles the held money at the real cost, counts tokens. Idempotent. */
-  finish(usage: Usage | undefined): Promise<number>;
+  finish(usage: Usage | undefined): Promise<Charge>;
 };
 
 export type AdmissionInput = {
@@ -22,7 +37,12 @@ export type AdmissionInput = {
   limiter: Limiter;
   defaultLimits: KeyLimits;
   signal: AbortSignal;
+  /** The engine's clock: the hold expires a deadline (plus a margin) after it. */
+  now: number;
 };
+
+/** How often a hold is tried again when a concurrent request took the money between reading and holding it. */
+const HOLD_ATTEMPTS = 3;
 
 /**
  * Everything between "who are you" and "call the upstream", cheapest refusal first: route access
@@ -43,57 +63,72 @@ export async function admitRequest(input: AdmissionInput): Promise<Admission> {
   const limits = { ...input.defaultLimits, ...principal.key.limits };
   await limiter.admit(principal.key.id, limits, estimatedInputTokens);
   const release = await limiter.acquire(principal.key.id, limits, input.signal);
-  let reservation: Reservation | undefined;
+  let held: { reservation: Reservation; cap: OutputCap } | undefined;
   try {
-    reservation = await holdFunds(input, estimatedInputTokens);
+    held = await holdFunds(input, estimatedInputTokens);
   } catch (error) {
     release();
     throw error;
   }
-  return createAdmission(input, { estimatedInputTokens, limits, release, reservation });
+  return createAdmission(input, { estimatedInputTokens, limits, release, reservation: held?.reservation, cap: held?.cap });
 }
 
-async function holdFunds(input: AdmissionInput, estimatedInputTokens: number): Promise<Reservation | undefined> {
+/**
+ * Holds what a priced request may cost: its estimated input plus the output cap the available
+ * balance covers (`chooseOutputCap`). Refuses with `INSUFFICIENT_BALANCE` when not even the
+ * smallest cap is covered. The balance is read, then held: a concurrent request may take the money
+ * in between, so the hold is tried again on a fresh reading a few times.
+ */
+async function holdFunds(
+  input: AdmissionInput,
+  estimatedInputTokens: number,
+): Promise<{ reservation: Reservation; cap: OutputCap } | undefined> {
   const { route, request, principal, store } = input;
   if (!route.pricing) return undefined;
-  const outputTokens = request.maxOutputTokens ?? route.reserveOutputTokens;
-  const amount = computeCostMicros(route.pricing, {
-    inputTokens: estimatedInputTokens,
-    outputTokens,
-    cacheReadTokens: undefined,
-    cacheWriteTokens: undefined,
-    reasoningTokens: undefined,
-  });
-  const reservation = await store.reserve(principal.account.id, amount);
-  if (!reservation) {
-    throw new GatewayError({
-      code: 'INSUFFICIENT_BALANCE',
-      message: `The account balance is too low for this request (up to ${formatMicros(amount)} may be charged). Top up, or lower max output tokens.`,
+  for (let attempt = 1; attempt <= HOLD_ATTEMPTS; attempt++) {
+    const account = await store.getAccount(principal.account.id);
+    const cap = chooseOutputCap({
+      pricing: route.pricing,
+      estimatedInputTokens,
+      clientLimit: request.maxOutputTokens,
+      reserveOutputTokens: route.reserveOutputTokens,
+      availableMicros: account ? account.balanceMicros - account.reservedMicros : 0,
     });
+    if (!cap) break;
+    const reservation = await store.reserve(principal.account.id, cap.holdMicros, { expiresAt: holdExpiresAt(input.now, route.deadlineMs) });
+    if (reservation) return { reservation, cap };
   }
-  return reservation;
+  throw new GatewayError({
+    code: 'INSUFFICIENT_BALANCE',
+    message: `The account balance is too low for this request: it does not cover the estimated input and ${MINIMUM_OUTPUT_CAP_TOKENS} output tokens. Top up, or shorten the prompt.`,
+  });
 }
 
 function createAdmission(
   input: AdmissionInput,
-  held: { estimatedInputTokens: number; limits: KeyLimits; release: Release; reservation: Reservation | undefined },
+  held: {
+    estimatedInputTokens: number;
+    limits: KeyLimits;
+    release: Release;
+    reservation: Reservation | undefined;
+    cap: OutputCap | undefined;
+  },
 ): Admission {
   let finished = false;
   return {
     estimatedInputTokens: held.estimatedInputTokens,
+    outputTokensCap: held.cap?.outputTokens,
     async finish(usage) {
-      if (finished) return 0;
+      if (finished) return { costMicros: 0, uncoveredMicros: 0 };
       finished = true;
       held.release();
       const cost = usage ? computeCostMicros(input.route.pricing, usage) : 0;
-      if (held.reservation) await input.store.settle(held.reservation, cost);
+      // The store charges at most the hold and never below a zero balance; the rest is reported.
+      const settled = held.reservation ? await input.store.settle(held.reservation, cost) : undefined;
+      const charge = settled ? { costMicros: settled.chargedMicros, uncoveredMicros: settled.uncoveredMicros } : { costMicros: 0, uncoveredMicros: cost };
       const extraInput = Math.max(0, (usage?.inputTokens ?? 0) - held.estimatedInputTokens);
       await input.limiter.charge(input.principal.key.id, held.limits, extraInput + (usage?.outputTokens ?? 0));
-      return cost;
+      return charge;
     },
   };
-}
-
-function formatMicros(micros: number): string {
-  return (micros / 1_000_000).toFixed(6).replace(/0+$/, '').replace(/\.$/, '');
 }

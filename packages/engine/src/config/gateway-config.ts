@@ -54,7 +54,7 @@ export const routeConfigSchema = z
     replayAmbiguousFailures: z.boolean().default(false),
     /** Groups whose keys may use the route; absent means every group. */
     groups: z.array(z.string().min(1)).min(1).optional(),
-    /** Output tokens a request without a limit is assumed to use when money is held for it. */
+    /** The output cap a priced request gets (and is held for) when it sets no limit, or one the balance does not cover. */
     reserveOutputTokens: z.number().int().positive().default(4096),
     /**
      * The longest a request may run, from its arrival: before its answer begins it then fails with 504

@@ -9,6 +9,7 @@ import {
 import { defaultRetryPolicy } from '@switchyard/upstream';
 import type { AccountStore, KeyLimits } from '@switchyard/accounts';
 import { admitRequest } from '../admission/admit-request';
+import { applyOutputCap } from '../admission/apply-output-cap';
 import { authorizeRoute, mayUseRoute } from '../admission/authorize-route';
 import { estimateInputTokens } from '../admission/estimate-input-tokens';
 import { authenticate, type ClientAuthPolicy, type KeyHeaderElsewhere, type Principal, type RequestHeaders } from '../auth/authenticate';
@@ -141,12 +142,14 @@ export function openExchange(
           limiter: dependencies.limiter,
           defaultLimits: dependencies.defaultLimits,
           signal,
+          now: settlement.now(),
         });
+        const capped = applyOutputCap(codec, request, body, state.admission.outputTokensCap);
         const result = await attemptTargets({
           inbound: codec,
-          body,
-          request,
-          warnings,
+          body: capped.body,
+          request: capped.request,
+          warnings: [...warnings, ...capped.warnings],
           targets: dependencies.targetsOf(route.model),
           policy: { ...defaultRetryPolicy, replayAmbiguous: route.replayAmbiguousFailures },
           signal,

@@ -20,11 +20,11 @@ export async function settleExchange(state: ExchangeState, ending: ExchangeEndin
   state.settled = true;
   state.abandonAnswer?.();
   state.abandonAnswer = undefined;
-  let costMicros = 0;
+  let charge = { costMicros: 0, uncoveredMicros: 0 };
   try {
-    if (state.admission) costMicros = await state.admission.finish(ending.usage);
+    if (state.admission) charge = await state.admission.finish(ending.usage);
   } catch (error) {
     settlement.onError(error);
   }
-  settlement.record(buildUsageRecord(state, ending, costMicros, settlement.now()));
+  settlement.record(buildUsageRecord(state, ending, charge, settlement.now()));
 }

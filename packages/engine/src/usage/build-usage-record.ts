@@ -1,10 +1,11 @@
 import { boundClientText, scrubSecrets } from '@switchyard/core';
 import type { ExchangeEnding } from '../exchange/exchange-ending';
 import type { ExchangeState } from '../exchange/exchange-state';
+import type { Charge } from '../admission/admit-request';
 import type { UsageRecord } from './usage-record';
 
 /** The one usage record of a request, from what the exchange learned and how it ended. */
-export function buildUsageRecord(state: ExchangeState, ending: ExchangeEnding, costMicros: number, now: number): UsageRecord {
+export function buildUsageRecord(state: ExchangeState, ending: ExchangeEnding, charge: Charge, now: number): UsageRecord {
   const { attempt } = state;
   return {
     requestId: state.requestId,
@@ -24,7 +25,8 @@ export function buildUsageRecord(state: ExchangeState, ending: ExchangeEnding, c
     errorCode: ending.errorCode,
     finishReason: ending.finishReason,
     usage: ending.usage,
-    costMicros,
+    costMicros: charge.costMicros,
+    uncoveredMicros: charge.uncoveredMicros,
     attempts: attempt?.attempts ?? 0,
     latencyMs: now - state.startedAt,
     timeToFirstByteMs: state.firstByteAt === undefined ? undefined : state.firstByteAt - state.startedAt,

@@ -23,8 +23,14 @@ export type UsageRecord = {
   errorCode: string | undefined;
   finishReason: FinishReason | undefined;
   usage: Usage | undefined;
-  /** What the account was charged, in micro-units. */
+  /** What the account was charged, in micro-units: the real cost, but never more than was held. */
   costMicros: number;
+  /**
+   * The part of the real cost that was not charged (micro-units), because the upstream produced more
+   * than the hold covered or the hold was gone (released after its expiry). 0 normally; anything
+   * else is money the operator paid the upstream and did not bill.
+   */
+  uncoveredMicros: number;
   attempts: number;
   latencyMs: number;
   timeToFirstByteMs: number | undefined;

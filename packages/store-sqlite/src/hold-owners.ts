@@ -1,0 +1,53 @@
+import { hostname } from 'node:os';
+import type { DatabaseSync } from 'node:sqlite';
+import { createId } from '@switchyard/core';
+
+/** The store instances open in this process: a row with this process's id and another owner id is a previous boot's. */
+const openInThisProcess = new Set<string>();
+
+type OwnerRow = { id: string; host: string; pid: number };
+
+/**
+ * Writes the row that says this store instance (this process, this boot) owns the holds it makes,
+ * and returns its id. Other processes sharing the file read it to tell a live owner from a dead one.
+ */
+export function registerHoldOwner(database: DatabaseSync, now: number): string {
+  const id = createId('owner_');
+  database
+    .prepare('INSERT INTO hold_owners (id, host, pid, started_at) VALUES (?, ?, ?, ?)')
+    .run(id, hostname(), process.pid, now);
+  openInThisProcess.add(id);
+  return id;
+}
+
+/** Removes the owner's row at a clean close: holds it still has belong to nobody and are released. */
+export function unregisterHoldOwner(database: DatabaseSync, id: string): void {
+  openInThisProcess.delete(id);
+  database.prepare('DELETE FROM hold_owners WHERE id = ?').run(id);
+}
+
+/**
+ * Deletes the rows of owners known to be gone, which makes their holds ownerless. On this host an
+ * owner is gone when its process no longer exists, or when its process id is this process's but the
+ * instance is not open here (a previous boot that reused the id, as a container's first process
+ * does). An owner on another host cannot be checked: its holds are released by their expiry.
+ */
+export function forgetDeadOwners(database: DatabaseSync): void {
+  const here = hostname();
+  const owners = database.prepare('SELECT id, host, pid FROM hold_owners').all() as OwnerRow[];
+  const remove = database.prepare('DELETE FROM hold_owners WHERE id = ?');
+  for (const owner of owners) {
+    if (owner.host === here && !isAlive(owner)) remove.run(owner.id);
+  }
+}
+
+function isAlive(owner: OwnerRow): boolean {
+  if (owner.pid === process.pid) return openInThisProcess.has(owner.id);
+  try {
+    process.kill(owner.pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process exists but belongs to another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
