@@ -234,10 +234,11 @@ describe('404 for unknown paths and models, 413 for oversized requests, 400 for 
     expect((refusal.body.error as { message: string }).message).toMatch(/`input`/);
   });
 
-  it('refuses a system role inside messages on /v1/messages, pointing to the top-level `system`', async () => {
+  it('refuses a system turn inside messages on /v1/messages that holds more than text', async () => {
     const sdk = client('messages');
+    const image = { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBO' } };
     const messages = [
-      { role: 'system', content: 'Be brief.' },
+      { role: 'system', content: [image] },
       { role: 'user', content: PROMPT },
     ];
     const failure = await refusalOf(sdk.create(promptBody('messages', MODEL, PROMPT, { messages })));
@@ -245,7 +246,7 @@ describe('404 for unknown paths and models, 413 for oversized requests, 400 for 
       server,
       sdk,
       failure,
-      { status: 400, code: 'INVALID_REQUEST', message: /top-level .?system/ },
+      { status: 400, code: 'INVALID_REQUEST', message: /messages\.0\.content\.0\.type/ },
       server.demoKey,
     );
   });

@@ -158,6 +158,40 @@ describe('decodeAnthropicRequest', () => {
     expect(warnings).toEqual([{ type: 'unsupported-field', field: 'tools.0.defer_loading' }]);
   });
 
+  it('keeps a system turn inside messages in its place as an IR system message', () => {
+    const { value } = decodeAnthropicRequest({
+      ...minimal,
+      system: 'Be brief.',
+      messages: [
+        { role: 'system', content: 'You are in a git repository.' },
+        { role: 'user', content: 'a' },
+        { role: 'assistant', content: 'b' },
+        { role: 'system', content: [{ type: 'text', text: 'Now answer in French.' }] },
+        { role: 'user', content: 'c' },
+      ],
+    });
+    expect(value.system).toEqual([{ type: 'text', text: 'Be brief.' }]);
+    expect(value.messages).toEqual([
+      { role: 'system', content: [{ type: 'text', text: 'You are in a git repository.' }] },
+      { role: 'user', content: [{ type: 'text', text: 'a' }] },
+      { role: 'assistant', content: [{ type: 'text', text: 'b' }] },
+      { role: 'system', content: [{ type: 'text', text: 'Now answer in French.' }] },
+      { role: 'user', content: [{ type: 'text', text: 'c' }] },
+    ]);
+  });
+
+  it('carries the beta fields of the Messages API as options for a Messages upstream', () => {
+    const beta = {
+      context_management: { edits: [{ type: 'clear_thinking_20251015', keep: 'all' }] },
+      compaction: { trigger: { type: 'input_tokens', value: 100000 } },
+      fallbacks: 'default',
+      billing_policy: { type: 'billing_policy', billed: 'self' },
+    };
+    const { value, warnings } = decodeAnthropicRequest({ ...minimal, ...beta });
+    expect(value.providerOptions).toEqual({ 'anthropic-messages': beta });
+    expect(warnings).toEqual([]);
+  });
+
   describe('refusals', () => {
     it.each<[string, unknown, string, string, RegExp]>([
       [
@@ -177,17 +211,27 @@ describe('decodeAnthropicRequest', () => {
         /messages.*max_tokens.*POST \/v1\/responses/,
       ],
       [
-        'a system role inside messages',
+        'an image inside a system turn',
         {
           ...minimal,
           messages: [
             { role: 'user', content: 'a' },
-            { role: 'system', content: 'b' },
+            {
+              role: 'system',
+              content: [{ type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBO' } }],
+            },
           ],
         },
         'INVALID_REQUEST',
-        'messages.1.role',
-        /top-level 'system' field/,
+        'messages.1.content.0.type',
+        /text/,
+      ],
+      [
+        'a context_management that is not an object',
+        { ...minimal, context_management: 'clear' },
+        'INVALID_REQUEST',
+        'context_management',
+        /object/,
       ],
       [
         'a temperature above 1',

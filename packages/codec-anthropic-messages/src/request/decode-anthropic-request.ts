@@ -22,6 +22,12 @@ const PROVIDER_FIELDS = [
   'speed',
   'inference_geo',
   'diagnostics',
+  'context_management',
+  'compaction',
+  'fallbacks',
+  'fallback_credit_token',
+  'billing_policy',
+  'thread',
 ] as const;
 
 /**

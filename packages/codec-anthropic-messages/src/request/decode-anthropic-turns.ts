@@ -7,6 +7,7 @@ import {
   type FilePart,
   type ImagePart,
   type Message,
+  type SystemMessage,
   type TextPart,
   type ToolResultPart,
   type TranslationWarning,
@@ -22,11 +23,15 @@ import {
 } from '../schema/anthropic-content-schema';
 import type { AnthropicMessageParam } from '../schema/anthropic-request-schema';
 
+type AnthropicSystemTurnParam = Extract<AnthropicMessageParam, { role: 'system' }>;
+type AnthropicConversationTurnParam = Exclude<AnthropicMessageParam, { role: 'system' }>;
+
 type UserContent = UserMessage['content'][number];
 
 /**
  * Messages turns → IR messages. A user turn's `tool_result` blocks become an IR `tool` message,
- * followed by an IR user message with the turn's other blocks (when it has any).
+ * followed by an IR user message with the turn's other blocks (when it has any). A system turn
+ * stays an IR system message in its place, so a translation keeps its instructions in order.
  */
 export function decodeAnthropicTurns(
   messages: readonly AnthropicMessageParam[],
@@ -35,14 +40,20 @@ export function decodeAnthropicTurns(
   const decoded: Message[] = [];
   messages.forEach((message, index) => {
     const path = `messages.${index}`;
-    if (message.role === 'assistant') decoded.push(decodeAssistantMessage(message.content, path));
+    if (message.role === 'system') decoded.push(decodeSystemTurn(message.content));
+    else if (message.role === 'assistant') decoded.push(decodeAssistantMessage(message.content, path));
     else decoded.push(...decodeUserMessage(message.content, path, warnings));
   });
   return decoded;
 }
 
+function decodeSystemTurn(content: AnthropicSystemTurnParam['content']): SystemMessage {
+  if (typeof content === 'string') return { role: 'system', content: textParts(content) };
+  return { role: 'system', content: content.map(block => ({ type: 'text', text: block.text })) };
+}
+
 function decodeUserMessage(
-  content: AnthropicMessageParam['content'],
+  content: AnthropicConversationTurnParam['content'],
   path: string,
   warnings: TranslationWarning[],
 ): Message[] {
@@ -82,7 +93,7 @@ function decodeUserBlock(
   }
 }
 
-function decodeAssistantMessage(content: AnthropicMessageParam['content'], path: string): AssistantMessage {
+function decodeAssistantMessage(content: AnthropicConversationTurnParam['content'], path: string): AssistantMessage {
   if (typeof content === 'string') return { role: 'assistant', content: textParts(content) };
   const parts = content.map((block, index): AssistantMessage['content'][number] => {
     const blockPath = `${path}.content.${index}`;

@@ -5,15 +5,21 @@ import {
   anthropicTextBlockSchema,
 } from './anthropic-content-schema';
 
-const SYSTEM_ROLE_MESSAGE =
-  "The 'system' role is not accepted inside 'messages'; put system instructions in the top-level 'system' field";
-
-const messageSchema = z.object({
-  role: z.enum(['user', 'assistant'], {
-    error: issue => (issue.input === 'system' ? SYSTEM_ROLE_MESSAGE : undefined),
+/**
+ * One turn of `messages`. Besides user and assistant turns the API takes `role: "system"` turns
+ * (text only) between them: instructions that apply from that point of the conversation on.
+ * @see https://docs.anthropic.com/en/api/messages
+ */
+const messageSchema = z.discriminatedUnion('role', [
+  z.object({
+    role: z.enum(['user', 'assistant']),
+    content: z.union([z.string(), z.array(anthropicContentBlockSchema)]),
   }),
-  content: z.union([z.string(), z.array(anthropicContentBlockSchema)]),
-});
+  z.object({
+    role: z.literal('system'),
+    content: z.union([z.string(), z.array(anthropicTextBlockSchema)]),
+  }),
+]);
 
 const toolSchema = z.object({
   name: z.string().regex(/^[a-zA-Z0-9_-]{1,128}$/, "String should match pattern '^[a-zA-Z0-9_-]{1,128}$'"),
@@ -81,6 +87,15 @@ export const anthropicRequestSchema = z.object({
   speed: z.enum(['standard', 'fast']).nullish(),
   inference_geo: z.string().nullish(),
   diagnostics: z.looseObject({}).nullish(),
+  // Fields of the beta Messages API (sent with `anthropic-beta` flags), checked only as far as their
+  // outer shape: their contents are the vendor's to validate, and no translation reads them.
+  // @see https://docs.anthropic.com/en/docs/build-with-claude/context-editing
+  context_management: z.looseObject({}).nullish(),
+  compaction: z.looseObject({}).nullish(),
+  fallbacks: z.union([z.array(z.looseObject({})), z.literal('default')]).nullish(),
+  fallback_credit_token: z.union([z.string(), z.looseObject({})]).nullish(),
+  billing_policy: z.looseObject({}).nullish(),
+  thread: z.looseObject({}).nullish(),
 });
 
 /** A validated client Messages body. */
