@@ -28,6 +28,10 @@ export const anthropicMessagesDescriptor: ProtocolDescriptor = {
   requestIdHeaders: ['x-request-id', 'request-id'],
   upstreamRequestIdHeaders: ['request-id', 'x-request-id'],
   diagnosticHeaders: ['anthropic-version', 'anthropic-beta', 'provider-version'],
+  // Beta features are asked for per request; the SDK's `client.beta.messages` also adds `?beta=true`.
+  // @see https://docs.anthropic.com/en/api/beta-headers
+  forwardedHeaders: ['anthropic-beta'],
+  forwardedQuery: ['beta'],
   // Only Anthropic clients send these headers or call a `/messages` path: a strong sign either way.
   recognizes: ({ path, headerNames }) =>
     headerNames.has('x-api-key') || headerNames.has('anthropic-version') || path.includes('/messages') ? 2 : 0,

@@ -46,6 +46,14 @@ export type ProtocolDescriptor = {
   /** Request headers that say how a client speaks the protocol (beta flags, versions): safe to log. */
   diagnosticHeaders: readonly string[];
   /**
+   * Request headers (lower-case) with comma-separated vendor flags, such as beta features, that go on
+   * to an upstream of the same protocol, merged with the upstream's own configured value of the
+   * same header. For an upstream of another protocol each flag becomes a warning instead.
+   */
+  forwardedHeaders?: readonly string[];
+  /** Query parameters of the generation endpoint that go on to an upstream of the same protocol. */
+  forwardedQuery?: readonly string[];
+  /**
    * How strongly a request no endpoint claimed (a wrong path, a parse error) looks like one from this
    * protocol's clients, so its refusal comes in the envelope that client can read: 0 not at all,
    * 1 a weak sign (a path fragment), 2 a strong one (headers or a path only this protocol's clients

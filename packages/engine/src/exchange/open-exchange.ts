@@ -14,6 +14,7 @@ import { authorizeRoute, mayUseRoute } from '../admission/authorize-route';
 import { estimateInputTokens } from '../admission/estimate-input-tokens';
 import { authenticate, type ClientAuthPolicy, type KeyHeaderElsewhere, type Principal, type RequestHeaders } from '../auth/authenticate';
 import { attemptTargets } from '../generation/attempt-targets';
+import { readForwardedParts } from '../generation/forwarded-request-parts';
 import type { GenerationOutput, UpstreamAnswer } from '../generation/generation-output';
 import type { UpstreamTarget } from '../generation/upstream-target';
 import type { Interruption, Interruptions } from '../interruption/create-interruptions';
@@ -36,7 +37,11 @@ export type Exchange = {
   /** The codec of the interface the request came in on: its envelope renders the request's errors. */
   readonly codec: Codec;
   readonly principal: Principal | undefined;
-  authenticate(headers: RequestHeaders): Promise<Principal>;
+  /**
+   * Checks the caller's key and version headers, and keeps the vendor flags of the request (its
+   * descriptor's forwarded headers and `query` parameters) for the upstream call.
+   */
+  authenticate(headers: RequestHeaders, query?: Readonly<Record<string, unknown>>): Promise<Principal>;
   /** Runs the generation; throws `GatewayError` (or `ClientAbortedError`) before the commit point, never after. */
   generate(body: unknown, signal: AbortSignal): Promise<GenerationOutput>;
   /** The documented input-token estimate, in the protocol's answer shape. Nothing is billed. */
@@ -109,7 +114,7 @@ export function openExchange(
     get principal() {
       return state.principal;
     },
-    async authenticate(headers) {
+    async authenticate(headers, query) {
       const authenticated = await authenticate({
         descriptor: codec.descriptor,
         headers,
@@ -120,6 +125,7 @@ export function openExchange(
       });
       state.principal = authenticated.principal;
       state.decodeOptions = authenticated.decodeOptions;
+      state.forwarded = readForwardedParts(codec.descriptor, headers, query);
       return authenticated.principal;
     },
 
@@ -150,6 +156,7 @@ export function openExchange(
           body: capped.body,
           request: capped.request,
           warnings: [...warnings, ...capped.warnings],
+          forwarded: state.forwarded,
           targets: dependencies.targetsOf(route.model),
           policy: { ...defaultRetryPolicy, replayAmbiguous: route.replayAmbiguousFailures },
           signal,

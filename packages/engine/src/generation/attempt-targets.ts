@@ -14,6 +14,13 @@ import { abandonStream, pipeCommittedStream, readToCommitPoint } from './commit-
 import { createPassthroughPipeline } from './create-passthrough-pipeline';
 import { createStreamPipeline } from './create-stream-pipeline';
 import { formatWarningsHeader } from './format-warnings-header';
+import {
+  describeDroppedFlags,
+  forwardedHeadersFor,
+  forwardedPathFor,
+  NO_FORWARDED_PARTS,
+  type ForwardedRequestParts,
+} from './forwarded-request-parts';
 import type { UpstreamAnswer } from './generation-output';
 import type { UpstreamTarget } from './upstream-target';
 
@@ -23,6 +30,8 @@ export type AttemptOptions = {
   body: unknown;
   request: GenerationRequest;
   warnings: readonly TranslationWarning[];
+  /** The client's vendor flags and query: sent on to an upstream of its protocol, warnings for any other. */
+  forwarded?: ForwardedRequestParts;
   /** The route's targets in order, each with the model name it has at that upstream. */
   targets: readonly { upstream: UpstreamTarget; model: string }[];
   policy: RetryPolicy;
@@ -80,12 +89,18 @@ async function answerFrom(options: AttemptOptions, target: UpstreamTarget, model
   const encoded = passthrough
     ? { value: { ...(options.body as JSONObject), model }, warnings: [] }
     : target.codec.encodeRequest(options.request, model);
+  const forwarded = options.forwarded ?? NO_FORWARDED_PARTS;
+  const sameProtocol = target.codec.protocol === options.inbound.protocol;
   const headers = formatWarningsHeader([
     ...options.warnings,
     ...encoded.warnings,
     ...droppedOptions(options.inbound, target.codec, options.request),
+    ...(sameProtocol ? [] : describeDroppedFlags(forwarded)),
   ]);
-  const response = await callUpstream(target, JSON.stringify(encoded.value), options.signal);
+  const call = sameProtocol
+    ? { path: forwardedPathFor(target, forwarded), headers: forwardedHeadersFor(target, forwarded) }
+    : {};
+  const response = await callUpstream(target, JSON.stringify(encoded.value), options.signal, call);
   attempt.upstreamRequestId = upstreamRequestId(target, response);
   const read = { options, target, response, passthrough, headers };
   return options.request.stream ? streamAnswer(read) : jsonAnswer(read);

@@ -2,15 +2,24 @@ import { createUpstreamError, firstHeaderValue, GatewayError } from '@switchyard
 import { parseRetryAfterMs, type UpstreamResponse } from '@switchyard/upstream';
 import type { UpstreamTarget } from './upstream-target';
 
+/** Where and with which extra headers one call goes; by default the target's own path and headers. */
+export type UpstreamCallOptions = { path?: string; headers?: Record<string, string> };
+
 /**
  * Sends one encoded body and returns a 2xx response. A non-2xx answer is read, decoded by the
  * upstream's codec and thrown as the gateway's own error (the upstream's status never passes through).
  */
-export async function callUpstream(target: UpstreamTarget, body: string, signal: AbortSignal): Promise<UpstreamResponse> {
+export async function callUpstream(
+  target: UpstreamTarget,
+  body: string,
+  signal: AbortSignal,
+  call: UpstreamCallOptions = {},
+): Promise<UpstreamResponse> {
   if (target.missingCredential) {
     throw new GatewayError({ code: 'NO_ACCOUNT_AVAILABLE', message: 'No upstream account is available for this model right now.' });
   }
-  const response = await target.client.send({ path: target.path, body }, signal);
+  const headers = call.headers && Object.keys(call.headers).length > 0 ? call.headers : undefined;
+  const response = await target.client.send({ path: call.path ?? target.path, body, ...(headers && { headers }) }, signal);
   if (response.status >= 200 && response.status < 300) return response;
   const text = await response.text().catch(() => '');
   const details = target.codec.decodeError(parseJSONOrText(text));

@@ -8,6 +8,8 @@ export type UpstreamTarget = {
   codec: Codec;
   client: UpstreamClient;
   path: string;
+  /** The headers the upstream is called with (lower-case names): configured ones are merged with forwarded client flags. */
+  headers?: Readonly<Record<string, string>>;
   /** The upstream's credential is configured but missing: it cannot be called (503, failover). */
   missingCredential: boolean;
 };
@@ -42,6 +44,7 @@ export function createUpstreamTarget(
     codec,
     client: openClient(name, { ...upstream, headers }),
     path: descriptor.upstreamPath,
+    headers,
     // A configured credential that is not in the environment: the upstream has no account to serve with.
     missingCredential: upstream.apiKeyEnv !== undefined && !apiKey,
   };

@@ -29,6 +29,8 @@ export type ScriptedAnswer = {
 export type ScriptedCall = {
   upstream: string;
   path: string;
+  /** The per-request headers the engine added to the client's configured ones. */
+  headers: Record<string, string>;
   /** The JSON body the engine sent. */
   body: JSONObject;
   signal: AbortSignal | undefined;
@@ -70,7 +72,7 @@ export function createScriptedUpstream(
     async send(request, signal) {
       const answer = remaining.shift();
       if (!answer) throw new Error(`The upstream '${name}' was called more often than its script allows.`);
-      const call: ScriptedCall = { upstream: name, path: request.path, body: JSON.parse(request.body), signal, bodyClosed: false };
+      const call: ScriptedCall = { upstream: name, path: request.path, headers: request.headers ?? {}, body: JSON.parse(request.body), signal, bodyClosed: false };
       calls.push(call);
       log.push(call);
       if (signal?.aborted) throw mapTransportError(signal.reason, signal);

@@ -22,6 +22,8 @@ export type TestUpstream = {
   answers?: readonly ScriptedAnswer[];
   /** A credential variable; the test environment is empty unless `environment` sets it. */
   apiKeyEnv?: string;
+  /** Extra headers configured for the upstream (`upstreams.<name>.headers`). */
+  headers?: Record<string, string>;
 };
 
 export type TestEngineOptions = {
@@ -87,6 +89,7 @@ export async function createTestEngine(options: TestEngineOptions): Promise<Test
           protocol: upstream.protocol,
           baseURL: `http://127.0.0.1:9/${name}`,
           ...(upstream.apiKeyEnv !== undefined && { apiKeyEnv: upstream.apiKeyEnv }),
+          ...(upstream.headers !== undefined && { headers: upstream.headers }),
         },
       ]),
     ),

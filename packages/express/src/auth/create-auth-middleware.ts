@@ -10,7 +10,7 @@ import { getExchange } from '../context/gateway-context';
  */
 export function createAuthMiddleware(): RequestHandler {
   return async function authMiddleware(request, _response, next) {
-    await getExchange(request).authenticate(request.headers);
+    await getExchange(request).authenticate(request.headers, request.query);
     next();
   };
 }

@@ -1,0 +1,81 @@
+import { createTestEngine, readFixture } from '../testing';
+import { WARNINGS_HEADER } from './format-warnings-header';
+
+const CLIENT_BETAS = 'context-management-2025-06-27, interleaved-thinking-2025-05-14';
+
+// A Claude-Code-shaped first turn: a system turn inside messages and a context-management edit.
+const body = {
+  model: 'client-model',
+  max_tokens: 256,
+  system: 'You are a coding agent.',
+  messages: [
+    { role: 'system', content: 'The repository is clean.' },
+    { role: 'user', content: 'List the files.' },
+  ],
+  context_management: { edits: [{ type: 'clear_thinking_20251015', keep: 'all' }] },
+};
+
+const chatAnswer = {
+  id: 'chatcmpl-1',
+  object: 'chat.completion',
+  created: 1,
+  model: 'gpt-upstream',
+  choices: [{ index: 0, message: { role: 'assistant', content: 'Done.' }, finish_reason: 'stop' }],
+  usage: { prompt_tokens: 9, completion_tokens: 2, total_tokens: 11 },
+};
+
+async function engineWith(protocol: 'anthropic-messages' | 'openai-chat', answer: string) {
+  return createTestEngine({
+    upstreams: {
+      a: {
+        protocol,
+        answers: [{ body: answer }],
+        headers: { 'Anthropic-Beta': 'interleaved-thinking-2025-05-14,prompt-caching-2024-07-31' },
+      },
+    },
+    routes: [{ model: 'client-model', interfaces: ['messages'], targets: [{ upstream: 'a', model: 'upstream-model' }] }],
+  });
+}
+
+async function generateWithBetas(test: Awaited<ReturnType<typeof engineWith>>) {
+  const exchange = test.engine.openExchange({ protocol: 'anthropic-messages', requestId: 'req_beta', startedAt: 0 });
+  await exchange.authenticate({ ...test.headers('anthropic-messages'), 'anthropic-beta': CLIENT_BETAS }, { beta: 'true' });
+  return exchange.generate(body, new AbortController().signal);
+}
+
+describe('vendor flags of the client request', () => {
+  it('sends the client’s anthropic-beta flags, merged with the upstream’s configured ones, and ?beta=true to a Messages upstream', async () => {
+    const test = await engineWith('anthropic-messages', readFixture('messages-answer.json'));
+    const output = await generateWithBetas(test);
+    expect(output.kind).toBe('json');
+    expect(output.headers[WARNINGS_HEADER]).toBeUndefined();
+    expect(test.calls).toHaveLength(1);
+    const [call] = test.calls;
+    expect(call!.path).toBe('/v1/messages?beta=true');
+    expect(call!.headers).toEqual({
+      'anthropic-beta': 'interleaved-thinking-2025-05-14,prompt-caching-2024-07-31,context-management-2025-06-27',
+    });
+    // The pass-through keeps the client's body as it is, apart from the model.
+    expect(call!.body).toEqual({ ...body, model: 'upstream-model' });
+  });
+
+  it('turns the client’s beta flags and Messages-only fields into warnings for an upstream of another protocol', async () => {
+    const test = await engineWith('openai-chat', JSON.stringify(chatAnswer));
+    const output = await generateWithBetas(test);
+    expect(output.kind).toBe('json');
+    expect(output.headers[WARNINGS_HEADER]).toBe(
+      'context_management (unsupported-field), ' +
+        'anthropic-beta: context-management-2025-06-27 (unsupported-field), ' +
+        'anthropic-beta: interleaved-thinking-2025-05-14 (unsupported-field)',
+    );
+    const [call] = test.calls;
+    expect(call!.path).toBe('/chat/completions');
+    expect(call!.headers).toEqual({});
+    // The system turn keeps its place between the top-level instructions and the user's turn.
+    expect(call!.body.messages).toEqual([
+      { role: 'system', content: 'You are a coding agent.' },
+      { role: 'system', content: 'The repository is clean.' },
+      { role: 'user', content: 'List the files.' },
+    ]);
+  });
+});
