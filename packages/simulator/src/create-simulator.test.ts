@@ -126,6 +126,24 @@ describe('createSimulator', () => {
     });
   });
 
+  it('logs the method, path with query and headers of every request it received', async () => {
+    await withSimulator({}, async (simulator, url) => {
+      const response = await fetch(`${url}/v1/messages?beta=true`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...ANTHROPIC_HEADERS, 'anthropic-beta': 'context-management-2025-06-27' },
+        body: JSON.stringify({ model: 'sim', max_tokens: 10, messages: [{ role: 'user', content: 'hi' }] }),
+      });
+      expect(response.status).toBe(200);
+      await response.text();
+      expect(simulator.requests()).toHaveLength(1);
+      expect(simulator.requests()[0]).toMatchObject({
+        method: 'POST',
+        url: '/v1/messages?beta=true',
+        headers: { 'anthropic-beta': 'context-management-2025-06-27' },
+      });
+    });
+  });
+
   it('streams very long answers completely through socket backpressure', async () => {
     await withSimulator({}, async (simulator, url) => {
       const response = await fetch(`${url}/v1/chat/completions`, {

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequestHandler, type SimulatorHandler } from './handle-request';
 import { resolveSimulatorOptions, type SimulatorOptions } from './simulator-options';
@@ -6,6 +6,12 @@ import { createStatsCounter, type SimulatorStats } from './simulator-stats';
 
 /** Where a listening simulator can be reached. OpenAI clients use `${url}/v1`, Anthropic clients `url`. */
 export type SimulatorAddress = { url: string; port: number };
+
+/** One request the simulator received: its method, target (path and query) and headers as sent. */
+export type SimulatorRequestLogEntry = { method: string; url: string; headers: IncomingHttpHeaders };
+
+/** How many requests `requests()` remembers: the latest ones, so a long-running simulator stays small. */
+const REQUEST_LOG_SIZE = 100;
 
 /** A simulated model behind a real `node:http` server. */
 export type Simulator = {
@@ -20,6 +26,8 @@ export type Simulator = {
   stats(): SimulatorStats;
   /** Zeroes the request and abort counters. */
   resetStats(): void;
+  /** The latest requests received (at most 100), oldest first: what a gateway really sent upstream. */
+  requests(): readonly SimulatorRequestLogEntry[];
 };
 
 /**
@@ -29,7 +37,13 @@ export type Simulator = {
 export function createSimulator(options?: SimulatorOptions): Simulator {
   const resolved = resolveSimulatorOptions(options);
   const stats = createStatsCounter();
-  const handler = createRequestHandler(resolved, stats);
+  const answer = createRequestHandler(resolved, stats);
+  const log: SimulatorRequestLogEntry[] = [];
+  const handler: SimulatorHandler = (request, response) => {
+    log.push({ method: request.method ?? '', url: request.url ?? '', headers: { ...request.headers } });
+    if (log.length > REQUEST_LOG_SIZE) log.shift();
+    answer(request, response);
+  };
   const server = createServer(handler);
   return {
     server,
@@ -38,6 +52,7 @@ export function createSimulator(options?: SimulatorOptions): Simulator {
     close: () => close(server),
     stats: stats.snapshot,
     resetStats: stats.reset,
+    requests: () => [...log],
   };
 }
 

@@ -1,5 +1,5 @@
 export { createSimulator } from './create-simulator';
-export type { Simulator, SimulatorAddress } from './create-simulator';
+export type { Simulator, SimulatorAddress, SimulatorRequestLogEntry } from './create-simulator';
 export type { SimulatorHandler } from './handle-request';
 export type { SimulatorOptions } from './simulator-options';
 export type { SimulatorStats } from './simulator-stats';
