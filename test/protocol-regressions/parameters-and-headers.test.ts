@@ -343,19 +343,38 @@ describe('parameters and headers reach each upstream in the form it accepts', ()
     },
   );
 
-  it('a Messages client sending a system turn inside messages gets a 400 naming it', () => {
-    const error = refusalOf(() =>
-      translateRequest(
-        'messages',
-        'messages',
-        clientBody('messages', {
-          messages: [
-            { role: 'user', content: 'Hi' },
-            { role: 'system', content: 'French.' },
-          ],
-        }),
-      ),
+  it('a Messages client’s system turn inside messages stays in place as a system message for Chat', () => {
+    const { body } = translateRequest(
+      'messages',
+      'chat',
+      clientBody('messages', {
+        messages: [
+          { role: 'user', content: 'Hi' },
+          { role: 'system', content: 'French.' },
+          { role: 'user', content: 'Weather?' },
+        ],
+      }),
     );
-    expect([error.status, error.param]).toEqual([400, 'messages.1.role']);
+    expect(listAt(body, 'messages').map(message => [message.role, message.content])).toEqual([
+      ['user', 'Hi'],
+      ['system', 'French.'],
+      ['user', 'Weather?'],
+    ]);
+  });
+
+  it('a Messages client’s system turn inside messages stays in place as an instruction item for Responses', () => {
+    const { body } = translateRequest(
+      'messages',
+      'responses',
+      clientBody('messages', {
+        messages: [
+          { role: 'user', content: 'Hi' },
+          { role: 'system', content: 'French.' },
+          { role: 'user', content: 'Weather?' },
+        ],
+      }),
+    );
+    expect(listAt(body, 'input').map(item => item.role)).toEqual(['user', 'developer', 'user']);
+    expect(JSON.stringify(listAt(body, 'input')[1])).toContain('French.');
   });
 });
