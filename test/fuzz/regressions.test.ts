@@ -91,7 +91,7 @@ describe('fuzz regressions', () => {
     ['an empty body', Buffer.alloc(0)],
     ['bytes that are not gzip', Buffer.from('{"model":"switchyard-sim","input":"hi"}')],
   ])(
-    'refuses a Content-Encoding: gzip body (%s) with 400 INVALID_REQUEST asking for plain JSON',
+    'refuses a Content-Encoding: gzip body that does not decode (%s) with 400 INVALID_REQUEST naming the encoding',
     async (_case, body) => {
       const endpoint = endpointNamed('messages');
       await expectAnswer(
@@ -99,7 +99,7 @@ describe('fuzz regressions', () => {
         {
           status: 400,
           code: 'INVALID_REQUEST',
-          message: 'Compressed request bodies are not accepted; send plain UTF-8 JSON.',
+          message: 'The request body does not decode as gzip, the Content-Encoding it was sent with.',
           envelope: 'messages',
         },
       );

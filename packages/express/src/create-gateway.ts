@@ -25,6 +25,7 @@ import type { GatewayLogger } from './gateway-logger';
 import { createGenerationHandler } from './generation/create-generation-handler';
 import { createModelsHandler } from './models/create-models-handler';
 import { createRequestIdMiddleware } from './request-id/create-request-id-middleware';
+import { asksForWebSocket, createUpgradeRefusalHandler } from './upgrade/create-upgrade-refusal-handler';
 
 export type GatewayOptions = {
   /** The gateway config (validated here; a bad one throws `ConfigError` naming each bad path). */
@@ -66,7 +67,8 @@ export type Gateway = Router & {
 
 /**
  * Every middleware composed into one Router: per endpoint of each codec, request id → auth → JSON
- * body → generation (or token count, or models list); 404s with hints for unknown `/v1` paths; one
+ * body → generation (or token count, or models list); a 426 for a WebSocket upgrade on a generation
+ * path (the gateway streams over HTTP); 404s with hints for unknown `/v1` paths; one
  * error handler. It claims only its own paths: mounted at `/`, every other path goes on to the
  * host's routes.
  *
@@ -97,6 +99,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     const handlers = [...accessLog, ...endpointHandlers(engine, endpoint, config)];
     if (endpoint.method === 'GET') router.get(endpoint.path, ...handlers);
     else router.post(endpoint.path, ...handlers);
+    if (endpoint.kind === 'generation') router.get(endpoint.path, ...upgradeRefusal(engine, endpoint, accessLog));
   }
   // Past the endpoints, the Router keeps only the paths it claims; any other leaves it for the host's routes.
   const claims = createPathClaim(engine);
@@ -120,6 +123,20 @@ function withAccessLog(accessLog: readonly RequestHandler[], handler: RequestHan
   return function loggedHandler(request, response, next) {
     return log(request, response, () => handler(request, response, next));
   };
+}
+
+/**
+ * A WebSocket upgrade on a generation path is answered 426 in the endpoint's envelope; any other
+ * `GET` there goes on (`next('route')`) to the 404 that names the right method.
+ */
+function upgradeRefusal(engine: Engine, endpoint: Endpoint, accessLog: readonly RequestHandler[]): RequestHandler[] {
+  const onlyWebSocketUpgrades: RequestHandler = (request, _response, next) => next(asksForWebSocket(request) ? undefined : 'route');
+  return [
+    onlyWebSocketUpgrades,
+    ...accessLog,
+    createRequestIdMiddleware({ engine, protocol: endpoint.codec.protocol }),
+    createUpgradeRefusalHandler({ path: endpoint.path }),
+  ];
 }
 
 function endpointHandlers(engine: Engine, endpoint: Endpoint, config: GatewayConfig): RequestHandler[] {

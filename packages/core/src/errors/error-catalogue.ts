@@ -32,6 +32,8 @@ export const ERROR_CATALOGUE: Record<GatewayErrorCode, CatalogueEntry> = {
   MODEL_NOT_FOUND: { meaning: 'No route has this exact model ID (see `GET /v1/models`).', action: FIX_ENDPOINT },
   REQUEST_TIMEOUT: { meaning: 'The request did not arrive in full in time: its body within `bodyTimeoutMs`, or the whole request within the server\'s `requestTimeout`; nothing was generated.', action: 'Send the whole body promptly; a retry of the same request is safe.' },
   REQUEST_TOO_LARGE: { meaning: 'The body is over the size limit (by `Content-Length` or while reading).', action: 'Reduce the prompt or attachments, then retry the smaller request.' },
+  UNSUPPORTED_CONTENT_ENCODING: { meaning: 'The body\'s `Content-Encoding` is not one the gateway decodes (`gzip`, `deflate`, `br`, `zstd`, or none).', action: 'Send the body uncompressed or in one of those encodings.' },
+  WEBSOCKET_NOT_SUPPORTED: { meaning: 'A WebSocket upgrade on a generation endpoint: the gateway streams over HTTP (server-sent events) only.', action: 'Send the request over HTTP (`POST`, with `stream: true` to stream); never retry the upgrade.' },
   PROMPT_TOO_LARGE: { meaning: 'The estimated prompt tokens exceed the route\'s context (or the upstream said so).', action: 'Reduce the prompt or attachments, then retry the smaller request.' },
   HEADERS_TOO_LARGE: { meaning: 'The request line or headers are over Node\'s header size limit; the body was not read.', action: 'Send fewer or shorter headers (or a shorter path), then retry.' },
   RATE_LIMITED: { meaning: 'The key\'s requests or tokens per window are used up.', action: SLOW_DOWN },

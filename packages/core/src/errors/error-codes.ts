@@ -31,6 +31,8 @@ export const GATEWAY_ERROR_CODES = {
   MODEL_NOT_FOUND: { status: 404, source: 'service', retryable: false },
   REQUEST_TIMEOUT: { status: 408, source: 'service', retryable: true },
   REQUEST_TOO_LARGE: { status: 413, source: 'service', retryable: false },
+  UNSUPPORTED_CONTENT_ENCODING: { status: 415, source: 'compatibility', retryable: false },
+  WEBSOCKET_NOT_SUPPORTED: { status: 426, source: 'compatibility', retryable: false },
   PROMPT_TOO_LARGE: { status: 413, source: 'service', retryable: false },
   HEADERS_TOO_LARGE: { status: 431, source: 'service', retryable: false },
   RATE_LIMITED: { status: 429, source: 'service', retryable: true },

@@ -1,10 +1,11 @@
 import { GatewayError } from '@switchyard/core';
 import type { Request, RequestHandler, Response } from 'express';
+import { createBodyDecoder } from './create-body-decoder';
 import { nestingDepthExceeds } from './nesting-depth-exceeds';
 import { readLimitedBody } from './read-limited-body';
 
 export type BodyOptions = {
-  /** Largest accepted body in bytes; larger ones get 413 (by Content-Length before reading, or while reading chunks). Default 4 MiB. */
+  /** Largest accepted body in bytes, as sent and once decoded; larger ones get 413 (by Content-Length before reading, or while reading or decoding). Default 4 MiB. */
   limitBytes?: number;
   /** Longest the body may take to arrive in full once reading starts, in ms; a slower one gets 408. Default 60 000. */
   timeoutMs?: number;
@@ -15,9 +16,12 @@ const MAX_NESTING_DEPTH = 64;
 
 /**
  * Reads and parses a JSON body (one parse) within a size limit and a body timeout, refusing in the
- * interface's envelope (see `toGatewayError`): not declared as JSON, compressed or not UTF-8 → 400;
- * malformed JSON → 400 `INVALID_JSON`; over the limit → 413 at once, by `Content-Length` before
- * reading or the moment a chunked body passes it; not in full within the timeout → 408. After a
+ * interface's envelope (see `toGatewayError`): not declared as JSON or not UTF-8 → 400; malformed
+ * JSON → 400 `INVALID_JSON`; over the limit → 413 at once, by `Content-Length` before reading or
+ * the moment a chunked body passes it; not in full within the timeout → 408. A body sent with
+ * `Content-Encoding: gzip`, `deflate`, `br` or `zstd` is decoded as it arrives, the limit applying
+ * to its decoded bytes too (413 the moment they pass it); one that does not decode → 400; any other
+ * encoding → 415 `UNSUPPORTED_CONTENT_ENCODING`. After a
  * refusal before the body's end, the rest of it is never read: the answer says `Connection: close`
  * and the connection is closed, so a client cannot hold the gateway reading a body it refused.
  *
@@ -32,8 +36,9 @@ export function createBodyMiddleware(options: BodyOptions = {}): RequestHandler 
       }
       // A host's own parser (e.g. `express.json()` mounted app-wide) may have read the body already: its result stands.
       if (!alreadyRead(request)) {
-        refuseUndecodableBody(request.headers);
-        request.body = parseJSON(await readLimitedBody(request, limits));
+        refuseNonUTF8Body(request.headers);
+        const decoder = createBodyDecoder(request.headers['content-encoding']);
+        request.body = parseJSON(await readLimitedBody(request, limits, decoder));
       }
     } catch (error) {
       if (!request.complete) closeAfterAnswer(response);
@@ -46,12 +51,8 @@ export function createBodyMiddleware(options: BodyOptions = {}): RequestHandler 
   };
 }
 
-/** Refuses, before reading, a body that is compressed (never inflated past the size limit's intent) or not UTF-8. */
-function refuseUndecodableBody(headers: Request['headers']): void {
-  const encoding = String(headers['content-encoding'] || 'identity').toLowerCase();
-  if (encoding !== 'identity') {
-    throw new GatewayError({ code: 'INVALID_REQUEST', message: 'Compressed request bodies are not accepted; send plain UTF-8 JSON.' });
-  }
+/** Refuses, before reading, a body whose declared charset is not UTF-8. */
+function refuseNonUTF8Body(headers: Request['headers']): void {
   const charset = /;\s*charset\s*=\s*"?([^";\s]*)/i.exec(String(headers['content-type']))?.[1]?.toLowerCase();
   if (charset && charset !== 'utf-8' && charset !== 'utf8') {
     throw new GatewayError({ code: 'INVALID_REQUEST', message: 'The request body must be UTF-8 JSON.' });

@@ -5,7 +5,7 @@ type HttpError = { type?: string; status?: number; statusCode?: number; expose?:
 
 /**
  * Normalizes anything a middleware threw: `GatewayError`s as they are; body-parser's and the
- * router's client errors (malformed JSON, oversize, compressed or mis-encoded bodies, a malformed
+ * router's client errors (malformed JSON, oversize, bodies in an unsupported encoding or charset, a malformed
  * percent-escape in the path) as the taxonomy's 400 / 413; anything else as a 500 that reveals
  * nothing of its cause.
  */
@@ -18,7 +18,7 @@ export function toGatewayError(error: unknown): GatewayError {
     case 'entity.too.large':
       return new GatewayError({ code: 'REQUEST_TOO_LARGE', message: 'The request body is too large.', cause: error });
     case 'encoding.unsupported':
-      return new GatewayError({ code: 'INVALID_REQUEST', message: 'Compressed request bodies are not accepted; send plain UTF-8 JSON.', cause: error });
+      return new GatewayError({ code: 'UNSUPPORTED_CONTENT_ENCODING', message: 'The request body\'s Content-Encoding is not supported; send it uncompressed.', cause: error });
     case 'charset.unsupported':
       return new GatewayError({ code: 'INVALID_REQUEST', message: 'The request body must be UTF-8 JSON.', cause: error });
     case 'request.aborted':

@@ -1,0 +1,73 @@
+import { openRawConnection } from '../helpers/open-raw-connection';
+import { startTestGateway, type TestGateway } from '../helpers/start-test-gateway';
+
+/** The request line and headers of a WebSocket opening handshake, as a browser or Codex sends it. */
+function webSocketHandshake(path: string, extraHeaders = ''): string {
+  return (
+    `GET ${path} HTTP/1.1\r\nhost: 127.0.0.1\r\nconnection: Upgrade\r\nupgrade: websocket\r\n` +
+    `sec-websocket-version: 13\r\nsec-websocket-key: ${Buffer.from('switchyard-test!').toString('base64')}\r\n${extraHeaders}\r\n`
+  );
+}
+
+describe('a WebSocket upgrade on a generation endpoint', () => {
+  let server: TestGateway;
+  beforeAll(async () => {
+    server = await startTestGateway();
+  });
+  afterAll(() => server.close(1_000));
+
+  it('is answered 426 WEBSOCKET_NOT_SUPPORTED in the Responses envelope at once, saying to POST over HTTP', async () => {
+    const connection = await openRawConnection(server.url);
+    await connection.write(webSocketHandshake('/v1/responses', `authorization: Bearer ${server.demoKey}\r\n`));
+    const answer = await connection.answer;
+    expect(answer.status).toBe(426);
+    expect(JSON.parse(answer.body)).toEqual({
+      error: {
+        message:
+          'This gateway does not serve WebSocket connections; send POST /v1/responses over HTTP instead (with "stream": true to stream it as server-sent events).',
+        type: 'invalid_request_error',
+        param: null,
+        code: 'websocket_not_supported',
+      },
+      code: 'WEBSOCKET_NOT_SUPPORTED',
+      request_id: answer.headers['x-request-id'],
+    });
+    expect(answer.headers['x-request-id']).toMatch(/^req_/);
+    connection.destroy();
+  });
+
+  it('is answered 426 in the Messages envelope on /v1/messages, and on Chat Completions in the OpenAI one', async () => {
+    const messages = await openRawConnection(server.url);
+    await messages.write(webSocketHandshake('/v1/messages'));
+    const messagesAnswer = await messages.answer;
+    expect(messagesAnswer.status).toBe(426);
+    expect(JSON.parse(messagesAnswer.body)).toMatchObject({ type: 'error', error: { type: 'invalid_request_error' }, code: 'WEBSOCKET_NOT_SUPPORTED' });
+    messages.destroy();
+    const chat = await openRawConnection(server.url);
+    await chat.write(webSocketHandshake('/v1/chat/completions'));
+    const chatAnswer = await chat.answer;
+    expect(chatAnswer.status).toBe(426);
+    expect(JSON.parse(chatAnswer.body)).toMatchObject({ error: { code: 'websocket_not_supported' }, code: 'WEBSOCKET_NOT_SUPPORTED' });
+    chat.destroy();
+  });
+
+  it('is answered 426 even without a key, so that a client falls back before it authenticates', async () => {
+    const connection = await openRawConnection(server.url);
+    await connection.write(webSocketHandshake('/v1/responses'));
+    expect((await connection.answer).status).toBe(426);
+    connection.destroy();
+  });
+
+  it('leaves a plain GET on /v1/responses to the 404 that names POST', async () => {
+    const answer = await fetch(`${server.url}/v1/responses`, { headers: { authorization: `Bearer ${server.demoKey}` } });
+    expect(answer.status).toBe(404);
+    expect(((await answer.json()) as { error: { message: string } }).error.message).toBe('No endpoint GET /v1/responses. Use POST /v1/responses.');
+  });
+
+  it('leaves a WebSocket upgrade on a path that generates nothing (GET /v1/models) to that path', async () => {
+    const connection = await openRawConnection(server.url);
+    await connection.write(webSocketHandshake('/v1/models', `authorization: Bearer ${server.demoKey}\r\n`));
+    expect((await connection.answer).status).toBe(200);
+    connection.destroy();
+  });
+});
