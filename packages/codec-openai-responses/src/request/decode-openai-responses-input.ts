@@ -1,3 +1,4 @@
+import { flattenNamespacedToolName } from '../tools/namespaced-tool-names';
 import { unpackCarriedReasoning } from '../reasoning/carried-reasoning';
 import {
   assertNever,
@@ -53,7 +54,12 @@ function decodeInputItem(item: unknown, path: Path, context: Context): void {
   if (type === 'function_call') {
     const call = parseAt(functionCallItemSchema, item, path);
     return appendAssistantParts(context, [
-      { type: 'tool-call', callId: call.call_id, name: call.name, arguments: call.arguments },
+      {
+        type: 'tool-call',
+        callId: call.call_id,
+        name: call.namespace ? flattenNamespacedToolName(call.namespace, call.name) : call.name,
+        arguments: call.arguments,
+      },
     ]);
   }
   if (type === 'function_call_output') return decodeFunctionCallOutput(item, path, context);

@@ -11,6 +11,7 @@ import { decodeOpenAIResponsesInput } from './decode-openai-responses-input';
 import { decodeOpenAIResponsesToolChoice, decodeOpenAIResponsesTools } from './decode-openai-responses-tools';
 import { openAIResponsesRequestSchema, type OpenAIResponsesRequest } from './openai-responses-request-schema';
 import { parseAt } from './parse-at';
+import { RESPONSES_ONLY_TOOLS } from './responses-only-tools';
 import {
   refuseMessagesShapedBody,
   refuseServerSideFeatures,
@@ -36,11 +37,13 @@ export function decodeOpenAIResponsesRequest(body: unknown): Translated<Generati
     stream: parsed.stream === true,
   };
   assignSamplingFields(request, parsed);
-  if (parsed.tools) request.tools = decodeOpenAIResponsesTools(parsed.tools);
+  const tools = parsed.tools ? decodeOpenAIResponsesTools(parsed.tools) : undefined;
+  if (tools && (tools.tools.length > 0 || tools.responsesOnlyTools.length === 0)) request.tools = tools.tools;
   if (parsed.tool_choice !== undefined && parsed.tool_choice !== null) {
     request.toolChoice = decodeOpenAIResponsesToolChoice(parsed.tool_choice);
   }
   const providerOptions = collectProviderOptions(parsed);
+  if (tools && tools.responsesOnlyTools.length > 0) providerOptions[RESPONSES_ONLY_TOOLS] = tools.responsesOnlyTools;
   if (Object.keys(providerOptions).length > 0)
     request.providerOptions = { 'openai-responses': providerOptions };
   return { value: request, warnings };
@@ -78,6 +81,7 @@ const PASS_THROUGH_FIELDS = [
   'stream_options',
   'max_tool_calls',
   'background',
+  'client_metadata',
 ] as const satisfies ReadonlyArray<keyof OpenAIResponsesRequest>;
 
 /** Fields only a Responses upstream understands, kept for it (other encoders ignore them). */

@@ -10,8 +10,10 @@ import {
   type Translated,
   type TranslationWarning,
 } from '@switchyard/core';
-import { checkOpenAIToolName, encodeOpenAIResponseFormat } from '@switchyard/codec-openai-shared';
+import { encodeOpenAIResponseFormat } from '@switchyard/codec-openai-shared';
 import { encodeOpenAIResponsesInput } from './encode-openai-responses-input';
+import { encodeOpenAIResponsesTools } from './encode-openai-responses-tools';
+import { RESPONSES_ONLY_TOOLS } from './responses-only-tools';
 
 /** OpenAI rejects `max_output_tokens` below 16 (`integer_below_min_value`). */
 const MINIMUM_OUTPUT_TOKENS = 16;
@@ -65,14 +67,10 @@ function assignSamplingFields(
 
 /** Flat function tools; `strict` only when the IR says so (arbitrary schemas fail strict mode). */
 function assignToolFields(body: JSONObject, request: GenerationRequest): void {
-  if (request.tools !== undefined) {
-    body.tools = request.tools.map((tool, index) => ({
-      type: 'function',
-      name: checkOpenAIToolName(tool.name, index),
-      ...(tool.description !== undefined && { description: tool.description }),
-      parameters: tool.inputSchema,
-      strict: tool.strict === true,
-    }));
+  const responsesOnly = request.providerOptions?.['openai-responses']?.[RESPONSES_ONLY_TOOLS];
+  const extraTools = Array.isArray(responsesOnly) ? responsesOnly : [];
+  if (request.tools !== undefined || extraTools.length > 0) {
+    body.tools = [...encodeOpenAIResponsesTools(request.tools ?? []), ...extraTools];
   }
   if (request.toolChoice !== undefined)
     body.tool_choice = encodeOpenAIResponsesToolChoice(request.toolChoice);
@@ -120,7 +118,7 @@ function encodeReasoningEffort(
 function mergeProviderOptions(body: JSONObject, options: JSONObject | undefined): void {
   if (options === undefined) return;
   for (const [key, value] of Object.entries(options)) {
-    if (value === undefined) continue;
+    if (value === undefined || key === RESPONSES_ONLY_TOOLS) continue;
     // OpenAI refuses `stream_options` on non-streaming requests.
     if (key === 'stream_options' && body.stream !== true) continue;
     const current = body[key];
