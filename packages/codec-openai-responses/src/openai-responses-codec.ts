@@ -1,7 +1,7 @@
 import { decodeOpenAIError, encodeOpenAIError, encodeOpenAIModelList } from '@switchyard/codec-openai-shared';
 import { createOpenAIResponsesPassthroughStream } from './stream/create-openai-responses-passthrough-stream';
 import { createDroppedOptionsDescriber, type Codec, type JSONObject, type TranslationWarning } from '@switchyard/core';
-import { refuseResponsesOnlyTools } from './request/responses-only-tools';
+import { refuseResponsesOnlyOptions } from './request/responses-only-options';
 import { openAIResponsesDescriptor } from './openai-responses-descriptor';
 import { capOpenAIResponsesOutputTokens } from './request/cap-openai-responses-output-tokens';
 import { decodeOpenAIResponsesRequest } from './request/decode-openai-responses-request';
@@ -18,7 +18,7 @@ import { createOpenAIResponsesStreamEncoder } from './stream/encode-openai-respo
  * with a warning (`x-switchyard-warnings`), except `stream_options`, honoured on the client side.
  */
 function describeDroppedResponsesOptions(options: JSONObject): TranslationWarning[] {
-  refuseResponsesOnlyTools(options);
+  refuseResponsesOnlyOptions(options);
   return describeDroppedFields(options);
 }
 

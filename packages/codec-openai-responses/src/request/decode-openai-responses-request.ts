@@ -11,7 +11,7 @@ import { decodeOpenAIResponsesInput } from './decode-openai-responses-input';
 import { decodeOpenAIResponsesToolChoice, decodeOpenAIResponsesTools } from './decode-openai-responses-tools';
 import { openAIResponsesRequestSchema, type OpenAIResponsesRequest } from './openai-responses-request-schema';
 import { parseAt } from './parse-at';
-import { RESPONSES_ONLY_TOOLS } from './responses-only-tools';
+import { RESPONSES_ONLY_TOOLS } from './responses-only-options';
 import {
   refuseMessagesShapedBody,
   refuseServerSideFeatures,
@@ -82,6 +82,10 @@ const PASS_THROUGH_FIELDS = [
   'max_tool_calls',
   'background',
   'client_metadata',
+  'context_management',
+  'moderation',
+  'image',
+  'access_programs',
 ] as const satisfies ReadonlyArray<keyof OpenAIResponsesRequest>;
 
 /** Fields only a Responses upstream understands, kept for it (other encoders ignore them). */

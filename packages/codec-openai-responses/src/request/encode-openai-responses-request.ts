@@ -13,7 +13,8 @@ import {
 import { encodeOpenAIResponseFormat } from '@switchyard/codec-openai-shared';
 import { encodeOpenAIResponsesInput } from './encode-openai-responses-input';
 import { encodeOpenAIResponsesTools } from './encode-openai-responses-tools';
-import { RESPONSES_ONLY_TOOLS } from './responses-only-tools';
+import { restoreNamespacedToolName } from '../tools/namespaced-tool-names';
+import { RESPONSES_ONLY_TOOLS } from './responses-only-options';
 
 /** OpenAI rejects `max_output_tokens` below 16 (`integer_below_min_value`). */
 const MINIMUM_OUTPUT_TOKENS = 16;
@@ -30,7 +31,7 @@ export function encodeOpenAIResponsesRequest(
   const body: JSONObject = { model: upstreamModel };
   const instructions = request.system.map(part => part.text).join('\n\n');
   if (instructions !== '') body.instructions = instructions;
-  body.input = encodeOpenAIResponsesInput(request.messages, warnings);
+  body.input = encodeOpenAIResponsesInput(request.messages, warnings).map(item => restoreNamespace(item, request));
   body.stream = request.stream;
   assignSamplingFields(body, request, warnings);
   assignToolFields(body, request);
@@ -75,6 +76,12 @@ function assignToolFields(body: JSONObject, request: GenerationRequest): void {
   if (request.toolChoice !== undefined)
     body.tool_choice = encodeOpenAIResponsesToolChoice(request.toolChoice);
   if (request.parallelToolCalls !== undefined) body.parallel_tool_calls = request.parallelToolCalls;
+}
+
+/** A replayed call of a namespaced function goes back under its own name and namespace, as the tools declare it. */
+function restoreNamespace(item: JSONObject, request: GenerationRequest): JSONObject {
+  if (item.type !== 'function_call' || typeof item.name !== 'string') return item;
+  return { ...item, ...restoreNamespacedToolName(item.name, request.tools) };
 }
 
 /** IR tool choice → Responses `tool_choice` (also used to echo it in responses). */

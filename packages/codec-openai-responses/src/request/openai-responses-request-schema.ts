@@ -62,6 +62,10 @@ export const openAIResponsesRequestSchema = z.object({
   background: z.boolean().nullish(),
   /** Not in the SDK types, but sent by Codex on every turn: opaque client facts, never part of the answer. */
   client_metadata: z.record(z.string(), z.unknown()).nullish(),
+  context_management: z.array(z.unknown()).nullish(),
+  moderation: z.record(z.string(), z.unknown()).nullish(),
+  image: z.record(z.string(), z.unknown()).nullish(),
+  access_programs: z.record(z.string(), z.unknown()).nullish(),
 });
 
 /** The validated top-level client body. */
@@ -73,10 +77,6 @@ export const KNOWN_REQUEST_FIELDS: ReadonlySet<string> = new Set([
   'previous_response_id',
   'conversation',
   'prompt',
-  'context_management',
-  'moderation',
-  'image',
-  'access_programs',
 ]);
 
 /** A flat Responses function tool; other tool types are refused before this schema runs. */
