@@ -78,6 +78,7 @@ describe('Codex-shaped Responses requests through the openai SDK', () => {
     const call = response.output.find((item): item is ResponseFunctionToolCall => item.type === 'function_call');
     expect(call).toMatchObject({ type: 'function_call', name: 'lookup_customer', namespace: 'crm', status: 'completed' });
     expect(JSON.parse(call!.arguments)).toEqual({ customer: expect.any(String) });
+    expect(response.tools[0]).toMatchObject({ type: 'namespace', name: 'crm', tools: [{ type: 'function', name: 'lookup_customer' }] });
 
     const final = await client.responses.stream({ ...request, stream: true }).finalResponse();
     const streamed = final.output.find(item => item.type === 'function_call');
