@@ -51,6 +51,24 @@ describe('Codex-shaped Responses requests through the openai SDK', () => {
     expect(response.headers.get('x-switchyard-warnings')).toBeNull();
   });
 
+  it('replaying a web_search_call item are forwarded to a Responses upstream and refused elsewhere with a 400 naming it', async () => {
+    const replay = (model: string, webSearch: boolean) => {
+      const request = codexRequest(model, { webSearch });
+      const searched = { type: 'web_search_call', id: 'ws_1', status: 'completed', action: { type: 'search', query: 'Oslo Freight' } };
+      return { ...request, input: [...(request.input as unknown[]), searched] } as unknown as ResponseCreateParamsNonStreaming;
+    };
+    const forwarded = await client.responses.create(replay(SAME_PROTOCOL_ROUTE, true));
+    expect(forwarded.status).toBe('completed');
+
+    // Without the tool itself, so that the item is what the refusal names.
+    const failure = await client.responses.create(replay('sim-via-chat', false)).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(OpenAI.BadRequestError);
+    const error = failure as InstanceType<typeof OpenAI.BadRequestError>;
+    expect(error.status).toBe(400);
+    expect(error.message).toContain("'web_search_call'");
+    expect(error.message).toContain('routes whose upstream speaks the Responses API');
+  });
+
   describe.each(TRANSLATED_ROUTES)('on %s (an upstream of another protocol)', model => {
     it('succeed with a warning for each dropped field when only droppable fields are present', async () => {
       const { data, response } = await client.responses.create(codexRequest(model, { webSearch: false })).withResponse();

@@ -124,6 +124,7 @@ describe('openAIResponsesCodec: Responses-only fields on other upstreams', () =>
   it.each([
     [{ responses_only_tools: [{ type: 'file_search', vector_store_ids: ['vs_1'] }] }, 'tools', "'file_search'"],
     [{ moderation: { model: 'omni-moderation-latest' } }, 'moderation', 'moderation results'],
+    [{ responses_only_items: ['web_search_call'] }, 'input', "'web_search_call'"],
   ])('refuses what would change the answer with a 400 naming it (%#)', (options, param, named) => {
     let refusal: unknown;
     try {

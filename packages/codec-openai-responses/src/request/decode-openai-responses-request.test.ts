@@ -261,6 +261,18 @@ describe('decodeOpenAIResponsesRequest: Codex-style fields and tools', () => {
     });
   });
 
+  it('lists replayed built-in tool items, which have no IR form, for a Responses upstream', () => {
+    const { value } = decodeOpenAIResponsesRequest({
+      model: 'm',
+      input: [
+        { role: 'user', content: 'Search' },
+        { type: 'web_search_call', id: 'ws_1', status: 'completed', action: { type: 'search', query: 'q' } },
+      ],
+    });
+    expect(value.messages).toEqual([{ role: 'user', content: [{ type: 'text', text: 'Search' }] }]);
+    expect(value.providerOptions).toEqual({ 'openai-responses': { responses_only_items: ['web_search_call'] } });
+  });
+
   it('refuses a flat function named like a namespaced one', () => {
     const error = refusal({
       model: 'm',
@@ -304,7 +316,7 @@ describe('decodeOpenAIResponsesRequest: refusals', () => {
     [{ tool_choice: { type: 'allowed_tools', mode: 'auto', tools: [] } }, 'tool_choice'],
     [{ input: [{ type: 'item_reference', id: 'msg_1' }] }, 'input.0'],
     [{ input: [{ role: 'user', content: 'a' }, { id: 'msg_1' }] }, 'input.1'],
-    [{ input: [{ type: 'web_search_call', id: 'ws_1' }] }, 'input.0.type'],
+    [{ input: [{ type: 'program_output', id: 'po_1' }] }, 'input.0.type'],
     [
       { input: [{ role: 'user', content: [{ type: 'input_image', file_id: 'file-1', detail: 'auto' }] }] },
       'input.0.content.0.file_id',

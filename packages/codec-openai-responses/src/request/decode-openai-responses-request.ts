@@ -11,7 +11,7 @@ import { decodeOpenAIResponsesInput } from './decode-openai-responses-input';
 import { decodeOpenAIResponsesToolChoice, decodeOpenAIResponsesTools } from './decode-openai-responses-tools';
 import { openAIResponsesRequestSchema, type OpenAIResponsesRequest } from './openai-responses-request-schema';
 import { parseAt } from './parse-at';
-import { RESPONSES_ONLY_TOOLS } from './responses-only-options';
+import { RESPONSES_ONLY_ITEMS, RESPONSES_ONLY_TOOLS } from './responses-only-options';
 import {
   refuseMessagesShapedBody,
   refuseServerSideFeatures,
@@ -30,10 +30,11 @@ export function decodeOpenAIResponsesRequest(body: unknown): Translated<Generati
   refuseServerSideFeatures(body);
   const parsed = parseAt(openAIResponsesRequestSchema, body, []);
   const warnings: TranslationWarning[] = [];
+  const responsesOnlyItems: string[] = [];
   const request: GenerationRequest = {
     model: parsed.model,
     system: parsed.instructions ? [{ type: 'text', text: parsed.instructions }] : [],
-    messages: decodeOpenAIResponsesInput(parsed.input, warnings),
+    messages: decodeOpenAIResponsesInput(parsed.input, warnings, responsesOnlyItems),
     stream: parsed.stream === true,
   };
   assignSamplingFields(request, parsed);
@@ -44,6 +45,7 @@ export function decodeOpenAIResponsesRequest(body: unknown): Translated<Generati
   }
   const providerOptions = collectProviderOptions(parsed);
   if (tools && tools.responsesOnlyTools.length > 0) providerOptions[RESPONSES_ONLY_TOOLS] = tools.responsesOnlyTools;
+  if (responsesOnlyItems.length > 0) providerOptions[RESPONSES_ONLY_ITEMS] = responsesOnlyItems;
   if (Object.keys(providerOptions).length > 0)
     request.providerOptions = { 'openai-responses': providerOptions };
   return { value: request, warnings };

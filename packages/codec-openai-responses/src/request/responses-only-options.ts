@@ -6,6 +6,13 @@ import { isJSONObject, unsupportedParameter, type JSONObject } from '@switchyard
  */
 export const RESPONSES_ONLY_TOOLS = 'responses_only_tools';
 
+/**
+ * The `providerOptions['openai-responses']` key listing the types of replayed built-in tool items
+ * (`web_search_call`, …) in `input`: same-protocol routes forward them in the client's body; they
+ * have no IR form, so no translated route can.
+ */
+export const RESPONSES_ONLY_ITEMS = 'responses_only_items';
+
 const ONLY_RESPONSES_ROUTES =
   "this model's upstream speaks another protocol. Only routes whose upstream speaks the Responses API can serve it: pick such a model, or remove it";
 
@@ -21,6 +28,10 @@ export function refuseResponsesOnlyOptions(options: JSONObject): void {
     const first = tools[0];
     const type = isJSONObject(first) && typeof first.type === 'string' ? first.type : 'unknown';
     throw unsupportedParameter(['tools'], `the '${type}' tool is run by OpenAI's Responses API, and ${ONLY_RESPONSES_ROUTES}`);
+  }
+  const items = options[RESPONSES_ONLY_ITEMS];
+  if (Array.isArray(items) && items.length > 0) {
+    throw unsupportedParameter(['input'], `input items of type '${String(items[0])}' come from a tool run by OpenAI's Responses API, and ${ONLY_RESPONSES_ROUTES}`);
   }
   if (options.moderation !== undefined) {
     throw unsupportedParameter('moderation', `moderation results come from OpenAI's Responses API, and ${ONLY_RESPONSES_ROUTES}`);
