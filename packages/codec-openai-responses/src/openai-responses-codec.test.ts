@@ -109,3 +109,70 @@ describe('openAIResponsesCodec', () => {
     expect(decoder.end()).toEqual([]);
   });
 });
+
+describe('openAIResponsesCodec: Responses-only fields on other upstreams', () => {
+  const describeDropped = openAIResponsesCodec.describeDroppedOptions!;
+
+  it('warns about each dropped field but stream_options, which the client side honours', () => {
+    expect(describeDropped({ client_metadata: { a: 'b' }, store: false, context_management: [], stream_options: {} })).toEqual([
+      { type: 'unsupported-field', field: 'client_metadata', details: "the route's upstream speaks another protocol" },
+      { type: 'unsupported-field', field: 'store', details: "the route's upstream speaks another protocol" },
+      { type: 'unsupported-field', field: 'context_management', details: "the route's upstream speaks another protocol" },
+    ]);
+  });
+
+  it.each([
+    [{ responses_only_tools: [{ type: 'file_search', vector_store_ids: ['vs_1'] }] }, 'tools', "'file_search'"],
+    [{ moderation: { model: 'omni-moderation-latest' } }, 'moderation', 'moderation results'],
+    [{ responses_only_items: ['web_search_call'] }, 'input', "'web_search_call'"],
+  ])('refuses what would change the answer with a 400 naming it (%#)', (options, param, named) => {
+    let refusal: unknown;
+    try {
+      describeDropped(options);
+    } catch (error) {
+      refusal = error;
+    }
+    expect(GatewayError.isInstance(refusal)).toBe(true);
+    const error = refusal as GatewayError;
+    expect([error.status, error.code, error.param]).toEqual([400, 'UNSUPPORTED_PARAMETER', param]);
+    expect(error.message).toContain(named);
+    expect(error.message).toContain('routes whose upstream speaks the Responses API');
+  });
+
+  it('sends namespaced functions and their replayed calls to a Responses upstream grouped again, built-in tools as sent', () => {
+    const { value } = openAIResponsesCodec.decodeRequest({
+      model: 'route',
+      input: [{ type: 'function_call', call_id: 'c1', name: 'find', namespace: 'crm', arguments: '{}' }],
+      tools: [
+        { type: 'namespace', name: 'crm', description: 'Customers', tools: [{ type: 'function', name: 'find', parameters: { type: 'object' } }] },
+        { type: 'web_search' },
+      ],
+    });
+    const body = openAIResponsesCodec.encodeRequest(value, 'gpt-6').value;
+    expect(body.tools).toEqual([
+      { type: 'namespace', name: 'crm', description: 'Customers', tools: [{ type: 'function', name: 'find', parameters: { type: 'object' }, strict: false }] },
+      { type: 'web_search' },
+    ]);
+    expect(body.input).toEqual([{ type: 'function_call', call_id: 'c1', name: 'find', namespace: 'crm', arguments: '{}' }]);
+    expect(body).not.toHaveProperty('responses_only_tools');
+  });
+
+  it('answers a flat namespaced call under the function name and namespace the client declared', () => {
+    const { value: request } = openAIResponsesCodec.decodeRequest({
+      model: 'route',
+      input: 'x',
+      tools: [{ type: 'namespace', name: 'crm', description: '', tools: [{ type: 'function', name: 'find' }] }],
+    });
+    const body = openAIResponsesCodec.encodeResponse(
+      {
+        id: 'up_1',
+        model: 'up',
+        content: [{ type: 'tool-call', callId: 'c1', name: 'crm__find', arguments: '{}' }],
+        finishReason: { unified: 'tool-calls', raw: undefined },
+        usage: { inputTokens: 1, outputTokens: 1, cacheReadTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 },
+      },
+      { request, createdAt: 1 },
+    );
+    expect(body.output).toEqual([expect.objectContaining({ type: 'function_call', name: 'find', namespace: 'crm', call_id: 'c1' })]);
+  });
+});

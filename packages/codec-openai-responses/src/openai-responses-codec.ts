@@ -1,6 +1,7 @@
 import { decodeOpenAIError, encodeOpenAIError, encodeOpenAIModelList } from '@switchyard/codec-openai-shared';
 import { createOpenAIResponsesPassthroughStream } from './stream/create-openai-responses-passthrough-stream';
-import { createDroppedOptionsDescriber, type Codec } from '@switchyard/core';
+import { createDroppedOptionsDescriber, type Codec, type JSONObject, type TranslationWarning } from '@switchyard/core';
+import { refuseResponsesOnlyOptions } from './request/responses-only-options';
 import { openAIResponsesDescriptor } from './openai-responses-descriptor';
 import { capOpenAIResponsesOutputTokens } from './request/cap-openai-responses-output-tokens';
 import { decodeOpenAIResponsesRequest } from './request/decode-openai-responses-request';
@@ -9,6 +10,19 @@ import { decodeOpenAIResponsesResponse } from './response/decode-openai-response
 import { encodeOpenAIResponsesResponse } from './response/encode-openai-responses-response';
 import { createOpenAIResponsesStreamDecoder } from './stream/decode-openai-responses-stream';
 import { createOpenAIResponsesStreamEncoder } from './stream/encode-openai-responses-stream';
+
+/**
+ * What a route whose upstream speaks another protocol does with the Responses-only fields (kept in
+ * `providerOptions['openai-responses']`), in one place and mirrored in the README: built-in tools
+ * would change the answer, so they are refused (400 naming the tool); every other field is dropped
+ * with a warning (`x-switchyard-warnings`), except `stream_options`, honoured on the client side.
+ */
+function describeDroppedResponsesOptions(options: JSONObject): TranslationWarning[] {
+  refuseResponsesOnlyOptions(options);
+  return describeDroppedFields(options);
+}
+
+const describeDroppedFields = createDroppedOptionsDescriber(['stream_options']);
 
 /** The OpenAI Responses protocol (`POST /v1/responses`) on both sides of the gateway. */
 export const openAIResponsesCodec: Codec = {
@@ -23,14 +37,7 @@ export const openAIResponsesCodec: Codec = {
   decodeError: decodeOpenAIError,
   encodeError: encodeOpenAIError,
   encodeModelList: encodeOpenAIModelList,
-  describeDroppedOptions: createDroppedOptionsDescriber([
-    'stream_options',
-    'store',
-    'include',
-    'prompt_cache_key',
-    'prompt_cache_retention',
-    'prompt_cache_options',
-  ]),
+  describeDroppedOptions: describeDroppedResponsesOptions,
   capOutputTokens: capOpenAIResponsesOutputTokens,
   createPassthroughStream: createOpenAIResponsesPassthroughStream,
 };

@@ -1,3 +1,4 @@
+import { flattenNamespacedToolName } from '../tools/namespaced-tool-names';
 import { unpackCarriedReasoning } from '../reasoning/carried-reasoning';
 import {
   assertNever,
@@ -23,19 +24,48 @@ import {
 import { parseAt } from './parse-at';
 
 type Path = readonly PropertyKey[];
-type Context = { messages: Message[]; warnings: TranslationWarning[] };
+type Context = { messages: Message[]; warnings: TranslationWarning[]; responsesOnlyItems: string[] };
+
+/**
+ * Items of built-in and custom tools (`web_search_call`, `mcp_call`, …) a client replays after a
+ * Responses upstream ran them: they have no IR form, so only that upstream can take them.
+ */
+const RESPONSES_ONLY_ITEM_TYPES: ReadonlySet<string> = new Set([
+  'web_search_call',
+  'file_search_call',
+  'computer_call',
+  'computer_call_output',
+  'code_interpreter_call',
+  'image_generation_call',
+  'local_shell_call',
+  'local_shell_call_output',
+  'shell_call',
+  'shell_call_output',
+  'apply_patch_call',
+  'apply_patch_call_output',
+  'mcp_list_tools',
+  'mcp_approval_request',
+  'mcp_approval_response',
+  'mcp_call',
+  'custom_tool_call',
+  'custom_tool_call_output',
+  'tool_search_call',
+  'tool_search_output',
+]);
 
 /**
  * `input` → IR messages, in order. A string is one user message. Consecutive assistant output
  * (messages, `function_call`, `reasoning`) merges into one assistant message and consecutive
- * `function_call_output`s into one tool message; system/developer items stay in place.
+ * `function_call_output`s into one tool message; system/developer items stay in place. The types
+ * of built-in tool items, which have no IR form, are listed in `responsesOnlyItems`.
  */
 export function decodeOpenAIResponsesInput(
   input: string | readonly unknown[],
   warnings: TranslationWarning[],
+  responsesOnlyItems: string[] = [],
 ): Message[] {
   if (typeof input === 'string') return [{ role: 'user', content: [{ type: 'text', text: input }] }];
-  const context: Context = { messages: [], warnings };
+  const context: Context = { messages: [], warnings, responsesOnlyItems };
   input.forEach((item, index) => decodeInputItem(item, ['input', index], context));
   return context.messages;
 }
@@ -53,7 +83,12 @@ function decodeInputItem(item: unknown, path: Path, context: Context): void {
   if (type === 'function_call') {
     const call = parseAt(functionCallItemSchema, item, path);
     return appendAssistantParts(context, [
-      { type: 'tool-call', callId: call.call_id, name: call.name, arguments: call.arguments },
+      {
+        type: 'tool-call',
+        callId: call.call_id,
+        name: call.namespace ? flattenNamespacedToolName(call.namespace, call.name) : call.name,
+        arguments: call.arguments,
+      },
     ]);
   }
   if (type === 'function_call_output') return decodeFunctionCallOutput(item, path, context);
@@ -65,6 +100,10 @@ function decodeInputItem(item: unknown, path: Path, context: Context): void {
     const part: AssistantMessage['content'][number] = { type: 'reasoning', text: texts.join('\n\n') };
     if (reasoning.encrypted_content) part.encryptedContent = reasoning.encrypted_content;
     return appendAssistantParts(context, [part]);
+  }
+  if (typeof type === 'string' && RESPONSES_ONLY_ITEM_TYPES.has(type)) {
+    context.responsesOnlyItems.push(type);
+    return;
   }
   if (typeof type === 'string') {
     throw unsupportedParameter(

@@ -208,6 +208,84 @@ describe('decodeOpenAIResponsesRequest: valid bodies', () => {
   });
 });
 
+describe('decodeOpenAIResponsesRequest: Codex-style fields and tools', () => {
+  it('keeps client_metadata, prompt_cache_key, include and store for the upstream', () => {
+    const { value } = decodeOpenAIResponsesRequest({
+      model: 'm',
+      input: 'x',
+      client_metadata: { session: 'abc' },
+      prompt_cache_key: 'thread-1',
+      include: ['reasoning.encrypted_content'],
+      store: false,
+      text: { verbosity: 'low' },
+    });
+    expect(value.providerOptions).toEqual({
+      'openai-responses': {
+        client_metadata: { session: 'abc' },
+        prompt_cache_key: 'thread-1',
+        include: ['reasoning.encrypted_content'],
+        store: false,
+        text: { verbosity: 'low' },
+      },
+    });
+  });
+
+  it('turns the functions of a namespace tool into flat IR tools that remember their namespace', () => {
+    const { value } = decodeOpenAIResponsesRequest({
+      model: 'm',
+      input: [{ type: 'function_call', call_id: 'c1', name: 'find', namespace: 'crm', arguments: '{}' }],
+      tools: [
+        { type: 'function', name: 'f' },
+        { type: 'namespace', name: 'crm', description: 'Customers', tools: [{ type: 'function', name: 'find', parameters: { type: 'object' } }] },
+      ],
+    });
+    expect(value.tools).toEqual([
+      { name: 'f', inputSchema: { type: 'object', properties: {} } },
+      { name: 'crm__find', inputSchema: { type: 'object' }, namespace: { name: 'crm', tool: 'find', description: 'Customers' } },
+    ]);
+    expect(value.messages[0]).toEqual({
+      role: 'assistant',
+      content: [{ type: 'tool-call', callId: 'c1', name: 'crm__find', arguments: '{}' }],
+    });
+  });
+
+  it('keeps built-in tools aside, exactly as sent, for a Responses upstream', () => {
+    const { value } = decodeOpenAIResponsesRequest({
+      model: 'm',
+      input: 'x',
+      tools: [{ type: 'function', name: 'f' }, { type: 'web_search', search_context_size: 'low' }],
+    });
+    expect(value.tools).toEqual([{ name: 'f', inputSchema: { type: 'object', properties: {} } }]);
+    expect(value.providerOptions).toEqual({
+      'openai-responses': { responses_only_tools: [{ type: 'web_search', search_context_size: 'low' }] },
+    });
+  });
+
+  it('lists replayed built-in tool items, which have no IR form, for a Responses upstream', () => {
+    const { value } = decodeOpenAIResponsesRequest({
+      model: 'm',
+      input: [
+        { role: 'user', content: 'Search' },
+        { type: 'web_search_call', id: 'ws_1', status: 'completed', action: { type: 'search', query: 'q' } },
+      ],
+    });
+    expect(value.messages).toEqual([{ role: 'user', content: [{ type: 'text', text: 'Search' }] }]);
+    expect(value.providerOptions).toEqual({ 'openai-responses': { responses_only_items: ['web_search_call'] } });
+  });
+
+  it('refuses a flat function named like a namespaced one', () => {
+    const error = refusal({
+      model: 'm',
+      input: 'x',
+      tools: [
+        { type: 'function', name: 'crm__find' },
+        { type: 'namespace', name: 'crm', description: '', tools: [{ type: 'function', name: 'find' }] },
+      ],
+    });
+    expect([error.status, error.param]).toEqual([400, 'tools']);
+  });
+});
+
 describe('decodeOpenAIResponsesRequest: refusals', () => {
   it.each([
     [{ model: 'm', messages: [{ role: 'user', content: 'hi' }], max_tokens: 100 }, 'messages'],
@@ -235,11 +313,10 @@ describe('decodeOpenAIResponsesRequest: refusals', () => {
     [{ conversation: 'conv_1' }, 'conversation'],
     [{ background: true }, 'background'],
     [{ prompt: { id: 'pmpt_1' } }, 'prompt'],
-    [{ tools: [{ type: 'function', name: 'f' }, { type: 'web_search' }] }, 'tools.1.type'],
     [{ tool_choice: { type: 'allowed_tools', mode: 'auto', tools: [] } }, 'tool_choice'],
     [{ input: [{ type: 'item_reference', id: 'msg_1' }] }, 'input.0'],
     [{ input: [{ role: 'user', content: 'a' }, { id: 'msg_1' }] }, 'input.1'],
-    [{ input: [{ type: 'web_search_call', id: 'ws_1' }] }, 'input.0.type'],
+    [{ input: [{ type: 'program_output', id: 'po_1' }] }, 'input.0.type'],
     [
       { input: [{ role: 'user', content: [{ type: 'input_image', file_id: 'file-1', detail: 'auto' }] }] },
       'input.0.content.0.file_id',

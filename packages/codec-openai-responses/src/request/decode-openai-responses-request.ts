@@ -11,6 +11,7 @@ import { decodeOpenAIResponsesInput } from './decode-openai-responses-input';
 import { decodeOpenAIResponsesToolChoice, decodeOpenAIResponsesTools } from './decode-openai-responses-tools';
 import { openAIResponsesRequestSchema, type OpenAIResponsesRequest } from './openai-responses-request-schema';
 import { parseAt } from './parse-at';
+import { RESPONSES_ONLY_ITEMS, RESPONSES_ONLY_TOOLS } from './responses-only-options';
 import {
   refuseMessagesShapedBody,
   refuseServerSideFeatures,
@@ -29,18 +30,22 @@ export function decodeOpenAIResponsesRequest(body: unknown): Translated<Generati
   refuseServerSideFeatures(body);
   const parsed = parseAt(openAIResponsesRequestSchema, body, []);
   const warnings: TranslationWarning[] = [];
+  const responsesOnlyItems: string[] = [];
   const request: GenerationRequest = {
     model: parsed.model,
     system: parsed.instructions ? [{ type: 'text', text: parsed.instructions }] : [],
-    messages: decodeOpenAIResponsesInput(parsed.input, warnings),
+    messages: decodeOpenAIResponsesInput(parsed.input, warnings, responsesOnlyItems),
     stream: parsed.stream === true,
   };
   assignSamplingFields(request, parsed);
-  if (parsed.tools) request.tools = decodeOpenAIResponsesTools(parsed.tools);
+  const tools = parsed.tools ? decodeOpenAIResponsesTools(parsed.tools) : undefined;
+  if (tools && (tools.tools.length > 0 || tools.responsesOnlyTools.length === 0)) request.tools = tools.tools;
   if (parsed.tool_choice !== undefined && parsed.tool_choice !== null) {
     request.toolChoice = decodeOpenAIResponsesToolChoice(parsed.tool_choice);
   }
   const providerOptions = collectProviderOptions(parsed);
+  if (tools && tools.responsesOnlyTools.length > 0) providerOptions[RESPONSES_ONLY_TOOLS] = tools.responsesOnlyTools;
+  if (responsesOnlyItems.length > 0) providerOptions[RESPONSES_ONLY_ITEMS] = responsesOnlyItems;
   if (Object.keys(providerOptions).length > 0)
     request.providerOptions = { 'openai-responses': providerOptions };
   return { value: request, warnings };
@@ -78,6 +83,11 @@ const PASS_THROUGH_FIELDS = [
   'stream_options',
   'max_tool_calls',
   'background',
+  'client_metadata',
+  'context_management',
+  'moderation',
+  'image',
+  'access_programs',
 ] as const satisfies ReadonlyArray<keyof OpenAIResponsesRequest>;
 
 /** Fields only a Responses upstream understands, kept for it (other encoders ignore them). */

@@ -6,31 +6,73 @@ import {
   type ToolChoice,
   type ToolDefinition,
 } from '@switchyard/core';
-import { functionToolSchema, toolChoiceSchema } from './openai-responses-request-schema';
+import { flattenNamespacedToolName } from '../tools/namespaced-tool-names';
+import { functionToolSchema, namespaceToolSchema, toolChoiceSchema } from './openai-responses-request-schema';
 import { parseAt } from './parse-at';
 
+/** The client's tools as the IR carries them, and those only a Responses upstream can run. */
+export type DecodedOpenAIResponsesTools = {
+  tools: ToolDefinition[];
+  /**
+   * Built-in tools (`web_search`, `file_search`, `mcp`, `computer_use_preview`, …), custom tools and
+   * namespaces holding them, exactly as sent: OpenAI runs them, so no other upstream can.
+   */
+  responsesOnlyTools: JSONObject[];
+};
+
 /**
- * Flat Responses function tools → IR tools. Built-in tools (`web_search`, `file_search`, `mcp`, …)
- * cannot be served by other vendors → `UNSUPPORTED_PARAMETER` naming `tools.N.type`.
+ * Responses tools → IR tools. Function tools become IR tools; the functions of a `namespace` tool
+ * become IR tools with a flat, reversible name (`namespace__tool`) and their namespace attached.
+ * Every other tool type is kept aside for a Responses upstream.
  */
-export function decodeOpenAIResponsesTools(tools: readonly unknown[]): ToolDefinition[] {
-  return tools.map((tool, index) => {
+export function decodeOpenAIResponsesTools(tools: readonly unknown[]): DecodedOpenAIResponsesTools {
+  const decoded: DecodedOpenAIResponsesTools = { tools: [], responsesOnlyTools: [] };
+  tools.forEach((tool, index) => {
     if (!isJSONObject(tool)) throw invalidParameter(['tools', index], 'Expected a tool object');
-    if (tool.type !== 'function') {
-      throw unsupportedParameter(
-        ['tools', index, 'type'],
-        `tools of type '${String(tool.type)}' are not supported; only function tools are`,
-      );
-    }
-    const parsed = parseAt(functionToolSchema, tool, ['tools', index]);
-    const definition: ToolDefinition = {
-      name: parsed.name,
-      inputSchema: (parsed.parameters as JSONObject | null | undefined) ?? { type: 'object', properties: {} },
-    };
-    if (parsed.description) definition.description = parsed.description;
-    if (typeof parsed.strict === 'boolean') definition.strict = parsed.strict;
-    return definition;
+    if (tool.type === 'function') decoded.tools.push(decodeFunctionTool(tool, ['tools', index]));
+    else if (tool.type === 'namespace' && isFunctionNamespace(tool)) decoded.tools.push(...decodeNamespaceTool(tool, index));
+    else if (typeof tool.type === 'string') decoded.responsesOnlyTools.push(tool);
+    else throw invalidParameter(['tools', index, 'type'], 'Expected a string');
   });
+  refuseDuplicateNames(decoded.tools);
+  return decoded;
+}
+
+function decodeFunctionTool(tool: unknown, path: (string | number)[]): ToolDefinition {
+  const parsed = parseAt(functionToolSchema, tool, path);
+  const definition: ToolDefinition = {
+    name: parsed.name,
+    inputSchema: (parsed.parameters as JSONObject | null | undefined) ?? { type: 'object', properties: {} },
+  };
+  if (parsed.description) definition.description = parsed.description;
+  if (typeof parsed.strict === 'boolean') definition.strict = parsed.strict;
+  return definition;
+}
+
+/** A namespace made only of functions translates; one holding custom tools stays Responses-only. */
+function isFunctionNamespace(tool: JSONObject): boolean {
+  return !Array.isArray(tool.tools) || tool.tools.every(entry => !isJSONObject(entry) || entry.type === 'function');
+}
+
+function decodeNamespaceTool(tool: JSONObject, index: number): ToolDefinition[] {
+  const namespace = parseAt(namespaceToolSchema, tool, ['tools', index]);
+  return namespace.tools.map((entry, position) => {
+    const definition = decodeFunctionTool(entry, ['tools', index, 'tools', position]);
+    const group: NonNullable<ToolDefinition['namespace']> = { name: namespace.name, tool: definition.name };
+    if (namespace.description) group.description = namespace.description;
+    return { ...definition, name: flattenNamespacedToolName(namespace.name, definition.name), namespace: group };
+  });
+}
+
+/** A flat function named like a namespaced one (`crm__find` beside namespace `crm`'s `find`) would be ambiguous. */
+function refuseDuplicateNames(tools: readonly ToolDefinition[]): void {
+  const seen = new Set<string>();
+  for (const tool of tools) {
+    if (seen.has(tool.name)) {
+      throw invalidParameter(['tools'], `Tool names must be unique; '${tool.name}' is declared twice (namespaced functions are also known as 'namespace__name')`);
+    }
+    seen.add(tool.name);
+  }
 }
 
 /** `auto` / `none` / `required` / `{type:'function', name}` → IR; other choice objects are refused. */

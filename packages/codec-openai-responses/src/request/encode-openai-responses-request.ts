@@ -10,8 +10,11 @@ import {
   type Translated,
   type TranslationWarning,
 } from '@switchyard/core';
-import { checkOpenAIToolName, encodeOpenAIResponseFormat } from '@switchyard/codec-openai-shared';
+import { encodeOpenAIResponseFormat } from '@switchyard/codec-openai-shared';
 import { encodeOpenAIResponsesInput } from './encode-openai-responses-input';
+import { encodeOpenAIResponsesTools } from './encode-openai-responses-tools';
+import { restoreNamespacedToolName } from '../tools/namespaced-tool-names';
+import { RESPONSES_ONLY_ITEMS, RESPONSES_ONLY_TOOLS } from './responses-only-options';
 
 /** OpenAI rejects `max_output_tokens` below 16 (`integer_below_min_value`). */
 const MINIMUM_OUTPUT_TOKENS = 16;
@@ -28,7 +31,7 @@ export function encodeOpenAIResponsesRequest(
   const body: JSONObject = { model: upstreamModel };
   const instructions = request.system.map(part => part.text).join('\n\n');
   if (instructions !== '') body.instructions = instructions;
-  body.input = encodeOpenAIResponsesInput(request.messages, warnings);
+  body.input = encodeOpenAIResponsesInput(request.messages, warnings).map(item => restoreNamespace(item, request));
   body.stream = request.stream;
   assignSamplingFields(body, request, warnings);
   assignToolFields(body, request);
@@ -37,6 +40,7 @@ export function encodeOpenAIResponsesRequest(
   }
   if (request.metadata !== undefined) body.metadata = request.metadata;
   if (request.user !== undefined) body.safety_identifier = request.user;
+  refuseLostItems(request);
   mergeProviderOptions(body, request.providerOptions?.['openai-responses']);
   body.store ??= false;
   return { value: body, warnings };
@@ -65,18 +69,30 @@ function assignSamplingFields(
 
 /** Flat function tools; `strict` only when the IR says so (arbitrary schemas fail strict mode). */
 function assignToolFields(body: JSONObject, request: GenerationRequest): void {
-  if (request.tools !== undefined) {
-    body.tools = request.tools.map((tool, index) => ({
-      type: 'function',
-      name: checkOpenAIToolName(tool.name, index),
-      ...(tool.description !== undefined && { description: tool.description }),
-      parameters: tool.inputSchema,
-      strict: tool.strict === true,
-    }));
+  const responsesOnly = request.providerOptions?.['openai-responses']?.[RESPONSES_ONLY_TOOLS];
+  const extraTools = Array.isArray(responsesOnly) ? responsesOnly : [];
+  if (request.tools !== undefined || extraTools.length > 0) {
+    body.tools = [...encodeOpenAIResponsesTools(request.tools ?? []), ...extraTools];
   }
   if (request.toolChoice !== undefined)
     body.tool_choice = encodeOpenAIResponsesToolChoice(request.toolChoice);
   if (request.parallelToolCalls !== undefined) body.parallel_tool_calls = request.parallelToolCalls;
+}
+
+/**
+ * Built-in tool items reach a Responses upstream only in the client's own body (same-protocol
+ * routes); the IR does not hold them, so an encoded request would silently lose them.
+ */
+function refuseLostItems(request: GenerationRequest): void {
+  const items = request.providerOptions?.['openai-responses']?.[RESPONSES_ONLY_ITEMS];
+  if (!Array.isArray(items) || items.length === 0) return;
+  throw unsupportedParameter(['input'], `input items of type '${String(items[0])}' can only be forwarded in the client's own Responses body`);
+}
+
+/** A replayed call of a namespaced function goes back under its own name and namespace, as the tools declare it. */
+function restoreNamespace(item: JSONObject, request: GenerationRequest): JSONObject {
+  if (item.type !== 'function_call' || typeof item.name !== 'string') return item;
+  return { ...item, ...restoreNamespacedToolName(item.name, request.tools) };
 }
 
 /** IR tool choice → Responses `tool_choice` (also used to echo it in responses). */
@@ -120,7 +136,7 @@ function encodeReasoningEffort(
 function mergeProviderOptions(body: JSONObject, options: JSONObject | undefined): void {
   if (options === undefined) return;
   for (const [key, value] of Object.entries(options)) {
-    if (value === undefined) continue;
+    if (value === undefined || key === RESPONSES_ONLY_TOOLS || key === RESPONSES_ONLY_ITEMS) continue;
     // OpenAI refuses `stream_options` on non-streaming requests.
     if (key === 'stream_options' && body.stream !== true) continue;
     const current = body[key];

@@ -60,6 +60,12 @@ export const openAIResponsesRequestSchema = z.object({
   stream_options: z.object({ include_obfuscation: z.boolean().nullish() }).nullish(),
   max_tool_calls: z.number().int().min(1).nullish(),
   background: z.boolean().nullish(),
+  /** Not in the SDK types, but sent by Codex on every turn: opaque client facts, never part of the answer. */
+  client_metadata: z.record(z.string(), z.unknown()).nullish(),
+  context_management: z.array(z.unknown()).nullish(),
+  moderation: z.record(z.string(), z.unknown()).nullish(),
+  image: z.record(z.string(), z.unknown()).nullish(),
+  access_programs: z.record(z.string(), z.unknown()).nullish(),
 });
 
 /** The validated top-level client body. */
@@ -71,10 +77,6 @@ export const KNOWN_REQUEST_FIELDS: ReadonlySet<string> = new Set([
   'previous_response_id',
   'conversation',
   'prompt',
-  'context_management',
-  'moderation',
-  'image',
-  'access_programs',
 ]);
 
 /** A flat Responses function tool; other tool types are refused before this schema runs. */
@@ -84,6 +86,14 @@ export const functionToolSchema = z.object({
   description: z.string().nullish(),
   parameters: z.record(z.string(), z.unknown()).nullish(),
   strict: z.boolean().nullish(),
+});
+
+/** A `namespace` tool: functions grouped under a name the model sees (each function checked on its own). */
+export const namespaceToolSchema = z.object({
+  type: z.literal('namespace'),
+  name: z.string().min(1),
+  description: z.string().nullish(),
+  tools: z.array(z.unknown()).min(1),
 });
 
 /** `tool_choice` as strings or an object; which objects the gateway serves is decided afterwards. */
@@ -144,6 +154,8 @@ export const functionCallItemSchema = z.object({
   call_id: z.string().min(1),
   name: z.string().min(1),
   arguments: z.string(),
+  /** Set when the function belongs to a `namespace` tool. */
+  namespace: z.string().nullish(),
 });
 
 /** A tool result; `call_id` is required here (SDK 7.57 makes it optional, the API does not). */

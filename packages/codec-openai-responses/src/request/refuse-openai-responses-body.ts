@@ -27,17 +27,12 @@ export function refuseUnknownFields(body: JSONObject): void {
 }
 
 const NO_SERVER_SIDE_STATE = 'the gateway keeps no server-side state. Send the whole conversation in `input`';
-const NOT_SUPPORTED = 'not supported by this gateway';
 
 /** Why each feature that needs state or services the gateway does not have is refused. */
 const SERVER_SIDE_FEATURES: ReadonlyArray<[field: string, reason: string]> = [
   ['previous_response_id', NO_SERVER_SIDE_STATE],
   ['conversation', NO_SERVER_SIDE_STATE],
   ['prompt', 'stored prompt templates are not supported: send `instructions` and `input` instead'],
-  ['context_management', NOT_SUPPORTED],
-  ['moderation', NOT_SUPPORTED],
-  ['image', NOT_SUPPORTED],
-  ['access_programs', NOT_SUPPORTED],
 ];
 
 /** Features that need state or services the gateway does not have → `UNSUPPORTED_PARAMETER`. */

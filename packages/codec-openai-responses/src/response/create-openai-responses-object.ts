@@ -3,6 +3,7 @@ import {
   encodeOpenAIResponsesTextFormat,
   encodeOpenAIResponsesToolChoice,
 } from '../request/encode-openai-responses-request';
+import { encodeOpenAIResponsesTools } from '../request/encode-openai-responses-tools';
 
 /**
  * The request-echo members of a Response object (`instructions`, `tools`, `temperature`, …), filled
@@ -29,9 +30,9 @@ export function createOpenAIResponsesEcho(request: GenerationRequest): JSONObjec
       ...(textOptions.verbosity !== undefined && { verbosity: textOptions.verbosity }),
     },
     tool_choice: request.toolChoice ? encodeOpenAIResponsesToolChoice(request.toolChoice) : 'auto',
-    tools: (request.tools ?? []).map(tool => ({
+    tools: encodeOpenAIResponsesTools(request.tools ?? [], (tool, name) => ({
       type: 'function',
-      name: tool.name,
+      name,
       description: tool.description ?? null,
       parameters: tool.inputSchema,
       strict: tool.strict === true,

@@ -1,3 +1,4 @@
+import { flattenNamespacedToolName } from '../tools/namespaced-tool-names';
 import {
   createUpstreamError,
   GatewayError,
@@ -59,7 +60,8 @@ function decodeOutputItem(item: { type: string }, content: OutputPart[]): void {
       content.push({
         type: 'tool-call',
         callId: call.call_id,
-        name: call.name,
+        // A function of a `namespace` tool is known in the IR by its flat name (`namespace__tool`).
+        name: call.namespace ? flattenNamespacedToolName(call.namespace, call.name) : call.name,
         arguments: call.arguments ?? '',
       });
       return;

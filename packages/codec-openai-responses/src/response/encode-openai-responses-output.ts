@@ -1,5 +1,6 @@
 import { packCarriedReasoning } from '../reasoning/carried-reasoning';
-import { assertNever, createId, type JSONObject, type OutputPart } from '@switchyard/core';
+import { assertNever, createId, type JSONObject, type OutputPart, type ToolDefinition } from '@switchyard/core';
+import { restoreNamespacedToolName } from '../tools/namespaced-tool-names';
 import {
   createFunctionCallItem,
   createMessageItem,
@@ -10,12 +11,13 @@ import {
 
 /**
  * IR output parts → Responses output items: consecutive text/refusal parts share one `message`
- * item; each tool call is a `function_call` item, each reasoning part a `reasoning` item. When the
+ * item; each tool call is a `function_call` item (under its namespace when the client declared one in `tools`), each reasoning part a `reasoning` item. When the
  * response is cut short, a trailing message item is marked `incomplete`.
  */
 export function encodeOpenAIResponsesOutput(
   content: readonly OutputPart[],
   incomplete: boolean,
+  tools?: readonly ToolDefinition[],
 ): JSONObject[] {
   const items: JSONObject[] = [];
   let message: JSONObject[] | undefined;
@@ -33,7 +35,7 @@ export function encodeOpenAIResponsesOutput(
         break;
       case 'tool-call':
         flush();
-        items.push(createFunctionCallItem(createId('fc_'), part, 'completed'));
+        items.push(createFunctionCallItem(createId('fc_'), { ...part, ...restoreNamespacedToolName(part.name, tools) }, 'completed'));
         break;
       case 'reasoning':
         flush();

@@ -23,7 +23,7 @@ export function encodeOpenAIResponsesResponse(
     createdAt: context.createdAt,
     echo: createOpenAIResponsesEcho(context.request),
     status,
-    output: encodeOpenAIResponsesOutput(response.content, status !== 'completed'),
+    output: encodeOpenAIResponsesOutput(response.content, status !== 'completed', context.request.tools),
     usage: encodeOpenAIResponsesUsage(response.usage),
     error: status === 'failed' ? endedWithErrorFailure() : null,
     incompleteDetails,

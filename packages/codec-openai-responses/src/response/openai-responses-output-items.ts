@@ -24,7 +24,7 @@ export function createRefusalPart(refusal: string): JSONObject {
 /** A `function_call` item: `id` is the item id (`fc_…`), `call_id` the id tool outputs reference. */
 export function createFunctionCallItem(
   id: string,
-  call: { callId: string; name: string; arguments: string },
+  call: { callId: string; name: string; namespace?: string; arguments: string },
   status: ItemStatus,
 ): JSONObject {
   return {
@@ -32,6 +32,7 @@ export function createFunctionCallItem(
     id,
     call_id: call.callId,
     name: call.name,
+    ...(call.namespace !== undefined && { namespace: call.namespace }),
     arguments: call.arguments,
     status,
   };

@@ -33,6 +33,8 @@ export const functionCallOutputItemSchema = z.object({
   call_id: z.string(),
   name: z.string(),
   arguments: z.string().nullish(),
+  /** Set when the function belongs to a `namespace` tool. */
+  namespace: z.string().nullish(),
 });
 
 /** A `reasoning` output item: summary and raw text, plus OpenAI's opaque `encrypted_content`. */

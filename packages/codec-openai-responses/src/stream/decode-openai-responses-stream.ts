@@ -1,3 +1,4 @@
+import { flattenNamespacedToolName } from '../tools/namespaced-tool-names';
 import {
   createId,
   isJSONObject,
@@ -133,8 +134,13 @@ function openUpstreamToolCall(key: string, item: JSONObject, state: DecoderState
     // An upstream that omits call_id must not hand clients an empty id, which their tool result
     // could not name: mint one.
     callId: stringOrUndefined(item.call_id) || createId('call_'),
-    toolName: stringOrUndefined(item.name) ?? '',
+    toolName: flatToolName(stringOrUndefined(item.name) ?? '', stringOrUndefined(item.namespace)),
   });
+}
+
+/** A function of a `namespace` tool is known in the IR by its flat name (`namespace__tool`). */
+function flatToolName(name: string, namespace: string | undefined): string {
+  return namespace ? flattenNamespacedToolName(namespace, name) : name;
 }
 
 function addContentPart(event: WireEvent, state: DecoderState, out: Out): void {

@@ -1,3 +1,4 @@
+import { restoreNamespacedToolName } from '../tools/namespaced-tool-names';
 import { createId, type JSONObject } from '@switchyard/core';
 import {
   createFunctionCallItem,
@@ -87,7 +88,7 @@ export function openToolCall(state: EncoderState, blockId: string, callId: strin
     id: createId('fc_'),
     outputIndex: state.output.length,
     callId,
-    name,
+    ...restoreNamespacedToolName(name, state.tools),
     arguments: '',
     hasDelta: false,
   };

@@ -47,6 +47,7 @@ export function createOpenAIResponsesStreamEncoder(context: EncodeContext): Stre
     responseId: createId('resp_'),
     createdAt: context.createdAt,
     echo: createOpenAIResponsesEcho(context.request),
+    tools: context.request.tools,
     sequenceNumber: 0,
     started: false,
     finished: false,

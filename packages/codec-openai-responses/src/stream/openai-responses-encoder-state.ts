@@ -1,4 +1,4 @@
-import type { JSONObject, SSEMessage } from '@switchyard/core';
+import type { JSONObject, SSEMessage, ToolDefinition } from '@switchyard/core';
 
 /** The message item currently open; consecutive text/refusal blocks share it. */
 export type OpenMessageItem = { id: string; outputIndex: number; content: JSONObject[] };
@@ -12,6 +12,7 @@ export type OpenBlock =
       outputIndex: number;
       callId: string;
       name: string;
+      namespace?: string;
       arguments: string;
       hasDelta: boolean;
     }
@@ -33,6 +34,8 @@ export type EncoderState = {
   responseId: string;
   createdAt: number;
   echo: JSONObject;
+  /** The client's tools, to give each call the name (and namespace) the client declared. */
+  tools: readonly ToolDefinition[] | undefined;
   sequenceNumber: number;
   started: boolean;
   finished: boolean;

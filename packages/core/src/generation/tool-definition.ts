@@ -6,4 +6,10 @@ export type ToolDefinition = {
   description?: string;
   inputSchema: JSONObject;
   strict?: boolean;
+  /**
+   * Set when the client declared this function inside a group (a Responses `namespace` tool). `name`
+   * is then a flat alias, unique in the request and valid at every upstream, that the client's codec
+   * maps back to `tool` within `name` in its answer; other codecs just use `name`.
+   */
+  namespace?: { name: string; description?: string; tool: string };
 };
