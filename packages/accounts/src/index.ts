@@ -10,7 +10,15 @@ export type {
   Reservation,
   Settled,
 } from './store/account-store';
+export type {
+  ResponseRetention,
+  ResponseStore,
+  StoredItem,
+  StoredJSON,
+  StoredResponse,
+} from './conversations/response-store';
 export { DEFAULT_HOLD_LIFETIME_MS, DEFAULT_HOLD_SWEEP_INTERVAL_MS } from './store/account-store';
+export { createMemoryResponseStore, storedResponseBytes } from './conversations/create-memory-response-store';
 export { chargeOnSettle } from './store/charge-on-settle';
 export { startHoldSweep } from './store/start-hold-sweep';
 export { createMemoryAccountStore, type MemoryAccountStoreOptions } from './store/create-memory-account-store';

@@ -1,5 +1,10 @@
 import type { DatabaseSync } from 'node:sqlite';
-import { DEFAULT_HOLD_SWEEP_INTERVAL_MS, startHoldSweep, type AccountStore } from '@switchyard/accounts';
+import {
+  createMemoryResponseStore,
+  DEFAULT_HOLD_SWEEP_INTERVAL_MS,
+  startHoldSweep,
+  type AccountStore,
+} from '@switchyard/accounts';
 import { createAccountMethods } from './create-account-methods';
 import { createApiKeyMethods } from './create-api-key-methods';
 import { createReservationMethods } from './create-reservation-methods';
@@ -65,6 +70,8 @@ export function createSQLiteAccountStore(options: SQLiteAccountStoreOptions): Ac
     ...createAccountMethods(context),
     ...createApiKeyMethods(context),
     ...reservations,
+    // Conversations are held in process memory until they get their own table.
+    ...createMemoryResponseStore(),
     async close() {
       if (closed) return;
       closed = true;

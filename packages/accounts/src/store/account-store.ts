@@ -1,3 +1,4 @@
+import type { ResponseStore } from '../conversations/response-store';
 import type { KeyLimits } from '../keys/key-limits';
 
 /** An account: who pays. Money is integer micro-units (1 000 000 = one currency unit). */
@@ -94,9 +95,10 @@ export type Settled = {
  * - never take a balance below zero in `settle`, and never charge more than was held;
  * - release holds nobody will settle (expired, or owned by a process that is gone) without charge:
  *   on `releaseExpiredHolds`, on a timer while open (stopped by `close`), and at open;
+ * - keep stored conversations as `ResponseStore` says;
  * - return copies, never live objects.
  */
-export interface AccountStore {
+export interface AccountStore extends ResponseStore {
   createAccount(input: NewAccount): Promise<Account>;
   getAccount(id: string): Promise<Account | undefined>;
   listAccounts(): Promise<Account[]>;

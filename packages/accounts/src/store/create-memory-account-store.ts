@@ -11,6 +11,7 @@ import {
   type Reservation,
 } from './account-store';
 import { chargeOnSettle } from './charge-on-settle';
+import { createMemoryResponseStore } from '../conversations/create-memory-response-store';
 import { startHoldSweep } from './start-hold-sweep';
 import { digestsEqual, generateApiKey, hashApiKey, keyPrefix, looksLikeApiKey } from '../keys/api-key-secrets';
 
@@ -27,7 +28,7 @@ export type MemoryAccountStoreOptions = {
  * Keys and accounts in process memory: for tests and single-process demos. Keys are kept only as
  * HMAC digests, found by their visible prefix and compared in constant time. Node runs each call to
  * completion, so `reserve` is atomic without locks. Holds die with the process, so the only ones to
- * release are those whose request outlived their expiry.
+ * release are those whose request outlived their expiry. Stored conversations live here too.
  */
 export function createMemoryAccountStore(options: MemoryAccountStoreOptions = {}): AccountStore {
   const serverSecret = options.serverSecret ?? randomBytes(32).toString('hex');
@@ -53,6 +54,7 @@ export function createMemoryAccountStore(options: MemoryAccountStoreOptions = {}
   });
 
   return {
+    ...createMemoryResponseStore(),
     async createAccount(input: NewAccount) {
       const account: Account = {
         id: createId('acct_'),
