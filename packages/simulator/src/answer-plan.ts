@@ -1,6 +1,12 @@
 /** One tool call the simulated model decided to make; ids are assigned by each protocol's encoder. */
 export type PlannedToolCall = {
   name: string;
+  /**
+   * The opaque part of the call's id (each protocol adds its prefix: `toolu_`, `call_`): a hash of
+   * the conversation, the tool and the call's position, so the same request gets the same call ids
+   * and a later turn of the same conversation gets new ones.
+   */
+  idSuffix: string;
   /** The arguments as a JSON object text. */
   arguments: string;
   /** `arguments` cut into ≥ 2 pieces whose concatenation is `arguments`, for streaming. */

@@ -3,7 +3,7 @@ import type { AnswerPlan } from './answer-plan';
 import { assertNever } from './assert-never';
 import { createId } from './create-id';
 
-/** Ids of one Chat answer: the `chatcmpl-` id and one `call_` id per tool call. */
+/** Ids of one Chat answer: the fresh `chatcmpl-` id and one deterministic `call_` id per tool call. */
 export type ChatIds = { completion: string; calls: readonly string[] };
 
 /** Chat `finish_reason` values the simulator produces. */
@@ -12,9 +12,9 @@ export type ChatFinishReason = 'stop' | 'length' | 'tool_calls';
 /** Constant fingerprint, so clients that log it see something stable. */
 export const SIMULATOR_FINGERPRINT = 'fp_simulator';
 
-/** Fresh ids for one answer. */
+/** Ids for one answer: a fresh completion id; call ids from the plan, so equal requests get equal calls. */
 export function createChatIds(plan: AnswerPlan): ChatIds {
-  return { completion: createId('chatcmpl-'), calls: plan.toolCalls.map(() => createId('call_')) };
+  return { completion: createId('chatcmpl-'), calls: plan.toolCalls.map(call => `call_${call.idSuffix}`) };
 }
 
 /** `POST /v1/chat/completions` non-streaming body: a complete `ChatCompletion` (SDK 7.57 type). */

@@ -26,13 +26,14 @@ function request(overrides: Partial<SimulatedRequest> = {}): SimulatedRequest {
 
 const weatherTool = {
   name: 'get_weather',
+  description: '',
   parameters: {
     type: 'object',
     properties: { city: { type: 'string' }, days: { type: 'integer' }, metric: { type: 'boolean' }, unit: { enum: ['c', 'f'] } },
     required: ['city'],
   },
 };
-const timeTool = { name: 'get_time', parameters: { type: 'object', properties: { zone: { type: 'string' } } } };
+const timeTool = { name: 'get_time', description: '', parameters: { type: 'object', properties: { zone: { type: 'string' } } } };
 
 describe('generateAnswer', () => {
   it('gives the same answer for the same prompt and a different one for another prompt', () => {

@@ -3,6 +3,7 @@ import { createRandom, type Random } from './create-random';
 import { generateToolArguments } from './generate-tool-arguments';
 import { hashText } from './hash-text';
 import { stripScenarioDirectives } from './scenario-directives';
+import { chooseTools } from './choose-tools';
 import type { SimulatedRequest, SimulatedTool } from './simulated-request';
 import { splitIntoFragments } from './split-into-fragments';
 import { REASONING_WORD_LIST, WORD_LIST } from './word-list';
@@ -34,7 +35,8 @@ export function generateAnswer(request: SimulatedRequest, settings: AnswerSettin
   }
   const tools = chooseTools(request);
   if (tools.length > 0) {
-    return finishPlan({ reasoning, ...planToolCalls(tools, random, promptWords, budget) }, inputTokens);
+    const idSeed = hashText(String(request.inputCharacters), hashText(prompt));
+    return finishPlan({ reasoning, ...planToolCalls(tools, random, promptWords, budget, idSeed) }, inputTokens);
   }
   const tokens = answerTokens(random, promptWords, results, settings.answerTokens);
   return finishPlan({ reasoning, ...limitText(tokens, request.stopSequences, budget) }, inputTokens);
@@ -69,21 +71,16 @@ function planReasoning(random: Random, promptWords: readonly string[], size: num
   };
 }
 
-/** Tools to call now: none when the conversation ends with a tool result or tools are off. */
-function chooseTools(request: SimulatedRequest): SimulatedTool[] {
-  const { tools, toolChoice } = request;
-  if (tools.length === 0 || toolChoice.type === 'none' || request.trailingToolResults.length > 0) return [];
-  if (toolChoice.type === 'tool') {
-    return [tools.find(tool => tool.name === toolChoice.name) ?? (tools[0] as SimulatedTool)];
-  }
-  const parallel = request.parallelToolCalls && tools.length >= 2 && /\bparallel\b/i.test(request.lastUserText);
-  return tools.slice(0, parallel ? 2 : 1);
-}
-
-function planToolCalls(tools: readonly SimulatedTool[], random: Random, promptWords: readonly string[], budget: number) {
+function planToolCalls(
+  tools: readonly SimulatedTool[],
+  random: Random,
+  promptWords: readonly string[],
+  budget: number,
+  idSeed: number,
+) {
   const names = tools.map(tool => tool.name);
   const leadIn = toTokens(['I', 'will', 'call', ...names.flatMap((name, index) => (index === 0 ? [name] : ['and', name]))]);
-  const toolCalls = tools.map(tool => planToolCall(tool, random, promptWords));
+  const toolCalls = tools.map((tool, index) => planToolCall(tool, random, promptWords, hashText(`${index}:${tool.name}`, idSeed)));
   const toolTokens = toolCalls.reduce((sum, call) => sum + toolCallTokens(call.arguments), 0);
   if (leadIn.length + toolTokens <= budget) {
     return { textTokens: leadIn, toolCalls, finish: 'tool-calls' as const, stopSequence: undefined };
@@ -92,10 +89,11 @@ function planToolCalls(tools: readonly SimulatedTool[], random: Random, promptWo
   return { textTokens: leadIn.slice(0, budget), toolCalls: [], finish: 'length' as const, stopSequence: undefined };
 }
 
-function planToolCall(tool: SimulatedTool, random: Random, promptWords: readonly string[]): PlannedToolCall {
+function planToolCall(tool: SimulatedTool, random: Random, promptWords: readonly string[], idSeed: number): PlannedToolCall {
   const input = generateToolArguments(tool.parameters, random, promptWords);
   const text = JSON.stringify(input);
-  return { name: tool.name, arguments: text, argumentFragments: splitIntoFragments(text), input };
+  const idSuffix = opaqueHex(idSeed, 24);
+  return { name: tool.name, idSuffix, arguments: text, argumentFragments: splitIntoFragments(text), input };
 }
 
 function answerTokens(random: Random, promptWords: readonly string[], results: readonly string[], size: number): string[] {
@@ -167,4 +165,11 @@ function opaqueBase64(seed: number, bytes: number): string {
   const buffer = Buffer.alloc(bytes);
   for (let index = 0; index < bytes; index += 4) buffer.writeUInt32LE(random.next(), Math.min(index, bytes - 4));
   return buffer.toString('base64');
+}
+
+function opaqueHex(seed: number, length: number): string {
+  const random = createRandom(seed);
+  let text = '';
+  while (text.length < length) text += random.next().toString(16).padStart(8, '0');
+  return text.slice(0, length);
 }

@@ -5,11 +5,14 @@ type JsonSchema = Readonly<Record<string, unknown>>;
 type ArgumentContext = { random: Random; promptWords: readonly string[]; strings: number };
 
 const MAX_DEPTH = 4;
+const MAX_ITEMS = 8;
 
 /**
- * Deterministic arguments for a tool from its JSON schema: strings take words of the prompt (last
- * word first), numbers a small integer, booleans `true`, enums their first value; every declared
- * property is filled, so required ones always are.
+ * Deterministic arguments for a tool from its JSON schema, valid against it: strings take words of
+ * the prompt (last word first; a word of the fixed list when the prompt has none), padded or cut to
+ * `minLength`/`maxLength`; numbers `1` (moved into `minimum`/`maximum`); booleans `true`; `const`
+ * and enums their (first) value; arrays `minItems` items (at least one); nested objects recursively.
+ * Every declared property is filled, so required ones always are.
  */
 export function generateToolArguments(
   schema: unknown,
@@ -42,18 +45,31 @@ function generateValue(schema: JsonSchema, context: ArgumentContext, depth: numb
   switch (schemaType(schema)) {
     case 'integer':
     case 'number':
-      return smallInteger(schema, context.random);
+      return smallNumber(schema);
     case 'boolean':
       return true;
     case 'null':
       return null;
     case 'array':
-      return depth >= MAX_DEPTH ? [] : [generateValue(isSchema(schema.items) ? schema.items : {}, context, depth + 1)];
+      return depth >= MAX_DEPTH ? [] : generateArray(schema, context, depth);
     case 'object':
       return depth >= MAX_DEPTH ? {} : generateObject(schema, context, depth);
     default:
-      return nextString(context);
+      return fitLength(nextString(context), schema);
   }
+}
+
+function generateArray(schema: JsonSchema, context: ArgumentContext, depth: number): unknown[] {
+  const count = Math.max(1, Math.min(MAX_ITEMS, typeof schema.minItems === 'number' ? schema.minItems : 1));
+  const items = isSchema(schema.items) ? schema.items : {};
+  return Array.from({ length: count }, () => generateValue(items, context, depth + 1));
+}
+
+function fitLength(text: string, schema: JsonSchema): string {
+  const minimum = typeof schema.minLength === 'number' ? schema.minLength : 0;
+  const maximum = typeof schema.maxLength === 'number' ? schema.maxLength : Number.POSITIVE_INFINITY;
+  const padded = text.length >= minimum ? text : text.padEnd(minimum, 'x');
+  return padded.length <= maximum ? padded : padded.slice(0, maximum);
 }
 
 function schemaType(schema: JsonSchema): string | undefined {
@@ -74,13 +90,15 @@ function firstAlternative(schema: JsonSchema): JsonSchema | undefined {
   return undefined;
 }
 
-function smallInteger(schema: JsonSchema, random: Random): number {
-  const value = 1 + random.below(9);
+/** `1`, moved into the schema's bounds when they exclude it. */
+function smallNumber(schema: JsonSchema): number {
   const minimum = typeof schema.minimum === 'number' ? Math.ceil(schema.minimum) : undefined;
+  const exclusiveMinimum = typeof schema.exclusiveMinimum === 'number' ? Math.floor(schema.exclusiveMinimum) + 1 : undefined;
   const maximum = typeof schema.maximum === 'number' ? Math.floor(schema.maximum) : undefined;
-  if (minimum !== undefined && value < minimum) return minimum;
-  if (maximum !== undefined && value > maximum) return maximum;
-  return value;
+  const lowest = Math.max(minimum ?? Number.NEGATIVE_INFINITY, exclusiveMinimum ?? Number.NEGATIVE_INFINITY);
+  if (lowest > 1) return lowest;
+  if (maximum !== undefined && maximum < 1) return maximum;
+  return 1;
 }
 
 function nextString(context: ArgumentContext): string {

@@ -3,7 +3,7 @@ import type { AnswerPlan } from './answer-plan';
 import { assertNever } from './assert-never';
 import { createId } from './create-id';
 
-/** Ids of one Messages answer: the `msg_` id and one `toolu_` id per tool call. */
+/** Ids of one Messages answer: the fresh `msg_` id and one deterministic `toolu_` id per tool call. */
 export type MessagesIds = { message: string; tools: readonly string[] };
 
 /** Messages `stop_reason` values the simulator produces. */
@@ -11,9 +11,9 @@ export type MessagesStopReason = 'end_turn' | 'max_tokens' | 'tool_use' | 'stop_
 
 type ContentBlock = Record<string, unknown> & { type: string };
 
-/** Fresh ids for one answer. */
+/** Ids for one answer: a fresh message id; tool-use ids from the plan, so equal requests get equal calls. */
 export function createMessagesIds(plan: AnswerPlan): MessagesIds {
-  return { message: createId('msg_'), tools: plan.toolCalls.map(() => createId('toolu_')) };
+  return { message: createId('msg_'), tools: plan.toolCalls.map(call => `toolu_${call.idSuffix}`) };
 }
 
 /** `POST /v1/messages` non-streaming body: a complete `Message` (SDK 0.137 type). */

@@ -68,7 +68,7 @@ function readTools(tools: unknown): SimulatedTool[] {
     const tool = asRecord(entry);
     const definition = asRecord(tool?.function);
     const name = asString(definition?.name);
-    if (tool?.type === 'function' && name !== undefined) result.push({ name, parameters: definition?.parameters });
+    if (tool?.type === 'function' && name !== undefined) result.push({ name, description: asString(definition?.description) ?? '', parameters: definition?.parameters });
   }
   return result;
 }

@@ -90,7 +90,7 @@ function readTools(tools: unknown): SimulatedTool[] {
     const name = asString(tool?.name);
     const isClientTool = tool?.type === undefined || tool.type === 'custom';
     if (isClientTool && name !== undefined && tool?.input_schema !== undefined) {
-      result.push({ name, parameters: tool.input_schema });
+      result.push({ name, description: asString(tool.description) ?? '', parameters: tool.input_schema });
     }
   }
   return result;

@@ -66,7 +66,7 @@ function readTools(tools: unknown): SimulatedTool[] {
   for (const entry of tools) {
     const tool = asRecord(entry);
     const name = asString(tool?.name);
-    if (tool?.type === 'function' && name !== undefined) result.push({ name, parameters: tool.parameters });
+    if (tool?.type === 'function' && name !== undefined) result.push({ name, description: asString(tool.description) ?? '', parameters: tool.parameters });
   }
   return result;
 }

@@ -12,13 +12,13 @@ export type ResponsesIds = {
 
 type OutputItem = Record<string, unknown> & { type: string; id: string };
 
-/** Fresh ids: `resp_`, `rs_`, `msg_`, and `fc_` item ids with `call_` call ids. */
+/** Fresh `resp_`, `rs_`, `msg_` and `fc_` item ids; `call_` call ids from the plan (equal requests, equal calls). */
 export function createResponsesIds(context: AnswerContext): ResponsesIds {
   return {
     response: createId('resp_'),
     reasoning: createId('rs_'),
     message: createId('msg_'),
-    calls: context.plan.toolCalls.map(() => ({ item: createId('fc_'), call: createId('call_') })),
+    calls: context.plan.toolCalls.map(call => ({ item: createId('fc_'), call: `call_${call.idSuffix}` })),
   };
 }
 

@@ -1,5 +1,10 @@
 /** A function tool the caller offered, reduced to what the simulator needs. */
-export type SimulatedTool = { name: string; parameters: unknown };
+export type SimulatedTool = {
+  name: string;
+  /** The tool's description ('' when none); the model matches prompts against its words. */
+  description: string;
+  parameters: unknown;
+};
 
 /** The caller's tool_choice, unified across the three protocols. */
 export type SimulatedToolChoice =

@@ -1,0 +1,75 @@
+import type { SimulatedRequest, SimulatedTool } from './simulated-request';
+
+const MIN_DESCRIPTION_WORD = 4;
+const NAME_SCORE = 100;
+const COMMON_WORDS = new Set(['that', 'this', 'with', 'from', 'into', 'your', 'what', 'when', 'which', 'will', 'have', 'tool', 'tools', 'about', 'given', 'returns', 'return', 'use']);
+
+/**
+ * The tools the simulated model calls now, like a model that reads its prompt: none when tools are
+ * off or the conversation ends with a tool result (the model answers from it instead); the forced
+ * tool when `tool_choice` names one; otherwise the tool the last user text asks for — by its name
+ * (`get_weather`, "get weather") or, failing that, by the most words of its description — and the
+ * first tool when nothing matches. The word `parallel` asks for two calls when parallel calls are
+ * allowed.
+ */
+export function chooseTools(request: SimulatedRequest): SimulatedTool[] {
+  const { tools, toolChoice } = request;
+  if (tools.length === 0 || toolChoice.type === 'none' || request.trailingToolResults.length > 0) return [];
+  if (toolChoice.type === 'tool') {
+    return [tools.find(tool => tool.name === toolChoice.name) ?? (tools[0] as SimulatedTool)];
+  }
+  const ranked = rankTools(tools, request.lastUserText);
+  const parallel = request.parallelToolCalls && tools.length >= 2 && /\bparallel\b/i.test(request.lastUserText);
+  return ranked.slice(0, parallel ? 2 : 1);
+}
+
+/** Tools by how well the prompt names them, best first; ties (and no match at all) keep the offered order. */
+function rankTools(tools: readonly SimulatedTool[], prompt: string): SimulatedTool[] {
+  const text = prompt.toLowerCase();
+  const promptWords = new Set(text.match(/[\p{L}\p{N}]+/gu) ?? []);
+  const scored = tools.map((tool, index) => ({ tool, index, score: matchScore(tool, text, promptWords) }));
+  scored.sort((left, right) => right.score - left.score || left.index - right.index);
+  return scored.map(entry => entry.tool);
+}
+
+function matchScore(tool: SimulatedTool, text: string, promptWords: ReadonlySet<string>): number {
+  const nameWords = splitName(tool.name);
+  const spokenName = nameWords.join(' ');
+  if (containsPhrase(text, tool.name.toLowerCase()) || (spokenName !== '' && containsPhrase(text, spokenName))) {
+    return NAME_SCORE + spokenName.length;
+  }
+  const descriptionWords = new Set(
+    (tool.description.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter(
+      word => word.length >= MIN_DESCRIPTION_WORD && !COMMON_WORDS.has(word),
+    ),
+  );
+  let score = 0;
+  for (const word of descriptionWords) if (promptWords.has(word)) score += 1;
+  return score;
+}
+
+/** `get_weather`, `getWeather`, `get-weather`, `files.read` → their lower-case words. */
+function splitName(name: string): string[] {
+  return name
+    .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(word => word !== '');
+}
+
+/** `phrase` appears in `text` as whole words (not inside a longer word). */
+function containsPhrase(text: string, phrase: string): boolean {
+  let from = 0;
+  for (;;) {
+    const at = text.indexOf(phrase, from);
+    if (at < 0) return false;
+    const before = text.charAt(at - 1);
+    const after = text.charAt(at + phrase.length);
+    if (!isWordCharacter(before) && !isWordCharacter(after)) return true;
+    from = at + 1;
+  }
+}
+
+function isWordCharacter(character: string): boolean {
+  return character !== '' && /[\p{L}\p{N}_]/u.test(character);
+}
