@@ -113,10 +113,9 @@ describe('openAIResponsesCodec', () => {
 describe('openAIResponsesCodec: Responses-only fields on other upstreams', () => {
   const describeDropped = openAIResponsesCodec.describeDroppedOptions!;
 
-  it('warns about each dropped field but stream_options, which the client side honours', () => {
+  it('warns about each dropped field but stream_options and store, which the gateway honours itself', () => {
     expect(describeDropped({ client_metadata: { a: 'b' }, store: false, context_management: [], stream_options: {} })).toEqual([
       { type: 'unsupported-field', field: 'client_metadata', details: "the route's upstream speaks another protocol" },
-      { type: 'unsupported-field', field: 'store', details: "the route's upstream speaks another protocol" },
       { type: 'unsupported-field', field: 'context_management', details: "the route's upstream speaks another protocol" },
     ]);
   });

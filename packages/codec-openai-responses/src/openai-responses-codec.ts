@@ -2,6 +2,7 @@ import { decodeOpenAIError, encodeOpenAIError, encodeOpenAIModelList } from '@sw
 import { createOpenAIResponsesPassthroughStream } from './stream/create-openai-responses-passthrough-stream';
 import { createDroppedOptionsDescriber, type Codec, type JSONObject, type TranslationWarning } from '@switchyard/core';
 import { refuseResponsesOnlyOptions } from './request/responses-only-options';
+import { openAIResponsesConversation } from './conversation/openai-responses-conversation';
 import { openAIResponsesDescriptor } from './openai-responses-descriptor';
 import { capOpenAIResponsesOutputTokens } from './request/cap-openai-responses-output-tokens';
 import { decodeOpenAIResponsesRequest } from './request/decode-openai-responses-request';
@@ -15,14 +16,15 @@ import { createOpenAIResponsesStreamEncoder } from './stream/encode-openai-respo
  * What a route whose upstream speaks another protocol does with the Responses-only fields (kept in
  * `providerOptions['openai-responses']`), in one place and mirrored in the README: built-in tools
  * would change the answer, so they are refused (400 naming the tool); every other field is dropped
- * with a warning (`x-switchyard-warnings`), except `stream_options`, honoured on the client side.
+ * with a warning (`x-switchyard-warnings`), except `stream_options` and `store`, honoured
+ * on the client side (the gateway keeps stored responses itself).
  */
 function describeDroppedResponsesOptions(options: JSONObject): TranslationWarning[] {
   refuseResponsesOnlyOptions(options);
   return describeDroppedFields(options);
 }
 
-const describeDroppedFields = createDroppedOptionsDescriber(['stream_options']);
+const describeDroppedFields = createDroppedOptionsDescriber(['stream_options', 'store']);
 
 /** The OpenAI Responses protocol (`POST /v1/responses`) on both sides of the gateway. */
 export const openAIResponsesCodec: Codec = {
@@ -40,4 +42,5 @@ export const openAIResponsesCodec: Codec = {
   describeDroppedOptions: describeDroppedResponsesOptions,
   capOutputTokens: capOpenAIResponsesOutputTokens,
   createPassthroughStream: createOpenAIResponsesPassthroughStream,
+  conversation: openAIResponsesConversation,
 };

@@ -5,11 +5,13 @@ import type { ProtocolDescriptor } from '@switchyard/core';
  *
  * @see https://platform.openai.com/docs/api-reference/authentication
  * @see https://platform.openai.com/docs/api-reference/debugging-requests
+ * @see https://platform.openai.com/docs/api-reference/responses/get
  */
 export const openAIResponsesDescriptor: ProtocolDescriptor = {
   interfaceName: 'responses',
   generationPath: '/v1/responses',
   modelsPath: '/v1/models',
+  storedResponsePaths: { response: '/v1/responses/{id}', inputItems: '/v1/responses/{id}/input_items' },
   upstreamPath: '/responses',
   credential: { kind: 'bearer' },
   requestIdHeaders: ['x-request-id'],

@@ -33,6 +33,13 @@ export type {
   RequestShape,
   VersionHeader,
 } from './codec/protocol-descriptor';
+export type {
+  ConversationCodec,
+  ConversationExpansion,
+  ConversationReferences,
+  StoredItemPage,
+  StoredItemQuery,
+} from './codec/conversation-codec';
 export type { Translated, TranslationWarning } from './codec/translation-warning';
 export { createDroppedOptionsDescriber } from './codec/describe-dropped-options';
 export { ERROR_CATALOGUE, type CatalogueEntry } from './errors/error-catalogue';

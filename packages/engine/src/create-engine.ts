@@ -22,6 +22,8 @@ export type EngineOptions = {
   store: AccountStore;
   /** Per-key rate, token and concurrency limits. Default: in process memory. */
   limiter?: Limiter;
+  /** A response that could not be kept for `previous_response_id` (the answer still went out). Default: ignored. */
+  onResponseStoreError?: (error: unknown) => void;
   /** Fire-and-forget sink for usage records; its failures are reported to `onRecorderError`. */
   recordUsage?: UsageRecorder;
   onRecorderError?: (error: unknown) => void;
@@ -98,6 +100,12 @@ export function createEngine(options: EngineOptions): Engine {
     },
     sleep: options.sleep ?? ((ms, signal) => wait(ms, undefined, { signal })),
     interruptions: createInterruptions({ now, schedule: options.schedule ?? scheduleTimer }),
+    conversations: {
+      store,
+      retention: config.responseStore,
+      now,
+      onStoreError: error => options.onResponseStoreError?.(error),
+    },
   };
   return {
     registry,

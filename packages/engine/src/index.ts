@@ -1,6 +1,6 @@
 export type { ClientAuthPolicy, Principal, RequestHeaders } from './auth/authenticate';
 export type { Limiter, Release } from './limits/limiter';
-export type { GatewayConfig, GatewayConfigInput, InterfaceAuth } from './config/gateway-config';
+export type { GatewayConfig, GatewayConfigInput, InterfaceAuth, ResponseStoreConfig } from './config/gateway-config';
 export { ConfigError, parseGatewayConfig } from './config/parse-gateway-config';
 export { createEngine, type Engine, type EngineOptions } from './create-engine';
 export type { Exchange } from './exchange/open-exchange';

@@ -15,6 +15,7 @@ import { Router, type ErrorRequestHandler, type RequestHandler } from 'express';
 import { createAccessLogMiddleware } from './access-log/create-access-log-middleware';
 import { createAdminRouter } from './admin/create-admin-router';
 import { createAuthMiddleware } from './auth/create-auth-middleware';
+import { createStoredResponseHandler, expressPathOf } from './conversations/create-stored-response-handler';
 import { createBodyMiddleware } from './body/create-body-middleware';
 import { createTokenCountHandler } from './count-tokens/create-token-count-handler';
 import { createClientErrorListener } from './errors/create-client-error-listener';
@@ -67,7 +68,7 @@ export type Gateway = Router & {
 
 /**
  * Every middleware composed into one Router: per endpoint of each codec, request id → auth → JSON
- * body → generation (or token count, or models list); a 426 for a WebSocket upgrade on a generation
+ * body → generation (or token count, or models list; stored responses need no body); a 426 for a WebSocket upgrade on a generation
  * path (the gateway streams over HTTP); 404s with hints for unknown `/v1` paths; one
  * error handler. It claims only its own paths: mounted at `/`, every other path goes on to the
  * host's routes.
@@ -91,14 +92,17 @@ export function createGateway(options: GatewayOptions): Gateway {
     ...(options.now && { now: options.now }),
     ...(options.upstreamClient && { upstreamClient: options.upstreamClient }),
     onRecorderError: error => logger?.error({ cause: causeLogFields(error) }, 'usage recorder failed'),
+    onResponseStoreError: error => logger?.error({ cause: causeLogFields(error) }, 'response store failed: the answer was sent but not kept'),
   });
   const errorHandler = createErrorHandler({ engine, ...(logger && { logger }) });
   const router = Router();
   const accessLog = logger ? [createAccessLogMiddleware({ logger })] : [];
   for (const endpoint of engine.registry.endpoints) {
     const handlers = [...accessLog, ...endpointHandlers(engine, endpoint, config)];
-    if (endpoint.method === 'GET') router.get(endpoint.path, ...handlers);
-    else router.post(endpoint.path, ...handlers);
+    const path = expressPathOf(endpoint.path);
+    if (endpoint.method === 'GET') router.get(path, ...handlers);
+    else if (endpoint.method === 'DELETE') router.delete(path, ...handlers);
+    else router.post(path, ...handlers);
     if (endpoint.kind === 'generation') router.get(endpoint.path, ...upgradeRefusal(engine, endpoint, accessLog));
   }
   // Past the endpoints, the Router keeps only the paths it claims; any other leaves it for the host's routes.
@@ -141,9 +145,12 @@ function upgradeRefusal(engine: Engine, endpoint: Endpoint, accessLog: readonly 
 
 function endpointHandlers(engine: Engine, endpoint: Endpoint, config: GatewayConfig): RequestHandler[] {
   if (endpoint.kind === 'models') return [createModelsHandler({ engine, ...(!endpoint.shared && { codec: endpoint.codec }) })];
+  const authenticated = [createRequestIdMiddleware({ engine, protocol: endpoint.codec.protocol }), createAuthMiddleware()];
+  if (endpoint.kind === 'stored-response' || endpoint.kind === 'stored-input-items') {
+    return [...authenticated, createStoredResponseHandler(endpoint)];
+  }
   const opening = [
-    createRequestIdMiddleware({ engine, protocol: endpoint.codec.protocol }),
-    createAuthMiddleware(),
+    ...authenticated,
     createBodyMiddleware({ limitBytes: config.bodyLimitBytes, timeoutMs: config.bodyTimeoutMs }),
   ];
   if (endpoint.kind === 'token-count') return [...opening, createTokenCountHandler()];

@@ -76,7 +76,7 @@ function decodeInputItem(item: unknown, path: Path, context: Context): void {
   if (type === 'item_reference' || (type === undefined && item.role === undefined && item.id !== undefined)) {
     throw unsupportedParameter(
       path,
-      'input items of type `item_reference` are not supported: the gateway keeps no stored items. Send the item itself',
+      'an `item_reference` is resolved by the gateway before the body is decoded; send it to a gateway with a response store, or send the item itself',
     );
   }
   if (type === undefined || type === 'message') return decodeMessageItem(item, path, context);

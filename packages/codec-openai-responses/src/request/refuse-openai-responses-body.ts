@@ -26,12 +26,11 @@ export function refuseUnknownFields(body: JSONObject): void {
   if (unknown !== undefined) throw unknownParameter(unknown);
 }
 
-const NO_SERVER_SIDE_STATE = 'the gateway keeps no server-side state. Send the whole conversation in `input`';
-
 /** Why each feature that needs state or services the gateway does not have is refused. */
 const SERVER_SIDE_FEATURES: ReadonlyArray<[field: string, reason: string]> = [
-  ['previous_response_id', NO_SERVER_SIDE_STATE],
-  ['conversation', NO_SERVER_SIDE_STATE],
+  // The gateway's engine replaces it with the stored items before decoding; the codec alone cannot.
+  ['previous_response_id', 'a stored response is resolved by the gateway before the body is decoded; send it to a gateway with a response store, or send the whole conversation in `input`'],
+  ['conversation', 'conversation objects are not supported: continue with `previous_response_id`, or send the whole conversation in `input`'],
   ['prompt', 'stored prompt templates are not supported: send `instructions` and `input` instead'],
 ];
 

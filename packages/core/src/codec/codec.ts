@@ -3,6 +3,7 @@ import type { GenerationRequest } from '../generation/generation-request';
 import type { GenerationResponse } from '../generation/generation-response';
 import type { StreamEvent } from '../generation/stream-event';
 import type { JSONObject } from '../json';
+import type { ConversationCodec } from './conversation-codec';
 import type { ProtocolDescriptor } from './protocol-descriptor';
 import type { Protocol } from '../protocol';
 import type { SSEMessage } from '../sse-message';
@@ -97,6 +98,12 @@ export interface Codec {
   capOutputTokens?(body: JSONObject, tokens: number): JSONObject;
   /** A pass-through of this protocol's stream to a client of the same protocol. */
   createPassthroughStream?(clientModel: string): PassthroughStream;
+  /**
+   * Conversations the gateway keeps for this protocol's clients (Responses: `store`,
+   * `previous_response_id`, `item_reference`, `GET`/`DELETE /v1/responses/{id}`); protocols whose
+   * clients always send the whole conversation omit it.
+   */
+  readonly conversation?: ConversationCodec;
   /** Renders the models list in this protocol's shape (`GET /v1/models`). */
   encodeModelList(models: readonly ModelInfo[]): JSONObject;
 }

@@ -35,6 +35,11 @@ export type ProtocolDescriptor = {
   tokenCountPath?: string;
   /** The models list (`GET`). */
   modelsPath: string;
+  /**
+   * The endpoints of stored responses, for a codec with `conversation`: one response (`GET` reads it,
+   * `DELETE` deletes it) and its input items (`GET`), each with `{id}` where the response id goes.
+   */
+  storedResponsePaths?: { response: string; inputItems: string };
   /** The generation endpoint under an upstream's base URL (what the vendor's SDK appends). */
   upstreamPath: string;
   credential: CredentialScheme;

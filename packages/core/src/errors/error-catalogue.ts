@@ -28,7 +28,7 @@ export const ERROR_CATALOGUE: Record<GatewayErrorCode, CatalogueEntry> = {
   ADMIN_TOKEN_MISSING: { meaning: 'An admin API call without a console token.', action: FIX_AUTH },
   ADMIN_TOKEN_INVALID: { meaning: 'The console token is wrong (an API key is not a console token).', action: FIX_AUTH },
   ENDPOINT_NOT_FOUND: { meaning: 'No such path or method; a duplicated or missing `/v1` is named in the message.', action: FIX_ENDPOINT },
-  RESOURCE_NOT_FOUND: { meaning: 'The admin API has no account or key with that id.', action: FIX_REQUEST },
+  RESOURCE_NOT_FOUND: { meaning: 'No such admin account or key, or no stored response or item with that id for the caller\'s account (unknown, expired or deleted).', action: FIX_REQUEST },
   MODEL_NOT_FOUND: { meaning: 'No route has this exact model ID (see `GET /v1/models`).', action: FIX_ENDPOINT },
   REQUEST_TIMEOUT: { meaning: 'The request did not arrive in full in time: its body within `bodyTimeoutMs`, or the whole request within the server\'s `requestTimeout`; nothing was generated.', action: 'Send the whole body promptly; a retry of the same request is safe.' },
   REQUEST_TOO_LARGE: { meaning: 'The body is over the size limit (by `Content-Length` or while reading).', action: 'Reduce the prompt or attachments, then retry the smaller request.' },

@@ -75,6 +75,22 @@ const interfaceAuthSchema = z
 
 export type InterfaceAuth = z.output<typeof interfaceAuthSchema>;
 
+/** How long stored responses live and how much an account keeps (`store: true` Responses requests). */
+export const responseStoreConfigSchema = z
+  .object({
+    /** Seconds a stored response can be read and continued; then it is gone as if deleted. */
+    ttlSeconds: z.number().int().positive().default(30 * 24 * 60 * 60),
+    /** Bytes of stored JSON per account; past it, the account's oldest responses are dropped first. */
+    maxBytesPerAccount: z.number().int().positive().default(64 * 1024 * 1024),
+    /** Most responses one `previous_response_id` chain may span (400 past it). */
+    maxChainResponses: z.number().int().positive().default(1_000),
+    /** Most bytes of stored JSON one `previous_response_id` chain may expand to (400 past it). */
+    maxChainBytes: z.number().int().positive().default(32 * 1024 * 1024),
+  })
+  .strict();
+
+export type ResponseStoreConfig = z.output<typeof responseStoreConfigSchema>;
+
 export const gatewayConfigSchema = z
   .object({
     upstreams: z.record(z.string().min(1), upstreamConfigSchema),
@@ -91,6 +107,13 @@ export const gatewayConfigSchema = z
     bodyTimeoutMs: z.number().int().positive().default(60_000),
     /** Silence after which a stream gets a keep-alive comment, in ms (0 turns keep-alives off). */
     keepAliveMs: z.number().int().nonnegative().default(15_000),
+    /** Retention of the responses kept for `previous_response_id`, `item_reference` and `GET /v1/responses/{id}`. */
+    responseStore: responseStoreConfigSchema.default({
+      ttlSeconds: 30 * 24 * 60 * 60,
+      maxBytesPerAccount: 64 * 1024 * 1024,
+      maxChainResponses: 1_000,
+      maxChainBytes: 32 * 1024 * 1024,
+    }),
   })
   .strict()
   .transform(({ messages, ...config }) =>

@@ -13,6 +13,9 @@ import { applyOutputCap } from '../admission/apply-output-cap';
 import { authorizeRoute, mayUseRoute } from '../admission/authorize-route';
 import { estimateInputTokens } from '../admission/estimate-input-tokens';
 import { authenticate, type ClientAuthPolicy, type KeyHeaderElsewhere, type Principal, type RequestHeaders } from '../auth/authenticate';
+import type { ConversationDependencies } from '../conversations/conversation-dependencies';
+import { openConversation } from '../conversations/open-conversation';
+import { storedResponsesFor, type StoredResponses } from '../conversations/stored-responses';
 import { attemptTargets } from '../generation/attempt-targets';
 import { readForwardedParts } from '../generation/forwarded-request-parts';
 import type { GenerationOutput, UpstreamAnswer } from '../generation/generation-output';
@@ -48,6 +51,8 @@ export type Exchange = {
   countTokens(body: unknown): JSONObject;
   /** The routes this key may use, in the protocol's list shape. */
   listModels(): JSONObject;
+  /** The caller's stored responses (read, delete, list input items); nothing is billed. */
+  storedResponses(): StoredResponses;
   /** Ends the exchange with a refusal the transport met (bad key, body, path); a no-op once settled. */
   refuse(error: GatewayError): void;
 };
@@ -66,6 +71,8 @@ export type ExchangeDependencies = {
   sleep(ms: number, signal: AbortSignal): Promise<void>;
   /** Generations in flight: ended by the engine's drain at shutdown or by their route's deadline. */
   interruptions: Interruptions;
+  /** Stored conversations: the store, its retention, and where a failed save is reported. */
+  conversations: ConversationDependencies;
 };
 
 export function openExchange(
@@ -87,7 +94,7 @@ export function openExchange(
 
   /** Hands an answer to the transport; its settlement follows the JSON send or the stream's end. */
   const deliver = (answer: UpstreamAnswer): GenerationOutput => {
-    state.firstByteAt = settlement.now();
+    state.firstByteAt ??= settlement.now();
     if (answer.kind === 'json') {
       // Settling money and counting tokens need not delay the answer: they run while it is sent.
       void settle(endingOfJSONAnswer(answer));
@@ -129,12 +136,15 @@ export function openExchange(
       return authenticated.principal;
     },
 
-    async generate(body, clientSignal) {
+    async generate(clientBody, clientSignal) {
       try {
         interruption = dependencies.interruptions.watch(state.startedAt);
         // Everything below stops when the client leaves or the gateway ends the request itself.
         const signal = AbortSignal.any([clientSignal, interruption.signal]);
         const caller = principal();
+        // Stored state the body names (previous response, item references) becomes items here, before anything reads it.
+        const conversation = await openConversation(codec, clientBody, caller, dependencies.conversations);
+        const body = conversation.body;
         const { value: request, warnings } = codec.decodeRequest(body, state.decodeOptions);
         state.model = request.model;
         state.stream = request.stream;
@@ -162,9 +172,15 @@ export function openExchange(
           signal,
           createdAt: Math.floor(state.startedAt / 1000),
           sleep: dependencies.sleep,
+          ...(conversation.tap && { frameTap: conversation.tap }),
         });
         state.attempt = result.attempt;
         if (!result.ok) throw result.error;
+        if (result.answer.kind === 'json') {
+          // Kept before the client has the answer: an agent's next request may name it at once.
+          state.firstByteAt = settlement.now();
+          await conversation.keepAnswer(result.answer.body);
+        }
         return deliver(result.answer);
       } catch (error) {
         // A client that left is told apart explicitly; a request the gateway ended (shutdown, deadline)
@@ -190,6 +206,10 @@ export function openExchange(
       const caller = principal();
       const allowed = new Set(dependencies.routes.routes.filter(route => mayUseRoute(caller, route)).map(route => route.model));
       return codec.encodeModelList(dependencies.models.filter(model => allowed.has(model.id)));
+    },
+
+    storedResponses() {
+      return storedResponsesFor(codec, principal(), dependencies.conversations);
     },
 
     refuse(error) {

@@ -14,6 +14,7 @@ import { abandonStream, pipeCommittedStream, readToCommitPoint } from './commit-
 import { createPassthroughPipeline } from './create-passthrough-pipeline';
 import { createStreamPipeline } from './create-stream-pipeline';
 import { formatWarningsHeader } from './format-warnings-header';
+import type { FrameTap } from './frame-tap';
 import {
   describeDroppedFlags,
   forwardedHeadersFor,
@@ -39,6 +40,8 @@ export type AttemptOptions = {
   createdAt: number;
   /** Waits between attempts; rejects when the signal aborts. */
   sleep(ms: number, signal: AbortSignal): Promise<void>;
+  /** Watches the frames a stream sends its client and may hold its end back (keeping the response). */
+  frameTap?: FrameTap;
 };
 
 /** Which target served (or last failed), after how many attempts, under which upstream request id. */
@@ -140,17 +143,19 @@ async function jsonAnswer({ options, target, response, passthrough, headers }: U
 /** The upstream's stream, read up to its commit point, ready to pipe to the client. */
 async function streamAnswer({ options, target, response, passthrough, headers }: UpstreamRead): Promise<UpstreamAnswer> {
   const { signal } = options;
+  const { frameTap } = options;
   const pipeline = passthrough
     ? createPassthroughPipeline(
         target.codec.createStreamDecoder(),
         target.codec.createPassthroughStream!(options.request.model),
+        frameTap,
       )
-    : createStreamPipeline(target.codec, options.inbound, encodeContext(options));
+    : createStreamPipeline(target.codec, options.inbound, encodeContext(options), frameTap);
   const opened = await readToCommitPoint(response, pipeline, signal);
   return {
     kind: 'stream',
     headers,
-    pipe: sink => pipeCommittedStream(opened, pipeline, sink, signal),
+    pipe: sink => pipeCommittedStream(opened, pipeline, sink, signal, frameTap),
     abandon: () => abandonStream(opened),
   };
 }

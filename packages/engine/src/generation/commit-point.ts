@@ -3,6 +3,7 @@ import { mapTransportError, type UpstreamResponse } from '@switchyard/upstream';
 import { interruptionOf } from '../interruption/interruption-errors';
 import type { StreamPipeline } from './create-stream-pipeline';
 import type { FrameSink } from './frame-sink';
+import type { FrameTap } from './frame-tap';
 import { createStreamObserver, type StreamOutcome } from './stream-observer';
 
 type ChunkIterator = AsyncIterator<Uint8Array>;
@@ -50,25 +51,32 @@ export async function readToCommitPoint(
  * ended. Failures after the commit point become the client protocol's terminal error event (and
  * the outcome's `error`); a client that goes away ends it quietly (`clientAborted`). A signal aborted
  * with a `GatewayError` is the gateway ending the stream itself (shutdown, deadline): that error is
- * the terminal event (`interrupted`). Never rejects.
+ * the terminal event (`interrupted`). `tap.beforeEnd` runs once the terminal event is encoded and
+ * before its text is written. Never rejects.
  */
 export async function pipeCommittedStream(
   opened: OpenedStream,
   pipeline: StreamPipeline,
   sink: FrameSink,
   signal: AbortSignal,
+  tap?: FrameTap,
 ): Promise<StreamOutcome> {
   const observer = createStreamObserver();
   const send = async (text: string) => {
     if (text !== '' && !sink.write(text)) await sink.drained();
   };
+  const forward = async (events: readonly StreamEvent[]) => {
+    const text = pipeline.encode(observer.observe(events));
+    if (observer.terminated && tap) await tap.beforeEnd();
+    await send(text);
+  };
   try {
-    await send(pipeline.encode(observer.observe(opened.pending)));
+    await forward(opened.pending);
     let ended = opened.ended;
     while (!observer.terminated && !ended) {
       const next = await readNext(opened.iterator, signal);
       ended = next.done === true;
-      await send(pipeline.encode(observer.observe(ended ? pipeline.finishDecoding() : pipeline.decode(next.value!))));
+      await forward(ended ? pipeline.finishDecoding() : pipeline.decode(next.value!));
     }
     await send(pipeline.finishEncoding());
     return observer.outcome(false);

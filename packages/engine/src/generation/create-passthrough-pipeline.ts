@@ -8,6 +8,7 @@ import {
 } from '@switchyard/core';
 import { createSSEDecoder, formatSSEFrame } from '@switchyard/sse';
 import type { StreamPipeline } from './create-stream-pipeline';
+import type { FrameTap } from './frame-tap';
 
 /**
  * The same-protocol pipeline: every upstream frame is forwarded as the upstream wrote it (but for
@@ -19,6 +20,7 @@ import type { StreamPipeline } from './create-stream-pipeline';
 export function createPassthroughPipeline(
   decoder: StreamDecoder,
   passthrough: PassthroughStream,
+  tap?: FrameTap,
 ): StreamPipeline {
   const framer = createSSEDecoder();
   let pending = '';
@@ -31,7 +33,11 @@ export function createPassthroughPipeline(
       // A frame the decoder fails on (the upstream's error event, or a frame that does not parse) is
       // never forwarded as written: the protocol's own failure frame goes out in its place.
       if (failure?.type === 'error') pending += fail(failure.error);
-      else pending += formatSSEFrame(passthrough.forward(message));
+      else {
+        const forwarded = passthrough.forward(message);
+        tap?.observe(forwarded);
+        pending += formatSSEFrame(forwarded);
+      }
       for (const event of watched) {
         if (event.type === 'response-end') terminalForwarded = true;
         events.push(event);

@@ -1,5 +1,6 @@
 import type { Codec, EncodeContext, StreamEvent } from '@switchyard/core';
 import { createSSEDecoder, formatSSEFrame } from '@switchyard/sse';
+import type { FrameTap } from './frame-tap';
 
 /**
  * One stream's translation chain as plain state machines: upstream bytes → SSE messages →
@@ -17,7 +18,8 @@ export type StreamPipeline = {
   finishEncoding(): string;
 };
 
-export function createStreamPipeline(outbound: Codec, inbound: Codec, context: EncodeContext): StreamPipeline {
+/** `tap` sees every client frame as it is encoded. */
+export function createStreamPipeline(outbound: Codec, inbound: Codec, context: EncodeContext, tap?: FrameTap): StreamPipeline {
   const framer = createSSEDecoder();
   const decoder = outbound.createStreamDecoder();
   const encoder = inbound.createStreamEncoder(context);
@@ -36,7 +38,12 @@ export function createStreamPipeline(outbound: Codec, inbound: Codec, context: E
     },
     encode(events) {
       let text = '';
-      for (const event of events) for (const message of encoder.push(event)) text += formatSSEFrame(message);
+      for (const event of events) {
+        for (const message of encoder.push(event)) {
+          tap?.observe(message);
+          text += formatSSEFrame(message);
+        }
+      }
       return text;
     },
     finishEncoding() {

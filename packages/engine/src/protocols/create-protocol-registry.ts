@@ -5,9 +5,11 @@ import type { Codec, Protocol, RequestShape } from '@switchyard/core';
  * usual `GET /v1/models`) is served once, `shared`: its caller's credential picks the codec.
  */
 export type Endpoint = {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
+  /** As declared; a stored response's id goes where `{id}` is. */
   path: string;
-  kind: 'generation' | 'token-count' | 'models';
+  /** `stored-response` (`GET` reads, `DELETE` deletes) and `stored-input-items` serve a codec's `conversation`. */
+  kind: 'generation' | 'token-count' | 'models' | 'stored-response' | 'stored-input-items';
   codec: Codec;
   shared: boolean;
 };
@@ -91,6 +93,13 @@ function collectEndpoints(codecs: readonly Codec[]): Endpoint[] {
     }
   }
   for (const codec of codecs) add({ method: 'GET', path: codec.descriptor.modelsPath, kind: 'models', codec });
+  for (const codec of codecs) {
+    const paths = codec.descriptor.storedResponsePaths;
+    if (!paths || !codec.conversation) continue;
+    add({ method: 'GET', path: paths.response, kind: 'stored-response', codec });
+    add({ method: 'DELETE', path: paths.response, kind: 'stored-response', codec });
+    add({ method: 'GET', path: paths.inputItems, kind: 'stored-input-items', codec });
+  }
   return endpoints;
 }
 

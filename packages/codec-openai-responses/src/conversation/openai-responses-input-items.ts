@@ -1,0 +1,38 @@
+import { createId, isJSONObject, type JSONObject, type JSONValue } from '@switchyard/core';
+
+/** The id prefixes of the API's own items, so a stored item looks like one the API made. */
+const ID_PREFIXES: Readonly<Record<string, string>> = {
+  message: 'msg_',
+  function_call: 'fc_',
+  function_call_output: 'fco_',
+  reasoning: 'rs_',
+};
+
+/**
+ * A request's own `input` as items, each with an `id` (a fresh one of its kind for items sent
+ * without): a string input is one user message item, and a message without `type` gets
+ * `type: "message"`, as `GET /v1/responses/{id}/input_items` lists them. New objects.
+ * @see https://platform.openai.com/docs/api-reference/responses/input-items
+ */
+export function openAIResponsesInputItemsOf(body: JSONObject): JSONObject[] {
+  const input = body.input;
+  if (typeof input === 'string') {
+    return [{ id: createId('msg_'), type: 'message', role: 'user', content: [{ type: 'input_text', text: input }] }];
+  }
+  if (!Array.isArray(input)) return [];
+  return input.filter(isJSONObject).map(withId);
+}
+
+function withId(item: JSONObject): JSONObject {
+  const type = typeof item.type === 'string' ? item.type : item.role !== undefined ? 'message' : undefined;
+  const copy: JSONObject = { ...item };
+  if (type !== undefined) copy.type = type;
+  if (typeof copy.id !== 'string' || copy.id === '') copy.id = createId(ID_PREFIXES[type ?? ''] ?? 'item_');
+  return { id: copy.id, ...copy };
+}
+
+/** The `output` items of a response object; an object without them has none. */
+export function openAIResponsesOutputItemsOf(response: JSONObject): JSONObject[] {
+  const output: JSONValue | undefined = response.output;
+  return Array.isArray(output) ? output.filter(isJSONObject) : [];
+}

@@ -1,0 +1,43 @@
+import type { StoredResponse } from '@switchyard/accounts';
+import type { ConversationCodec, JSONObject } from '@switchyard/core';
+import type { Principal } from '../auth/authenticate';
+import type { ConversationDependencies } from './conversation-dependencies';
+
+/** What a kept response records about the request that made it. */
+export type KeptRequest = {
+  principal: Principal;
+  previousResponseId: string | undefined;
+  /** The request's own input items, with ids, references replaced. */
+  inputItems: readonly JSONObject[];
+};
+
+/**
+ * Saves the response a client received under the id it received, owned by the caller's account,
+ * with the configured time to live and size cap. Never rejects: a save that fails is reported and
+ * the answer goes on (a later reference to it is then a 404).
+ */
+export async function keepResponse(
+  conversation: ConversationCodec,
+  request: KeptRequest,
+  response: JSONObject,
+  dependencies: ConversationDependencies,
+): Promise<void> {
+  try {
+    const id = conversation.responseIdOf(response);
+    if (id === undefined) return;
+    const createdAt = dependencies.now();
+    const record: StoredResponse = {
+      id,
+      accountId: request.principal.account.id,
+      keyId: request.principal.key.id,
+      createdAt,
+      expiresAt: createdAt + dependencies.retention.ttlSeconds * 1000,
+      ...(request.previousResponseId !== undefined && { previousResponseId: request.previousResponseId }),
+      inputItems: request.inputItems.map(item => ({ id: String(item.id), item })),
+      response,
+    };
+    await dependencies.store.saveResponse(record, { maxBytesPerAccount: dependencies.retention.maxBytesPerAccount });
+  } catch (error) {
+    dependencies.onStoreError(error);
+  }
+}

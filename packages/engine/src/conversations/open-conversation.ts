@@ -1,0 +1,72 @@
+import { isJSONObject, type Codec, type JSONObject } from '@switchyard/core';
+import type { Principal } from '../auth/authenticate';
+import type { FrameTap } from '../generation/frame-tap';
+import type { ConversationDependencies } from './conversation-dependencies';
+import { keepResponse, type KeptRequest } from './keep-response';
+import { resolveHistory } from './resolve-history';
+import { resolveItemReferences } from './resolve-item-references';
+
+/**
+ * One generation's part in the conversations the gateway keeps: the body to generate from (with
+ * stored state expanded), and how its answer is kept before the client sees its end.
+ */
+export type Conversation = {
+  /** The client's body, or (when it named stored state) the whole conversation it stands for. */
+  body: unknown;
+  /** Keeps a JSON answer; call it, and wait for it, before sending the answer. Never rejects. */
+  keepAnswer(body: JSONObject): Promise<void>;
+  /** For a stream: keeps the terminal event's response before that event is written. */
+  tap: FrameTap | undefined;
+};
+
+const NO_CONVERSATION: Conversation = { body: undefined, keepAnswer: () => Promise.resolve(), tap: undefined };
+
+/**
+ * Resolves what a request asks of stored state before its upstream call — the chain of
+ * `previous_response_id` and each item reference, for the caller's account only — and prepares to
+ * keep its answer unless the client opted out. A protocol without conversations (no
+ * `codec.conversation`) passes its body through untouched. Throws the protocol's 404 for an id the
+ * account does not have, or a 400 for a chain past the configured bounds.
+ */
+export async function openConversation(
+  codec: Codec,
+  body: unknown,
+  principal: Principal,
+  dependencies: ConversationDependencies,
+): Promise<Conversation> {
+  const conversation = codec.conversation;
+  if (!conversation || !isJSONObject(body)) return { ...NO_CONVERSATION, body };
+  const references = conversation.readReferences(body);
+  const accountId = principal.account.id;
+  const { previousResponseId, itemReferences } = references;
+  let expanded: JSONObject = body;
+  let own: JSONObject = body;
+  if (previousResponseId !== undefined || itemReferences.length > 0) {
+    const [history, items] = await Promise.all([
+      previousResponseId === undefined ? [] : resolveHistory(conversation, accountId, previousResponseId, dependencies),
+      resolveItemReferences(conversation, accountId, itemReferences, dependencies),
+    ]);
+    expanded = conversation.expandRequest(body, { history, items });
+    // The request's own items with references replaced, without the history before them.
+    own = itemReferences.length > 0 ? conversation.expandRequest(body, { history: [], items }) : body;
+  }
+  if (!references.store) return { ...NO_CONVERSATION, body: expanded };
+  const kept: KeptRequest = { principal, previousResponseId, inputItems: conversation.inputItemsOf(own) };
+  const keep = (response: JSONObject) => keepResponse(conversation, kept, response, dependencies);
+  let terminal: JSONObject | undefined;
+  return {
+    body: expanded,
+    async keepAnswer(answer) {
+      const response = conversation.responseOfAnswer(answer);
+      if (response) await keep(response);
+    },
+    tap: {
+      observe(message) {
+        terminal = conversation.responseOfStreamFrame(message) ?? terminal;
+      },
+      async beforeEnd() {
+        if (terminal) await keep(terminal);
+      },
+    },
+  };
+}
