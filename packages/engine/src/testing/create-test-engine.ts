@@ -37,6 +37,12 @@ export type TestEngineOptions = {
   environment?: NodeJS.ProcessEnv;
   /** Replaces the recording sleep (it still records the delay first). */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  /** The engine's clock. Default: fixed at `TEST_NOW`. */
+  now?: () => number;
+  /** Retention of stored responses (`responseStore` in the config). */
+  responseStore?: GatewayConfigInput['responseStore'];
+  /** Reports a response the store failed to keep. */
+  onResponseStoreError?: (error: unknown) => void;
 };
 
 export type TestEngine = {
@@ -94,6 +100,7 @@ export async function createTestEngine(options: TestEngineOptions): Promise<Test
       ]),
     ),
     routes: options.routes,
+    ...(options.responseStore && { responseStore: options.responseStore }),
   });
   const engine = createEngine({
     config,
@@ -101,7 +108,8 @@ export async function createTestEngine(options: TestEngineOptions): Promise<Test
     store,
     recordUsage: record => void records.push(record),
     environment: options.environment ?? {},
-    now: () => TEST_NOW,
+    now: options.now ?? (() => TEST_NOW),
+    ...(options.onResponseStoreError && { onResponseStoreError: options.onResponseStoreError }),
     schedule: timers.schedule,
     async sleep(ms, signal) {
       sleeps.push(ms);
