@@ -37,7 +37,7 @@ function responsesStream(id: string, text: string): ScriptedAnswer {
   return { body: events.map(event => `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`).join('') };
 }
 
-const ANSWERS: Record<Protocol, (index: number) => ScriptedAnswer> = {
+const ANSWERS: Record<string, (index: number) => ScriptedAnswer> = {
   'anthropic-messages': () => ({ body: readFixture('messages-answer.json') }),
   'openai-chat': index => ({
     body: JSON.stringify({
@@ -51,6 +51,11 @@ const ANSWERS: Record<Protocol, (index: number) => ScriptedAnswer> = {
   }),
   'openai-responses': index => responsesAnswer(`resp_upstream${index}`, `answer ${index}`),
 };
+
+/** The `index`th scripted answer of an upstream of `protocol`. */
+function answerOf(protocol: Protocol, index: number): ScriptedAnswer {
+  return ANSWERS[protocol]!(index);
+}
 
 async function conversationEngine(protocol: Protocol, answers: readonly ScriptedAnswer[], extra: Partial<Parameters<typeof createTestEngine>[0]> = {}) {
   return createTestEngine({
@@ -85,7 +90,7 @@ function turnsOf(body: JSONObject): string[] {
 
 describe.each<Protocol>(['anthropic-messages', 'openai-chat', 'openai-responses'])('previous_response_id on a %s upstream', protocol => {
   it('sends the whole stored conversation upstream, oldest turn first, and keeps each turn under the id its client got', async () => {
-    const test = await conversationEngine(protocol, [ANSWERS[protocol](1), ANSWERS[protocol](2), ANSWERS[protocol](3)]);
+    const test = await conversationEngine(protocol, [answerOf(protocol, 1), answerOf(protocol, 2), answerOf(protocol, 3)]);
     const first = await ask(test, { model: 'client-model', input: 'Say hello' });
     const second = await ask(test, { model: 'client-model', input: 'Again', previous_response_id: first.id as string });
     const third = await ask(test, { model: 'client-model', input: [{ role: 'user', content: 'Once more' }], previous_response_id: second.id as string });
@@ -111,7 +116,7 @@ describe('keeping responses', () => {
     expect((await ask(same, { model: 'client-model', input: 'Hi' })).id).toBe('resp_fromUpstream');
     expect(await same.store.getResponse(same.accountId, 'resp_fromUpstream', TEST_NOW)).toBeDefined();
 
-    const translated = await conversationEngine('anthropic-messages', [ANSWERS['anthropic-messages'](1)]);
+    const translated = await conversationEngine('anthropic-messages', [answerOf('anthropic-messages', 1)]);
     const answer = await ask(translated, { model: 'client-model', input: 'Hi' });
     expect(answer.id).toMatch(/^resp_/);
     expect(answer.id).not.toBe('msg_01SyntheticEngineAnswer');
@@ -145,7 +150,7 @@ describe('keeping responses', () => {
   });
 
   it('keeps nothing for store: false, and still resolves what such a request references', async () => {
-    const test = await conversationEngine('anthropic-messages', [ANSWERS['anthropic-messages'](1), ANSWERS['anthropic-messages'](2)]);
+    const test = await conversationEngine('anthropic-messages', [answerOf('anthropic-messages', 1), answerOf('anthropic-messages', 2)]);
     const first = await ask(test, { model: 'client-model', input: 'Say hello' });
     const second = await ask(test, { model: 'client-model', input: 'Again', store: false, previous_response_id: first.id as string });
     expect(turnsOf(test.calls[1]!.body)).toHaveLength(3);
@@ -154,7 +159,7 @@ describe('keeping responses', () => {
 
   it('still answers when the store fails to keep the response, and reports the failure', async () => {
     const failures: unknown[] = [];
-    const test = await conversationEngine('anthropic-messages', [ANSWERS['anthropic-messages'](1)], { onResponseStoreError: error => void failures.push(error) });
+    const test = await conversationEngine('anthropic-messages', [answerOf('anthropic-messages', 1)], { onResponseStoreError: error => void failures.push(error) });
     test.store.saveResponse = () => Promise.reject(new Error('disk full'));
     const answer = await ask(test, { model: 'client-model', input: 'Say hello' });
     expect(answer.status).toBe('completed');
@@ -178,7 +183,7 @@ describe('references the caller’s account does not have', () => {
   });
 
   it('answers 404 to another account’s key for a response and its items, as if they did not exist', async () => {
-    const test = await conversationEngine('anthropic-messages', [ANSWERS['anthropic-messages'](1)]);
+    const test = await conversationEngine('anthropic-messages', [answerOf('anthropic-messages', 1)]);
     const first = await ask(test, { model: 'client-model', input: 'Say hello' });
     const stored = await test.store.getResponse(test.accountId, first.id as string, TEST_NOW);
     const other = await test.store.createAccount({ name: 'other', balanceMicros: 1_000_000 });
@@ -200,7 +205,7 @@ describe('references the caller’s account does not have', () => {
 
   it('forgets a response once its time to live has passed', async () => {
     let now = TEST_NOW;
-    const test = await conversationEngine('anthropic-messages', [ANSWERS['anthropic-messages'](1)], {
+    const test = await conversationEngine('anthropic-messages', [answerOf('anthropic-messages', 1)], {
       now: () => now,
       responseStore: { ttlSeconds: 60 },
     });
@@ -214,7 +219,7 @@ describe('references the caller’s account does not have', () => {
   });
 
   it('refuses a chain longer than maxChainResponses with a 400 naming previous_response_id', async () => {
-    const answers = [1, 2, 3].map(index => ANSWERS['openai-chat'](index));
+    const answers = [1, 2, 3].map(index => answerOf('openai-chat', index));
     const test = await conversationEngine('openai-chat', answers, { responseStore: { maxChainResponses: 2 } });
     const first = await ask(test, { model: 'client-model', input: 'one' });
     const second = await ask(test, { model: 'client-model', input: 'two', previous_response_id: first.id as string });
@@ -230,7 +235,7 @@ describe('item_reference', () => {
   it.each<Protocol>(['anthropic-messages', 'openai-chat', 'openai-responses'])(
     'replaces each reference with the stored item before a %s upstream sees the request',
     async protocol => {
-      const test = await conversationEngine(protocol, [ANSWERS[protocol](1), ANSWERS[protocol](2)]);
+      const test = await conversationEngine(protocol, [answerOf(protocol, 1), answerOf(protocol, 2)]);
       const first = await ask(test, { model: 'client-model', input: 'Say hello' });
       const outputId = (first.output as JSONObject[])[0]!.id as string;
       const inputId = (await test.store.getResponse(test.accountId, first.id as string, TEST_NOW))!.inputItems[0]!.id;
@@ -252,7 +257,7 @@ describe('item_reference', () => {
 
 describe('stored-response endpoints', () => {
   it('reads, pages through the input items of, and deletes a stored response', async () => {
-    const test = await conversationEngine('anthropic-messages', [ANSWERS['anthropic-messages'](1)]);
+    const test = await conversationEngine('anthropic-messages', [answerOf('anthropic-messages', 1)]);
     const input = ['a', 'b', 'c', 'd', 'e'].map(text => ({ id: `msg_${text}`, type: 'message', role: 'user', content: text }));
     const answer = await ask(test, { model: 'client-model', input });
     const stored = (await test.open('openai-responses')).storedResponses();
@@ -300,7 +305,7 @@ describe('reasoning kept across turns', () => {
       stop_sequence: null,
       usage: { input_tokens: 5, output_tokens: 3 },
     };
-    const test = await conversationEngine('anthropic-messages', [{ body: JSON.stringify(thinking) }, ANSWERS['anthropic-messages'](2)]);
+    const test = await conversationEngine('anthropic-messages', [{ body: JSON.stringify(thinking) }, answerOf('anthropic-messages', 2)]);
     const first = await ask(test, { model: 'client-model', input: 'Think', reasoning: { effort: 'low' } });
     expect((first.output as JSONObject[]).map(item => item.type)).toEqual(['reasoning', 'message']);
     await ask(test, { model: 'client-model', input: 'More', previous_response_id: first.id as string });
