@@ -17,7 +17,7 @@ const FRAGMENT_LENGTH = 24;
  */
 const MIN_FRAGMENT_VARIETY = 8;
 /** Body fields that name things rather than carry prompt text (model IDs are logged on purpose). */
-const NAMING_FIELDS = new Set(['model', 'type', 'role', 'name', 'id', 'call_id', 'tool_use_id', 'tool_call_id']);
+const NAMING_FIELDS = new Set(['model', 'type', 'role', 'name', 'id', 'call_id', 'tool_use_id', 'tool_call_id', 'previous_response_id']);
 /** Request bodies larger than this are not kept for the audit (the body-limit tests send 20 MB and more). */
 const MAX_CAPTURED_BODY_BYTES = 4 * 1024 * 1024;
 
