@@ -1,6 +1,12 @@
 import OpenAI from 'openai';
-import type { Response } from 'openai/resources/responses/responses';
+import type { Response, ResponseItem } from 'openai/resources/responses/responses';
 import { startTestGateway, type TestGateway } from '../helpers/start-test-gateway';
+
+/** The text of a listed input message item. */
+function textOf(item: ResponseItem): string {
+  if (item.type !== 'message') throw new Error(`expected a message item, got ${item.type}`);
+  return item.content.map(part => (part.type === 'input_text' ? part.text : '')).join('');
+}
 
 /** One route per upstream protocol, all served by the embedded simulator. */
 const ROUTES = ['sim-via-messages', 'sim-via-chat', 'sim-via-responses'];
@@ -63,12 +69,12 @@ describe('conversation state served by the gateway, with the openai SDK (7.x)', 
     expect(retrieved).toMatchObject({ id: created.id, object: 'response', output_text: created.output_text });
 
     const firstPage = await client.responses.inputItems.list(created.id, { limit: 2 });
-    expect(firstPage.data.map(item => (item as { content: string }).content)).toEqual(['five', 'four']);
+    expect(firstPage.data.map(textOf)).toEqual(['five', 'four']);
     expect(firstPage.has_more).toBe(true);
     const everything: string[] = [];
     for await (const item of client.responses.inputItems.list(created.id, { limit: 2, order: 'asc' })) {
       expect(item.id).toMatch(/^msg_/);
-      everything.push((item as { content: string }).content);
+      everything.push(textOf(item));
     }
     expect(everything).toEqual(['one', 'two', 'three', 'four', 'five']);
 

@@ -106,7 +106,7 @@ describe.each<Protocol>(['anthropic-messages', 'openai-chat', 'openai-responses'
     const stored = await test.store.getResponse(test.accountId, third.id as string, TEST_NOW);
     expect(stored).toMatchObject({ id: third.id, accountId: test.accountId, keyId: test.keyId, previousResponseId: second.id, expiresAt: TEST_NOW + 30 * DAY_MS });
     expect(stored!.response).toEqual(third);
-    expect(stored!.inputItems).toEqual([{ id: expect.stringMatching(/^msg_/), item: { id: expect.stringMatching(/^msg_/), type: 'message', role: 'user', content: 'Once more' } }]);
+    expect(stored!.inputItems).toEqual([{ id: expect.stringMatching(/^msg_/), item: { id: expect.stringMatching(/^msg_/), type: 'message', role: 'user', content: [{ type: 'input_text', text: 'Once more' }] } }]);
   });
 });
 
@@ -258,7 +258,7 @@ describe('item_reference', () => {
 describe('stored-response endpoints', () => {
   it('reads, pages through the input items of, and deletes a stored response', async () => {
     const test = await conversationEngine('anthropic-messages', [answerOf('anthropic-messages', 1)]);
-    const input = ['a', 'b', 'c', 'd', 'e'].map(text => ({ id: `msg_${text}`, type: 'message', role: 'user', content: text }));
+    const input = ['a', 'b', 'c', 'd', 'e'].map(text => ({ id: `msg_${text}`, type: 'message', role: 'user', content: [{ type: 'input_text', text }] }));
     const answer = await ask(test, { model: 'client-model', input });
     const stored = (await test.open('openai-responses')).storedResponses();
     expect(await stored.retrieve(answer.id as string)).toEqual(answer);
