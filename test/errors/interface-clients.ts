@@ -38,7 +38,7 @@ type SDKCalls = {
   create(body: Body): Promise<unknown>;
   /** A streaming create call; resolves (with the event iterator) once the answer's headers are in. */
   stream(body: Body): Promise<AsyncIterable<StreamEvent>>;
-  /** The SDK's own call to a path the gateway does not serve (retrieve by id, batch listing). */
+  /** The SDK's own call to a path the gateway does not serve (cancelling a background response, batch listing). */
   unknownPath(): Promise<unknown>;
 };
 
@@ -88,7 +88,7 @@ function sdkCalls(
       create: body => openai.responses.create(body as never),
       stream: body =>
         openai.responses.create(streaming<OpenAI.Responses.ResponseCreateParamsStreaming>(body)),
-      unknownPath: () => openai.responses.retrieve('resp_unknown'),
+      unknownPath: () => openai.responses.cancel('resp_unknown'),
     };
   }
   return {
