@@ -124,8 +124,19 @@ describe('fuzz regressions', () => {
       {
         status: 404,
         code: 'ENDPOINT_NOT_FOUND',
-        message: `No endpoint POST /v1/responses/${REDACTED}. Endpoints: POST /v1/responses, POST /v1/messages, POST /v1/chat/completions, POST /v1/messages/count_tokens, GET /v1/models.`,
+        message:
+          `No endpoint POST /v1/responses/${REDACTED}. Endpoints: POST /v1/responses, POST /v1/messages, POST /v1/chat/completions, ` +
+          'POST /v1/messages/count_tokens, GET /v1/models, GET /v1/responses/{id}, DELETE /v1/responses/{id}, GET /v1/responses/{id}/input_items.',
       },
+      { secrets: [SECRET] },
+    );
+  });
+
+  it('redacts a key sent as a stored response id from the 404 RESOURCE_NOT_FOUND message (GET /v1/responses/<key>)', async () => {
+    const endpoint = endpointNamed('responses');
+    await expectAnswer(
+      { method: 'GET', path: `/v1/responses/${SECRET}`, headers: endpoint.authHeaders(gateway.demoKey), body: Buffer.alloc(0) },
+      { status: 404, code: 'RESOURCE_NOT_FOUND', message: `Response with id '${REDACTED}' not found.` },
       { secrets: [SECRET] },
     );
   });
