@@ -44,6 +44,29 @@ describe('conversation state served by the gateway, with the openai SDK (7.x)', 
       expect(retrieved.output_text).toBe(third.output_text);
     });
 
+    it('completes a tool round trip whose result is sent with previous_response_id alone', async () => {
+      const tools = [
+        {
+          type: 'function' as const,
+          name: 'get_weather',
+          description: 'The weather in a city',
+          parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false },
+          strict: true,
+        },
+      ];
+      const first = await client.responses.create({ model, tools, input: 'Use get_weather to tell me the weather in Oslo' });
+      const call = first.output.find(item => item.type === 'function_call');
+      if (call?.type !== 'function_call') throw new Error('expected a function call');
+      const second = await client.responses.create({
+        model,
+        tools,
+        previous_response_id: first.id,
+        input: [{ type: 'function_call_output', call_id: call.call_id, output: '{"temperature":"12 C"}' }],
+      });
+      expect(second.status).toBe('completed');
+      expect(second.output_text.length).toBeGreaterThan(0);
+    });
+
     it('replaces item_reference inputs with the stored items', async () => {
       const first = await client.responses.create({ model, input: 'Name a colour', max_output_tokens: 24 });
       const [input] = (await client.responses.inputItems.list(first.id)).data;
