@@ -94,7 +94,7 @@ export function openExchange(
 
   /** Hands an answer to the transport; its settlement follows the JSON send or the stream's end. */
   const deliver = (answer: UpstreamAnswer): GenerationOutput => {
-    state.firstByteAt ??= settlement.now();
+    state.firstByteAt = settlement.now();
     if (answer.kind === 'json') {
       // Settling money and counting tokens need not delay the answer: they run while it is sent.
       void settle(endingOfJSONAnswer(answer));
@@ -178,7 +178,6 @@ export function openExchange(
         if (!result.ok) throw result.error;
         if (result.answer.kind === 'json') {
           // Kept before the client has the answer: an agent's next request may name it at once.
-          state.firstByteAt = settlement.now();
           await conversation.keepAnswer(result.answer.body);
         }
         return deliver(result.answer);
