@@ -15,8 +15,19 @@ export function expandOpenAIResponsesRequest(body: JSONObject, expansion: Conver
       : Array.isArray(body.input)
         ? body.input.map(item => {
             const id = referencedItemId(item);
-            return id === undefined ? item : expansion.items.get(id)!;
+            return id === undefined ? item : replayable(expansion.items.get(id)!);
           })
         : [];
-  return { ...rest, input: [...expansion.history, ...own] };
+  return { ...rest, input: [...expansion.history.map(replayable), ...own] };
+}
+
+/**
+ * A stored item as it is replayed: without its `id`, which a Responses upstream would look up in
+ * its own store (and fail to find, for ids the gateway made or with `store: false`). A reasoning
+ * item without `encrypted_content` keeps its id: that id is all an upstream can restore it from.
+ */
+function replayable(item: JSONObject): JSONObject {
+  if (item.type === 'reasoning' && typeof item.encrypted_content !== 'string') return item;
+  const { id: _id, ...rest } = item;
+  return rest;
 }

@@ -21,11 +21,34 @@ describe('openAIResponsesConversation: reading what a body asks of stored state'
         { model: 'm', previous_response_id: 'resp_0', input: [{ type: 'item_reference', id: 'fc_1' }, { type: 'function_call_output', call_id: 'c1', output: 'ok' }] },
         { history, items },
       ),
-    ).toEqual({ model: 'm', input: [...history, items.get('fc_1'), { type: 'function_call_output', call_id: 'c1', output: 'ok' }] });
+    ).toEqual({
+      model: 'm',
+      input: [
+        { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'Before' }] },
+        { type: 'function_call', call_id: 'c1', name: 'f', arguments: '{}' },
+        { type: 'function_call_output', call_id: 'c1', output: 'ok' },
+      ],
+    });
     expect(conversation.expandRequest({ model: 'm', previous_response_id: 'resp_0', input: 'Now' }, { history, items: new Map() })).toEqual({
       model: 'm',
-      input: [...history, { type: 'message', role: 'user', content: 'Now' }],
+      input: [
+        { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'Before' }] },
+        { type: 'message', role: 'user', content: 'Now' },
+      ],
     });
+  });
+
+  it('replays stored items without their ids, so no upstream looks them up, but reasoning with nothing else to restore it from', () => {
+    const history = [
+      { id: 'rs_sealed', type: 'reasoning', summary: [], encrypted_content: 'opaque' },
+      { id: 'rs_bare', type: 'reasoning', summary: [] },
+      { id: 'msg_1', type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'Hi', annotations: [] }] },
+    ];
+    expect(conversation.expandRequest({ model: 'm', input: [] }, { history, items: new Map() }).input).toEqual([
+      { type: 'reasoning', summary: [], encrypted_content: 'opaque' },
+      { id: 'rs_bare', type: 'reasoning', summary: [] },
+      { type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'Hi', annotations: [] }] },
+    ]);
   });
 
   it('gives the request’s own items an id of their kind, keeping the ones the client sent', () => {
