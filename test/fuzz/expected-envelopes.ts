@@ -3,6 +3,10 @@ import type { RawRequest } from './send-raw-request';
 /** The error envelope a refusal uses: OpenAI's (Responses, Chat, models, admin) or Anthropic's. */
 export type Envelope = 'openai' | 'messages';
 
+/** Stored-response endpoints (`GET`/`DELETE /v1/responses/{id}`, `GET …/{id}/input_items`): the Responses envelope. */
+const STORED_RESPONSE_PATH = /^\/v1\/responses\/[^/]+$/i;
+const STORED_INPUT_ITEMS_PATH = /^\/v1\/responses\/[^/]+\/input_items$/i;
+
 const GENERATION_PATHS: Record<string, Envelope> = {
   '/v1/responses': 'openai',
   '/v1/chat/completions': 'openai',
@@ -11,7 +15,7 @@ const GENERATION_PATHS: Record<string, Envelope> = {
 
 /**
  * The envelopes a refusal of `request` may use, from docs/errors.md ("inside the caller's own
- * protocol envelope"): a generation endpoint's own; on `GET /v1/models` and unknown paths
+ * protocol envelope"): a generation or stored-response endpoint's own; on `GET /v1/models` and unknown paths
  * Anthropic's when the caller looks like an Anthropic client (`x-api-key`, a version header, a
  * `/messages` path), OpenAI's otherwise; the admin API always OpenAI's. When the raw path and its
  * decoded, lower-cased form point different ways (Express routes case-insensitively), either is fine.
@@ -30,6 +34,8 @@ function envelopeFor(request: RawRequest, path: string): Envelope {
   const routed = path.length > 1 ? path.replace(/\/$/, '') : path;
   if (request.method === 'POST' && GENERATION_PATHS[routed] !== undefined) return GENERATION_PATHS[routed];
   if (routed === '/admin' || routed.startsWith('/admin/')) return 'openai';
+  if (['GET', 'HEAD', 'DELETE'].includes(request.method) && STORED_RESPONSE_PATH.test(routed)) return 'openai';
+  if (['GET', 'HEAD'].includes(request.method) && STORED_INPUT_ITEMS_PATH.test(routed)) return 'openai';
   if (request.method === 'GET' && routed === '/v1/models')
     return headerNames.has('x-api-key') ? 'messages' : 'openai';
   const anthropicCaller =
