@@ -142,8 +142,7 @@ async function jsonAnswer({ options, target, response, passthrough, headers }: U
 
 /** The upstream's stream, read up to its commit point, ready to pipe to the client. */
 async function streamAnswer({ options, target, response, passthrough, headers }: UpstreamRead): Promise<UpstreamAnswer> {
-  const { signal } = options;
-  const { frameTap } = options;
+  const { signal, frameTap } = options;
   const pipeline = passthrough
     ? createPassthroughPipeline(
         target.codec.createStreamDecoder(),
