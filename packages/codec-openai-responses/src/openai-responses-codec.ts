@@ -3,6 +3,7 @@ import { createOpenAIResponsesPassthroughStream } from './stream/create-openai-r
 import { createDroppedOptionsDescriber, type Codec, type JSONObject, type TranslationWarning } from '@switchyard/core';
 import { refuseResponsesOnlyOptions } from './request/responses-only-options';
 import { openAIResponsesDescriptor } from './openai-responses-descriptor';
+import { openAIResponsesCompaction } from './compaction/openai-responses-compaction';
 import { capOpenAIResponsesOutputTokens } from './request/cap-openai-responses-output-tokens';
 import { decodeOpenAIResponsesRequest } from './request/decode-openai-responses-request';
 import { encodeOpenAIResponsesRequest } from './request/encode-openai-responses-request';
@@ -40,4 +41,5 @@ export const openAIResponsesCodec: Codec = {
   describeDroppedOptions: describeDroppedResponsesOptions,
   capOutputTokens: capOpenAIResponsesOutputTokens,
   createPassthroughStream: createOpenAIResponsesPassthroughStream,
+  compaction: openAIResponsesCompaction,
 };

@@ -9,6 +9,7 @@ import type { ProtocolDescriptor } from '@switchyard/core';
 export const openAIResponsesDescriptor: ProtocolDescriptor = {
   interfaceName: 'responses',
   generationPath: '/v1/responses',
+  compactionPath: '/v1/responses/compact',
   modelsPath: '/v1/models',
   upstreamPath: '/responses',
   credential: { kind: 'bearer' },

@@ -102,7 +102,7 @@ describe('createGateway mounted in a host app', () => {
       request_id: response.headers['x-request-id'],
       error: {
         type: 'invalid_request_error',
-        message: 'No endpoint GET /v1/unknown. Endpoints: POST /v1/responses, GET /v1/models.',
+        message: 'No endpoint GET /v1/unknown. Endpoints: POST /v1/responses, POST /v1/responses/compact, GET /v1/models.',
       },
     });
     expect(response.body.error.message).not.toContain('/v1/messages');

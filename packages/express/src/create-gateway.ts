@@ -16,6 +16,7 @@ import { createAccessLogMiddleware } from './access-log/create-access-log-middle
 import { createAdminRouter } from './admin/create-admin-router';
 import { createAuthMiddleware } from './auth/create-auth-middleware';
 import { createBodyMiddleware } from './body/create-body-middleware';
+import { createCompactionHandler } from './compaction/create-compaction-handler';
 import { createTokenCountHandler } from './count-tokens/create-token-count-handler';
 import { createClientErrorListener } from './errors/create-client-error-listener';
 import { createErrorHandler } from './errors/create-error-handler';
@@ -48,6 +49,8 @@ export type GatewayOptions = {
   now?: () => number;
   /** Opens each configured upstream's client (tests pass scripted ones). Default: an undici pool. */
   upstreamClient?: EngineOptions['upstreamClient'];
+  /** The secret compaction items are sealed under; keep it across restarts. Default: random per process. */
+  conversationSecret?: EngineOptions['conversationSecret'];
 };
 
 /**
@@ -90,6 +93,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     ...(options.sleep && { sleep: options.sleep }),
     ...(options.now && { now: options.now }),
     ...(options.upstreamClient && { upstreamClient: options.upstreamClient }),
+    ...(options.conversationSecret !== undefined && { conversationSecret: options.conversationSecret }),
     onRecorderError: error => logger?.error({ cause: causeLogFields(error) }, 'usage recorder failed'),
   });
   const errorHandler = createErrorHandler({ engine, ...(logger && { logger }) });
@@ -147,5 +151,6 @@ function endpointHandlers(engine: Engine, endpoint: Endpoint, config: GatewayCon
     createBodyMiddleware({ limitBytes: config.bodyLimitBytes, timeoutMs: config.bodyTimeoutMs }),
   ];
   if (endpoint.kind === 'token-count') return [...opening, createTokenCountHandler()];
+  if (endpoint.kind === 'compaction') return [...opening, createCompactionHandler()];
   return [...opening, createGenerationHandler({ keepAliveMs: config.keepAliveMs })];
 }

@@ -33,6 +33,8 @@ export type ProtocolDescriptor = {
   generationPath: string;
   /** The token-count endpoint (`POST`), for a codec with `decodeTokenCountRequest`. */
   tokenCountPath?: string;
+  /** The remote compaction endpoint (`POST`), for a codec with `compaction`. */
+  compactionPath?: string;
   /** The models list (`GET`). */
   modelsPath: string;
   /** The generation endpoint under an upstream's base URL (what the vendor's SDK appends). */

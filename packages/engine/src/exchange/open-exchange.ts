@@ -2,9 +2,11 @@ import {
   ClientAbortedError,
   GatewayError,
   type Codec,
+  type GenerationRequest,
   type JSONObject,
   type ModelInfo,
   type Protocol,
+  type TranslationWarning,
 } from '@switchyard/core';
 import { defaultRetryPolicy } from '@switchyard/upstream';
 import type { AccountStore, KeyLimits } from '@switchyard/accounts';
@@ -21,6 +23,10 @@ import type { Interruption, Interruptions } from '../interruption/create-interru
 import { interruptionOf } from '../interruption/interruption-errors';
 import type { Limiter } from '../limits/limiter';
 import type { RouteTable } from '../routing/create-route-table';
+import { compactConversation } from '../conversations/compaction/compact-conversation';
+import { compactionTurnOutput } from '../conversations/compaction/compaction-turn-output';
+import type { CompactionSealer } from '../conversations/compaction/create-compaction-sealer';
+import { openCompactionItems } from '../conversations/compaction/open-compaction-items';
 import { endingOfFailure, endingOfJSONAnswer, endingOfStream } from './exchange-ending';
 import type { ExchangeState } from './exchange-state';
 import { settleExchange, type Settlement } from './settle-exchange';
@@ -44,6 +50,11 @@ export type Exchange = {
   authenticate(headers: RequestHeaders, query?: Readonly<Record<string, unknown>>): Promise<Principal>;
   /** Runs the generation; throws `GatewayError` (or `ClientAbortedError`) before the commit point, never after. */
   generate(body: unknown, signal: AbortSignal): Promise<GenerationOutput>;
+  /**
+   * Remote compaction (`codec.compaction`): one generation on the route's target writes the summary,
+   * billed and recorded like any other; the answer is the protocol's compacted response.
+   */
+  compact(body: unknown, signal: AbortSignal): Promise<JSONObject>;
   /** The documented input-token estimate, in the protocol's answer shape. Nothing is billed. */
   countTokens(body: unknown): JSONObject;
   /** The routes this key may use, in the protocol's list shape. */
@@ -66,6 +77,8 @@ export type ExchangeDependencies = {
   sleep(ms: number, signal: AbortSignal): Promise<void>;
   /** Generations in flight: ended by the engine's drain at shutdown or by their route's deadline. */
   interruptions: Interruptions;
+  /** Seals and opens the summaries of compaction items, per account. */
+  compactionSealer: CompactionSealer;
 };
 
 export function openExchange(
@@ -107,6 +120,71 @@ export function openExchange(
     };
   };
 
+  /**
+   * Runs one generation (or compaction) from its start: watched for the client leaving, the route's
+   * deadline and shutdown; any failure is settled and rethrown as the error the client gets.
+   */
+  const run = async <Output>(clientSignal: AbortSignal, work: (signal: AbortSignal) => Promise<Output>): Promise<Output> => {
+    try {
+      interruption = dependencies.interruptions.watch(state.startedAt);
+      // Everything below stops when the client leaves or the gateway ends the request itself.
+      return await work(AbortSignal.any([clientSignal, interruption.signal]));
+    } catch (error) {
+      // A client that left is told apart explicitly; a request the gateway ended (shutdown, deadline)
+      // gets the error it was ended with; anything else unexpected is an internal error.
+      const interrupted = clientSignal.aborted || !interruption ? undefined : interruptionOf(interruption.signal);
+      const failure = interrupted ?? (ClientAbortedError.isInstance(error) ? error : GatewayError.from(error));
+      await settle(endingOfFailure(failure));
+      throw failure;
+    }
+  };
+
+  /** Routes, admits and sends one request to the route's targets; the answer is not yet delivered. */
+  const serve = async (request: GenerationRequest, body: unknown, warnings: readonly TranslationWarning[], signal: AbortSignal) => {
+    state.model = request.model;
+    state.stream = request.stream;
+    const route = dependencies.routes.resolve(request.model, codec.protocol);
+    interruption!.setDeadline(route.deadlineMs);
+    state.admission = await admitRequest({
+      request,
+      route,
+      principal: principal(),
+      store: dependencies.store,
+      limiter: dependencies.limiter,
+      defaultLimits: dependencies.defaultLimits,
+      signal,
+      now: settlement.now(),
+    });
+    const capped = applyOutputCap(codec, request, body, state.admission.outputTokensCap);
+    const result = await attemptTargets({
+      inbound: codec,
+      body: capped.body,
+      request: capped.request,
+      warnings: [...warnings, ...capped.warnings],
+      forwarded: state.forwarded,
+      targets: dependencies.targetsOf(route.model),
+      policy: { ...defaultRetryPolicy, replayAmbiguous: route.replayAmbiguousFailures },
+      signal,
+      createdAt: Math.floor(state.startedAt / 1000),
+      sleep: dependencies.sleep,
+    });
+    state.attempt = result.attempt;
+    if (!result.ok) throw result.error;
+    return result.answer;
+  };
+
+  /** What a compaction needs of this exchange: its generation, its settlement, the caller's account. */
+  const compaction = {
+    serve,
+    settle: (answer: Extract<UpstreamAnswer, { kind: 'json' }>) => {
+      state.firstByteAt = settlement.now();
+      void settle(endingOfJSONAnswer(answer));
+    },
+    accountId: () => principal().account.id,
+    sealer: dependencies.compactionSealer,
+    createdAt: Math.floor(state.startedAt / 1000),
+  };
+
   return {
     requestId: identity.requestId,
     protocol: codec.protocol,
@@ -129,51 +207,26 @@ export function openExchange(
       return authenticated.principal;
     },
 
-    async generate(body, clientSignal) {
-      try {
-        interruption = dependencies.interruptions.watch(state.startedAt);
-        // Everything below stops when the client leaves or the gateway ends the request itself.
-        const signal = AbortSignal.any([clientSignal, interruption.signal]);
-        const caller = principal();
-        const { value: request, warnings } = codec.decodeRequest(body, state.decodeOptions);
-        state.model = request.model;
-        state.stream = request.stream;
-        const route = dependencies.routes.resolve(request.model, codec.protocol);
-        interruption.setDeadline(route.deadlineMs);
-        state.admission = await admitRequest({
-          request,
-          route,
-          principal: caller,
-          store: dependencies.store,
-          limiter: dependencies.limiter,
-          defaultLimits: dependencies.defaultLimits,
-          signal,
-          now: settlement.now(),
-        });
-        const capped = applyOutputCap(codec, request, body, state.admission.outputTokensCap);
-        const result = await attemptTargets({
-          inbound: codec,
-          body: capped.body,
-          request: capped.request,
-          warnings: [...warnings, ...capped.warnings],
-          forwarded: state.forwarded,
-          targets: dependencies.targetsOf(route.model),
-          policy: { ...defaultRetryPolicy, replayAmbiguous: route.replayAmbiguousFailures },
-          signal,
-          createdAt: Math.floor(state.startedAt / 1000),
-          sleep: dependencies.sleep,
-        });
-        state.attempt = result.attempt;
-        if (!result.ok) throw result.error;
-        return deliver(result.answer);
-      } catch (error) {
-        // A client that left is told apart explicitly; a request the gateway ended (shutdown, deadline)
-        // gets the error it was ended with; anything else unexpected is an internal error.
-        const interrupted = clientSignal.aborted || !interruption ? undefined : interruptionOf(interruption.signal);
-        const failure = interrupted ?? (ClientAbortedError.isInstance(error) ? error : GatewayError.from(error));
-        await settle(endingOfFailure(failure));
-        throw failure;
-      }
+    generate(body, clientSignal) {
+      return run(clientSignal, async signal => {
+        const opened = openCompactionItems(codec, body, principal().account.id, dependencies.compactionSealer);
+        const { value: request, warnings } = codec.decodeRequest(opened.body, state.decodeOptions);
+        if (opened.triggered && codec.compaction) {
+          const compacted = await compactConversation({ conversation: request, keptItems: [] }, warnings, signal, compaction);
+          return compactionTurnOutput(codec.compaction, compacted.compaction, request, compacted.headers);
+        }
+        return deliver(await serve(request, opened.body, warnings, signal));
+      });
+    },
+
+    compact(body, clientSignal) {
+      return run(clientSignal, async signal => {
+        if (!codec.compaction) throw new GatewayError({ code: 'ENDPOINT_NOT_FOUND', message: 'This interface has no compaction endpoint.' });
+        const opened = openCompactionItems(codec, body, principal().account.id, dependencies.compactionSealer);
+        const { value, warnings } = codec.compaction.decodeCompactionRequest(opened.body);
+        const compacted = await compactConversation(value, warnings, signal, compaction);
+        return codec.compaction.encodeCompactedResponse(compacted.compaction);
+      });
     },
 
     countTokens(body) {

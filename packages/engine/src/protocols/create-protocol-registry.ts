@@ -7,7 +7,7 @@ import type { Codec, Protocol, RequestShape } from '@switchyard/core';
 export type Endpoint = {
   method: 'GET' | 'POST';
   path: string;
-  kind: 'generation' | 'token-count' | 'models';
+  kind: 'generation' | 'token-count' | 'compaction' | 'models';
   codec: Codec;
   shared: boolean;
 };
@@ -89,6 +89,10 @@ function collectEndpoints(codecs: readonly Codec[]): Endpoint[] {
     if (tokenCountPath !== undefined && codec.decodeTokenCountRequest && codec.encodeTokenCount) {
       add({ method: 'POST', path: tokenCountPath, kind: 'token-count', codec });
     }
+  }
+  for (const codec of codecs) {
+    const { compactionPath } = codec.descriptor;
+    if (compactionPath !== undefined && codec.compaction) add({ method: 'POST', path: compactionPath, kind: 'compaction', codec });
   }
   for (const codec of codecs) add({ method: 'GET', path: codec.descriptor.modelsPath, kind: 'models', codec });
   return endpoints;

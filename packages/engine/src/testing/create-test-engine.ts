@@ -37,6 +37,8 @@ export type TestEngineOptions = {
   environment?: NodeJS.ProcessEnv;
   /** Replaces the recording sleep (it still records the delay first). */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  /** The secret compaction items are sealed under. Default: the engine's random one. */
+  conversationSecret?: string;
 };
 
 export type TestEngine = {
@@ -102,6 +104,7 @@ export async function createTestEngine(options: TestEngineOptions): Promise<Test
     recordUsage: record => void records.push(record),
     environment: options.environment ?? {},
     now: () => TEST_NOW,
+    ...(options.conversationSecret !== undefined && { conversationSecret: options.conversationSecret }),
     schedule: timers.schedule,
     async sleep(ms, signal) {
       sleeps.push(ms);

@@ -1,0 +1,53 @@
+import {
+  createId,
+  createValidationError,
+  invalidParameter,
+  isJSONObject,
+  unknownParameter,
+  type CompactionRequest,
+  type JSONObject,
+  type JSONValue,
+  type Translated,
+} from '@switchyard/core';
+import { decodeOpenAIResponsesRequest } from '../request/decode-openai-responses-request';
+
+/**
+ * The members of `ResponseCompactParams` (openai 7.x). The ones that only tune OpenAI's own serving
+ * (prompt cache, service tier, image context) do not change the summary, so they are read and left.
+ * @see https://platform.openai.com/docs/api-reference/responses/compact
+ */
+const CONVERSATION_FIELDS = ['model', 'input', 'instructions', 'previous_response_id'] as const;
+const SERVING_FIELDS = new Set(['prompt_cache_key', 'prompt_cache_options', 'prompt_cache_retention', 'service_tier', 'image']);
+
+/**
+ * Validates a `POST /v1/responses/compact` body: the conversation is read exactly as a generation's
+ * `input` (same items, same 400s naming `input[i]`), and every user message is kept verbatim for the
+ * compacted output, as OpenAI's compaction does.
+ */
+export function decodeOpenAIResponsesCompactionRequest(body: unknown): Translated<CompactionRequest> {
+  if (!isJSONObject(body)) throw createValidationError([{ path: [], message: 'Expected a JSON object body' }]);
+  const unknown = Object.keys(body).find(
+    field => !(CONVERSATION_FIELDS as readonly string[]).includes(field) && !SERVING_FIELDS.has(field),
+  );
+  if (unknown !== undefined) throw unknownParameter(unknown);
+  if (typeof body.model !== 'string' || body.model === '') throw invalidParameter(['model'], 'Required: the model ID to compact with');
+  const generationBody: JSONObject = { input: body.input ?? [] };
+  for (const field of CONVERSATION_FIELDS) if (body[field] != null && field !== 'input') generationBody[field] = body[field];
+  const { value: conversation, warnings } = decodeOpenAIResponsesRequest(generationBody);
+  return { value: { conversation, keptItems: keptUserMessages(generationBody.input!) }, warnings };
+}
+
+/** The input's user messages as output message items (the decoder has already validated them). */
+function keptUserMessages(input: JSONValue): JSONObject[] {
+  if (typeof input === 'string') return [userMessage([{ type: 'input_text', text: input }])];
+  if (!Array.isArray(input)) return [];
+  return input.flatMap(item => {
+    if (!isJSONObject(item) || item.role !== 'user' || (item.type !== undefined && item.type !== 'message')) return [];
+    const content = typeof item.content === 'string' ? [{ type: 'input_text', text: item.content }] : item.content;
+    return Array.isArray(content) ? [userMessage(content, typeof item.id === 'string' ? item.id : undefined)] : [];
+  });
+}
+
+function userMessage(content: JSONValue[], id = createId('msg_')): JSONObject {
+  return { id, type: 'message', role: 'user', status: 'completed', content };
+}
