@@ -67,6 +67,21 @@ describe('remote compaction through the openai SDK', () => {
     });
   });
 
+  it('accepts the compaction body Codex sends (instructions, tools, reasoning, text, prompt_cache_key)', async () => {
+    const codexBody = {
+      model: 'sim-via-chat',
+      input: history,
+      instructions: 'You are a coding agent.',
+      tools: [{ type: 'function', name: 'shell', description: 'Run a command', parameters: { type: 'object', properties: {} }, strict: false }],
+      parallel_tool_calls: false,
+      reasoning: { effort: 'medium' },
+      text: { verbosity: 'low' },
+      prompt_cache_key: 'thread-7f3a',
+    } as unknown as OpenAI.Responses.ResponseCompactParams;
+    const compacted = await client.responses.compact(codexBody);
+    expect(compacted.output.at(-1)).toMatchObject({ type: 'compaction' });
+  });
+
   it('refuses a changed compaction item with a 400 in the Responses envelope naming the item', async () => {
     const compacted = await client.responses.compact({ model: 'sim-via-chat', input: history });
     const item = compacted.output.at(-1) as ResponseCompactionItem;

@@ -10,14 +10,18 @@ import {
   type Translated,
 } from '@switchyard/core';
 import { decodeOpenAIResponsesRequest } from '../request/decode-openai-responses-request';
+import { KNOWN_REQUEST_FIELDS } from '../request/openai-responses-request-schema';
 
 /**
- * The members of `ResponseCompactParams` (openai 7.x). The ones that only tune OpenAI's own serving
- * (prompt cache, service tier, image context) do not change the summary, so they are read and left.
+ * The members of `ResponseCompactParams` (openai 7.x) that make up the conversation. The others —
+ * prompt cache, service tier, image context — only tune OpenAI's own serving and are left. Codex
+ * also sends members of a generation request (`tools`, `parallel_tool_calls`, `reasoning`, `text`),
+ * which OpenAI's endpoint accepts: any member a Responses request may carry is accepted and left,
+ * since the summary is written without tools, and only a member neither knows is a 400.
  * @see https://platform.openai.com/docs/api-reference/responses/compact
  */
 const CONVERSATION_FIELDS = ['model', 'input', 'instructions', 'previous_response_id'] as const;
-const SERVING_FIELDS = new Set(['prompt_cache_key', 'prompt_cache_options', 'prompt_cache_retention', 'service_tier', 'image']);
+const SERVING_FIELDS = new Set(['prompt_cache_options', 'image']);
 
 /**
  * Validates a `POST /v1/responses/compact` body: the conversation is read exactly as a generation's
@@ -27,7 +31,7 @@ const SERVING_FIELDS = new Set(['prompt_cache_key', 'prompt_cache_options', 'pro
 export function decodeOpenAIResponsesCompactionRequest(body: unknown): Translated<CompactionRequest> {
   if (!isJSONObject(body)) throw createValidationError([{ path: [], message: 'Expected a JSON object body' }]);
   const unknown = Object.keys(body).find(
-    field => !(CONVERSATION_FIELDS as readonly string[]).includes(field) && !SERVING_FIELDS.has(field),
+    field => !KNOWN_REQUEST_FIELDS.has(field) && !SERVING_FIELDS.has(field),
   );
   if (unknown !== undefined) throw unknownParameter(unknown);
   if (typeof body.model !== 'string' || body.model === '') throw invalidParameter(['model'], 'Required: the model ID to compact with');

@@ -44,6 +44,23 @@ describe('Responses compaction requests', () => {
     ]);
   });
 
+  it('accepts the generation members Codex sends with a compaction (tools, reasoning, text) and leaves them', () => {
+    const { value } = decodeCompactionRequest({
+      model: 'm',
+      input: [{ role: 'user', content: 'fix the bug' }],
+      instructions: 'You are a coding agent.',
+      tools: [{ type: 'function', name: 'shell', parameters: { type: 'object' } }],
+      parallel_tool_calls: false,
+      reasoning: { effort: 'medium' },
+      text: { verbosity: 'low' },
+      service_tier: 'auto',
+      prompt_cache_key: 'thread-1',
+    });
+    expect(value.conversation.tools).toBeUndefined();
+    expect(value.conversation.reasoning).toBeUndefined();
+    expect(value.keptItems).toHaveLength(1);
+  });
+
   it('keeps a string input as one user message', () => {
     expect(decodeCompactionRequest({ model: 'm', input: 'just this' }).value.keptItems).toEqual([
       expect.objectContaining({ role: 'user', content: [{ type: 'input_text', text: 'just this' }] }),
@@ -51,7 +68,7 @@ describe('Responses compaction requests', () => {
   });
 
   it('refuses an unknown field, a missing model and a bad item with a 400 naming each', () => {
-    expect(refusal(() => decodeCompactionRequest({ model: 'm', input: [], tools: [] })).message).toContain('tools');
+    expect(refusal(() => decodeCompactionRequest({ model: 'm', input: [], frobnicate: 1 })).message).toContain('frobnicate');
     expect(refusal(() => decodeCompactionRequest({ input: [] })).message).toContain('model');
     const bad = refusal(() => decodeCompactionRequest({ model: 'm', input: [{ type: 'message', role: 'user', content: 7 }] }));
     expect(bad.status).toBe(400);
