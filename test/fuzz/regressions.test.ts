@@ -124,7 +124,7 @@ describe('fuzz regressions', () => {
       {
         status: 404,
         code: 'ENDPOINT_NOT_FOUND',
-        message: `No endpoint POST /v1/responses/${REDACTED}. Endpoints: POST /v1/responses, POST /v1/messages, POST /v1/chat/completions, POST /v1/messages/count_tokens, GET /v1/models.`,
+        message: `No endpoint POST /v1/responses/${REDACTED}. Endpoints: POST /v1/responses, POST /v1/messages, POST /v1/chat/completions, POST /v1/messages/count_tokens, POST /v1/responses/compact, GET /v1/models.`,
       },
       { secrets: [SECRET] },
     );
