@@ -1,5 +1,4 @@
 import {
-  createId,
   createValidationError,
   invalidParameter,
   isJSONObject,
@@ -41,17 +40,21 @@ export function decodeOpenAIResponsesCompactionRequest(body: unknown): Translate
   return { value: { conversation, keptItems: keptUserMessages(generationBody.input!) }, warnings };
 }
 
-/** The input's user messages as output message items (the decoder has already validated them). */
+/**
+ * The input's user messages as message items (the decoder has already validated them), as the client
+ * sent them but with list content. No id is invented: a replayed item with an id the upstream never
+ * issued would send a Responses upstream looking for a stored item.
+ */
 function keptUserMessages(input: JSONValue): JSONObject[] {
-  if (typeof input === 'string') return [userMessage([{ type: 'input_text', text: input }])];
+  if (typeof input === 'string') return [userMessage({}, [{ type: 'input_text', text: input }])];
   if (!Array.isArray(input)) return [];
   return input.flatMap(item => {
     if (!isJSONObject(item) || item.role !== 'user' || (item.type !== undefined && item.type !== 'message')) return [];
     const content = typeof item.content === 'string' ? [{ type: 'input_text', text: item.content }] : item.content;
-    return Array.isArray(content) ? [userMessage(content, typeof item.id === 'string' ? item.id : undefined)] : [];
+    return Array.isArray(content) ? [userMessage(item, content)] : [];
   });
 }
 
-function userMessage(content: JSONValue[], id = createId('msg_')): JSONObject {
-  return { id, type: 'message', role: 'user', status: 'completed', content };
+function userMessage(item: JSONObject, content: JSONValue[]): JSONObject {
+  return { ...item, type: 'message', role: 'user', content };
 }
