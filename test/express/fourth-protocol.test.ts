@@ -184,7 +184,7 @@ describe('a toy fourth protocol plugged in with the built-in codecs', () => {
       expect(body.code).toBe('ENDPOINT_NOT_FOUND');
       expect(body.error.message).toBe(
         'No endpoint POST /v1/nope. Endpoints: POST /v1/responses, POST /v1/messages, POST /v1/chat/completions, ' +
-          'POST /v1/toy/generate, POST /v1/messages/count_tokens, GET /v1/models, GET /v1/toy/models, ' +
+          'POST /v1/toy/generate, POST /v1/messages/count_tokens, POST /v1/responses/compact, GET /v1/models, GET /v1/toy/models, ' +
           'GET /v1/responses/{id}, DELETE /v1/responses/{id}, GET /v1/responses/{id}/input_items.',
       );
     });

@@ -35,4 +35,15 @@ describe('openDataDirectory', () => {
     openDataDirectory(path, {}, { warn: () => undefined });
     expect(modeOf(join(path, 'server-secret'))).toBe(0o600);
   });
+
+  it('derives the compaction sealing secret from the server secret: the same on every open, never the secret itself', () => {
+    const path = join(root, 'conversations');
+    const first = openDataDirectory(path, environment, { warn: () => undefined });
+    const again = openDataDirectory(path, environment, { warn: () => undefined });
+    const other = openDataDirectory(path, { SWITCHYARD_SERVER_SECRET: 'another-secret' }, { warn: () => undefined });
+    expect(first.conversationSecret).toMatch(/^[0-9a-f]{64}$/);
+    expect(again.conversationSecret).toBe(first.conversationSecret);
+    expect(first.conversationSecret).not.toBe(first.serverSecret);
+    expect(other.conversationSecret).not.toBe(first.conversationSecret);
+  });
 });

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { hkdfSync, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { writePrivateFile } from './write-private-file';
@@ -9,6 +9,11 @@ export type DataDirectory = {
   databasePath: string;
   /** HMAC secret for API key digests; from `SWITCHYARD_SERVER_SECRET` or created once in the folder. */
   serverSecret: string;
+  /**
+   * The secret compaction items are sealed under, derived from the server secret (HKDF-SHA256), so
+   * compaction items survive restarts and never share a key with the key digests.
+   */
+  conversationSecret: string;
   /** The SHA-256 digest of the console token (see `admin-token-file.ts`). */
   adminTokenFile: string;
 };
@@ -41,6 +46,7 @@ export function openDataDirectory(
     path: directory,
     databasePath: join(directory, 'switchyard.sqlite'),
     serverSecret,
+    conversationSecret: Buffer.from(hkdfSync('sha256', serverSecret, '', 'switchyard conversation state', 32)).toString('hex'),
     adminTokenFile: adminTokenFileIn(directory),
   };
 }

@@ -88,6 +88,7 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
     ...(options.environment && { environment: options.environment }),
     ...(options.sleep && { sleep: options.sleep }),
     ...(options.now && { now: options.now }),
+    ...(storage.conversationSecret !== undefined && { conversationSecret: storage.conversationSecret }),
     recordUsage: record => {
       usage.push(record);
       if (usage.length > history) usage.shift();
@@ -133,7 +134,15 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
  * read from its file while the server runs, so `admin-token rotate` takes effect without a restart;
  * `SWITCHYARD_ADMIN_TOKEN` (in `options.environment`, else the process's) replaces that file.
  */
-function openStorage(options: ExampleServerOptions): { store: AccountStore; adminTokenDigests: () => readonly string[]; newAdminToken: string | undefined } {
+type Storage = {
+  store: AccountStore;
+  adminTokenDigests: () => readonly string[];
+  newAdminToken: string | undefined;
+  /** Kept in the data folder's secret; absent in memory, where nothing survives a restart anyway. */
+  conversationSecret?: string;
+};
+
+function openStorage(options: ExampleServerOptions): Storage {
   const storage = options.storage ?? { kind: 'memory' };
   if (storage.kind === 'memory' || storage.kind === 'store') {
     const digests = storage.adminToken ? [digestAdminToken(storage.adminToken)] : [];
@@ -151,11 +160,11 @@ function openStorage(options: ExampleServerOptions): { store: AccountStore; admi
   const givenToken = environment.SWITCHYARD_ADMIN_TOKEN;
   if (givenToken) {
     const digests = [digestAdminToken(givenToken)];
-    return { store, adminTokenDigests: () => digests, newAdminToken: undefined };
+    return { store, adminTokenDigests: () => digests, newAdminToken: undefined, conversationSecret: directory.conversationSecret };
   }
   const newAdminToken = ensureAdminTokenFile(directory.adminTokenFile);
   const adminTokenDigests = watchAdminTokenFile(directory.adminTokenFile, { ...(options.now && { now: options.now }) });
-  return { store, adminTokenDigests, newAdminToken };
+  return { store, adminTokenDigests, newAdminToken, conversationSecret: directory.conversationSecret };
 }
 
 /** Runs a start-up step; if it throws, the already listening simulator is closed first. */

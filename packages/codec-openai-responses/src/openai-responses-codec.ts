@@ -4,6 +4,7 @@ import { createDroppedOptionsDescriber, type Codec, type JSONObject, type Transl
 import { refuseResponsesOnlyOptions } from './request/responses-only-options';
 import { openAIResponsesConversation } from './conversation/openai-responses-conversation';
 import { openAIResponsesDescriptor } from './openai-responses-descriptor';
+import { openAIResponsesCompaction } from './compaction/openai-responses-compaction';
 import { capOpenAIResponsesOutputTokens } from './request/cap-openai-responses-output-tokens';
 import { decodeOpenAIResponsesRequest } from './request/decode-openai-responses-request';
 import { encodeOpenAIResponsesRequest } from './request/encode-openai-responses-request';
@@ -43,4 +44,5 @@ export const openAIResponsesCodec: Codec = {
   capOutputTokens: capOpenAIResponsesOutputTokens,
   createPassthroughStream: createOpenAIResponsesPassthroughStream,
   conversation: openAIResponsesConversation,
+  compaction: openAIResponsesCompaction,
 };

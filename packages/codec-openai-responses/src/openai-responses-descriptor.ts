@@ -10,6 +10,7 @@ import type { ProtocolDescriptor } from '@switchyard/core';
 export const openAIResponsesDescriptor: ProtocolDescriptor = {
   interfaceName: 'responses',
   generationPath: '/v1/responses',
+  compactionPath: '/v1/responses/compact',
   modelsPath: '/v1/models',
   storedResponsePaths: { response: '/v1/responses/{id}', inputItems: '/v1/responses/{id}/input_items' },
   upstreamPath: '/responses',

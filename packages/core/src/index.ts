@@ -42,6 +42,7 @@ export type {
 } from './codec/conversation-codec';
 export type { Translated, TranslationWarning } from './codec/translation-warning';
 export { createDroppedOptionsDescriber } from './codec/describe-dropped-options';
+export type { Compaction, CompactionCodec, CompactionRequest, OpenedCompactions } from './codec/compaction-codec';
 export { ERROR_CATALOGUE, type CatalogueEntry } from './errors/error-catalogue';
 export { GATEWAY_ERROR_CODES, type ErrorSource, type GatewayErrorCode } from './errors/error-codes';
 export {

@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { setTimeout as wait } from 'node:timers/promises';
 import type { Codec, ModelInfo, Protocol } from '@switchyard/core';
 import type { AccountStore } from '@switchyard/accounts';
 import { createUpstreamClient, type UpstreamClient, type UpstreamClientOptions } from '@switchyard/upstream';
 import type { ClientAuthPolicy, KeyHeaderElsewhere } from './auth/authenticate';
 import { checkConfigProtocols } from './config/check-config-protocols';
+import { createCompactionSealer } from './conversations/compaction/create-compaction-sealer';
 import type { GatewayConfig } from './config/gateway-config';
 import { openExchange, type Exchange, type ExchangeDependencies } from './exchange/open-exchange';
 import { createUpstreamTarget, type UpstreamTarget } from './generation/upstream-target';
@@ -40,6 +42,12 @@ export type EngineOptions = {
    * and timeouts. Default `createUpstreamClient` (an undici pool). Tests pass scripted clients here.
    */
   upstreamClient?: (name: string, options: UpstreamClientOptions) => UpstreamClient;
+  /**
+   * The secret compaction items are sealed under (AES-256-GCM, key derived by HKDF, bound to the
+   * account). Pass one kept across restarts and shared by every instance, or compaction items written
+   * before a restart (or by another instance) are refused. Default: random, for this process only.
+   */
+  conversationSecret?: string | Uint8Array;
 };
 
 export type Engine = {
@@ -106,6 +114,7 @@ export function createEngine(options: EngineOptions): Engine {
       now,
       onStoreError: error => options.onResponseStoreError?.(error),
     },
+    compactionSealer: createCompactionSealer(options.conversationSecret ?? randomBytes(32)),
   };
   return {
     registry,

@@ -103,7 +103,7 @@ describe('createGateway mounted in a host app', () => {
       error: {
         type: 'invalid_request_error',
         message:
-          'No endpoint GET /v1/unknown. Endpoints: POST /v1/responses, GET /v1/models, ' +
+          'No endpoint GET /v1/unknown. Endpoints: POST /v1/responses, POST /v1/responses/compact, GET /v1/models, ' +
           'GET /v1/responses/{id}, DELETE /v1/responses/{id}, GET /v1/responses/{id}/input_items.',
       },
     });

@@ -17,6 +17,7 @@ import { createAdminRouter } from './admin/create-admin-router';
 import { createAuthMiddleware } from './auth/create-auth-middleware';
 import { createStoredResponseHandler, expressPathOf } from './conversations/create-stored-response-handler';
 import { createBodyMiddleware } from './body/create-body-middleware';
+import { createCompactionHandler } from './compaction/create-compaction-handler';
 import { createTokenCountHandler } from './count-tokens/create-token-count-handler';
 import { createClientErrorListener } from './errors/create-client-error-listener';
 import { createErrorHandler } from './errors/create-error-handler';
@@ -49,6 +50,8 @@ export type GatewayOptions = {
   now?: () => number;
   /** Opens each configured upstream's client (tests pass scripted ones). Default: an undici pool. */
   upstreamClient?: EngineOptions['upstreamClient'];
+  /** The secret compaction items are sealed under; keep it across restarts. Default: random per process. */
+  conversationSecret?: EngineOptions['conversationSecret'];
 };
 
 /**
@@ -91,6 +94,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     ...(options.sleep && { sleep: options.sleep }),
     ...(options.now && { now: options.now }),
     ...(options.upstreamClient && { upstreamClient: options.upstreamClient }),
+    ...(options.conversationSecret !== undefined && { conversationSecret: options.conversationSecret }),
     onRecorderError: error => logger?.error({ cause: causeLogFields(error) }, 'usage recorder failed'),
     onResponseStoreError: error => logger?.error({ cause: causeLogFields(error) }, 'response store failed: the answer was sent but not kept'),
   });
@@ -154,5 +158,6 @@ function endpointHandlers(engine: Engine, endpoint: Endpoint, config: GatewayCon
     createBodyMiddleware({ limitBytes: config.bodyLimitBytes, timeoutMs: config.bodyTimeoutMs }),
   ];
   if (endpoint.kind === 'token-count') return [...opening, createTokenCountHandler()];
+  if (endpoint.kind === 'compaction') return [...opening, createCompactionHandler()];
   return [...opening, createGenerationHandler({ keepAliveMs: config.keepAliveMs })];
 }

@@ -3,6 +3,7 @@ export { createAuthMiddleware } from './auth/create-auth-middleware';
 export { createBodyMiddleware, type BodyOptions } from './body/create-body-middleware';
 export { createTokenCountHandler } from './count-tokens/create-token-count-handler';
 export { createStoredResponseHandler } from './conversations/create-stored-response-handler';
+export { createCompactionHandler } from './compaction/create-compaction-handler';
 export { findGatewayContext, getExchange, getGatewayContext, type GatewayContext } from './context/gateway-context';
 export { createGateway, type Gateway, type GatewayOptions } from './create-gateway';
 export { createErrorHandler, type ErrorHandlerOptions } from './errors/create-error-handler';

@@ -1,4 +1,5 @@
 import type { GatewayError, UpstreamErrorDetails } from '../errors/gateway-error';
+import type { CompactionCodec } from './compaction-codec';
 import type { GenerationRequest } from '../generation/generation-request';
 import type { GenerationResponse } from '../generation/generation-response';
 import type { StreamEvent } from '../generation/stream-event';
@@ -106,6 +107,8 @@ export interface Codec {
   readonly conversation?: ConversationCodec;
   /** Renders the models list in this protocol's shape (`GET /v1/models`). */
   encodeModelList(models: readonly ModelInfo[]): JSONObject;
+  /** Remote compaction (`descriptor.compactionPath`); protocols without it omit it. */
+  compaction?: CompactionCodec;
 }
 
 /** A route as a models list shows it. */

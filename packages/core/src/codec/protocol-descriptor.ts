@@ -33,6 +33,8 @@ export type ProtocolDescriptor = {
   generationPath: string;
   /** The token-count endpoint (`POST`), for a codec with `decodeTokenCountRequest`. */
   tokenCountPath?: string;
+  /** The remote compaction endpoint (`POST`), for a codec with `compaction`. */
+  compactionPath?: string;
   /** The models list (`GET`). */
   modelsPath: string;
   /**

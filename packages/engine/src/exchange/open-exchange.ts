@@ -2,9 +2,11 @@ import {
   ClientAbortedError,
   GatewayError,
   type Codec,
+  type GenerationRequest,
   type JSONObject,
   type ModelInfo,
   type Protocol,
+  type TranslationWarning,
 } from '@switchyard/core';
 import { defaultRetryPolicy } from '@switchyard/upstream';
 import type { AccountStore, KeyLimits } from '@switchyard/accounts';
@@ -18,12 +20,17 @@ import { openConversation } from '../conversations/open-conversation';
 import { storedResponsesFor, type StoredResponses } from '../conversations/stored-responses';
 import { attemptTargets } from '../generation/attempt-targets';
 import { readForwardedParts } from '../generation/forwarded-request-parts';
+import type { FrameTap } from '../generation/frame-tap';
 import type { GenerationOutput, UpstreamAnswer } from '../generation/generation-output';
 import type { UpstreamTarget } from '../generation/upstream-target';
 import type { Interruption, Interruptions } from '../interruption/create-interruptions';
 import { interruptionOf } from '../interruption/interruption-errors';
 import type { Limiter } from '../limits/limiter';
 import type { RouteTable } from '../routing/create-route-table';
+import { compactConversation } from '../conversations/compaction/compact-conversation';
+import { compactionTurnOutput } from '../conversations/compaction/compaction-turn-output';
+import type { CompactionSealer } from '../conversations/compaction/create-compaction-sealer';
+import { openCompactionItems } from '../conversations/compaction/open-compaction-items';
 import { endingOfFailure, endingOfJSONAnswer, endingOfStream } from './exchange-ending';
 import type { ExchangeState } from './exchange-state';
 import { settleExchange, type Settlement } from './settle-exchange';
@@ -47,6 +54,11 @@ export type Exchange = {
   authenticate(headers: RequestHeaders, query?: Readonly<Record<string, unknown>>): Promise<Principal>;
   /** Runs the generation; throws `GatewayError` (or `ClientAbortedError`) before the commit point, never after. */
   generate(body: unknown, signal: AbortSignal): Promise<GenerationOutput>;
+  /**
+   * Remote compaction (`codec.compaction`): one generation on the route's target writes the summary,
+   * billed and recorded like any other; the answer is the protocol's compacted response.
+   */
+  compact(body: unknown, signal: AbortSignal): Promise<JSONObject>;
   /** The documented input-token estimate, in the protocol's answer shape. Nothing is billed. */
   countTokens(body: unknown): JSONObject;
   /** The routes this key may use, in the protocol's list shape. */
@@ -73,6 +85,8 @@ export type ExchangeDependencies = {
   interruptions: Interruptions;
   /** Stored conversations: the store, its retention, and where a failed save is reported. */
   conversations: ConversationDependencies;
+  /** Seals and opens the summaries of compaction items, per account. */
+  compactionSealer: CompactionSealer;
 };
 
 export function openExchange(
@@ -114,6 +128,78 @@ export function openExchange(
     };
   };
 
+  /**
+   * Runs one generation (or compaction) from its start: watched for the client leaving, the route's
+   * deadline and shutdown; any failure is settled and rethrown as the error the client gets.
+   */
+  const run = async <Output>(clientSignal: AbortSignal, work: (signal: AbortSignal) => Promise<Output>): Promise<Output> => {
+    try {
+      interruption = dependencies.interruptions.watch(state.startedAt);
+      // Everything below stops when the client leaves or the gateway ends the request itself.
+      return await work(AbortSignal.any([clientSignal, interruption.signal]));
+    } catch (error) {
+      // A client that left is told apart explicitly; a request the gateway ended (shutdown, deadline)
+      // gets the error it was ended with; anything else unexpected is an internal error.
+      const interrupted = clientSignal.aborted || !interruption ? undefined : interruptionOf(interruption.signal);
+      const failure = interrupted ?? (ClientAbortedError.isInstance(error) ? error : GatewayError.from(error));
+      await settle(endingOfFailure(failure));
+      throw failure;
+    }
+  };
+
+  /** Routes, admits and sends one request to the route's targets; the answer is not yet delivered. */
+  const serve = async (
+    request: GenerationRequest,
+    body: unknown,
+    warnings: readonly TranslationWarning[],
+    signal: AbortSignal,
+    frameTap?: FrameTap,
+  ) => {
+    state.model = request.model;
+    state.stream = request.stream;
+    const route = dependencies.routes.resolve(request.model, codec.protocol);
+    interruption!.setDeadline(route.deadlineMs);
+    state.admission = await admitRequest({
+      request,
+      route,
+      principal: principal(),
+      store: dependencies.store,
+      limiter: dependencies.limiter,
+      defaultLimits: dependencies.defaultLimits,
+      signal,
+      now: settlement.now(),
+    });
+    const capped = applyOutputCap(codec, request, body, state.admission.outputTokensCap);
+    const result = await attemptTargets({
+      inbound: codec,
+      body: capped.body,
+      request: capped.request,
+      warnings: [...warnings, ...capped.warnings],
+      forwarded: state.forwarded,
+      targets: dependencies.targetsOf(route.model),
+      policy: { ...defaultRetryPolicy, replayAmbiguous: route.replayAmbiguousFailures },
+      signal,
+      createdAt: Math.floor(state.startedAt / 1000),
+      sleep: dependencies.sleep,
+      ...(frameTap && { frameTap }),
+    });
+    state.attempt = result.attempt;
+    if (!result.ok) throw result.error;
+    return result.answer;
+  };
+
+  /** What a compaction needs of this exchange: its generation, its settlement, the caller's account. */
+  const compaction = {
+    serve,
+    settle: (answer: Extract<UpstreamAnswer, { kind: 'json' }>) => {
+      state.firstByteAt = settlement.now();
+      void settle(endingOfJSONAnswer(answer));
+    },
+    accountId: () => principal().account.id,
+    sealer: dependencies.compactionSealer,
+    createdAt: Math.floor(state.startedAt / 1000),
+  };
+
   return {
     requestId: identity.requestId,
     protocol: codec.protocol,
@@ -136,59 +222,34 @@ export function openExchange(
       return authenticated.principal;
     },
 
-    async generate(clientBody, clientSignal) {
-      try {
-        interruption = dependencies.interruptions.watch(state.startedAt);
-        // Everything below stops when the client leaves or the gateway ends the request itself.
-        const signal = AbortSignal.any([clientSignal, interruption.signal]);
-        const caller = principal();
-        // Stored state the body names (previous response, item references) becomes items here, before anything reads it.
-        const conversation = await openConversation(codec, clientBody, caller, dependencies.conversations);
-        const body = conversation.body;
-        const { value: request, warnings } = codec.decodeRequest(body, state.decodeOptions);
-        state.model = request.model;
-        state.stream = request.stream;
-        const route = dependencies.routes.resolve(request.model, codec.protocol);
-        interruption.setDeadline(route.deadlineMs);
-        state.admission = await admitRequest({
-          request,
-          route,
-          principal: caller,
-          store: dependencies.store,
-          limiter: dependencies.limiter,
-          defaultLimits: dependencies.defaultLimits,
-          signal,
-          now: settlement.now(),
-        });
-        const capped = applyOutputCap(codec, request, body, state.admission.outputTokensCap);
-        const result = await attemptTargets({
-          inbound: codec,
-          body: capped.body,
-          request: capped.request,
-          warnings: [...warnings, ...capped.warnings],
-          forwarded: state.forwarded,
-          targets: dependencies.targetsOf(route.model),
-          policy: { ...defaultRetryPolicy, replayAmbiguous: route.replayAmbiguousFailures },
-          signal,
-          createdAt: Math.floor(state.startedAt / 1000),
-          sleep: dependencies.sleep,
-          ...(conversation.tap && { frameTap: conversation.tap }),
-        });
-        state.attempt = result.attempt;
-        if (!result.ok) throw result.error;
-        if (result.answer.kind === 'json') {
-          // Kept before the client has the answer: an agent's next request may name it at once.
-          await conversation.keepAnswer(result.answer.body);
+    generate(clientBody, clientSignal) {
+      return run(clientSignal, async signal => {
+        // Stored state the body names (previous response, item references) becomes items here,
+        // then sealed compaction items become their summaries, before anything else reads the body.
+        const conversation = await openConversation(codec, clientBody, principal(), dependencies.conversations);
+        const opened = openCompactionItems(codec, conversation.body, principal().account.id, dependencies.compactionSealer);
+        const { value: request, warnings } = codec.decodeRequest(opened.body, state.decodeOptions);
+        if (opened.triggered && codec.compaction) {
+          const compacted = await compactConversation({ conversation: request, keptItems: [] }, warnings, signal, compaction);
+          return compactionTurnOutput(codec.compaction, compacted.compaction, request, compacted.headers);
         }
-        return deliver(result.answer);
-      } catch (error) {
-        // A client that left is told apart explicitly; a request the gateway ended (shutdown, deadline)
-        // gets the error it was ended with; anything else unexpected is an internal error.
-        const interrupted = clientSignal.aborted || !interruption ? undefined : interruptionOf(interruption.signal);
-        const failure = interrupted ?? (ClientAbortedError.isInstance(error) ? error : GatewayError.from(error));
-        await settle(endingOfFailure(failure));
-        throw failure;
-      }
+        const answer = await serve(request, opened.body, warnings, signal, conversation.tap);
+        // Kept before the client has the answer: an agent's next request may name it at once.
+        if (answer.kind === 'json') await conversation.keepAnswer(answer.body);
+        return deliver(answer);
+      });
+    },
+
+    compact(body, clientSignal) {
+      return run(clientSignal, async signal => {
+        if (!codec.compaction) throw new GatewayError({ code: 'ENDPOINT_NOT_FOUND', message: 'This interface has no compaction endpoint.' });
+        // A compaction may name its conversation by `previous_response_id` too; nothing of it is kept.
+        const conversation = await openConversation(codec, body, principal(), dependencies.conversations);
+        const opened = openCompactionItems(codec, conversation.body, principal().account.id, dependencies.compactionSealer);
+        const { value, warnings } = codec.compaction.decodeCompactionRequest(opened.body);
+        const compacted = await compactConversation(value, warnings, signal, compaction);
+        return codec.compaction.encodeCompactedResponse(compacted.compaction);
+      });
     },
 
     countTokens(body) {

@@ -137,7 +137,7 @@ async function jsonAnswer({ options, target, response, passthrough, headers }: U
     passthrough && isJSONObject(json)
       ? { ...json, model: options.request.model }
       : options.inbound.encodeResponse(decoded, encodeContext(options));
-  return { kind: 'json', headers, body, upstreamId: decoded.id, finishReason: decoded.finishReason, usage: decoded.usage };
+  return { kind: 'json', headers, body, upstreamId: decoded.id, finishReason: decoded.finishReason, usage: decoded.usage, response: decoded };
 }
 
 /** The upstream's stream, read up to its commit point, ready to pipe to the client. */

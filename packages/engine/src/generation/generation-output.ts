@@ -1,4 +1,4 @@
-import type { FinishReason, JSONObject, Usage } from '@switchyard/core';
+import type { FinishReason, GenerationResponse, JSONObject, Usage } from '@switchyard/core';
 import type { FrameSink } from './frame-sink';
 import type { StreamOutcome } from './stream-observer';
 
@@ -20,6 +20,8 @@ export type UpstreamAnswer =
       upstreamId: string | undefined;
       finishReason: FinishReason;
       usage: Usage;
+      /** The upstream's answer in the IR (what the gateway reads when it uses an answer itself: a compaction's summary). */
+      response: GenerationResponse;
     }
   | {
       kind: 'stream';

@@ -8,8 +8,11 @@ export type Endpoint = {
   method: 'GET' | 'POST' | 'DELETE';
   /** As declared; a stored response's id goes where `{id}` is. */
   path: string;
-  /** `stored-response` (`GET` reads, `DELETE` deletes) and `stored-input-items` serve a codec's `conversation`. */
-  kind: 'generation' | 'token-count' | 'models' | 'stored-response' | 'stored-input-items';
+  /**
+   * `compaction` serves a codec's `compaction`; `stored-response` (`GET` reads, `DELETE` deletes)
+   * and `stored-input-items` serve its `conversation`.
+   */
+  kind: 'generation' | 'token-count' | 'compaction' | 'models' | 'stored-response' | 'stored-input-items';
   codec: Codec;
   shared: boolean;
 };
@@ -91,6 +94,10 @@ function collectEndpoints(codecs: readonly Codec[]): Endpoint[] {
     if (tokenCountPath !== undefined && codec.decodeTokenCountRequest && codec.encodeTokenCount) {
       add({ method: 'POST', path: tokenCountPath, kind: 'token-count', codec });
     }
+  }
+  for (const codec of codecs) {
+    const { compactionPath } = codec.descriptor;
+    if (compactionPath !== undefined && codec.compaction) add({ method: 'POST', path: compactionPath, kind: 'compaction', codec });
   }
   for (const codec of codecs) add({ method: 'GET', path: codec.descriptor.modelsPath, kind: 'models', codec });
   for (const codec of codecs) {

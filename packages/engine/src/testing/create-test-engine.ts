@@ -43,6 +43,8 @@ export type TestEngineOptions = {
   responseStore?: GatewayConfigInput['responseStore'];
   /** Reports a response the store failed to keep. */
   onResponseStoreError?: (error: unknown) => void;
+  /** The secret compaction items are sealed under. Default: the engine's random one. */
+  conversationSecret?: string;
 };
 
 export type TestEngine = {
@@ -110,6 +112,7 @@ export async function createTestEngine(options: TestEngineOptions): Promise<Test
     environment: options.environment ?? {},
     now: options.now ?? (() => TEST_NOW),
     ...(options.onResponseStoreError && { onResponseStoreError: options.onResponseStoreError }),
+    ...(options.conversationSecret !== undefined && { conversationSecret: options.conversationSecret }),
     schedule: timers.schedule,
     async sleep(ms, signal) {
       sleeps.push(ms);
