@@ -115,6 +115,13 @@ describe('generateAnswer', () => {
     expect(plan.finish).toBe('stop');
   });
 
+  it("answers a multi-line tool result with its first 40 characters and its last line, where a shell's output sits", () => {
+    const result = 'Chunk ID: 4c539c\nWall time: 0.0000 seconds\nProcess exited with code 0\nOutput:\nthe fjord notes 42\n';
+    const plan = generateAnswer(request({ tools: [weatherTool], trailingToolResults: [result] }), settings);
+    expect(plan.text.startsWith(`Tool result: ${result.slice(0, 40)} … the fjord notes 42 `)).toBe(true);
+    expect(plan.finish).toBe('stop');
+  });
+
   it('plans reasoning first, counts it in the output and signs it deterministically', () => {
     const plan = generateAnswer(request({ reasoning: true }), settings);
     expect(plan.reasoning?.tokens).toHaveLength(16);

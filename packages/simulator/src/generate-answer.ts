@@ -106,7 +106,7 @@ function planToolCall(tool: SimulatedTool, random: Random, source: ArgumentSourc
 function answerTokens(random: Random, promptWords: readonly string[], results: readonly string[], size: number): string[] {
   const words: string[] = [];
   if (results.length > 0) {
-    words.push('Tool', 'result:', ...results.map(result => firstCharacters(result, TOOL_RESULT_SNIPPET)));
+    words.push('Tool', 'result:', ...results.flatMap(quoteResult));
   } else {
     words.push(...promptWords.slice(0, ECHO_WORDS));
   }
@@ -150,6 +150,19 @@ function extractWords(text: string): string[] {
     if (words.length === MAX_PROMPT_WORDS) break;
   }
   return words;
+}
+
+/**
+ * What the answer quotes of one tool result: its first 40 characters and, when the result has more
+ * lines, its last non-empty line (cut to 40 characters) — where a shell tool's output sits after
+ * the agent's own header lines (Codex: `Chunk ID: …`, `Wall time: …`, `Output:`).
+ */
+function quoteResult(result: string): string[] {
+  const quoted = [firstCharacters(result, TOOL_RESULT_SNIPPET)];
+  const lines = result.split('\n').filter(line => line.trim() !== '');
+  const lastLine = lines.length > 1 ? (lines.at(-1) as string).trim() : undefined;
+  if (lastLine !== undefined && !quoted[0]!.includes(lastLine)) quoted.push('…', firstCharacters(lastLine, TOOL_RESULT_SNIPPET));
+  return quoted;
 }
 
 function firstCharacters(text: string, count: number): string {
