@@ -134,7 +134,7 @@ describe('client headers listed in forwardClientHeaders', () => {
       await expect(
         createTestEngine({
           upstreams: { a: { protocol: 'openai-responses' } },
-          routes: [{ model: 'client-model', targets: [{ upstream: 'a', model: 'upstream-model' }] }],
+          routes: [{ model: 'client-model', interfaces: ['responses'], targets: [{ upstream: 'a', model: 'upstream-model' }] }],
           forwardClientHeaders: [pattern],
         }),
       ).rejects.toThrow(/forwardClientHeaders/);
