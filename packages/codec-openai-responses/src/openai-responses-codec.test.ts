@@ -121,8 +121,16 @@ describe('openAIResponsesCodec: Responses-only fields on other upstreams', () =>
     ]);
   });
 
+  it('drops offered built-in and custom tools with one warning each: the model answers without them', () => {
+    const tools = [{ type: 'web_search', external_web_access: false }, { type: 'custom', name: 'apply_patch' }];
+    expect(describeDropped({ responses_only_tools: tools, store: false })).toEqual([
+      { type: 'unsupported-field', field: 'tools: web_search', details: expect.stringContaining('the model answers without it') },
+      { type: 'unsupported-field', field: 'tools: custom apply_patch', details: expect.stringContaining('the model answers without it') },
+      { type: 'unsupported-field', field: 'store', details: "the route's upstream speaks another protocol" },
+    ]);
+  });
+
   it.each([
-    [{ responses_only_tools: [{ type: 'file_search', vector_store_ids: ['vs_1'] }] }, 'tools', "'file_search'"],
     [{ moderation: { model: 'omni-moderation-latest' } }, 'moderation', 'moderation results'],
     [{ responses_only_items: ['web_search_call'] }, 'input', "'web_search_call'"],
   ])('refuses what would change the answer with a 400 naming it (%#)', (options, param, named) => {
