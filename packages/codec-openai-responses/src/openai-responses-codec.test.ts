@@ -130,6 +130,12 @@ describe('openAIResponsesCodec: Responses-only fields on other upstreams', () =>
     ]);
   });
 
+  it('names a dropped tool only by a plain identifier, never echoing a secret or a huge string the client put in its type or name', () => {
+    const key = `sy-${'A'.repeat(40)}`;
+    const tools = [{ type: key }, { type: 'custom', name: 'x'.repeat(5000) }];
+    expect(describeDropped({ responses_only_tools: tools }).map(warning => warning.field)).toEqual(['tools: unknown', 'tools: custom']);
+  });
+
   it.each([
     [{ moderation: { model: 'omni-moderation-latest' } }, 'moderation', 'moderation results'],
     [{ responses_only_items: ['web_search_call'] }, 'input', "'web_search_call'"],

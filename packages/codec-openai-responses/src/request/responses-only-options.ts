@@ -44,12 +44,21 @@ export function describeDroppedResponsesOnlyTools(options: JSONObject): Translat
   const tools = options[RESPONSES_ONLY_TOOLS];
   if (!Array.isArray(tools)) return [];
   return tools.map(tool => {
-    const type = isJSONObject(tool) && typeof tool.type === 'string' ? tool.type : 'unknown';
-    const name = isJSONObject(tool) && typeof tool.name === 'string' ? ` ${tool.name}` : '';
+    const type = isJSONObject(tool) ? identifierOrUndefined(tool.type) : undefined;
+    const name = isJSONObject(tool) ? identifierOrUndefined(tool.name) : undefined;
     return {
       type: 'unsupported-field' as const,
-      field: `tools: ${type}${name}`,
+      field: ['tools:', type ?? 'unknown', ...(name === undefined ? [] : [name])].join(' '),
       details: "run by OpenAI's Responses API; the route's upstream speaks another protocol, so the model answers without it",
     };
   });
+}
+
+/**
+ * A tool type or name fit to quote in a response header and the logs: a plain identifier of at most
+ * 64 characters (`web_search`, `apply_patch`). Anything else the client wrote is not echoed, so a
+ * secret or a huge string put there never comes back.
+ */
+function identifierOrUndefined(value: unknown): string | undefined {
+  return typeof value === 'string' && /^[A-Za-z][A-Za-z0-9_]{0,63}$/.test(value) ? value : undefined;
 }
