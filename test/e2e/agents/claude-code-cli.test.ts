@@ -32,7 +32,9 @@ const BETA_MODES = [
   { name: 'experimental betas off (CLAUDE_CODE_DISABLE_EXPERIMENTAL_BETAS=1)', environment: { CLAUDE_CODE_DISABLE_EXPERIMENTAL_BETAS: '1' }, contextManagement: false },
 ] as const;
 const CONTEXT_MANAGEMENT_BETA = 'context-management-2025-06-27';
-const RUN_TIMEOUT_MS = 60_000;
+/** A CLI run that has not ended after this long is killed; a test runs at most two, within its own bound. */
+const RUN_TIMEOUT_MS = 20_000;
+jest.setTimeout(2 * RUN_TIMEOUT_MS + 5_000);
 const FILE_CONTENT = 'fjord-notes-7f3a: snow chains are in the boot';
 
 describe('Claude Code CLI (claude -p --output-format stream-json) through the example server', () => {

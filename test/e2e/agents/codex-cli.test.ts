@@ -31,7 +31,9 @@ const ROUTES = [
   { model: 'sim-via-chat', upstreamPath: '/v1/chat/completions' },
   { model: 'sim-responses-only', upstreamPath: '/v1/responses' },
 ] as const;
-const RUN_TIMEOUT_MS = 60_000;
+/** A CLI run that has not ended after this long is killed; a test runs at most two, within its own bound. */
+const RUN_TIMEOUT_MS = 20_000;
+jest.setTimeout(2 * RUN_TIMEOUT_MS + 5_000);
 const FILE_CONTENT = 'fjord-notes-7f3a: snow chains are in the boot';
 
 /**
