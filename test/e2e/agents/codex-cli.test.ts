@@ -41,7 +41,7 @@ const FILE_CONTENT = 'fjord-notes-7f3a: snow chains are in the boot';
  * no update check, no analytics, and no plugin/app sync (which fetches a curated plugin list from
  * api.github.com and chatgpt.com at start-up).
  */
-function codexConfig(model: string, baseURL: string, extraProvider = ''): string {
+function codexConfig(model: string, baseURL: string, extraProvider = '', extraFeatures = ''): string {
   return [
     `model = "${model}"`,
     'model_provider = "switchyard"',
@@ -54,6 +54,7 @@ function codexConfig(model: string, baseURL: string, extraProvider = ''): string
     'plugins = false',
     'remote_plugin = false',
     'apps = false',
+    extraFeatures,
     '',
     '[model_providers.switchyard]',
     'name = "Switchyard"',
@@ -148,10 +149,11 @@ describe('Codex CLI (codex exec --json) through the example server', () => {
     expect(gateway[1]!.at - gateway[0]!.at).toBeLessThan(1_000);
   });
 
-  it('sends uncompressed bodies to an API-key provider (Codex 0.169 compresses with zstd only when signed in with ChatGPT), and the same body zstd-compressed is served', async () => {
+  it('sends uncompressed bodies to an API-key provider even with enable_request_compression on (Codex 0.169 compresses with zstd only when signed in with ChatGPT), and the same body zstd-compressed is served', async () => {
     const { recorded, proxy } = await startRecordingProxy(server.url);
     try {
-      const { run, gateway } = await codex('Say hello', codexConfig('sim-via-messages', proxy.url));
+      const config = codexConfig('sim-via-messages', proxy.url, '', 'enable_request_compression = true');
+      const { run, gateway } = await codex('Say hello', config);
       expectCompletedTurn(run);
       expect(recorded).toHaveLength(1);
       expect(recorded[0]!.headers['content-encoding']).toBeUndefined();
