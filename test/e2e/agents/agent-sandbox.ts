@@ -61,6 +61,8 @@ export function isolatedEnvironment(sandbox: AgentSandbox, trap: EgressTrap): Re
   return {
     PATH: process.env.PATH ?? '/usr/bin:/bin',
     HOME: sandbox.home,
+    // A temp folder beside (not above) the config folder: Codex refuses to link its sandbox helper
+    // (codex-linux-sandbox) into a CODEX_HOME under the temp folder, and its shell tool then fails.
     TMPDIR: sandbox.tmp,
     XDG_CONFIG_HOME: join(sandbox.home, '.config'),
     XDG_CACHE_HOME: join(sandbox.home, '.cache'),
