@@ -43,7 +43,11 @@ export function createLogAudit() {
     const pending: unknown[] = [value];
     while (pending.length > 0) {
       const current = pending.pop();
-      if (typeof current === 'string') rememberText(current);
+      // A string holding a JSON object (Codex's `client_metadata` values) is audited by its parts,
+      // so that a model ID inside it counts as a model ID, as everywhere else.
+      const embedded = typeof current === 'string' ? embeddedObject(current) : undefined;
+      if (embedded !== undefined) pending.push(embedded);
+      else if (typeof current === 'string') rememberText(current);
       else if (Array.isArray(current)) pending.push(...current);
       else if (typeof current === 'object' && current !== null) {
         for (const [field, item] of Object.entries(current)) {
@@ -117,6 +121,17 @@ export function createLogAudit() {
       return [...whole, ...partial];
     },
   };
+}
+
+/** The object a string holds as JSON text (`'{"turn_id":"…"}'`), or undefined for any other string. */
+function embeddedObject(text: string): object | undefined {
+  if (!text.startsWith('{')) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** How a string appears inside a JSON log line. */

@@ -120,8 +120,22 @@ describe('openAIResponsesCodec: Responses-only fields on other upstreams', () =>
     ]);
   });
 
+  it('drops offered built-in and custom tools with one warning each: the model answers without them', () => {
+    const tools = [{ type: 'web_search', external_web_access: false }, { type: 'custom', name: 'apply_patch' }];
+    expect(describeDropped({ responses_only_tools: tools, prompt_cache_key: 'session-1' })).toEqual([
+      { type: 'unsupported-field', field: 'tools: web_search', details: expect.stringContaining('the model answers without it') },
+      { type: 'unsupported-field', field: 'tools: custom apply_patch', details: expect.stringContaining('the model answers without it') },
+      { type: 'unsupported-field', field: 'prompt_cache_key', details: "the route's upstream speaks another protocol" },
+    ]);
+  });
+
+  it('names a dropped tool only by a plain identifier, never echoing a secret or a huge string the client put in its type or name', () => {
+    const key = `sy-${'A'.repeat(40)}`;
+    const tools = [{ type: key }, { type: 'custom', name: 'x'.repeat(5000) }];
+    expect(describeDropped({ responses_only_tools: tools }).map(warning => warning.field)).toEqual(['tools: unknown', 'tools: custom']);
+  });
+
   it.each([
-    [{ responses_only_tools: [{ type: 'file_search', vector_store_ids: ['vs_1'] }] }, 'tools', "'file_search'"],
     [{ moderation: { model: 'omni-moderation-latest' } }, 'moderation', 'moderation results'],
     [{ responses_only_items: ['web_search_call'] }, 'input', "'web_search_call'"],
   ])('refuses what would change the answer with a 400 naming it (%#)', (options, param, named) => {

@@ -1,7 +1,7 @@
 import { decodeOpenAIError, encodeOpenAIError, encodeOpenAIModelList } from '@switchyard/codec-openai-shared';
 import { createOpenAIResponsesPassthroughStream } from './stream/create-openai-responses-passthrough-stream';
 import { createDroppedOptionsDescriber, type Codec, type JSONObject, type TranslationWarning } from '@switchyard/core';
-import { refuseResponsesOnlyOptions } from './request/responses-only-options';
+import { describeDroppedResponsesOnlyTools, refuseResponsesOnlyOptions, RESPONSES_ONLY_TOOLS } from './request/responses-only-options';
 import { openAIResponsesConversation } from './conversation/openai-responses-conversation';
 import { openAIResponsesDescriptor } from './openai-responses-descriptor';
 import { openAIResponsesCompaction } from './compaction/openai-responses-compaction';
@@ -15,17 +15,18 @@ import { createOpenAIResponsesStreamEncoder } from './stream/encode-openai-respo
 
 /**
  * What a route whose upstream speaks another protocol does with the Responses-only fields (kept in
- * `providerOptions['openai-responses']`), in one place and mirrored in the README: built-in tools
- * would change the answer, so they are refused (400 naming the tool); every other field is dropped
- * with a warning (`x-switchyard-warnings`), except `stream_options` and `store`, honoured
+ * `providerOptions['openai-responses']`), in one place and mirrored in the README: replayed
+ * built-in tool items and `moderation` would change the answer, so they are refused (400 naming
+ * them); offered built-in and custom tools are dropped with one warning each; every other field is
+ * dropped with a warning (`x-switchyard-warnings`), except `stream_options` and `store`, honoured
  * on the client side (the gateway keeps stored responses itself).
  */
 function describeDroppedResponsesOptions(options: JSONObject): TranslationWarning[] {
   refuseResponsesOnlyOptions(options);
-  return describeDroppedFields(options);
+  return [...describeDroppedResponsesOnlyTools(options), ...describeDroppedFields(options)];
 }
 
-const describeDroppedFields = createDroppedOptionsDescriber(['stream_options', 'store']);
+const describeDroppedFields = createDroppedOptionsDescriber(['stream_options', 'store', RESPONSES_ONLY_TOOLS]);
 
 /** The OpenAI Responses protocol (`POST /v1/responses`) on both sides of the gateway. */
 export const openAIResponsesCodec: Codec = {

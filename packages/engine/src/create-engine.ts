@@ -100,6 +100,7 @@ export function createEngine(options: EngineOptions): Engine {
     defaultLimits: config.limits.default,
     authPolicy: authPolicies(config, registry),
     keyHeadersElsewhere: keyHeadersOf(registry),
+    forwardClientHeaders: config.forwardClientHeaders,
     models: modelInfos(routes.routes, Math.floor(now() / 1000)),
     settlement: {
       record: createRecorder(options),

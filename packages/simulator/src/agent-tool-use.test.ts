@@ -22,6 +22,8 @@ type AgentCase = {
   readStream(payloads: ReadonlyArray<Record<string, unknown>>): ObservedAnswer;
   toolUseStop: string;
   normalStop: string;
+  /** The protocol's `tool_choice` that requires some tool call. */
+  requiredChoice: unknown;
 };
 
 const searchTool: NeutralTool = {
@@ -95,6 +97,7 @@ const AGENT_CASES: readonly AgentCase[] = [
     },
     toolUseStop: 'completed',
     normalStop: 'completed',
+    requiredChoice: 'required',
   },
   {
     name: 'messages',
@@ -149,6 +152,7 @@ const AGENT_CASES: readonly AgentCase[] = [
     },
     toolUseStop: 'tool_use',
     normalStop: 'end_turn',
+    requiredChoice: { type: 'any' },
   },
   {
     name: 'chat',
@@ -204,6 +208,7 @@ const AGENT_CASES: readonly AgentCase[] = [
     },
     toolUseStop: 'tool_calls',
     normalStop: 'stop',
+    requiredChoice: 'required',
   },
 ];
 
@@ -267,10 +272,31 @@ describe.each(AGENT_CASES)('the simulated model as an agent backend on $path', a
     expect(observed.calls.map(call => [call.name, call.input])).toEqual([['get_weather', { city: 'Oslo' }]]);
   });
 
-  it('calls the first tool, as before, when the prompt matches none', async () => {
+  it('answers in text, like a model, when tools are offered but the prompt asks for none of them', async () => {
     const observed = agentCase.readJson(JSON.parse((await ask(agentCase.body('Hello there', TOOLS, false))).text) as Record<string, unknown>);
+    expect(observed.calls).toEqual([]);
+    expect(observed.stop).toBe(agentCase.normalStop);
+    expect(observed.text.startsWith('Hello there')).toBe(true);
+  });
+
+  it('calls the first tool when tool_choice requires a call and the prompt matches none', async () => {
+    const body = { ...agentCase.body('Hello there', TOOLS, false), tool_choice: agentCase.requiredChoice };
+    const observed = agentCase.readJson(JSON.parse((await ask(body)).text) as Record<string, unknown>);
     expect(observed.calls.map(call => call.name)).toEqual(['read_clock']);
     expect(observed.stop).toBe(agentCase.toolUseStop);
+  });
+
+  it("reads the user's request without an agent's <system-reminder> context blocks, whose words name no tool to call", async () => {
+    const reminder = '<system-reminder>\nThe weather forecast tool and the file search are available; read_clock too.\n</system-reminder>\n';
+    const observed = agentCase.readJson(JSON.parse((await ask(agentCase.body(`${reminder}Say hello`, TOOLS, false))).text) as Record<string, unknown>);
+    expect(observed.calls).toEqual([]);
+    expect(observed.text.startsWith('Say hello')).toBe(true);
+  });
+
+  it('fills only the required arguments, with the values the prompt quotes in backticks', async () => {
+    const prompt = 'Use search_files with `notes/*.md` please';
+    const observed = agentCase.readJson(JSON.parse((await ask(agentCase.body(prompt, TOOLS, false))).text) as Record<string, unknown>);
+    expect(observed.calls.map(call => [call.name, call.input])).toEqual([['search_files', { query: 'notes/*.md', limit: 5, options: { depth: 1 } }]]);
   });
 
   it('answers a tool result in text that quotes it, with a normal stop, in JSON and in the stream', async () => {

@@ -1,6 +1,8 @@
 /** One tool call the simulated model decided to make; ids are assigned by each protocol's encoder. */
 export type PlannedToolCall = {
   name: string;
+  /** The Responses `namespace` of the called function, when it was declared inside one. */
+  namespace?: string;
   /**
    * The opaque part of the call's id (each protocol adds its prefix: `toolu_`, `call_`): a hash of
    * the conversation, the tool and the call's position, so the same request gets the same call ids

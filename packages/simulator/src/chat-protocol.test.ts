@@ -86,17 +86,17 @@ describe('POST /v1/chat/completions', () => {
   });
 
   it('calls a tool with a call_ id and fragmented arguments, then reads the tool result', async () => {
-    const json = await client.chat.completions.create({ model: 'sim-1', messages: ask('Weather in Oslo'), tools: [weatherTool] });
+    const json = await client.chat.completions.create({ model: 'sim-1', messages: ask('Use get_weather for Oslo'), tools: [weatherTool] });
     const message = json.choices[0]?.message;
     expect(json.choices[0]?.finish_reason).toBe('tool_calls');
     expect(message?.content).toBe('I will call get_weather.');
     expect(message?.tool_calls).toEqual([
       { id: expect.stringMatching(/^call_/), type: 'function', function: { name: 'get_weather', arguments: '{"city":"Oslo"}' } },
     ]);
-    const raw = parseSSEJson((await postJson(`${url}/v1/chat/completions`, { model: 'sim-1', messages: ask('Weather in Oslo'), tools: [weatherTool], stream: true })).text) as Chunk[];
+    const raw = parseSSEJson((await postJson(`${url}/v1/chat/completions`, { model: 'sim-1', messages: ask('Use get_weather for Oslo'), tools: [weatherTool], stream: true })).text) as Chunk[];
     const fragments = raw.flatMap(chunk => (chunk.choices[0]?.delta.tool_calls as Array<{ function: { arguments?: string } }> | undefined) ?? []);
     expect(fragments.filter(fragment => (fragment.function.arguments ?? '') !== '').length).toBeGreaterThanOrEqual(2);
-    const streamed = await client.chat.completions.stream({ model: 'sim-1', messages: ask('Weather in Oslo'), tools: [weatherTool] }).finalChatCompletion();
+    const streamed = await client.chat.completions.stream({ model: 'sim-1', messages: ask('Use get_weather for Oslo'), tools: [weatherTool] }).finalChatCompletion();
     expect(streamed.choices[0]?.finish_reason).toBe('tool_calls');
     expect(streamed.choices[0]?.message.tool_calls?.[0]).toMatchObject({ type: 'function', function: { name: 'get_weather', arguments: '{"city":"Oslo"}' } });
 
@@ -105,7 +105,7 @@ describe('POST /v1/chat/completions', () => {
     const followUp = await client.chat.completions.create({
       model: 'sim-1',
       tools: [weatherTool],
-      messages: [...ask('Weather in Oslo'), { role: 'assistant', content: null, tool_calls: message?.tool_calls ?? [] }, { role: 'tool', tool_call_id: callId, content: result }],
+      messages: [...ask('Use get_weather for Oslo'), { role: 'assistant', content: null, tool_calls: message?.tool_calls ?? [] }, { role: 'tool', tool_call_id: callId, content: result }],
     });
     expect(followUp.choices[0]?.finish_reason).toBe('stop');
     expect(followUp.choices[0]?.message.tool_calls).toBeUndefined();
@@ -113,9 +113,9 @@ describe('POST /v1/chat/completions', () => {
   });
 
   it('streams two parallel calls with distinct indices, and none with tool_choice none', async () => {
-    const parallel = await client.chat.completions.stream({ model: 'sim-1', messages: ask('Do both in parallel'), tools: [weatherTool, timeTool] }).finalChatCompletion();
+    const parallel = await client.chat.completions.stream({ model: 'sim-1', messages: ask('Call get_weather and get_time in parallel'), tools: [weatherTool, timeTool] }).finalChatCompletion();
     expect(parallel.choices[0]?.message.tool_calls?.map(call => call.type === 'function' && call.function.name)).toEqual(['get_weather', 'get_time']);
-    const none = await client.chat.completions.create({ model: 'sim-1', messages: ask('Do both in parallel'), tools: [weatherTool], tool_choice: 'none' });
+    const none = await client.chat.completions.create({ model: 'sim-1', messages: ask('Call get_weather and get_time in parallel'), tools: [weatherTool], tool_choice: 'none' });
     expect(none.choices[0]?.finish_reason).toBe('stop');
     expect(none.choices[0]?.message.tool_calls).toBeUndefined();
   });

@@ -7,29 +7,31 @@ const COMMON_WORDS = new Set(['that', 'this', 'with', 'from', 'into', 'your', 'w
 /**
  * The tools the simulated model calls now, like a model that reads its prompt: none when tools are
  * off or the conversation ends with a tool result (the model answers from it instead); the forced
- * tool when `tool_choice` names one; otherwise the tool the last user text asks for — by its name
- * (`get_weather`, "get weather") or, failing that, by the most words of its description — and the
- * first tool when nothing matches. The word `parallel` asks for two calls when parallel calls are
- * allowed.
+ * tool when `tool_choice` names one; otherwise the tool the user's request (`prompt`: the last user
+ * text without an agent's context blocks) asks for — by its name (`get_weather`, "get weather") or,
+ * failing that, by the most words of its description's first sentence. When nothing matches, the
+ * model answers in text, unless `tool_choice` requires a call (then the first tool offered). The
+ * word `parallel` asks for two matching calls when parallel calls are allowed.
  */
-export function chooseTools(request: SimulatedRequest): SimulatedTool[] {
+export function chooseTools(request: SimulatedRequest, prompt: string): SimulatedTool[] {
   const { tools, toolChoice } = request;
   if (tools.length === 0 || toolChoice.type === 'none' || request.trailingToolResults.length > 0) return [];
   if (toolChoice.type === 'tool') {
     return [tools.find(tool => tool.name === toolChoice.name) ?? (tools[0] as SimulatedTool)];
   }
-  const ranked = rankTools(tools, request.lastUserText);
-  const parallel = request.parallelToolCalls && tools.length >= 2 && /\bparallel\b/i.test(request.lastUserText);
-  return ranked.slice(0, parallel ? 2 : 1);
+  const matching = matchingTools(tools, prompt);
+  if (matching.length === 0) return toolChoice.type === 'required' ? [tools[0] as SimulatedTool] : [];
+  const parallel = request.parallelToolCalls && /\bparallel\b/i.test(prompt);
+  return matching.slice(0, parallel ? 2 : 1);
 }
 
-/** Tools by how well the prompt names them, best first; ties (and no match at all) keep the offered order. */
-function rankTools(tools: readonly SimulatedTool[], prompt: string): SimulatedTool[] {
+/** The tools the prompt names or describes, best match first; ties keep the offered order. */
+function matchingTools(tools: readonly SimulatedTool[], prompt: string): SimulatedTool[] {
   const text = prompt.toLowerCase();
   const promptWords = new Set(text.match(/[\p{L}\p{N}]+/gu) ?? []);
   const scored = tools.map((tool, index) => ({ tool, index, score: matchScore(tool, text, promptWords) }));
   scored.sort((left, right) => right.score - left.score || left.index - right.index);
-  return scored.map(entry => entry.tool);
+  return scored.filter(entry => entry.score > 0).map(entry => entry.tool);
 }
 
 function matchScore(tool: SimulatedTool, text: string, promptWords: ReadonlySet<string>): number {
@@ -39,13 +41,22 @@ function matchScore(tool: SimulatedTool, text: string, promptWords: ReadonlySet<
     return NAME_SCORE + spokenName.length;
   }
   const descriptionWords = new Set(
-    (tool.description.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter(
+    (firstSentence(tool.description).toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter(
       word => word.length >= MIN_DESCRIPTION_WORD && !COMMON_WORDS.has(word),
     ),
   );
   let score = 0;
   for (const word of descriptionWords) if (promptWords.has(word)) score += 1;
   return score;
+}
+
+/**
+ * What a tool says it does: its description up to the first full stop or blank line. Agents write
+ * pages of usage notes after it (Claude Code's `Bash`), whose words say nothing about when to call it.
+ */
+function firstSentence(description: string): string {
+  const end = description.search(/\.(\s|$)|\n\s*\n/);
+  return end < 0 ? description : description.slice(0, end);
 }
 
 /** `get_weather`, `getWeather`, `get-weather`, `files.read` → their lower-case words. */

@@ -79,8 +79,8 @@ describe('generateAnswer', () => {
     expect(plan.textTokens).toEqual(full.textTokens.slice(0, firstIndex));
   });
 
-  it('calls the first tool with arguments generated from its schema', () => {
-    const plan = generateAnswer(request({ lastUserText: 'What is the weather in Oslo', tools: [weatherTool, timeTool] }), settings);
+  it('calls the tool the prompt names, with arguments generated from its schema', () => {
+    const plan = generateAnswer(request({ lastUserText: 'Use get_weather for Oslo', tools: [weatherTool, timeTool] }), settings);
     expect(plan.finish).toBe('tool-calls');
     expect(plan.text).toBe('I will call get_weather.');
     expect(plan.toolCalls).toHaveLength(1);
@@ -94,10 +94,10 @@ describe('generateAnswer', () => {
   it('calls the forced tool, two tools when asked for parallel calls, and none when tools are off', () => {
     const forced = generateAnswer(request({ tools: [weatherTool, timeTool], toolChoice: { type: 'tool', name: 'get_time' } }), settings);
     expect(forced.toolCalls.map(call => call.name)).toEqual(['get_time']);
-    const parallel = generateAnswer(request({ lastUserText: 'Check both in parallel please', tools: [weatherTool, timeTool] }), settings);
+    const parallel = generateAnswer(request({ lastUserText: 'Check get_weather and get_time in parallel please', tools: [weatherTool, timeTool] }), settings);
     expect(parallel.toolCalls.map(call => call.name)).toEqual(['get_weather', 'get_time']);
     const serial = generateAnswer(
-      request({ lastUserText: 'Check both in parallel please', tools: [weatherTool, timeTool], parallelToolCalls: false }),
+      request({ lastUserText: 'Check get_weather and get_time in parallel please', tools: [weatherTool, timeTool], parallelToolCalls: false }),
       settings,
     );
     expect(serial.toolCalls).toHaveLength(1);
@@ -112,6 +112,13 @@ describe('generateAnswer', () => {
     expect(plan.toolCalls).toHaveLength(0);
     expect(plan.text).toContain(result.slice(0, 40));
     expect(plan.text).not.toContain(result.slice(0, 41));
+    expect(plan.finish).toBe('stop');
+  });
+
+  it("answers a multi-line tool result with its first 40 characters and its last line, where a shell's output sits", () => {
+    const result = 'Chunk ID: 4c539c\nWall time: 0.0000 seconds\nProcess exited with code 0\nOutput:\nthe fjord notes 42\n';
+    const plan = generateAnswer(request({ tools: [weatherTool], trailingToolResults: [result] }), settings);
+    expect(plan.text.startsWith(`Tool result: ${result.slice(0, 40)} … the fjord notes 42 `)).toBe(true);
     expect(plan.finish).toBe('stop');
   });
 

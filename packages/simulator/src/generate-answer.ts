@@ -6,6 +6,7 @@ import { stripScenarioDirectives } from './scenario-directives';
 import { chooseTools } from './choose-tools';
 import type { SimulatedRequest, SimulatedTool } from './simulated-request';
 import { splitIntoFragments } from './split-into-fragments';
+import { readQuotedValues, userRequestText } from './user-request-text';
 import { REASONING_WORD_LIST, WORD_LIST } from './word-list';
 
 /** Sizes of one answer: the visible text and, when asked for, the reasoning. */
@@ -16,11 +17,12 @@ const MAX_PROMPT_WORDS = 32;
 const TOOL_RESULT_SNIPPET = 40;
 
 /**
- * The simulated model: a pure function of the request. The last user text (and any trailing tool
- * result) seeds a PRNG that picks words, so the same prompt always gives the same answer.
+ * The simulated model: a pure function of the request. The user's request (the last user text
+ * without scenario markers and without the context blocks an agent wraps around it) and any
+ * trailing tool result seed a PRNG that picks words, so the same prompt always gives the same answer.
  */
 export function generateAnswer(request: SimulatedRequest, settings: AnswerSettings): AnswerPlan {
-  const prompt = stripScenarioDirectives(request.lastUserText);
+  const prompt = userRequestText(stripScenarioDirectives(request.lastUserText));
   const results = request.trailingToolResults.map(stripScenarioDirectives);
   const random = createRandom(results.reduce((seed, result) => hashText(result, seed), hashText(prompt)));
   const promptWords = extractWords(prompt);
@@ -33,14 +35,18 @@ export function generateAnswer(request: SimulatedRequest, settings: AnswerSettin
   if (reasoning !== undefined && !reasoning.complete) {
     return finishPlan({ reasoning, textTokens: [], toolCalls: [], finish: 'length', stopSequence: undefined }, inputTokens);
   }
-  const tools = chooseTools(request);
+  const tools = chooseTools(request, prompt);
   if (tools.length > 0) {
     const idSeed = hashText(String(request.inputCharacters), hashText(prompt));
-    return finishPlan({ reasoning, ...planToolCalls(tools, random, promptWords, budget, idSeed) }, inputTokens);
+    const source = { promptWords, quotedValues: readQuotedValues(prompt) };
+    return finishPlan({ reasoning, ...planToolCalls(tools, random, source, budget, idSeed) }, inputTokens);
   }
   const tokens = answerTokens(random, promptWords, results, settings.answerTokens);
   return finishPlan({ reasoning, ...limitText(tokens, request.stopSequences, budget) }, inputTokens);
 }
+
+/** What tool arguments are filled from: the prompt's words and the values it quotes in backticks. */
+type ArgumentSource = { promptWords: readonly string[]; quotedValues: readonly string[] };
 
 type PlanParts = Omit<AnswerPlan, 'text' | 'usage'>;
 
@@ -71,16 +77,10 @@ function planReasoning(random: Random, promptWords: readonly string[], size: num
   };
 }
 
-function planToolCalls(
-  tools: readonly SimulatedTool[],
-  random: Random,
-  promptWords: readonly string[],
-  budget: number,
-  idSeed: number,
-) {
+function planToolCalls(tools: readonly SimulatedTool[], random: Random, source: ArgumentSource, budget: number, idSeed: number) {
   const names = tools.map(tool => tool.name);
   const leadIn = toTokens(['I', 'will', 'call', ...names.flatMap((name, index) => (index === 0 ? [name] : ['and', name]))]);
-  const toolCalls = tools.map((tool, index) => planToolCall(tool, random, promptWords, hashText(`${index}:${tool.name}`, idSeed)));
+  const toolCalls = tools.map((tool, index) => planToolCall(tool, random, source, hashText(`${index}:${tool.name}`, idSeed)));
   const toolTokens = toolCalls.reduce((sum, call) => sum + toolCallTokens(call.arguments), 0);
   if (leadIn.length + toolTokens <= budget) {
     return { textTokens: leadIn, toolCalls, finish: 'tool-calls' as const, stopSequence: undefined };
@@ -89,17 +89,24 @@ function planToolCalls(
   return { textTokens: leadIn.slice(0, budget), toolCalls: [], finish: 'length' as const, stopSequence: undefined };
 }
 
-function planToolCall(tool: SimulatedTool, random: Random, promptWords: readonly string[], idSeed: number): PlannedToolCall {
-  const input = generateToolArguments(tool.parameters, random, promptWords);
+function planToolCall(tool: SimulatedTool, random: Random, source: ArgumentSource, idSeed: number): PlannedToolCall {
+  const input = generateToolArguments(tool.parameters, random, source.promptWords, source.quotedValues);
   const text = JSON.stringify(input);
   const idSuffix = opaqueHex(idSeed, 24);
-  return { name: tool.name, idSuffix, arguments: text, argumentFragments: splitIntoFragments(text), input };
+  return {
+    name: tool.name,
+    ...(tool.namespace !== undefined && { namespace: tool.namespace }),
+    idSuffix,
+    arguments: text,
+    argumentFragments: splitIntoFragments(text),
+    input,
+  };
 }
 
 function answerTokens(random: Random, promptWords: readonly string[], results: readonly string[], size: number): string[] {
   const words: string[] = [];
   if (results.length > 0) {
-    words.push('Tool', 'result:', ...results.map(result => firstCharacters(result, TOOL_RESULT_SNIPPET)));
+    words.push('Tool', 'result:', ...results.flatMap(quoteResult));
   } else {
     words.push(...promptWords.slice(0, ECHO_WORDS));
   }
@@ -143,6 +150,19 @@ function extractWords(text: string): string[] {
     if (words.length === MAX_PROMPT_WORDS) break;
   }
   return words;
+}
+
+/**
+ * What the answer quotes of one tool result: its first 40 characters and, when the result has more
+ * lines, its last non-empty line (cut to 40 characters) — where a shell tool's output sits after
+ * the agent's own header lines (Codex: `Chunk ID: …`, `Wall time: …`, `Output:`).
+ */
+function quoteResult(result: string): string[] {
+  const quoted = [firstCharacters(result, TOOL_RESULT_SNIPPET)];
+  const lines = result.split('\n').filter(line => line.trim() !== '');
+  const lastLine = lines.length > 1 ? (lines.at(-1) as string).trim() : undefined;
+  if (lastLine !== undefined && !quoted[0]!.includes(lastLine)) quoted.push('…', firstCharacters(lastLine, TOOL_RESULT_SNIPPET));
+  return quoted;
 }
 
 function firstCharacters(text: string, count: number): string {

@@ -13,15 +13,42 @@ const MAX_ITEMS = 8;
  * `minLength`/`maxLength`; numbers `1` (moved into `minimum`/`maximum`); booleans `true`; `const`
  * and enums their (first) value; arrays `minItems` items (at least one); nested objects recursively.
  * Every declared property is filled, so required ones always are.
+ *
+ * When the prompt quotes values in backticks (`quotedValues`), the model was told exactly what to
+ * pass, as a user of a coding agent does ("read `/work/notes.txt`"): the top-level required
+ * properties are filled with those values in order (parsed to the property's type where they can
+ * be) and the optional ones are left out, so the agent's own defaults apply.
  */
 export function generateToolArguments(
   schema: unknown,
   random: Random,
   promptWords: readonly string[],
+  quotedValues: readonly string[] = [],
 ): Record<string, unknown> {
   const context: ArgumentContext = { random, promptWords, strings: 0 };
-  const value = generateObject(isSchema(schema) ? schema : {}, context, 0);
-  return value;
+  const objectSchema = isSchema(schema) ? schema : {};
+  if (quotedValues.length > 0) return generateQuotedObject(objectSchema, context, quotedValues);
+  return generateObject(objectSchema, context, 0);
+}
+
+/** The required properties only, string ones taking the quoted values in order. */
+function generateQuotedObject(schema: JsonSchema, context: ArgumentContext, quotedValues: readonly string[]): Record<string, unknown> {
+  const properties = isSchema(schema.properties) ? schema.properties : {};
+  const required = Array.isArray(schema.required) ? schema.required.filter((name): name is string => typeof name === 'string') : [];
+  const result: Record<string, unknown> = {};
+  let next = 0;
+  for (const name of required) {
+    const propertySchema = isSchema(properties[name]) ? (properties[name] as JsonSchema) : {};
+    const takesText = schemaType(propertySchema) === 'string' || schemaType(propertySchema) === undefined;
+    const quoted = quotedValues[next];
+    if (takesText && quoted !== undefined && !('const' in propertySchema) && !Array.isArray(propertySchema.enum)) {
+      result[name] = quoted;
+      next += 1;
+    } else {
+      result[name] = generateValue(propertySchema, context, 1);
+    }
+  }
+  return result;
 }
 
 function generateObject(schema: JsonSchema, context: ArgumentContext, depth: number): Record<string, unknown> {

@@ -41,6 +41,11 @@ async function handleExchange(
   exchange.response.setHeader(envelope.requestIdHeader, requestId);
   const fail = (error: SimulatorError) => writeError(exchange, envelope, error, requestId);
   if (protocol === undefined) return fail(simulatorError(404, `Unknown path: ${exchange.request.method} ${pathname}`));
+  if (isWebSocketUpgrade(exchange.request)) {
+    // Codex tries a WebSocket first; 426 tells it to use HTTP streaming at once (a 404/405 makes it retry).
+    exchange.response.setHeader('upgrade', 'websocket');
+    return fail(simulatorError(426, `WebSocket mode is not offered on ${pathname}; send POST ${pathname} (streaming over HTTP is supported).`));
+  }
   if (exchange.request.method !== 'POST') {
     exchange.response.setHeader('allow', 'POST');
     return fail(simulatorError(405, `Method ${exchange.request.method} is not allowed on ${pathname}; use POST.`));
@@ -75,6 +80,10 @@ async function handleExchange(
   if (directives.streamError) return fail(protocol.failure);
   if (directives.cut) return writeCutJson(exchange, protocol.encodeJson(context));
   writeJson(exchange, 200, protocol.encodeJson(context));
+}
+
+function isWebSocketUpgrade(request: Exchange['request']): boolean {
+  return request.method === 'GET' && (request.headers.upgrade ?? '').toLowerCase() === 'websocket';
 }
 
 function writeError(exchange: Exchange, protocol: SimulatedProtocol, error: SimulatorError, requestId: string): void {

@@ -112,14 +112,14 @@ describe('POST /v1/messages', () => {
   });
 
   it('makes two parallel tool calls, honours tool_choice tool and disable_parallel_tool_use', async () => {
-    const parallel = await client.messages.stream({ model: 'sim-1', max_tokens: 1024, tools: [weatherTool, timeTool], messages: ask('Both, in parallel') }).finalMessage();
+    const parallel = await client.messages.stream({ model: 'sim-1', max_tokens: 1024, tools: [weatherTool, timeTool], messages: ask('Call get_weather and get_time in parallel') }).finalMessage();
     expect(parallel.content.filter(block => block.type === 'tool_use').map(block => block.type === 'tool_use' && block.name)).toEqual(['get_weather', 'get_time']);
     const single = await client.messages.create({
       model: 'sim-1',
       max_tokens: 1024,
       tools: [weatherTool, timeTool],
       tool_choice: { type: 'tool', name: 'get_time', disable_parallel_tool_use: true },
-      messages: ask('Both, in parallel'),
+      messages: ask('Call get_weather and get_time in parallel'),
     });
     expect(single.content.filter(block => block.type === 'tool_use').map(block => block.type === 'tool_use' && block.name)).toEqual(['get_time']);
   });

@@ -1,9 +1,25 @@
 import type { IncomingMessage } from 'node:http';
+import { brotliDecompressSync, gunzipSync, inflateSync, zstdDecompressSync, } from 'node:zlib';
 
 /** A request body as a JSON object, or why it is not one (status + message for the error envelope). */
 export type RequestBodyResult =
   | { ok: true; body: Record<string, unknown> }
-  | { ok: false; status: 400 | 413; message: string };
+  | { ok: false; status: 400 | 413 | 415; message: string };
+
+/**
+ * The request encodings the vendors' APIs accept (Codex sends zstd bodies); `identity` is none.
+ * Each decodes at most `maxOutputLength` bytes, so a small bomb cannot grow past the body limit.
+ */
+const DECODERS: ReadonlyMap<string, (input: Buffer, options: { maxOutputLength: number }) => Buffer> = new Map<
+  string,
+  (input: Buffer, options: { maxOutputLength: number }) => Buffer
+>([
+  ['gzip', gunzipSync],
+  ['x-gzip', gunzipSync],
+  ['deflate', inflateSync],
+  ['br', brotliDecompressSync],
+  ['zstd', zstdDecompressSync],
+]);
 
 /**
  * Reads and parses the body once. A host that already parsed it (e.g. `express.json()` set
@@ -19,7 +35,28 @@ export async function readRequestBody(request: IncomingMessage, maxBytes: number
     if (size > maxBytes) return { ok: false, status: 413, message: `Request body exceeds ${maxBytes} bytes.` };
     chunks.push(chunk);
   }
-  return parseBody(Buffer.concat(chunks).toString('utf8'));
+  const decoded = decodeBody(Buffer.concat(chunks), request.headers['content-encoding'], maxBytes);
+  return Buffer.isBuffer(decoded) ? parseBody(decoded.toString('utf8')) : decoded;
+}
+
+/** The body with its `Content-Encoding` undone (the last encoding listed was applied last). */
+function decodeBody(raw: Buffer, header: string | undefined, maxBytes: number): Buffer | RequestBodyResult {
+  const encodings = (header ?? '')
+    .split(',')
+    .map(encoding => encoding.trim().toLowerCase())
+    .filter(encoding => encoding !== '' && encoding !== 'identity');
+  let body = raw;
+  for (const encoding of encodings.reverse()) {
+    const decode = DECODERS.get(encoding);
+    if (decode === undefined) return { ok: false, status: 415, message: `Unsupported Content-Encoding: ${encoding}.` };
+    try {
+      body = decode(body, { maxOutputLength: maxBytes });
+    } catch (error) {
+      if ((error as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE') return { ok: false, status: 413, message: `Request body exceeds ${maxBytes} bytes.` };
+      return { ok: false, status: 400, message: `The request body is not valid ${encoding} data.` };
+    }
+  }
+  return body;
 }
 
 function fromPreParsed(body: unknown): RequestBodyResult {

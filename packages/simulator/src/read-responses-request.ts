@@ -38,7 +38,7 @@ function summarizeInput(input: unknown): InputSummary {
   for (const entry of input) {
     const item = asRecord(entry);
     if (item === undefined) continue;
-    if (item.type === 'function_call_output') {
+    if (item.type === 'function_call_output' || item.type === 'custom_tool_call_output') {
       const output = typeof item.output === 'string' ? item.output : readTextContent(item.output);
       summary.characters += output.length;
       summary.trailingToolResults.push(output);
@@ -60,13 +60,21 @@ function itemCharacters(item: Record<string, unknown>): number {
   return readTextContent(item.content).length;
 }
 
-function readTools(tools: unknown): SimulatedTool[] {
+/**
+ * The function tools the model may call: top-level ones and those inside `namespace` tools (called
+ * with their namespace). Other tool types (built-in tools such as `web_search`, custom tools) are
+ * accepted and never called.
+ */
+function readTools(tools: unknown, namespace?: string): SimulatedTool[] {
   if (!Array.isArray(tools)) return [];
   const result: SimulatedTool[] = [];
   for (const entry of tools) {
     const tool = asRecord(entry);
     const name = asString(tool?.name);
-    if (tool?.type === 'function' && name !== undefined) result.push({ name, description: asString(tool.description) ?? '', parameters: tool.parameters });
+    if (tool?.type === 'namespace' && namespace === undefined && name !== undefined) result.push(...readTools(tool.tools, name));
+    if (tool?.type !== 'function' || name === undefined) continue;
+    const description = asString(tool.description) ?? '';
+    result.push({ name, description, parameters: tool.parameters, ...(namespace !== undefined && { namespace }) });
   }
   return result;
 }

@@ -49,7 +49,15 @@ export function buildResponsesOutput(context: AnswerContext, ids: ResponsesIds):
   }
   plan.toolCalls.forEach((call, index) => {
     const callIds = ids.calls[index] as { item: string; call: string };
-    items.push({ id: callIds.item, type: 'function_call', status: 'completed', arguments: call.arguments, call_id: callIds.call, name: call.name });
+    items.push({
+      id: callIds.item,
+      type: 'function_call',
+      status: 'completed',
+      arguments: call.arguments,
+      call_id: callIds.call,
+      name: call.name,
+      ...(call.namespace !== undefined && { namespace: call.namespace }),
+    });
   });
   return items;
 }

@@ -4,6 +4,8 @@ export type SimulatedTool = {
   /** The tool's description ('' when none); the model matches prompts against its words. */
   description: string;
   parameters: unknown;
+  /** Responses only: the `namespace` tool this function belongs to; its calls carry the namespace. */
+  namespace?: string;
 };
 
 /** The caller's tool_choice, unified across the three protocols. */

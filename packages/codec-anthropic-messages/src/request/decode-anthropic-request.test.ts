@@ -97,6 +97,14 @@ describe('decodeAnthropicRequest', () => {
     expect(value.responseFormat).toMatchObject({ type: 'json-schema', schema: { type: 'object' } });
   });
 
+  it('accepts a thinking display value added under a beta flag and keeps the client’s thinking for a Messages upstream', () => {
+    // Claude Code 2.1 sends `display: "updates"` with the `thinking-display-updates-2026-08-18` beta.
+    const thinking = { type: 'adaptive', display: 'updates' };
+    const { value } = decodeAnthropicRequest({ ...minimal, thinking });
+    expect(value.reasoning).toEqual({ effort: 'medium' });
+    expect(value.providerOptions?.['anthropic-messages']).toEqual({ thinking });
+  });
+
   it.each([
     [{ type: 'adaptive' }, undefined, { effort: 'medium' }],
     [{ type: 'disabled' }, undefined, { effort: 'none' }],

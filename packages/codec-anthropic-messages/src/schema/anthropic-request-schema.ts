@@ -42,7 +42,12 @@ const toolChoiceSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('none') }),
 ]);
 
-const thinkingDisplay = z.enum(['summarized', 'omitted']).nullish();
+/**
+ * How thinking is shown (`summarized`, `omitted`, and values added under beta flags, such as
+ * Claude Code's `updates` with `thinking-display-updates-2026-08-18`). The gateway only passes it on
+ * to a Messages upstream, so any value the API may accept next goes through.
+ */
+const thinkingDisplay = z.string().min(1).nullish();
 const thinkingSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('enabled'),

@@ -1,4 +1,4 @@
-import { isJSONObject, unsupportedParameter, type JSONObject } from '@switchyard/core';
+import { isJSONObject, unsupportedParameter, type JSONObject, type TranslationWarning } from '@switchyard/core';
 
 /**
  * The `providerOptions['openai-responses']` key holding the tools only a Responses upstream can run
@@ -17,18 +17,13 @@ const ONLY_RESPONSES_ROUTES =
   "this model's upstream speaks another protocol. Only routes whose upstream speaks the Responses API can serve it: pick such a model, or remove it";
 
 /**
- * Responses-only options whose results the answer carries: built-in tools run on OpenAI's side
- * (search results, file hits, code output) and `moderation` adds its verdicts to the response.
- * Dropping them would change the answer, so a route whose upstream speaks another protocol refuses
- * the request with a 400 naming the tool or field and the routes that can serve it.
+ * Responses-only options whose results the answer carries: replayed items of built-in tools run on
+ * OpenAI's side (search results, file hits, code output already in the conversation) and
+ * `moderation`, which adds its verdicts to the response. Dropping them would change the answer, so a
+ * route whose upstream speaks another protocol refuses the request with a 400 naming the item or
+ * field and the routes that can serve it.
  */
 export function refuseResponsesOnlyOptions(options: JSONObject): void {
-  const tools = options[RESPONSES_ONLY_TOOLS];
-  if (Array.isArray(tools) && tools.length > 0) {
-    const first = tools[0];
-    const type = isJSONObject(first) && typeof first.type === 'string' ? first.type : 'unknown';
-    throw unsupportedParameter(['tools'], `the '${type}' tool is run by OpenAI's Responses API, and ${ONLY_RESPONSES_ROUTES}`);
-  }
   const items = options[RESPONSES_ONLY_ITEMS];
   if (Array.isArray(items) && items.length > 0) {
     throw unsupportedParameter(['input'], `input items of type '${String(items[0])}' come from a tool run by OpenAI's Responses API, and ${ONLY_RESPONSES_ROUTES}`);
@@ -36,4 +31,34 @@ export function refuseResponsesOnlyOptions(options: JSONObject): void {
   if (options.moderation !== undefined) {
     throw unsupportedParameter('moderation', `moderation results come from OpenAI's Responses API, and ${ONLY_RESPONSES_ROUTES}`);
   }
+}
+
+/**
+ * Built-in tools (`web_search`, `file_search`, …) and custom tools merely offered to the model: a
+ * route whose upstream speaks another protocol cannot offer them, and the model answers without
+ * them, as it may whenever it chooses not to call a tool. Coding agents offer `web_search` on every
+ * turn (Codex does by default), so refusing would make every route but Responses ones unusable to
+ * them. One warning per tool, named by its type (and name, for custom tools).
+ */
+export function describeDroppedResponsesOnlyTools(options: JSONObject): TranslationWarning[] {
+  const tools = options[RESPONSES_ONLY_TOOLS];
+  if (!Array.isArray(tools)) return [];
+  return tools.map(tool => {
+    const type = isJSONObject(tool) ? identifierOrUndefined(tool.type) : undefined;
+    const name = isJSONObject(tool) ? identifierOrUndefined(tool.name) : undefined;
+    return {
+      type: 'unsupported-field' as const,
+      field: ['tools:', type ?? 'unknown', ...(name === undefined ? [] : [name])].join(' '),
+      details: "run by OpenAI's Responses API; the route's upstream speaks another protocol, so the model answers without it",
+    };
+  });
+}
+
+/**
+ * A tool type or name fit to quote in a response header and the logs: a plain identifier of at most
+ * 64 characters (`web_search`, `apply_patch`). Anything else the client wrote is not echoed, so a
+ * secret or a huge string put there never comes back.
+ */
+function identifierOrUndefined(value: unknown): string | undefined {
+  return typeof value === 'string' && /^[A-Za-z][A-Za-z0-9_]{0,63}$/.test(value) ? value : undefined;
 }

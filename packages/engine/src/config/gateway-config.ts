@@ -1,6 +1,7 @@
 import { keyLimitsSchema } from '@switchyard/accounts';
 import { DEFAULT_UPSTREAM_CONNECTIONS, DEFAULT_UPSTREAM_QUEUE_TIMEOUT_MS } from '@switchyard/upstream';
 import { z } from 'zod';
+import { refusedHeaderPattern } from '../generation/client-header-patterns';
 
 const positiveMilliseconds = z.number().int().positive();
 
@@ -105,6 +106,21 @@ export const gatewayConfigSchema = z
     bodyLimitBytes: z.number().int().positive().default(4 * 1024 * 1024),
     /** Longest a request body may take to arrive in full once the gateway starts reading it, in ms (then 408). */
     bodyTimeoutMs: z.number().int().positive().default(60_000),
+    /**
+     * Client headers passed on as sent to upstreams of the client's own protocol (`x-codex-*`, a
+     * name or a prefix ending `*`); never credentials or transport headers, which are refused here.
+     */
+    forwardClientHeaders: z
+      .array(
+        z
+          .string()
+          .transform(pattern => pattern.toLowerCase())
+          .superRefine((pattern, context) => {
+            const reason = refusedHeaderPattern(pattern);
+            if (reason !== undefined) context.addIssue({ code: 'custom', message: `'${pattern}' ${reason}` });
+          }),
+      )
+      .default([]),
     /** Silence after which a stream gets a keep-alive comment, in ms (0 turns keep-alives off). */
     keepAliveMs: z.number().int().nonnegative().default(15_000),
     /** Retention of the responses kept for `previous_response_id`, `item_reference` and `GET /v1/responses/{id}`. */

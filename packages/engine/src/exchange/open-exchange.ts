@@ -78,6 +78,8 @@ export type ExchangeDependencies = {
   defaultLimits: KeyLimits;
   authPolicy(codec: Codec): ClientAuthPolicy;
   keyHeadersElsewhere: readonly KeyHeaderElsewhere[];
+  /** The config's `forwardClientHeaders`: client headers passed on to upstreams of the same protocol. */
+  forwardClientHeaders: readonly string[];
   models: readonly ModelInfo[];
   settlement: Settlement;
   sleep(ms: number, signal: AbortSignal): Promise<void>;
@@ -218,7 +220,7 @@ export function openExchange(
       });
       state.principal = authenticated.principal;
       state.decodeOptions = authenticated.decodeOptions;
-      state.forwarded = readForwardedParts(codec.descriptor, headers, query);
+      state.forwarded = readForwardedParts(codec.descriptor, headers, query, dependencies.forwardClientHeaders);
       return authenticated.principal;
     },
 

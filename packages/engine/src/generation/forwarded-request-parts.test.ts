@@ -79,3 +79,65 @@ describe('vendor flags of the client request', () => {
     ]);
   });
 });
+
+describe('client headers listed in forwardClientHeaders', () => {
+  const responsesAnswer = {
+    id: 'resp_1',
+    object: 'response',
+    created_at: 1,
+    status: 'completed',
+    model: 'upstream-model',
+    output: [{ id: 'msg_1', type: 'message', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'Done.', annotations: [] }] }],
+    usage: { input_tokens: 5, output_tokens: 2, total_tokens: 7 },
+  };
+  const codexHeaders = {
+    'x-codex-turn-metadata': '{"turn_id":"t-1","sandbox":"seccomp"}',
+    'x-codex-window-id': 'thread-1:0',
+    'x-client-request-id': 'thread-1',
+    'x-other-header': 'stays',
+  };
+
+  async function engineWith(protocol: 'openai-responses' | 'openai-chat', answer: unknown) {
+    return createTestEngine({
+      upstreams: { a: { protocol, answers: [{ body: JSON.stringify(answer) }], headers: { 'X-Client-Request-Id': 'configured-by-operator' } } },
+      routes: [{ model: 'client-model', interfaces: ['responses'], targets: [{ upstream: 'a', model: 'upstream-model' }] }],
+      forwardClientHeaders: ['x-codex-*', 'X-Client-Request-Id'],
+    });
+  }
+
+  async function generate(test: Awaited<ReturnType<typeof engineWith>>) {
+    const exchange = test.engine.openExchange({ protocol: 'openai-responses', requestId: 'req_codex', startedAt: 0 });
+    await exchange.authenticate({ ...test.headers('openai-responses'), ...codexHeaders });
+    return exchange.generate({ model: 'client-model', input: 'Say hello' }, new AbortController().signal);
+  }
+
+  it('go as sent to an upstream of the same protocol, except a header the upstream’s config sets itself', async () => {
+    const test = await engineWith('openai-responses', responsesAnswer);
+    const output = await generate(test);
+    expect(output.kind).toBe('json');
+    expect(test.calls[0]!.headers).toEqual({
+      'x-codex-turn-metadata': '{"turn_id":"t-1","sandbox":"seccomp"}',
+      'x-codex-window-id': 'thread-1:0',
+    });
+  });
+
+  it('are not sent to an upstream of another protocol', async () => {
+    const test = await engineWith('openai-chat', chatAnswer);
+    const output = await generate(test);
+    expect(output.kind).toBe('json');
+    expect(test.calls[0]!.headers).toEqual({});
+  });
+
+  it.each([['authorization'], ['x-api-key'], ['Cookie'], ['x-*'], ['*'], ['anthropic-*'], ['content-encoding'], ['x codex']])(
+    'refuse the pattern %s in the config: credentials and transport headers are never forwarded',
+    async pattern => {
+      await expect(
+        createTestEngine({
+          upstreams: { a: { protocol: 'openai-responses' } },
+          routes: [{ model: 'client-model', interfaces: ['responses'], targets: [{ upstream: 'a', model: 'upstream-model' }] }],
+          forwardClientHeaders: [pattern],
+        }),
+      ).rejects.toThrow(/forwardClientHeaders/);
+    },
+  );
+});

@@ -1,24 +1,31 @@
 import { headerValue, type HeaderMap, type ProtocolDescriptor, type TranslationWarning } from '@switchyard/core';
+import { headerMatchesPattern } from './client-header-patterns';
 import type { UpstreamTarget } from './upstream-target';
 
 /**
  * What of a client's request besides its body goes on to an upstream of the same protocol: the
- * flags of its descriptor's `forwardedHeaders` (each header's comma-separated values) and its
- * `forwardedQuery` parameters.
+ * flags of its descriptor's `forwardedHeaders` (each header's comma-separated values), its
+ * `forwardedQuery` parameters, and the client headers the config's `forwardClientHeaders` lists
+ * (`clientHeaders`, values as sent).
  */
 export type ForwardedRequestParts = {
   headers: Readonly<Record<string, readonly string[]>>;
   query: Readonly<Record<string, string>>;
+  clientHeaders: Readonly<Record<string, string>>;
 };
 
 /** Nothing to forward. */
-export const NO_FORWARDED_PARTS: ForwardedRequestParts = { headers: {}, query: {} };
+export const NO_FORWARDED_PARTS: ForwardedRequestParts = { headers: {}, query: {}, clientHeaders: {} };
 
-/** Reads the parts the descriptor forwards from the client's headers and parsed query string. */
+/**
+ * Reads the parts the descriptor forwards from the client's headers and parsed query string, and
+ * the client headers matching the config's `clientHeaderPatterns` (names, or prefixes ending `*`).
+ */
 export function readForwardedParts(
   descriptor: ProtocolDescriptor,
   headers: HeaderMap,
   query: Readonly<Record<string, unknown>> = {},
+  clientHeaderPatterns: readonly string[] = [],
 ): ForwardedRequestParts {
   const forwardedHeaders: Record<string, string[]> = {};
   for (const name of descriptor.forwardedHeaders ?? []) {
@@ -31,15 +38,33 @@ export function readForwardedParts(
     const value = query[name];
     if (typeof value === 'string') forwardedQuery[name] = value;
   }
-  return { headers: forwardedHeaders, query: forwardedQuery };
+  return { headers: forwardedHeaders, query: forwardedQuery, clientHeaders: readClientHeaders(descriptor, headers, clientHeaderPatterns) };
+}
+
+/** The client's headers that match a configured pattern, except those the descriptor forwards as flags. */
+function readClientHeaders(descriptor: ProtocolDescriptor, headers: HeaderMap, patterns: readonly string[]): Record<string, string> {
+  const selected: Record<string, string> = {};
+  if (patterns.length === 0) return selected;
+  const flagHeaders = new Set(descriptor.forwardedHeaders ?? []);
+  for (const [rawName, value] of Object.entries(headers)) {
+    const name = rawName.toLowerCase();
+    if (value === undefined || flagHeaders.has(name)) continue;
+    if (patterns.some(pattern => headerMatchesPattern(name, pattern))) selected[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return selected;
 }
 
 /**
  * The per-request headers for an upstream of the client's protocol: each forwarded header holds the
- * upstream's own configured flags, then the client's, comma-joined without repeats.
+ * upstream's own configured flags, then the client's, comma-joined without repeats; each configured
+ * client header goes as sent, unless the upstream's config sets that header itself (the operator's
+ * value wins).
  */
 export function forwardedHeadersFor(target: UpstreamTarget, parts: ForwardedRequestParts): Record<string, string> {
   const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(parts.clientHeaders)) {
+    if (target.headers === undefined || headerValue(target.headers, name) === undefined) headers[name] = value;
+  }
   for (const [name, flags] of Object.entries(parts.headers)) {
     const configured = splitFlags(target.headers ? headerValue(target.headers, name) : undefined);
     headers[name] = [...new Set([...configured, ...flags])].join(',');

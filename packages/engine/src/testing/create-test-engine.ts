@@ -35,6 +35,8 @@ export type TestEngineOptions = {
   /** The key's own settings (limits, allowed models, group). */
   key?: Pick<NewApiKey, 'limits' | 'allowedModels' | 'group'>;
   environment?: NodeJS.ProcessEnv;
+  /** The config's `forwardClientHeaders`. */
+  forwardClientHeaders?: string[];
   /** Replaces the recording sleep (it still records the delay first). */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   /** The engine's clock. Default: fixed at `TEST_NOW`. */
@@ -103,6 +105,7 @@ export async function createTestEngine(options: TestEngineOptions): Promise<Test
     ),
     routes: options.routes,
     ...(options.responseStore && { responseStore: options.responseStore }),
+    ...(options.forwardClientHeaders !== undefined && { forwardClientHeaders: options.forwardClientHeaders }),
   });
   const engine = createEngine({
     config,

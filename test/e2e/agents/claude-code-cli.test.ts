@@ -1,0 +1,152 @@
+import { writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { startTestGateway, type TestGateway } from '../../helpers/start-test-gateway';
+import {
+  createAgentSandbox,
+  isolatedEnvironment,
+  logGatewayRequests,
+  runCli,
+  startEgressTrap,
+  type AgentSandbox,
+  type CliRun,
+  type EgressTrap,
+} from './agent-sandbox';
+
+/**
+ * The real Claude Code CLI (`@anthropic-ai/claude-code`, pinned in devDependencies, unmodified) in
+ * print mode against the example server, on every default route that serves the Messages
+ * interface. It runs offline: its HOME, config and temp folders are a throwaway sandbox, the
+ * documented switches turn off auto-update, telemetry and other non-essential traffic, and a proxy
+ * on 127.0.0.1 catches anything it would still send beyond loopback.
+ */
+const CLAUDE = join(dirname(require.resolve('@anthropic-ai/claude-code/package.json')), 'bin', 'claude.exe');
+const ROUTES = [
+  { model: 'switchyard-sim', upstreamPath: '/v1/messages?beta=true' },
+  { model: 'sim-via-messages', upstreamPath: '/v1/messages?beta=true' },
+  { model: 'sim-via-responses', upstreamPath: '/v1/responses' },
+  { model: 'sim-via-chat', upstreamPath: '/v1/chat/completions' },
+] as const;
+/** With experimental betas on, Claude Code also sends `context_management` and its beta flag; off, neither. */
+const BETA_MODES = [
+  { name: 'experimental betas on (the default)', environment: {}, contextManagement: true },
+  { name: 'experimental betas off (CLAUDE_CODE_DISABLE_EXPERIMENTAL_BETAS=1)', environment: { CLAUDE_CODE_DISABLE_EXPERIMENTAL_BETAS: '1' }, contextManagement: false },
+] as const;
+const CONTEXT_MANAGEMENT_BETA = 'context-management-2025-06-27';
+/** A CLI run that has not ended after this long is killed; a test runs at most two, within its own bound. */
+const RUN_TIMEOUT_MS = 20_000;
+jest.setTimeout(2 * RUN_TIMEOUT_MS + 5_000);
+const FILE_CONTENT = 'fjord-notes-7f3a: snow chains are in the boot';
+
+describe('Claude Code CLI (claude -p --output-format stream-json) through the example server', () => {
+  let server: TestGateway;
+  let trap: EgressTrap;
+  let sandbox: AgentSandbox;
+
+  beforeAll(async () => {
+    server = await startTestGateway();
+    trap = await startEgressTrap();
+    sandbox = createAgentSandbox('switchyard-claude-code-');
+    writeFileSync(join(sandbox.cwd, 'notes.txt'), `${FILE_CONTENT}\n`);
+  });
+  afterAll(async () => {
+    await trap.close();
+    await server.close(1_000);
+    sandbox.remove();
+  });
+  // Nothing left loopback: every attempt the CLI made to reach another host is listed here.
+  afterEach(() => expect(trap.attempts.splice(0)).toEqual([]));
+
+  async function claude(model: string, prompt: string, extra: Record<string, string>) {
+    const log = logGatewayRequests(server.server);
+    const before = server.simulator.requests().length;
+    const run = await runCli(CLAUDE, ['-p', '--output-format', 'stream-json', '--verbose', '--model', model, prompt], {
+      cwd: sandbox.cwd,
+      timeoutMs: RUN_TIMEOUT_MS,
+      env: {
+        ...isolatedEnvironment(sandbox, trap),
+        CLAUDE_CONFIG_DIR: sandbox.config,
+        ANTHROPIC_BASE_URL: server.url,
+        ANTHROPIC_API_KEY: server.demoKey,
+        DISABLE_AUTOUPDATER: '1',
+        DISABLE_TELEMETRY: '1',
+        DISABLE_ERROR_REPORTING: '1',
+        CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+        ...extra,
+      },
+    });
+    log.stop();
+    return { run, gateway: log.requests, upstream: server.simulator.requests().slice(before) };
+  }
+
+  function resultOf(run: CliRun): Record<string, unknown> {
+    const result = run.events.find(event => event.type === 'result');
+    if (result === undefined) throw new Error(`no result event (exit ${run.code}):\n${run.stdout}\n${run.stderr}`);
+    return result;
+  }
+
+  describe.each(BETA_MODES)('with $name', mode => {
+    it.each(ROUTES)('answers a plain turn on $model in one Messages request', async route => {
+      const { run, gateway, upstream } = await claude(route.model, 'Say hello', mode.environment);
+      const result = resultOf(run);
+      expect(run.code).toBe(0);
+      expect(result).toMatchObject({ subtype: 'success', is_error: false, num_turns: 1 });
+      expect(String(result.result).startsWith('Say hello')).toBe(true);
+      expect(gateway.map(request => `${request.method} ${request.url}`)).toEqual(['POST /v1/messages?beta=true']);
+      expect(upstream.map(request => request.url)).toEqual([route.upstreamPath]);
+      const betas = String(gateway[0]!.headers['anthropic-beta'] ?? '');
+      expect(betas.split(',').includes('claude-code-20250219')).toBe(true);
+      expect(betas.split(',').includes(CONTEXT_MANAGEMENT_BETA)).toBe(mode.contextManagement);
+      if (route.upstreamPath.startsWith('/v1/messages')) {
+        // The client's beta flags reach the Messages upstream as they were sent.
+        expect(betas).not.toBe('');
+        expect(upstream[0]!.headers['anthropic-beta']).toBe(betas.split(',').map(flag => flag.trim()).join(','));
+      } else {
+        expect(upstream[0]!.headers['anthropic-beta']).toBeUndefined();
+      }
+    });
+
+    it.each(ROUTES)('completes a Read tool round trip on $model: the call, then an answer carrying the file', async route => {
+      const file = join(sandbox.cwd, 'notes.txt');
+      const { run, gateway, upstream } = await claude(route.model, `Read \`${file}\` and tell me what it says`, mode.environment);
+      const result = resultOf(run);
+      expect(run.code).toBe(0);
+      expect(result).toMatchObject({ subtype: 'success', is_error: false, num_turns: 2 });
+      const toolUses = run.events
+        .filter(event => event.type === 'assistant')
+        .flatMap(event => (event.message as { content: Array<Record<string, unknown>> }).content)
+        .filter(block => block.type === 'tool_use');
+      expect(toolUses).toEqual([expect.objectContaining({ name: 'Read', input: { file_path: file } })]);
+      const toolResults = run.events
+        .filter(event => event.type === 'user')
+        .flatMap(event => (event.message as { content: Array<Record<string, unknown>> }).content)
+        .filter(block => block.type === 'tool_result');
+      expect(toolResults).toHaveLength(1);
+      expect(toolResults[0]!.is_error).toBeFalsy();
+      expect(JSON.stringify(toolResults[0]!.content)).toContain(FILE_CONTENT);
+      expect(String(result.result)).toContain('fjord-notes-7f3a');
+      expect(gateway.map(request => `${request.method} ${request.url}`)).toEqual(['POST /v1/messages?beta=true', 'POST /v1/messages?beta=true']);
+      expect(upstream.map(request => request.url)).toEqual([route.upstreamPath, route.upstreamPath]);
+    });
+  });
+
+  it('is answered by the simulator addressed directly, as by the vendor’s API (plain turn and Read round trip)', async () => {
+    const file = join(sandbox.cwd, 'notes.txt');
+    for (const [prompt, turns] of [['Say hello', 1], [`Read \`${file}\` and tell me what it says`, 2]] as const) {
+      const run = await runCli(CLAUDE, ['-p', '--output-format', 'stream-json', '--verbose', '--model', 'sim-1', prompt], {
+        cwd: sandbox.cwd,
+        timeoutMs: RUN_TIMEOUT_MS,
+        env: {
+          ...isolatedEnvironment(sandbox, trap),
+          CLAUDE_CONFIG_DIR: sandbox.config,
+          ANTHROPIC_BASE_URL: server.simulatorURL,
+          ANTHROPIC_API_KEY: 'sk-ant-simulated',
+          DISABLE_AUTOUPDATER: '1',
+          DISABLE_TELEMETRY: '1',
+          DISABLE_ERROR_REPORTING: '1',
+          CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+        },
+      });
+      expect(resultOf(run)).toMatchObject({ subtype: 'success', is_error: false, num_turns: turns });
+    }
+  });
+});

@@ -1,0 +1,228 @@
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { zstdCompressSync } from 'node:zlib';
+import { createDefaultConfig, EMBEDDED_SIMULATOR } from '../../../examples/server/src';
+import { startTestGateway, type TestGateway } from '../../helpers/start-test-gateway';
+import {
+  createAgentSandbox,
+  isolatedEnvironment,
+  logGatewayRequests,
+  runCli,
+  startEgressTrap,
+  type AgentSandbox,
+  type CliRun,
+  type EgressTrap,
+} from './agent-sandbox';
+
+/**
+ * The real Codex CLI (`@openai/codex`, pinned in devDependencies, unmodified) in `codex exec --json`
+ * against the example server, with a custom provider on the Responses wire API, on every default
+ * route that serves the Responses interface. Offline: `CODEX_HOME`, HOME and TMPDIR are a throwaway
+ * sandbox, update checks and analytics are off in its config, and a proxy on 127.0.0.1 catches
+ * anything it would still send beyond loopback. The gateway's config adds `forwardClientHeaders:
+ * ["x-codex-*"]` to the embedded defaults, so Codex's metadata headers reach Responses upstreams.
+ */
+const CODEX = require.resolve('@openai/codex/bin/codex.js');
+const ROUTES = [
+  { model: 'switchyard-sim', upstreamPath: '/v1/messages' },
+  { model: 'sim-via-responses', upstreamPath: '/v1/responses' },
+  { model: 'sim-via-messages', upstreamPath: '/v1/messages' },
+  { model: 'sim-via-chat', upstreamPath: '/v1/chat/completions' },
+  { model: 'sim-responses-only', upstreamPath: '/v1/responses' },
+] as const;
+/** A CLI run that has not ended after this long is killed; a test runs at most two, within its own bound. */
+const RUN_TIMEOUT_MS = 20_000;
+jest.setTimeout(2 * RUN_TIMEOUT_MS + 5_000);
+const FILE_CONTENT = 'fjord-notes-7f3a: snow chains are in the boot';
+
+/**
+ * The provider block the README documents, pointed at `baseURL`, plus what keeps Codex offline:
+ * no update check, no analytics, and no plugin/app sync (which fetches a curated plugin list from
+ * api.github.com and chatgpt.com at start-up).
+ */
+function codexConfig(model: string, baseURL: string, extraProvider = '', extraFeatures = ''): string {
+  return [
+    `model = "${model}"`,
+    'model_provider = "switchyard"',
+    'check_for_update_on_startup = false',
+    '',
+    '[analytics]',
+    'enabled = false',
+    '',
+    '[features]',
+    'plugins = false',
+    'remote_plugin = false',
+    'apps = false',
+    extraFeatures,
+    '',
+    '[model_providers.switchyard]',
+    'name = "Switchyard"',
+    `base_url = "${baseURL}/v1"`,
+    'env_key = "SWITCHYARD_API_KEY"',
+    'wire_api = "responses"',
+    extraProvider,
+    '',
+  ].join('\n');
+}
+
+describe('Codex CLI (codex exec --json) through the example server', () => {
+  let server: TestGateway;
+  let trap: EgressTrap;
+  let sandbox: AgentSandbox;
+
+  beforeAll(async () => {
+    sandbox = createAgentSandbox('switchyard-codex-');
+    const configPath = join(sandbox.root, 'gateway.json');
+    writeFileSync(configPath, JSON.stringify({ ...createDefaultConfig(EMBEDDED_SIMULATOR), forwardClientHeaders: ['x-codex-*'] }));
+    server = await startTestGateway({ configPath });
+    trap = await startEgressTrap();
+    writeFileSync(join(sandbox.cwd, 'notes.txt'), `${FILE_CONTENT}\n`);
+  });
+  afterAll(async () => {
+    await trap.close();
+    await server.close(1_000);
+    sandbox.remove();
+  });
+  // Nothing left loopback: every attempt the CLI made to reach another host is listed here.
+  afterEach(() => expect(trap.attempts.splice(0)).toEqual([]));
+
+  async function codex(prompt: string, config: string, apiKey = server.demoKey) {
+    writeFileSync(join(sandbox.config, 'config.toml'), config);
+    const log = logGatewayRequests(server.server);
+    const before = server.simulator.requests().length;
+    const run = await runCli(process.execPath, [CODEX, 'exec', '--json', '--skip-git-repo-check', prompt], {
+      cwd: sandbox.cwd,
+      timeoutMs: RUN_TIMEOUT_MS,
+      env: { ...isolatedEnvironment(sandbox, trap), CODEX_HOME: sandbox.config, SWITCHYARD_API_KEY: apiKey },
+    });
+    log.stop();
+    return { run, gateway: log.requests, upstream: server.simulator.requests().slice(before) };
+  }
+
+  function items(run: CliRun, type: string): Array<Record<string, unknown>> {
+    return run.events
+      .filter(event => event.type === 'item.completed')
+      .map(event => event.item as Record<string, unknown>)
+      .filter(item => item.type === type);
+  }
+
+  function expectCompletedTurn(run: CliRun): void {
+    const failure = run.events.find(event => event.type === 'turn.failed' || event.type === 'error');
+    if (failure !== undefined || run.code !== 0) throw new Error(`Codex failed (exit ${run.code}):\n${run.stdout}\n${run.stderr}`);
+    expect(run.events.map(event => event.type)).toEqual(expect.arrayContaining(['thread.started', 'turn.started', 'turn.completed']));
+  }
+
+  it.each(ROUTES)('answers a plain turn on $model in one Responses request, with its x-codex-* headers forwarded only to a Responses upstream', async route => {
+    const { run, gateway, upstream } = await codex('Say hello', codexConfig(route.model, server.url));
+    expectCompletedTurn(run);
+    const messages = items(run, 'agent_message');
+    expect(messages).toHaveLength(1);
+    expect(String(messages[0]!.text).startsWith('Say hello')).toBe(true);
+    expect(gateway.map(request => `${request.method} ${request.url} ${request.status}`)).toEqual(['POST /v1/responses 200']);
+    expect(upstream.map(request => request.url)).toEqual([route.upstreamPath]);
+    const sentMetadata = gateway[0]!.headers['x-codex-turn-metadata'];
+    expect(typeof sentMetadata).toBe('string');
+    const expectedMetadata = route.upstreamPath === '/v1/responses' ? sentMetadata : undefined;
+    expect(upstream[0]!.headers['x-codex-turn-metadata']).toBe(expectedMetadata);
+  });
+
+  it.each(ROUTES)('completes a shell tool round trip on $model: exec_command runs in the sandbox and its output comes back in the next request', async route => {
+    const { run, gateway, upstream } = await codex('Use exec_command to run `cat notes.txt`', codexConfig(route.model, server.url));
+    expectCompletedTurn(run);
+    const commands = items(run, 'command_execution');
+    expect(commands).toEqual([expect.objectContaining({ status: 'completed', exit_code: 0, aggregated_output: `${FILE_CONTENT}\n` })]);
+    expect(String(commands[0]!.command)).toContain('cat notes.txt');
+    const messages = items(run, 'agent_message').map(item => String(item.text));
+    expect(messages).toEqual(['I will call exec_command.', expect.stringContaining(FILE_CONTENT.slice(0, 40))]);
+    expect(gateway.map(request => `${request.method} ${request.url} ${request.status}`)).toEqual(['POST /v1/responses 200', 'POST /v1/responses 200']);
+    expect(upstream.map(request => request.url)).toEqual([route.upstreamPath, route.upstreamPath]);
+  });
+
+  it('falls back from its WebSocket transport to HTTP at once on the gateway’s 426 (supports_websockets = true)', async () => {
+    const { run, gateway } = await codex('Say hello', codexConfig('sim-via-responses', server.url, 'supports_websockets = true'));
+    expectCompletedTurn(run);
+    expect(gateway.map(request => `${request.method} ${request.url} ${request.status}`)).toEqual(['GET /v1/responses 426', 'POST /v1/responses 200']);
+    expect(gateway[0]!.headers.upgrade).toBe('websocket');
+    // One probe and no retries: the HTTP request follows the refused upgrade within a second (a
+    // 404 or 405 makes Codex retry the upgrade for 5–10 s).
+    expect(gateway[1]!.at - gateway[0]!.at).toBeLessThan(1_000);
+  });
+
+  it('sends uncompressed bodies to an API-key provider even with enable_request_compression on (Codex 0.169 compresses with zstd only when signed in with ChatGPT), and the same body zstd-compressed is served', async () => {
+    const { recorded, proxy } = await startRecordingProxy(server.url);
+    try {
+      const config = codexConfig('sim-via-messages', proxy.url, '', 'enable_request_compression = true');
+      const { run, gateway } = await codex('Say hello', config);
+      expectCompletedTurn(run);
+      expect(recorded).toHaveLength(1);
+      expect(recorded[0]!.headers['content-encoding']).toBeUndefined();
+      expect(gateway.map(request => request.headers['content-encoding'])).toEqual([undefined]);
+    } finally {
+      await proxy.close();
+    }
+    // Codex's own first request, compressed the way Codex compresses it for ChatGPT sign-in.
+    const log = logGatewayRequests(server.server);
+    const response = await fetch(`${server.url}/v1/responses`, {
+      method: 'POST',
+      headers: { ...codexHeaders(recorded[0]!.headers), authorization: `Bearer ${server.demoKey}`, 'content-encoding': 'zstd' },
+      body: zstdCompressSync(recorded[0]!.body),
+    });
+    const text = await response.text();
+    log.stop();
+    expect(response.status).toBe(200);
+    expect(text).toContain('event: response.completed');
+    expect(log.requests.map(request => request.headers['content-encoding'])).toEqual(['zstd']);
+  });
+
+  it('is answered by the simulator addressed directly, as by the vendor’s API (plain turn, shell round trip, WebSocket probe)', async () => {
+    const config = codexConfig('sim-1', server.simulatorURL, 'supports_websockets = true');
+    const { run: plain } = await codex('Say hello', config, 'sk-simulated');
+    expectCompletedTurn(plain);
+    expect(String(items(plain, 'agent_message')[0]?.text).startsWith('Say hello')).toBe(true);
+    const { run: tool } = await codex('Use exec_command to run `cat notes.txt`', config, 'sk-simulated');
+    expectCompletedTurn(tool);
+    expect(items(tool, 'agent_message').map(item => String(item.text))).toEqual(['I will call exec_command.', expect.stringContaining(FILE_CONTENT.slice(0, 40))]);
+  });
+});
+
+/** The request headers worth replaying (Codex's own metadata), without transport and auth headers. */
+function codexHeaders(headers: IncomingMessage['headers']): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (typeof value !== 'string' || ['host', 'content-length', 'connection', 'authorization', 'content-encoding'].includes(name)) continue;
+    kept[name] = value;
+  }
+  return kept;
+}
+
+/** A pass-through HTTP proxy on 127.0.0.1 in front of `target` that keeps each request's headers and raw body. */
+async function startRecordingProxy(target: string) {
+  const recorded: Array<{ headers: IncomingMessage['headers']; body: Buffer }> = [];
+  const { createServer } = await import('node:http');
+  const server = createServer(async (request, response) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks);
+    recorded.push({ headers: { ...request.headers }, body });
+    const upstream = httpRequest(`${target}${request.url}`, { method: request.method, headers: { ...request.headers, host: new URL(target).host } }, answer => {
+      response.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(response);
+    });
+    upstream.on('error', () => response.destroy());
+    upstream.end(body);
+  });
+  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address() as { port: number };
+  return {
+    recorded,
+    proxy: {
+      url: `http://127.0.0.1:${address.port}`,
+      close: () =>
+        new Promise<void>(resolve => {
+          server.closeAllConnections();
+          server.close(() => resolve());
+        }),
+    },
+  };
+}
