@@ -47,7 +47,7 @@ export async function runMastraLoop(
     const result = await agent.generate(WEATHER_PROMPT, options);
     // Mastra reports a failed step in `error` and returns what it has so far.
     if (result.error !== undefined) throw result.error;
-    return finishOutcome(toLoopSteps(result.steps), result.text, result.finishReason, weather.calls);
+    return finishOutcome(toLoopSteps(result.steps), result.text, result.finishReason, weather.calls, false);
   }
   const result = await agent.stream(WEATHER_PROMPT, options);
   let textAfterToolResult = '';
@@ -59,7 +59,7 @@ export async function runMastraLoop(
   }
   const steps = toLoopSteps(await result.steps);
   expect(textAfterToolResult).toBe(steps.at(-1)?.text);
-  return finishOutcome(steps, await result.text, await result.finishReason, weather.calls);
+  return finishOutcome(steps, await result.text, await result.finishReason, weather.calls, true);
 }
 
 /**
@@ -72,9 +72,10 @@ function finishOutcome(
   text: string,
   finishReason: string | undefined,
   toolCalls: ToolLoopOutcome['toolCalls'],
+  streamed: boolean,
 ): ToolLoopOutcome {
   expect(text.endsWith(steps.at(-1)?.text ?? '')).toBe(true);
-  return { steps, text: steps.at(-1)?.text ?? '', finishReason: finishReason ?? '', toolCalls };
+  return { steps, text: steps.at(-1)?.text ?? '', finishReason: finishReason ?? '', toolCalls, streamed };
 }
 
 function toLoopSteps(steps: readonly MastraStep[]): ToolLoopOutcome['steps'] {

@@ -54,6 +54,7 @@ function expectWeatherRun(
   path: string,
 ) {
   const { result, calls } = outcome;
+  const stream = outcome.streamedText !== undefined;
   expect(calls).toHaveLength(1);
   expect(weatherInput.safeParse(calls[0]).success).toBe(true);
   const report = WEATHER_TOOL.report(calls[0]!.city);
@@ -72,6 +73,10 @@ function expectWeatherRun(
   expect(requests.map(request => `${request.method} ${new URL(request.url).pathname}`)).toEqual([
     `POST ${path}`,
     `POST ${path}`,
+  ]);
+  expect(requests.map(request => Boolean((request.body as { stream?: boolean }).stream))).toEqual([
+    stream,
+    stream,
   ]);
   expect(JSON.stringify(requests[1]?.body)).toContain(report);
 }

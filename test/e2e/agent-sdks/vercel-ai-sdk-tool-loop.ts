@@ -12,6 +12,8 @@ export type ToolLoopOutcome = {
   text: string;
   finishReason: string;
   toolCalls: Array<{ city: string }>;
+  /** Whether the loop ran on the streaming API (each request then asks for a stream). */
+  streamed: boolean;
 };
 
 /**
@@ -48,6 +50,7 @@ export async function runToolLoop(
       text: result.text,
       finishReason: result.finishReason,
       toolCalls: weather.calls,
+      streamed: false,
     };
   }
   // Errors arrive as `error` parts and are rethrown below; the default handler would only log them.
@@ -70,6 +73,7 @@ export async function runToolLoop(
     text: await result.text,
     finishReason: await result.finishReason,
     toolCalls: weather.calls,
+    streamed: true,
   };
 }
 
@@ -98,6 +102,10 @@ export function expectWeatherLoop(
   expect(requests.map(request => `${request.method} ${new URL(request.url).pathname}`)).toEqual([
     `POST ${path}`,
     `POST ${path}`,
+  ]);
+  expect(requests.map(request => Boolean((request.body as { stream?: boolean }).stream))).toEqual([
+    outcome.streamed,
+    outcome.streamed,
   ]);
   expect(JSON.stringify(requests[0]?.body)).not.toContain(report);
   expect(JSON.stringify(requests[1]?.body)).toContain(report);
