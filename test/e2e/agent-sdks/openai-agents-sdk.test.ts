@@ -34,12 +34,10 @@ async function runAgent(model: string | Model, stream: boolean) {
       }),
     ],
   });
-  if (!stream)
-    return {
-      result: await run(agent, WEATHER_PROMPT, { maxTurns: 5 }),
-      calls: weather.calls,
-      streamedText: undefined,
-    };
+  if (!stream) {
+    const result = await run(agent, WEATHER_PROMPT, { maxTurns: 5 });
+    return { result, calls: weather.calls, streamedText: undefined };
+  }
   const result = await run(agent, WEATHER_PROMPT, { maxTurns: 5, stream: true });
   let streamedText = '';
   for await (const text of result.toTextStream()) streamedText += text;
@@ -78,6 +76,7 @@ function expectWeatherRun(
     stream,
     stream,
   ]);
+  expect(JSON.stringify(requests[0]?.body)).not.toContain(report);
   expect(JSON.stringify(requests[1]?.body)).toContain(report);
 }
 

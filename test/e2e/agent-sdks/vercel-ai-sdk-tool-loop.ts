@@ -2,7 +2,10 @@ import { generateText, stepCountIs, streamText, tool, type LanguageModel } from 
 import type { RecordedRequest } from './record-requests';
 import { createWeatherTool, WEATHER_PROMPT, WEATHER_TOOL, weatherInput } from './weather-tool';
 
-/** A finished AI SDK tool loop: its steps, its final text and what the tool saw. */
+/**
+ * A finished tool loop in the AI SDK's terms (other SDKs' loops are mapped to it): its steps, the
+ * final step's text and what the tool saw.
+ */
 export type ToolLoopOutcome = {
   steps: ReadonlyArray<{
     toolCalls: ReadonlyArray<{ toolName: string; input: unknown }>;
@@ -19,7 +22,8 @@ export type ToolLoopOutcome = {
 /**
  * The AI SDK's own multi-step loop (`generateText` or `streamText` with a tool that has `execute`
  * and `stopWhen: stepCountIs(5)`) asking for `get_weather` by name; the SDK runs the tool and sends
- * its result back on its own. `providerOptions` go to the model as given. Retries are off so a refused step fails at once.
+ * its result back on its own. `providerOptions` go to the model as given. Retries are off, so a
+ * refused step fails at once.
  */
 export async function runToolLoop(
   model: LanguageModel,
