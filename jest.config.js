@@ -12,9 +12,11 @@ const shared = {
   testEnvironment: 'node',
   testMatch: ['**/*.test.ts'],
   transform: {
-    '^.+\\.(t|j|mj)s$': ['@swc/jest', { jsc: { target: 'es2023', parser: { syntax: 'typescript' } }, module: { type: 'commonjs' } }],
+    '^.+\\.(t|j|mj|cj)s$': ['@swc/jest', { jsc: { target: 'es2023', parser: { syntax: 'typescript' } }, module: { type: 'commonjs' } }],
   },
-  transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/)?(ai|@ai-sdk|@workflow|@standard-schema|@vercel|eventsource-parser|zod)[@/+])'],
+  // ESM-only dependencies are compiled to CommonJS for jest; so are the `.cjs` bundles of
+  // @mastra/core, whose `import()` of ESM-only packages (p-map, p-retry) jest cannot run as is.
+  transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/)?(ai|@ai-sdk|@workflow|@standard-schema|@vercel|eventsource-parser|zod|@mastra|p-map|p-retry|is-network-error)[@/+])'],
   moduleNameMapper: {
     '^switchyard$': '<rootDir>/packages/switchyard/src/index.ts',
     '^@switchyard/([^/]+)$': '<rootDir>/packages/$1/src/index.ts',
