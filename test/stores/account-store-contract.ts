@@ -5,6 +5,7 @@ import { describeAccounts } from './describe-account-contract';
 import { describeKeys } from './describe-api-key-contract';
 import { describeCopies } from './describe-copy-contract';
 import { describeReservations } from './describe-reservation-contract';
+import { describeResponseStore } from './describe-response-store-contract';
 
 /** Builds a store under test (on the given clock, if any); each test gets a fresh one and closes it afterwards. */
 export type AccountStoreFactory = (clock?: StoreClock) => Promise<AccountStore> | AccountStore;
@@ -12,7 +13,8 @@ export type AccountStoreFactory = (clock?: StoreClock) => Promise<AccountStore> 
 /**
  * The behaviour every `AccountStore` must share (memory, SQLite, any later backend): run it once
  * per implementation. It checks every method of the interface, the reserve/settle arithmetic,
- * atomic reservation under 200 concurrent calls, hold expiry and its sweep, and that results are copies.
+ * atomic reservation under 200 concurrent calls, hold expiry and its sweep, that results are copies,
+ * and stored conversations (ownership, expiry, item lookup, the size cap, their sweep).
  */
 export function describeAccountStoreContract(name: string, createStore: AccountStoreFactory): void {
   describe(`${name}: AccountStore contract`, () => {
@@ -32,5 +34,6 @@ export function describeAccountStoreContract(name: string, createStore: AccountS
     describeReservations(context);
     describeHoldExpiry(context);
     describeCopies(context);
+    describeResponseStore(context);
   });
 }

@@ -20,7 +20,7 @@ export type {
 export { DEFAULT_HOLD_LIFETIME_MS, DEFAULT_HOLD_SWEEP_INTERVAL_MS } from './store/account-store';
 export { createMemoryResponseStore, storedResponseBytes } from './conversations/create-memory-response-store';
 export { chargeOnSettle } from './store/charge-on-settle';
-export { startHoldSweep } from './store/start-hold-sweep';
+export { startStoreSweep, type StoreSweep } from './store/start-store-sweep';
 export { createMemoryAccountStore, type MemoryAccountStoreOptions } from './store/create-memory-account-store';
 export { keyLimitsSchema, type KeyLimits } from './keys/key-limits';
 export {

@@ -1,13 +1,9 @@
 import type { DatabaseSync } from 'node:sqlite';
-import {
-  createMemoryResponseStore,
-  DEFAULT_HOLD_SWEEP_INTERVAL_MS,
-  startHoldSweep,
-  type AccountStore,
-} from '@switchyard/accounts';
+import { DEFAULT_HOLD_SWEEP_INTERVAL_MS, startStoreSweep, type AccountStore } from '@switchyard/accounts';
 import { createAccountMethods } from './create-account-methods';
 import { createApiKeyMethods } from './create-api-key-methods';
 import { createReservationMethods } from './create-reservation-methods';
+import { createResponseMethods } from './create-response-methods';
 import { createTransactionRunner } from './create-transaction-runner';
 import { registerHoldOwner, unregisterHoldOwner } from './hold-owners';
 import { migrateSchema } from './migrate-schema';
@@ -27,8 +23,9 @@ export type SQLiteAccountStoreOptions = {
   /** The clock holds are made and expire by. Default `Date.now`. */
   now?: () => number;
   /**
-   * How often, while open, the store releases holds that expired or whose process is gone (0 turns
-   * the timer off; `releaseExpiredHolds` still works). Default 60 000 ms.
+   * How often, while open, the store releases holds that expired or whose process is gone and
+   * deletes expired responses (0 turns the timer off; `releaseExpiredHolds` and
+   * `deleteExpiredResponses` still work). Default 60 000 ms.
    */
   holdSweepIntervalMs?: number;
   /** Told about a sweep that failed (a busy database); the next sweep runs as usual. */
@@ -38,11 +35,12 @@ export type SQLiteAccountStoreOptions = {
 const DEFAULT_BUSY_TIMEOUT_MS = 5000;
 
 /**
- * The embedded default `AccountStore`: accounts, key digests and holds in one SQLite file that any
- * number of gateway processes may share. Same semantics as `createMemoryAccountStore`; methods are
- * async per the interface although `node:sqlite` runs them synchronously. Each open store is one
- * hold owner: at open it releases the holds of owners that are gone (a process killed before it
- * could settle) and the expired ones, and it keeps doing so on a timer until `close`.
+ * The embedded default `AccountStore`: accounts, key digests, holds and stored conversations in one
+ * SQLite file that any number of gateway processes may share. Same semantics as
+ * `createMemoryAccountStore`; methods are async per the interface although `node:sqlite` runs them
+ * synchronously. Each open store is one hold owner: at open it releases the holds of owners that are
+ * gone (a process killed before it could settle) and the expired ones, and deletes expired
+ * responses; it keeps doing both on a timer until `close`.
  */
 export function createSQLiteAccountStore(options: SQLiteAccountStoreOptions): AccountStore {
   if (!options.serverSecret) throw new Error('createSQLiteAccountStore needs a non-empty serverSecret.');
@@ -60,7 +58,8 @@ export function createSQLiteAccountStore(options: SQLiteAccountStoreOptions): Ac
     throw error;
   }
   const reservations = createReservationMethods(context);
-  const stopSweep = startHoldSweep(reservations.releaseExpiredHolds, {
+  const responses = createResponseMethods(context);
+  const stopSweep = startStoreSweep([reservations.releaseExpiredHolds, responses.deleteExpiredResponses], {
     intervalMs: options.holdSweepIntervalMs ?? DEFAULT_HOLD_SWEEP_INTERVAL_MS,
     now,
     ...(options.onSweepError && { onError: options.onSweepError }),
@@ -70,8 +69,7 @@ export function createSQLiteAccountStore(options: SQLiteAccountStoreOptions): Ac
     ...createAccountMethods(context),
     ...createApiKeyMethods(context),
     ...reservations,
-    // Conversations are held in process memory until they get their own table.
-    ...createMemoryResponseStore(),
+    ...responses,
     async close() {
       if (closed) return;
       closed = true;
@@ -85,11 +83,16 @@ export function createSQLiteAccountStore(options: SQLiteAccountStoreOptions): Ac
   };
 }
 
-/** Schema up to date, this instance registered as a hold owner, abandoned holds released, statements prepared. */
+/**
+ * Schema up to date, this instance registered as a hold owner, abandoned holds released, expired
+ * responses deleted, statements prepared.
+ */
 function prepareStore(database: DatabaseSync, serverSecret: string, now: () => number): StoreContext {
   const transaction = createTransactionRunner(database);
   migrateSchema(database, transaction);
   const ownerId = registerHoldOwner(database, now());
   releaseAbandonedHolds(database, transaction, now());
-  return { database, statements: prepareStatements(database), transaction, serverSecret, ownerId, now };
+  const statements = prepareStatements(database);
+  statements.deleteExpiredResponses.run(now());
+  return { database, statements, transaction, serverSecret, ownerId, now };
 }

@@ -55,6 +55,36 @@ const MIGRATIONS: readonly string[] = [
     started_at INTEGER NOT NULL
   ) STRICT;
   `,
+  // Stored conversations. A response is unique per account (two accounts never share a row), and
+  // `seq` orders saves, so among responses made in the same millisecond the later save is the newer.
+  // `response_items` indexes every input and output item by the id clients reference it by; it
+  // points into the row's JSON, and goes with its response when that is deleted.
+  `
+  CREATE TABLE responses (
+    seq INTEGER PRIMARY KEY,
+    id TEXT NOT NULL,
+    account_id TEXT NOT NULL,
+    key_id TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL,
+    previous_response_id TEXT,
+    response TEXT NOT NULL,
+    input TEXT NOT NULL,
+    bytes INTEGER NOT NULL CHECK (bytes >= 0),
+    UNIQUE (account_id, id)
+  ) STRICT;
+  CREATE INDEX responses_by_expires_at ON responses (expires_at);
+  CREATE INDEX responses_by_account_age ON responses (account_id, created_at);
+  CREATE TABLE response_items (
+    response_seq INTEGER NOT NULL REFERENCES responses (seq) ON DELETE CASCADE,
+    source TEXT NOT NULL CHECK (source IN ('input', 'output')),
+    position INTEGER NOT NULL CHECK (position >= 0),
+    account_id TEXT NOT NULL,
+    item_id TEXT NOT NULL,
+    PRIMARY KEY (response_seq, source, position)
+  ) STRICT, WITHOUT ROWID;
+  CREATE INDEX response_items_by_item ON response_items (account_id, item_id);
+  `,
 ];
 
 /** The schema version this build writes; a database with a higher one was made by a newer build. */

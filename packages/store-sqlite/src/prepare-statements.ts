@@ -1,4 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
+import { prepareResponseStatements } from './prepare-response-statements';
 
 const ACCOUNT_COLUMNS = 'id, name, balance_micros, reserved_micros, subscription, group_name, created_at';
 /** In the order of `ApiKeyMutableColumns`, which both key writes bind. */
@@ -50,6 +51,8 @@ export function prepareStatements(database: DatabaseSync) {
     releaseAndCharge: prepare(
       'UPDATE accounts SET reserved_micros = reserved_micros - ?, balance_micros = balance_micros - ? WHERE id = ?',
     ),
+
+    ...prepareResponseStatements(database),
   };
 }
 

@@ -5,23 +5,39 @@ export function storedResponseBytes(record: StoredResponse): number {
   return Buffer.byteLength(JSON.stringify(record.inputItems)) + Buffer.byteLength(JSON.stringify(record.response));
 }
 
+type Entry = { record: StoredResponse; bytes: number };
+
+/**
+ * The record's referenceable items in order, each under the id clients reference it by: input items
+ * by their stored id, then output items by their own `id`. A later item wins over an earlier one.
+ */
+function listItems(record: StoredResponse): Array<[string, StoredJSON]> {
+  const items: Array<[string, StoredJSON]> = record.inputItems.map(stored => [stored.id, stored.item]);
+  const output: unknown = record.response['output'];
+  for (const item of Array.isArray(output) ? (output as Array<StoredJSON | null>) : []) {
+    if (typeof item?.['id'] === 'string') items.push([item['id'], item]);
+  }
+  return items;
+}
+
 /**
  * Stored conversations in process memory, for the memory account store: gone with the process.
- * Responses are kept in insertion order, so the oldest of an account is the first found.
+ * Age is `createdAt`, then save order (the map's insertion order; a replaced response is saved anew).
  */
 export function createMemoryResponseStore(): ResponseStore {
-  const responses = new Map<string, { record: StoredResponse; bytes: number }>();
+  const responses = new Map<string, Entry>();
   const keyOf = (accountId: string, id: string) => `${accountId}\u0000${id}`;
-  const live = (accountId: string, id: string, now: number) => {
-    const entry = responses.get(keyOf(accountId, id));
-    return entry && entry.record.expiresAt > now ? entry.record : undefined;
-  };
+  /** The account's responses oldest first; `sort` is stable, so equal times keep save order. */
+  const byAge = (accountId: string) =>
+    [...responses.values()]
+      .filter(entry => entry.record.accountId === accountId)
+      .sort((left, right) => left.record.createdAt - right.record.createdAt);
   const enforceCap = (saved: StoredResponse, retention: ResponseRetention) => {
-    const owned = [...responses.values()].filter(entry => entry.record.accountId === saved.accountId);
+    const owned = byAge(saved.accountId);
     let total = owned.reduce((sum, entry) => sum + entry.bytes, 0);
     for (const entry of owned) {
-      if (total <= retention.maxBytesPerAccount) return;
-      if (entry.record.id === saved.id) continue;
+      if (!(total > retention.maxBytesPerAccount)) return;
+      if (entry.record === saved) continue;
       responses.delete(keyOf(entry.record.accountId, entry.record.id));
       total -= entry.bytes;
     }
@@ -36,8 +52,8 @@ export function createMemoryResponseStore(): ResponseStore {
       enforceCap(stored, retention);
     },
     async getResponse(accountId, id, now) {
-      const record = live(accountId, id, now);
-      return record && structuredClone(record);
+      const entry = responses.get(keyOf(accountId, id));
+      return entry && entry.record.expiresAt > now ? structuredClone(entry.record) : undefined;
     },
     async deleteResponse(accountId, id) {
       return responses.delete(keyOf(accountId, id));
@@ -45,16 +61,14 @@ export function createMemoryResponseStore(): ResponseStore {
     async findItems(accountId, itemIds, now) {
       const wanted = new Set(itemIds);
       const found = new Map<string, StoredJSON>();
-      // Insertion order is age order: a newer response's item overwrites an older one's.
-      for (const { record } of responses.values()) {
-        if (record.accountId !== accountId || record.expiresAt <= now) continue;
-        const output = Array.isArray(record.response.output) ? (record.response.output as StoredJSON[]) : [];
-        const items = [...record.inputItems.map(stored => stored.item), ...output];
-        for (const item of items) {
-          if (typeof item.id === 'string' && wanted.has(item.id)) found.set(item.id, structuredClone(item));
+      // Oldest first: a newer response's item overwrites an older one's.
+      for (const { record } of byAge(accountId)) {
+        if (record.expiresAt <= now) continue;
+        for (const [itemId, item] of listItems(record)) {
+          if (wanted.has(itemId)) found.set(itemId, item);
         }
       }
-      return found;
+      return new Map([...found].map(([itemId, item]) => [itemId, structuredClone(item)]));
     },
     async deleteExpiredResponses(now) {
       let deleted = 0;

@@ -12,7 +12,7 @@ import {
 } from './account-store';
 import { chargeOnSettle } from './charge-on-settle';
 import { createMemoryResponseStore } from '../conversations/create-memory-response-store';
-import { startHoldSweep } from './start-hold-sweep';
+import { startStoreSweep } from './start-store-sweep';
 import { digestsEqual, generateApiKey, hashApiKey, keyPrefix, looksLikeApiKey } from '../keys/api-key-secrets';
 
 export type MemoryAccountStoreOptions = {
@@ -20,7 +20,10 @@ export type MemoryAccountStoreOptions = {
   serverSecret?: string;
   /** The clock holds expire by. Default `Date.now`. */
   now?: () => number;
-  /** How often expired holds are released while the store is open; 0 turns the timer off. Default 60 000 ms. */
+  /**
+   * How often, while the store is open, expired holds are released and expired responses deleted;
+   * 0 turns the timer off. Default 60 000 ms.
+   */
   holdSweepIntervalMs?: number;
 };
 
@@ -48,13 +51,14 @@ export function createMemoryAccountStore(options: MemoryAccountStoreOptions = {}
     expired.forEach(release);
     return expired.length;
   };
-  const stopSweep = startHoldSweep(releaseExpiredHolds, {
+  const responses = createMemoryResponseStore();
+  const stopSweep = startStoreSweep([releaseExpiredHolds, responses.deleteExpiredResponses], {
     intervalMs: options.holdSweepIntervalMs ?? DEFAULT_HOLD_SWEEP_INTERVAL_MS,
     now,
   });
 
   return {
-    ...createMemoryResponseStore(),
+    ...responses,
     async createAccount(input: NewAccount) {
       const account: Account = {
         id: createId('acct_'),
