@@ -69,6 +69,20 @@ describe('Codex-shaped Responses requests through the openai SDK', () => {
     expect(error.message).toContain('routes whose upstream speaks the Responses API');
   });
 
+  it('forcing web_search by tool_choice are forwarded to a Responses upstream and refused elsewhere with a 400 on tool_choice', async () => {
+    const forcing = (model: string) =>
+      ({ ...codexRequest(model, { webSearch: true }), tool_choice: { type: 'web_search' } }) as unknown as ResponseCreateParamsNonStreaming;
+    const forwarded = await client.responses.create(forcing(SAME_PROTOCOL_ROUTE));
+    expect(forwarded.status).toBe('completed');
+    for (const model of TRANSLATED_ROUTES) {
+      const failure = await client.responses.create(forcing(model)).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(OpenAI.BadRequestError);
+      const error = failure as InstanceType<typeof OpenAI.BadRequestError>;
+      expect([error.status, error.param]).toEqual([400, 'tool_choice']);
+      expect(error.message).toContain("tool_choice of type 'web_search' forces a tool");
+    }
+  });
+
   describe.each(TRANSLATED_ROUTES)('on %s (an upstream of another protocol)', model => {
     it('succeed with a warning for each dropped field when only droppable fields are present', async () => {
       const { data, response } = await client.responses.create(codexRequest(model, { webSearch: false })).withResponse();

@@ -152,6 +152,37 @@ describe('openAIResponsesCodec: Responses-only fields on other upstreams', () =>
     expect(error.message).toContain('routes whose upstream speaks the Responses API');
   });
 
+  it.each([
+    [{ type: 'web_search' }, [{ type: 'web_search' }], "tool_choice of type 'web_search' forces a tool"],
+    [{ type: 'allowed_tools', mode: 'auto', tools: [{ type: 'web_search' }] }, [{ type: 'web_search' }], "of type 'allowed_tools'"],
+    ['required', [{ type: 'web_search' }, { type: 'custom', name: 'apply_patch' }], "tool_choice 'required' asks for a call"],
+  ])('refuses a tool_choice that forces a tool only Responses upstreams run, with a 400 on tool_choice (%#)', (toolChoice, tools, named) => {
+    const { value } = openAIResponsesCodec.decodeRequest({ model: 'route', input: 'hi', tools, tool_choice: toolChoice });
+    let refusal: unknown;
+    try {
+      describeDropped(value.providerOptions!['openai-responses']!);
+    } catch (error) {
+      refusal = error;
+    }
+    const error = refusal as GatewayError;
+    expect(GatewayError.isInstance(refusal)).toBe(true);
+    expect([error.status, error.code, error.param]).toEqual([400, 'UNSUPPORTED_PARAMETER', 'tool_choice']);
+    expect(error.message).toContain(named);
+  });
+
+  it("keeps tool_choice 'required' when a function tool is offered next to built-in ones, and sends a built-in choice to Responses upstreams as sent", () => {
+    const function_ = { type: 'function', name: 'find', parameters: { type: 'object' } };
+    const required = openAIResponsesCodec.decodeRequest({ model: 'r', input: 'hi', tools: [function_, { type: 'web_search' }], tool_choice: 'required' }).value;
+    expect(required.toolChoice).toEqual({ type: 'required' });
+    expect(describeDropped(required.providerOptions!['openai-responses']!).map(warning => warning.field)).toEqual(['tools: web_search']);
+    const choice = { type: 'allowed_tools', mode: 'required', tools: [{ type: 'web_search' }] };
+    const forced = openAIResponsesCodec.decodeRequest({ model: 'r', input: 'hi', tools: [{ type: 'web_search' }], tool_choice: choice }).value;
+    expect(forced.toolChoice).toBeUndefined();
+    const body = openAIResponsesCodec.encodeRequest(forced, 'gpt-6').value;
+    expect([body.tool_choice, body.tools]).toEqual([choice, [{ type: 'web_search' }]]);
+    expect(Object.keys(body)).not.toContain('responses_only_tool_choice');
+  });
+
   it('sends namespaced functions and their replayed calls to a Responses upstream grouped again, built-in tools as sent', () => {
     const { value } = openAIResponsesCodec.decodeRequest({
       model: 'route',

@@ -1,7 +1,12 @@
 import { decodeOpenAIError, encodeOpenAIError, encodeOpenAIModelList } from '@switchyard/codec-openai-shared';
 import { createOpenAIResponsesPassthroughStream } from './stream/create-openai-responses-passthrough-stream';
 import { createDroppedOptionsDescriber, type Codec, type JSONObject, type TranslationWarning } from '@switchyard/core';
-import { describeDroppedResponsesOnlyTools, refuseResponsesOnlyOptions, RESPONSES_ONLY_TOOLS } from './request/responses-only-options';
+import {
+  describeDroppedResponsesOnlyTools,
+  refuseResponsesOnlyOptions,
+  RESPONSES_ONLY_TOOL_CHOICE,
+  RESPONSES_ONLY_TOOLS,
+} from './request/responses-only-options';
 import { openAIResponsesConversation } from './conversation/openai-responses-conversation';
 import { openAIResponsesDescriptor } from './openai-responses-descriptor';
 import { openAIResponsesCompaction } from './compaction/openai-responses-compaction';
@@ -26,7 +31,7 @@ function describeDroppedResponsesOptions(options: JSONObject): TranslationWarnin
   return [...describeDroppedResponsesOnlyTools(options), ...describeDroppedFields(options)];
 }
 
-const describeDroppedFields = createDroppedOptionsDescriber(['stream_options', 'store', RESPONSES_ONLY_TOOLS]);
+const describeDroppedFields = createDroppedOptionsDescriber(['stream_options', 'store', RESPONSES_ONLY_TOOLS, RESPONSES_ONLY_TOOL_CHOICE]);
 
 /** The OpenAI Responses protocol (`POST /v1/responses`) on both sides of the gateway. */
 export const openAIResponsesCodec: Codec = {

@@ -313,7 +313,6 @@ describe('decodeOpenAIResponsesRequest: refusals', () => {
     [{ conversation: 'conv_1' }, 'conversation'],
     [{ background: true }, 'background'],
     [{ prompt: { id: 'pmpt_1' } }, 'prompt'],
-    [{ tool_choice: { type: 'allowed_tools', mode: 'auto', tools: [] } }, 'tool_choice'],
     [{ input: [{ type: 'item_reference', id: 'msg_1' }] }, 'input.0'],
     [{ input: [{ role: 'user', content: 'a' }, { id: 'msg_1' }] }, 'input.1'],
     [{ input: [{ type: 'program_output', id: 'po_1' }] }, 'input.0.type'],

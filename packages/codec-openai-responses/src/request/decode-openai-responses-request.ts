@@ -11,7 +11,7 @@ import { decodeOpenAIResponsesInput } from './decode-openai-responses-input';
 import { decodeOpenAIResponsesToolChoice, decodeOpenAIResponsesTools } from './decode-openai-responses-tools';
 import { openAIResponsesRequestSchema, type OpenAIResponsesRequest } from './openai-responses-request-schema';
 import { parseAt } from './parse-at';
-import { RESPONSES_ONLY_ITEMS, RESPONSES_ONLY_TOOLS } from './responses-only-options';
+import { RESPONSES_ONLY_ITEMS, RESPONSES_ONLY_TOOL_CHOICE, RESPONSES_ONLY_TOOLS } from './responses-only-options';
 import {
   refuseMessagesShapedBody,
   refuseServerSideFeatures,
@@ -40,10 +40,15 @@ export function decodeOpenAIResponsesRequest(body: unknown): Translated<Generati
   assignSamplingFields(request, parsed);
   const tools = parsed.tools ? decodeOpenAIResponsesTools(parsed.tools) : undefined;
   if (tools && (tools.tools.length > 0 || tools.responsesOnlyTools.length === 0)) request.tools = tools.tools;
-  if (parsed.tool_choice !== undefined && parsed.tool_choice !== null) {
-    request.toolChoice = decodeOpenAIResponsesToolChoice(parsed.tool_choice);
-  }
   const providerOptions = collectProviderOptions(parsed);
+  if (parsed.tool_choice !== undefined && parsed.tool_choice !== null) {
+    const toolChoice = decodeOpenAIResponsesToolChoice(parsed.tool_choice);
+    if (!toolChoice) providerOptions.tool_choice = parsed.tool_choice as JSONValue;
+    else request.toolChoice = toolChoice;
+    if (toolChoice?.type === 'required' && !request.tools?.length && tools?.responsesOnlyTools.length) {
+      providerOptions[RESPONSES_ONLY_TOOL_CHOICE] = 'required';
+    }
+  }
   if (tools && tools.responsesOnlyTools.length > 0) providerOptions[RESPONSES_ONLY_TOOLS] = tools.responsesOnlyTools;
   if (responsesOnlyItems.length > 0) providerOptions[RESPONSES_ONLY_ITEMS] = responsesOnlyItems;
   if (Object.keys(providerOptions).length > 0)

@@ -75,16 +75,15 @@ function refuseDuplicateNames(tools: readonly ToolDefinition[]): void {
   }
 }
 
-/** `auto` / `none` / `required` / `{type:'function', name}` → IR; other choice objects are refused. */
-export function decodeOpenAIResponsesToolChoice(toolChoice: unknown): ToolChoice {
+/**
+ * `auto` / `none` / `required` / `{type:'function', name}` → IR. Any other choice object
+ * (`{type:'web_search'}`, `{type:'allowed_tools', …}`, `{type:'custom', name}`, a type added later)
+ * has no IR form: `undefined`, and the caller keeps it for Responses upstreams only.
+ */
+export function decodeOpenAIResponsesToolChoice(toolChoice: unknown): ToolChoice | undefined {
   const parsed = parseAt(toolChoiceSchema, toolChoice, ['tool_choice']);
   if (typeof parsed === 'string') return { type: parsed };
-  if (parsed.type !== 'function') {
-    throw unsupportedParameter(
-      ['tool_choice'],
-      `tool_choice of type '${parsed.type}' is not supported; use 'auto', 'none', 'required' or {type:'function', name}`,
-    );
-  }
+  if (parsed.type !== 'function') return undefined;
   if (parsed.name === undefined) throw invalidParameter(['tool_choice', 'name'], 'Required');
   return { type: 'tool', name: parsed.name };
 }

@@ -14,7 +14,7 @@ import { encodeOpenAIResponseFormat } from '@switchyard/codec-openai-shared';
 import { encodeOpenAIResponsesInput } from './encode-openai-responses-input';
 import { encodeOpenAIResponsesTools } from './encode-openai-responses-tools';
 import { restoreNamespacedToolName } from '../tools/namespaced-tool-names';
-import { RESPONSES_ONLY_ITEMS, RESPONSES_ONLY_TOOLS } from './responses-only-options';
+import { RESPONSES_ONLY_ITEMS, RESPONSES_ONLY_TOOL_CHOICE, RESPONSES_ONLY_TOOLS } from './responses-only-options';
 
 /** OpenAI rejects `max_output_tokens` below 16 (`integer_below_min_value`). */
 const MINIMUM_OUTPUT_TOKENS = 16;
@@ -136,7 +136,7 @@ function encodeReasoningEffort(
 function mergeProviderOptions(body: JSONObject, options: JSONObject | undefined): void {
   if (options === undefined) return;
   for (const [key, value] of Object.entries(options)) {
-    if (value === undefined || key === RESPONSES_ONLY_TOOLS || key === RESPONSES_ONLY_ITEMS) continue;
+    if (value === undefined || key === RESPONSES_ONLY_TOOLS || key === RESPONSES_ONLY_ITEMS || key === RESPONSES_ONLY_TOOL_CHOICE) continue;
     // OpenAI refuses `stream_options` on non-streaming requests.
     if (key === 'stream_options' && body.stream !== true) continue;
     const current = body[key];

@@ -13,6 +13,14 @@ export const RESPONSES_ONLY_TOOLS = 'responses_only_tools';
  */
 export const RESPONSES_ONLY_ITEMS = 'responses_only_items';
 
+/**
+ * The `providerOptions['openai-responses']` key marking `tool_choice: "required"` when every tool
+ * offered is one only a Responses upstream has (no function is left to call elsewhere). A choice
+ * object with no IR form (`{type:'web_search'}`, `{type:'allowed_tools', …}`, `{type:'custom', name}`)
+ * rides in `providerOptions['openai-responses'].tool_choice` as sent instead.
+ */
+export const RESPONSES_ONLY_TOOL_CHOICE = 'responses_only_tool_choice';
+
 const ONLY_RESPONSES_ROUTES =
   "this model's upstream speaks another protocol. Only routes whose upstream speaks the Responses API can serve it: pick such a model, or remove it";
 
@@ -21,12 +29,20 @@ const ONLY_RESPONSES_ROUTES =
  * OpenAI's side (search results, file hits, code output already in the conversation) and
  * `moderation`, which adds its verdicts to the response. Dropping them would change the answer, so a
  * route whose upstream speaks another protocol refuses the request with a 400 naming the item or
- * field and the routes that can serve it.
+ * field and the routes that can serve it. So does a `tool_choice` that forces such a tool: without
+ * it the model could not do what the client demanded.
  */
 export function refuseResponsesOnlyOptions(options: JSONObject): void {
   const items = options[RESPONSES_ONLY_ITEMS];
   if (Array.isArray(items) && items.length > 0) {
     throw unsupportedParameter(['input'], `input items of type '${String(items[0])}' come from a tool run by OpenAI's Responses API, and ${ONLY_RESPONSES_ROUTES}`);
+  }
+  if (isJSONObject(options.tool_choice)) {
+    const type = identifierOrUndefined(options.tool_choice.type) ?? 'unknown';
+    throw unsupportedParameter('tool_choice', `tool_choice of type '${type}' forces a tool that OpenAI's Responses API runs, and ${ONLY_RESPONSES_ROUTES}`);
+  }
+  if (options[RESPONSES_ONLY_TOOL_CHOICE] === 'required') {
+    throw unsupportedParameter('tool_choice', `tool_choice 'required' asks for a call, but every tool offered is run by OpenAI's Responses API, and ${ONLY_RESPONSES_ROUTES}`);
   }
   if (options.moderation !== undefined) {
     throw unsupportedParameter('moderation', `moderation results come from OpenAI's Responses API, and ${ONLY_RESPONSES_ROUTES}`);
