@@ -21,7 +21,8 @@ export function createOpenAIResponsesEcho(request: GenerationRequest): JSONObjec
     parallel_tool_calls: request.parallelToolCalls ?? true,
     previous_response_id: null,
     reasoning: { effort: request.reasoning?.effort ?? null, summary: reasoningOptions.summary ?? null },
-    store: false,
+    // The gateway keeps every response whose request did not opt out, whatever the upstream.
+    store: options.store !== false,
     temperature: request.temperature ?? 1,
     text: {
       format: request.responseFormat

@@ -125,6 +125,12 @@ describe('encodeOpenAIResponsesResponse', () => {
     },
   };
 
+  it('says store: true unless the request opted out, since the gateway keeps the response itself', () => {
+    const optedOut = { ...request, providerOptions: { 'openai-responses': { store: false } } };
+    expect(encodeOpenAIResponsesResponse(response, context).store).toBe(true);
+    expect(encodeOpenAIResponsesResponse(response, { ...context, request: optedOut }).store).toBe(false);
+  });
+
   it('renders every member of the public Response object', () => {
     const body = encodeOpenAIResponsesResponse(response, context);
     expect(body).toEqual({
@@ -168,7 +174,7 @@ describe('encodeOpenAIResponsesResponse', () => {
       parallel_tool_calls: true,
       previous_response_id: null,
       reasoning: { effort: null, summary: null },
-      store: false,
+      store: true,
       temperature: 1,
       text: { format: { type: 'text' } },
       tool_choice: 'auto',

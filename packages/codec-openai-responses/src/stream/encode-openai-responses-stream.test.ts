@@ -359,7 +359,7 @@ describe('createOpenAIResponsesStreamEncoder', () => {
         instructions: 'Be terse.',
         tools: [{ type: 'function', name: 'get_weather', strict: false }],
         tool_choice: 'auto',
-        store: false,
+        store: true,
         background: false,
         truncation: 'disabled',
       });
