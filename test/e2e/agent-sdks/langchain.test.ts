@@ -3,9 +3,9 @@ import type { BaseChatModel } from '@langchain/core/language_models/chat_models'
 import { AIMessageChunk, HumanMessage, type AIMessage, type BaseMessage } from '@langchain/core/messages';
 import { tool } from '@langchain/core/tools';
 import { ChatOpenAI } from '@langchain/openai';
-import { startTestGateway, type TestGateway } from '../../helpers/start-test-gateway';
 import { DEFAULT_ROUTES } from './default-routes';
-import { createRecordingFetch, forbidRemoteFetch, type RecordedRequest } from './record-requests';
+import { createRecordingFetch, type RecordedRequest } from './record-requests';
+import { useOfflineGateway } from './use-offline-gateway';
 import { createWeatherTool, WEATHER_PROMPT, WEATHER_TOOL, weatherInput } from './weather-tool';
 
 type Recorder = ReturnType<typeof createRecordingFetch>;
@@ -68,27 +68,20 @@ function expectToolRound(
 }
 
 describe.each(DEFAULT_ROUTES)('LangChain tool rounds on %s', route => {
-  let server: TestGateway;
-  let network: ReturnType<typeof forbidRemoteFetch>;
-  beforeAll(async () => {
+  beforeAll(() => {
     // LangSmith tracing is off unless these ask for it; make sure the environment does not.
     for (const name of ['LANGSMITH_TRACING', 'LANGCHAIN_TRACING_V2', 'LANGCHAIN_TRACING'])
       delete process.env[name];
-    network = forbidRemoteFetch();
-    server = await startTestGateway();
   });
-  afterAll(async () => {
-    await server.close(1_000);
-    expect(network.restore()).toEqual([]);
-  });
+  const gateway = useOfflineGateway();
 
   const openai = (recorder: Recorder, useResponsesApi: boolean) =>
     new ChatOpenAI({
       model: route,
-      apiKey: server.demoKey,
+      apiKey: gateway.server.demoKey,
       maxRetries: 0,
       useResponsesApi,
-      configuration: { baseURL: `${server.url}/v1`, fetch: recorder.fetch },
+      configuration: { baseURL: `${gateway.server.url}/v1`, fetch: recorder.fetch },
     });
 
   it.each([false, true])(
@@ -123,9 +116,9 @@ describe.each(DEFAULT_ROUTES)('LangChain tool rounds on %s', route => {
       const recorder = createRecordingFetch();
       const model = new ChatAnthropic({
         model: route,
-        apiKey: server.demoKey,
+        apiKey: gateway.server.demoKey,
         maxRetries: 0,
-        anthropicApiUrl: server.url,
+        anthropicApiUrl: gateway.server.url,
         clientOptions: { fetch: recorder.fetch },
       });
       expectToolRound(await runToolRound(model, stream), recorder.requests, '/v1/messages', stream);

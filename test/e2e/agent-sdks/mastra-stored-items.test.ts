@@ -1,8 +1,8 @@
 import { createOpenAI } from '@ai-sdk/openai';
-import { startTestGateway, type TestGateway } from '../../helpers/start-test-gateway';
 import { DEFAULT_ROUTES } from './default-routes';
 import { runMastraLoop } from './mastra-tool-loop';
-import { createRecordingFetch, forbidRemoteFetch } from './record-requests';
+import { createRecordingFetch } from './record-requests';
+import { useOfflineGateway } from './use-offline-gateway';
 import { expectWeatherLoop } from './vercel-ai-sdk-tool-loop';
 
 /**
@@ -11,24 +11,15 @@ import { expectWeatherLoop } from './vercel-ai-sdk-tool-loop';
  * Mastra reports a failed step without throwing, so the loop helper turns that into a failure.
  */
 describe.each(DEFAULT_ROUTES)('Mastra agent on the Responses model with its default store on %s', route => {
-  let server: TestGateway;
-  let network: ReturnType<typeof forbidRemoteFetch>;
-  beforeAll(async () => {
-    network = forbidRemoteFetch();
-    server = await startTestGateway();
-  });
-  afterAll(async () => {
-    await server.close(1_000);
-    expect(network.restore()).toEqual([]);
-  });
+  const gateway = useOfflineGateway();
 
   it.each(['generate', 'stream'] as const)(
     '(%s) sends item_reference in its second step and still gets the answer from the tool result',
     async mode => {
       const recorder = createRecordingFetch();
       const openai = createOpenAI({
-        baseURL: `${server.url}/v1`,
-        apiKey: server.demoKey,
+        baseURL: `${gateway.server.url}/v1`,
+        apiKey: gateway.server.demoKey,
         fetch: recorder.fetch,
       });
       expectWeatherLoop(

@@ -1,7 +1,7 @@
 import { createOpenAI } from '@ai-sdk/openai';
-import { startTestGateway, type TestGateway } from '../../helpers/start-test-gateway';
 import { DEFAULT_ROUTES } from './default-routes';
-import { createRecordingFetch, forbidRemoteFetch } from './record-requests';
+import { createRecordingFetch } from './record-requests';
+import { useOfflineGateway } from './use-offline-gateway';
 import { expectWeatherLoop, runToolLoop } from './vercel-ai-sdk-tool-loop';
 
 /**
@@ -12,24 +12,15 @@ import { expectWeatherLoop, runToolLoop } from './vercel-ai-sdk-tool-loop';
  * items, "Item reference").
  */
 describe.each(DEFAULT_ROUTES)('Vercel AI SDK Responses model with its default store on %s', route => {
-  let server: TestGateway;
-  let network: ReturnType<typeof forbidRemoteFetch>;
-  beforeAll(async () => {
-    network = forbidRemoteFetch();
-    server = await startTestGateway();
-  });
-  afterAll(async () => {
-    await server.close(1_000);
-    expect(network.restore()).toEqual([]);
-  });
+  const gateway = useOfflineGateway();
 
   it.each(['generate', 'stream'] as const)(
     '(%s) sends item_reference in its second step and still gets the answer from the tool result',
     async mode => {
       const recorder = createRecordingFetch();
       const openai = createOpenAI({
-        baseURL: `${server.url}/v1`,
-        apiKey: server.demoKey,
+        baseURL: `${gateway.server.url}/v1`,
+        apiKey: gateway.server.demoKey,
         fetch: recorder.fetch,
       });
       expectWeatherLoop(await runToolLoop(openai.responses(route), mode), recorder.requests, '/v1/responses');

@@ -1,29 +1,20 @@
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
-import { startTestGateway, type TestGateway } from '../../helpers/start-test-gateway';
-import { createRecordingFetch, forbidRemoteFetch } from './record-requests';
+import { createRecordingFetch } from './record-requests';
+import { useOfflineGateway } from './use-offline-gateway';
 import { expectWeatherLoop, runToolLoop } from './vercel-ai-sdk-tool-loop';
 import { DEFAULT_ROUTES } from './default-routes';
 
 describe.each(DEFAULT_ROUTES)('Vercel AI SDK multi-step tool loops on %s', route => {
-  let server: TestGateway;
-  let network: ReturnType<typeof forbidRemoteFetch>;
-  beforeAll(async () => {
-    network = forbidRemoteFetch();
-    server = await startTestGateway();
-  });
-  afterAll(async () => {
-    await server.close(1_000);
-    expect(network.restore()).toEqual([]);
-  });
+  const gateway = useOfflineGateway();
 
   it.each(['generate', 'stream'] as const)(
     '@ai-sdk/openai chat model (%s): runs get_weather, then answers from its result',
     async mode => {
       const recorder = createRecordingFetch();
       const openai = createOpenAI({
-        baseURL: `${server.url}/v1`,
-        apiKey: server.demoKey,
+        baseURL: `${gateway.server.url}/v1`,
+        apiKey: gateway.server.demoKey,
         fetch: recorder.fetch,
       });
       expectWeatherLoop(
@@ -39,8 +30,8 @@ describe.each(DEFAULT_ROUTES)('Vercel AI SDK multi-step tool loops on %s', route
     async mode => {
       const recorder = createRecordingFetch();
       const openai = createOpenAI({
-        baseURL: `${server.url}/v1`,
-        apiKey: server.demoKey,
+        baseURL: `${gateway.server.url}/v1`,
+        apiKey: gateway.server.demoKey,
         fetch: recorder.fetch,
       });
       expectWeatherLoop(
@@ -56,8 +47,8 @@ describe.each(DEFAULT_ROUTES)('Vercel AI SDK multi-step tool loops on %s', route
     async mode => {
       const recorder = createRecordingFetch();
       const anthropic = createAnthropic({
-        baseURL: `${server.url}/v1`,
-        apiKey: server.demoKey,
+        baseURL: `${gateway.server.url}/v1`,
+        apiKey: gateway.server.demoKey,
         fetch: recorder.fetch,
       });
       expectWeatherLoop(await runToolLoop(anthropic(route), mode), recorder.requests, '/v1/messages');
