@@ -5,6 +5,11 @@ import { createRecordingFetch } from './record-requests';
 import { useOfflineGateway } from './use-offline-gateway';
 import { expectWeatherLoop } from './vercel-ai-sdk-tool-loop';
 
+/**
+ * Mastra agents on the AI SDK's OpenAI models. With the Responses model's default `store`, the
+ * second step refers to the first step's output items by `item_reference`, and the gateway must
+ * expand them; Mastra reports a failed step without throwing, so the loop helper turns that into a failure.
+ */
 describe.each(DEFAULT_ROUTES)('Mastra agent tool loops on %s', route => {
   const gateway = useOfflineGateway();
 
@@ -32,6 +37,16 @@ describe.each(DEFAULT_ROUTES)('Mastra agent tool loops on %s', route => {
         recorder.requests,
         '/v1/responses',
       );
+    },
+  );
+
+  it.each(['generate', 'stream'] as const)(
+    'Responses model with its default store (%s): sends item_reference in its second step, which the gateway expands, and answers from the tool result',
+    async mode => {
+      const recorder = createRecordingFetch();
+      expectWeatherLoop(await runMastraLoop(openai(recorder).responses(route), mode), recorder.requests, '/v1/responses');
+      const second = recorder.requests[1]?.body as { input: Array<{ type?: string }> };
+      expect(second.input.filter(item => item.type === 'item_reference').length).toBeGreaterThanOrEqual(1);
     },
   );
 });

@@ -5,6 +5,13 @@ import { useOfflineGateway } from './use-offline-gateway';
 import { expectWeatherLoop, runToolLoop } from './vercel-ai-sdk-tool-loop';
 import { DEFAULT_ROUTES } from './default-routes';
 
+/**
+ * Multi-step tool loops. With its defaults, the `@ai-sdk/openai` Responses model has `store` on, so
+ * from the second step on it sends the earlier output items as `{"type":"item_reference","id":…}`
+ * instead of repeating them, and the gateway must expand those from what it stored for the first
+ * step — whatever the upstream protocol. See https://platform.openai.com/docs/api-reference/responses/create (input
+ * items, "Item reference").
+ */
 describe.each(DEFAULT_ROUTES)('Vercel AI SDK multi-step tool loops on %s', route => {
   const gateway = useOfflineGateway();
 
@@ -52,6 +59,26 @@ describe.each(DEFAULT_ROUTES)('Vercel AI SDK multi-step tool loops on %s', route
         fetch: recorder.fetch,
       });
       expectWeatherLoop(await runToolLoop(anthropic(route), mode), recorder.requests, '/v1/messages');
+    },
+  );
+
+  it.each(['generate', 'stream'] as const)(
+    '@ai-sdk/openai responses model with its default store (%s): sends item_reference in its second step and still gets the answer from the tool result',
+    async mode => {
+      const recorder = createRecordingFetch();
+      const openai = createOpenAI({
+        baseURL: `${gateway.server.url}/v1`,
+        apiKey: gateway.server.demoKey,
+        fetch: recorder.fetch,
+      });
+      expectWeatherLoop(await runToolLoop(openai.responses(route), mode), recorder.requests, '/v1/responses');
+      const [first, second] = recorder.requests.map(
+        request => request.body as { store?: boolean; input: Array<{ type?: string; id?: string }> },
+      );
+      expect(first?.store).toBeUndefined();
+      const references = second?.input.filter(item => item.type === 'item_reference') ?? [];
+      expect(references.length).toBeGreaterThanOrEqual(1);
+      for (const reference of references) expect(reference.id).toEqual(expect.any(String));
     },
   );
 });
