@@ -20,7 +20,12 @@ type LintReport = { files: Record<string, LintMessage[]>; texts: LintMessage[][]
 const lintScript = `
 import { ESLint } from 'eslint';
 const job = JSON.parse(process.argv[1]);
-const eslint = new ESLint({ cwd: process.cwd(), overrideConfigFile: 'eslint.config.mjs' });
+// With CI=true typescript-eslint infers a one-shot run and parses the file on disk, not the given text.
+const eslint = new ESLint({
+  cwd: process.cwd(),
+  overrideConfigFile: 'eslint.config.mjs',
+  overrideConfig: { languageOptions: { parserOptions: { disallowAutomaticSingleRunInference: true } } },
+});
 const messagesOf = result => result.messages.map(({ ruleId, message, line }) => ({ ruleId, message, line }));
 const files = {};
 for (const result of await eslint.lintFiles(job.files)) files[result.filePath] = messagesOf(result);
