@@ -1,7 +1,9 @@
 // Lint: typescript-eslint (type-aware where it matters for stream code) plus the package boundaries
 // of the architecture: codecs never import each other, only `express` imports Express, only `sse`
 // imports eventsource-parser, core imports nothing, accounts and the stores never import the engine.
+import { join } from 'node:path';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
@@ -22,9 +24,18 @@ export default tseslint.config(
   {
     files: ['**/*.ts'],
     plugins: { 'import-x': importX },
-    // Cycles are looked for in the project's own files: the rule does not walk into dependencies
-    // (whose bundles it cannot always resolve, e.g. @mastra/core's).
-    settings: { 'import-x/ignore': ['node_modules'] },
+    settings: {
+      // import-x reads only `.js` files and resolves only Node's way unless told otherwise: without
+      // these two settings every relative `.ts` import is unresolved and `import-x/no-cycle` sees no
+      // edge at all. The resolver takes the `paths` of tsconfig.test.json, so `@switchyard/*` and
+      // `switchyard` resolve to the packages' sources (not to a `dist/` that may not be built) and a
+      // cycle through a workspace import is seen too.
+      'import-x/extensions': ['.ts'],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: join(import.meta.dirname, 'tsconfig.test.json') })],
+      // Cycles are looked for in the project's own files: the rule does not walk into dependencies
+      // (whose bundles it cannot always parse, e.g. @mastra/core's).
+      'import-x/ignore': ['node_modules'],
+    },
     languageOptions: {
       parserOptions: {
         project: ['./tsconfig.test.json', './packages/*/tsconfig.json', './examples/*/tsconfig.json'],
@@ -37,6 +48,8 @@ export default tseslint.config(
       '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'import-x/no-cycle': 'error',
+      // Keeps the resolver honest: were it to stop resolving, no-cycle would go quiet, not fail.
+      'import-x/no-unresolved': 'error',
       ...restrict([deepImports, express, eventsource]),
     },
   },

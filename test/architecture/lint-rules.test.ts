@@ -1,0 +1,134 @@
+import { execFile } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+/**
+ * The import rules of eslint.config.mjs, run through ESLint's Node API on probes, so that a rule
+ * that silently stops seeing imports (as `import-x/no-cycle` did while no TypeScript resolver was
+ * configured) fails here instead of passing lint with nothing to report.
+ *
+ * ESLint loads its flat config with `import()`, which jest's module sandbox cannot run, so the API
+ * runs in a child Node process; one process lints every probe (type-aware parsing is the slow part).
+ */
+const root = join(__dirname, '../..');
+
+type LintMessage = { ruleId: string | null; message: string; line: number };
+type LintJob = { files: string[]; texts: { filePath: string; code: string }[] };
+type LintReport = { files: Record<string, LintMessage[]>; texts: LintMessage[][] };
+
+const lintScript = `
+import { ESLint } from 'eslint';
+const job = JSON.parse(process.argv[1]);
+// With CI=true typescript-eslint infers a one-shot run and parses the file on disk, not the given text.
+const eslint = new ESLint({
+  cwd: process.cwd(),
+  overrideConfigFile: 'eslint.config.mjs',
+  overrideConfig: { languageOptions: { parserOptions: { disallowAutomaticSingleRunInference: true } } },
+});
+const messagesOf = result => result.messages.map(({ ruleId, message, line }) => ({ ruleId, message, line }));
+const files = {};
+for (const result of await eslint.lintFiles(job.files)) files[result.filePath] = messagesOf(result);
+const texts = [];
+for (const { filePath, code } of job.texts) texts.push(messagesOf((await eslint.lintText(code, { filePath }))[0]));
+process.stdout.write(JSON.stringify({ files, texts }));
+`;
+
+async function lint(job: LintJob): Promise<LintReport> {
+  const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '--eval', lintScript, JSON.stringify(job)], {
+    cwd: root,
+    maxBuffer: 16 * 1024 * 1024,
+    timeout: 180_000,
+  });
+  return JSON.parse(stdout) as LintReport;
+}
+
+// Probe files on disk: import-x reads the modules a linted file imports from disk, and type-aware
+// parsing wants files a tsconfig includes (test/**/*.ts is in tsconfig.test.json).
+const probeDirectory = join(__dirname, `lint-probe-${process.pid}`);
+const probes = {
+  first: join(probeDirectory, 'first.ts'),
+  second: join(probeDirectory, 'second.ts'),
+  outside: join(probeDirectory, 'outside.ts'),
+};
+
+/** Lint-clean module text that imports one name and uses it. */
+const importing = (specifier: string, name: string) => `import { ${name} } from '${specifier}';\n\nexport const probe = [${name}];\n`;
+
+/** Texts linted as if they were the given package file (the file on disk is not changed). */
+const texts = {
+  // The engine's index re-exports createEngine, so importing the package by name from that file
+  // closes a cycle: seen only if `@switchyard/engine` resolves to the engine's sources.
+  workspaceCycle: { filePath: 'packages/engine/src/create-engine.ts', code: importing('@switchyard/engine', 'parseGatewayConfig') },
+  unknownPackage: { filePath: 'packages/engine/src/create-engine.ts', code: importing('@switchyard/no-such-package', 'anything') },
+  coreImportsZod: { filePath: 'packages/core/src/index.ts', code: importing('zod', 'z') },
+  codecImportsCodec: { filePath: 'packages/codec-openai-chat/src/index.ts', code: importing('@switchyard/codec-anthropic-messages', 'anthropicMessagesCodec') },
+  codecImportsShared: { filePath: 'packages/codec-openai-chat/src/index.ts', code: importing('@switchyard/codec-openai-shared', 'encodeOpenAIError') },
+  engineImportsExpress: { filePath: 'packages/engine/src/index.ts', code: importing('express', 'Router') },
+  accountsImportUndici: { filePath: 'packages/accounts/src/index.ts', code: importing('undici', 'request') },
+  testImportsWorkspace: { filePath: 'test/architecture/package-boundaries.test.ts', code: importing('switchyard', 'createGateway') },
+};
+type TextName = keyof typeof texts;
+const textNames = Object.keys(texts) as TextName[];
+
+let report: LintReport;
+const messagesOf = (name: TextName) => report.texts[textNames.indexOf(name)];
+
+beforeAll(async () => {
+  mkdirSync(probeDirectory, { recursive: true });
+  try {
+    writeFileSync(probes.first, "import { second } from './second';\n\nexport const first = (): number => second() + 1;\n");
+    writeFileSync(probes.second, "import { first } from './first';\n\nexport const second = (): number => (typeof first === 'function' ? 1 : 0);\n");
+    writeFileSync(probes.outside, "import { first } from './first';\n\nexport const outside = (): number => first();\n");
+    report = await lint({
+      files: Object.values(probes),
+      texts: textNames.map(name => ({ filePath: join(root, texts[name].filePath), code: texts[name].code })),
+    });
+  } finally {
+    rmSync(probeDirectory, { recursive: true, force: true });
+  }
+}, 180_000);
+
+describe('import-x/no-cycle', () => {
+  it('reports both files of a two-file cycle of relative imports', () => {
+    expect(report.files[probes.first]).toEqual([{ ruleId: 'import-x/no-cycle', message: 'Dependency cycle detected', line: 1 }]);
+    expect(report.files[probes.second]).toEqual([{ ruleId: 'import-x/no-cycle', message: 'Dependency cycle detected', line: 1 }]);
+  });
+
+  it('leaves alone a file that imports a cycle without being part of it', () => {
+    expect(report.files[probes.outside]).toEqual([]);
+  });
+
+  it('follows a workspace package name to its sources and reports the cycle through it', () => {
+    expect(messagesOf('workspaceCycle')).toEqual([{ ruleId: 'import-x/no-cycle', message: 'Dependency cycle detected', line: 1 }]);
+  });
+});
+
+describe('import-x/no-unresolved', () => {
+  it('reports an import that resolves nowhere, so a broken resolver cannot pass lint unnoticed', () => {
+    expect(messagesOf('unknownPackage')).toEqual([
+      { ruleId: 'import-x/no-unresolved', message: "Unable to resolve path to module '@switchyard/no-such-package'.", line: 1 },
+    ]);
+  });
+
+  it('resolves the entry package by name from the tests', () => {
+    expect(messagesOf('testImportsWorkspace')).toEqual([]);
+  });
+});
+
+describe('package boundaries (no-restricted-imports)', () => {
+  it.each([
+    ['coreImportsZod', 'zod', 'core imports nothing.'],
+    ['codecImportsCodec', '@switchyard/codec-anthropic-messages', 'Codecs never import each other.'],
+    ['engineImportsExpress', 'express', 'Only @switchyard/express (and the examples) may import express.'],
+    ['accountsImportUndici', 'undici', 'Accounts know nothing of upstream calls or rate windows.'],
+  ] as const)('%s: refuses the import of %s', (name, specifier, why) => {
+    expect(messagesOf(name)).toEqual([
+      { ruleId: 'no-restricted-imports', message: `'${specifier}' import is restricted from being used by a pattern. ${why}`, line: 1 },
+    ]);
+  });
+
+  it('lets a codec import the shared OpenAI codec package', () => {
+    expect(messagesOf('codecImportsShared')).toEqual([]);
+  });
+});
