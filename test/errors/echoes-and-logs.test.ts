@@ -34,7 +34,7 @@ const ECHOED_FAILURES = [
   { upstream: 400, status: 400, code: 'UPSTREAM_INVALID_REQUEST', level: 20 },
 ] as const;
 
-async function post(server: TestGateway, client: Pick<InterfaceCase, 'path'>, body: unknown) {
+async function post(server: TestGateway, client: { path: string }, body: unknown) {
   const response = await fetch(`${server.url}${client.path}`, {
     method: 'POST',
     headers: {
