@@ -19,7 +19,6 @@ const INTERFACES = [
   },
   { name: 'chat', path: '/v1/chat/completions', body: (model: string, text: string) => ({ model, messages: [{ role: 'user', content: text }] }) },
 ] as const;
-type InterfaceCase = (typeof INTERFACES)[number];
 
 /** Each upstream protocol behind the interface of another (or the same) protocol. */
 const UPSTREAM_CASES = [
