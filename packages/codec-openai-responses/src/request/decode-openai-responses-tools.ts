@@ -1,7 +1,6 @@
 import {
   invalidParameter,
   isJSONObject,
-  unsupportedParameter,
   type JSONObject,
   type ToolChoice,
   type ToolDefinition,
