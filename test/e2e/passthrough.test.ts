@@ -125,7 +125,7 @@ describe('the same-protocol pass-through path', () => {
     rmSync(directory, { recursive: true, force: true });
   });
 
-  it('forwards the client body with only the model replaced, and the answer with every field, under the client model ID', async () => {
+  it('forwards the client body with only the model replaced (a field no codec knows included, value untouched), and the answer with every field, under the client model ID', async () => {
     const body = {
       model: 'client-messages',
       max_tokens: 32,
@@ -133,6 +133,7 @@ describe('the same-protocol pass-through path', () => {
         { role: 'user', content: [{ type: 'text', text: 'hello', cache_control: { type: 'ephemeral' } }] },
       ],
       top_k: 7,
+      brand_new_field: { nested: [1, 'two', null], flag: false },
     };
     const response = await fetch(`${gateway.url}/v1/messages`, {
       method: 'POST',

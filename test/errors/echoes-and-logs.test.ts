@@ -19,7 +19,6 @@ const INTERFACES = [
   },
   { name: 'chat', path: '/v1/chat/completions', body: (model: string, text: string) => ({ model, messages: [{ role: 'user', content: text }] }) },
 ] as const;
-type InterfaceCase = (typeof INTERFACES)[number];
 
 /** Each upstream protocol behind the interface of another (or the same) protocol. */
 const UPSTREAM_CASES = [
@@ -34,7 +33,7 @@ const ECHOED_FAILURES = [
   { upstream: 400, status: 400, code: 'UPSTREAM_INVALID_REQUEST', level: 20 },
 ] as const;
 
-async function post(server: TestGateway, client: InterfaceCase, body: unknown) {
+async function post(server: TestGateway, client: { path: string }, body: unknown) {
   const response = await fetch(`${server.url}${client.path}`, {
     method: 'POST',
     headers: {
@@ -45,7 +44,12 @@ async function post(server: TestGateway, client: InterfaceCase, body: unknown) {
     },
     body: JSON.stringify(body),
   });
-  return { status: response.status, text: await response.text(), requestId: response.headers.get('x-request-id') ?? '' };
+  return {
+    status: response.status,
+    text: await response.text(),
+    requestId: response.headers.get('x-request-id') ?? '',
+    warnings: response.headers.get('x-switchyard-warnings'),
+  };
 }
 
 describe('what the gateway echoes and logs', () => {
@@ -138,12 +142,24 @@ describe('what the gateway echoes and logs', () => {
     for (const line of lines) expect(Buffer.byteLength(line)).toBeLessThan(MAX_LOG_LINE_BYTES);
   });
 
-  it('cuts an unknown parameter’s name in the refusal and its param', async () => {
+  it('cuts an unknown parameter’s name in the refusal and its param (remote compaction, which takes no other field)', async () => {
     const field = 'f'.repeat(100_000);
-    const answer = await post(server, INTERFACES[0], { ...INTERFACES[0].body('switchyard-sim', 'hello'), [field]: 1 });
+    const answer = await post(server, { path: '/v1/responses/compact' }, { model: 'switchyard-sim', input: 'hello', [field]: 1 });
 
     expect(answer.status).toBe(400);
     expect(Buffer.byteLength(answer.text)).toBeLessThan(MAX_ERROR_BODY_BYTES);
     expect(JSON.parse(answer.text)).toMatchObject({ code: 'INVALID_REQUEST', error: { param: `${'f'.repeat(200)}… (+99800 chars)` } });
+  });
+
+  it('answers a body with a 100 000-character unknown field name on a translated route, counting the field in the warnings without naming it', async () => {
+    const field = 'f'.repeat(100_000);
+    const answer = await post(server, INTERFACES[0], { ...INTERFACES[0].body('switchyard-sim', 'hello'), [field]: 1 });
+
+    expect(answer.status).toBe(200);
+    expect(answer.warnings).toBe('1 other field (unknown-field)');
+    expect(answer.text).not.toContain('f'.repeat(300));
+    const logged = await linesOf(answer.requestId);
+    expect(logged.length).toBeGreaterThanOrEqual(1);
+    for (const line of lines) expect(Buffer.byteLength(line)).toBeLessThan(MAX_LOG_LINE_BYTES);
   });
 });

@@ -48,6 +48,13 @@ const UNKNOWN_BLOCK: Record<InterfaceName, [Record<string, unknown>, RegExp]> = 
   ],
 };
 
+/** A field of another interface's endpoint, per interface, and the endpoint that takes it. */
+const SIBLING_FIELD: Record<InterfaceName, [string, string]> = {
+  responses: ['max_tokens', 'POST /v1/messages and POST /v1/chat/completions'],
+  messages: ['max_output_tokens', 'POST /v1/responses'],
+  chat: ['max_output_tokens', 'POST /v1/responses'],
+};
+
 /** The param the OpenAI envelope must carry (the Messages envelope has none: the message names the path). */
 const param = (name: InterfaceName, path: string) => (name === 'messages' ? undefined : path);
 
@@ -194,14 +201,23 @@ describe('404 for unknown paths and models, 413 for oversized requests, 400 for 
       );
     });
 
-    it('refuses an unknown top-level parameter: 400 INVALID_REQUEST naming it', async () => {
+    it('answers a body with an unknown top-level field (forwarded as sent on a same-protocol route, dropped with a warning on a translated one)', async () => {
       const sdk = client(name);
-      const failure = await refusalOf(sdk.create(promptBody(name, MODEL, PROMPT, { frobnicate: true })));
+      const answer = await sdk.create(promptBody(name, MODEL, PROMPT, { frobnicate: true }));
+      expectAnswered(sdk, answer, MODEL);
+      // switchyard-sim's upstream speaks Messages: the Messages interface is its same-protocol route.
+      expect(sdk.last().headers.get('x-switchyard-warnings')).toBe(name === 'messages' ? null : 'frobnicate (unknown-field)');
+    });
+
+    it('refuses a field of a sibling endpoint: 400 INVALID_REQUEST naming it and the endpoint that takes it', async () => {
+      const [field, endpoint] = SIBLING_FIELD[name];
+      const sdk = client(name);
+      const failure = await refusalOf(sdk.create(promptBody(name, MODEL, PROMPT, { [field]: 64 })));
       await expectRefusal(
         server,
         sdk,
         failure,
-        { status: 400, code: 'INVALID_REQUEST', message: /frobnicate/, param: param(name, 'frobnicate') },
+        { status: 400, code: 'INVALID_REQUEST', message: new RegExp(`^\`${field}\` is a field of ${endpoint}`), param: param(name, field) },
         server.demoKey,
       );
     });

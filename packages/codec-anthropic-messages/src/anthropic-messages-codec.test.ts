@@ -16,6 +16,41 @@ describe('anthropicMessagesCodec', () => {
     });
   });
 
+  it('sends the fields it does not know back to a Messages upstream as sent, after its own fields', () => {
+    const { value } = anthropicMessagesCodec.decodeRequest({
+      model: 'client',
+      max_tokens: 50,
+      messages: [{ role: 'user', content: 'Hi' }],
+      top_k: 5,
+      brand_new_field: { a: 1 },
+      model_hint: 'x',
+    });
+    expect(value.providerOptions).toEqual({
+      'anthropic-messages': { top_k: 5, unknown_fields: { brand_new_field: { a: 1 }, model_hint: 'x' } },
+    });
+    expect(anthropicMessagesCodec.encodeRequest(value, 'upstream').value).toEqual({
+      model: 'upstream',
+      max_tokens: 50,
+      messages: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }],
+      top_k: 5,
+      brand_new_field: { a: 1 },
+      model_hint: 'x',
+    });
+  });
+
+  it('warns about each Messages-only and unknown field an upstream of another protocol drops', () => {
+    const { value } = anthropicMessagesCodec.decodeRequest({
+      model: 'client',
+      max_tokens: 50,
+      messages: [{ role: 'user', content: 'Hi' }],
+      top_k: 5,
+      cache_control: { type: 'ephemeral' },
+      brand_new_field: 1,
+    });
+    const warnings = anthropicMessagesCodec.describeDroppedOptions!(value.providerOptions!['anthropic-messages']!);
+    expect(warnings.map(warning => `${warning.field} (${warning.type})`)).toEqual(['top_k (unsupported-field)', 'brand_new_field (unknown-field)']);
+  });
+
   it('creates independent stream encoders and decoders', () => {
     const first = anthropicMessagesCodec.createStreamEncoder(testContext());
     const second = anthropicMessagesCodec.createStreamEncoder(testContext());

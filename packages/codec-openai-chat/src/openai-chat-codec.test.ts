@@ -6,6 +6,33 @@ describe('openAIChatCodec', () => {
     expect(openAIChatCodec.protocol).toBe('openai-chat');
   });
 
+  it('sends the fields it does not know back to a Chat upstream as sent, never over a field it set itself', () => {
+    const { value } = openAIChatCodec.decodeRequest({
+      model: 'client',
+      messages: [{ role: 'user', content: 'Hi' }],
+      seed: 7,
+      top_k: 20,
+      chat_template_kwargs: { enable_thinking: false },
+    });
+    expect(value.providerOptions).toEqual({
+      'openai-chat': { seed: 7, unknown_fields: { top_k: 20, chat_template_kwargs: { enable_thinking: false } } },
+    });
+    expect(openAIChatCodec.encodeRequest(value, 'upstream').value).toEqual({
+      model: 'upstream',
+      messages: [{ role: 'user', content: 'Hi' }],
+      stream: false,
+      seed: 7,
+      top_k: 20,
+      chat_template_kwargs: { enable_thinking: false },
+    });
+  });
+
+  it('warns about each Chat-only and unknown field an upstream of another protocol drops', () => {
+    const { value } = openAIChatCodec.decodeRequest({ model: 'client', messages: [{ role: 'user', content: 'Hi' }], seed: 7, brand_new_field: 1 });
+    const warnings = openAIChatCodec.describeDroppedOptions!(value.providerOptions!['openai-chat']!);
+    expect(warnings.map(warning => `${warning.field} (${warning.type})`)).toEqual(['seed (unsupported-field)', 'brand_new_field (unknown-field)']);
+  });
+
   it('renders errors in the OpenAI envelope with the service code and request id, never the cause', () => {
     const error = new GatewayError({
       code: 'UNSUPPORTED_PARAMETER',

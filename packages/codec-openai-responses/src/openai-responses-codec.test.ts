@@ -120,6 +120,26 @@ describe('openAIResponsesCodec: Responses-only fields on other upstreams', () =>
     ]);
   });
 
+  it('drops the fields it does not know with one unknown-field warning each, after the known ones', () => {
+    const { value } = openAIResponsesCodec.decodeRequest({ model: 'route', input: 'hi', brand_new_field: 1, prompt_cache_key: 'session-1' });
+    expect(describeDropped(value.providerOptions!['openai-responses']!).map(warning => `${warning.field} (${warning.type})`)).toEqual([
+      'prompt_cache_key (unsupported-field)',
+      'brand_new_field (unknown-field)',
+    ]);
+  });
+
+  it('sends the fields it does not know back to a Responses upstream as sent when it encodes the request itself', () => {
+    const { value } = openAIResponsesCodec.decodeRequest({ model: 'route', input: 'hi', brand_new_field: { a: 1 }, instructions: 'Be brief.' });
+    expect(openAIResponsesCodec.encodeRequest(value, 'gpt-6').value).toEqual({
+      model: 'gpt-6',
+      instructions: 'Be brief.',
+      input: [{ type: 'message', role: 'user', content: [{ type: 'input_text', text: 'hi' }] }],
+      stream: false,
+      store: false,
+      brand_new_field: { a: 1 },
+    });
+  });
+
   it('drops offered built-in and custom tools with one warning each: the model answers without them', () => {
     const tools = [{ type: 'web_search', external_web_access: false }, { type: 'custom', name: 'apply_patch' }];
     expect(describeDropped({ responses_only_tools: tools, prompt_cache_key: 'session-1' })).toEqual([

@@ -42,6 +42,14 @@ export type {
 } from './codec/conversation-codec';
 export type { Translated, TranslationWarning } from './codec/translation-warning';
 export { createDroppedOptionsDescriber } from './codec/describe-dropped-options';
+export {
+  collectUnknownFields,
+  describeUnknownFields,
+  MAX_NAMED_UNKNOWN_FIELDS,
+  mergeUnknownFields,
+  UNKNOWN_FIELDS_OPTION,
+} from './codec/unknown-fields';
+export { refuseForeignFields, type ForeignField } from './codec/refuse-foreign-fields';
 export type { Compaction, CompactionCodec, CompactionRequest, OpenedCompactions } from './codec/compaction-codec';
 export { ERROR_CATALOGUE, type CatalogueEntry } from './errors/error-catalogue';
 export { GATEWAY_ERROR_CODES, type ErrorSource, type GatewayErrorCode } from './errors/error-codes';

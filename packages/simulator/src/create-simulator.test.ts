@@ -144,6 +144,20 @@ describe('createSimulator', () => {
     });
   });
 
+  it('logs the top-level field names of a JSON body, unknown ones included, never their values', async () => {
+    await withSimulator({}, async (simulator, url) => {
+      const response = await fetch(`${url}/v1/messages`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...ANTHROPIC_HEADERS },
+        body: JSON.stringify({ model: 'sim', max_tokens: 10, messages: [{ role: 'user', content: 'violet pangolin' }], brand_new_field: 1 }),
+      });
+      expect(response.status).toBe(200);
+      await response.text();
+      expect(simulator.requests()[0]!.fields).toEqual(['model', 'max_tokens', 'messages', 'brand_new_field']);
+      expect(JSON.stringify(simulator.requests())).not.toContain('violet pangolin');
+    });
+  });
+
   it('streams very long answers completely through socket backpressure', async () => {
     await withSimulator({}, async (simulator, url) => {
       const response = await fetch(`${url}/v1/chat/completions`, {

@@ -1,4 +1,4 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequestHandler, type SimulatorHandler } from './handle-request';
 import { resolveSimulatorOptions, type SimulatorOptions } from './simulator-options';
@@ -7,8 +7,15 @@ import { createStatsCounter, type SimulatorStats } from './simulator-stats';
 /** Where a listening simulator can be reached. OpenAI clients use `${url}/v1`, Anthropic clients `url`. */
 export type SimulatorAddress = { url: string; port: number };
 
-/** One request the simulator received: its method, target (path and query) and headers as sent. */
-export type SimulatorRequestLogEntry = { method: string; url: string; headers: IncomingHttpHeaders };
+/**
+ * One request the simulator received: its method, target (path and query) and headers as sent, and,
+ * once its body is read as a JSON object, that body's top-level field names in order (at most
+ * `MAX_LOGGED_FIELDS`; never the values, which hold prompts).
+ */
+export type SimulatorRequestLogEntry = { method: string; url: string; headers: IncomingHttpHeaders; fields?: readonly string[] };
+
+/** How many top-level field names a log entry keeps. */
+const MAX_LOGGED_FIELDS = 100;
 
 /** How many requests `requests()` remembers: the latest ones, so a long-running simulator stays small. */
 const REQUEST_LOG_SIZE = 100;
@@ -37,10 +44,16 @@ export type Simulator = {
 export function createSimulator(options?: SimulatorOptions): Simulator {
   const resolved = resolveSimulatorOptions(options);
   const stats = createStatsCounter();
-  const answer = createRequestHandler(resolved, stats);
+  const entries = new WeakMap<IncomingMessage, SimulatorRequestLogEntry>();
+  const answer = createRequestHandler(resolved, stats, (request, body) => {
+    const entry = entries.get(request);
+    if (entry !== undefined) entry.fields = Object.keys(body).slice(0, MAX_LOGGED_FIELDS);
+  });
   const log: SimulatorRequestLogEntry[] = [];
   const handler: SimulatorHandler = (request, response) => {
-    log.push({ method: request.method ?? '', url: request.url ?? '', headers: { ...request.headers } });
+    const entry: SimulatorRequestLogEntry = { method: request.method ?? '', url: request.url ?? '', headers: { ...request.headers } };
+    entries.set(request, entry);
+    log.push(entry);
     if (log.length > REQUEST_LOG_SIZE) log.shift();
     answer(request, response);
   };
@@ -52,7 +65,7 @@ export function createSimulator(options?: SimulatorOptions): Simulator {
     close: () => close(server),
     stats: stats.snapshot,
     resetStats: stats.reset,
-    requests: () => [...log],
+    requests: () => log.map(entry => ({ ...entry })),
   };
 }
 

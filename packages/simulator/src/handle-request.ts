@@ -16,13 +16,16 @@ import { writeSSE, type StreamScenario } from './write-sse';
 /** A plain Node request listener, mountable on any `http.Server` (or Express app). */
 export type SimulatorHandler = (request: IncomingMessage, response: ServerResponse) => void;
 
+/** Called with each request body that parsed as a JSON object, before it is answered (the request log). */
+export type BodyObserver = (request: IncomingMessage, body: Record<string, unknown>) => void;
+
 /** Builds the request listener: route, check headers, read the body, then answer or fail as directed. */
-export function createRequestHandler(options: ResolvedSimulatorOptions, stats: StatsCounter): SimulatorHandler {
+export function createRequestHandler(options: ResolvedSimulatorOptions, stats: StatsCounter, observeBody?: BodyObserver): SimulatorHandler {
   return function simulatorHandler(request, response) {
     const pathname = (request.url ?? '/').split('?', 1)[0] ?? '/';
     const protocol = PROTOCOL_ROUTES.get(pathname);
     const exchange = trackExchange(request, response, stats, protocol === undefined ? 'other' : pathname);
-    handleExchange(exchange, pathname, protocol, options).catch(() => {
+    handleExchange(exchange, pathname, protocol, options, observeBody).catch(() => {
       // A bug must not take the server down: answer 500 if still possible, else drop the connection.
       if (!response.headersSent) writeJson(exchange, 500, { error: { message: 'Simulator failure', type: 'server_error', param: null, code: null } });
       else response.destroy();
@@ -35,6 +38,7 @@ async function handleExchange(
   pathname: string,
   protocol: SimulatedProtocol | undefined,
   options: ResolvedSimulatorOptions,
+  observeBody: BodyObserver | undefined,
 ): Promise<void> {
   const envelope = protocol ?? envelopeProtocolFor(pathname);
   const requestId = createId('req_');
@@ -54,6 +58,7 @@ async function handleExchange(
   if (headerError !== undefined) return fail(headerError);
   const body = await readRequestBody(exchange.request, options.maxBodyBytes);
   if (!body.ok) return fail(simulatorError(body.status, body.message));
+  observeBody?.(exchange.request, body.body);
   const request = protocol.readRequest(body.body);
   if (isSimulatorError(request)) return fail(request);
 

@@ -200,6 +200,19 @@ describe('decodeAnthropicRequest', () => {
     expect(warnings).toEqual([]);
   });
 
+  it('keeps top-level fields it does not know as sent, apart from the known ones, without a warning', () => {
+    const { value, warnings } = decodeAnthropicRequest({ ...minimal, brand_new_field: 1, speed: 'fast', nested_thing: { a: [null] } });
+    expect(value.providerOptions).toEqual({
+      'anthropic-messages': { speed: 'fast', unknown_fields: { brand_new_field: 1, nested_thing: { a: [null] } } },
+    });
+    expect(warnings).toEqual([]);
+  });
+
+  it('still validates the known fields it needs next to unknown ones', () => {
+    const error = refusal({ ...minimal, brand_new_field: 1, max_tokens: -1 });
+    expect([error.status, error.code, error.param]).toEqual([400, 'INVALID_REQUEST', 'max_tokens']);
+  });
+
   describe('refusals', () => {
     it.each<[string, unknown, string, string, RegExp]>([
       [
@@ -210,7 +223,12 @@ describe('decodeAnthropicRequest', () => {
         /max_tokens/,
       ],
       ['max_tokens of 0', { ...minimal, max_tokens: 0 }, 'INVALID_REQUEST', 'max_tokens', /max_tokens/],
-      ['an unknown field', { ...minimal, n: 2 }, 'INVALID_REQUEST', 'n', /^Unknown parameter: 'n'\.$/],
+      ['n, a Chat Completions field', { ...minimal, n: 2 }, 'INVALID_REQUEST', 'n', /^`n` is a field of POST \/v1\/chat\/completions, not of this endpoint \(POST \/v1\/messages\): Messages returns one answer per request\./],
+      ['max_output_tokens, a Responses field', { ...minimal, max_output_tokens: 9 }, 'INVALID_REQUEST', 'max_output_tokens', /POST \/v1\/responses.*`max_tokens`/],
+      ['instructions next to messages', { ...minimal, instructions: 'Be brief.' }, 'INVALID_REQUEST', 'instructions', /POST \/v1\/responses.*`system`/],
+      ['input next to messages', { ...minimal, input: 'hi' }, 'INVALID_REQUEST', 'input', /POST \/v1\/responses.*`messages`/],
+      ['stop, a Chat Completions field', { ...minimal, stop: ['x'] }, 'INVALID_REQUEST', 'stop', /POST \/v1\/chat\/completions.*`stop_sequences`/],
+      ['response_format, a Chat Completions field', { ...minimal, response_format: { type: 'json_object' } }, 'INVALID_REQUEST', 'response_format', /`output_config\.format`/],
       [
         'a Responses-shaped body',
         { model: 'm', input: 'hi' },

@@ -1,6 +1,9 @@
 import {
   assertNever,
+  collectUnknownFields,
   invalidParameter,
+  isJSONObject,
+  UNKNOWN_FIELDS_OPTION,
   type DecodeOptions,
   type GenerationRequest,
   type JSONObject,
@@ -8,7 +11,7 @@ import {
   type Translated,
   type TranslationWarning,
 } from '@switchyard/core';
-import type { AnthropicRequest } from '../schema/anthropic-request-schema';
+import { ANTHROPIC_REQUEST_FIELDS, type AnthropicRequest } from '../schema/anthropic-request-schema';
 import { decodeAnthropicTurns } from './decode-anthropic-turns';
 import { decodeAnthropicToolChoice, decodeAnthropicTools } from './decode-anthropic-tools';
 import { parseAnthropicRequest } from './parse-anthropic-request';
@@ -39,8 +42,11 @@ const REMOVED_IN_2026_10_21 = ['temperature', 'top_p', 'top_k'] as const;
 
 /**
  * A client's Messages body → IR. Validates first (400 naming the field), then converts; fields
- * with no IR slot go to `providerOptions['anthropic-messages']`. A client that declared API version
- * 2026-10-21 (accepted only when the host opts in) gets that version's rules.
+ * with no IR slot go to `providerOptions['anthropic-messages']`, and top-level fields the gateway
+ * does not know (a field Anthropic added since) under its `unknown_fields`, as sent: a same-protocol
+ * route forwards the client's body with them, a translated one drops them with a warning each. A
+ * client that declared API version 2026-10-21 (accepted only when the host opts in) gets that
+ * version's rules.
  */
 export function decodeAnthropicRequest(body: unknown, options: DecodeOptions = {}): Translated<GenerationRequest> {
   const wire = parseAnthropicRequest(body);
@@ -63,7 +69,7 @@ export function decodeAnthropicRequest(body: unknown, options: DecodeOptions = {
   const format = wire.output_config?.format;
   if (format) request.responseFormat = { type: 'json-schema', schema: format.schema as JSONObject };
   if (typeof wire.metadata?.user_id === 'string') request.user = wire.metadata.user_id;
-  const providerOptions = decodeProviderOptions(wire);
+  const providerOptions = decodeProviderOptions(wire, body);
   if (providerOptions !== undefined) request.providerOptions = { 'anthropic-messages': providerOptions };
   return { value: request, warnings };
 }
@@ -112,8 +118,10 @@ function decodeReasoning(
   }
 }
 
-function decodeProviderOptions(wire: AnthropicRequest): JSONObject | undefined {
+function decodeProviderOptions(wire: AnthropicRequest, body: unknown): JSONObject | undefined {
   const options: JSONObject = {};
+  const unknownFields = isJSONObject(body) ? collectUnknownFields(body, ANTHROPIC_REQUEST_FIELDS) : undefined;
+  if (unknownFields !== undefined) options[UNKNOWN_FIELDS_OPTION] = unknownFields;
   for (const field of PROVIDER_FIELDS) {
     const value = wire[field];
     if (value !== undefined && value !== null) options[field] = value as JSONObject[string];

@@ -1,5 +1,7 @@
 import {
   assertNever,
+  mergeUnknownFields,
+  UNKNOWN_FIELDS_OPTION,
   unsupportedParameter,
   type GenerationRequest,
   type JSONObject,
@@ -47,8 +49,15 @@ export function encodeAnthropicRequest(
   if (Object.keys(outputConfig).length > 0) body.output_config = outputConfig;
   const metadata = encodeMetadata(request, warnings);
   if (metadata !== undefined) body.metadata = metadata;
-  Object.assign(body, request.providerOptions?.['anthropic-messages']);
+  mergeMessagesOptions(body, request.providerOptions?.['anthropic-messages']);
   return { value: body, warnings };
+}
+
+/** A Messages client's own Messages-only fields as sent, then its unknown fields where nothing else is set. */
+function mergeMessagesOptions(body: JSONObject, options: JSONObject | undefined): void {
+  if (options === undefined) return;
+  for (const [key, value] of Object.entries(options)) if (key !== UNKNOWN_FIELDS_OPTION) body[key] = value;
+  mergeUnknownFields(body, options);
 }
 
 // Messages (2023-06-01) takes temperature in [0, 1] (OpenAI-shaped clients may send up to 2). With

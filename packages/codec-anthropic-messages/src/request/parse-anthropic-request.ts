@@ -2,20 +2,18 @@ import {
   createValidationError,
   GatewayError,
   isJSONObject,
-  unknownParameter,
+  refuseForeignFields,
   unsupportedParameter,
+  type ForeignField,
   type JSONObject,
   quoteClientValue,
 } from '@switchyard/core';
-import {
-  ANTHROPIC_REQUEST_FIELDS,
-  anthropicRequestSchema,
-  type AnthropicRequest,
-} from '../schema/anthropic-request-schema';
+import { anthropicRequestSchema, type AnthropicRequest } from '../schema/anthropic-request-schema';
 
 /**
  * Validates an untrusted client body against the Messages request schema. Order matters: a body in
- * the Responses shape gets a pointer to the right endpoint before anything is called unknown.
+ * the Responses shape gets a pointer to the right endpoint before any single field is named. Fields
+ * the schema does not know are not checked here: the decoder keeps them as sent.
  */
 export function parseAnthropicRequest(body: unknown): AnthropicRequest {
   if (!isJSONObject(body)) {
@@ -25,7 +23,7 @@ export function parseAnthropicRequest(body: unknown): AnthropicRequest {
     });
   }
   refuseResponsesShapedBody(body);
-  refuseUnknownFields(body);
+  refuseForeignFields(body, 'POST /v1/messages', FOREIGN_FIELDS);
   refuseServerTools(body.tools);
   const result = anthropicRequestSchema.safeParse(body, { error: requiredFieldError });
   if (!result.success) throw createValidationError(result.error.issues);
@@ -43,11 +41,27 @@ function refuseResponsesShapedBody(body: JSONObject): void {
   });
 }
 
-// Anthropic validates strictly: an unknown field is a 400 upstream too, so refuse it here.
-function refuseUnknownFields(body: JSONObject): void {
-  const unknown = Object.keys(body).find(field => !ANTHROPIC_REQUEST_FIELDS.has(field));
-  if (unknown !== undefined) throw unknownParameter(unknown);
-}
+const RESPONSES = 'POST /v1/responses';
+const CHAT = 'POST /v1/chat/completions';
+
+/**
+ * Fields of the sibling endpoints, refused here as Anthropic refuses them ("Extra inputs are not
+ * permitted"): each stands for something Messages spells differently, so forwarding or dropping it
+ * would lose what the client meant. Any other field the gateway does not know is accepted.
+ */
+const FOREIGN_FIELDS: Readonly<Record<string, ForeignField>> = {
+  input: { endpoints: RESPONSES, instead: 'the conversation goes in `messages`' },
+  instructions: { endpoints: RESPONSES, instead: 'system text goes in `system`' },
+  max_output_tokens: { endpoints: RESPONSES, instead: 'the output limit is `max_tokens`' },
+  max_completion_tokens: { endpoints: CHAT, instead: 'the output limit is `max_tokens`' },
+  previous_response_id: { endpoints: RESPONSES, instead: 'send the whole conversation in `messages`' },
+  reasoning: { endpoints: RESPONSES, instead: 'reasoning is set with `thinking` and `output_config.effort`' },
+  text: { endpoints: RESPONSES, instead: 'structured output is `output_config.format`' },
+  response_format: { endpoints: CHAT, instead: 'structured output is `output_config.format`' },
+  reasoning_effort: { endpoints: CHAT, instead: 'the effort is `output_config.effort`' },
+  stop: { endpoints: CHAT, instead: 'stop sequences go in `stop_sequences`' },
+  n: { endpoints: CHAT, instead: 'Messages returns one answer per request' },
+};
 
 // Server tools carry a versioned `type` (`web_search_20250305`, `bash_20250124`…); client tools have none or 'custom'.
 function refuseServerTools(tools: unknown): void {

@@ -69,7 +69,8 @@ const outputConfigSchema = z.object({
 
 /**
  * A client's `POST /v1/messages` body (API version 2023-06-01). Field-level strictness mirrors the
- * API; unknown top-level fields are refused before this schema runs (see `parseAnthropicRequest`).
+ * API; top-level fields outside this shape are not checked (the decoder keeps them as sent, for a
+ * same-protocol route to forward), apart from those of the sibling endpoints (`parseAnthropicRequest`).
  */
 export const anthropicRequestSchema = z.object({
   model: z.string().min(1),
@@ -112,7 +113,7 @@ export type AnthropicToolParam = NonNullable<AnthropicRequest['tools']>[number];
 /** A validated `tool_choice`. */
 export type AnthropicToolChoiceParam = NonNullable<AnthropicRequest['tool_choice']>;
 
-/** Every top-level field the 2023-06-01 API accepts in a Messages body. */
+/** Every top-level field the gateway knows in a 2023-06-01 Messages body. */
 export const ANTHROPIC_REQUEST_FIELDS: ReadonlySet<string> = new Set(
   Object.keys(anthropicRequestSchema.shape),
 );

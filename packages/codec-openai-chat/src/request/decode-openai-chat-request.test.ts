@@ -188,13 +188,28 @@ describe('decodeOpenAIChatRequest', () => {
     ]);
   });
 
-  it('refuses unknown top-level fields with OpenAI’s wording', () => {
-    expect(refusal({ ...minimal, foo: 1 })).toEqual({
-      code: 'INVALID_REQUEST',
-      param: 'foo',
-      message: "Unknown parameter: 'foo'.",
-      status: 400,
-    });
+  it('keeps top-level fields it does not know as sent, apart from the known ones, without a warning', () => {
+    const { value, warnings } = decodeOpenAIChatRequest({ ...minimal, foo: 1, seed: 3, repetition_penalty: 1.1 });
+    expect(value.providerOptions).toEqual({ 'openai-chat': { seed: 3, unknown_fields: { foo: 1, repetition_penalty: 1.1 } } });
+    expect(warnings).toEqual([]);
+  });
+
+  it('still validates the known fields it needs next to unknown ones', () => {
+    expect(refusal({ ...minimal, foo: 1, max_completion_tokens: 0 })).toMatchObject({ status: 400, code: 'INVALID_REQUEST', param: 'max_completion_tokens' });
+  });
+
+  it.each([
+    ['input', 'POST /v1/responses', '`messages`'],
+    ['instructions', 'POST /v1/responses', '`system` or `developer` message'],
+    ['max_output_tokens', 'POST /v1/responses', '`max_completion_tokens`'],
+    ['previous_response_id', 'POST /v1/responses', 'whole conversation'],
+    ['system', 'POST /v1/messages', '`system` message'],
+    ['stop_sequences', 'POST /v1/messages', '`stop`'],
+  ])('refuses %s, a field of %s, naming what Chat takes instead', (field, endpoint, instead) => {
+    const error = refusal({ ...minimal, [field]: 'x' });
+    expect([error.status, error.code, error.param]).toEqual([400, 'INVALID_REQUEST', field]);
+    expect(error.message).toContain(`\`${field}\` is a field of ${endpoint}, not of this endpoint (POST /v1/chat/completions): `);
+    expect(error.message).toContain(instead);
   });
 
   it.each([

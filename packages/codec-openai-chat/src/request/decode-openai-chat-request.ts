@@ -1,8 +1,11 @@
 import {
+  collectUnknownFields,
   createValidationError,
   isJSONObject,
-  unknownParameter,
+  refuseForeignFields,
+  UNKNOWN_FIELDS_OPTION,
   unsupportedParameter,
+  type ForeignField,
   type GenerationRequest,
   type JSONObject,
   type ResponseFormat,
@@ -40,16 +43,38 @@ const CHAT_ONLY_FIELDS = [
   'verbosity',
 ] as const satisfies ReadonlyArray<keyof OpenAIChatRequest>;
 
+const RESPONSES = 'POST /v1/responses';
+const MESSAGES = 'POST /v1/messages';
+
 /**
- * Validates an untrusted Chat Completions body and converts it to the IR. Unknown top-level
- * fields → 400 `Unknown parameter: 'x'.` (as OpenAI answers); features the gateway cannot serve →
- * 400 `UNSUPPORTED_PARAMETER` naming the field; wrong types → 400 naming the path.
+ * Fields of the sibling endpoints, refused as OpenAI refuses them: each stands for something Chat
+ * spells differently, so forwarding or dropping it would lose what the client meant. Kept short on
+ * purpose: OpenAI-compatible servers take extra fields of their own (`top_k`, `thinking`,
+ * `chat_template_kwargs`…), which a Chat route forwards like any other unknown field.
+ */
+const FOREIGN_FIELDS: Readonly<Record<string, ForeignField>> = {
+  input: { endpoints: RESPONSES, instead: 'the conversation goes in `messages`' },
+  instructions: { endpoints: RESPONSES, instead: 'instructions go in a `system` or `developer` message' },
+  max_output_tokens: { endpoints: RESPONSES, instead: 'the output limit is `max_completion_tokens`' },
+  previous_response_id: { endpoints: RESPONSES, instead: 'send the whole conversation in `messages`' },
+  system: { endpoints: MESSAGES, instead: 'system text goes in a `system` message' },
+  stop_sequences: { endpoints: MESSAGES, instead: 'stop sequences go in `stop`' },
+};
+
+/**
+ * Validates an untrusted Chat Completions body and converts it to the IR. Fields of the sibling
+ * endpoints → 400 naming the field and where it belongs; features the gateway cannot serve → 400
+ * `UNSUPPORTED_PARAMETER` naming the field; wrong types → 400 naming the path. Top-level fields the
+ * gateway does not know (a field OpenAI added since, an OpenAI-compatible server's own) are kept as
+ * sent under `providerOptions['openai-chat'].unknown_fields`: a same-protocol route forwards the
+ * client's body with them, a translated one drops them with a warning each.
  * @see https://platform.openai.com/docs/api-reference/chat
  */
 export function decodeOpenAIChatRequest(body: unknown): Translated<GenerationRequest> {
   if (!isJSONObject(body))
     throw createValidationError([{ path: [], message: 'The body must be a JSON object' }]);
-  refuseUnknownAndUnsupportedFields(body);
+  refuseForeignFields(body, 'POST /v1/chat/completions', FOREIGN_FIELDS);
+  refuseUnsupportedFields(body);
   const result = openAIChatRequestSchema.safeParse(body);
   if (!result.success) throw createValidationError(result.error.issues);
   const wire = result.data;
@@ -76,13 +101,13 @@ export function decodeOpenAIChatRequest(body: unknown): Translated<GenerationReq
     ...(user !== undefined && { user }),
   };
   const chatOptions = collectChatOptions(wire);
+  const unknownFields = collectUnknownFields(body, KNOWN_FIELDS);
+  if (unknownFields !== undefined) chatOptions[UNKNOWN_FIELDS_OPTION] = unknownFields;
   if (Object.keys(chatOptions).length > 0) request.providerOptions = { 'openai-chat': chatOptions };
   return { value: request, warnings };
 }
 
-function refuseUnknownAndUnsupportedFields(body: JSONObject): void {
-  const unknown = Object.keys(body).find(field => !KNOWN_FIELDS.has(field));
-  if (unknown !== undefined) throw unknownParameter(unknown);
+function refuseUnsupportedFields(body: JSONObject): void {
   for (const field of REFUSED_OPENAI_CHAT_FIELDS) {
     const value = body[field];
     if (value === undefined || value === null) continue;

@@ -1,5 +1,7 @@
 import {
   isJSONObject,
+  mergeUnknownFields,
+  UNKNOWN_FIELDS_OPTION,
   unsupportedParameter,
   type GenerationRequest,
   type JSONObject,
@@ -16,12 +18,13 @@ import { encodeOpenAIChatMessages } from './encode-openai-chat-messages';
 const MAX_STOP_SEQUENCES = 4;
 
 /** Provider options the encoder applies itself instead of copying them into the body. */
-const HANDLED_OPTIONS = new Set(['stream_options', 'max_tokens']);
+const HANDLED_OPTIONS = new Set(['stream_options', 'max_tokens', UNKNOWN_FIELDS_OPTION]);
 
 /**
  * IR → the body for a Chat Completions UPSTREAM. Sends only what the IR sets; when streaming it
  * always asks for the usage chunk (the gateway needs usage even if the client did not ask).
- * `providerOptions['openai-chat']` (a Chat client's Chat-only fields) is merged in; IR fields win.
+ * `providerOptions['openai-chat']` (a Chat client's Chat-only fields, then its unknown fields as
+ * sent) is merged in; IR fields win.
  */
 export function encodeOpenAIChatRequest(
   request: GenerationRequest,
@@ -52,6 +55,7 @@ export function encodeOpenAIChatRequest(
   for (const [key, value] of Object.entries(options ?? {})) {
     if (!HANDLED_OPTIONS.has(key) && body[key] === undefined) body[key] = value;
   }
+  mergeUnknownFields(body, options);
   return { value: body, warnings };
 }
 

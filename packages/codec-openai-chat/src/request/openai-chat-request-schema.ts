@@ -97,7 +97,7 @@ const responseFormatSchema = z.discriminatedUnion('type', [
 
 const penaltySchema = z.number().min(-2).max(2).nullish();
 
-/** Every field the gateway reads or carries. A key outside this shape is refused as unknown. */
+/** Every field the gateway reads or carries. A key outside this shape is kept as sent (see the decoder). */
 export const openAIChatRequestSchema = z.object({
   model: z.string().min(1),
   messages: z.array(messageSchema).min(1),

@@ -208,6 +208,42 @@ describe('decodeOpenAIResponsesRequest: valid bodies', () => {
   });
 });
 
+describe('decodeOpenAIResponsesRequest: fields the gateway does not know', () => {
+  it('keeps unknown top-level fields as sent in providerOptions, apart from the known ones, without a warning', () => {
+    const { value, warnings } = decodeOpenAIResponsesRequest({
+      model: 'm',
+      input: 'hi',
+      brand_new_field: 1,
+      nested_thing: { deep: [1, 'two', null] },
+      store: false,
+    });
+    expect(value.providerOptions).toEqual({
+      'openai-responses': { store: false, unknown_fields: { brand_new_field: 1, nested_thing: { deep: [1, 'two', null] } } },
+    });
+    expect(warnings).toEqual([]);
+  });
+
+  it('keeps a field named like a decoder marker inside unknown_fields, where it cannot pose as the marker', () => {
+    const { value } = decodeOpenAIResponsesRequest({ model: 'm', input: 'hi', responses_only_items: ['web_search_call'] });
+    expect(value.providerOptions).toEqual({
+      'openai-responses': { unknown_fields: { responses_only_items: ['web_search_call'] } },
+    });
+  });
+
+  it('keeps a field named __proto__ as a plain field, leaving the prototype alone', () => {
+    const body = JSON.parse('{"model":"m","input":"hi","__proto__":{"polluted":true}}') as unknown;
+    const unknown = decodeOpenAIResponsesRequest(body).value.providerOptions?.['openai-responses']?.unknown_fields;
+    expect(Object.keys(unknown as object)).toEqual(['__proto__']);
+    expect(Object.getPrototypeOf(unknown)).toBe(Object.prototype);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('still validates the known fields it needs next to unknown ones', () => {
+    const error = refusal({ model: 'm', input: 'hi', brand_new_field: 1, max_output_tokens: 'many' });
+    expect([error.status, error.code, error.param]).toEqual([400, 'INVALID_REQUEST', 'max_output_tokens']);
+  });
+});
+
 describe('decodeOpenAIResponsesRequest: Codex-style fields and tools', () => {
   it('keeps client_metadata, prompt_cache_key, include and store for the upstream', () => {
     const { value } = decodeOpenAIResponsesRequest({
@@ -299,15 +335,30 @@ describe('decodeOpenAIResponsesRequest: refusals', () => {
     expect(error.message).toContain('POST /v1/messages');
   });
 
-  it('refuses unknown top-level fields the way OpenAI does', () => {
-    const error = refusal({ model: 'm', input: 'x', max_tokens: 10 });
-    expect([error.code, error.message, error.param]).toEqual([
-      'INVALID_REQUEST',
-      "Unknown parameter: 'max_tokens'.",
-      'max_tokens',
-    ]);
+  it.each([
+    ['max_tokens', 'POST /v1/messages and POST /v1/chat/completions', '`max_output_tokens`'],
+    ['messages', 'POST /v1/messages and POST /v1/chat/completions', '`input`'],
+    ['system', 'POST /v1/messages', '`instructions`'],
+    ['max_completion_tokens', 'POST /v1/chat/completions', '`max_output_tokens`'],
+    ['stop', 'POST /v1/chat/completions', 'no stop parameter'],
+    ['stop_sequences', 'POST /v1/messages', 'no stop parameter'],
+    ['response_format', 'POST /v1/chat/completions', '`text.format`'],
+    ['reasoning_effort', 'POST /v1/chat/completions', '`reasoning.effort`'],
+    ['thinking', 'POST /v1/messages', '`reasoning`'],
+  ])('refuses %s next to `input`: a field of %s, naming what this endpoint takes instead', (field, endpoints, instead) => {
+    const error = refusal({ model: 'm', input: 'x', [field]: 10 });
+    expect([error.status, error.code, error.param]).toEqual([400, 'INVALID_REQUEST', field]);
+    expect(error.message).toContain(`\`${field}\` is a field of ${endpoints}, not of this endpoint (POST /v1/responses): `);
+    expect(error.message).toContain(instead);
   });
 
+  it('says in full where `max_tokens` belongs and what Responses takes instead', () => {
+    expect(refusal({ model: 'm', input: 'x', max_tokens: 10 }).message).toBe(
+      '`max_tokens` is a field of POST /v1/messages and POST /v1/chat/completions, not of this endpoint ' +
+        '(POST /v1/responses): the output limit is `max_output_tokens`. ' +
+        'Send the body to the endpoint it was written for, or rewrite it for this one.',
+    );
+  });
   it.each([
     [{ previous_response_id: 'resp_1' }, 'previous_response_id'],
     [{ conversation: 'conv_1' }, 'conversation'],

@@ -1,6 +1,8 @@
 import {
+  collectUnknownFields,
   createValidationError,
   isJSONObject,
+  UNKNOWN_FIELDS_OPTION,
   type GenerationRequest,
   type JSONObject,
   type JSONValue,
@@ -9,24 +11,27 @@ import {
 } from '@switchyard/core';
 import { decodeOpenAIResponsesInput } from './decode-openai-responses-input';
 import { decodeOpenAIResponsesToolChoice, decodeOpenAIResponsesTools } from './decode-openai-responses-tools';
-import { openAIResponsesRequestSchema, type OpenAIResponsesRequest } from './openai-responses-request-schema';
+import { KNOWN_REQUEST_FIELDS, openAIResponsesRequestSchema, type OpenAIResponsesRequest } from './openai-responses-request-schema';
 import { parseAt } from './parse-at';
 import { RESPONSES_ONLY_ITEMS, RESPONSES_ONLY_TOOL_CHOICE, RESPONSES_ONLY_TOOLS } from './responses-only-options';
 import {
   refuseMessagesShapedBody,
   refuseServerSideFeatures,
-  refuseUnknownFields,
+  refuseSiblingProtocolFields,
 } from './refuse-openai-responses-body';
 
 /**
  * Validates an untrusted `POST /v1/responses` body and converts it to the IR. Throws a 400
- * `GatewayError` naming the field; protocol-only fields ride in `providerOptions['openai-responses']`.
+ * `GatewayError` naming the field; protocol-only fields ride in `providerOptions['openai-responses']`,
+ * and top-level fields the gateway does not know (a field OpenAI added since) under its
+ * `unknown_fields`, as sent: a same-protocol route forwards the client's body with them, a translated
+ * one drops them with a warning each. Fields of the sibling endpoints are refused.
  */
 export function decodeOpenAIResponsesRequest(body: unknown): Translated<GenerationRequest> {
   if (!isJSONObject(body))
     throw createValidationError([{ path: [], message: 'Expected a JSON object body' }]);
   refuseMessagesShapedBody(body);
-  refuseUnknownFields(body);
+  refuseSiblingProtocolFields(body);
   refuseServerSideFeatures(body);
   const parsed = parseAt(openAIResponsesRequestSchema, body, []);
   const warnings: TranslationWarning[] = [];
@@ -41,6 +46,8 @@ export function decodeOpenAIResponsesRequest(body: unknown): Translated<Generati
   const tools = parsed.tools ? decodeOpenAIResponsesTools(parsed.tools) : undefined;
   if (tools && (tools.tools.length > 0 || tools.responsesOnlyTools.length === 0)) request.tools = tools.tools;
   const providerOptions = collectProviderOptions(parsed);
+  const unknownFields = collectUnknownFields(body, KNOWN_REQUEST_FIELDS);
+  if (unknownFields !== undefined) providerOptions[UNKNOWN_FIELDS_OPTION] = unknownFields;
   if (parsed.tool_choice !== undefined && parsed.tool_choice !== null) {
     const toolChoice = decodeOpenAIResponsesToolChoice(parsed.tool_choice);
     if (!toolChoice) providerOptions.tool_choice = parsed.tool_choice as JSONValue;

@@ -1,5 +1,7 @@
 import {
   isJSONObject,
+  mergeUnknownFields,
+  UNKNOWN_FIELDS_OPTION,
   unsupportedParameter,
   type GenerationRequest,
   type JSONObject,
@@ -132,15 +134,22 @@ function encodeReasoningEffort(
   return effort;
 }
 
-/** Protocol-only fields: objects (`text`, `reasoning`) merge under the IR's, other fields fill gaps. */
+/** Markers of the decoder, not fields: the encoder reads them itself or merges them apart. */
+const MARKER_OPTIONS: ReadonlySet<string> = new Set([RESPONSES_ONLY_TOOLS, RESPONSES_ONLY_ITEMS, RESPONSES_ONLY_TOOL_CHOICE, UNKNOWN_FIELDS_OPTION]);
+
+/**
+ * Protocol-only fields: objects (`text`, `reasoning`) merge under the IR's, other fields fill gaps;
+ * then the client's unknown fields, as sent, where nothing else is set.
+ */
 function mergeProviderOptions(body: JSONObject, options: JSONObject | undefined): void {
   if (options === undefined) return;
   for (const [key, value] of Object.entries(options)) {
-    if (value === undefined || key === RESPONSES_ONLY_TOOLS || key === RESPONSES_ONLY_ITEMS || key === RESPONSES_ONLY_TOOL_CHOICE) continue;
+    if (value === undefined || MARKER_OPTIONS.has(key)) continue;
     // OpenAI refuses `stream_options` on non-streaming requests.
     if (key === 'stream_options' && body.stream !== true) continue;
     const current = body[key];
     if (isJSONObject(current) && isJSONObject(value)) body[key] = { ...value, ...current };
     else if (current === undefined) body[key] = value;
   }
+  mergeUnknownFields(body, options);
 }

@@ -71,7 +71,7 @@ export const openAIResponsesRequestSchema = z.object({
 /** The validated top-level client body. */
 export type OpenAIResponsesRequest = z.infer<typeof openAIResponsesRequestSchema>;
 
-/** Every top-level field the gateway knows; anything else is `Unknown parameter: 'x'.` like OpenAI. */
+/** Every top-level field the gateway knows; any other is kept as sent (`unknown_fields` of the provider options). */
 export const KNOWN_REQUEST_FIELDS: ReadonlySet<string> = new Set([
   ...Object.keys(openAIResponsesRequestSchema.shape),
   'previous_response_id',

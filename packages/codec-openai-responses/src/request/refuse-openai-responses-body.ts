@@ -1,5 +1,4 @@
-import { GatewayError, unknownParameter, unsupportedParameter, type JSONObject } from '@switchyard/core';
-import { KNOWN_REQUEST_FIELDS } from './openai-responses-request-schema';
+import { GatewayError, refuseForeignFields, unsupportedParameter, type ForeignField, type JSONObject } from '@switchyard/core';
 
 const MESSAGES_FIELDS = ['messages', 'system', 'max_tokens'] as const;
 
@@ -20,10 +19,29 @@ export function refuseMessagesShapedBody(body: JSONObject): void {
   });
 }
 
-/** OpenAI's own rule: a field it does not know is a 400 naming it, never silently ignored. */
-export function refuseUnknownFields(body: JSONObject): void {
-  const unknown = Object.keys(body).find(field => !KNOWN_REQUEST_FIELDS.has(field));
-  if (unknown !== undefined) throw unknownParameter(unknown);
+const MESSAGES = 'POST /v1/messages';
+const CHAT = 'POST /v1/chat/completions';
+
+/**
+ * Fields of the sibling endpoints, refused here as OpenAI refuses them: each stands for something
+ * the Responses API spells differently, so forwarding or dropping it would lose what the client
+ * meant. Any other field the gateway does not know is accepted (see `decodeOpenAIResponsesRequest`).
+ */
+const FOREIGN_FIELDS: Readonly<Record<string, ForeignField>> = {
+  messages: { endpoints: `${MESSAGES} and ${CHAT}`, instead: 'the conversation goes in `input`' },
+  system: { endpoints: MESSAGES, instead: 'system text goes in `instructions`' },
+  max_tokens: { endpoints: `${MESSAGES} and ${CHAT}`, instead: 'the output limit is `max_output_tokens`' },
+  max_completion_tokens: { endpoints: CHAT, instead: 'the output limit is `max_output_tokens`' },
+  stop: { endpoints: CHAT, instead: 'the Responses API has no stop parameter' },
+  stop_sequences: { endpoints: MESSAGES, instead: 'the Responses API has no stop parameter' },
+  response_format: { endpoints: CHAT, instead: 'structured output is `text.format`' },
+  reasoning_effort: { endpoints: CHAT, instead: 'the effort is `reasoning.effort`' },
+  thinking: { endpoints: MESSAGES, instead: 'reasoning is set with `reasoning`' },
+};
+
+/** A field of Messages or Chat Completions, sent here by mistake → 400 naming it and where it belongs. */
+export function refuseSiblingProtocolFields(body: JSONObject): void {
+  refuseForeignFields(body, 'POST /v1/responses', FOREIGN_FIELDS);
 }
 
 /** Why each feature that needs state or services the gateway does not have is refused. */

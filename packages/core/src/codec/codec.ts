@@ -83,8 +83,9 @@ export interface Codec {
   /** Renders a token count in this protocol's answer shape (with `decodeTokenCountRequest`). */
   encodeTokenCount?(inputTokens: number): JSONObject;
   /**
-   * Warnings for this protocol's own fields (`providerOptions[protocol]`) when the request goes to an
-   * upstream of another protocol, where they are dropped. Fields the codec honours on the client side
+   * Warnings for this protocol's own fields (`providerOptions[protocol]`, the client's unknown
+   * top-level fields under `unknown_fields` included) when the request goes to an upstream of another
+   * protocol, where they are dropped. Fields the codec honours on the client side
    * (e.g. Chat's `stream_options`) or that are mere hints are left out. A field whose loss would change
    * the answer (a built-in tool the client relies on for results) cannot be dropped: for it this
    * throws a `GatewayError` (400) naming the field and the routes that can serve it.
