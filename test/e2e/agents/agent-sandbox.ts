@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -125,4 +125,61 @@ export function logGatewayRequests(server: Server): { requests: GatewayRequest[]
   };
   server.prependListener('request', listener);
   return { requests, stop: () => server.off('request', listener) };
+}
+
+/** One request a recording proxy passed on, with its raw body, and the answer's status and text. */
+export type RecordedExchange = {
+  method: string;
+  url: string;
+  headers: IncomingMessage['headers'];
+  body: Buffer;
+  status?: number;
+  answer: string;
+};
+
+/** A recording pass-through proxy: `exchanges` in arrival order; `retarget` points it elsewhere. */
+export type RecordingProxy = { url: string; exchanges: RecordedExchange[]; retarget(target: string): void; close(): Promise<void> };
+
+/**
+ * A pass-through HTTP proxy on 127.0.0.1 in front of `target` that keeps each request (headers and
+ * raw body) and the answer it got. Put in front of the gateway it shows what a CLI sent; put between
+ * the gateway and the simulator (its upstreams' base URL) it shows what reached the model, since the
+ * simulator's own log keeps no bodies. The target can be set once known (`retarget`).
+ */
+export async function startRecordingProxy(target = ''): Promise<RecordingProxy> {
+  const exchanges: RecordedExchange[] = [];
+  let current = target;
+  const server = createServer(async (request, response) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const exchange: RecordedExchange = { method: request.method ?? '', url: request.url ?? '', headers: { ...request.headers }, body: Buffer.concat(chunks), answer: '' };
+    exchanges.push(exchange);
+    const upstream = httpRequest(`${current}${request.url}`, { method: request.method, headers: { ...request.headers, host: new URL(current).host } }, answer => {
+      exchange.status = answer.statusCode;
+      response.writeHead(answer.statusCode ?? 502, answer.headers);
+      const parts: Buffer[] = [];
+      answer.on('data', (chunk: Buffer) => {
+        parts.push(chunk);
+        response.write(chunk);
+      });
+      answer.on('end', () => {
+        exchange.answer = Buffer.concat(parts).toString('utf8');
+        response.end();
+      });
+    });
+    upstream.on('error', () => response.destroy());
+    upstream.end(exchange.body);
+  });
+  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    exchanges,
+    retarget: next => (current = next),
+    close: () =>
+      new Promise(resolve => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }

@@ -1,4 +1,4 @@
-import { request as httpRequest, type IncomingMessage } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { zstdCompressSync } from 'node:zlib';
@@ -10,6 +10,7 @@ import {
   logGatewayRequests,
   runCli,
   startEgressTrap,
+  startRecordingProxy,
   type AgentSandbox,
   type CliRun,
   type EgressTrap,
@@ -150,7 +151,8 @@ describe('Codex CLI (codex exec --json) through the example server', () => {
   });
 
   it('sends uncompressed bodies to an API-key provider even with enable_request_compression on (Codex 0.169 compresses with zstd only when signed in with ChatGPT), and the same body zstd-compressed is served', async () => {
-    const { recorded, proxy } = await startRecordingProxy(server.url);
+    const proxy = await startRecordingProxy(server.url);
+    const recorded = proxy.exchanges;
     try {
       const config = codexConfig('sim-via-messages', proxy.url, '', 'enable_request_compression = true');
       const { run, gateway } = await codex('Say hello', config);
@@ -194,35 +196,4 @@ function codexHeaders(headers: IncomingMessage['headers']): Record<string, strin
     kept[name] = value;
   }
   return kept;
-}
-
-/** A pass-through HTTP proxy on 127.0.0.1 in front of `target` that keeps each request's headers and raw body. */
-async function startRecordingProxy(target: string) {
-  const recorded: Array<{ headers: IncomingMessage['headers']; body: Buffer }> = [];
-  const { createServer } = await import('node:http');
-  const server = createServer(async (request, response) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of request) chunks.push(chunk as Buffer);
-    const body = Buffer.concat(chunks);
-    recorded.push({ headers: { ...request.headers }, body });
-    const upstream = httpRequest(`${target}${request.url}`, { method: request.method, headers: { ...request.headers, host: new URL(target).host } }, answer => {
-      response.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(response);
-    });
-    upstream.on('error', () => response.destroy());
-    upstream.end(body);
-  });
-  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address() as { port: number };
-  return {
-    recorded,
-    proxy: {
-      url: `http://127.0.0.1:${address.port}`,
-      close: () =>
-        new Promise<void>(resolve => {
-          server.closeAllConnections();
-          server.close(() => resolve());
-        }),
-    },
-  };
 }
