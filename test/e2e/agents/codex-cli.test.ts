@@ -12,9 +12,9 @@ import {
   startEgressTrap,
   startRecordingProxy,
   type AgentSandbox,
-  type CliRun,
   type EgressTrap,
 } from './agent-sandbox';
+import { CODEX, CODEX_ROUTES, codexConfig, completedItems, expectCompletedTurn } from './codex-cli';
 
 /**
  * The real Codex CLI (`@openai/codex`, pinned in devDependencies, unmodified) in `codex exec --json`
@@ -24,48 +24,11 @@ import {
  * anything it would still send beyond loopback. The gateway's config adds `forwardClientHeaders:
  * ["x-codex-*"]` to the embedded defaults, so Codex's metadata headers reach Responses upstreams.
  */
-const CODEX = require.resolve('@openai/codex/bin/codex.js');
-const ROUTES = [
-  { model: 'switchyard-sim', upstreamPath: '/v1/messages' },
-  { model: 'sim-via-responses', upstreamPath: '/v1/responses' },
-  { model: 'sim-via-messages', upstreamPath: '/v1/messages' },
-  { model: 'sim-via-chat', upstreamPath: '/v1/chat/completions' },
-  { model: 'sim-responses-only', upstreamPath: '/v1/responses' },
-] as const;
+
 /** A CLI run that has not ended after this long is killed; a test runs at most two, within its own bound. */
 const RUN_TIMEOUT_MS = 20_000;
 jest.setTimeout(2 * RUN_TIMEOUT_MS + 5_000);
 const FILE_CONTENT = 'fjord-notes-7f3a: snow chains are in the boot';
-
-/**
- * The provider block the README documents, pointed at `baseURL`, plus what keeps Codex offline:
- * no update check, no analytics, and no plugin/app sync (which fetches a curated plugin list from
- * api.github.com and chatgpt.com at start-up).
- */
-function codexConfig(model: string, baseURL: string, extraProvider = '', extraFeatures = ''): string {
-  return [
-    `model = "${model}"`,
-    'model_provider = "switchyard"',
-    'check_for_update_on_startup = false',
-    '',
-    '[analytics]',
-    'enabled = false',
-    '',
-    '[features]',
-    'plugins = false',
-    'remote_plugin = false',
-    'apps = false',
-    extraFeatures,
-    '',
-    '[model_providers.switchyard]',
-    'name = "Switchyard"',
-    `base_url = "${baseURL}/v1"`,
-    'env_key = "SWITCHYARD_API_KEY"',
-    'wire_api = "responses"',
-    extraProvider,
-    '',
-  ].join('\n');
-}
 
 describe('Codex CLI (codex exec --json) through the example server', () => {
   let server: TestGateway;
@@ -101,23 +64,10 @@ describe('Codex CLI (codex exec --json) through the example server', () => {
     return { run, gateway: log.requests, upstream: server.simulator.requests().slice(before) };
   }
 
-  function items(run: CliRun, type: string): Array<Record<string, unknown>> {
-    return run.events
-      .filter(event => event.type === 'item.completed')
-      .map(event => event.item as Record<string, unknown>)
-      .filter(item => item.type === type);
-  }
-
-  function expectCompletedTurn(run: CliRun): void {
-    const failure = run.events.find(event => event.type === 'turn.failed' || event.type === 'error');
-    if (failure !== undefined || run.code !== 0) throw new Error(`Codex failed (exit ${run.code}):\n${run.stdout}\n${run.stderr}`);
-    expect(run.events.map(event => event.type)).toEqual(expect.arrayContaining(['thread.started', 'turn.started', 'turn.completed']));
-  }
-
-  it.each(ROUTES)('answers a plain turn on $model in one Responses request, with its x-codex-* headers forwarded only to a Responses upstream', async route => {
-    const { run, gateway, upstream } = await codex('Say hello', codexConfig(route.model, server.url));
+  it.each(CODEX_ROUTES)('answers a plain turn on $model in one Responses request, with its x-codex-* headers forwarded only to a Responses upstream', async route => {
+    const { run, gateway, upstream } = await codex('Say hello', codexConfig({ model: route.model, baseURL: server.url }));
     expectCompletedTurn(run);
-    const messages = items(run, 'agent_message');
+    const messages = completedItems(run, 'agent_message');
     expect(messages).toHaveLength(1);
     expect(String(messages[0]!.text).startsWith('Say hello')).toBe(true);
     expect(gateway.map(request => `${request.method} ${request.url} ${request.status}`)).toEqual(['POST /v1/responses 200']);
@@ -128,20 +78,20 @@ describe('Codex CLI (codex exec --json) through the example server', () => {
     expect(upstream[0]!.headers['x-codex-turn-metadata']).toBe(expectedMetadata);
   });
 
-  it.each(ROUTES)('completes a shell tool round trip on $model: exec_command runs in the sandbox and its output comes back in the next request', async route => {
-    const { run, gateway, upstream } = await codex('Use exec_command to run `cat notes.txt`', codexConfig(route.model, server.url));
+  it.each(CODEX_ROUTES)('completes a shell tool round trip on $model: exec_command runs in the sandbox and its output comes back in the next request', async route => {
+    const { run, gateway, upstream } = await codex('Use exec_command to run `cat notes.txt`', codexConfig({ model: route.model, baseURL: server.url }));
     expectCompletedTurn(run);
-    const commands = items(run, 'command_execution');
+    const commands = completedItems(run, 'command_execution');
     expect(commands).toEqual([expect.objectContaining({ status: 'completed', exit_code: 0, aggregated_output: `${FILE_CONTENT}\n` })]);
     expect(String(commands[0]!.command)).toContain('cat notes.txt');
-    const messages = items(run, 'agent_message').map(item => String(item.text));
+    const messages = completedItems(run, 'agent_message').map(item => String(item.text));
     expect(messages).toEqual(['I will call exec_command.', expect.stringContaining(FILE_CONTENT.slice(0, 40))]);
     expect(gateway.map(request => `${request.method} ${request.url} ${request.status}`)).toEqual(['POST /v1/responses 200', 'POST /v1/responses 200']);
     expect(upstream.map(request => request.url)).toEqual([route.upstreamPath, route.upstreamPath]);
   });
 
   it('falls back from its WebSocket transport to HTTP at once on the gateway’s 426 (supports_websockets = true)', async () => {
-    const { run, gateway } = await codex('Say hello', codexConfig('sim-via-responses', server.url, 'supports_websockets = true'));
+    const { run, gateway } = await codex('Say hello', codexConfig({ model: 'sim-via-responses', baseURL: server.url, providerLines: ['supports_websockets = true'] }));
     expectCompletedTurn(run);
     expect(gateway.map(request => `${request.method} ${request.url} ${request.status}`)).toEqual(['GET /v1/responses 426', 'POST /v1/responses 200']);
     expect(gateway[0]!.headers.upgrade).toBe('websocket');
@@ -154,7 +104,7 @@ describe('Codex CLI (codex exec --json) through the example server', () => {
     const proxy = await startRecordingProxy(server.url);
     const recorded = proxy.exchanges;
     try {
-      const config = codexConfig('sim-via-messages', proxy.url, '', 'enable_request_compression = true');
+      const config = codexConfig({ model: 'sim-via-messages', baseURL: proxy.url, featureLines: ['enable_request_compression = true'] });
       const { run, gateway } = await codex('Say hello', config);
       expectCompletedTurn(run);
       expect(recorded).toHaveLength(1);
@@ -178,13 +128,13 @@ describe('Codex CLI (codex exec --json) through the example server', () => {
   });
 
   it('is answered by the simulator addressed directly, as by the vendor’s API (plain turn, shell round trip, WebSocket probe)', async () => {
-    const config = codexConfig('sim-1', server.simulatorURL, 'supports_websockets = true');
+    const config = codexConfig({ model: 'sim-1', baseURL: server.simulatorURL, providerLines: ['supports_websockets = true'] });
     const { run: plain } = await codex('Say hello', config, 'sk-simulated');
     expectCompletedTurn(plain);
-    expect(String(items(plain, 'agent_message')[0]?.text).startsWith('Say hello')).toBe(true);
+    expect(String(completedItems(plain, 'agent_message')[0]?.text).startsWith('Say hello')).toBe(true);
     const { run: tool } = await codex('Use exec_command to run `cat notes.txt`', config, 'sk-simulated');
     expectCompletedTurn(tool);
-    expect(items(tool, 'agent_message').map(item => String(item.text))).toEqual(['I will call exec_command.', expect.stringContaining(FILE_CONTENT.slice(0, 40))]);
+    expect(completedItems(tool, 'agent_message').map(item => String(item.text))).toEqual(['I will call exec_command.', expect.stringContaining(FILE_CONTENT.slice(0, 40))]);
   });
 });
 

@@ -9,11 +9,11 @@ import {
   startEgressTrap,
   startRecordingProxy,
   type AgentSandbox,
-  type CliRun,
   type EgressTrap,
   type RecordedExchange,
   type RecordingProxy,
 } from './agent-sandbox';
+import { CODEX, CODEX_ROUTES, codexConfig, completedItems, expectCompletedTurn } from './codex-cli';
 
 /**
  * Codex's automatic compaction through the example server, with the real Codex CLI
@@ -45,14 +45,7 @@ import {
  * simulator's own log keeps no bodies). Offline: CODEX_HOME, HOME and TMPDIR are a throwaway
  * sandbox, and a proxy on 127.0.0.1 catches anything Codex would send beyond loopback.
  */
-const CODEX = require.resolve('@openai/codex/bin/codex.js');
-const ROUTES = [
-  { model: 'switchyard-sim', upstreamPath: '/v1/messages' },
-  { model: 'sim-via-responses', upstreamPath: '/v1/responses' },
-  { model: 'sim-via-messages', upstreamPath: '/v1/messages' },
-  { model: 'sim-via-chat', upstreamPath: '/v1/chat/completions' },
-  { model: 'sim-responses-only', upstreamPath: '/v1/responses' },
-] as const;
+
 /** A CLI run that has not ended after this long is killed; a test runs two. */
 const RUN_TIMEOUT_MS = 20_000;
 jest.setTimeout(2 * RUN_TIMEOUT_MS + 5_000);
@@ -72,33 +65,6 @@ const SUMMARY_PREFIX = 'Summary of the earlier conversation: ';
 const LOCAL_COMPACTION_PROMPT = 'You are performing a CONTEXT CHECKPOINT COMPACTION.';
 /** The start of the user message that carries a local compaction's summary afterwards. */
 const LOCAL_SUMMARY_PREFIX = 'Another language model started to solve this problem and produced a summary of its thinking process.';
-
-/**
- * The provider block the README documents, pointed at `baseURL`, with the provider's display name
- * given; plus what keeps Codex offline (no update check, analytics or plugin sync).
- */
-function codexConfig(model: string, baseURL: string, providerName: string): string {
-  return [
-    `model = "${model}"`,
-    'model_provider = "switchyard"',
-    'check_for_update_on_startup = false',
-    '',
-    '[analytics]',
-    'enabled = false',
-    '',
-    '[features]',
-    'plugins = false',
-    'remote_plugin = false',
-    'apps = false',
-    '',
-    '[model_providers.switchyard]',
-    `name = "${providerName}"`,
-    `base_url = "${baseURL}/v1"`,
-    'env_key = "SWITCHYARD_API_KEY"',
-    'wire_api = "responses"',
-    '',
-  ].join('\n');
-}
 
 type InputItem = Record<string, unknown> & { type?: string; role?: string };
 type SentRequest = { body: Record<string, unknown>; input: InputItem[]; metadata: Record<string, unknown>; exchange: RecordedExchange };
@@ -145,9 +111,9 @@ describe('Codex CLI compaction (codex exec, then codex exec resume over model_au
   /** The first run: a shell round trip on the long file, ended above the limit; returns the session id. */
   async function longSession(model: string, providerName: string): Promise<string> {
     writeFileSync(join(sandbox.cwd, 'manifest.txt'), LONG_FILE);
-    const { run, sent } = await codex([FIRST_PROMPT], codexConfig(model, client.url, providerName));
+    const { run, sent } = await codex([FIRST_PROMPT], codexConfig({ model, baseURL: client.url, providerName }));
     expectCompletedTurn(run);
-    expect(items(run, 'command_execution')).toEqual([expect.objectContaining({ status: 'completed', exit_code: 0 })]);
+    expect(completedItems(run, 'command_execution')).toEqual([expect.objectContaining({ status: 'completed', exit_code: 0 })]);
     expect(sent.map(describeExchange)).toEqual(['POST /v1/responses 200', 'POST /v1/responses 200']);
     // The second request carries the file: its prompt alone is above the limit.
     const completed = sseEvents(sent[1]!.answer).find(event => event.type === 'response.completed');
@@ -160,10 +126,10 @@ describe('Codex CLI compaction (codex exec, then codex exec resume over model_au
 
   function resume(model: string, providerName: string, thread: string) {
     const args = ['-c', `model_auto_compact_token_limit=${COMPACT_TOKEN_LIMIT}`, 'resume', thread, SECOND_PROMPT];
-    return codex(args, codexConfig(model, client.url, providerName));
+    return codex(args, codexConfig({ model, baseURL: client.url, providerName }));
   }
 
-  it.each(ROUTES)(
+  it.each(CODEX_ROUTES)(
     'compacts remotely on $model with a provider named "OpenAI": a compaction_trigger request gets one sealed compaction item (200), the next request carries it, the upstream gets its summary, and the turn completes',
     async route => {
       const thread = await longSession(route.model, 'OpenAI');
@@ -205,12 +171,12 @@ describe('Codex CLI compaction (codex exec, then codex exec resume over model_au
       expect(continued).not.toContain('"compaction"');
       expect(continued).not.toContain('harbour crane');
 
-      expect(items(run, 'command_execution')).toEqual([expect.objectContaining({ status: 'completed', exit_code: 0, aggregated_output: SHORT_FILE })]);
-      expect(items(run, 'agent_message').map(message => String(message.text))).toEqual(['I will call exec_command.', expect.stringContaining(SHORT_FILE.slice(0, 30))]);
+      expect(completedItems(run, 'command_execution')).toEqual([expect.objectContaining({ status: 'completed', exit_code: 0, aggregated_output: SHORT_FILE })]);
+      expect(completedItems(run, 'agent_message').map(message => String(message.text))).toEqual(['I will call exec_command.', expect.stringContaining(SHORT_FILE.slice(0, 30))]);
     },
   );
 
-  it.each(ROUTES)(
+  it.each(CODEX_ROUTES)(
     'compacts locally on $model with a provider of any other name: an ordinary tool-less request asks for the summary, the next request carries the gateway’s answer as the summary, and the turn completes',
     async route => {
       const thread = await longSession(route.model, 'Switchyard');
@@ -236,26 +202,13 @@ describe('Codex CLI compaction (codex exec, then codex exec resume over model_au
 
       expect(reached.map(exchange => `${exchange.url} ${exchange.status}`)).toEqual([200, 200, 200].map(status => `${route.upstreamPath} ${status}`));
       expect(reached[1]!.body.toString()).toContain(JSON.stringify(summary).slice(1, -1));
-      expect(items(run, 'command_execution')).toEqual([expect.objectContaining({ status: 'completed', exit_code: 0, aggregated_output: SHORT_FILE })]);
+      expect(completedItems(run, 'command_execution')).toEqual([expect.objectContaining({ status: 'completed', exit_code: 0, aggregated_output: SHORT_FILE })]);
     },
   );
 });
 
 function describeExchange(exchange: RecordedExchange): string {
   return `${exchange.method} ${exchange.url} ${exchange.status}`;
-}
-
-function expectCompletedTurn(run: CliRun): void {
-  const failure = run.events.find(event => event.type === 'turn.failed' || event.type === 'error');
-  if (failure !== undefined || run.code !== 0) throw new Error(`Codex failed (exit ${run.code}):\n${run.stdout}\n${run.stderr}`);
-  expect(run.events.map(event => event.type)).toEqual(expect.arrayContaining(['thread.started', 'turn.started', 'turn.completed']));
-}
-
-function items(run: CliRun, type: string): Array<Record<string, unknown>> {
-  return run.events
-    .filter(event => event.type === 'item.completed')
-    .map(event => event.item as Record<string, unknown>)
-    .filter(item => item.type === type);
 }
 
 /** Codex's request body, its input items and the turn metadata it sends along in `client_metadata`. */
