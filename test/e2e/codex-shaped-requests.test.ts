@@ -1,6 +1,6 @@
 import OpenAI from 'openai';
 import type { ResponseCreateParamsNonStreaming, ResponseFunctionToolCall } from 'openai/resources/responses/responses';
-import { startTestGateway, type TestGateway } from '../helpers/start-test-gateway';
+import { useOpenAIGateway } from '../helpers/use-openai-gateway';
 
 /**
  * Requests shaped like the ones Codex sends on every turn (`client_metadata`, `include`, `store`,
@@ -36,16 +36,10 @@ function codexRequest(model: string, options: { webSearch: boolean }): ResponseC
 }
 
 describe('Codex-shaped Responses requests through the openai SDK', () => {
-  let server: TestGateway;
-  let client: OpenAI;
-  beforeAll(async () => {
-    server = await startTestGateway();
-    client = new OpenAI({ baseURL: `${server.url}/v1`, apiKey: server.demoKey, maxRetries: 0, timeout: 15_000 });
-  });
-  afterAll(() => server.close(1_000));
+  const gateway = useOpenAIGateway();
 
   it('are forwarded with every field, namespace and web_search tools included, to a Responses upstream', async () => {
-    const { data, response } = await client.responses.create(codexRequest(SAME_PROTOCOL_ROUTE, { webSearch: true })).withResponse();
+    const { data, response } = await gateway.client.responses.create(codexRequest(SAME_PROTOCOL_ROUTE, { webSearch: true })).withResponse();
     expect(response.status).toBe(200);
     expect(data.status).toBe('completed');
     expect(response.headers.get('x-switchyard-warnings')).toBeNull();
@@ -57,11 +51,11 @@ describe('Codex-shaped Responses requests through the openai SDK', () => {
       const searched = { type: 'web_search_call', id: 'ws_1', status: 'completed', action: { type: 'search', query: 'Oslo Freight' } };
       return { ...request, input: [...(request.input as unknown[]), searched] } as unknown as ResponseCreateParamsNonStreaming;
     };
-    const forwarded = await client.responses.create(replay(SAME_PROTOCOL_ROUTE, true));
+    const forwarded = await gateway.client.responses.create(replay(SAME_PROTOCOL_ROUTE, true));
     expect(forwarded.status).toBe('completed');
 
     // Without the tool itself, so that the item is what the refusal names.
-    const failure = await client.responses.create(replay('sim-via-chat', false)).catch((error: unknown) => error);
+    const failure = await gateway.client.responses.create(replay('sim-via-chat', false)).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(OpenAI.BadRequestError);
     const error = failure as InstanceType<typeof OpenAI.BadRequestError>;
     expect(error.status).toBe(400);
@@ -72,10 +66,10 @@ describe('Codex-shaped Responses requests through the openai SDK', () => {
   it('forcing web_search by tool_choice are forwarded to a Responses upstream and refused elsewhere with a 400 on tool_choice', async () => {
     const forcing = (model: string) =>
       ({ ...codexRequest(model, { webSearch: true }), tool_choice: { type: 'web_search' } }) as unknown as ResponseCreateParamsNonStreaming;
-    const forwarded = await client.responses.create(forcing(SAME_PROTOCOL_ROUTE));
+    const forwarded = await gateway.client.responses.create(forcing(SAME_PROTOCOL_ROUTE));
     expect(forwarded.status).toBe('completed');
     for (const model of TRANSLATED_ROUTES) {
-      const failure = await client.responses.create(forcing(model)).catch((error: unknown) => error);
+      const failure = await gateway.client.responses.create(forcing(model)).catch((error: unknown) => error);
       expect(failure).toBeInstanceOf(OpenAI.BadRequestError);
       const error = failure as InstanceType<typeof OpenAI.BadRequestError>;
       expect([error.status, error.param]).toEqual([400, 'tool_choice']);
@@ -85,7 +79,7 @@ describe('Codex-shaped Responses requests through the openai SDK', () => {
 
   describe.each(TRANSLATED_ROUTES)('on %s (an upstream of another protocol)', model => {
     it('succeed with a warning for each dropped field when only droppable fields are present', async () => {
-      const { data, response } = await client.responses.create(codexRequest(model, { webSearch: false })).withResponse();
+      const { data, response } = await gateway.client.responses.create(codexRequest(model, { webSearch: false })).withResponse();
       expect(response.status).toBe(200);
       expect(data.status).toBe('completed');
       const warnings = response.headers.get('x-switchyard-warnings') ?? '';
@@ -97,7 +91,7 @@ describe('Codex-shaped Responses requests through the openai SDK', () => {
     });
 
     it('succeed with the offered web_search tool dropped and named in the warnings (Codex offers it on every turn)', async () => {
-      const { data, response } = await client.responses.create(codexRequest(model, { webSearch: true })).withResponse();
+      const { data, response } = await gateway.client.responses.create(codexRequest(model, { webSearch: true })).withResponse();
       expect(response.status).toBe(200);
       expect(data.status).toBe('completed');
       expect((response.headers.get('x-switchyard-warnings') ?? '').split(', ')).toContain('tools: web_search (unsupported-field)');
@@ -106,17 +100,17 @@ describe('Codex-shaped Responses requests through the openai SDK', () => {
 
   it.each(['sim-via-chat', 'sim-via-messages'])('give a namespaced call back under its namespace on %s (JSON and stream)', async model => {
     const request = codexRequest(model, { webSearch: false });
-    const response = await client.responses.create(request);
+    const response = await gateway.client.responses.create(request);
     const call = response.output.find((item): item is ResponseFunctionToolCall => item.type === 'function_call');
     expect(call).toMatchObject({ type: 'function_call', name: 'lookup_customer', namespace: 'crm', status: 'completed' });
     expect(JSON.parse(call!.arguments)).toEqual({ customer: expect.any(String) });
     expect(response.tools[0]).toMatchObject({ type: 'namespace', name: 'crm', tools: [{ type: 'function', name: 'lookup_customer' }] });
 
-    const final = await client.responses.stream({ ...request, stream: true }).finalResponse();
+    const final = await gateway.client.responses.stream({ ...request, stream: true }).finalResponse();
     const streamed = final.output.find(item => item.type === 'function_call');
     expect(streamed).toMatchObject({ name: 'lookup_customer', namespace: 'crm' });
 
-    const followUp = await client.responses.create({
+    const followUp = await gateway.client.responses.create({
       ...request,
       input: [
         ...(request.input as unknown[]),

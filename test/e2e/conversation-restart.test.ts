@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateApiKey } from '@switchyard/accounts';
-import OpenAI from 'openai';
 import { startExampleServer, type ExampleServer } from '../../examples/server/src';
+import { openAIClientFor } from '../helpers/use-openai-gateway';
 
 /**
  * Stored responses live in the data folder's database, not in the process: a conversation started
@@ -25,8 +25,7 @@ describe('previous_response_id across a restart of the example server with a dat
   const start = () =>
     startExampleServer({ port: 0, storage: { kind: 'data-directory', path: join(folder, 'data') }, demoKey, environment: {} });
   const demoKey = generateApiKey();
-  const clientOf = (running: ExampleServer) =>
-    new OpenAI({ baseURL: `${running.url}/v1`, apiKey: demoKey, maxRetries: 0, timeout: 15_000 });
+  const clientOf = (running: ExampleServer) => openAIClientFor(running.url, demoKey);
 
   it.each(['sim-via-messages', 'sim-via-responses'])('continues a conversation begun before the restart on %s', async model => {
     server = await start();

@@ -5,7 +5,8 @@ import { generateApiKey } from '@switchyard/accounts';
 import OpenAI from 'openai';
 import type { ResponseCompactionItem, ResponseInputItem } from 'openai/resources/responses/responses';
 import { startExampleServer } from '../../examples/server/src';
-import { startTestGateway, type TestGateway } from '../helpers/start-test-gateway';
+import type { TestGateway } from '../helpers/start-test-gateway';
+import { openAIClientFor, useOpenAIGateway } from '../helpers/use-openai-gateway';
 
 /**
  * Remote compaction as Codex uses it, through the real `openai` SDK: `responses.compact`, then a
@@ -22,17 +23,11 @@ const history: ResponseInputItem[] = [
 ];
 
 describe('remote compaction through the openai SDK', () => {
-  let server: TestGateway;
-  let client: OpenAI;
-  beforeAll(async () => {
-    server = await startTestGateway();
-    client = new OpenAI({ baseURL: `${server.url}/v1`, apiKey: server.demoKey, maxRetries: 0, timeout: 15_000 });
-  });
-  afterAll(() => server.close(1_000));
+  const gateway = useOpenAIGateway();
 
   describe.each(ROUTES)('on %s', model => {
     it('compacts to the user messages and one sealed compaction item, which a later request carries', async () => {
-      const compacted = await client.responses.compact({ model, input: history });
+      const compacted = await gateway.client.responses.compact({ model, input: history });
       expect(compacted.object).toBe('response.compaction');
       expect(compacted.output).toHaveLength(3);
       expect(compacted.output.slice(0, 2)).toEqual([
@@ -46,7 +41,7 @@ describe('remote compaction through the openai SDK', () => {
       expect(compacted.usage.input_tokens).toBeGreaterThan(0);
       expect(compacted.usage.output_tokens).toBeGreaterThan(0);
 
-      const next = await client.responses.create({
+      const next = await gateway.client.responses.create({
         model,
         input: [...(compacted.output as ResponseInputItem[]), { role: 'user', content: 'What about day three?' }],
       });
@@ -55,9 +50,9 @@ describe('remote compaction through the openai SDK', () => {
     });
 
     it('records the compaction call with its usage', async () => {
-      const before = server.recentUsage().length;
-      const compacted = await client.responses.compact({ model, input: history });
-      const records = await waitForRecords(server, before + 1);
+      const before = gateway.server.recentUsage().length;
+      const compacted = await gateway.client.responses.compact({ model, input: history });
+      const records = await waitForRecords(gateway.server, before + 1);
       expect(records.at(-1)).toMatchObject({
         status: 200,
         outcome: 'completed',
@@ -78,16 +73,16 @@ describe('remote compaction through the openai SDK', () => {
       text: { verbosity: 'low' },
       prompt_cache_key: 'thread-7f3a',
     } as unknown as OpenAI.Responses.ResponseCompactParams;
-    const compacted = await client.responses.compact(codexBody);
+    const compacted = await gateway.client.responses.compact(codexBody);
     expect(compacted.output.at(-1)).toMatchObject({ type: 'compaction' });
   });
 
   it('refuses a changed compaction item with a 400 in the Responses envelope naming the item', async () => {
-    const compacted = await client.responses.compact({ model: 'sim-via-chat', input: history });
+    const compacted = await gateway.client.responses.compact({ model: 'sim-via-chat', input: history });
     const item = compacted.output.at(-1) as ResponseCompactionItem;
     const content = item.encrypted_content;
     const changed = { ...item, encrypted_content: `${content.slice(0, 10)}${content[10] === 'A' ? 'B' : 'A'}${content.slice(11)}` };
-    const failure = await client.responses
+    const failure = await gateway.client.responses
       .create({ model: 'sim-via-messages', input: [changed as ResponseInputItem, { role: 'user', content: 'Go on' }] })
       .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(OpenAI.BadRequestError);
@@ -98,11 +93,11 @@ describe('remote compaction through the openai SDK', () => {
 
   it('answers a compaction_trigger at the end of the input with a compaction item as the output, streamed too', async () => {
     const trigger = { type: 'compaction_trigger' } as ResponseInputItem;
-    const response = await client.responses.create({ model: 'sim-via-messages', input: [...history, trigger] });
+    const response = await gateway.client.responses.create({ model: 'sim-via-messages', input: [...history, trigger] });
     expect(response.status).toBe('completed');
     expect(response.output).toEqual([{ id: expect.stringMatching(/^cmp_/), type: 'compaction', encrypted_content: expect.stringMatching(/^sy1\./) }]);
 
-    const stream = await client.responses.create({ model: 'sim-via-chat', input: [...history, trigger], stream: true });
+    const stream = await gateway.client.responses.create({ model: 'sim-via-chat', input: [...history, trigger], stream: true });
     const types: string[] = [];
     let completed: OpenAI.Responses.Response | undefined;
     for await (const event of stream) {
@@ -122,12 +117,11 @@ describe('compaction items across a restart of the example server', () => {
     const demoKey = generateApiKey();
     const start = () =>
       startExampleServer({ port: 0, host: '127.0.0.1', storage: { kind: 'data-directory', path: folder }, environment: {}, demoKey });
-    const client = (url: string) => new OpenAI({ baseURL: `${url}/v1`, apiKey: demoKey, maxRetries: 0, timeout: 15_000 });
     const first = await start();
-    const compacted = await client(first.url).responses.compact({ model: 'sim-via-messages', input: history }).finally(() => first.close(1_000));
+    const compacted = await openAIClientFor(first.url, demoKey).responses.compact({ model: 'sim-via-messages', input: history }).finally(() => first.close(1_000));
     const second = await start();
     try {
-      const next = await client(second.url).responses.create({
+      const next = await openAIClientFor(second.url, demoKey).responses.create({
         model: 'sim-via-chat',
         input: [...(compacted.output as ResponseInputItem[]), { role: 'user', content: 'What about day three?' }],
       });

@@ -4,7 +4,7 @@ import { AIMessageChunk, HumanMessage, type AIMessage, type BaseMessage } from '
 import { tool } from '@langchain/core/tools';
 import { ChatOpenAI } from '@langchain/openai';
 import { DEFAULT_ROUTES } from './default-routes';
-import { createRecordingFetch, type RecordedRequest } from './record-requests';
+import { createRecordingFetch, expectToolRoundTrip, type RecordedRequest } from './record-requests';
 import { useOfflineGateway } from './use-offline-gateway';
 import { createWeatherTool, WEATHER_PROMPT, WEATHER_TOOL, weatherInput } from './weather-tool';
 
@@ -55,16 +55,7 @@ function expectToolRound(
   expect(outcome.toolMessage.content).toBe(report);
   expect(outcome.answer.tool_calls ?? []).toEqual([]);
   expect(outcome.answer.text).toContain(report);
-  expect(requests.map(request => `${request.method} ${new URL(request.url).pathname}`)).toEqual([
-    `POST ${path}`,
-    `POST ${path}`,
-  ]);
-  expect(requests.map(request => Boolean((request.body as { stream?: boolean }).stream))).toEqual([
-    stream,
-    stream,
-  ]);
-  expect(JSON.stringify(requests[0]?.body)).not.toContain(report);
-  expect(JSON.stringify(requests[1]?.body)).toContain(report);
+  expectToolRoundTrip(requests, path, stream, report);
 }
 
 describe.each(DEFAULT_ROUTES)('LangChain tool rounds on %s', route => {

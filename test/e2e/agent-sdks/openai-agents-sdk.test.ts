@@ -10,7 +10,7 @@ import {
 import OpenAI from 'openai';
 import { startTestGateway, type TestGateway } from '../../helpers/start-test-gateway';
 import { DEFAULT_ROUTES } from './default-routes';
-import { createRecordingFetch, forbidRemoteFetch, type RecordedRequest } from './record-requests';
+import { createRecordingFetch, expectToolRoundTrip, forbidRemoteFetch, type RecordedRequest } from './record-requests';
 import { createWeatherTool, WEATHER_PROMPT, WEATHER_TOOL, weatherInput } from './weather-tool';
 
 /**
@@ -68,16 +68,7 @@ function expectWeatherRun(
   expect(output?.type === 'tool_call_output_item' && output.output).toBe(report);
   expect(result.finalOutput).toContain(report);
   if (outcome.streamedText !== undefined) expect(outcome.streamedText).toContain(result.finalOutput);
-  expect(requests.map(request => `${request.method} ${new URL(request.url).pathname}`)).toEqual([
-    `POST ${path}`,
-    `POST ${path}`,
-  ]);
-  expect(requests.map(request => Boolean((request.body as { stream?: boolean }).stream))).toEqual([
-    stream,
-    stream,
-  ]);
-  expect(JSON.stringify(requests[0]?.body)).not.toContain(report);
-  expect(JSON.stringify(requests[1]?.body)).toContain(report);
+  expectToolRoundTrip(requests, path, stream, report);
 }
 
 /**

@@ -1,11 +1,13 @@
 /** One request an SDK sent to the gateway, as seen by the `fetch` it was given. */
 export type RecordedRequest = { method: string; url: string; body: unknown };
 
+export type RecordingFetch = { fetch: typeof globalThis.fetch; requests: RecordedRequest[] };
+
 /**
  * A `fetch` for the SDKs that take one: it remembers every request's method, URL and JSON body, then
  * sends it on. It refuses any host but 127.0.0.1, so a test can never reach the network.
  */
-export function createRecordingFetch(): { fetch: typeof globalThis.fetch; requests: RecordedRequest[] } {
+export function createRecordingFetch(): RecordingFetch {
   const requests: RecordedRequest[] = [];
   const send = globalThis.fetch;
   const fetch: typeof globalThis.fetch = async (input, init) => {
@@ -57,4 +59,15 @@ function assertLoopback(url: string): void {
 
 function isLoopback(url: string): boolean {
   return new URL(url).hostname === '127.0.0.1';
+}
+
+/**
+ * A one-tool loop's requests: two POSTs to `path`, both streamed or both not, the tool's `report`
+ * absent from the first and sent back in the second.
+ */
+export function expectToolRoundTrip(requests: readonly RecordedRequest[], path: string, stream: boolean, report: string): void {
+  expect(requests.map(request => `${request.method} ${new URL(request.url).pathname}`)).toEqual([`POST ${path}`, `POST ${path}`]);
+  expect(requests.map(request => Boolean((request.body as { stream?: boolean }).stream))).toEqual([stream, stream]);
+  expect(JSON.stringify(requests[0]?.body)).not.toContain(report);
+  expect(JSON.stringify(requests[1]?.body)).toContain(report);
 }

@@ -1,5 +1,5 @@
 import { generateText, stepCountIs, streamText, tool, type LanguageModel } from 'ai';
-import type { RecordedRequest } from './record-requests';
+import { expectToolRoundTrip, type RecordedRequest } from './record-requests';
 import { createWeatherTool, WEATHER_PROMPT, WEATHER_TOOL, weatherInput } from './weather-tool';
 
 /**
@@ -103,14 +103,5 @@ export function expectWeatherLoop(
   expect(answerStep?.text).toContain(report);
   expect(outcome.text).toBe(answerStep?.text);
   expect(outcome.finishReason).toBe('stop');
-  expect(requests.map(request => `${request.method} ${new URL(request.url).pathname}`)).toEqual([
-    `POST ${path}`,
-    `POST ${path}`,
-  ]);
-  expect(requests.map(request => Boolean((request.body as { stream?: boolean }).stream))).toEqual([
-    outcome.streamed,
-    outcome.streamed,
-  ]);
-  expect(JSON.stringify(requests[0]?.body)).not.toContain(report);
-  expect(JSON.stringify(requests[1]?.body)).toContain(report);
+  expectToolRoundTrip(requests, path, outcome.streamed, report);
 }

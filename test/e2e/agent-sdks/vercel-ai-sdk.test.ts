@@ -1,6 +1,6 @@
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
-import { createRecordingFetch } from './record-requests';
+import { createRecordingFetch, type RecordingFetch } from './record-requests';
 import { useOfflineGateway } from './use-offline-gateway';
 import { expectWeatherLoop, runToolLoop } from './vercel-ai-sdk-tool-loop';
 import { DEFAULT_ROUTES } from './default-routes';
@@ -14,16 +14,14 @@ import { DEFAULT_ROUTES } from './default-routes';
  */
 describe.each(DEFAULT_ROUTES)('Vercel AI SDK multi-step tool loops on %s', route => {
   const gateway = useOfflineGateway();
+  /** The provider settings for the gateway, with every request recorded. */
+  const providerSettings = (recorder: RecordingFetch) => ({ baseURL: `${gateway.server.url}/v1`, apiKey: gateway.server.demoKey, fetch: recorder.fetch });
 
   it.each(['generate', 'stream'] as const)(
     '@ai-sdk/openai chat model (%s): runs get_weather, then answers from its result',
     async mode => {
       const recorder = createRecordingFetch();
-      const openai = createOpenAI({
-        baseURL: `${gateway.server.url}/v1`,
-        apiKey: gateway.server.demoKey,
-        fetch: recorder.fetch,
-      });
+      const openai = createOpenAI(providerSettings(recorder));
       expectWeatherLoop(
         await runToolLoop(openai.chat(route), mode),
         recorder.requests,
@@ -36,11 +34,7 @@ describe.each(DEFAULT_ROUTES)('Vercel AI SDK multi-step tool loops on %s', route
     '@ai-sdk/openai responses model with store off (%s): runs get_weather, then answers from its result',
     async mode => {
       const recorder = createRecordingFetch();
-      const openai = createOpenAI({
-        baseURL: `${gateway.server.url}/v1`,
-        apiKey: gateway.server.demoKey,
-        fetch: recorder.fetch,
-      });
+      const openai = createOpenAI(providerSettings(recorder));
       expectWeatherLoop(
         await runToolLoop(openai.responses(route), mode, { openai: { store: false } }),
         recorder.requests,
@@ -53,11 +47,7 @@ describe.each(DEFAULT_ROUTES)('Vercel AI SDK multi-step tool loops on %s', route
     '@ai-sdk/anthropic (%s): runs get_weather, then answers from its result',
     async mode => {
       const recorder = createRecordingFetch();
-      const anthropic = createAnthropic({
-        baseURL: `${gateway.server.url}/v1`,
-        apiKey: gateway.server.demoKey,
-        fetch: recorder.fetch,
-      });
+      const anthropic = createAnthropic(providerSettings(recorder));
       expectWeatherLoop(await runToolLoop(anthropic(route), mode), recorder.requests, '/v1/messages');
     },
   );
@@ -66,11 +56,7 @@ describe.each(DEFAULT_ROUTES)('Vercel AI SDK multi-step tool loops on %s', route
     '@ai-sdk/openai responses model with its default store (%s): sends item_reference in its second step and still gets the answer from the tool result',
     async mode => {
       const recorder = createRecordingFetch();
-      const openai = createOpenAI({
-        baseURL: `${gateway.server.url}/v1`,
-        apiKey: gateway.server.demoKey,
-        fetch: recorder.fetch,
-      });
+      const openai = createOpenAI(providerSettings(recorder));
       expectWeatherLoop(await runToolLoop(openai.responses(route), mode), recorder.requests, '/v1/responses');
       const [first, second] = recorder.requests.map(
         request => request.body as { store?: boolean; input: Array<{ type?: string; id?: string }> },
