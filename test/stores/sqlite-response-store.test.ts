@@ -105,7 +105,7 @@ describe('SQLite response store', () => {
     await current.close();
     const database = new DatabaseSync(path);
     // The shape a build without stored conversations left: no response tables, user_version 2.
-    database.exec('DROP TABLE response_items; DROP TABLE responses; PRAGMA user_version = 2;');
+    database.exec('DROP TABLE response_bytes; DROP TABLE response_items; DROP TABLE responses; PRAGMA user_version = 2;');
     database.close();
 
     const upgraded = track(open(path));
@@ -114,7 +114,31 @@ describe('SQLite response store', () => {
     await upgraded.saveResponse(record, ROOMY);
     expect(await upgraded.getResponse(account.id, 'resp_after_upgrade', T0)).toEqual(record);
     const check = new DatabaseSync(path, { readOnly: true });
-    expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: 3 });
+    expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: 4 });
     check.close();
+  });
+
+  it("upgrades a schema-3 database with stored responses: each account's total is carried over, so the cap still evicts the oldest", async () => {
+    const path = newFile();
+    const current = open(path);
+    const account = await current.createAccount({ name: 'stored before totals' });
+    const older = storedResponse(account.id, 'resp_older', { createdAt: T0 - 2 });
+    const newer = storedResponse(account.id, 'resp_newer', { createdAt: T0 - 1 });
+    await current.saveResponse(older, ROOMY);
+    await current.saveResponse(newer, ROOMY);
+    await current.close();
+    const database = new DatabaseSync(path);
+    // The shape schema 3 left: no running totals and no triggers keeping them.
+    database.exec('DROP TRIGGER response_bytes_on_insert; DROP TRIGGER response_bytes_on_delete; DROP TABLE response_bytes; PRAGMA user_version = 3;');
+    database.close();
+
+    const upgraded = track(open(path));
+    const latest = storedResponse(account.id, 'resp_latest');
+    // Room for two of the three: only a total that counts the two saved before the upgrade evicts one.
+    const cap = { maxBytesPerAccount: storedResponseBytes(newer) + storedResponseBytes(latest) };
+    await upgraded.saveResponse(latest, cap);
+    expect(await upgraded.getResponse(account.id, 'resp_older', T0)).toBeUndefined();
+    expect(await upgraded.getResponse(account.id, 'resp_newer', T0)).toEqual(newer);
+    expect(await upgraded.getResponse(account.id, 'resp_latest', T0)).toEqual(latest);
   });
 });

@@ -85,6 +85,25 @@ const MIGRATIONS: readonly string[] = [
   ) STRICT, WITHOUT ROWID;
   CREATE INDEX response_items_by_item ON response_items (account_id, item_id);
   `,
+  // Each account's stored total, kept by triggers on every insert and delete of a response (expiry,
+  // eviction and replacement included), so the cap reads one row instead of summing the account's
+  // responses, whose size column sits after their JSON. The eviction scan reads a covering index.
+  `
+  CREATE TABLE response_bytes (
+    account_id TEXT PRIMARY KEY,
+    bytes INTEGER NOT NULL CHECK (bytes >= 0)
+  ) STRICT, WITHOUT ROWID;
+  INSERT INTO response_bytes (account_id, bytes) SELECT account_id, SUM(bytes) FROM responses GROUP BY account_id;
+  CREATE TRIGGER response_bytes_on_insert AFTER INSERT ON responses BEGIN
+    INSERT INTO response_bytes (account_id, bytes) VALUES (NEW.account_id, NEW.bytes)
+      ON CONFLICT (account_id) DO UPDATE SET bytes = bytes + excluded.bytes;
+  END;
+  CREATE TRIGGER response_bytes_on_delete AFTER DELETE ON responses BEGIN
+    UPDATE response_bytes SET bytes = bytes - OLD.bytes WHERE account_id = OLD.account_id;
+  END;
+  DROP INDEX responses_by_account_age;
+  CREATE INDEX responses_by_account_age ON responses (account_id, created_at, seq, bytes);
+  `,
 ];
 
 /** The schema version this build writes; a database with a higher one was made by a newer build. */

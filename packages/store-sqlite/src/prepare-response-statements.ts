@@ -23,7 +23,8 @@ export function prepareResponseStatements(database: DatabaseSync) {
     deleteResponse: prepare('DELETE FROM responses WHERE account_id = ? AND id = ?'),
     deleteResponseBySeq: prepare('DELETE FROM responses WHERE seq = ?'),
     deleteExpiredResponses: prepare('DELETE FROM responses WHERE expires_at <= ?'),
-    sumAccountBytes: prepare('SELECT COALESCE(SUM(bytes), 0) AS total FROM responses WHERE account_id = ?'),
+    /** Kept by triggers on `responses` (schema step 4). */
+    sumAccountBytes: prepare('SELECT bytes AS total FROM response_bytes WHERE account_id = ?'),
     /** The account's responses oldest first, but for the one just saved. */
     selectEvictionCandidates: prepare(
       'SELECT seq, bytes FROM responses WHERE account_id = ? AND seq <> ? ORDER BY created_at, seq',

@@ -26,20 +26,27 @@ function listItems(record: StoredResponse): Array<[string, StoredJSON]> {
  */
 export function createMemoryResponseStore(): ResponseStore {
   const responses = new Map<string, Entry>();
+  /** Each account's stored total, kept on every save and delete so a save under the cap reads one number. */
+  const totals = new Map<string, number>();
   const keyOf = (accountId: string, id: string) => `${accountId}\u0000${id}`;
+  const add = (accountId: string, bytes: number) => totals.set(accountId, (totals.get(accountId) ?? 0) + bytes);
+  const remove = (key: string): boolean => {
+    const entry = responses.get(key);
+    if (!entry) return false;
+    responses.delete(key);
+    add(entry.record.accountId, -entry.bytes);
+    return true;
+  };
   /** The account's responses oldest first; `sort` is stable, so equal times keep save order. */
   const byAge = (accountId: string) =>
     [...responses.values()]
       .filter(entry => entry.record.accountId === accountId)
       .sort((left, right) => left.record.createdAt - right.record.createdAt);
   const enforceCap = (saved: StoredResponse, retention: ResponseRetention) => {
-    const owned = byAge(saved.accountId);
-    let total = owned.reduce((sum, entry) => sum + entry.bytes, 0);
-    for (const entry of owned) {
-      if (!(total > retention.maxBytesPerAccount)) return;
-      if (entry.record === saved) continue;
-      responses.delete(keyOf(entry.record.accountId, entry.record.id));
-      total -= entry.bytes;
+    if (!((totals.get(saved.accountId) ?? 0) > retention.maxBytesPerAccount)) return;
+    for (const entry of byAge(saved.accountId)) {
+      if (!((totals.get(saved.accountId) ?? 0) > retention.maxBytesPerAccount)) return;
+      if (entry.record !== saved) remove(keyOf(entry.record.accountId, entry.record.id));
     }
   };
 
@@ -47,8 +54,10 @@ export function createMemoryResponseStore(): ResponseStore {
     async saveResponse(record, retention) {
       const stored = structuredClone(record);
       const key = keyOf(record.accountId, record.id);
-      responses.delete(key);
-      responses.set(key, { record: stored, bytes: storedResponseBytes(stored) });
+      remove(key);
+      const bytes = storedResponseBytes(stored);
+      responses.set(key, { record: stored, bytes });
+      add(record.accountId, bytes);
       enforceCap(stored, retention);
     },
     async getResponse(accountId, id, now) {
@@ -56,7 +65,7 @@ export function createMemoryResponseStore(): ResponseStore {
       return entry && entry.record.expiresAt > now ? structuredClone(entry.record) : undefined;
     },
     async deleteResponse(accountId, id) {
-      return responses.delete(keyOf(accountId, id));
+      return remove(keyOf(accountId, id));
     },
     async findItems(accountId, itemIds, now) {
       const wanted = new Set(itemIds);
@@ -74,7 +83,7 @@ export function createMemoryResponseStore(): ResponseStore {
       let deleted = 0;
       for (const [key, entry] of responses) {
         if (entry.record.expiresAt > now) continue;
-        responses.delete(key);
+        remove(key);
         deleted += 1;
       }
       return deleted;
