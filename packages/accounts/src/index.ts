@@ -33,3 +33,15 @@ export {
 } from './keys/api-key-secrets';
 export { digestAdminToken, generateAdminToken, looksLikeAdminToken } from './admin/admin-tokens';
 export { createAdminService, type AdminService, type AdminServiceOptions } from './admin/create-admin-service';
+export type {
+  BalanceEvent,
+  UsageBucket,
+  UsageCommit,
+  UsageEntry,
+  UsageFilter,
+  UsageGroupBy,
+  UsageLedger,
+  UsageOutcome,
+  UsagePage,
+  UsageSummaryRow,
+} from './usage/usage-ledger';
