@@ -126,6 +126,7 @@ describe('SQLite account store', () => {
     const database = new DatabaseSync(path);
     // The version-1 shape of the schema, as an older build left it, with one hold of 250 in it.
     database.exec(`
+      DROP TABLE usage; DROP TABLE balance_events;
       DROP TABLE response_bytes; DROP TABLE response_items; DROP TABLE responses;
       DROP TABLE reservations; DROP TABLE hold_owners; PRAGMA user_version = 1;
       CREATE TABLE reservations (id TEXT PRIMARY KEY, account_id TEXT NOT NULL REFERENCES accounts (id),

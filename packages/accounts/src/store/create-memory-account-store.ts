@@ -13,6 +13,8 @@ import {
 import { chargeOnSettle } from './charge-on-settle';
 import { createMemoryResponseStore } from '../conversations/create-memory-response-store';
 import { startStoreSweep } from './start-store-sweep';
+import { createMemoryUsageLedger } from '../usage/create-memory-usage-ledger';
+import { usageRetentionMs } from '../usage/usage-buckets';
 import { digestsEqual, generateApiKey, hashApiKey, keyPrefix, looksLikeApiKey } from '../keys/api-key-secrets';
 
 export type MemoryAccountStoreOptions = {
@@ -25,6 +27,8 @@ export type MemoryAccountStoreOptions = {
    * 0 turns the timer off. Default 60 000 ms.
    */
   holdSweepIntervalMs?: number;
+  /** Ledger rows older than this many days are deleted by the sweep. Default `DEFAULT_USAGE_RETENTION_DAYS`. */
+  usageRetentionDays?: number;
 };
 
 /**
@@ -51,14 +55,33 @@ export function createMemoryAccountStore(options: MemoryAccountStoreOptions = {}
     expired.forEach(release);
     return expired.length;
   };
+  const settleHold = (reservation: Reservation, costMicros: number) => {
+    // The stored hold, not the caller's copy, decides what is released and the most that is charged.
+    const held = reservations.get(reservation.id);
+    if (!held) return undefined;
+    release(held);
+    const account = accounts.get(held.accountId);
+    const settled = chargeOnSettle(costMicros, held.amountMicros, account?.balanceMicros ?? 0);
+    if (account) account.balanceMicros -= settled.chargedMicros;
+    return settled;
+  };
+  const ledger = createMemoryUsageLedger({ settleHold, now });
+  const { recordBalanceEvent, ...usageLedger } = ledger;
+  const retentionMs = usageRetentionMs(options.usageRetentionDays);
   const responses = createMemoryResponseStore();
-  const stopSweep = startStoreSweep([releaseExpiredHolds, responses.deleteExpiredResponses], {
+  const sweeps = [
+    releaseExpiredHolds,
+    responses.deleteExpiredResponses,
+    (at: number) => usageLedger.deleteUsageBefore(at - retentionMs),
+  ];
+  const stopSweep = startStoreSweep(sweeps, {
     intervalMs: options.holdSweepIntervalMs ?? DEFAULT_HOLD_SWEEP_INTERVAL_MS,
     now,
   });
 
   return {
     ...responses,
+    ...usageLedger,
     async createAccount(input: NewAccount) {
       const account: Account = {
         id: createId('acct_'),
@@ -70,6 +93,7 @@ export function createMemoryAccountStore(options: MemoryAccountStoreOptions = {}
         createdAt: Date.now(),
       };
       accounts.set(account.id, account);
+      recordBalanceEvent(account.id, 'opening', account.balanceMicros, account.balanceMicros);
       return copy(account)!;
     },
     async getAccount(id) {
@@ -87,7 +111,9 @@ export function createMemoryAccountStore(options: MemoryAccountStoreOptions = {}
     async adjustBalance(id, deltaMicros) {
       const account = accounts.get(id);
       if (!account) return undefined;
-      account.balanceMicros += Math.round(deltaMicros);
+      const delta = Math.round(deltaMicros);
+      account.balanceMicros += delta;
+      if (delta !== 0) recordBalanceEvent(id, delta > 0 ? 'top-up' : 'adjustment', delta, account.balanceMicros);
       return copy(account);
     },
     async createKey(input: NewApiKey) {
@@ -144,14 +170,7 @@ export function createMemoryAccountStore(options: MemoryAccountStoreOptions = {}
       return { ...reservation };
     },
     async settle(reservation, costMicros) {
-      // The stored hold, not the caller's copy, decides what is released and the most that is charged.
-      const held = reservations.get(reservation.id);
-      if (!held) return undefined;
-      release(held);
-      const account = accounts.get(held.accountId);
-      const settled = chargeOnSettle(costMicros, held.amountMicros, account?.balanceMicros ?? 0);
-      if (account) account.balanceMicros -= settled.chargedMicros;
-      return settled;
+      return settleHold(reservation, costMicros);
     },
     releaseExpiredHolds,
     async close() {
