@@ -91,6 +91,7 @@ export async function createTestEngine(options: TestEngineOptions): Promise<Test
   const calls: ScriptedCall[] = [];
   const upstreams = new Map<string, ScriptedUpstream>();
   const timers = createManualSchedule();
+  let opened = 0;
   const config = parseGatewayConfig({
     upstreams: Object.fromEntries(
       Object.entries(options.upstreams).map(([name, upstream]) => [
@@ -150,7 +151,8 @@ export async function createTestEngine(options: TestEngineOptions): Promise<Test
     },
     headers,
     async open(protocol) {
-      const exchange = engine.openExchange({ protocol, requestId: `req_test${records.length}`, startedAt: TEST_NOW });
+      // Each exchange its own request id: the ledger writes a request id once.
+      const exchange = engine.openExchange({ protocol, requestId: `req_test${opened++}`, startedAt: TEST_NOW });
       await exchange.authenticate(headers(protocol));
       return exchange;
     },
