@@ -47,6 +47,10 @@ export type TestEngineOptions = {
   onResponseStoreError?: (error: unknown) => void;
   /** The secret compaction items are sealed under. Default: the engine's random one. */
   conversationSecret?: string;
+  /** How the usage writer schedules its batch commits. Default the engine's (`setImmediate`). */
+  scheduleUsageCommit?: (work: () => void) => void;
+  /** Told about failed ledger commits and recorder failures. */
+  onRecorderError?: (error: unknown) => void;
 };
 
 export type TestEngine = {
@@ -117,6 +121,8 @@ export async function createTestEngine(options: TestEngineOptions): Promise<Test
     now: options.now ?? (() => TEST_NOW),
     ...(options.onResponseStoreError && { onResponseStoreError: options.onResponseStoreError }),
     ...(options.conversationSecret !== undefined && { conversationSecret: options.conversationSecret }),
+    ...(options.scheduleUsageCommit && { scheduleUsageCommit: options.scheduleUsageCommit }),
+    ...(options.onRecorderError && { onRecorderError: options.onRecorderError }),
     schedule: timers.schedule,
     async sleep(ms, signal) {
       sleeps.push(ms);
