@@ -2,7 +2,10 @@ import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:chil
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { createSQLiteAccountStore } from '@switchyard/store-sqlite';
 import OpenAI from 'openai';
+import { openDataDirectory } from '../../examples/server/src/open-data-directory';
 
 const main = join(__dirname, '../../examples/server/dist/main.js');
 
@@ -162,6 +165,63 @@ describe('the example server process keeps its secrets off stdout and its files 
       }
     } finally {
       rmSync(join(dataDirectory, '..'), { recursive: true, force: true });
+    }
+  });
+});
+
+/**
+ * A `kill -9` in the middle of streams: what the process had not committed is lost with its charge,
+ * never one without the other. On the next open the dead process's holds are released without
+ * charge, and the balance still equals the account's balance events minus its ledger costs.
+ */
+describe('the example server process killed with SIGKILL under load', () => {
+  it('leaves no hold behind and a balance that equals balance events minus ledger costs, to the micro-unit', async () => {
+    const dataDirectory = mkdtempSync(join(tmpdir(), 'switchyard-kill-'));
+    const demoKey = `sy-${'q'.repeat(40)}`;
+    const { child, url } = await startProcess({ SWITCHYARD_DEMO_KEY: demoKey }, dataDirectory);
+    try {
+      const post = (input: string, stream: boolean) =>
+        fetch(`${url}/v1/responses`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${demoKey}` },
+          body: JSON.stringify({ model: 'switchyard-sim', input, stream, max_output_tokens: 256 }),
+        });
+      // Answers that end (their rows and charges committed), then streams that the kill cuts.
+      const answered = await Promise.all(Array.from({ length: 8 }, (_, index) => post(`short answer ${index}`, false)));
+      for (const answer of answered) expect(((await answer.json()) as { status: string }).status).toMatch(/^(completed|incomplete)$/);
+      const streams = await Promise.all(Array.from({ length: 8 }, () => post('[[sim:slow=50]] [[sim:tokens=200]] a long story', true)));
+      for (const stream of streams) {
+        expect(stream.status).toBe(200);
+        await stream.body!.getReader().read(); // in flight: its hold is taken and its first bytes sent
+      }
+      const killed = new Promise(resolve => child.once('exit', (_code, signal) => resolve(signal)));
+      child.kill('SIGKILL');
+      expect(await killed).toBe('SIGKILL');
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    }
+
+    // The eight cut streams left their holds in the file.
+    const data = openDataDirectory(dataDirectory, {});
+    const left = new DatabaseSync(data.databasePath, { readOnly: true });
+    expect(left.prepare('SELECT COUNT(*) AS holds FROM reservations').get()).toEqual({ holds: 8 });
+    left.close();
+    // Opening the file releases the holds of the process that is gone (its pid no longer runs).
+    const store = createSQLiteAccountStore({ path: data.databasePath, serverSecret: data.serverSecret, holdSweepIntervalMs: 0 });
+    try {
+      const key = await store.findKeyBySecret(demoKey);
+      const account = (await store.getAccount(key!.accountId))!;
+      expect(account.reservedMicros).toBe(0);
+      const { events } = await store.listBalanceEvents(account.id, { limit: 1_000 });
+      const rows = (await store.listUsage({ accountId: account.id }, { limit: 1_000 })).entries;
+      // The eight answers ended before the kill, so their rows (with their charges) were committed.
+      expect(rows.filter(row => row.outcome === 'completed' || row.outcome === 'incomplete').length).toBeGreaterThanOrEqual(8);
+      expect(rows.reduce((sum, row) => sum + row.costMicros, 0)).toBeGreaterThan(0);
+      const expected = events.reduce((sum, event) => sum + event.deltaMicros, 0) - rows.reduce((sum, row) => sum + row.costMicros, 0);
+      expect(account.balanceMicros).toBe(expected);
+    } finally {
+      await store.close();
+      rmSync(dataDirectory, { recursive: true, force: true });
     }
   });
 });
