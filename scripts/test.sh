@@ -12,7 +12,7 @@ phase() { echo "== $1 (at $((SECONDS - started)) s)"; }
 
 pnpm install --frozen-lockfile --reporter=silent
 phase "build and type-check"
-pnpm exec tsc -b
+pnpm run --silent build
 pnpm exec tsc -p tsconfig.test.json --noEmit
 phase "lint"
 pnpm exec eslint --max-warnings=0 .
