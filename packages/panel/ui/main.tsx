@@ -19,7 +19,12 @@ const PAGES = [
 /** The page's path below the panel's mount point: `/usage` for `/panel/usage?model=x`. */
 function currentPath(): string {
   const path = location.pathname.slice(base.length) || '/';
-  return path === '/' ? '/models' : path;
+  return path === '/' || path === '/login' ? '/models' : path;
+}
+
+/** Shows the page's own address once logged in: `/panel` and `/panel/login` become `/panel/models`. */
+function canonicalizeAddress(): void {
+  history.replaceState(null, '', `${base}${currentPath()}${location.search}`);
 }
 
 /** Moves to another page of the panel without a reload (the browser's back button still works). */
@@ -38,6 +43,7 @@ function App() {
     api<Session>('GET', '/session')
       .then(found => {
         setCsrfToken(found.csrfToken);
+        canonicalizeAddress();
         setSession(found);
       })
       .catch(() => setSession(null));
@@ -53,8 +59,9 @@ function App() {
       <LoginPage
         onLogin={opened => {
           setCsrfToken(opened.csrfToken);
+          canonicalizeAddress();
+          setPath(currentPath());
           setSession(opened);
-          if (currentPath() === '/login') navigate('/models');
         }}
       />
     );
