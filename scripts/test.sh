@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Runs everything CI runs: install, build (the panel's bundle too) and type-check, lint, Debian's
-# Chromium when missing, then every test (the jest projects unit, integration and fuzz). Ends with a plain "N passed, N failed" line computed from jest's JSON
-# report. Arguments go to jest (e.g. `--selectProjects unit integration`); SWITCHYARD_FUZZ_RUNS=N
-# caps the cases of every fuzz property (full strength when unset). Each phase prints when it
-# starts, in seconds since the script did.
+# Chromium when missing, then every test (the jest projects unit, integration and fuzz). Ends with a
+# plain "N passed, N failed" line computed from jest's JSON report. Arguments go to jest (e.g.
+# `--selectProjects unit integration`); SWITCHYARD_FUZZ_RUNS=N caps the cases of every fuzz property
+# (full strength when unset). Each phase prints when it starts, in seconds since the script did.
 set -uo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/toolchain.sh"
 set -e
