@@ -61,7 +61,7 @@ describe('the admin API (console token) and the keys it makes', () => {
 
     const tokenOnGateway = await request(server.url).post('/v1/responses').set(admin()).send({ model: 'switchyard-sim', input: 'hi' });
     expect([tokenOnGateway.status, tokenOnGateway.body.code]).toEqual([401, 'API_KEY_INVALID']);
-    expect(tokenOnGateway.body.error.message).toContain('console (admin) token is not an API key');
+    expect(tokenOnGateway.body.error.message).toBe('A console token is not an API key. Create an API key in the account panel and send that.');
     expect(JSON.stringify(tokenOnGateway.body)).not.toContain(server.adminToken);
 
     const missing = await request(server.url).get('/admin/accounts');

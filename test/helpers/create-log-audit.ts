@@ -76,7 +76,11 @@ export function createLogAudit() {
     }),
     remember,
     watchStore(store: AccountStore): AccountStore {
-      return { ...store, findKeyBySecret: secret => (remember(secret), store.findKeyBySecret(secret)) };
+      return {
+        ...store,
+        findKeyBySecret: secret => (remember(secret), store.findKeyBySecret(secret)),
+        findConsoleTokenBySecret: secret => (remember(secret), store.findConsoleTokenBySecret(secret)),
+      };
     },
     watchCodecs(codecs: readonly Codec[]): Codec[] {
       return codecs.map(codec => ({

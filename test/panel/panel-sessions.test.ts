@@ -100,7 +100,7 @@ describe('the panel at /panel: sessions, CSRF checks and security headers', () =
   it('marks the cookie Secure when the page is served over HTTPS', async () => {
     const app = express();
     app.set('trust proxy', 'loopback');
-    app.use('/console', createPanel({ admin: createAdminService({ store: server.store, adminTokenDigests: [digestAdminToken(server.adminToken)] }), routes: () => [] }));
+    app.use('/console', createPanel({ admin: createAdminService({ store: server.store, adminTokenDigests: [digestAdminToken(server.adminToken)] }) }));
     const answer = await request(app)
       .post('/console/api/login')
       .set({ 'x-forwarded-proto': 'https', host: 'gateway.example', origin: 'https://gateway.example' })

@@ -3,6 +3,7 @@ import type { ContractContext, StoreClock } from './contract-context';
 import { describeHoldExpiry } from './describe-hold-expiry-contract';
 import { describeAccounts } from './describe-account-contract';
 import { describeKeys } from './describe-api-key-contract';
+import { describeConsoleTokens } from './describe-console-token-contract';
 import { describeCopies } from './describe-copy-contract';
 import { describeReservations } from './describe-reservation-contract';
 import { describeResponseStore } from './describe-response-store-contract';
@@ -12,7 +13,7 @@ export type AccountStoreFactory = (clock?: StoreClock) => Promise<AccountStore> 
 
 /**
  * The behaviour every `AccountStore` must share (memory, SQLite, any later backend): run it once
- * per implementation. It checks every method of the interface, the reserve/settle arithmetic,
+ * per implementation. It checks every method of the interface (console tokens included), the reserve/settle arithmetic,
  * atomic reservation under 200 concurrent calls, hold expiry and its sweep, that results are copies,
  * and stored conversations (ownership, expiry, item lookup, the size cap, their sweep).
  */
@@ -31,6 +32,7 @@ export function describeAccountStoreContract(name: string, createStore: AccountS
 
     describeAccounts(context);
     describeKeys(context);
+    describeConsoleTokens(context);
     describeReservations(context);
     describeHoldExpiry(context);
     describeCopies(context);

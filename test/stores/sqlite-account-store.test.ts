@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { KEY_PREFIX_LENGTH, type AccountStore } from '@switchyard/accounts';
+import { CONSOLE_TOKEN_PREFIX_LENGTH, KEY_PREFIX_LENGTH, type AccountStore } from '@switchyard/accounts';
 import { createSQLiteAccountStore } from '@switchyard/store-sqlite';
 import { describeAccountStoreContract } from './account-store-contract';
 
@@ -43,6 +43,23 @@ describe('SQLite account store', () => {
       expect(bytes.includes(Buffer.from(secret))).toBe(false);
       expect(bytes.includes(Buffer.from(secret.slice(KEY_PREFIX_LENGTH)))).toBe(false);
     }
+  });
+
+  it('keeps a console token only as its digest and prefix, across reopen, and finds it only under its serverSecret', async () => {
+    const path = newFile();
+    const first = open(path);
+    const account = await first.createAccount({ name: 'console' });
+    const { secret, token } = await first.createConsoleToken({ accountId: account.id, name: 'alice' });
+    await first.close();
+    const bytes = readStoreBytes(path);
+    expect(bytes.includes(Buffer.from(secret.slice(0, CONSOLE_TOKEN_PREFIX_LENGTH)))).toBe(true);
+    expect(bytes.includes(Buffer.from(secret.slice(CONSOLE_TOKEN_PREFIX_LENGTH)))).toBe(false);
+
+    const wrong = open(path, { serverSecret: 'another-server-secret' });
+    expect(await wrong.findConsoleTokenBySecret(secret)).toBeUndefined();
+    await wrong.close();
+    const reopened = track(open(path));
+    expect(await reopened.findConsoleTokenBySecret(secret)).toEqual(token);
   });
 
   it('keeps accounts and keys across close and reopen, and releases the holds a closed store still had', async () => {

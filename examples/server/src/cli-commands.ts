@@ -1,9 +1,12 @@
+import { ADMIN_IDENTITY } from '@switchyard/accounts';
 import { rotateAdminToken } from './admin-token-file';
 import { CliError, PROGRAM, type CliCommand } from './cli-command';
 import { adminTokenFileIn } from './open-data-directory';
 
 const ACCOUNT_ID = "the account id from 'accounts list'";
 const KEY_ID = "the key id from 'keys list'";
+const CONSOLE_TOKEN_ID = "the console token id from 'console-token list'";
+const DAY_MS = 24 * 60 * 60 * 1000;
 const GROUP = 'a group name; routes with `groups` admit only keys or accounts of those groups';
 
 /** Every management command, in the order `--help` lists them. */
@@ -11,7 +14,7 @@ export const CLI_COMMANDS: readonly CliCommand[] = [
   {
     name: 'accounts list',
     summary: 'Lists the accounts: ids, names, balances, groups.',
-    run: async (_input, context) => json(await (await context.admin()).listAccounts()),
+    run: async (_input, context) => json(await (await context.admin()).listAccounts(ADMIN_IDENTITY)),
   },
   {
     name: 'accounts create',
@@ -24,7 +27,7 @@ export const CLI_COMMANDS: readonly CliCommand[] = [
     fields: { name: '--name', balance: '--balance', group: '--group' },
     run: async ({ options }, context) =>
       json(
-        await (await context.admin()).createAccount({
+        await (await context.admin()).createAccount(ADMIN_IDENTITY, {
           name: options.name,
           ...(options.balance !== undefined && { balance: parseUnits(options.balance, '--balance') }),
           ...(options.group !== undefined && { group: options.group }),
@@ -41,13 +44,13 @@ export const CLI_COMMANDS: readonly CliCommand[] = [
     fields: { delta: 'UNITS' },
     notFound: `no account has that ID (see '${PROGRAM} accounts list')`,
     run: async ({ arguments: values }, context) =>
-      json(await (await context.admin()).adjustBalance(values.ID!, { delta: parseUnits(values.UNITS!, 'UNITS') })),
+      json(await (await context.admin()).adjustBalance(ADMIN_IDENTITY, values.ID!, { delta: parseUnits(values.UNITS!, 'UNITS') })),
   },
   {
     name: 'keys list',
     summary: 'Lists API keys (prefixes only; a secret is shown once, when created).',
     options: { account: { placeholder: 'ID', description: `only this account's keys: ${ACCOUNT_ID}` } },
-    run: async ({ options }, context) => json(await (await context.admin()).listKeys(options.account)),
+    run: async ({ options }, context) => json(await (await context.admin()).listKeys(ADMIN_IDENTITY, options.account)),
   },
   {
     name: 'keys create',
@@ -63,7 +66,7 @@ export const CLI_COMMANDS: readonly CliCommand[] = [
     notFound: `no account has that --account id (see '${PROGRAM} accounts list')`,
     run: async ({ options }, context) =>
       json(
-        await (await context.admin()).createKey({
+        await (await context.admin()).createKey(ADMIN_IDENTITY, {
           accountId: options.account,
           name: options.name,
           ...(options.expires !== undefined && { expiresAt: parseDate(options.expires, '--expires') }),
@@ -77,14 +80,52 @@ export const CLI_COMMANDS: readonly CliCommand[] = [
     summary: 'Disables a key: requests with it get 401 from then on.',
     arguments: [{ name: 'ID', description: KEY_ID }],
     notFound: `no key has that ID (see '${PROGRAM} keys list')`,
-    run: async ({ arguments: values }, context) => json(await (await context.admin()).updateKey(values.ID!, { status: 'disabled' })),
+    run: async ({ arguments: values }, context) => json(await (await context.admin()).updateKey(ADMIN_IDENTITY, values.ID!, { status: 'disabled' })),
   },
   {
     name: 'keys enable',
     summary: 'Enables a disabled key again.',
     arguments: [{ name: 'ID', description: KEY_ID }],
     notFound: `no key has that ID (see '${PROGRAM} keys list')`,
-    run: async ({ arguments: values }, context) => json(await (await context.admin()).updateKey(values.ID!, { status: 'active' })),
+    run: async ({ arguments: values }, context) => json(await (await context.admin()).updateKey(ADMIN_IDENTITY, values.ID!, { status: 'active' })),
+  },
+  {
+    name: 'console-token create',
+    summary: "Creates a console token for one account and prints it, once: a login to the admin API and the panel that sees only that account's keys, usage and balance.",
+    options: {
+      account: { placeholder: 'ID', description: ACCOUNT_ID, required: true },
+      name: { placeholder: 'N', description: 'a label for the token, such as alice', required: true },
+      'expires-in-days': { placeholder: 'DAYS', description: 'days until the token stops working (default: never)' },
+    },
+    fields: { accountId: '--account', name: '--name', expiresAt: '--expires-in-days' },
+    notFound: `no account has that --account id (see '${PROGRAM} accounts list')`,
+    run: async ({ options }, context) => {
+      const days = options['expires-in-days'];
+      const { secret, token } = await (await context.admin()).createConsoleToken(ADMIN_IDENTITY, {
+        accountId: options.account,
+        name: options.name,
+        ...(days !== undefined && { expiresAt: new Date(Date.now() + parseDays(days, '--expires-in-days') * DAY_MS).toISOString() }),
+      });
+      return [
+        `New console token for ${token.accountId} (shown once; only its digest is kept):`,
+        `  ${secret}`,
+        json(token),
+      ].join('\n');
+    },
+  },
+  {
+    name: 'console-token list',
+    summary: 'Lists account console tokens (prefixes only; a token is shown once, when created).',
+    options: { account: { placeholder: 'ID', description: `only this account's tokens: ${ACCOUNT_ID}` } },
+    run: async ({ options }, context) => json(await (await context.admin()).listConsoleTokens(ADMIN_IDENTITY, options.account)),
+  },
+  {
+    name: 'console-token disable',
+    summary: 'Disables a console token: it stops opening the admin API and the panel at once.',
+    arguments: [{ name: 'ID', description: CONSOLE_TOKEN_ID }],
+    notFound: `no console token has that ID (see '${PROGRAM} console-token list')`,
+    run: async ({ arguments: values }, context) =>
+      json(await (await context.admin()).updateConsoleToken(ADMIN_IDENTITY, values.ID!, { status: 'disabled' })),
   },
   {
     name: 'admin-token rotate',
@@ -114,6 +155,12 @@ function json(value: unknown): string {
 function parseUnits(value: string, name: string): number {
   if (/^-?\d+(\.\d+)?$/.test(value.trim())) return Number(value);
   throw new CliError(`${name} must be a number of currency units, such as 10 or 2.5 (got '${value}')`);
+}
+
+function parseDays(value: string, name: string): number {
+  const days = /^\d{1,5}$/.test(value.trim()) ? Number(value) : Number.NaN;
+  if (days >= 1 && days <= 36_500) return days;
+  throw new CliError(`${name} must be a whole number of days from 1 to 36500, such as 90 (got '${value.slice(0, 40)}')`);
 }
 
 function parseDate(value: string, name: string): string {

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createSQLiteAccountStore } from '@switchyard/store-sqlite';
-import { createMemoryAccountStore, digestAdminToken, type AccountStore } from '@switchyard/accounts';
+import { createMemoryAccountStore, digestAdminToken, type AccountStore, type AdminService } from '@switchyard/accounts';
 import { parseGatewayConfig, type UsageRecord } from '@switchyard/engine';
 import { createClientErrorListener, createGateway, type Gateway, type GatewayLogger } from '@switchyard/express';
 import { createPanel } from '@switchyard/panel';
@@ -54,6 +54,8 @@ export type ExampleServer = {
   /** A console token created on this start (first start of a data folder): show it once. */
   newAdminToken: string | undefined;
   store: AccountStore;
+  /** The console service behind `/admin` (admin and account console tokens), for in-process consoles. */
+  admin: AdminService;
   models: string[];
   gateway: Gateway;
   server: Server;
@@ -96,9 +98,9 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
       options.logger?.info({ usage: summarize(record) }, 'request');
     },
   });
-  const admin = createReloadingAdminService(store, storage.adminTokenDigests);
+  const admin = createReloadingAdminService({ store, routes: gateway.consoleRoutes, ...(options.now && { now: options.now }) }, storage.adminTokenDigests);
   const adminRouter = gateway.createAdminRouter(admin);
-  const panelRouter = createPanel({ admin, routes: () => gateway.engine.routes, ...(options.logger && { logger: options.logger }) });
+  const panelRouter = createPanel({ admin, ...(options.logger && { logger: options.logger }) });
   const server = createServer(serverTimeouts(config.bodyTimeoutMs), createApp(gateway, adminRouter, panelRouter)).listen(options.port ?? 8080, options.host ?? '127.0.0.1');
   const closeGracefully = createGracefulClose(server, gateway.engine);
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject)).catch(async (error: unknown) => {
@@ -118,6 +120,7 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
     demoKeyGenerated: createdKey !== undefined,
     newAdminToken: storage.newAdminToken,
     store,
+    admin,
     models: gateway.engine.routes.map(route => route.model),
     gateway,
     server,

@@ -30,9 +30,24 @@ export {
   KEY_PREFIX_LENGTH,
   keyPrefix,
   looksLikeApiKey,
+  randomBase62,
 } from './keys/api-key-secrets';
 export { digestAdminToken, generateAdminToken, looksLikeAdminToken } from './admin/admin-tokens';
 export { createAdminService, type AdminService, type AdminServiceOptions } from './admin/create-admin-service';
+export { ADMIN_IDENTITY, type ConsoleIdentity } from './admin/console-identity';
+export type { ConsoleRoute } from './admin/console-route';
+export type { AdminRequestHeaders } from './admin/create-console-authenticator';
+export { MAX_SUMMARY_BUCKETS } from './admin/create-usage-methods';
+export { MAX_USAGE_PAGE } from './admin/usage-query-schemas';
+export { formatCsvCell, USAGE_CSV_COLUMNS } from './admin/format-usage-csv';
+export type { PresentedUsageEntry } from './admin/present-usage-records';
+export {
+  CONSOLE_TOKEN_PREFIX_LENGTH,
+  consoleTokenPrefix,
+  generateConsoleToken,
+  looksLikeConsoleToken,
+} from './console/console-token-secrets';
+export type { ConsoleTokenPatch, ConsoleTokenRecord, ConsoleTokenStore, NewConsoleToken } from './console/console-token-store';
 export type {
   BalanceEvent,
   UsageBucket,

@@ -1,4 +1,4 @@
-import { createMemoryAccountStore, type AccountStore, type AdminService } from '@switchyard/accounts';
+import { createMemoryAccountStore, type AccountStore, type AdminService, type ConsoleRoute } from '@switchyard/accounts';
 import type { Codec } from '@switchyard/core';
 import {
   createEngine,
@@ -14,6 +14,7 @@ import {
 import { Router, type ErrorRequestHandler, type RequestHandler } from 'express';
 import { createAccessLogMiddleware } from './access-log/create-access-log-middleware';
 import { createAdminRouter } from './admin/create-admin-router';
+import { describeConsoleRoutes } from './admin/describe-console-routes';
 import { createAuthMiddleware } from './auth/create-auth-middleware';
 import { createStoredResponseHandler, expressPathOf } from './conversations/create-stored-response-handler';
 import { createBodyMiddleware } from './body/create-body-middleware';
@@ -66,6 +67,8 @@ export type Gateway = Router & {
   notFoundHandler: RequestHandler;
   clientErrorListener: ReturnType<typeof createClientErrorListener>;
   createAdminRouter(admin: AdminService): Router;
+  /** The routes as consoles list them (pass as `createAdminService({ routes })`). */
+  consoleRoutes(): ConsoleRoute[];
   close(): Promise<void>;
 };
 
@@ -120,6 +123,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     notFoundHandler: withAccessLog(accessLog, createNotFoundHandler({ engine, everyPath: true })),
     clientErrorListener: createClientErrorListener({ engine }),
     createAdminRouter: (admin: AdminService) => createAdminRouter({ admin, engine }),
+    consoleRoutes: () => describeConsoleRoutes(engine, config),
     close: () => engine.close(),
   });
 }

@@ -15,4 +15,5 @@ export { writeStreamResponse } from './generation/write-stream-response';
 export { createModelsHandler, type ModelsHandlerOptions } from './models/create-models-handler';
 export { createRequestIdMiddleware, type RequestIdOptions } from './request-id/create-request-id-middleware';
 export { createAdminRouter, type AdminRouterOptions } from './admin/create-admin-router';
+export { describeConsoleRoutes } from './admin/describe-console-routes';
 export { createClientErrorListener, type ClientErrorListenerOptions } from './errors/create-client-error-listener';

@@ -1,21 +1,20 @@
 import { GatewayError } from '@switchyard/core';
-import type { AdminService } from '@switchyard/accounts';
+import type { AdminService, ConsoleIdentity } from '@switchyard/accounts';
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
-import { createPanelApi } from './api/create-panel-api';
-import type { PanelIdentity } from './api/panel-identity';
-import type { PanelRoute } from './api/panel-route';
+import { createPanelErrorHandler, type PanelLogger } from './http/send-panel-error';
 import { readSessionCookie, serializeClearedCookie, serializeSessionCookie } from './http/session-cookie';
 import { DEFAULT_UI_DIRECTORY, loadUiFiles, PAGE_PATHS } from './http/serve-ui';
-import { createPanelErrorHandler, type PanelLogger } from './http/send-panel-error';
+import { streamCsv } from './http/stream-csv';
 import { checkCsrf } from './security/check-csrf';
 import { PANEL_SECURITY_HEADERS } from './security/security-headers';
 import { createSessionStore, type PanelSession, type SessionStoreOptions } from './sessions/create-session-store';
 
 export type PanelOptions = {
-  /** The admin service the panel's data API calls in-process, with the session's identity. */
+  /**
+   * The admin service the panel's data API calls in-process with each session's identity: an
+   * account's session sees and changes what that account's console token may, the admin's all.
+   */
   admin: AdminService;
-  /** The routes the Models page lists (the gateway's `engine.routes` fit). */
-  routes: () => readonly PanelRoute[];
   /**
    * The gateway's base URL as callers reach it, for the copy-paste snippets. Default: the origin
    * the page itself was loaded from.
@@ -32,15 +31,16 @@ type SessionRequest = Request & { panelSession?: { id: string; session: PanelSes
 
 /**
  * The account panel as an Express router: the page (`GET /`, `/models`, `/keys`, `/usage`,
- * `/balance`, `/login`), its assets, and its JSON API under `/api`. Logging in with a console token
- * opens a cookie session; every API call but the login needs it, and every change also needs the
+ * `/balance`, `/login`), its assets, and its JSON API under `/api`, which answers from the admin
+ * service. Logging in with a console token opens a cookie session; every API call but the login
+ * needs it (and the token it was opened with must still be valid), and every change also needs the
  * session's CSRF token and a same-origin request.
  *
- * @example app.use('/panel', createPanel({ admin, routes: () => gateway.engine.routes }))
+ * @example app.use('/panel', createPanel({ admin }))
  */
 export function createPanel(options: PanelOptions): Router {
+  const { admin } = options;
   const sessions = createSessionStore(options.sessions);
-  const api = createPanelApi({ admin: options.admin, routes: options.routes });
   const ui = loadUiFiles(options.uiDirectory ?? DEFAULT_UI_DIRECTORY);
   const router = Router();
   const origin = (request: Request) => `${request.protocol}://${request.get('host') ?? ''}`;
@@ -62,10 +62,16 @@ export function createPanel(options: PanelOptions): Router {
   });
 
   const body = [express.json({ limit: '32kb' }), express.urlencoded({ extended: false, limit: '8kb' })];
-  const session: RequestHandler = (request: SessionRequest, _response, next) => {
+  const session: RequestHandler = async function panelSession(request: SessionRequest, response, next) {
     const id = readSessionCookie(request.headers.cookie);
     const found = sessions.get(id);
     if (!found || !id) throw new GatewayError({ code: 'PANEL_SESSION_MISSING', message: 'Log in to the panel first (the session is missing or expired).' });
+    // A console token disabled or expired since the login ends its sessions at once.
+    await admin.checkIdentity(found.identity).catch((error: unknown) => {
+      sessions.delete(id);
+      response.setHeader('set-cookie', serializeClearedCookie(cookieOptions(request)));
+      throw error;
+    });
     request.panelSession = { id, session: found };
     next();
   };
@@ -81,48 +87,53 @@ export function createPanel(options: PanelOptions): Router {
     sameOrigin(request);
     next();
   };
-  const identity = (request: SessionRequest): PanelIdentity => request.panelSession!.session.identity;
+  const identity = (request: SessionRequest): ConsoleIdentity => request.panelSession!.session.identity;
   const answer = (status: number, run: (request: SessionRequest) => unknown): RequestHandler =>
     async function panelApiHandler(request: SessionRequest, response: Response) {
       response.status(status).json(await run(request));
     };
 
-  router.post('/api/login', body, function login(request: Request, response: Response) {
+  router.post('/api/login', body, async function login(request: Request, response: Response) {
     sameOrigin(request);
-    const token = typeof request.body?.token === 'string' ? request.body.token : '';
-    const signedIn = authenticate(options.admin, token);
-    const opened = sessions.create(signedIn);
+    const token = typeof request.body?.token === 'string' ? request.body.token.trim() : '';
+    if (!token) throw new GatewayError({ code: 'ADMIN_TOKEN_MISSING', message: 'Enter a console token to log in.' });
+    const opened = sessions.create(await admin.authenticateToken(token));
     response.setHeader('set-cookie', serializeSessionCookie(opened.id, sessions.ttlMs, cookieOptions(request)));
     if (request.is('application/x-www-form-urlencoded')) return void response.redirect(303, `${request.baseUrl}/models`);
-    response.status(200).json({ identity: signedIn, csrfToken: opened.session.csrfToken, expiresAt: new Date(opened.session.expiresAt).toISOString() });
+    response.status(200).json({ identity: opened.session.identity, csrfToken: opened.session.csrfToken, expiresAt: new Date(opened.session.expiresAt).toISOString() });
   });
   router.post('/api/logout', session, change, function logout(request: SessionRequest, response: Response) {
     sessions.delete(request.panelSession?.id);
     response.setHeader('set-cookie', serializeClearedCookie(cookieOptions(request)));
     response.status(204).end();
   });
-  router.get('/api/session', session, answer(200, request => {
+  router.get('/api/session', session, answer(200, async request => {
     const { session: current } = request.panelSession!;
-    return { identity: current.identity, csrfToken: current.csrfToken, expiresAt: new Date(current.expiresAt).toISOString(), baseURL: options.publicURL ?? origin(request) };
+    return {
+      identity: current.identity,
+      me: await admin.me(current.identity),
+      csrfToken: current.csrfToken,
+      expiresAt: new Date(current.expiresAt).toISOString(),
+      baseURL: options.publicURL ?? origin(request),
+    };
   }));
-  router.get('/api/routes', session, answer(200, () => api.routes()));
-  router.get('/api/accounts', session, answer(200, request => api.accounts(identity(request))));
-  router.get('/api/keys', session, answer(200, request => api.listKeys(identity(request), queryText(request, 'accountId'))));
-  router.post('/api/keys', session, change, body, answer(201, request => api.createKey(identity(request), request.body)));
-  router.patch('/api/keys/:id', session, change, body, answer(200, request => api.updateKey(identity(request), String(request.params.id), request.body)));
-  router.post('/api/accounts/:id/balance', session, change, body, answer(200, request => api.topUp(identity(request), String(request.params.id), request.body)));
+  router.get('/api/routes', session, answer(200, request => admin.listRoutes(identity(request))));
+  router.get('/api/accounts', session, answer(200, request => admin.listAccounts(identity(request))));
+  router.post('/api/accounts/:id/balance', session, change, body, answer(200, request => admin.adjustBalance(identity(request), String(request.params.id), request.body)));
+  router.get('/api/accounts/:id/balance-events', session, answer(200, request => admin.listBalanceEvents(identity(request), String(request.params.id), request.query)));
+  router.get('/api/keys', session, answer(200, request => admin.listKeys(identity(request), queryText(request, 'accountId'))));
+  router.post('/api/keys', session, change, body, answer(201, request => admin.createKey(identity(request), request.body)));
+  router.patch('/api/keys/:id', session, change, body, answer(200, request => admin.updateKey(identity(request), String(request.params.id), request.body)));
+  router.get('/api/usage', session, answer(200, request => admin.listUsage(identity(request), request.query)));
+  router.get('/api/usage.csv', session, async function usageCsv(request: SessionRequest, response: Response) {
+    await streamCsv(response, await admin.exportUsageCsv(identity(request), request.query), 'usage.csv');
+  });
+  router.get('/api/usage/summary', session, answer(200, request => admin.summarizeUsage(identity(request), request.query)));
   router.use('/api', function panelApiNotFound(request) {
     throw new GatewayError({ code: 'ENDPOINT_NOT_FOUND', message: `No panel endpoint ${request.method.slice(0, 20)} ${request.path.slice(0, 200)}.` });
   });
   router.use(createPanelErrorHandler(options.logger));
   return router;
-}
-
-/** The identity a console token opens, or a 401 naming what was wrong (never the token). */
-function authenticate(admin: AdminService, token: string): PanelIdentity {
-  if (!token) throw new GatewayError({ code: 'ADMIN_TOKEN_MISSING', message: 'Enter a console token to log in.' });
-  admin.authenticate({ authorization: `Bearer ${token}` });
-  return { kind: 'admin' };
 }
 
 function queryText(request: Request, name: string): string | undefined {

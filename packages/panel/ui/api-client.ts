@@ -5,7 +5,14 @@
 export const base = document.querySelector<HTMLMetaElement>('meta[name="panel-base"]')?.content ?? '/panel';
 
 export type Identity = { kind: 'admin' } | { kind: 'account'; accountId: string; tokenId: string };
-export type Session = { identity: Identity; csrfToken: string; expiresAt: string; baseURL: string };
+export type Session = {
+  identity: Identity;
+  /** The account an account session belongs to (null for the admin console). */
+  me: { kind: string; account: { id: string; name: string } | null };
+  csrfToken: string;
+  expiresAt: string;
+  baseURL: string;
+};
 
 /** An answer of the panel API that was not 2xx, with the service code. */
 export class ApiError extends Error {

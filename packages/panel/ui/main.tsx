@@ -92,7 +92,7 @@ function App() {
             </a>
           ))}
         </nav>
-        <span class="who">{session.identity.kind === 'admin' ? 'Admin console' : `Account ${session.identity.accountId}`}</span>
+        <span class="who">{session.me.account ? `Account: ${session.me.account.name}` : 'Admin console'}</span>
         <button type="button" class="secondary" onClick={() => void logout()}>
           Log out
         </button>

@@ -2,6 +2,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import { DEFAULT_HOLD_SWEEP_INTERVAL_MS, startStoreSweep, type AccountStore } from '@switchyard/accounts';
 import { createAccountMethods } from './create-account-methods';
 import { createApiKeyMethods } from './create-api-key-methods';
+import { createConsoleTokenMethods } from './create-console-token-methods';
 import { createReservationMethods } from './create-reservation-methods';
 import { createResponseMethods } from './create-response-methods';
 import { createTransactionRunner } from './create-transaction-runner';
@@ -35,7 +36,7 @@ export type SQLiteAccountStoreOptions = {
 const DEFAULT_BUSY_TIMEOUT_MS = 5000;
 
 /**
- * The embedded default `AccountStore`: accounts, key digests, holds and stored conversations in one
+ * The embedded default `AccountStore`: accounts, key and console token digests, holds and stored conversations in one
  * SQLite file that any number of gateway processes may share. Same semantics as
  * `createMemoryAccountStore`; methods are async per the interface although `node:sqlite` runs them
  * synchronously. Each open store is one hold owner: at open it releases the holds of owners that are
@@ -68,6 +69,7 @@ export function createSQLiteAccountStore(options: SQLiteAccountStoreOptions): Ac
   return {
     ...createAccountMethods(context),
     ...createApiKeyMethods(context),
+    ...createConsoleTokenMethods(context),
     ...reservations,
     ...responses,
     async close() {

@@ -104,6 +104,22 @@ const MIGRATIONS: readonly string[] = [
   DROP INDEX responses_by_account_age;
   CREATE INDEX responses_by_account_age ON responses (account_id, created_at, seq, bytes);
   `,
+  // Account console tokens: logins to the admin API and the panel that see one account. Kept like
+  // API keys: the HMAC digest and the visible prefix, never the token.
+  `
+  CREATE TABLE console_tokens (
+    id TEXT PRIMARY KEY,
+    account_id TEXT NOT NULL REFERENCES accounts (id),
+    name TEXT NOT NULL,
+    prefix TEXT NOT NULL,
+    digest TEXT NOT NULL UNIQUE,
+    status TEXT NOT NULL CHECK (status IN ('active', 'disabled')),
+    expires_at INTEGER,
+    created_at INTEGER NOT NULL
+  ) STRICT;
+  CREATE INDEX console_tokens_by_prefix ON console_tokens (prefix);
+  CREATE INDEX console_tokens_by_account ON console_tokens (account_id);
+  `,
 ];
 
 /** The schema version this build writes; a database with a higher one was made by a newer build. */

@@ -43,3 +43,9 @@ export const updateKeySchema = z
   })
   .partial()
   .strict();
+
+export const createConsoleTokenSchema = z
+  .object({ accountId: z.string().min(1), name: z.string().min(1).max(200), expiresAt: expiresAt.optional() })
+  .strict();
+
+export const updateConsoleTokenSchema = z.object({ status: z.enum(['active', 'disabled']) }).strict();

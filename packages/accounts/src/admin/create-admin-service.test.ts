@@ -2,6 +2,7 @@ import { GatewayError } from '@switchyard/core';
 import { generateApiKey, keyPrefix, looksLikeApiKey } from '../keys/api-key-secrets';
 import { createMemoryAccountStore } from '../store/create-memory-account-store';
 import { digestAdminToken, generateAdminToken } from './admin-tokens';
+import { ADMIN_IDENTITY } from './console-identity';
 import { createAdminService } from './create-admin-service';
 
 function setUp() {
@@ -24,10 +25,10 @@ async function refusalOf(call: () => unknown): Promise<GatewayError> {
 
 describe('createAdminService', () => {
   describe('authenticate', () => {
-    it('accepts a configured console token sent as a Bearer token', () => {
+    it('accepts the admin token sent as a Bearer token as the admin identity', async () => {
       const { admin, token } = setUp();
-      expect(() => admin.authenticate({ authorization: `Bearer ${token}` })).not.toThrow();
-      expect(() => admin.authenticate({ authorization: `bearer ${token}` })).not.toThrow();
+      await expect(admin.authenticate({ authorization: `Bearer ${token}` })).resolves.toEqual({ kind: 'admin' });
+      await expect(admin.authenticate({ authorization: `bearer ${token}` })).resolves.toEqual({ kind: 'admin' });
     });
 
     it('refuses a request without a Bearer token with 401 ADMIN_TOKEN_MISSING', async () => {
@@ -56,7 +57,7 @@ describe('createAdminService', () => {
   describe('accounts', () => {
     it('creates an account with its balance in currency units, stored as micro-units', async () => {
       const { admin, store } = setUp();
-      const account = await admin.createAccount({ name: 'Team A', balance: 10.5 });
+      const account = await admin.createAccount(ADMIN_IDENTITY, { name: 'Team A', balance: 10.5 });
       expect(account).toMatchObject({
         name: 'Team A',
         balance: 10.5,
@@ -70,21 +71,21 @@ describe('createAdminService', () => {
 
     it('refuses an unknown field with 400 INVALID_REQUEST naming it', async () => {
       const { admin } = setUp();
-      const error = await refusalOf(() => admin.createAccount({ name: 'Team A', credit: 5 }));
+      const error = await refusalOf(() => admin.createAccount(ADMIN_IDENTITY, { name: 'Team A', credit: 5 }));
       expect([error.status, error.code]).toEqual([400, 'INVALID_REQUEST']);
       expect(error.message).toContain('credit');
     });
 
     it('adds and removes money with a signed delta', async () => {
       const { admin } = setUp();
-      const { id } = await admin.createAccount({ name: 'Team A', balance: 10 });
-      expect((await admin.adjustBalance(id, { delta: -2.25 })).balanceMicros).toBe(7_750_000);
-      expect((await admin.adjustBalance(id, { delta: 1 })).balance).toBe(8.75);
+      const { id } = await admin.createAccount(ADMIN_IDENTITY, { name: 'Team A', balance: 10 });
+      expect((await admin.adjustBalance(ADMIN_IDENTITY, id, { delta: -2.25 })).balanceMicros).toBe(7_750_000);
+      expect((await admin.adjustBalance(ADMIN_IDENTITY, id, { delta: 1 })).balance).toBe(8.75);
     });
 
     it('answers 404 RESOURCE_NOT_FOUND for an account that does not exist', async () => {
       const { admin } = setUp();
-      const error = await refusalOf(() => admin.updateAccount('acct_missing', { name: 'x' }));
+      const error = await refusalOf(() => admin.updateAccount(ADMIN_IDENTITY, 'acct_missing', { name: 'x' }));
       expect([error.status, error.code, error.message]).toEqual([404, 'RESOURCE_NOT_FOUND', 'No such account.']);
     });
   });
@@ -92,36 +93,36 @@ describe('createAdminService', () => {
   describe('keys', () => {
     it('shows a new key secret once, in the answer to createKey, and never in listings', async () => {
       const { admin, store } = setUp();
-      const account = await admin.createAccount({ name: 'Team A' });
-      const { secret, key } = await admin.createKey({ accountId: account.id, name: 'ci', allowedModels: ['m-1'] });
+      const account = await admin.createAccount(ADMIN_IDENTITY, { name: 'Team A' });
+      const { secret, key } = await admin.createKey(ADMIN_IDENTITY, { accountId: account.id, name: 'ci', allowedModels: ['m-1'] });
       expect(looksLikeApiKey(secret)).toBe(true);
       expect(key).toMatchObject({ accountId: account.id, name: 'ci', prefix: keyPrefix(secret), status: 'active', allowedModels: ['m-1'] });
       expect(JSON.stringify(key)).not.toContain(secret);
-      expect(JSON.stringify(await admin.listKeys(account.id))).not.toContain(secret);
+      expect(JSON.stringify(await admin.listKeys(ADMIN_IDENTITY, account.id))).not.toContain(secret);
       expect((await store.findKeyBySecret(secret))?.id).toBe(key.id);
     });
 
     it('refuses a key for an account that does not exist with 404 RESOURCE_NOT_FOUND', async () => {
       const { admin } = setUp();
-      const error = await refusalOf(() => admin.createKey({ accountId: 'acct_missing', name: 'ci' }));
+      const error = await refusalOf(() => admin.createKey(ADMIN_IDENTITY, { accountId: 'acct_missing', name: 'ci' }));
       expect([error.status, error.code, error.message]).toEqual([404, 'RESOURCE_NOT_FOUND', 'No such account.']);
     });
 
     it('refuses limits with a misspelt member with 400 INVALID_REQUEST at limits.request', async () => {
       const { admin } = setUp();
-      const account = await admin.createAccount({ name: 'Team A' });
-      const error = await refusalOf(() => admin.createKey({ accountId: account.id, name: 'ci', limits: { request: 5 } }));
+      const account = await admin.createAccount(ADMIN_IDENTITY, { name: 'Team A' });
+      const error = await refusalOf(() => admin.createKey(ADMIN_IDENTITY, { accountId: account.id, name: 'ci', limits: { request: 5 } }));
       expect([error.status, error.code, error.param]).toEqual([400, 'INVALID_REQUEST', 'limits']);
       expect(error.message).toContain('request');
     });
 
     it('sets an expiry from an ISO 8601 time and clears it again with null', async () => {
       const { admin } = setUp();
-      const account = await admin.createAccount({ name: 'Team A' });
-      const { key } = await admin.createKey({ accountId: account.id, name: 'ci' });
-      const expiring = await admin.updateKey(key.id, { expiresAt: '2027-01-01T00:00:00Z', status: 'disabled' });
+      const account = await admin.createAccount(ADMIN_IDENTITY, { name: 'Team A' });
+      const { key } = await admin.createKey(ADMIN_IDENTITY, { accountId: account.id, name: 'ci' });
+      const expiring = await admin.updateKey(ADMIN_IDENTITY, key.id, { expiresAt: '2027-01-01T00:00:00Z', status: 'disabled' });
       expect([expiring.expiresAt, expiring.status]).toEqual(['2027-01-01T00:00:00.000Z', 'disabled']);
-      expect((await admin.updateKey(key.id, { expiresAt: null })).expiresAt).toBeNull();
+      expect((await admin.updateKey(ADMIN_IDENTITY, key.id, { expiresAt: null })).expiresAt).toBeNull();
     });
   });
 });

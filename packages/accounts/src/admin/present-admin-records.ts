@@ -1,3 +1,4 @@
+import type { ConsoleTokenRecord } from '../console/console-token-store';
 import type { Account, ApiKeyRecord } from '../store/account-store';
 
 /** An account as the admin API shows it: money in units and micro-units, times in ISO 8601. */
@@ -27,5 +28,18 @@ export function presentKey(key: ApiKeyRecord) {
     allowedModels: key.allowedModels ?? null,
     limits: key.limits ?? null,
     createdAt: new Date(key.createdAt).toISOString(),
+  };
+}
+
+/** An account console token as the admin API shows it: never the secret, only its visible prefix. */
+export function presentConsoleToken(token: ConsoleTokenRecord) {
+  return {
+    id: token.id,
+    accountId: token.accountId,
+    name: token.name,
+    prefix: token.prefix,
+    status: token.status,
+    expiresAt: token.expiresAt === undefined ? null : new Date(token.expiresAt).toISOString(),
+    createdAt: new Date(token.createdAt).toISOString(),
   };
 }

@@ -6,15 +6,23 @@ const KEY_LENGTH = 40;
 export const KEY_PREFIX_LENGTH = KEY_PREFIX.length + 8;
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
-/** A new API key: `sy-` + 40 base62 characters from a CSPRNG (rejection sampling, no modulo bias). */
+/** A new API key: `sy-` + 40 base62 characters from a CSPRNG. */
 export function generateApiKey(): string {
-  let key = KEY_PREFIX;
-  while (key.length < KEY_PREFIX.length + KEY_LENGTH) {
+  return KEY_PREFIX + randomBase62(KEY_LENGTH);
+}
+
+/**
+ * `length` base62 characters from a CSPRNG, by rejection sampling (no modulo bias): the random part
+ * of every secret the gateway issues.
+ */
+export function randomBase62(length: number): string {
+  let text = '';
+  while (text.length < length) {
     for (const byte of randomBytes(64)) {
-      if (byte < 248 && key.length < KEY_PREFIX.length + KEY_LENGTH) key += ALPHABET[byte % 62];
+      if (byte < 248 && text.length < length) text += ALPHABET[byte % 62];
     }
   }
-  return key;
+  return text;
 }
 
 /** The visible part of a key, for display and lookup. */
@@ -27,7 +35,10 @@ export function looksLikeApiKey(value: string): boolean {
   return value.length === KEY_PREFIX.length + KEY_LENGTH && value.startsWith(KEY_PREFIX);
 }
 
-/** The stored form of a key: HMAC-SHA256 under the server secret, hex. Never reversible without the secret. */
+/**
+ * The stored form of a key (and of an account's console token): HMAC-SHA256 under the server
+ * secret, hex. Never reversible without the secret.
+ */
 export function hashApiKey(secret: string, serverSecret: string): string {
   return createHmac('sha256', serverSecret).update(secret).digest('hex');
 }

@@ -1,3 +1,4 @@
+import type { ConsoleTokenStore } from '../console/console-token-store';
 import type { ResponseStore } from '../conversations/response-store';
 import type { KeyLimits } from '../keys/key-limits';
 
@@ -96,9 +97,10 @@ export type Settled = {
  * - release holds nobody will settle (expired, or owned by a process that is gone) without charge:
  *   on `releaseExpiredHolds`, on a timer while open (stopped by `close`), and at open;
  * - keep stored conversations as `ResponseStore` says;
+ * - keep account console tokens as `ConsoleTokenStore` says (digests only, like keys);
  * - return copies, never live objects.
  */
-export interface AccountStore extends ResponseStore {
+export interface AccountStore extends ResponseStore, ConsoleTokenStore {
   createAccount(input: NewAccount): Promise<Account>;
   getAccount(id: string): Promise<Account | undefined>;
   listAccounts(): Promise<Account[]>;

@@ -12,6 +12,7 @@ import {
 } from './account-store';
 import { chargeOnSettle } from './charge-on-settle';
 import { createMemoryResponseStore } from '../conversations/create-memory-response-store';
+import { createMemoryConsoleTokenStore } from '../console/create-memory-console-token-store';
 import { startStoreSweep } from './start-store-sweep';
 import { digestsEqual, generateApiKey, hashApiKey, keyPrefix, looksLikeApiKey } from '../keys/api-key-secrets';
 
@@ -57,8 +58,11 @@ export function createMemoryAccountStore(options: MemoryAccountStoreOptions = {}
     now,
   });
 
+  const consoleTokens = createMemoryConsoleTokenStore({ serverSecret, hasAccount: id => accounts.has(id) });
+
   return {
     ...responses,
+    ...consoleTokens,
     async createAccount(input: NewAccount) {
       const account: Account = {
         id: createId('acct_'),

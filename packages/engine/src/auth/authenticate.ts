@@ -6,7 +6,7 @@ import {
   type ProtocolDescriptor,
   type VersionHeader,
 } from '@switchyard/core';
-import { looksLikeAdminToken, type Account, type AccountStore, type ApiKeyRecord } from '@switchyard/accounts';
+import { looksLikeAdminToken, looksLikeConsoleToken, type Account, type AccountStore, type ApiKeyRecord } from '@switchyard/accounts';
 
 export type RequestHeaders = HeaderMap;
 
@@ -43,10 +43,10 @@ export async function authenticate(options: AuthenticateOptions): Promise<{ prin
       ? bearerKey(headers, options.keyHeadersElsewhere ?? [])
       : headerKey(headers, descriptor.credential.header, descriptor.credential.bearerRefusedHint, options.policy);
   const apiVersion = descriptor.version ? checkVersion(headers, descriptor.version, options.policy) : undefined;
-  if (looksLikeAdminToken(secret)) {
+  if (looksLikeAdminToken(secret) || looksLikeConsoleToken(secret)) {
     throw new GatewayError({
       code: 'API_KEY_INVALID',
-      message: 'A console (admin) token is not an API key. Create an API key in the account panel and send that.',
+      message: 'A console token is not an API key. Create an API key in the account panel and send that.',
     });
   }
   const key = await store.findKeyBySecret(secret);

@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { PanelIdentity } from '../api/panel-identity';
+import type { ConsoleIdentity } from '@switchyard/accounts';
 
 /** A logged-in browser: who it is and the token its changes must carry. Never the console token. */
 export type PanelSession = {
-  identity: PanelIdentity;
+  identity: ConsoleIdentity;
   /** Sent back by the page in `x-csrf-token` on every change. */
   csrfToken: string;
   expiresAt: number;
@@ -40,7 +40,7 @@ export function createSessionStore(options: SessionStoreOptions = {}) {
   return {
     ttlMs,
     /** Opens a session for `identity`; returns the cookie value (the session id) and the session. */
-    create(identity: PanelIdentity): { id: string; session: PanelSession } {
+    create(identity: ConsoleIdentity): { id: string; session: PanelSession } {
       if (sessions.size >= maxSessions) sweep();
       while (sessions.size >= maxSessions) sessions.delete(sessions.keys().next().value!);
       const id = randomBytes(32).toString('base64url');

@@ -15,7 +15,7 @@ export function BalancePage({ session }: { session: Session }) {
   const account = accounts.find(candidate => candidate.id === chosen);
   useEffect(() => {
     if (!chosen) return;
-    api<{ data: BalanceEvent[] }>('GET', `/balance-events${toQuery({ accountId: chosen })}`).then(
+    api<{ data: BalanceEvent[] }>('GET', `/accounts/${encodeURIComponent(chosen)}/balance-events${toQuery({ limit: '100' })}`).then(
       answer => setEvents(answer.data),
       (failure: Error) => setError(failure.message),
     );

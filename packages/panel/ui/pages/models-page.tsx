@@ -6,13 +6,18 @@ import { buildSnippets } from '../snippets';
 
 type Route = {
   model: string;
-  description?: string;
-  interfaces: string[];
-  contextTokens?: number;
-  pricing?: { inputPerMillion: number; outputPerMillion: number; cachedInputPerMillion?: number };
+  description: string | null;
+  interfaces: { name: string; protocol: string; path: string }[];
+  contextTokens: number | null;
+  pricing: { inputPerMillion: number; outputPerMillion: number; cachedInputPerMillion: number | null } | null;
 };
 
 const INTERFACE_NAMES: Record<string, string> = { responses: 'Responses', messages: 'Messages', chat: 'Chat Completions' };
+
+function formatPricing(pricing: NonNullable<Route['pricing']>): string {
+  const cached = pricing.cachedInputPerMillion === null ? '' : ` (cached input $${pricing.cachedInputPerMillion})`;
+  return `$${pricing.inputPerMillion} / $${pricing.outputPerMillion}${cached}`;
+}
 
 /** Every route with its exact model ID, interfaces, price and context, and snippets for the chosen one. */
 export function ModelsPage({ session }: { session: Session }) {
@@ -50,8 +55,14 @@ export function ModelsPage({ session }: { session: Session }) {
                 <code class="model-id">{candidate.model}</code> <CopyButton text={candidate.model} label={`Copy model ID ${candidate.model}`} />
                 {candidate.description && <div class="muted">{candidate.description}</div>}
               </td>
-              <td>{candidate.interfaces.map(name => INTERFACE_NAMES[name] ?? name).join(', ')}</td>
-              <td>{candidate.pricing ? `$${candidate.pricing.inputPerMillion} / $${candidate.pricing.outputPerMillion}` : 'not billed'}</td>
+              <td>
+                {candidate.interfaces.map(entry => (
+                  <div key={entry.name}>
+                    {INTERFACE_NAMES[entry.name] ?? entry.name} <code class="muted">{entry.path}</code>
+                  </div>
+                ))}
+              </td>
+              <td>{candidate.pricing ? formatPricing(candidate.pricing) : 'not billed'}</td>
               <td>{candidate.contextTokens ? `${formatCount(candidate.contextTokens)} tokens` : '—'}</td>
             </tr>
           ))}
@@ -67,7 +78,7 @@ export function ModelsPage({ session }: { session: Session }) {
         ))}
       </select>
       <p class="hint">Set <code>SWITCHYARD_API_KEY</code> to one of your keys (Keys page) first.</p>
-      <div class="snippets">{route && buildSnippets(session.baseURL, route.model, route.interfaces).map(snippet => <CodeBlock key={snippet.title} title={snippet.title} code={snippet.code} />)}</div>
+      <div class="snippets">{route && buildSnippets(session.baseURL, route.model, route.interfaces.map(entry => entry.name)).map(snippet => <CodeBlock key={snippet.title} title={snippet.title} code={snippet.code} />)}</div>
     </>
   );
 }

@@ -1,0 +1,17 @@
+/**
+ * Who is using the console (the admin API, the CLI, the panel): the operator with the admin token,
+ * or one account through one of its console tokens. Every `AdminService` method takes one and
+ * answers only what that identity may see: an account identity sees its own account and nothing
+ * else, and another account's records answer exactly as missing ones do.
+ */
+export type ConsoleIdentity =
+  | { kind: 'admin' }
+  | {
+      kind: 'account';
+      accountId: string;
+      /** The console token it logged in with (`ctok_…`), so a session can be checked against it later. */
+      tokenId: string;
+    };
+
+/** The operator's identity: what the admin token opens, and what the CLI on the data folder acts as. */
+export const ADMIN_IDENTITY: ConsoleIdentity = Object.freeze({ kind: 'admin' });

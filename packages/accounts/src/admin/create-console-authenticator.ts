@@ -1,0 +1,67 @@
+import { GatewayError } from '@switchyard/core';
+import { looksLikeConsoleToken } from '../console/console-token-secrets';
+import type { ConsoleTokenRecord } from '../console/console-token-store';
+import { digestsEqual, looksLikeApiKey } from '../keys/api-key-secrets';
+import type { AccountStore } from '../store/account-store';
+import { digestAdminToken } from './admin-tokens';
+import { ADMIN_IDENTITY, type ConsoleIdentity } from './console-identity';
+
+/** Request headers as Node's `IncomingHttpHeaders` carries them; only `authorization` is read. */
+export type AdminRequestHeaders = Readonly<Record<string, string | string[] | undefined>>;
+
+export type ConsoleAuthenticatorOptions = {
+  store: AccountStore;
+  /** SHA-256 digests (hex) of the admin tokens. */
+  adminTokenDigests: readonly string[];
+  /** The clock console token expiry is judged by. */
+  now: () => number;
+};
+
+/**
+ * Turns a console credential into a `ConsoleIdentity`: the admin token (compared by digest in
+ * constant time) or an account's console token that is active and unexpired. Anything else is a
+ * 401 `ADMIN_TOKEN_INVALID`, and an API key sent here is told that is what it was.
+ */
+export function createConsoleAuthenticator(options: ConsoleAuthenticatorOptions) {
+  const { store, now } = options;
+  const adminDigests = options.adminTokenDigests;
+  const refuse = (why = ''): never => {
+    throw new GatewayError({ code: 'ADMIN_TOKEN_INVALID', message: `The console token is not valid.${why}` });
+  };
+  const usable = (token: ConsoleTokenRecord | undefined): token is ConsoleTokenRecord =>
+    token !== undefined && token.status === 'active' && (token.expiresAt === undefined || token.expiresAt > now());
+  /** The identity a console token (admin or account) stands for; 401 when it opens nothing. */
+  const authenticateToken = async (token: string): Promise<ConsoleIdentity> => {
+    if (looksLikeConsoleToken(token)) {
+      const record = await store.findConsoleTokenBySecret(token);
+      if (!usable(record)) return refuse();
+      return { kind: 'account', accountId: record.accountId, tokenId: record.id };
+    }
+    const digest = digestAdminToken(token);
+    // Compare against every admin digest, match or not, so timing does not say which one matched.
+    const matches = adminDigests.filter(candidate => digestsEqual(candidate, digest));
+    if (matches.length > 0) return ADMIN_IDENTITY;
+    return refuse(looksLikeApiKey(token) ? ' An API key is not a console token.' : '');
+  };
+  return {
+    authenticateToken,
+    /** Reads `Authorization: Bearer <console token>`. */
+    async authenticate(headers: AdminRequestHeaders): Promise<ConsoleIdentity> {
+      const match = /^Bearer\s+(\S+)\s*$/i.exec(String(headers.authorization ?? ''));
+      if (!match) {
+        throw new GatewayError({ code: 'ADMIN_TOKEN_MISSING', message: 'Send the console token as `Authorization: Bearer <token>`.' });
+      }
+      return authenticateToken(match[1]!);
+    },
+    /**
+     * The same identity if it still opens the console (an account's token not since disabled or
+     * expired, its account still there), else 401: for sessions that outlive the login.
+     */
+    async checkIdentity(identity: ConsoleIdentity): Promise<ConsoleIdentity> {
+      if (identity.kind === 'admin') return identity;
+      const tokens = await store.listConsoleTokens(identity.accountId);
+      if (!usable(tokens.find(token => token.id === identity.tokenId))) refuse();
+      return identity;
+    },
+  };
+}

@@ -1,0 +1,61 @@
+import type { PresentedUsageEntry } from './present-usage-records';
+
+/** The columns of a usage CSV export, in order: the API's row fields, by the same names. */
+export const USAGE_CSV_COLUMNS = [
+  'time',
+  'requestId',
+  'accountId',
+  'keyId',
+  'keyPrefix',
+  'model',
+  'protocol',
+  'status',
+  'outcome',
+  'errorCode',
+  'cost',
+  'costMicros',
+  'uncoveredMicros',
+  'inputTokens',
+  'outputTokens',
+  'cacheReadTokens',
+  'cacheWriteTokens',
+  'reasoningTokens',
+  'estimated',
+  'stream',
+  'finishReason',
+  'latencyMs',
+  'timeToFirstByteMs',
+  'attempts',
+  'upstream',
+  'upstreamModel',
+  'upstreamProtocol',
+  'upstreamRequestId',
+  'warnings',
+] as const satisfies readonly (keyof PresentedUsageEntry)[];
+
+/** Spreadsheets run a cell that starts with one of these as a formula (or a DDE call). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * One CSV cell: text that a spreadsheet would read as a formula gets a leading `'` (the OWASP
+ * advice, https://owasp.org/www-community/attacks/CSV_Injection), then, per RFC 4180
+ * (https://www.rfc-editor.org/rfc/rfc4180), a cell holding a quote, comma, CR or LF is quoted with
+ * its quotes doubled. `null` is an empty cell; a list is joined with `; `.
+ */
+export function formatCsvCell(value: string | number | boolean | null | readonly string[]): string {
+  if (value === null) return '';
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  const text = typeof value === 'string' ? value : value.join('; ');
+  const safe = FORMULA_START.test(text) ? `'${text}` : text;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+/** The header line, CRLF-terminated. */
+export function formatUsageCsvHeader(): string {
+  return `${USAGE_CSV_COLUMNS.join(',')}\r\n`;
+}
+
+/** One row as a CRLF-terminated CSV line. */
+export function formatUsageCsvRow(row: PresentedUsageEntry): string {
+  return `${USAGE_CSV_COLUMNS.map(column => formatCsvCell(row[column])).join(',')}\r\n`;
+}

@@ -1,0 +1,31 @@
+import type { ConsoleRoute } from '@switchyard/accounts';
+import type { Engine, GatewayConfig } from '@switchyard/engine';
+
+/**
+ * The gateway's routes as a console lists them, from the same route table `GET /v1/models` lists:
+ * exact model ID, each client interface with its protocol and generation path, pricing, context
+ * size, the protocol of the upstream that serves it first, and its groups.
+ */
+export function describeConsoleRoutes(engine: Engine, config: GatewayConfig): ConsoleRoute[] {
+  return engine.routes.map(route => {
+    const first = route.targets[0]!;
+    return {
+      model: route.model,
+      description: route.description ?? null,
+      interfaces: route.interfaces.map(name => {
+        const codec = engine.registry.codecOfInterface(name)!;
+        return { name, protocol: codec.protocol, path: codec.descriptor.generationPath };
+      }),
+      pricing: route.pricing
+        ? {
+            inputPerMillion: route.pricing.inputPerMillion,
+            outputPerMillion: route.pricing.outputPerMillion,
+            cachedInputPerMillion: route.pricing.cachedInputPerMillion ?? null,
+          }
+        : null,
+      contextTokens: route.contextTokens ?? null,
+      upstreamProtocol: config.upstreams[first.upstream]!.protocol,
+      groups: route.groups ? [...route.groups] : null,
+    };
+  });
+}
