@@ -7,6 +7,7 @@ import { describeConsoleTokens } from './describe-console-token-contract';
 import { describeCopies } from './describe-copy-contract';
 import { describeReservations } from './describe-reservation-contract';
 import { describeResponseStore } from './describe-response-store-contract';
+import { describeUsageLedger } from './describe-usage-ledger-contract';
 
 /** Builds a store under test (on the given clock, if any); each test gets a fresh one and closes it afterwards. */
 export type AccountStoreFactory = (clock?: StoreClock) => Promise<AccountStore> | AccountStore;
@@ -15,7 +16,8 @@ export type AccountStoreFactory = (clock?: StoreClock) => Promise<AccountStore> 
  * The behaviour every `AccountStore` must share (memory, SQLite, any later backend): run it once
  * per implementation. It checks every method of the interface (console tokens included), the reserve/settle arithmetic,
  * atomic reservation under 200 concurrent calls, hold expiry and its sweep, that results are copies,
- * and stored conversations (ownership, expiry, item lookup, the size cap, their sweep).
+ * stored conversations (ownership, expiry, item lookup, the size cap, their sweep), and the usage
+ * ledger (commits, queries, summaries, retention, balance events).
  */
 export function describeAccountStoreContract(name: string, createStore: AccountStoreFactory): void {
   describe(`${name}: AccountStore contract`, () => {
@@ -37,5 +39,6 @@ export function describeAccountStoreContract(name: string, createStore: AccountS
     describeHoldExpiry(context);
     describeCopies(context);
     describeResponseStore(context);
+    describeUsageLedger(context);
   });
 }

@@ -1,7 +1,7 @@
 import type { AccountStore } from '@switchyard/accounts';
 
-/** The clock and sweep timer a store under test is opened with. */
-export type StoreClock = { now: () => number; holdSweepIntervalMs: number };
+/** The clock and sweep timer a store under test is opened with, and the ledger retention when not the default. */
+export type StoreClock = { now: () => number; holdSweepIntervalMs: number; usageRetentionDays?: number };
 
 /**
  * The store under test, replaced before each test by `describeAccountStoreContract`, and the

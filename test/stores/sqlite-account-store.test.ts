@@ -62,6 +62,21 @@ describe('SQLite account store', () => {
     expect(await reopened.findConsoleTokenBySecret(secret)).toEqual(token);
   });
 
+  it('adds console tokens to a database of the previous schema, keeping its accounts', async () => {
+    const path = newFile();
+    const current = open(path);
+    const account = await current.createAccount({ name: 'before console tokens', balanceMicros: 300 });
+    await current.close();
+    const database = new DatabaseSync(path);
+    database.exec('DROP TABLE console_tokens; PRAGMA user_version = 5;');
+    database.close();
+
+    const upgraded = track(open(path));
+    expect(await upgraded.getAccount(account.id)).toEqual(account);
+    const { secret, token } = await upgraded.createConsoleToken({ accountId: account.id, name: 'after' });
+    expect(await upgraded.findConsoleTokenBySecret(secret)).toEqual(token);
+  });
+
   it('keeps accounts and keys across close and reopen, and releases the holds a closed store still had', async () => {
     const path = newFile();
     const first = open(path);
@@ -143,6 +158,7 @@ describe('SQLite account store', () => {
     const database = new DatabaseSync(path);
     // The version-1 shape of the schema, as an older build left it, with one hold of 250 in it.
     database.exec(`
+      DROP TABLE console_tokens; DROP TABLE usage; DROP TABLE balance_events;
       DROP TABLE response_bytes; DROP TABLE response_items; DROP TABLE responses;
       DROP TABLE reservations; DROP TABLE hold_owners; PRAGMA user_version = 1;
       CREATE TABLE reservations (id TEXT PRIMARY KEY, account_id TEXT NOT NULL REFERENCES accounts (id),

@@ -104,8 +104,8 @@ describe('SQLite response store', () => {
     const account = await current.createAccount({ name: 'before responses', balanceMicros: 700 });
     await current.close();
     const database = new DatabaseSync(path);
-    // The shape a build without stored conversations left: no response tables, user_version 2.
-    database.exec('DROP TABLE response_bytes; DROP TABLE response_items; DROP TABLE responses; PRAGMA user_version = 2;');
+    // The shape a build without stored conversations left: no response (or ledger or console token) tables, user_version 2.
+    database.exec('DROP TABLE console_tokens; DROP TABLE usage; DROP TABLE balance_events; DROP TABLE response_bytes; DROP TABLE response_items; DROP TABLE responses; PRAGMA user_version = 2;');
     database.close();
 
     const upgraded = track(open(path));
@@ -114,7 +114,7 @@ describe('SQLite response store', () => {
     await upgraded.saveResponse(record, ROOMY);
     expect(await upgraded.getResponse(account.id, 'resp_after_upgrade', T0)).toEqual(record);
     const check = new DatabaseSync(path, { readOnly: true });
-    expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: 4 });
+    expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: 6 });
     check.close();
   });
 
@@ -128,8 +128,8 @@ describe('SQLite response store', () => {
     await current.saveResponse(newer, ROOMY);
     await current.close();
     const database = new DatabaseSync(path);
-    // The shape schema 3 left: no running totals and no triggers keeping them.
-    database.exec('DROP TRIGGER response_bytes_on_insert; DROP TRIGGER response_bytes_on_delete; DROP TABLE response_bytes; PRAGMA user_version = 3;');
+    // The shape schema 3 left: no running totals and no triggers keeping them (and no ledger).
+    database.exec('DROP TABLE console_tokens; DROP TABLE usage; DROP TABLE balance_events; DROP TRIGGER response_bytes_on_insert; DROP TRIGGER response_bytes_on_delete; DROP TABLE response_bytes; PRAGMA user_version = 3;');
     database.close();
 
     const upgraded = track(open(path));

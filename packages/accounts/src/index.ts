@@ -60,3 +60,19 @@ export type {
   UsagePage,
   UsageSummaryRow,
 } from './usage/usage-ledger';
+export {
+  decodeSequenceCursor,
+  decodeUsageCursor,
+  encodeSequenceCursor,
+  encodeUsageCursor,
+  type UsagePosition,
+} from './usage/usage-cursor';
+export {
+  bucketStart,
+  DEFAULT_USAGE_RETENTION_DAYS,
+  nearestRankPercentile,
+  USAGE_BUCKET_MS,
+  usageRetentionMs,
+} from './usage/usage-buckets';
+export { matchesUsageFilter, newestFirst } from './usage/matches-usage-filter';
+export { summarizeEntries, usageGroupValue } from './usage/summarize-entries';

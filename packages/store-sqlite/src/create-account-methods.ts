@@ -1,5 +1,5 @@
 import { createId } from '@switchyard/core';
-import type { AccountStore } from '@switchyard/accounts';
+import type { AccountStore, BalanceEvent } from '@switchyard/accounts';
 import { toAccount } from './account-row';
 import type { StoreContext } from './store-context';
 
@@ -8,19 +8,30 @@ type AccountMethods = Pick<
   'createAccount' | 'getAccount' | 'listAccounts' | 'updateAccount' | 'adjustBalance'
 >;
 
-/** Account CRUD and balance changes; every result is a fresh object built from the row. */
-export function createAccountMethods({ statements, transaction }: StoreContext): AccountMethods {
+/**
+ * Account CRUD and balance changes; every result is a fresh object built from the row. A new
+ * account and its `opening` event, and a balance change and its `top-up`/`adjustment` event, commit
+ * together, so the balance events always add up to the balance (less the ledger's charges).
+ */
+export function createAccountMethods({ statements, transaction, now }: StoreContext): AccountMethods {
+  const recordEvent = (accountId: string, kind: BalanceEvent['kind'], deltaMicros: number, balanceAfterMicros: number) =>
+    statements.insertBalanceEvent.run(createId('bev_'), accountId, now(), kind, deltaMicros, balanceAfterMicros);
   return {
     async createAccount(input) {
-      const row = statements.insertAccount.get(
-        createId('acct_'),
-        input.name,
-        Math.round(input.balanceMicros ?? 0),
-        input.subscription ?? 'active',
-        input.group ?? null,
-        Date.now(),
-      );
-      return toAccount(row)!;
+      return transaction(() => {
+        const account = toAccount(
+          statements.insertAccount.get(
+            createId('acct_'),
+            input.name,
+            Math.round(input.balanceMicros ?? 0),
+            input.subscription ?? 'active',
+            input.group ?? null,
+            Date.now(),
+          ),
+        )!;
+        recordEvent(account.id, 'opening', account.balanceMicros, account.balanceMicros);
+        return account;
+      });
     },
     async getAccount(id) {
       return toAccount(statements.selectAccount.get(id));
@@ -44,8 +55,13 @@ export function createAccountMethods({ statements, transaction }: StoreContext):
       });
     },
     async adjustBalance(id, deltaMicros) {
-      // One relative UPDATE: concurrent adjustments from any number of processes all count.
-      return toAccount(statements.adjustBalance.get(Math.round(deltaMicros), id));
+      // A relative UPDATE: concurrent adjustments from any number of processes all count.
+      const delta = Math.round(deltaMicros);
+      return transaction(() => {
+        const account = toAccount(statements.adjustBalance.get(delta, id));
+        if (account && delta !== 0) recordEvent(id, delta > 0 ? 'top-up' : 'adjustment', delta, account.balanceMicros);
+        return account;
+      });
     },
   };
 }

@@ -1,9 +1,9 @@
 import { createId } from '@switchyard/core';
-import { chargeOnSettle, DEFAULT_HOLD_LIFETIME_MS, type AccountStore, type Reservation } from '@switchyard/accounts';
+import { DEFAULT_HOLD_LIFETIME_MS, type AccountStore, type Reservation } from '@switchyard/accounts';
 import { releaseAbandonedHolds } from './release-abandoned-holds';
+import { settleHold } from './settle-hold';
 import type { StoreContext } from './store-context';
 
-type HeldRow = { account_id: string; amount_micros: number };
 type ReservationMethods = Pick<AccountStore, 'reserve' | 'settle' | 'releaseExpiredHolds'>;
 
 /**
@@ -28,15 +28,7 @@ export function createReservationMethods(context: StoreContext): ReservationMeth
       });
     },
     async settle(reservation, costMicros) {
-      return transaction(() => {
-        // The stored amount and account, not the caller's copy, decide what is released and charged.
-        const held = statements.deleteReservation.get(reservation.id) as HeldRow | undefined;
-        if (!held) return undefined;
-        const balance = Number(statements.selectAccount.get(held.account_id)?.['balance_micros'] ?? 0);
-        const settled = chargeOnSettle(costMicros, held.amount_micros, balance);
-        statements.releaseAndCharge.run(held.amount_micros, settled.chargedMicros, held.account_id);
-        return settled;
-      });
+      return transaction(() => settleHold(statements, reservation, costMicros));
     },
     async releaseExpiredHolds(at) {
       return releaseAbandonedHolds(context.database, transaction, at);

@@ -1,11 +1,12 @@
 import type { DatabaseSync } from 'node:sqlite';
-import { DEFAULT_HOLD_SWEEP_INTERVAL_MS, startStoreSweep, type AccountStore } from '@switchyard/accounts';
+import { DEFAULT_HOLD_SWEEP_INTERVAL_MS, startStoreSweep, usageRetentionMs, type AccountStore } from '@switchyard/accounts';
 import { createAccountMethods } from './create-account-methods';
 import { createApiKeyMethods } from './create-api-key-methods';
 import { createConsoleTokenMethods } from './create-console-token-methods';
 import { createReservationMethods } from './create-reservation-methods';
 import { createResponseMethods } from './create-response-methods';
 import { createTransactionRunner } from './create-transaction-runner';
+import { createUsageMethods } from './create-usage-methods';
 import { registerHoldOwner, unregisterHoldOwner } from './hold-owners';
 import { migrateSchema } from './migrate-schema';
 import { openDatabase } from './open-database';
@@ -29,6 +30,11 @@ export type SQLiteAccountStoreOptions = {
    * `deleteExpiredResponses` still work). Default 60 000 ms.
    */
   holdSweepIntervalMs?: number;
+  /**
+   * Ledger rows older than this many days are deleted by the sweep (the gateway config's
+   * `usage.retentionDays`). Default `DEFAULT_USAGE_RETENTION_DAYS` (400).
+   */
+  usageRetentionDays?: number;
   /** Told about a sweep that failed (a busy database); the next sweep runs as usual. */
   onSweepError?: (error: unknown) => void;
 };
@@ -36,12 +42,13 @@ export type SQLiteAccountStoreOptions = {
 const DEFAULT_BUSY_TIMEOUT_MS = 5000;
 
 /**
- * The embedded default `AccountStore`: accounts, key and console token digests, holds and stored conversations in one
- * SQLite file that any number of gateway processes may share. Same semantics as
+ * The embedded default `AccountStore`: accounts, key and console token digests, holds, stored
+ * conversations and the usage ledger (rows and balance events) in one SQLite file that any number
+ * of gateway processes may share. Same semantics as
  * `createMemoryAccountStore`; methods are async per the interface although `node:sqlite` runs them
  * synchronously. Each open store is one hold owner: at open it releases the holds of owners that are
  * gone (a process killed before it could settle) and the expired ones, and deletes expired
- * responses; it keeps doing both on a timer until `close`.
+ * responses; it keeps doing both, and deletes ledger rows past their retention, on a timer until `close`.
  */
 export function createSQLiteAccountStore(options: SQLiteAccountStoreOptions): AccountStore {
   if (!options.serverSecret) throw new Error('createSQLiteAccountStore needs a non-empty serverSecret.');
@@ -49,6 +56,7 @@ export function createSQLiteAccountStore(options: SQLiteAccountStoreOptions): Ac
   if (!Number.isSafeInteger(busyTimeoutMs) || busyTimeoutMs < 0)
     throw new Error('busyTimeoutMs must be an integer >= 0.');
   const now = options.now ?? Date.now;
+  const retentionMs = usageRetentionMs(options.usageRetentionDays);
 
   const database = openDatabase(options.path, busyTimeoutMs);
   let context: StoreContext;
@@ -60,7 +68,13 @@ export function createSQLiteAccountStore(options: SQLiteAccountStoreOptions): Ac
   }
   const reservations = createReservationMethods(context);
   const responses = createResponseMethods(context);
-  const stopSweep = startStoreSweep([reservations.releaseExpiredHolds, responses.deleteExpiredResponses], {
+  const usage = createUsageMethods(context);
+  const sweeps = [
+    reservations.releaseExpiredHolds,
+    responses.deleteExpiredResponses,
+    (at: number) => usage.deleteUsageBefore(at - retentionMs),
+  ];
+  const stopSweep = startStoreSweep(sweeps, {
     intervalMs: options.holdSweepIntervalMs ?? DEFAULT_HOLD_SWEEP_INTERVAL_MS,
     now,
     ...(options.onSweepError && { onError: options.onSweepError }),
@@ -72,6 +86,7 @@ export function createSQLiteAccountStore(options: SQLiteAccountStoreOptions): Ac
     ...createConsoleTokenMethods(context),
     ...reservations,
     ...responses,
+    ...usage,
     async close() {
       if (closed) return;
       closed = true;

@@ -1,5 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { prepareResponseStatements } from './prepare-response-statements';
+import { prepareUsageStatements } from './prepare-usage-statements';
 
 const ACCOUNT_COLUMNS = 'id, name, balance_micros, reserved_micros, subscription, group_name, created_at';
 /** In the order of `ApiKeyMutableColumns`, which both key writes bind. */
@@ -53,6 +54,7 @@ export function prepareStatements(database: DatabaseSync) {
     ),
 
     ...prepareResponseStatements(database),
+    ...prepareUsageStatements(database),
   };
 }
 

@@ -1,5 +1,4 @@
 import type { ApiKeyPatch, AccountStore } from '../store/account-store';
-import type { UsageLedger } from '../usage/usage-ledger';
 import {
   adjustBalanceSchema,
   createAccountSchema,
@@ -25,8 +24,6 @@ export type AdminServiceOptions = {
    * Called on each listing. Default: none.
    */
   routes?: () => readonly ConsoleRoute[];
-  /** Where usage rows and balance events are read from. Default: the store. */
-  ledger?: UsageLedger;
   /** The clock console token expiry and summary ranges are judged by. Default `Date.now`. */
   now?: () => number;
 };
@@ -46,7 +43,6 @@ export function createAdminService(options: AdminServiceOptions) {
   const { store } = options;
   const now = options.now ?? Date.now;
   const authenticator = createConsoleAuthenticator({ store, adminTokenDigests: options.adminTokenDigests, now });
-  const ledger = (): UsageLedger => options.ledger ?? (store as unknown as UsageLedger);
   const ownKey = async (identity: ConsoleIdentity, id: string) => {
     const key = await store.getKey(id);
     return key && maySee(identity, key.accountId) ? key : undefined;
@@ -162,7 +158,7 @@ export function createAdminService(options: AdminServiceOptions) {
       return presentConsoleToken(found(await store.updateConsoleToken(id, patch), 'console token'));
     },
 
-    ...createUsageMethods({ store, ledger, now }),
+    ...createUsageMethods({ store, now }),
   };
 }
 

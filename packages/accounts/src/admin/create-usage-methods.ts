@@ -1,6 +1,6 @@
 import { GatewayError } from '@switchyard/core';
 import type { AccountStore } from '../store/account-store';
-import type { UsageBucket, UsageFilter, UsageLedger } from '../usage/usage-ledger';
+import type { UsageBucket, UsageFilter } from '../usage/usage-ledger';
 import type { ConsoleIdentity } from './console-identity';
 import { found, maySee, parseInput, scopedAccountId } from './console-scope';
 import { formatUsageCsvHeader, formatUsageCsvRow } from './format-usage-csv';
@@ -14,9 +14,8 @@ const DEFAULT_SUMMARY_BUCKETS: Readonly<Record<UsageBucket, number>> = { minute:
 export const MAX_SUMMARY_BUCKETS = 10_000;
 
 export type UsageMethodsOptions = {
+  /** The store whose ledger is read. */
   store: AccountStore;
-  /** Where the rows are read from. */
-  ledger: () => UsageLedger;
   now: () => number;
 };
 
@@ -26,7 +25,7 @@ export type UsageMethodsOptions = {
  * sees only its own account's rows, whatever `accountId` it asks for.
  */
 export function createUsageMethods(options: UsageMethodsOptions) {
-  const { store, ledger, now } = options;
+  const { store, now } = options;
   return {
     /**
      * `GET /admin/usage`: one page of rows matching the query's filters, newest first.
@@ -37,7 +36,7 @@ export function createUsageMethods(options: UsageMethodsOptions) {
       const { limit, cursor, ...filters } = parseInput(usagePageQuerySchema, query);
       const filter = scopeFilter(identity, filters);
       if (!filter) return { data: [], nextCursor: null };
-      const page = await ledger().listUsage(filter, { limit, ...(cursor !== undefined && { cursor }) });
+      const page = await store.listUsage(filter, { limit, ...(cursor !== undefined && { cursor }) });
       return { data: page.entries.map(presentUsageEntry), nextCursor: page.nextCursor ?? null };
     },
 
@@ -52,13 +51,12 @@ export function createUsageMethods(options: UsageMethodsOptions) {
       const input = parseInput(usagePageQuerySchema, withPageSize);
       const { limit, cursor: start, ...filters } = input;
       const filter = scopeFilter(identity, filters);
-      const source = ledger();
-      return (async function* usageCsv() {
+            return (async function* usageCsv() {
         yield formatUsageCsvHeader();
         if (!filter) return;
         let cursor = start;
         do {
-          const page = await source.listUsage(filter, { limit, ...(cursor !== undefined && { cursor }) });
+          const page = await store.listUsage(filter, { limit, ...(cursor !== undefined && { cursor }) });
           if (page.entries.length > 0) yield page.entries.map(entry => formatUsageCsvRow(presentUsageEntry(entry))).join('');
           cursor = page.nextCursor;
         } while (cursor !== undefined);
@@ -78,7 +76,7 @@ export function createUsageMethods(options: UsageMethodsOptions) {
       checkSummaryRange(from, to, bucket);
       const range = { from: new Date(from).toISOString(), to: new Date(to).toISOString() };
       const filter = scopeFilter(identity, { ...filters, from, to });
-      const rows = filter ? await ledger().summarizeUsage(filter, { bucket, ...(groupBy !== undefined && { groupBy }) }) : [];
+      const rows = filter ? await store.summarizeUsage(filter, { bucket, ...(groupBy !== undefined && { groupBy }) }) : [];
       return { bucket, groupBy: groupBy ?? null, ...range, data: rows.map(presentUsageSummaryRow) };
     },
 
@@ -87,7 +85,7 @@ export function createUsageMethods(options: UsageMethodsOptions) {
       const { limit, cursor } = parseInput(balanceEventsQuerySchema, query);
       if (!maySee(identity, accountId)) throw found(undefined, 'account');
       found(await store.getAccount(accountId), 'account');
-      const page = await ledger().listBalanceEvents(accountId, { limit, ...(cursor !== undefined && { cursor }) });
+      const page = await store.listBalanceEvents(accountId, { limit, ...(cursor !== undefined && { cursor }) });
       return { data: page.events.map(presentBalanceEvent), nextCursor: page.nextCursor ?? null };
     },
   };

@@ -1,6 +1,7 @@
 import type { ConsoleTokenStore } from '../console/console-token-store';
 import type { ResponseStore } from '../conversations/response-store';
 import type { KeyLimits } from '../keys/key-limits';
+import type { UsageLedger } from '../usage/usage-ledger';
 
 /** An account: who pays. Money is integer micro-units (1 000 000 = one currency unit). */
 export type Account = {
@@ -97,15 +98,21 @@ export type Settled = {
  * - release holds nobody will settle (expired, or owned by a process that is gone) without charge:
  *   on `releaseExpiredHolds`, on a timer while open (stopped by `close`), and at open;
  * - keep stored conversations as `ResponseStore` says;
+ * - keep the usage ledger as `UsageLedger` says: a charge with its row, a balance change with its
+ *   event, each pair in one transaction;
  * - keep account console tokens as `ConsoleTokenStore` says (digests only, like keys);
  * - return copies, never live objects.
  */
-export interface AccountStore extends ResponseStore, ConsoleTokenStore {
+export interface AccountStore extends ResponseStore, UsageLedger, ConsoleTokenStore {
+  /** Creates the account and its `opening` balance event together. */
   createAccount(input: NewAccount): Promise<Account>;
   getAccount(id: string): Promise<Account | undefined>;
   listAccounts(): Promise<Account[]>;
   updateAccount(id: string, patch: AccountPatch): Promise<Account | undefined>;
-  /** Adds `deltaMicros` (negative to remove) to the balance. */
+  /**
+   * Adds `deltaMicros` (negative to remove) to the balance and records it as a `top-up` (positive)
+   * or `adjustment` (negative) balance event in the same transaction; a zero delta records nothing.
+   */
   adjustBalance(id: string, deltaMicros: number): Promise<Account | undefined>;
 
   /** Creates a key and returns its secret: the only time the secret exists outside the caller. */

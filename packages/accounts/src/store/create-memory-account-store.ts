@@ -14,6 +14,8 @@ import { chargeOnSettle } from './charge-on-settle';
 import { createMemoryResponseStore } from '../conversations/create-memory-response-store';
 import { createMemoryConsoleTokenStore } from '../console/create-memory-console-token-store';
 import { startStoreSweep } from './start-store-sweep';
+import { createMemoryUsageLedger } from '../usage/create-memory-usage-ledger';
+import { usageRetentionMs } from '../usage/usage-buckets';
 import { digestsEqual, generateApiKey, hashApiKey, keyPrefix, looksLikeApiKey } from '../keys/api-key-secrets';
 
 export type MemoryAccountStoreOptions = {
@@ -26,6 +28,8 @@ export type MemoryAccountStoreOptions = {
    * 0 turns the timer off. Default 60 000 ms.
    */
   holdSweepIntervalMs?: number;
+  /** Ledger rows older than this many days are deleted by the sweep. Default `DEFAULT_USAGE_RETENTION_DAYS`. */
+  usageRetentionDays?: number;
 };
 
 /**
@@ -52,8 +56,26 @@ export function createMemoryAccountStore(options: MemoryAccountStoreOptions = {}
     expired.forEach(release);
     return expired.length;
   };
+  const settleHold = (reservation: Reservation, costMicros: number) => {
+    // The stored hold, not the caller's copy, decides what is released and the most that is charged.
+    const held = reservations.get(reservation.id);
+    if (!held) return undefined;
+    release(held);
+    const account = accounts.get(held.accountId);
+    const settled = chargeOnSettle(costMicros, held.amountMicros, account?.balanceMicros ?? 0);
+    if (account) account.balanceMicros -= settled.chargedMicros;
+    return settled;
+  };
+  const ledger = createMemoryUsageLedger({ settleHold, now });
+  const { recordBalanceEvent, ...usageLedger } = ledger;
+  const retentionMs = usageRetentionMs(options.usageRetentionDays);
   const responses = createMemoryResponseStore();
-  const stopSweep = startStoreSweep([releaseExpiredHolds, responses.deleteExpiredResponses], {
+  const sweeps = [
+    releaseExpiredHolds,
+    responses.deleteExpiredResponses,
+    (at: number) => usageLedger.deleteUsageBefore(at - retentionMs),
+  ];
+  const stopSweep = startStoreSweep(sweeps, {
     intervalMs: options.holdSweepIntervalMs ?? DEFAULT_HOLD_SWEEP_INTERVAL_MS,
     now,
   });
@@ -62,6 +84,7 @@ export function createMemoryAccountStore(options: MemoryAccountStoreOptions = {}
 
   return {
     ...responses,
+    ...usageLedger,
     ...consoleTokens,
     async createAccount(input: NewAccount) {
       const account: Account = {
@@ -74,6 +97,7 @@ export function createMemoryAccountStore(options: MemoryAccountStoreOptions = {}
         createdAt: Date.now(),
       };
       accounts.set(account.id, account);
+      recordBalanceEvent(account.id, 'opening', account.balanceMicros, account.balanceMicros);
       return copy(account)!;
     },
     async getAccount(id) {
@@ -91,7 +115,9 @@ export function createMemoryAccountStore(options: MemoryAccountStoreOptions = {}
     async adjustBalance(id, deltaMicros) {
       const account = accounts.get(id);
       if (!account) return undefined;
-      account.balanceMicros += Math.round(deltaMicros);
+      const delta = Math.round(deltaMicros);
+      account.balanceMicros += delta;
+      if (delta !== 0) recordBalanceEvent(id, delta > 0 ? 'top-up' : 'adjustment', delta, account.balanceMicros);
       return copy(account);
     },
     async createKey(input: NewApiKey) {
@@ -148,14 +174,7 @@ export function createMemoryAccountStore(options: MemoryAccountStoreOptions = {}
       return { ...reservation };
     },
     async settle(reservation, costMicros) {
-      // The stored hold, not the caller's copy, decides what is released and the most that is charged.
-      const held = reservations.get(reservation.id);
-      if (!held) return undefined;
-      release(held);
-      const account = accounts.get(held.accountId);
-      const settled = chargeOnSettle(costMicros, held.amountMicros, account?.balanceMicros ?? 0);
-      if (account) account.balanceMicros -= settled.chargedMicros;
-      return settled;
+      return settleHold(reservation, costMicros);
     },
     releaseExpiredHolds,
     async close() {

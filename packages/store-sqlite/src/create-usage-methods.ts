@@ -1,0 +1,112 @@
+import type { StatementSync } from 'node:sqlite';
+import {
+  decodeSequenceCursor,
+  decodeUsageCursor,
+  encodeSequenceCursor,
+  encodeUsageCursor,
+  USAGE_BUCKET_MS,
+  type BalanceEvent,
+  type Settled,
+  type UsageLedger,
+} from '@switchyard/accounts';
+import { USAGE_DELETE_CHUNK } from './prepare-usage-statements';
+import { settleHold } from './settle-hold';
+import type { StoreContext } from './store-context';
+import { summarizeUsageSql } from './summarize-usage-sql';
+import { USAGE_COLUMNS, toUsageEntry, usageRowValues } from './usage-row';
+import { buildUsageWhere } from './usage-where';
+
+/**
+ * The usage ledger on SQLite. `commitUsage` runs a whole batch in one `BEGIN IMMEDIATE`
+ * transaction: each commit's hold is settled exactly as `settle` settles it and its row inserted
+ * with the charge decided, so a failure anywhere rolls back every charge and every row of the batch.
+ * Queries are prepared once per filter shape and cached.
+ */
+export function createUsageMethods(context: StoreContext): UsageLedger {
+  const { database, statements, transaction } = context;
+  const prepared = new Map<string, StatementSync>();
+  const prepareOnce = (sql: string) => {
+    let statement = prepared.get(sql);
+    if (!statement) {
+      statement = database.prepare(sql);
+      prepared.set(sql, statement);
+    }
+    return statement;
+  };
+
+  return {
+    async commitUsage(commits) {
+      return transaction(() =>
+        commits.map(({ entry, reservation, costMicros }): Settled => {
+          const cost = Math.max(0, Math.round(costMicros));
+          if (statements.selectUsageExists.get(entry.requestId)) {
+            // Already written: release a hold still left without charge, so no money stays held for it.
+            if (reservation) settleHold(statements, reservation, 0);
+            return { chargedMicros: 0, uncoveredMicros: cost };
+          }
+          const settled = (reservation && settleHold(statements, reservation, cost)) || {
+            chargedMicros: 0,
+            uncoveredMicros: cost,
+          };
+          statements.insertUsage.run(...usageRowValues(entry, settled));
+          return settled;
+        }),
+      );
+    },
+    async listUsage(filter, page) {
+      const after = page.cursor === undefined ? undefined : decodeUsageCursor(page.cursor);
+      const limit = Math.max(1, Math.floor(page.limit));
+      const where = buildUsageWhere(filter, after);
+      const statement = prepareOnce(
+        `SELECT ${USAGE_COLUMNS.join(', ')} FROM usage ${where.sql} ORDER BY time DESC, request_id DESC LIMIT :limit`,
+      );
+      // One row more than the page says whether there is a next page.
+      const rows = statement.all({ ...where.parameters, limit: limit + 1 });
+      const entries = rows.slice(0, limit).map(toUsageEntry);
+      const last = entries.at(-1);
+      return { entries, ...(rows.length > limit && last && { nextCursor: encodeUsageCursor(last) }) };
+    },
+    async summarizeUsage(filter, options) {
+      const where = buildUsageWhere(filter);
+      const statement = prepareOnce(summarizeUsageSql(where.sql, options.groupBy));
+      const rows = statement.all({ ...where.parameters, bucketMs: USAGE_BUCKET_MS[options.bucket] });
+      return rows.map(row => ({
+        bucketStart: Number(row['bucket_start']),
+        ...(row['grp'] !== null && { group: String(row['grp']) }),
+        requests: Number(row['requests']),
+        inputTokens: Number(row['input_tokens']),
+        outputTokens: Number(row['output_tokens']),
+        costMicros: Number(row['cost_micros']),
+        errors: Number(row['errors']),
+        latencyP50Ms: Number(row['p50']),
+        latencyP95Ms: Number(row['p95']),
+      }));
+    },
+    async deleteUsageBefore(before) {
+      // In chunks, each its own transaction, so other writers get the lock between them.
+      let removed = 0;
+      for (;;) {
+        const changes = Number(transaction(() => statements.deleteUsageChunk.run(before)).changes);
+        removed += changes;
+        if (changes < USAGE_DELETE_CHUNK) return removed;
+      }
+    },
+    async listBalanceEvents(accountId, page) {
+      const before = page.cursor === undefined ? Number.MAX_SAFE_INTEGER : decodeSequenceCursor(page.cursor);
+      const limit = Math.max(1, Math.floor(page.limit));
+      const rows = statements.selectBalanceEvents.all(accountId, before, limit + 1);
+      const events = rows.slice(0, limit).map(
+        (row): BalanceEvent => ({
+          id: String(row['id']),
+          accountId: String(row['account_id']),
+          time: Number(row['time']),
+          kind: String(row['kind']) as BalanceEvent['kind'],
+          deltaMicros: Number(row['delta_micros']),
+          balanceAfterMicros: Number(row['balance_after_micros']),
+        }),
+      );
+      const lastSequence = rows.length > limit ? Number(rows[limit - 1]!['seq']) : undefined;
+      return { events, ...(lastSequence !== undefined && { nextCursor: encodeSequenceCursor(lastSequence) }) };
+    },
+  };
+}
