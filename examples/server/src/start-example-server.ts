@@ -41,7 +41,10 @@ export type ExampleServerOptions = {
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   /** The server's clock: the gateway's, and the pace of console token file checks. Default `Date.now`. */
   now?: () => number;
-  /** How many usage records `recentUsage()` keeps. Default 1000. */
+  /**
+   * How many usage records `recentUsage()` keeps in memory (a tail for tests and demos; every
+   * request's row is in the store's usage ledger, on disk with a data folder). Default 1000.
+   */
   usageHistory?: number;
 };
 
@@ -61,7 +64,7 @@ export type ExampleServer = {
   server: Server;
   simulatorURL: string;
   simulator: ReturnType<typeof createSimulator>;
-  /** The latest usage records, oldest first. */
+  /** The latest usage records, oldest first, each added once its ledger row and charge were committed. */
   recentUsage(): readonly UsageRecord[];
   /**
    * Stops accepting requests, lets open ones finish for up to `graceMs` (default 10 000), ends the
@@ -75,10 +78,10 @@ export type ExampleServer = {
 export async function startExampleServer(options: ExampleServerOptions = {}): Promise<ExampleServer> {
   const simulator = createSimulator(options.simulator);
   const { url: simulatorURL } = await simulator.listen(0, '127.0.0.1');
-  const { config, storage } = await closeOnFailure(simulator, () => ({
-    config: options.configPath ? loadConfigFile(options.configPath, simulatorURL) : parseGatewayConfig(createDefaultConfig(simulatorURL)),
-    storage: openStorage(options),
-  }));
+  const { config, storage } = await closeOnFailure(simulator, () => {
+    const loaded = options.configPath ? loadConfigFile(options.configPath, simulatorURL) : parseGatewayConfig(createDefaultConfig(simulatorURL));
+    return { config: loaded, storage: openStorage(options, loaded.usage.retentionDays) };
+  });
   const { store } = storage;
   const createdKey = await ensureDemoKey(store, options.demoKey);
   const usage: UsageRecord[] = [];
@@ -135,7 +138,8 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
 }
 
 /**
- * The account store and console token digests for the chosen storage. A data folder's token is
+ * The account store (keeping ledger rows `usageRetentionDays` days) and console token digests for
+ * the chosen storage. A data folder's token is
  * read from its file while the server runs, so `admin-token rotate` takes effect without a restart;
  * `SWITCHYARD_ADMIN_TOKEN` (in `options.environment`, else the process's) replaces that file.
  */
@@ -147,12 +151,12 @@ type Storage = {
   conversationSecret?: string;
 };
 
-function openStorage(options: ExampleServerOptions): Storage {
+function openStorage(options: ExampleServerOptions, usageRetentionDays: number): Storage {
   const storage = options.storage ?? { kind: 'memory' };
   if (storage.kind === 'memory' || storage.kind === 'store') {
     const digests = storage.adminToken ? [digestAdminToken(storage.adminToken)] : [];
     return {
-      store: storage.kind === 'store' ? storage.store : createMemoryAccountStore(),
+      store: storage.kind === 'store' ? storage.store : createMemoryAccountStore({ usageRetentionDays }),
       adminTokenDigests: () => digests,
       newAdminToken: undefined,
     };
@@ -161,7 +165,11 @@ function openStorage(options: ExampleServerOptions): Storage {
   const directory = openDataDirectory(storage.path, environment, {
     ...(options.logger && { warn: (message: string) => options.logger?.warn({ dataDirectory: storage.path }, message) }),
   });
-  const store = createSQLiteAccountStore({ path: directory.databasePath, serverSecret: directory.serverSecret });
+  const store = createSQLiteAccountStore({
+    path: directory.databasePath,
+    serverSecret: directory.serverSecret,
+    usageRetentionDays,
+  });
   const givenToken = environment.SWITCHYARD_ADMIN_TOKEN;
   if (givenToken) {
     const digests = [digestAdminToken(givenToken)];

@@ -14,6 +14,7 @@ import { createMemoryLimiter } from './limits/create-memory-limiter';
 import type { Limiter } from './limits/limiter';
 import { createProtocolRegistry, type ProtocolRegistry } from './protocols/create-protocol-registry';
 import { createRouteTable, type Route } from './routing/create-route-table';
+import { createUsageWriter, type CommitScheduler } from './usage/create-usage-writer';
 import type { UsageRecord, UsageRecorder } from './usage/usage-record';
 
 export type EngineOptions = {
@@ -26,9 +27,21 @@ export type EngineOptions = {
   limiter?: Limiter;
   /** A response that could not be kept for `previous_response_id` (the answer still went out). Default: ignored. */
   onResponseStoreError?: (error: unknown) => void;
-  /** Fire-and-forget sink for usage records; its failures are reported to `onRecorderError`. */
+  /**
+   * Fire-and-forget sink for usage records, called once per request after its ledger row and charge
+   * were committed; its failures are reported to `onRecorderError`.
+   */
   recordUsage?: UsageRecorder;
+  /** Told about a failed ledger commit (each batch is tried twice) and about `recordUsage` failures. */
   onRecorderError?: (error: unknown) => void;
+  /**
+   * How the usage writer schedules its next batch commit after the first request of a batch
+   * finishes. Default `setImmediate`: every request finished in the same turn of the event loop
+   * joins the batch. Tests pass a queue they run by hand.
+   */
+  scheduleUsageCommit?: CommitScheduler;
+  /** The most finished requests waiting for the ledger before settling waits for a commit. Default 1 000. */
+  maxQueuedUsageCommits?: number;
   /** Where upstream keys are read from (`apiKeyEnv`). Default `process.env`. */
   environment?: NodeJS.ProcessEnv;
   /** Waits between attempts (retry backoff, `Retry-After`); rejects when `signal` aborts. Default: a real timer. */
@@ -59,10 +72,11 @@ export type Engine = {
   /**
    * For shutdown: refuses new generations with 503 `SHUTTING_DOWN`, lets open ones run for up to
    * `graceMs`, then ends the rest (a stream with its protocol's terminal error event), and resolves
-   * once every one is settled and recorded as `interrupted`.
+   * once every one is settled and recorded as `interrupted` and the usage writer's queue is
+   * committed to the ledger.
    */
   drain(graceMs: number): Promise<void>;
-  /** Releases the upstream connection pools. */
+  /** Commits what the usage writer still holds, then releases the upstream connection pools. */
   close(): Promise<void>;
 };
 
@@ -92,6 +106,13 @@ export function createEngine(options: EngineOptions): Engine {
       route.targets.map(target => ({ upstream: upstreams.get(target.upstream)!, model: target.model })),
     ]),
   );
+  const onRecorderError = (error: unknown) => options.onRecorderError?.(error);
+  const writer = createUsageWriter({
+    ledger: store,
+    schedule: options.scheduleUsageCommit ?? (work => void setImmediate(work)),
+    ...(options.maxQueuedUsageCommits !== undefined && { maxQueued: options.maxQueuedUsageCommits }),
+    onError: onRecorderError,
+  });
   const dependencies: ExchangeDependencies = {
     routes,
     targetsOf: model => routeTargets.get(model)!,
@@ -103,8 +124,9 @@ export function createEngine(options: EngineOptions): Engine {
     forwardClientHeaders: config.forwardClientHeaders,
     models: modelInfos(routes.routes, Math.floor(now() / 1000)),
     settlement: {
+      writer,
       record: createRecorder(options),
-      onError: error => options.onRecorderError?.(error),
+      onError: onRecorderError,
       now,
     },
     sleep: options.sleep ?? ((ms, signal) => wait(ms, undefined, { signal })),
@@ -121,8 +143,12 @@ export function createEngine(options: EngineOptions): Engine {
     registry,
     routes: routes.routes,
     openExchange: ({ protocol, ...identity }) => openExchange(registry.codec(protocol), identity, dependencies),
-    drain: graceMs => dependencies.interruptions.drain(graceMs),
+    async drain(graceMs) {
+      await dependencies.interruptions.drain(graceMs);
+      await writer.flush();
+    },
     async close() {
+      await writer.flush();
       await Promise.all([...upstreams.values()].map(target => target.client.close()));
     },
   };

@@ -1,11 +1,11 @@
 import { GatewayError, type Codec, type GenerationRequest } from '@switchyard/core';
-import { createMemoryAccountStore } from '@switchyard/accounts';
+import { createMemoryAccountStore, type UsageCommit } from '@switchyard/accounts';
 import { createMemoryLimiter } from '../limits/create-memory-limiter';
 import { createProtocolRegistry } from '../protocols/create-protocol-registry';
 import { createRouteTable } from '../routing/create-route-table';
 import { routeConfigSchema } from '../config/gateway-config';
 import { computeCostMicros } from '../usage/compute-cost';
-import { admitRequest, type AdmissionInput } from './admit-request';
+import { admitRequest, type AdmissionInput, type PendingCharge } from './admit-request';
 import { estimateInputTokens } from './estimate-input-tokens';
 import { HOLD_EXPIRY_MARGIN_MS } from './hold-expiry';
 
@@ -38,6 +38,32 @@ async function setup(options: { balance: number; route?: Record<string, unknown>
 }
 
 const NOW = 1_767_225_600_000;
+
+let committed = 0;
+/** The ledger commit of a finished admission: a completed request's row with its hold and cost. */
+function commitOf(pending: PendingCharge): UsageCommit {
+  return {
+    entry: {
+      requestId: `req_admission_${++committed}`,
+      time: NOW,
+      protocol: 'openai-responses',
+      stream: false,
+      status: 200,
+      outcome: 'completed',
+      inputTokens: 0,
+      outputTokens: 0,
+      cacheReadTokens: 0,
+      cacheWriteTokens: 0,
+      reasoningTokens: 0,
+      estimated: false,
+      latencyMs: 1,
+      attempts: 1,
+      warnings: [],
+    },
+    ...(pending.reservation && { reservation: pending.reservation }),
+    costMicros: pending.costMicros,
+  };
+}
 
 /** Only what routing reads of a codec: its protocol and interface name. */
 const responsesLikeCodec = {
@@ -81,14 +107,18 @@ describe('computeCostMicros', () => {
 describe('admitRequest', () => {
   const priced = { pricing: { inputPerMillion: 1, outputPerMillion: 2 }, reserveOutputTokens: 100 };
 
-  it('holds the most the request may cost and settles at the real cost', async () => {
+  it('holds the most the request may cost and hands the hold and the real cost on to be settled with its row', async () => {
     const { store, account, input } = await setup({ balance: 10_000, route: priced });
     const admission = await admitRequest(input('hello there', 50));
-    expect((await store.getAccount(account.id))?.reservedMicros).toBe(admission.estimatedInputTokens * 1 + 50 * 2);
-    const charge = await admission.finish({ inputTokens: 10, outputTokens: 20, cacheReadTokens: undefined, cacheWriteTokens: undefined, reasoningTokens: undefined });
-    expect(charge).toEqual({ costMicros: 10 + 40, uncoveredMicros: 0 });
+    const held = admission.estimatedInputTokens * 1 + 50 * 2;
+    expect((await store.getAccount(account.id))?.reservedMicros).toBe(held);
+    const pending = await admission.finish({ inputTokens: 10, outputTokens: 20, cacheReadTokens: undefined, cacheWriteTokens: undefined, reasoningTokens: undefined });
+    expect(pending).toEqual({ reservation: expect.objectContaining({ accountId: account.id, amountMicros: held }), costMicros: 10 + 40 });
+    // Nothing is settled until the ledger commits the request's row with it.
+    expect(await store.getAccount(account.id)).toMatchObject({ reservedMicros: held, balanceMicros: 10_000 });
+    expect(await store.commitUsage([commitOf(pending)])).toEqual([{ chargedMicros: 50, uncoveredMicros: 0 }]);
     expect(await store.getAccount(account.id)).toMatchObject({ reservedMicros: 0, balanceMicros: 10_000 - 50 });
-    expect(await admission.finish(undefined)).toEqual({ costMicros: 0, uncoveredMicros: 0 }); // idempotent
+    expect(await admission.finish(undefined)).toEqual({ reservation: undefined, costMicros: 0 }); // idempotent
   });
 
   it('caps the output at the client limit when the balance covers it, else at the route reserve or what the balance affords', async () => {
@@ -113,8 +143,9 @@ describe('admitRequest', () => {
     const { store, account, input } = await setup({ balance: 10_000, route: priced });
     const admission = await admitRequest(input('hi'));
     const held = 3 + 100 * 2;
-    const charge = await admission.finish({ inputTokens: 3, outputTokens: 20_000, cacheReadTokens: undefined, cacheWriteTokens: undefined, reasoningTokens: undefined });
-    expect(charge).toEqual({ costMicros: held, uncoveredMicros: 3 + 40_000 - held });
+    const pending = await admission.finish({ inputTokens: 3, outputTokens: 20_000, cacheReadTokens: undefined, cacheWriteTokens: undefined, reasoningTokens: undefined });
+    expect(pending.costMicros).toBe(3 + 40_000);
+    expect(await store.commitUsage([commitOf(pending)])).toEqual([{ chargedMicros: held, uncoveredMicros: 3 + 40_000 - held }]);
     expect(await store.getAccount(account.id)).toMatchObject({ reservedMicros: 0, balanceMicros: 10_000 - held });
   });
 

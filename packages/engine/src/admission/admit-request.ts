@@ -17,6 +17,16 @@ export type Charge = {
   uncoveredMicros: number;
 };
 
+/**
+ * What a finished request leaves to settle: its hold (absent when nothing was held, or on a second
+ * `finish`) and its real cost, which the usage writer commits with the request's row.
+ */
+export type PendingCharge = {
+  reservation: Reservation | undefined;
+  /** The real cost in micro-units; the store charges at most the hold of it. */
+  costMicros: number;
+};
+
 /** An admitted request's hold on limits and money, released once by `finish`. */
 export type Admission = {
   estimatedInputTokens: number;
@@ -25,8 +35,12 @@ export type Admission = {
    * plus this many output tokens. `undefined` on an unpriced route, where the client's limit stands.
    */
   outputTokensCap: number | undefined;
-  /** Frees the concurrency slot, settles the held money at the real cost, counts tokens. Idempotent. */
-  finish(usage: Usage | undefined): Promise<Charge>;
+  /**
+   * Frees the concurrency slot and counts tokens at once, and returns the hold with the real cost
+   * for the usage writer to settle (in the transaction that writes the request's row). Idempotent:
+   * a second call returns no hold and no cost.
+   */
+  finish(usage: Usage | undefined): Promise<PendingCharge>;
 };
 
 export type AdmissionInput = {
@@ -119,16 +133,13 @@ function createAdmission(
     estimatedInputTokens: held.estimatedInputTokens,
     outputTokensCap: held.cap?.outputTokens,
     async finish(usage) {
-      if (finished) return { costMicros: 0, uncoveredMicros: 0 };
+      if (finished) return { reservation: undefined, costMicros: 0 };
       finished = true;
       held.release();
-      const cost = usage ? computeCostMicros(input.route.pricing, usage) : 0;
-      // The store charges at most the hold and never below a zero balance; the rest is reported.
-      const settled = held.reservation ? await input.store.settle(held.reservation, cost) : undefined;
-      const charge = settled ? { costMicros: settled.chargedMicros, uncoveredMicros: settled.uncoveredMicros } : { costMicros: 0, uncoveredMicros: cost };
+      const costMicros = usage ? computeCostMicros(input.route.pricing, usage) : 0;
       const extraInput = Math.max(0, (usage?.inputTokens ?? 0) - held.estimatedInputTokens);
       await input.limiter.charge(input.principal.key.id, held.limits, extraInput + (usage?.outputTokens ?? 0));
-      return charge;
+      return { reservation: held.reservation, costMicros };
     },
   };
 }

@@ -1,4 +1,4 @@
-import { keyLimitsSchema } from '@switchyard/accounts';
+import { DEFAULT_USAGE_RETENTION_DAYS, keyLimitsSchema } from '@switchyard/accounts';
 import { DEFAULT_UPSTREAM_CONNECTIONS, DEFAULT_UPSTREAM_QUEUE_TIMEOUT_MS } from '@switchyard/upstream';
 import { z } from 'zod';
 import { refusedHeaderPattern } from '../generation/client-header-patterns';
@@ -92,6 +92,19 @@ export const responseStoreConfigSchema = z
 
 export type ResponseStoreConfig = z.output<typeof responseStoreConfigSchema>;
 
+/** The usage ledger: how long its rows are kept. */
+export const usageConfigSchema = z
+  .object({
+    /**
+     * Days a ledger row is kept; older rows are deleted by the account store's sweep (the host
+     * passes this to the store it opens). Default 400: a year plus a month of slack for yearly reports.
+     */
+    retentionDays: z.number().int().positive().default(DEFAULT_USAGE_RETENTION_DAYS),
+  })
+  .strict();
+
+export type UsageConfig = z.output<typeof usageConfigSchema>;
+
 export const gatewayConfigSchema = z
   .object({
     upstreams: z.record(z.string().min(1), upstreamConfigSchema),
@@ -130,6 +143,8 @@ export const gatewayConfigSchema = z
       maxChainResponses: 1_000,
       maxChainBytes: 32 * 1024 * 1024,
     }),
+    /** The usage ledger's retention. */
+    usage: usageConfigSchema.default({ retentionDays: DEFAULT_USAGE_RETENTION_DAYS }),
   })
   .strict()
   .transform(({ messages, ...config }) =>

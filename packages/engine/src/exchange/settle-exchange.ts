@@ -1,30 +1,51 @@
+import type { PendingCharge } from '../admission/admit-request';
 import { buildUsageRecord } from '../usage/build-usage-record';
+import type { UsageWriter } from '../usage/create-usage-writer';
+import { usageEntryOf } from '../usage/usage-entry-of';
 import type { UsageRecord } from '../usage/usage-record';
 import type { ExchangeEnding } from './exchange-ending';
 import type { ExchangeState } from './exchange-state';
 
 export type Settlement = {
+  /** Commits each request's charge with its ledger row, in batches off the response path. */
+  writer: UsageWriter;
+  /** Hands the host its usage record once the request's row and charge are committed. */
   record(record: UsageRecord): void;
   onError(error: unknown): void;
   now(): number;
 };
 
 /**
- * The one place a request's outcome becomes money and a record: releases its concurrency slot,
- * settles its balance hold at the real cost, counts its tokens, and writes its single usage record.
- * Every ending goes through here — answers, streams, refusals, failures and client aborts — and a
- * second call for the same exchange does nothing.
+ * The one place a request's outcome becomes money and a record: releases its concurrency slot and
+ * counts its tokens at once, then queues its hold (to be settled at the real cost) and its ledger
+ * row for the usage writer, which commits both in one transaction and then hands the host the
+ * usage record with the charge the store decided. Every ending goes through here (answers,
+ * streams, refusals, failures and client aborts) and a second call for the same exchange does nothing.
  */
 export async function settleExchange(state: ExchangeState, ending: ExchangeEnding, settlement: Settlement): Promise<void> {
   if (state.settled) return;
   state.settled = true;
   state.abandonAnswer?.();
   state.abandonAnswer = undefined;
-  let charge = { costMicros: 0, uncoveredMicros: 0 };
+  let pending: PendingCharge = { reservation: undefined, costMicros: 0 };
   try {
-    if (state.admission) charge = await state.admission.finish(ending.usage);
+    if (state.admission) pending = await state.admission.finish(ending.usage);
   } catch (error) {
     settlement.onError(error);
   }
-  settlement.record(buildUsageRecord(state, ending, charge, settlement.now()));
+  const unsettled = buildUsageRecord(state, ending, { costMicros: 0, uncoveredMicros: pending.costMicros }, settlement.now());
+  await settlement.writer.write({
+    commit: {
+      entry: usageEntryOf(unsettled),
+      ...(pending.reservation && { reservation: pending.reservation }),
+      costMicros: pending.costMicros,
+    },
+    committed(settled) {
+      // A batch given up after its retry charged nothing: the whole cost is reported uncovered.
+      const charge = settled
+        ? { costMicros: settled.chargedMicros, uncoveredMicros: settled.uncoveredMicros }
+        : { costMicros: 0, uncoveredMicros: pending.costMicros };
+      settlement.record({ ...unsettled, ...charge });
+    },
+  });
 }

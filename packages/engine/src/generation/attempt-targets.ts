@@ -13,7 +13,7 @@ import { callUpstream, readUpstreamJSON, upstreamRequestId } from './call-upstre
 import { abandonStream, pipeCommittedStream, readToCommitPoint } from './commit-point';
 import { createPassthroughPipeline } from './create-passthrough-pipeline';
 import { createStreamPipeline } from './create-stream-pipeline';
-import { formatWarningsHeader } from './format-warnings-header';
+import { listWarnings, warningsHeader } from './format-warnings-header';
 import type { FrameTap } from './frame-tap';
 import {
   describeDroppedFlags,
@@ -45,7 +45,16 @@ export type AttemptOptions = {
 };
 
 /** Which target served (or last failed), after how many attempts, under which upstream request id. */
-export type Attempt = { target: UpstreamTarget | undefined; attempts: number; upstreamRequestId: string | undefined };
+/** The facts of a request's attempts, for its usage row: the last target tried and what it was sent. */
+export type Attempt = {
+  target: UpstreamTarget | undefined;
+  /** The model ID sent to `target`. */
+  model: string | undefined;
+  attempts: number;
+  upstreamRequestId: string | undefined;
+  /** The translation warnings of the last attempt, as listed in its `x-switchyard-warnings` header. */
+  warnings: readonly string[];
+};
 
 export type AttemptResult =
   | { ok: true; answer: UpstreamAnswer; attempt: Attempt }
@@ -58,12 +67,14 @@ export type AttemptResult =
  */
 export async function attemptTargets(options: AttemptOptions): Promise<AttemptResult> {
   const { policy, signal } = options;
-  const attempt: Attempt = { target: undefined, attempts: 0, upstreamRequestId: undefined };
+  const attempt: Attempt = { target: undefined, model: undefined, attempts: 0, upstreamRequestId: undefined, warnings: [] };
   for (;;) {
     const { upstream: target, model } = options.targets[Math.min(attempt.attempts, options.targets.length - 1)]!;
     attempt.attempts += 1;
     attempt.target = target;
+    attempt.model = model;
     attempt.upstreamRequestId = undefined;
+    attempt.warnings = [];
     try {
       return { ok: true, answer: await answerFrom(options, target, model, attempt), attempt };
     } catch (error) {
@@ -94,12 +105,13 @@ async function answerFrom(options: AttemptOptions, target: UpstreamTarget, model
     : target.codec.encodeRequest(options.request, model);
   const forwarded = options.forwarded ?? NO_FORWARDED_PARTS;
   const sameProtocol = target.codec.protocol === options.inbound.protocol;
-  const headers = formatWarningsHeader([
+  attempt.warnings = listWarnings([
     ...options.warnings,
     ...encoded.warnings,
     ...droppedOptions(options.inbound, target.codec, options.request),
     ...(sameProtocol ? [] : describeDroppedFlags(forwarded)),
   ]);
+  const headers = warningsHeader(attempt.warnings);
   const call = sameProtocol
     ? { path: forwardedPathFor(target, forwarded), headers: forwardedHeadersFor(target, forwarded) }
     : {};

@@ -47,6 +47,10 @@ export type TestEngineOptions = {
   onResponseStoreError?: (error: unknown) => void;
   /** The secret compaction items are sealed under. Default: the engine's random one. */
   conversationSecret?: string;
+  /** How the usage writer schedules its batch commits. Default the engine's (`setImmediate`). */
+  scheduleUsageCommit?: (work: () => void) => void;
+  /** Told about failed ledger commits and recorder failures. */
+  onRecorderError?: (error: unknown) => void;
 };
 
 export type TestEngine = {
@@ -91,6 +95,7 @@ export async function createTestEngine(options: TestEngineOptions): Promise<Test
   const calls: ScriptedCall[] = [];
   const upstreams = new Map<string, ScriptedUpstream>();
   const timers = createManualSchedule();
+  let opened = 0;
   const config = parseGatewayConfig({
     upstreams: Object.fromEntries(
       Object.entries(options.upstreams).map(([name, upstream]) => [
@@ -116,6 +121,8 @@ export async function createTestEngine(options: TestEngineOptions): Promise<Test
     now: options.now ?? (() => TEST_NOW),
     ...(options.onResponseStoreError && { onResponseStoreError: options.onResponseStoreError }),
     ...(options.conversationSecret !== undefined && { conversationSecret: options.conversationSecret }),
+    ...(options.scheduleUsageCommit && { scheduleUsageCommit: options.scheduleUsageCommit }),
+    ...(options.onRecorderError && { onRecorderError: options.onRecorderError }),
     schedule: timers.schedule,
     async sleep(ms, signal) {
       sleeps.push(ms);
@@ -150,7 +157,8 @@ export async function createTestEngine(options: TestEngineOptions): Promise<Test
     },
     headers,
     async open(protocol) {
-      const exchange = engine.openExchange({ protocol, requestId: `req_test${records.length}`, startedAt: TEST_NOW });
+      // Each exchange its own request id: the ledger writes a request id once.
+      const exchange = engine.openExchange({ protocol, requestId: `req_test${opened++}`, startedAt: TEST_NOW });
       await exchange.authenticate(headers(protocol));
       return exchange;
     },

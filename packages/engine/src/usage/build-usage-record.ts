@@ -11,12 +11,14 @@ export function buildUsageRecord(state: ExchangeState, ending: ExchangeEnding, c
     requestId: state.requestId,
     startedAt: state.startedAt,
     keyId: state.principal?.key.id,
+    keyPrefix: state.principal?.key.prefix,
     accountId: state.principal?.account.id,
     // The model is client text until a route matched it: never let a credential, or a prompt pasted
     // there, reach a record (and the log line made from it) beyond a model ID's length.
     model: state.model === undefined ? undefined : boundClientText(scrubSecrets(state.model)),
     protocol: state.protocol,
     upstream: attempt?.target?.name,
+    upstreamModel: attempt?.model,
     upstreamProtocol: attempt?.target?.codec.protocol,
     upstreamRequestId: attempt?.upstreamRequestId,
     stream: state.stream ?? false,
@@ -25,10 +27,12 @@ export function buildUsageRecord(state: ExchangeState, ending: ExchangeEnding, c
     errorCode: ending.errorCode,
     finishReason: ending.finishReason,
     usage: ending.usage,
+    estimated: ending.usage?.estimated === true,
     costMicros: charge.costMicros,
     uncoveredMicros: charge.uncoveredMicros,
     attempts: attempt?.attempts ?? 0,
     latencyMs: now - state.startedAt,
     timeToFirstByteMs: state.firstByteAt === undefined ? undefined : state.firstByteAt - state.startedAt,
+    warnings: attempt?.warnings ?? [],
   };
 }

@@ -11,10 +11,14 @@ export type UsageRecord = {
   requestId: string;
   startedAt: number;
   keyId: string | undefined;
+  /** The key's visible prefix (`sy-AbCdEfGh`). */
+  keyPrefix: string | undefined;
   accountId: string | undefined;
   model: string | undefined;
   protocol: Protocol;
   upstream: string | undefined;
+  /** The model ID sent to the upstream that served (or last failed). */
+  upstreamModel: string | undefined;
   upstreamProtocol: Protocol | undefined;
   upstreamRequestId: string | undefined;
   stream: boolean;
@@ -23,6 +27,8 @@ export type UsageRecord = {
   errorCode: string | undefined;
   finishReason: FinishReason | undefined;
   usage: Usage | undefined;
+  /** True when `usage` is the gateway's estimate (a stream whose upstream reported no counts). */
+  estimated: boolean;
   /** What the account was charged, in micro-units: the real cost, but never more than was held. */
   costMicros: number;
   /**
@@ -34,7 +40,12 @@ export type UsageRecord = {
   attempts: number;
   latencyMs: number;
   timeToFirstByteMs: number | undefined;
+  /** The translation warnings the client was sent in `x-switchyard-warnings`. */
+  warnings: readonly string[];
 };
 
-/** Host-supplied sink. It must never be able to break or delay a response. */
+/**
+ * Host-supplied sink, called once per request after its row and charge were committed to the
+ * ledger (so `costMicros` is what the store charged). It must never be able to break or delay a response.
+ */
 export type UsageRecorder = (record: UsageRecord) => void | Promise<void>;

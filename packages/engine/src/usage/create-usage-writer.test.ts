@@ -1,0 +1,230 @@
+import { createMemoryAccountStore, type Settled, type UsageCommit, type UsageLedger } from '@switchyard/accounts';
+import { createUsageWriter, type QueuedCommit } from './create-usage-writer';
+
+const T0 = 1_767_225_600_000;
+
+/** A scheduler the test runs by hand: no timers, no real clock. */
+function createManualScheduler() {
+  const waiting: (() => void)[] = [];
+  return {
+    schedule: (work: () => void) => void waiting.push(work),
+    pending: () => waiting.length,
+    runAll() {
+      for (const work of waiting.splice(0)) work();
+    },
+  };
+}
+
+/** Lets every promise callback queued so far run (the writer's commits are promise chains). */
+const settleMicrotasks = async () => {
+  for (let turn = 0; turn < 20; turn++) await Promise.resolve();
+};
+
+let sequence = 0;
+function commit(costMicros = 0): UsageCommit {
+  return {
+    entry: {
+      requestId: `req_writer_${++sequence}`,
+      time: T0,
+      protocol: 'openai-chat',
+      stream: false,
+      status: 200,
+      outcome: 'completed',
+      inputTokens: 1,
+      outputTokens: 1,
+      cacheReadTokens: 0,
+      cacheWriteTokens: 0,
+      reasoningTokens: 0,
+      estimated: false,
+      latencyMs: 5,
+      attempts: 1,
+      warnings: [],
+    },
+    costMicros,
+  };
+}
+
+/** A ledger that records each batch it is given and answers from `answer` (default: every commit charged its cost). */
+function createRecordingLedger(answer?: (commits: readonly UsageCommit[], call: number) => Promise<Settled[]>) {
+  const batches: string[][] = [];
+  const ledger: Pick<UsageLedger, 'commitUsage'> = {
+    async commitUsage(commits) {
+      batches.push(commits.map(item => item.entry.requestId));
+      if (answer) return answer(commits, batches.length);
+      return commits.map(item => ({ chargedMicros: item.costMicros, uncoveredMicros: 0 }));
+    },
+  };
+  return { ledger, batches };
+}
+
+/** A queued commit whose `committed` result is kept in `results` under its request id. */
+function queued(item: UsageCommit, results: Map<string, Settled | undefined>): QueuedCommit {
+  return { commit: item, committed: settled => void results.set(item.entry.requestId, settled) };
+}
+
+describe('createUsageWriter', () => {
+  it('commits nothing until its scheduled turn, then every request queued by then in one batch', async () => {
+    const scheduler = createManualScheduler();
+    const { ledger, batches } = createRecordingLedger();
+    const results = new Map<string, Settled | undefined>();
+    const writer = createUsageWriter({ ledger, schedule: scheduler.schedule, onError: () => undefined });
+    const items = [commit(10), commit(20), commit(30)];
+    for (const item of items) await writer.write(queued(item, results));
+    expect(scheduler.pending()).toBe(1);
+    expect(batches).toEqual([]);
+    scheduler.runAll();
+    await settleMicrotasks();
+    expect(batches).toEqual([items.map(item => item.entry.requestId)]);
+    expect([...results.values()]).toEqual([
+      { chargedMicros: 10, uncoveredMicros: 0 },
+      { chargedMicros: 20, uncoveredMicros: 0 },
+      { chargedMicros: 30, uncoveredMicros: 0 },
+    ]);
+  });
+
+  it('puts everything queued while a commit runs into the next commit (group commit)', async () => {
+    const scheduler = createManualScheduler();
+    let unblock: () => void = () => undefined;
+    const blocked = new Promise<void>(resolve => (unblock = resolve));
+    const { ledger, batches } = createRecordingLedger(async (commits, call) => {
+      if (call === 1) await blocked;
+      return commits.map(() => ({ chargedMicros: 0, uncoveredMicros: 0 }));
+    });
+    const results = new Map<string, Settled | undefined>();
+    const writer = createUsageWriter({ ledger, schedule: scheduler.schedule, onError: () => undefined });
+    const first = commit();
+    await writer.write(queued(first, results));
+    scheduler.runAll();
+    await settleMicrotasks();
+    expect(batches).toHaveLength(1);
+    // Three requests finish while the first commit is still running: no new schedule, one next batch.
+    const later = [commit(), commit(), commit()];
+    for (const item of later) await writer.write(queued(item, results));
+    expect(scheduler.pending()).toBe(0);
+    unblock();
+    await writer.flush();
+    expect(batches).toEqual([[first.entry.requestId], later.map(item => item.entry.requestId)]);
+    expect(results.size).toBe(4);
+  });
+
+  it('never drops a request when the queue is full: the writer that finds it full waits for a flush first', async () => {
+    const scheduler = createManualScheduler();
+    const { ledger, batches } = createRecordingLedger();
+    const results = new Map<string, Settled | undefined>();
+    const writer = createUsageWriter({ ledger, schedule: scheduler.schedule, maxQueued: 2, onError: () => undefined });
+    const items = [commit(), commit(), commit(), commit(), commit()];
+    // Nobody runs the scheduler: only the bound makes the writer commit.
+    for (const item of items) await writer.write(queued(item, results));
+    expect(batches).toEqual([
+      [items[0]!.entry.requestId, items[1]!.entry.requestId],
+      [items[2]!.entry.requestId, items[3]!.entry.requestId],
+    ]);
+    await writer.flush();
+    expect(batches.flat()).toEqual(items.map(item => item.entry.requestId));
+    expect(results.size).toBe(5);
+  });
+
+  it('flush commits what is queued without waiting for the scheduler, and resolves at once when nothing is', async () => {
+    const scheduler = createManualScheduler();
+    const { ledger, batches } = createRecordingLedger();
+    const writer = createUsageWriter({ ledger, schedule: scheduler.schedule, onError: () => undefined });
+    await writer.flush();
+    expect(batches).toEqual([]);
+    const item = commit();
+    await writer.write(queued(item, new Map()));
+    await writer.flush();
+    expect(batches).toEqual([[item.entry.requestId]]);
+    // The turn scheduled before the flush finds nothing left to commit.
+    scheduler.runAll();
+    await settleMicrotasks();
+    expect(batches).toHaveLength(1);
+  });
+
+  it('reports a failed commit and retries the same batch once', async () => {
+    const scheduler = createManualScheduler();
+    const failure = new Error('database is locked');
+    const { ledger, batches } = createRecordingLedger(async (commits, call) => {
+      if (call === 1) throw failure;
+      return commits.map(item => ({ chargedMicros: item.costMicros, uncoveredMicros: 0 }));
+    });
+    const errors: unknown[] = [];
+    const results = new Map<string, Settled | undefined>();
+    const writer = createUsageWriter({ ledger, schedule: scheduler.schedule, onError: error => void errors.push(error) });
+    const items = [commit(7), commit(8)];
+    for (const item of items) await writer.write(queued(item, results));
+    await writer.flush();
+    expect(errors).toEqual([failure]);
+    expect(batches).toEqual([items.map(item => item.entry.requestId), items.map(item => item.entry.requestId)]);
+    expect([...results.values()]).toEqual([
+      { chargedMicros: 7, uncoveredMicros: 0 },
+      { chargedMicros: 8, uncoveredMicros: 0 },
+    ]);
+  });
+
+  it('gives a batch up after its retry fails, reporting both failures and telling each request nothing was committed', async () => {
+    const scheduler = createManualScheduler();
+    const { ledger, batches } = createRecordingLedger(async (_commits, call) => {
+      throw new Error(`attempt ${call} failed`);
+    });
+    const errors: unknown[] = [];
+    const results = new Map<string, Settled | undefined>();
+    const writer = createUsageWriter({ ledger, schedule: scheduler.schedule, onError: error => void errors.push(error) });
+    const item = commit(5);
+    await writer.write(queued(item, results));
+    await writer.flush();
+    expect(batches).toHaveLength(2);
+    expect(errors.map(error => (error as Error).message)).toEqual(['attempt 1 failed', 'attempt 2 failed']);
+    expect(results.has(item.entry.requestId)).toBe(true);
+    expect(results.get(item.entry.requestId)).toBeUndefined();
+    // The writer keeps working for the next requests.
+    const next = commit();
+    await writer.write(queued(next, results));
+    await writer.flush();
+    expect(batches).toHaveLength(4);
+  });
+
+  it('reports a throwing committed callback without losing the other requests of its batch', async () => {
+    const scheduler = createManualScheduler();
+    const { ledger } = createRecordingLedger();
+    const errors: unknown[] = [];
+    const results = new Map<string, Settled | undefined>();
+    const writer = createUsageWriter({ ledger, schedule: scheduler.schedule, onError: error => void errors.push(error) });
+    const broken = new Error('host recorder broke');
+    await writer.write({
+      commit: commit(),
+      committed: () => {
+        throw broken;
+      },
+    });
+    const kept = commit(3);
+    await writer.write(queued(kept, results));
+    await writer.flush();
+    expect(errors).toEqual([broken]);
+    expect(results.get(kept.entry.requestId)).toEqual({ chargedMicros: 3, uncoveredMicros: 0 });
+  });
+
+  it('settles holds on a real store only when the batch commits, each with its row', async () => {
+    const store = createMemoryAccountStore();
+    const account = await store.createAccount({ name: 'writer', balanceMicros: 1_000 });
+    const scheduler = createManualScheduler();
+    const results = new Map<string, Settled | undefined>();
+    const writer = createUsageWriter({ ledger: store, schedule: scheduler.schedule, onError: () => undefined });
+    const reservation = (await store.reserve(account.id, 400))!;
+    const item = { ...commit(250), reservation, entry: { ...commit().entry, accountId: account.id } };
+    await writer.write(queued(item, results));
+    expect(await store.getAccount(account.id)).toMatchObject({ balanceMicros: 1_000, reservedMicros: 400 });
+    scheduler.runAll();
+    await writer.flush();
+    expect(await store.getAccount(account.id)).toMatchObject({ balanceMicros: 750, reservedMicros: 0 });
+    expect(results.get(item.entry.requestId)).toEqual({ chargedMicros: 250, uncoveredMicros: 0 });
+    expect((await store.listUsage({ accountId: account.id }, { limit: 5 })).entries).toEqual([
+      { ...item.entry, costMicros: 250, uncoveredMicros: 0 },
+    ]);
+  });
+
+  it('refuses a queue bound below one', () => {
+    expect(() => createUsageWriter({ ledger: createRecordingLedger().ledger, schedule: () => undefined, maxQueued: 0, onError: () => undefined })).toThrow(
+      /maxQueued/,
+    );
+  });
+});

@@ -1,0 +1,42 @@
+import type { UsageCommit } from '@switchyard/accounts';
+import type { UsageRecord } from './usage-record';
+
+/**
+ * The ledger row of a request, from its usage record: the same facts, token counts the upstream did
+ * not report as 0, and absent fields left out. The charge is not part of it: the store decides it
+ * in the transaction that writes the row.
+ */
+export function usageEntryOf(record: UsageRecord): UsageCommit['entry'] {
+  const optional = {
+    upstreamRequestId: record.upstreamRequestId,
+    accountId: record.accountId,
+    keyId: record.keyId,
+    keyPrefix: record.keyPrefix,
+    model: record.model,
+    upstream: record.upstream,
+    upstreamModel: record.upstreamModel,
+    upstreamProtocol: record.upstreamProtocol,
+    errorCode: record.errorCode,
+    finishReason: record.finishReason?.unified,
+    timeToFirstByteMs: record.timeToFirstByteMs,
+  };
+  const usage = record.usage;
+  return {
+    requestId: record.requestId,
+    time: record.startedAt,
+    ...(Object.fromEntries(Object.entries(optional).filter(([, value]) => value !== undefined)) as Partial<typeof optional>),
+    protocol: record.protocol,
+    stream: record.stream,
+    status: record.status,
+    outcome: record.outcome,
+    inputTokens: usage?.inputTokens ?? 0,
+    outputTokens: usage?.outputTokens ?? 0,
+    cacheReadTokens: usage?.cacheReadTokens ?? 0,
+    cacheWriteTokens: usage?.cacheWriteTokens ?? 0,
+    reasoningTokens: usage?.reasoningTokens ?? 0,
+    estimated: record.estimated,
+    latencyMs: record.latencyMs,
+    attempts: record.attempts,
+    warnings: record.warnings,
+  };
+}
