@@ -19,9 +19,10 @@ export function TimeSeriesChart(props: { title: string; times: number[]; series:
       {
         width: Math.max(320, element.clientWidth),
         height: 220,
-        series: [{}, ...props.series.map((series, index) => ({ label: series.label, stroke: PALETTE[index % PALETTE.length], width: 2, points: { show: true }, value: (_: uPlot, value: number | null) => (value === null ? '—' : format(value)) }))],
-        axes: [{}, { values: (_: uPlot, ticks: number[]) => ticks.map(format), size: 70 }],
-        legend: { show: true },
+        series: [{}, ...props.series.map((series, index) => ({ label: series.label, stroke: PALETTE[index % PALETTE.length], width: 2, points: { show: false } }))],
+        axes: [{}, { values: (_: uPlot, ticks: number[]) => ticks.map(format), size: 90 }],
+        scales: { y: { range: (_: uPlot, _minimum: number, maximum: number) => [0, maximum > 0 ? maximum * 1.1 : 1] } },
+        legend: { show: true, live: false },
       },
       [props.times, ...props.series.map(series => series.values)],
       element,

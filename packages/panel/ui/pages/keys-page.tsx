@@ -65,8 +65,8 @@ export function KeysPage({ session }: { session: Session }) {
           </button>
         </section>
       )}
-      <details class="create" open={keys.length === 0}>
-        <summary>Create a key</summary>
+      <section class="create" aria-labelledby="create-title">
+        <h2 id="create-title">Create a key</h2>
         <form onSubmit={create} class="grid">
           <label for="key-name">Name</label>
           <input id="key-name" name="name" required maxLength={200} />
@@ -85,7 +85,8 @@ export function KeysPage({ session }: { session: Session }) {
           <span />
           <button type="submit">Create key</button>
         </form>
-      </details>
+      </section>
+      <h2>Existing keys</h2>
       <table class="keys">
         <thead>
           <tr>

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { api, base, toQuery, type Session } from '../api-client';
-import { UsageCharts, type SummaryRow } from '../components/usage-charts';
+import { UsageCharts, type Summary } from '../components/usage-charts';
 import { formatCount, formatMoney, formatTime } from '../format';
 
 type UsageRow = {
@@ -49,7 +49,7 @@ export function UsagePage({ session }: { session: Session }) {
   const [rows, setRows] = useState<UsageRow[]>([]);
   const [nextCursor, setNextCursor] = useState<string | undefined>();
   const [previous, setPrevious] = useState<string[]>([]);
-  const [summaries, setSummaries] = useState<{ byModel: SummaryRow[]; byStatus: SummaryRow[] }>({ byModel: [], byStatus: [] });
+  const [summaries, setSummaries] = useState<{ byModel?: Summary; byStatus?: Summary }>({});
   const [error, setError] = useState('');
   const [updatedAt, setUpdatedAt] = useState<Date | undefined>();
   const query = useMemo(() => Object.fromEntries(FILTERS.map(name => [name, filters[name]])), [filters]);
@@ -62,12 +62,12 @@ export function UsagePage({ session }: { session: Session }) {
       try {
         const page = await api<{ data: UsageRow[]; nextCursor?: string | null }>('GET', `/usage${toQuery({ ...query, cursor: filters.cursor, limit: String(PAGE_SIZE) })}`);
         const [byModel, byStatus] = await Promise.all(
-          ['model', 'status'].map(groupBy => api<{ data: SummaryRow[] }>('GET', `/usage/summary${toQuery({ ...query, bucket, groupBy })}`).then(answer => answer.data)),
+          ['model', 'status'].map(groupBy => api<Summary>('GET', `/usage/summary${toQuery({ ...query, bucket, groupBy })}`)),
         );
         if (stopped) return;
         setRows(page.data);
         setNextCursor(page.nextCursor ?? undefined);
-        setSummaries({ byModel: byModel!, byStatus: byStatus! });
+        setSummaries({ byModel, byStatus });
         setUpdatedAt(new Date());
         setError('');
       } catch (failure) {
