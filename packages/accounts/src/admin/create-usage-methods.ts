@@ -1,4 +1,4 @@
-import { GatewayError } from '@switchyard/core';
+import { invalidParameter } from '@switchyard/core';
 import type { AccountStore } from '../store/account-store';
 import type { UsageBucket, UsageFilter } from '../usage/usage-ledger';
 import type { ConsoleIdentity } from './console-identity';
@@ -100,8 +100,7 @@ function scopeFilter(identity: ConsoleIdentity, filters: UsageFilter): UsageFilt
 }
 
 function checkSummaryRange(from: number, to: number, bucket: UsageBucket): void {
-  const invalid = (message: string) =>
-    new GatewayError({ code: 'INVALID_REQUEST', message: `Invalid request: from: ${message}.`, param: 'from', issues: [{ path: 'from', message }] });
+  const invalid = (message: string) => invalidParameter('from', message);
   if (from >= to) throw invalid('must be before to');
   const buckets = Math.ceil((to - from) / BUCKET_MS[bucket]);
   if (buckets > MAX_SUMMARY_BUCKETS) {

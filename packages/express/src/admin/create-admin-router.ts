@@ -1,4 +1,4 @@
-import { createId, GatewayError } from '@switchyard/core';
+import { createId, GatewayError, invalidParameter } from '@switchyard/core';
 import type { AdminService, ConsoleIdentity } from '@switchyard/accounts';
 import type { Engine } from '@switchyard/engine';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
@@ -69,10 +69,7 @@ export function createAdminRouter(options: AdminRouterOptions): Router {
       response.status(200).json(await admin.listUsage(identityOf(response), query));
       return;
     }
-    if (format !== 'csv') {
-      const message = 'must be json or csv';
-      throw new GatewayError({ code: 'INVALID_REQUEST', message: `Invalid request: format: ${message}.`, param: 'format', issues: [{ path: 'format', message }] });
-    }
+    if (format !== 'csv') throw invalidParameter('format', 'must be json or csv');
     await writeCSVResponse(response, await admin.exportUsageCsv(identityOf(response), query), 'usage.csv');
   });
   router.use(function adminNotFoundHandler(request) {
