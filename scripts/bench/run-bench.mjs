@@ -1,8 +1,9 @@
 // Measures the gateway against the floor (a raw Node pass-through proxy) on the same machine in one
 // run: each server in its own process with its own simulator, the load from this process over
 // keep-alive connections. Prints requests per second, latency and the gateway/floor ratios.
-// Usage: pnpm bench   (env: BENCH_SECONDS=5, BENCH_CONCURRENCY=32)
-import { spawn } from 'node:child_process';
+// Then runs usage-page.mjs: the usage ledger's filtered pages and summaries over 1,000,000 rows.
+// Usage: pnpm bench   (env: BENCH_SECONDS=5, BENCH_CONCURRENCY=32, BENCH_USAGE_ROWS=1000000; 0 skips the ledger)
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -90,4 +91,9 @@ console.log('| scenario | gateway req/s | floor req/s | ratio | gateway p50 / p9
 console.log('|---|---|---|---|---|---|');
 for (const { scenario, gateway: g, floor: f } of rows) {
   console.log(`| ${scenario} | ${fixed(g.rps)} | ${fixed(f.rps)} | ${(g.rps / f.rps).toFixed(2)}x | ${fixed(g.p50)} / ${fixed(g.p99)} | ${fixed(f.p50)} / ${fixed(f.p99)} |`);
+}
+
+if (Number(process.env.BENCH_USAGE_ROWS ?? 1) > 0) {
+  const ledger = spawnSync(process.execPath, ['--disable-warning=ExperimentalWarning', join(import.meta.dirname, 'usage-page.mjs')], { cwd: root, stdio: 'inherit' });
+  if (ledger.status !== 0) process.exitCode = ledger.status ?? 1;
 }

@@ -1,3 +1,4 @@
+import OpenAI from 'openai';
 import type { UsageCommit } from '@switchyard/accounts';
 import request from 'supertest';
 import { startTestGateway, type TestGateway } from '../helpers/start-test-gateway';
@@ -133,5 +134,45 @@ describe('the usage admin API', () => {
     expect(older.body.data).toEqual([expect.objectContaining({ kind: 'opening', delta: 10 })]);
     const foreign = await request(server.url).get(`/admin/accounts/${other.id}/balance-events`).set(account());
     expect([foreign.status, foreign.body.code]).toEqual([404, 'RESOURCE_NOT_FOUND']);
+  });
+});
+
+describe('the usage admin API over requests the gateway served', () => {
+  let server: TestGateway;
+  beforeAll(async () => {
+    server = await startTestGateway();
+  });
+  afterAll(() => server.close(1_000));
+
+  it('shows a streamed and a refused request of an account, with status, outcome and cost, in JSON and CSV alike', async () => {
+    const admin = { authorization: `Bearer ${server.adminToken}` };
+    const account = (await request(server.url).post('/admin/accounts').set(admin).send({ name: 'live', balance: 5 })).body;
+    const { secret } = (await request(server.url).post('/admin/keys').set(admin).send({ accountId: account.id, name: 'k' })).body;
+    const login = { authorization: `Bearer ${(await request(server.url).post('/admin/console-tokens').set(admin).send({ accountId: account.id, name: 'alice' })).body.secret}` };
+    const openai = new OpenAI({ baseURL: `${server.url}/v1`, apiKey: secret, maxRetries: 0 });
+
+    const stream = await openai.responses.create({ model: 'switchyard-sim', input: 'count to three', stream: true });
+    for await (const event of stream) void event;
+    await expect(openai.responses.create({ model: 'no-such-model', input: 'hi' })).rejects.toMatchObject({ status: 404 });
+
+    // The ledger writer commits off the response path, on a later turn of the event loop.
+    let rows: Array<{ requestId: string; model: string; status: number; outcome: string; stream: boolean; costMicros: number; protocol: string; keyId: string }> = [];
+    for (let turn = 0; turn < 500 && rows.length < 2; turn++) {
+      rows = (await request(server.url).get('/admin/usage').set(login)).body.data;
+      if (rows.length < 2) await new Promise(resolve => setImmediate(resolve));
+    }
+    expect(rows.map(row => [row.model, row.status, row.outcome, row.stream, row.protocol])).toEqual([
+      ['no-such-model', 404, 'error', false, 'openai-responses'],
+      ['switchyard-sim', 200, 'completed', true, 'openai-responses'],
+    ]);
+    expect(rows[0]!.costMicros).toBe(0);
+    expect(rows[1]!.costMicros).toBeGreaterThan(0);
+    const balance = (await request(server.url).get(`/admin/accounts/${account.id}`).set(login)).body;
+    expect(balance.balanceMicros).toBe(5_000_000 - rows[1]!.costMicros);
+
+    const filtered = await request(server.url).get('/admin/usage?model=switchyard-sim').set(login);
+    expect(filtered.body.data.map((row: { requestId: string }) => row.requestId)).toEqual([rows[1]!.requestId]);
+    const csv = (await request(server.url).get('/admin/usage?format=csv').set(login).buffer(true)).text.split('\r\n');
+    expect(csv.slice(1, -1).map(line => line.split(',')[1])).toEqual(rows.map(row => row.requestId));
   });
 });

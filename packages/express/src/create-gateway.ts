@@ -98,7 +98,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     ...(options.now && { now: options.now }),
     ...(options.upstreamClient && { upstreamClient: options.upstreamClient }),
     ...(options.conversationSecret !== undefined && { conversationSecret: options.conversationSecret }),
-    onRecorderError: error => logger?.error({ cause: causeLogFields(error) }, 'usage recorder failed'),
+    onRecorderError: error => logger?.error({ cause: causeLogFields(error) }, 'usage ledger commit or recorder failed'),
     onResponseStoreError: error => logger?.error({ cause: causeLogFields(error) }, 'response store failed: the answer was sent but not kept'),
   });
   const errorHandler = createErrorHandler({ engine, ...(logger && { logger }) });

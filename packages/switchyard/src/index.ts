@@ -5,12 +5,15 @@ export { openAIChatCodec } from '@switchyard/codec-openai-chat';
 export { openAIResponsesCodec } from '@switchyard/codec-openai-responses';
 export { GatewayError, redact, redactHeaders, redactURL, type Codec } from '@switchyard/core';
 export {
+  ADMIN_IDENTITY,
   createAdminService,
   createMemoryAccountStore,
   digestAdminToken,
   generateAdminToken,
   generateApiKey,
   type AccountStore,
+  type AdminService,
+  type ConsoleIdentity,
 } from '@switchyard/accounts';
 export {
   ConfigError,

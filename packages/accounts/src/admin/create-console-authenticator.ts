@@ -55,7 +55,7 @@ export function createConsoleAuthenticator(options: ConsoleAuthenticatorOptions)
     },
     /**
      * The same identity if it still opens the console (an account's token not since disabled or
-     * expired, its account still there), else 401: for sessions that outlive the login.
+     * expired), else 401: for sessions that outlive the login.
      */
     async checkIdentity(identity: ConsoleIdentity): Promise<ConsoleIdentity> {
       if (identity.kind === 'admin') return identity;
