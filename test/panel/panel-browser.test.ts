@@ -19,6 +19,7 @@ describe('the panel in a real browser', () => {
   let teamA: Account;
   let teamB: Account;
   let teamBRequestId: string;
+  let browserKeySecret: string;
   const requestIds: { streamed?: string; refused?: string } = {};
 
   const adminAPI = () => request(server.url);
@@ -154,6 +155,7 @@ describe('the panel in a real browser', () => {
     await page().getByRole('button', { name: 'Create key' }).click();
     const secret = (await page().locator('code.key-secret').textContent())!;
     expect(secret).toMatch(/^sy-[A-Za-z0-9]{40}$/);
+    browserKeySecret = secret;
     await page().locator('tr', { hasText: 'browser-key' }).waitFor();
     await browser.screenshot('keys-created');
 
@@ -169,6 +171,20 @@ describe('the panel in a real browser', () => {
       .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(OpenAI.AuthenticationError);
     expect((refused as InstanceType<typeof OpenAI.AuthenticationError>).status).toBe(401);
+  });
+
+  it('enables the key again and then expires it from the page: the expired key is refused with 403', async () => {
+    const row = page().locator('tr', { hasText: 'browser-key' });
+    await page().getByRole('button', { name: 'Enable browser-key' }).click();
+    await row.getByText('active').waitFor();
+    await page().getByRole('button', { name: 'Expire browser-key now' }).click();
+    await row.getByText('expired').waitFor();
+    const keys = await adminAPI().get(`/admin/keys?accountId=${teamA.id}`).set(asAdmin()).expect(200);
+    const key = keys.body.data.find((candidate: { name: string }) => candidate.name === 'browser-key');
+    expect(key.status).toBe('active');
+    expect(Date.parse(key.expiresAt)).toBeLessThanOrEqual(Date.now());
+    const refused = await request(server.url).post('/v1/responses').set({ authorization: `Bearer ${browserKeySecret}` }).send({ model: server.models[0], input: 'Hello' });
+    expect([refused.status, refused.body.code]).toEqual([403, 'API_KEY_EXPIRED']);
   });
 
   it('shows the balance, the amount held and the history, with no top-up for an account login', async () => {
