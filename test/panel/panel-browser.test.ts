@@ -137,6 +137,24 @@ describe('the panel in a real browser', () => {
     expect(exported).not.toContain(requestIds.refused);
   });
 
+  it('pages through the rows, older and newer, with the page kept in the URL', async () => {
+    await page().goto(`${server.url}/panel/usage?limit=2`);
+    const ids = () => page().locator('table.usage tbody tr').evaluateAll(rows => rows.map(row => row.getAttribute('data-request-id')));
+    await page().locator('table.usage tbody tr').nth(1).waitFor();
+    const newest = await ids();
+    expect(newest).toHaveLength(2);
+    await page().getByRole('button', { name: 'Older' }).click();
+    await page().waitForURL(/[?&]cursor=/);
+    await page().locator(`table.usage tbody tr[data-request-id="${newest[0]}"]`).waitFor({ state: 'detached' });
+    const older = await ids();
+    expect(older.length).toBeGreaterThan(0);
+    expect(older.filter(id => newest.includes(id))).toEqual([]);
+    await page().getByRole('button', { name: 'Newer' }).click();
+    await page().waitForURL(`${server.url}/panel/usage?limit=2`);
+    await page().locator(`table.usage tbody tr[data-request-id="${newest[0]}"]`).waitFor();
+    expect(await ids()).toEqual(newest);
+  });
+
   it('shows an account only its own rows, whatever account the page asks for', async () => {
     await page().goto(`${server.url}/panel/usage`);
     await page().locator(`tr[data-request-id="${requestIds.streamed}"]`).waitFor();

@@ -22,14 +22,15 @@ type UsageRow = {
 
 /** The usage API's filters, kept in the page's URL query so a view can be bookmarked or shared. */
 const FILTERS = ['from', 'to', 'model', 'keyId', 'status', 'outcome', 'protocol'] as const;
-type Filters = Partial<Record<(typeof FILTERS)[number] | 'cursor' | 'bucket', string>>;
+/** Besides the filters, the URL keeps the page (`cursor`), its size (`limit`) and the charts' `bucket`. */
+type Filters = Partial<Record<(typeof FILTERS)[number] | 'cursor' | 'limit' | 'bucket', string>>;
 
 const POLL_MS = 3000;
-const PAGE_SIZE = 50;
+const DEFAULT_PAGE_SIZE = '50';
 
 function readFilters(): Filters {
   const query = new URLSearchParams(location.search);
-  return Object.fromEntries([...FILTERS, 'cursor', 'bucket'].flatMap(name => (query.get(name) ? [[name, query.get(name)!]] : [])));
+  return Object.fromEntries([...FILTERS, 'cursor', 'limit', 'bucket'].flatMap(name => (query.get(name) ? [[name, query.get(name)!]] : [])));
 }
 
 /** Times in the URL are ISO 8601; the form's `datetime-local` fields show them in local time. */
@@ -56,11 +57,11 @@ export function UsagePage({ session }: { session: Session }) {
   const bucket = filters.bucket ?? 'minute';
 
   useEffect(() => {
-    history.replaceState(null, '', `${base}/usage${toQuery({ ...query, cursor: filters.cursor, bucket: filters.bucket })}`);
+    history.replaceState(null, '', `${base}/usage${toQuery({ ...query, cursor: filters.cursor, limit: filters.limit, bucket: filters.bucket })}`);
     let stopped = false;
     const load = async () => {
       try {
-        const page = await api<{ data: UsageRow[]; nextCursor?: string | null }>('GET', `/usage${toQuery({ ...query, cursor: filters.cursor, limit: String(PAGE_SIZE) })}`);
+        const page = await api<{ data: UsageRow[]; nextCursor?: string | null }>('GET', `/usage${toQuery({ ...query, cursor: filters.cursor, limit: filters.limit ?? DEFAULT_PAGE_SIZE })}`);
         const [byModel, byStatus] = await Promise.all(
           ['model', 'status'].map(groupBy => api<Summary>('GET', `/usage/summary${toQuery({ ...query, bucket, groupBy })}`)),
         );
@@ -81,7 +82,7 @@ export function UsagePage({ session }: { session: Session }) {
       stopped = true;
       clearInterval(timer);
     };
-  }, [query, filters.cursor, bucket]);
+  }, [query, filters.cursor, filters.limit, bucket]);
 
   const apply = (event: Event) => {
     event.preventDefault();
@@ -89,7 +90,7 @@ export function UsagePage({ session }: { session: Session }) {
     const field = (name: string) => (form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement).value.trim();
     const time = (name: string) => (field(name) ? new Date(field(name)).toISOString() : undefined);
     setPrevious([]);
-    setFilters({ from: time('from'), to: time('to'), model: field('model'), keyId: field('keyId'), status: field('status'), outcome: field('outcome'), protocol: field('protocol'), bucket: field('bucket') });
+    setFilters({ from: time('from'), to: time('to'), model: field('model'), keyId: field('keyId'), status: field('status'), outcome: field('outcome'), protocol: field('protocol'), bucket: field('bucket'), limit: filters.limit });
   };
   const csv = `${base}/api/usage.csv${toQuery(query)}`;
   return (
