@@ -77,7 +77,7 @@ describe('SQLite usage ledger', () => {
     await current.adjustBalance(account.id, -250);
     await current.close();
     const database = new DatabaseSync(path);
-    database.exec('DROP TABLE usage; DROP TABLE balance_events; PRAGMA user_version = 4;');
+    database.exec('DROP TABLE console_tokens; DROP TABLE usage; DROP TABLE balance_events; PRAGMA user_version = 4;');
     database.close();
 
     const upgraded = track(open(path));
@@ -86,7 +86,7 @@ describe('SQLite usage ledger', () => {
       { id: `bev_opening_${account.id}`, accountId: account.id, time: account.createdAt, kind: 'opening', deltaMicros: 3_750, balanceAfterMicros: 3_750 },
     ]);
     const check = new DatabaseSync(path, { readOnly: true });
-    expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: 5 });
+    expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: 6 });
     check.close();
   });
 
