@@ -14,6 +14,7 @@ describe('the panel at /panel: sessions, CSRF checks and security headers', () =
   afterAll(() => server.close(1_000));
 
   const origin = () => server.url;
+  const asAdmin = () => ({ authorization: `Bearer ${server.adminToken}` });
   const login = async () => {
     const answer = await request(server.url).post('/panel/api/login').set('origin', origin()).send({ token: server.adminToken });
     expect(answer.status).toBe(200);
@@ -95,6 +96,22 @@ describe('the panel at /panel: sessions, CSRF checks and security headers', () =
     expect(out.status).toBe(204);
     expect(String(out.headers['set-cookie'])).toBe('switchyard_panel=; Path=/panel; Max-Age=0; HttpOnly; SameSite=Strict');
     expect((await request(server.url).get('/panel/api/keys').set('cookie', cookie)).status).toBe(401);
+  });
+
+  it('ends an account session as soon as its console token is disabled', async () => {
+    const account = await request(server.url).post('/admin/accounts').set(asAdmin()).send({ name: 'team-revoked', balance: 1 }).expect(201);
+    const token = await request(server.url).post('/admin/console-tokens').set(asAdmin()).send({ accountId: account.body.id, name: 'laptop' }).expect(201);
+    const opened = await request(server.url).post('/panel/api/login').set('origin', origin()).send({ token: token.body.secret });
+    expect([opened.status, opened.body.identity]).toEqual([200, { kind: 'account', accountId: account.body.id, tokenId: token.body.token.id }]);
+    const cookie = String(opened.headers['set-cookie']).split(';')[0]!;
+    expect((await request(server.url).get('/panel/api/keys').set('cookie', cookie)).status).toBe(200);
+
+    await request(server.url).patch(`/admin/console-tokens/${token.body.token.id}`).set(asAdmin()).send({ status: 'disabled' }).expect(200);
+    const after = await request(server.url).get('/panel/api/keys').set('cookie', cookie);
+    expect([after.status, after.body.error.code]).toEqual([401, 'ADMIN_TOKEN_INVALID']);
+    expect(String(after.headers['set-cookie'])).toContain('switchyard_panel=; Path=/panel; Max-Age=0');
+    const again = await request(server.url).get('/panel/api/keys').set('cookie', cookie);
+    expect([again.status, again.body.error.code]).toEqual([401, 'PANEL_SESSION_MISSING']);
   });
 
   it('marks the cookie Secure when the page is served over HTTPS', async () => {
