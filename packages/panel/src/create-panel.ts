@@ -43,7 +43,8 @@ export function createPanel(options: PanelOptions): Router {
   const sessions = createSessionStore(options.sessions);
   const ui = loadUiFiles(options.uiDirectory ?? DEFAULT_UI_DIRECTORY);
   const router = Router();
-  const origin = (request: Request) => `${request.protocol}://${request.get('host') ?? ''}`;
+  // With Express's `trust proxy` set, `X-Forwarded-Proto` and `X-Forwarded-Host` name the origin the browser sees.
+  const origin = (request: Request) => `${request.protocol}://${request.host ?? ''}`;
   const cookieOptions = (request: Request) => ({ path: request.baseUrl || '/', secure: request.protocol === 'https' });
 
   router.use(function panelHeaders(_request, response, next) {
