@@ -14,7 +14,16 @@ export const SCREENSHOTS = join(__dirname, '..', '..', '.test-results', 'screens
  * QUIC, and none of the background calls (component updates, sync, first-run pages) that would
  * leave the machine; the tests talk only to 127.0.0.1.
  */
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export type Browser = {
   context: BrowserContext;
@@ -41,7 +50,8 @@ export async function launchChromium(): Promise<Browser> {
   const page = context.pages()[0] ?? (await context.newPage());
   const consoleErrors: string[] = [];
   page.on('console', message => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) consoleErrors.push(message.text());
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+      consoleErrors.push(message.text());
   });
   page.on('pageerror', error => consoleErrors.push(String(error)));
   mkdirSync(SCREENSHOTS, { recursive: true });

@@ -29,9 +29,21 @@ describe('the panel in a real browser', () => {
 
   /** An account with a balance, a console token and an API key, made through the admin API. */
   async function createAccount(name: string): Promise<Account> {
-    const account = await adminAPI().post('/admin/accounts').set(asAdmin()).send({ name, balance: 10 }).expect(201);
-    const token = await adminAPI().post('/admin/console-tokens').set(asAdmin()).send({ accountId: account.body.id, name: `${name} panel` }).expect(201);
-    const key = await adminAPI().post('/admin/keys').set(asAdmin()).send({ accountId: account.body.id, name: `${name} key` }).expect(201);
+    const account = await adminAPI()
+      .post('/admin/accounts')
+      .set(asAdmin())
+      .send({ name, balance: 10 })
+      .expect(201);
+    const token = await adminAPI()
+      .post('/admin/console-tokens')
+      .set(asAdmin())
+      .send({ accountId: account.body.id, name: `${name} panel` })
+      .expect(201);
+    const key = await adminAPI()
+      .post('/admin/keys')
+      .set(asAdmin())
+      .send({ accountId: account.body.id, name: `${name} key` })
+      .expect(201);
     return { id: account.body.id, consoleToken: token.body.secret, apiKey: key.body.secret };
   }
 
@@ -39,7 +51,9 @@ describe('the panel in a real browser', () => {
     server = await startTestGateway();
     browser = await launchChromium();
     [teamA, teamB] = await Promise.all([createAccount('team-a'), createAccount('team-b')]);
-    const { request_id } = await openai(teamB.apiKey).responses.create({ model: server.models[0]!, input: 'Hello from team B' }).withResponse();
+    const { request_id } = await openai(teamB.apiKey)
+      .responses.create({ model: server.models[0]!, input: 'Hello from team B' })
+      .withResponse();
     teamBRequestId = request_id!;
   }, 60_000);
   afterAll(async () => {
@@ -59,16 +73,24 @@ describe('the panel in a real browser', () => {
     await page().getByRole('heading', { name: 'Models' }).waitFor();
     expect(await page().locator('.who').textContent()).toBe('Account: team-a');
     const [cookie] = await browser.context.cookies(`${server.url}/panel`);
-    expect(cookie).toMatchObject({ name: 'switchyard_panel', path: '/panel', httpOnly: true, sameSite: 'Strict', secure: false });
+    expect(cookie).toMatchObject({
+      name: 'switchyard_panel',
+      path: '/panel',
+      httpOnly: true,
+      sameSite: 'Strict',
+      secure: false,
+    });
     expect(cookie!.expires).toBeGreaterThan(Date.now() / 1000);
     expect(cookie!.value).not.toContain(teamA.consoleToken);
     // Evaluated in the page (a string: the tests are type-checked without the DOM library).
-    const visible = (await page().evaluate('({ cookie: document.cookie, stored: localStorage.length + sessionStorage.length, url: location.href, html: document.documentElement.outerHTML })')) as Record<string, string>;
+    const visible = (await page().evaluate(
+      '({ cookie: document.cookie, stored: localStorage.length + sessionStorage.length, url: location.href, html: document.documentElement.outerHTML })',
+    )) as Record<string, string>;
     expect(visible).toMatchObject({ cookie: '', stored: 0, url: `${server.url}/panel/models` });
     expect(visible.html).not.toContain(teamA.consoleToken);
   });
 
-  it('lists every route with its exact model ID and snippets with this server\'s base URL; the ID read from the page works with the openai SDK', async () => {
+  it("lists every route with its exact model ID and snippets with this server's base URL; the ID read from the page works with the openai SDK", async () => {
     const ids = await page().locator('code.model-id').allTextContents();
     expect(ids).toEqual(server.models);
     const snippets = (await page().locator('.code-block pre').allTextContents()).join('\n');
@@ -77,12 +99,17 @@ describe('the panel in a real browser', () => {
     expect(snippets).toContain(`export ANTHROPIC_BASE_URL=${server.url}\n`);
     expect(snippets).toContain(`base_url = "${server.url}/v1"`);
     await browser.screenshot('models');
-    const response = await openai(teamA.apiKey).responses.create({ model: ids[0]!, input: 'Hello from the panel test' });
+    const response = await openai(teamA.apiKey).responses.create({
+      model: ids[0]!,
+      input: 'Hello from the panel test',
+    });
     expect(response.status).toBe('completed');
   });
 
   it('refuses a change that the page script did not sign with the session CSRF token', async () => {
-    const answer = await page().evaluate(`fetch('/panel/api/keys', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"forged"}' }).then(async r => [r.status, (await r.json()).error.code])`);
+    const answer = await page().evaluate(
+      `fetch('/panel/api/keys', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"forged"}' }).then(async r => [r.status, (await r.json()).error.code])`,
+    );
     expect(answer).toEqual([403, 'PANEL_REQUEST_FORBIDDEN']);
   });
 
@@ -90,7 +117,9 @@ describe('the panel in a real browser', () => {
     await page().getByRole('link', { name: 'Usage' }).click();
     await page().getByRole('heading', { name: 'Usage' }).waitFor();
     const model = server.models[1]!;
-    const { data: stream, response } = await openai(teamA.apiKey).responses.create({ model, input: 'Stream a hello', stream: true }).withResponse();
+    const { data: stream, response } = await openai(teamA.apiKey)
+      .responses.create({ model, input: 'Stream a hello', stream: true })
+      .withResponse();
     for await (const _event of stream);
     requestIds.streamed = response.headers.get('x-request-id')!;
     const refused = await openai(teamA.apiKey)
@@ -103,14 +132,28 @@ describe('the panel in a real browser', () => {
     const refusedRow = page().locator(`tr[data-request-id="${requestIds.refused}"]`);
     await streamedRow.waitFor({ timeout: 15_000 });
     await refusedRow.waitFor({ timeout: 15_000 });
-    const api = await adminAPI().get('/admin/usage').set({ authorization: `Bearer ${teamA.consoleToken}` }).expect(200);
+    const api = await adminAPI()
+      .get('/admin/usage')
+      .set({ authorization: `Bearer ${teamA.consoleToken}` })
+      .expect(200);
     const apiRow = (id: string) => api.body.data.find((row: { requestId: string }) => row.requestId === id);
-    expect(apiRow(requestIds.streamed)).toMatchObject({ status: 200, outcome: 'completed', stream: true, model });
+    expect(apiRow(requestIds.streamed)).toMatchObject({
+      status: 200,
+      outcome: 'completed',
+      stream: true,
+      model,
+    });
     expect(apiRow(requestIds.streamed).cost).toBeGreaterThan(0);
     expect(apiRow(requestIds.refused)).toMatchObject({ status: 404, cost: 0 });
-    const cells = async (row: typeof streamedRow) => (await row.locator('td').allTextContents()).map(text => text.trim());
+    const cells = async (row: typeof streamedRow) =>
+      (await row.locator('td').allTextContents()).map(text => text.trim());
     const streamed = await cells(streamedRow);
-    expect(streamed.slice(1, 5)).toEqual([model, '200 completed', `$${apiRow(requestIds.streamed).cost}`, 'openai-responses (stream)']);
+    expect(streamed.slice(1, 5)).toEqual([
+      model,
+      '200 completed',
+      `$${apiRow(requestIds.streamed).cost}`,
+      'openai-responses (stream)',
+    ]);
     const refusedCells = await cells(refusedRow);
     expect(refusedCells[2]).toMatch(/^404 /);
     expect(refusedCells[3]).toBe('$0.00');
@@ -118,7 +161,7 @@ describe('the panel in a real browser', () => {
     await browser.screenshot('usage');
   });
 
-  it('filters by model with the filter kept in the URL, and exports the same rows as the API\'s CSV', async () => {
+  it("filters by model with the filter kept in the URL, and exports the same rows as the API's CSV", async () => {
     const model = server.models[1]!;
     await page().getByRole('textbox', { name: 'Model', exact: true }).fill(model);
     await page().getByRole('button', { name: 'Apply' }).click();
@@ -129,9 +172,15 @@ describe('the panel in a real browser', () => {
     expect(new Set(models)).toEqual(new Set([model]));
     await browser.screenshot('usage-filtered');
 
-    const [download] = await Promise.all([page().waitForEvent('download'), page().getByRole('link', { name: 'Export CSV' }).click()]);
+    const [download] = await Promise.all([
+      page().waitForEvent('download'),
+      page().getByRole('link', { name: 'Export CSV' }).click(),
+    ]);
     const exported = readFileSync((await download.path())!, 'utf8');
-    const api = await adminAPI().get(`/admin/usage?format=csv&model=${model}`).set({ authorization: `Bearer ${teamA.consoleToken}` }).expect(200);
+    const api = await adminAPI()
+      .get(`/admin/usage?format=csv&model=${model}`)
+      .set({ authorization: `Bearer ${teamA.consoleToken}` })
+      .expect(200);
     expect(exported).toBe(api.text);
     expect(exported).toContain(requestIds.streamed);
     expect(exported).not.toContain(requestIds.refused);
@@ -139,13 +188,18 @@ describe('the panel in a real browser', () => {
 
   it('pages through the rows, older and newer, with the page kept in the URL', async () => {
     await page().goto(`${server.url}/panel/usage?limit=2`);
-    const ids = () => page().locator('table.usage tbody tr').evaluateAll(rows => rows.map(row => row.getAttribute('data-request-id')));
+    const ids = () =>
+      page()
+        .locator('table.usage tbody tr')
+        .evaluateAll(rows => rows.map(row => row.getAttribute('data-request-id')));
     await page().locator('table.usage tbody tr').nth(1).waitFor();
     const newest = await ids();
     expect(newest).toHaveLength(2);
     await page().getByRole('button', { name: 'Older' }).click();
     await page().waitForURL(/[?&]cursor=/);
-    await page().locator(`table.usage tbody tr[data-request-id="${newest[0]}"]`).waitFor({ state: 'detached' });
+    await page()
+      .locator(`table.usage tbody tr[data-request-id="${newest[0]}"]`)
+      .waitFor({ state: 'detached' });
     const older = await ids();
     expect(older.length).toBeGreaterThan(0);
     expect(older.filter(id => newest.includes(id))).toEqual([]);
@@ -159,9 +213,13 @@ describe('the panel in a real browser', () => {
     await page().goto(`${server.url}/panel/usage`);
     await page().locator(`tr[data-request-id="${requestIds.streamed}"]`).waitFor();
     expect(await page().locator(`tr[data-request-id="${teamBRequestId}"]`).count()).toBe(0);
-    const asked = (await page().evaluate(`fetch('/panel/api/usage?accountId=${teamB.id}').then(r => r.json())`)) as { data: { accountId: string }[] };
+    const asked = (await page().evaluate(
+      `fetch('/panel/api/usage?accountId=${teamB.id}').then(r => r.json())`,
+    )) as { data: { accountId: string }[] };
     expect(asked.data.every(row => row.accountId === teamA.id)).toBe(true);
-    const csv = (await page().evaluate(`fetch('/panel/api/usage.csv?accountId=${teamB.id}').then(r => r.text())`)) as string;
+    const csv = (await page().evaluate(
+      `fetch('/panel/api/usage.csv?accountId=${teamB.id}').then(r => r.text())`,
+    )) as string;
     expect(csv).not.toContain(teamBRequestId);
   });
 
@@ -177,7 +235,10 @@ describe('the panel in a real browser', () => {
     await page().locator('tr', { hasText: 'browser-key' }).waitFor();
     await browser.screenshot('keys-created');
 
-    expect((await openai(secret).responses.create({ model: server.models[0]!, input: 'Hello with a panel key' })).status).toBe('completed');
+    expect(
+      (await openai(secret).responses.create({ model: server.models[0]!, input: 'Hello with a panel key' }))
+        .status,
+    ).toBe('completed');
 
     await page().getByRole('button', { name: 'Done' }).click();
     expect(await page().locator('code.key-secret').count()).toBe(0);
@@ -201,7 +262,10 @@ describe('the panel in a real browser', () => {
     const key = keys.body.data.find((candidate: { name: string }) => candidate.name === 'browser-key');
     expect(key.status).toBe('active');
     expect(Date.parse(key.expiresAt)).toBeLessThanOrEqual(Date.now());
-    const refused = await request(server.url).post('/v1/responses').set({ authorization: `Bearer ${browserKeySecret}` }).send({ model: server.models[0], input: 'Hello' });
+    const refused = await request(server.url)
+      .post('/v1/responses')
+      .set({ authorization: `Bearer ${browserKeySecret}` })
+      .send({ model: server.models[0], input: 'Hello' });
     expect([refused.status, refused.body.code]).toEqual([403, 'API_KEY_EXPIRED']);
   });
 
@@ -209,7 +273,9 @@ describe('the panel in a real browser', () => {
     await page().getByRole('link', { name: 'Balance' }).click();
     await page().getByRole('heading', { name: 'History' }).waitFor();
     const account = await adminAPI().get(`/admin/accounts/${teamA.id}`).set(asAdmin()).expect(200);
-    expect(await page().locator('.balance-amount').textContent()).toBe(`$${(account.body.balanceMicros / 1_000_000).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 6 })}`);
+    expect(await page().locator('.balance-amount').textContent()).toBe(
+      `$${(account.body.balanceMicros / 1_000_000).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 6 })}`,
+    );
     await page().locator('table.events tbody tr', { hasText: 'opening' }).waitFor();
     expect(await page().getByRole('button', { name: 'Top up' }).count()).toBe(0);
     await browser.screenshot('balance');
@@ -226,7 +292,10 @@ describe('the panel in a real browser', () => {
     await page().getByLabel('Top up (currency units)').fill('5');
     await page().getByRole('button', { name: 'Top up' }).click();
     await page().locator('table.events tbody tr', { hasText: 'top-up' }).waitFor();
-    const events = await adminAPI().get(`/admin/accounts/${teamA.id}/balance-events`).set(asAdmin()).expect(200);
+    const events = await adminAPI()
+      .get(`/admin/accounts/${teamA.id}/balance-events`)
+      .set(asAdmin())
+      .expect(200);
     expect(events.body.data[0]).toMatchObject({ kind: 'top-up', delta: 5 });
     await browser.screenshot('balance-admin');
   });

@@ -51,7 +51,11 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
   const answer = (await response.json().catch(() => ({}))) as { error?: { code?: string; message?: string } };
   if (!response.ok) {
     if (response.status === 401 && path !== '/login') onSessionLost();
-    throw new ApiError(response.status, answer.error?.code ?? 'UNKNOWN', answer.error?.message ?? `HTTP ${response.status}`);
+    throw new ApiError(
+      response.status,
+      answer.error?.code ?? 'UNKNOWN',
+      answer.error?.message ?? `HTTP ${response.status}`,
+    );
   }
   return answer as T;
 }

@@ -11,7 +11,9 @@ export function formatMicros(micros: number): string {
 export function formatTime(iso: string | null | undefined): string {
   if (!iso) return '—';
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString('en-GB', { dateStyle: 'short', timeStyle: 'medium' });
+  return Number.isNaN(date.getTime())
+    ? iso
+    : date.toLocaleString('en-GB', { dateStyle: 'short', timeStyle: 'medium' });
 }
 
 export function formatCount(value: number | undefined): string {

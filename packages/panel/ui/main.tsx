@@ -92,7 +92,9 @@ function App() {
             </a>
           ))}
         </nav>
-        <span class="who">{session.me.account ? `Account: ${session.me.account.name}` : 'Admin console'}</span>
+        <span class="who">
+          {session.me.account ? `Account: ${session.me.account.name}` : 'Admin console'}
+        </span>
         <button type="button" class="secondary" onClick={() => void logout()}>
           Log out
         </button>

@@ -1,7 +1,15 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, type Session } from './api-client';
 
-export type Account = { id: string; name: string; balance: number; balanceMicros: number; reservedMicros: number; subscription: string; group: string | null };
+export type Account = {
+  id: string;
+  name: string;
+  balance: number;
+  balanceMicros: number;
+  reservedMicros: number;
+  subscription: string;
+  group: string | null;
+};
 
 /**
  * The accounts this session may see (all for the admin console, its own for an account) and the

@@ -13,12 +13,27 @@ export function createPanelErrorHandler(logger?: PanelLogger): ErrorRequestHandl
   return function panelErrorHandler(error: unknown, _request, response, _next) {
     let known: GatewayError;
     if (error instanceof GatewayError) known = error;
-    else if (isBodyError(error)) known = new GatewayError({ code: 'INVALID_REQUEST', message: 'The body is not valid JSON or form data, or is too large.' });
+    else if (isBodyError(error))
+      known = new GatewayError({
+        code: 'INVALID_REQUEST',
+        message: 'The body is not valid JSON or form data, or is too large.',
+      });
     else {
       logger?.error({ err: error }, 'panel request failed');
-      known = new GatewayError({ code: 'INTERNAL_ERROR', message: 'The panel could not answer; see the server log.' });
+      known = new GatewayError({
+        code: 'INTERNAL_ERROR',
+        message: 'The panel could not answer; see the server log.',
+      });
     }
-    response.status(known.status).json({ error: { code: known.code, message: known.message, ...(known.param !== undefined && { param: known.param }) } });
+    response
+      .status(known.status)
+      .json({
+        error: {
+          code: known.code,
+          message: known.message,
+          ...(known.param !== undefined && { param: known.param }),
+        },
+      });
   };
 }
 

@@ -32,7 +32,10 @@ export function loadUiFiles(directory: string): UiFiles {
       try {
         body = readFileSync(join(directory, name));
       } catch {
-        throw new GatewayError({ code: 'INTERNAL_ERROR', message: `The panel's ${name} is not built in ${directory}; run \`pnpm run build\`.` });
+        throw new GatewayError({
+          code: 'INTERNAL_ERROR',
+          message: `The panel's ${name} is not built in ${directory}; run \`pnpm run build\`.`,
+        });
       }
       cache.set(name, body);
     }

@@ -14,7 +14,13 @@ export type SessionCookieOptions = {
  * See https://developer.mozilla.org/en-US/docs/Web/HTTP/Headers/Set-Cookie
  */
 export function serializeSessionCookie(id: string, maxAgeMs: number, options: SessionCookieOptions): string {
-  const parts = [`${SESSION_COOKIE}=${id}`, `Path=${options.path}`, `Max-Age=${Math.floor(maxAgeMs / 1000)}`, 'HttpOnly', 'SameSite=Strict'];
+  const parts = [
+    `${SESSION_COOKIE}=${id}`,
+    `Path=${options.path}`,
+    `Max-Age=${Math.floor(maxAgeMs / 1000)}`,
+    'HttpOnly',
+    'SameSite=Strict',
+  ];
   if (options.secure) parts.push('Secure');
   return parts.join('; ');
 }

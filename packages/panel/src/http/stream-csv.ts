@@ -7,7 +7,11 @@ import type { Response } from 'express';
  * connection stops the reading). A failure after the first byte ends the connection, so a cut-off
  * file is never mistaken for a whole one.
  */
-export async function streamCsv(response: Response, chunks: AsyncIterable<string>, filename: string): Promise<void> {
+export async function streamCsv(
+  response: Response,
+  chunks: AsyncIterable<string>,
+  filename: string,
+): Promise<void> {
   response.status(200);
   response.setHeader('content-type', 'text/csv; charset=utf-8');
   response.setHeader('content-disposition', `attachment; filename="${filename}"`);

@@ -13,7 +13,15 @@ const refusal = (input: CsrfCheckInput) => {
 
 describe('checkCsrf', () => {
   it('accepts a same-origin change carrying the session token', () => {
-    expect(refusal({ origin: expectedOrigin, fetchSite: 'same-origin', expectedOrigin, sentToken: 'token-1', sessionToken: 'token-1' })).toBeUndefined();
+    expect(
+      refusal({
+        origin: expectedOrigin,
+        fetchSite: 'same-origin',
+        expectedOrigin,
+        sentToken: 'token-1',
+        sessionToken: 'token-1',
+      }),
+    ).toBeUndefined();
   });
 
   it('accepts a login (no session yet) from the same origin, and from a client that sends neither header', () => {
@@ -27,7 +35,10 @@ describe('checkCsrf', () => {
     ['a cross-site fetch', { origin: undefined, fetchSite: 'cross-site' }],
     ['a same-site (other subdomain) fetch', { origin: undefined, fetchSite: 'same-site' }],
   ])('refuses %s with 403, token or not', (_name, headers) => {
-    expect(refusal({ ...headers, expectedOrigin, sentToken: 'token-1', sessionToken: 'token-1' })).toEqual([403, 'PANEL_REQUEST_FORBIDDEN']);
+    expect(refusal({ ...headers, expectedOrigin, sentToken: 'token-1', sessionToken: 'token-1' })).toEqual([
+      403,
+      'PANEL_REQUEST_FORBIDDEN',
+    ]);
     expect(refusal({ ...headers, expectedOrigin })).toEqual([403, 'PANEL_REQUEST_FORBIDDEN']);
   });
 
@@ -37,6 +48,14 @@ describe('checkCsrf', () => {
     ['a different token', 'token-2'],
     ['a longer token with the right start', 'token-1-and-more'],
   ])('refuses a change with %s once a session exists', (_name, sentToken) => {
-    expect(refusal({ origin: expectedOrigin, fetchSite: 'same-origin', expectedOrigin, sentToken, sessionToken: 'token-1' })).toEqual([403, 'PANEL_REQUEST_FORBIDDEN']);
+    expect(
+      refusal({
+        origin: expectedOrigin,
+        fetchSite: 'same-origin',
+        expectedOrigin,
+        sentToken,
+        sessionToken: 'token-1',
+      }),
+    ).toEqual([403, 'PANEL_REQUEST_FORBIDDEN']);
   });
 });

@@ -21,10 +21,13 @@ export type CsrfCheckInput = {
  * See https://cheatsheetseries.owasp.org/cheatsheets/Cross-Site_Request_Forgery_Prevention_Cheat_Sheet.html
  */
 export function checkCsrf(input: CsrfCheckInput): void {
-  if (input.origin !== undefined && input.origin !== input.expectedOrigin) refuse('comes from another origin');
-  if (input.fetchSite !== undefined && input.fetchSite !== 'same-origin' && input.fetchSite !== 'none') refuse('was sent by another site');
+  if (input.origin !== undefined && input.origin !== input.expectedOrigin)
+    refuse('comes from another origin');
+  if (input.fetchSite !== undefined && input.fetchSite !== 'same-origin' && input.fetchSite !== 'none')
+    refuse('was sent by another site');
   if (input.sessionToken === undefined) return;
-  if (!input.sentToken || !tokensEqual(input.sentToken, input.sessionToken)) refuse('lacks the session\'s x-csrf-token');
+  if (!input.sentToken || !tokensEqual(input.sentToken, input.sessionToken))
+    refuse("lacks the session's x-csrf-token");
 }
 
 function tokensEqual(sent: string, expected: string): boolean {
@@ -33,5 +36,8 @@ function tokensEqual(sent: string, expected: string): boolean {
 }
 
 function refuse(why: string): never {
-  throw new GatewayError({ code: 'PANEL_REQUEST_FORBIDDEN', message: `This panel request ${why}; changes are accepted only from the panel page.` });
+  throw new GatewayError({
+    code: 'PANEL_REQUEST_FORBIDDEN',
+    message: `This panel request ${why}; changes are accepted only from the panel page.`,
+  });
 }

@@ -44,7 +44,11 @@ export function createSessionStore(options: SessionStoreOptions = {}) {
       if (sessions.size >= maxSessions) sweep();
       while (sessions.size >= maxSessions) sessions.delete(sessions.keys().next().value!);
       const id = randomBytes(32).toString('base64url');
-      const session = { identity, csrfToken: randomBytes(32).toString('base64url'), expiresAt: now() + ttlMs };
+      const session = {
+        identity,
+        csrfToken: randomBytes(32).toString('base64url'),
+        expiresAt: now() + ttlMs,
+      };
       sessions.set(digest(id), session);
       return { id, session };
     },

@@ -14,7 +14,9 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
   };
   return (
     <button type="button" class="copy" onClick={() => void copy()} aria-label={label} data-copy={text}>
-      <span aria-live="polite">{state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed' : 'Copy'}</span>
+      <span aria-live="polite">
+        {state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed' : 'Copy'}
+      </span>
     </button>
   );
 }

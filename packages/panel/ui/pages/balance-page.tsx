@@ -15,7 +15,10 @@ export function BalancePage({ session }: { session: Session }) {
   const account = accounts.find(candidate => candidate.id === chosen);
   useEffect(() => {
     if (!chosen) return;
-    api<{ data: BalanceEvent[] }>('GET', `/accounts/${encodeURIComponent(chosen)}/balance-events${toQuery({ limit: '100' })}`).then(
+    api<{ data: BalanceEvent[] }>(
+      'GET',
+      `/accounts/${encodeURIComponent(chosen)}/balance-events${toQuery({ limit: '100' })}`,
+    ).then(
       answer => setEvents(answer.data),
       (failure: Error) => setError(failure.message),
     );
@@ -36,8 +39,17 @@ export function BalancePage({ session }: { session: Session }) {
   };
   return (
     <>
-      <AccountPicker accounts={accounts} chosen={chosen} onChoose={setChosen} admin={session.identity.kind === 'admin'} />
-      {error && <p class="error" role="alert">{error}</p>}
+      <AccountPicker
+        accounts={accounts}
+        chosen={chosen}
+        onChoose={setChosen}
+        admin={session.identity.kind === 'admin'}
+      />
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
       {account && (
         <dl class="balance">
           <div>

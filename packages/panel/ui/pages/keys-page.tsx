@@ -5,11 +5,24 @@ import { CopyButton } from '../components/copy-button';
 import { formatTime } from '../format';
 import { useAccounts } from '../use-accounts';
 
-type Key = { id: string; accountId: string; name: string; prefix: string; status: string; expiresAt: string | null; group: string | null; allowedModels: string[] | null; limits: Record<string, number> | null; createdAt: string };
+type Key = {
+  id: string;
+  accountId: string;
+  name: string;
+  prefix: string;
+  status: string;
+  expiresAt: string | null;
+  group: string | null;
+  allowedModels: string[] | null;
+  limits: Record<string, number> | null;
+  createdAt: string;
+};
 
 /** A key's status as a person reads it: an active key past its expiry is expired. */
 function statusOf(key: Key): string {
-  return key.status === 'active' && key.expiresAt && Date.parse(key.expiresAt) <= Date.now() ? 'expired' : key.status;
+  return key.status === 'active' && key.expiresAt && Date.parse(key.expiresAt) <= Date.now()
+    ? 'expired'
+    : key.status;
 }
 
 /** Create keys (the secret is shown once), list them, disable, enable or expire them. */
@@ -18,7 +31,11 @@ export function KeysPage({ session }: { session: Session }) {
   const [keys, setKeys] = useState<Key[]>([]);
   const [created, setCreated] = useState<{ secret: string; key: Key } | undefined>();
   const [error, setError] = useState('');
-  const load = () => void api<{ data: Key[] }>('GET', `/keys${toQuery({ accountId: chosen })}`).then(answer => setKeys(answer.data), (failure: Error) => setError(failure.message));
+  const load = () =>
+    void api<{ data: Key[] }>('GET', `/keys${toQuery({ accountId: chosen })}`).then(
+      answer => setKeys(answer.data),
+      (failure: Error) => setError(failure.message),
+    );
   useEffect(load, [chosen]);
   const run = async (action: () => Promise<unknown>) => {
     setError('');
@@ -34,31 +51,52 @@ export function KeysPage({ session }: { session: Session }) {
     const form = event.currentTarget as HTMLFormElement;
     const field = (name: string) => (form.elements.namedItem(name) as HTMLInputElement).value.trim();
     const whole = (name: string) => (field(name) ? Number(field(name)) : undefined);
-    const limits = { requests: whole('requests'), tokens: whole('tokens'), concurrency: whole('concurrency') };
+    const limits = {
+      requests: whole('requests'),
+      tokens: whole('tokens'),
+      concurrency: whole('concurrency'),
+    };
     const body = {
       accountId: chosen,
       name: field('name'),
       ...(field('expiresAt') && { expiresAt: new Date(field('expiresAt')).toISOString() }),
       ...(field('group') && { group: field('group') }),
-      ...(field('allowedModels') && { allowedModels: field('allowedModels').split(/[\s,]+/).filter(Boolean) }),
-      ...(Object.values(limits).some(value => value !== undefined) && { limits: JSON.parse(JSON.stringify(limits)) as object }),
+      ...(field('allowedModels') && {
+        allowedModels: field('allowedModels')
+          .split(/[\s,]+/)
+          .filter(Boolean),
+      }),
+      ...(Object.values(limits).some(value => value !== undefined) && {
+        limits: JSON.parse(JSON.stringify(limits)) as object,
+      }),
     };
     void run(async () => {
       setCreated(await api<{ secret: string; key: Key }>('POST', '/keys', body));
       form.reset();
     });
   };
-  const patch = (key: Key, body: object) => void run(() => api('PATCH', `/keys/${encodeURIComponent(key.id)}`, body));
+  const patch = (key: Key, body: object) =>
+    void run(() => api('PATCH', `/keys/${encodeURIComponent(key.id)}`, body));
   return (
     <>
-      <AccountPicker accounts={accounts} chosen={chosen} onChoose={setChosen} admin={session.identity.kind === 'admin'} />
-      {error && <p class="error" role="alert">{error}</p>}
+      <AccountPicker
+        accounts={accounts}
+        chosen={chosen}
+        onChoose={setChosen}
+        admin={session.identity.kind === 'admin'}
+      />
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
       {created && (
         <section class="secret" aria-labelledby="secret-title">
           <h2 id="secret-title">Key “{created.key.name}” created</h2>
           <p>Copy the secret now: it is shown only this once.</p>
           <p>
-            <code class="key-secret">{created.secret}</code> <CopyButton text={created.secret} label="Copy the new key's secret" />
+            <code class="key-secret">{created.secret}</code>{' '}
+            <CopyButton text={created.secret} label="Copy the new key's secret" />
           </p>
           <button type="button" class="secondary" onClick={() => setCreated(undefined)}>
             Done
@@ -112,21 +150,38 @@ export function KeysPage({ session }: { session: Session }) {
               <td>{formatTime(key.expiresAt)}</td>
               <td>{key.group ?? '—'}</td>
               <td>{key.allowedModels?.join(', ') ?? 'all'}</td>
-              <td class="actions">
-                {key.status === 'active' ? (
-                  <button type="button" class="secondary" onClick={() => patch(key, { status: 'disabled' })} aria-label={`Disable ${key.name}`}>
-                    Disable
-                  </button>
-                ) : (
-                  <button type="button" class="secondary" onClick={() => patch(key, { status: 'active' })} aria-label={`Enable ${key.name}`}>
-                    Enable
-                  </button>
-                )}
-                {statusOf(key) !== 'expired' && (
-                  <button type="button" class="secondary" onClick={() => patch(key, { expiresAt: new Date().toISOString() })} aria-label={`Expire ${key.name} now`}>
-                    Expire now
-                  </button>
-                )}
+              <td>
+                <div class="actions">
+                  {key.status === 'active' ? (
+                    <button
+                      type="button"
+                      class="secondary"
+                      onClick={() => patch(key, { status: 'disabled' })}
+                      aria-label={`Disable ${key.name}`}
+                    >
+                      Disable
+                    </button>
+                  ) : (
+                    <button
+                      type="button"
+                      class="secondary"
+                      onClick={() => patch(key, { status: 'active' })}
+                      aria-label={`Enable ${key.name}`}
+                    >
+                      Enable
+                    </button>
+                  )}
+                  {statusOf(key) !== 'expired' && (
+                    <button
+                      type="button"
+                      class="secondary"
+                      onClick={() => patch(key, { expiresAt: new Date().toISOString() })}
+                      aria-label={`Expire ${key.name} now`}
+                    >
+                      Expire now
+                    </button>
+                  )}
+                </div>
               </td>
             </tr>
           ))}

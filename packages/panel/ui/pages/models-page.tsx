@@ -12,10 +12,15 @@ type Route = {
   pricing: { inputPerMillion: number; outputPerMillion: number; cachedInputPerMillion: number | null } | null;
 };
 
-const INTERFACE_NAMES: Record<string, string> = { responses: 'Responses', messages: 'Messages', chat: 'Chat Completions' };
+const INTERFACE_NAMES: Record<string, string> = {
+  responses: 'Responses',
+  messages: 'Messages',
+  chat: 'Chat Completions',
+};
 
 function formatPricing(pricing: NonNullable<Route['pricing']>): string {
-  const cached = pricing.cachedInputPerMillion === null ? '' : ` (cached input $${pricing.cachedInputPerMillion})`;
+  const cached =
+    pricing.cachedInputPerMillion === null ? '' : ` (cached input $${pricing.cachedInputPerMillion})`;
   return `$${pricing.inputPerMillion} / $${pricing.outputPerMillion}${cached}`;
 }
 
@@ -35,7 +40,11 @@ export function ModelsPage({ session }: { session: Session }) {
   const route = routes.find(candidate => candidate.model === chosen);
   return (
     <>
-      {error && <p class="error" role="alert">{error}</p>}
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
       <p>
         Base URL: <code>{session.baseURL}</code> <CopyButton text={session.baseURL} label="Copy base URL" />
       </p>
@@ -52,7 +61,8 @@ export function ModelsPage({ session }: { session: Session }) {
           {routes.map(candidate => (
             <tr key={candidate.model}>
               <td>
-                <code class="model-id">{candidate.model}</code> <CopyButton text={candidate.model} label={`Copy model ID ${candidate.model}`} />
+                <code class="model-id">{candidate.model}</code>{' '}
+                <CopyButton text={candidate.model} label={`Copy model ID ${candidate.model}`} />
                 {candidate.description && <div class="muted">{candidate.description}</div>}
               </td>
               <td>
@@ -70,15 +80,28 @@ export function ModelsPage({ session }: { session: Session }) {
       </table>
       <h2>Snippets</h2>
       <label for="snippet-model">Model</label>{' '}
-      <select id="snippet-model" value={chosen} onChange={event => setChosen((event.currentTarget as HTMLSelectElement).value)}>
+      <select
+        id="snippet-model"
+        value={chosen}
+        onChange={event => setChosen((event.currentTarget as HTMLSelectElement).value)}
+      >
         {routes.map(candidate => (
           <option key={candidate.model} value={candidate.model}>
             {candidate.model}
           </option>
         ))}
       </select>
-      <p class="hint">Set <code>SWITCHYARD_API_KEY</code> to one of your keys (Keys page) first.</p>
-      <div class="snippets">{route && buildSnippets(session.baseURL, route.model, route.interfaces.map(entry => entry.name)).map(snippet => <CodeBlock key={snippet.title} title={snippet.title} code={snippet.code} />)}</div>
+      <p class="hint">
+        Set <code>SWITCHYARD_API_KEY</code> to one of your keys (Keys page) first.
+      </p>
+      <div class="snippets">
+        {route &&
+          buildSnippets(
+            session.baseURL,
+            route.model,
+            route.interfaces.map(entry => entry.name),
+          ).map(snippet => <CodeBlock key={snippet.title} title={snippet.title} code={snippet.code} />)}
+      </div>
     </>
   );
 }

@@ -30,14 +30,20 @@ const DEFAULT_PAGE_SIZE = '50';
 
 function readFilters(): Filters {
   const query = new URLSearchParams(location.search);
-  return Object.fromEntries([...FILTERS, 'cursor', 'limit', 'bucket'].flatMap(name => (query.get(name) ? [[name, query.get(name)!]] : [])));
+  return Object.fromEntries(
+    [...FILTERS, 'cursor', 'limit', 'bucket'].flatMap(name =>
+      query.get(name) ? [[name, query.get(name)!]] : [],
+    ),
+  );
 }
 
 /** Times in the URL are ISO 8601; the form's `datetime-local` fields show them in local time. */
 function toLocalInput(iso: string | undefined): string {
   if (!iso) return '';
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+  return Number.isNaN(date.getTime())
+    ? ''
+    : new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 }
 
 /**
@@ -57,13 +63,22 @@ export function UsagePage({ session }: { session: Session }) {
   const bucket = filters.bucket ?? 'minute';
 
   useEffect(() => {
-    history.replaceState(null, '', `${base}/usage${toQuery({ ...query, cursor: filters.cursor, limit: filters.limit, bucket: filters.bucket })}`);
+    history.replaceState(
+      null,
+      '',
+      `${base}/usage${toQuery({ ...query, cursor: filters.cursor, limit: filters.limit, bucket: filters.bucket })}`,
+    );
     let stopped = false;
     const load = async () => {
       try {
-        const page = await api<{ data: UsageRow[]; nextCursor?: string | null }>('GET', `/usage${toQuery({ ...query, cursor: filters.cursor, limit: filters.limit ?? DEFAULT_PAGE_SIZE })}`);
+        const page = await api<{ data: UsageRow[]; nextCursor?: string | null }>(
+          'GET',
+          `/usage${toQuery({ ...query, cursor: filters.cursor, limit: filters.limit ?? DEFAULT_PAGE_SIZE })}`,
+        );
         const [byModel, byStatus] = await Promise.all(
-          ['model', 'status'].map(groupBy => api<Summary>('GET', `/usage/summary${toQuery({ ...query, bucket, groupBy })}`)),
+          ['model', 'status'].map(groupBy =>
+            api<Summary>('GET', `/usage/summary${toQuery({ ...query, bucket, groupBy })}`),
+          ),
         );
         if (stopped) return;
         setRows(page.data);
@@ -87,10 +102,21 @@ export function UsagePage({ session }: { session: Session }) {
   const apply = (event: Event) => {
     event.preventDefault();
     const form = event.currentTarget as HTMLFormElement;
-    const field = (name: string) => (form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement).value.trim();
+    const field = (name: string) =>
+      (form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement).value.trim();
     const time = (name: string) => (field(name) ? new Date(field(name)).toISOString() : undefined);
     setPrevious([]);
-    setFilters({ from: time('from'), to: time('to'), model: field('model'), keyId: field('keyId'), status: field('status'), outcome: field('outcome'), protocol: field('protocol'), bucket: field('bucket'), limit: filters.limit });
+    setFilters({
+      from: time('from'),
+      to: time('to'),
+      model: field('model'),
+      keyId: field('keyId'),
+      status: field('status'),
+      outcome: field('outcome'),
+      protocol: field('protocol'),
+      bucket: field('bucket'),
+      limit: filters.limit,
+    });
   };
   const csv = `${base}/api/usage.csv${toQuery(query)}`;
   return (
@@ -109,16 +135,19 @@ export function UsagePage({ session }: { session: Session }) {
           Key id <input name="keyId" value={filters.keyId ?? ''} />
         </label>
         <label>
-          Status <input name="status" inputMode="numeric" pattern="[0-9]{3}" value={filters.status ?? ''} size={4} />
+          Status{' '}
+          <input name="status" inputMode="numeric" pattern="[0-9]{3}" value={filters.status ?? ''} size={4} />
         </label>
         <label>
           Outcome{' '}
           <select name="outcome" value={filters.outcome ?? ''}>
-            {['', 'completed', 'incomplete', 'failed', 'error', 'client-aborted', 'interrupted'].map(value => (
-              <option key={value} value={value}>
-                {value || 'any'}
-              </option>
-            ))}
+            {['', 'completed', 'incomplete', 'failed', 'error', 'client-aborted', 'interrupted'].map(
+              value => (
+                <option key={value} value={value}>
+                  {value || 'any'}
+                </option>
+              ),
+            )}
           </select>
         </label>
         <label>
@@ -146,10 +175,16 @@ export function UsagePage({ session }: { session: Session }) {
           Export CSV
         </a>
       </form>
-      {error && <p class="error" role="alert">{error}</p>}
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
       <UsageCharts byModel={summaries.byModel} byStatus={summaries.byStatus} />
       <p class="muted" aria-live="polite">
-        {filters.cursor ? 'An older page (not refreshed).' : `Refreshed every ${POLL_MS / 1000} s${updatedAt ? `, last at ${updatedAt.toLocaleTimeString('en-GB')}` : ''}.`}
+        {filters.cursor
+          ? 'An older page (not refreshed).'
+          : `Refreshed every ${POLL_MS / 1000} s${updatedAt ? `, last at ${updatedAt.toLocaleTimeString('en-GB')}` : ''}.`}
       </p>
       <table class="usage">
         <thead>
@@ -172,7 +207,10 @@ export function UsagePage({ session }: { session: Session }) {
                 <code>{row.model ?? '—'}</code>
               </td>
               <td>
-                <span class={`status ${row.status >= 400 ? 'status-disabled' : 'status-active'}`}>{row.status}</span> <span class="muted">{row.outcome}</span>
+                <span class={`status ${row.status >= 400 ? 'status-disabled' : 'status-active'}`}>
+                  {row.status}
+                </span>{' '}
+                <span class="muted">{row.outcome}</span>
               </td>
               <td class="number">{formatMoney(row.cost)}</td>
               <td>
@@ -216,7 +254,9 @@ export function UsagePage({ session }: { session: Session }) {
           Older
         </button>
       </nav>
-      {session.identity.kind === 'admin' && <p class="hint">The admin console sees every account's requests.</p>}
+      {session.identity.kind === 'admin' && (
+        <p class="hint">The admin console sees every account's requests.</p>
+      )}
     </>
   );
 }
