@@ -22,7 +22,7 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    files: ['**/*.ts'],
+    files: ['**/*.ts', '**/*.tsx'],
     plugins: { 'import-x': importX },
     settings: {
       // import-x reads only `.js` files and resolves only Node's way unless told otherwise: without
@@ -30,7 +30,7 @@ export default tseslint.config(
       // edge at all. The resolver takes the `paths` of tsconfig.test.json, so `@switchyard/*` and
       // `switchyard` resolve to the packages' sources (not to a `dist/` that may not be built) and a
       // cycle through a workspace import is seen too.
-      'import-x/extensions': ['.ts'],
+      'import-x/extensions': ['.ts', '.tsx'],
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: join(import.meta.dirname, 'tsconfig.test.json') })],
       // Cycles are looked for in the project's own files: the rule does not walk into dependencies
       // (whose bundles it cannot always parse, e.g. @mastra/core's).
@@ -38,7 +38,7 @@ export default tseslint.config(
     },
     languageOptions: {
       parserOptions: {
-        project: ['./tsconfig.test.json', './packages/*/tsconfig.json', './examples/*/tsconfig.json'],
+        project: ['./tsconfig.test.json', './packages/*/tsconfig.json', './packages/panel/ui/tsconfig.json', './examples/*/tsconfig.json'],
         tsconfigRootDir: import.meta.dirname,
       },
     },
@@ -87,6 +87,13 @@ export default tseslint.config(
   { files: ['packages/simulator/src/**/*.ts'], rules: restrict([deepImports, express, eventsource, { group: ['@switchyard/*'], message: 'The simulator stays independent of the gateway it checks.' }]) },
   // The entry package bundles the host-facing packages (the Express adapters among them) and nothing below.
   { files: ['packages/switchyard/src/**/*.ts'], rules: restrict([deepImports, eventsource, layer(['upstream', 'sse', 'simulator', 'store-sqlite'], 'The entry package bundles only what hosts use.')]) },
+  // The panel is a host-facing adapter over the admin service: Express and accounts, nothing of the
+  // request pipeline. Its browser code (ui/) runs in the page and imports no workspace package.
+  {
+    files: ['packages/panel/src/**/*.ts'],
+    rules: restrict([deepImports, eventsource, codecs, layer(['engine', 'upstream', 'sse', 'store-sqlite', 'simulator', 'express'], 'The panel talks to the admin service only.')]),
+  },
+  { files: ['packages/panel/ui/**/*.ts', 'packages/panel/ui/**/*.tsx'], rules: restrict([express, { group: ['@switchyard/*', 'node:*'], message: 'The panel page runs in the browser: it reaches the server through its API only.' }]) },
   // Tests may use the SSE test helpers and real SDKs.
   {
     files: ['packages/codec-*/src/**/*.test.ts'],

@@ -5,5 +5,5 @@
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/toolchain.sh"
 pnpm install --frozen-lockfile --reporter=silent >&2
-pnpm exec tsc -b >&2
+pnpm run --silent build >&2
 exec node --disable-warning=ExperimentalWarning examples/server/dist/main.js "$@"

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Runs everything CI runs: install, build and type-check, lint, then every test (the jest projects
-# unit, integration and fuzz). Ends with a plain "N passed, N failed" line computed from jest's JSON
-# report. Arguments go to jest (e.g. `--selectProjects unit integration`); SWITCHYARD_FUZZ_RUNS=N
-# caps the cases of every fuzz property (full strength when unset). Each phase prints when it
-# starts, in seconds since the script did.
+# Runs everything CI runs: install, build (the panel's bundle too) and type-check, lint, Debian's
+# Chromium when missing, then every test (the jest projects unit, integration and fuzz). Ends with a
+# plain "N passed, N failed" line computed from jest's JSON report. Arguments go to jest (e.g.
+# `--selectProjects unit integration`); SWITCHYARD_FUZZ_RUNS=N caps the cases of every fuzz property
+# (full strength when unset). Each phase prints when it starts, in seconds since the script did.
 set -uo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/toolchain.sh"
 set -e
@@ -12,10 +12,16 @@ phase() { echo "== $1 (at $((SECONDS - started)) s)"; }
 
 pnpm install --frozen-lockfile --reporter=silent
 phase "build and type-check"
-pnpm exec tsc -b
+pnpm run --silent build
 pnpm exec tsc -p tsconfig.test.json --noEmit
 phase "lint"
 pnpm exec eslint --max-warnings=0 .
+if [ ! -x "${SWITCHYARD_CHROMIUM:-/usr/bin/chromium}" ]; then
+  # The panel's browser tests drive Debian's Chromium (headless, through playwright-core).
+  phase "install chromium"
+  sudo=; [ "$(id -u)" = 0 ] || sudo=sudo
+  $sudo apt-get install -y --no-install-recommends chromium || { $sudo apt-get update && $sudo apt-get install -y --no-install-recommends chromium; }
+fi
 phase "tests"
 mkdir -p .test-results
 set +e

@@ -18,6 +18,8 @@ const ALLOWED: Record<string, readonly string[]> = {
   'store-sqlite': ['@switchyard/accounts', '@switchyard/core'],
   express: ['@switchyard/accounts', '@switchyard/core', '@switchyard/engine', '@switchyard/sse', 'express'],
   simulator: [],
+  // The panel calls the admin service in-process; its page's libraries (Preact, uPlot) are bundled at build time.
+  panel: ['@switchyard/accounts', '@switchyard/core', 'express'],
   switchyard: [
     '@switchyard/accounts',
     '@switchyard/core',

@@ -16,8 +16,11 @@ const FRAGMENT_LENGTH = 24;
  * proves nothing: the same run turns up in unrelated text, such as the model ID a log keeps.
  */
 const MIN_FRAGMENT_VARIETY = 8;
-/** Body fields that name things rather than carry prompt text (model IDs are logged on purpose). */
-const NAMING_FIELDS = new Set(['model', 'type', 'role', 'name', 'id', 'call_id', 'tool_use_id', 'tool_call_id', 'previous_response_id']);
+/**
+ * Body fields that name things rather than carry prompt text (model IDs are logged on purpose; a
+ * key's `allowedModels`, set through the admin API or the panel, are model IDs too).
+ */
+const NAMING_FIELDS = new Set(['model', 'allowedModels', 'type', 'role', 'name', 'id', 'call_id', 'tool_use_id', 'tool_call_id', 'previous_response_id']);
 /** Request bodies larger than this are not kept for the audit (the body-limit tests send 20 MB and more). */
 const MAX_CAPTURED_BODY_BYTES = 4 * 1024 * 1024;
 

@@ -24,6 +24,7 @@ export function formatBanner({ url, models, demoKey, demoKeyGenerated, newAdminT
     : '';
   return `
 Switchyard gateway listening on ${url}
+Account panel: ${url}/panel (log in with a console token)
 
 Models (exact IDs):
 ${models.map(id => `  - ${id}`).join('\n')}

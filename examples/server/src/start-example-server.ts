@@ -4,6 +4,7 @@ import { createSQLiteAccountStore } from '@switchyard/store-sqlite';
 import { createMemoryAccountStore, digestAdminToken, type AccountStore, type AdminService } from '@switchyard/accounts';
 import { parseGatewayConfig, type UsageRecord } from '@switchyard/engine';
 import { createClientErrorListener, createGateway, type Gateway, type GatewayLogger } from '@switchyard/express';
+import { createPanel } from '@switchyard/panel';
 import { createSimulator, type SimulatorOptions } from '@switchyard/simulator';
 import { ensureAdminTokenFile, watchAdminTokenFile } from './admin-token-file';
 import { createGracefulClose } from './close-gracefully';
@@ -102,7 +103,8 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
   });
   const admin = createReloadingAdminService({ store, routes: gateway.consoleRoutes, ...(options.now && { now: options.now }) }, storage.adminTokenDigests);
   const adminRouter = gateway.createAdminRouter(admin);
-  const server = createServer(serverTimeouts(config.bodyTimeoutMs), createApp(gateway, adminRouter)).listen(options.port ?? 8080, options.host ?? '127.0.0.1');
+  const panelRouter = createPanel({ admin, ...(options.logger && { logger: options.logger }) });
+  const server = createServer(serverTimeouts(config.bodyTimeoutMs), createApp(gateway, adminRouter, panelRouter)).listen(options.port ?? 8080, options.host ?? '127.0.0.1');
   const closeGracefully = createGracefulClose(server, gateway.engine);
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject)).catch(async (error: unknown) => {
     await Promise.all([gateway.close(), simulator.close()]);

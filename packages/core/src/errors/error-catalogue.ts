@@ -28,6 +28,8 @@ export const ERROR_CATALOGUE: Record<GatewayErrorCode, CatalogueEntry> = {
   ADMIN_TOKEN_MISSING: { meaning: 'An admin API call without a console token.', action: FIX_AUTH },
   ADMIN_TOKEN_INVALID: { meaning: 'The console token is wrong, disabled or expired (an API key is not a console token).', action: FIX_AUTH },
   ADMIN_TOKEN_REQUIRED: { meaning: 'An account\'s console token asked for what only the admin token may do (accounts, balances, console tokens).', action: FIX_AUTH },
+  PANEL_SESSION_MISSING: { meaning: 'A panel data request without a live session: never logged in, logged out, or the session expired.', action: 'Log in to the panel again with a console token.' },
+  PANEL_REQUEST_FORBIDDEN: { meaning: 'A panel request that changes something came without the session\'s CSRF token, or from another origin.', action: 'Send it from the panel page itself (it adds the `x-csrf-token` header); never replay it unchanged.' },
   ENDPOINT_NOT_FOUND: { meaning: 'No such path or method; a duplicated or missing `/v1` is named in the message.', action: FIX_ENDPOINT },
   RESOURCE_NOT_FOUND: { meaning: 'No such admin account, key or console token (another account\'s answers the same), or no stored response or item with that id for the caller\'s account (unknown, expired or deleted).', action: FIX_REQUEST },
   MODEL_NOT_FOUND: { meaning: 'No route has this exact model ID (see `GET /v1/models`).', action: FIX_ENDPOINT },

@@ -1,0 +1,10 @@
+export { createPanel, type PanelOptions } from './create-panel';
+export {
+  createSessionStore,
+  type PanelSession,
+  type SessionStore,
+  type SessionStoreOptions,
+} from './sessions/create-session-store';
+export { checkCsrf, type CsrfCheckInput } from './security/check-csrf';
+export { PANEL_SECURITY_HEADERS } from './security/security-headers';
+export type { PanelLogger } from './http/send-panel-error';

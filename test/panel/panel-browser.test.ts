@@ -1,0 +1,302 @@
+import { readFileSync } from 'node:fs';
+import OpenAI from 'openai';
+import request from 'supertest';
+import { launchChromium, type Browser } from '../helpers/launch-chromium';
+import { startTestGateway, type TestGateway } from '../helpers/start-test-gateway';
+
+type Account = { id: string; consoleToken: string; apiKey: string };
+
+/**
+ * The panel in headless Chromium against the example server on 127.0.0.1, as a person uses it
+ * with an account's console token: copy a model ID, call it, watch the requests arrive in Usage,
+ * filter and export them, manage a key, read the balance; then the admin console tops it up. A
+ * screenshot of each page lands in .test-results/screenshots. The steps run in order, in one
+ * browser session.
+ */
+describe('the panel in a real browser', () => {
+  let server: TestGateway;
+  let browser: Browser;
+  let teamA: Account;
+  let teamB: Account;
+  let teamBRequestId: string;
+  let browserKeySecret: string;
+  const requestIds: { streamed?: string; refused?: string } = {};
+
+  const adminAPI = () => request(server.url);
+  const asAdmin = () => ({ authorization: `Bearer ${server.adminToken}` });
+  const openai = (apiKey: string) => new OpenAI({ baseURL: `${server.url}/v1`, apiKey, maxRetries: 0 });
+  const page = () => browser.page;
+
+  /** An account with a balance, a console token and an API key, made through the admin API. */
+  async function createAccount(name: string): Promise<Account> {
+    const account = await adminAPI()
+      .post('/admin/accounts')
+      .set(asAdmin())
+      .send({ name, balance: 10 })
+      .expect(201);
+    const token = await adminAPI()
+      .post('/admin/console-tokens')
+      .set(asAdmin())
+      .send({ accountId: account.body.id, name: `${name} panel` })
+      .expect(201);
+    const key = await adminAPI()
+      .post('/admin/keys')
+      .set(asAdmin())
+      .send({ accountId: account.body.id, name: `${name} key` })
+      .expect(201);
+    return { id: account.body.id, consoleToken: token.body.secret, apiKey: key.body.secret };
+  }
+
+  beforeAll(async () => {
+    server = await startTestGateway();
+    browser = await launchChromium();
+    [teamA, teamB] = await Promise.all([createAccount('team-a'), createAccount('team-b')]);
+    const { request_id } = await openai(teamB.apiKey)
+      .responses.create({ model: server.models[0]!, input: 'Hello from team B' })
+      .withResponse();
+    teamBRequestId = request_id!;
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close(1_000);
+  });
+  afterEach(() => {
+    // A CSP violation or a script error shows up here: the page must run without either.
+    expect(browser.consoleErrors.splice(0)).toEqual([]);
+  });
+
+  it('logs in with an account console token into an HttpOnly, SameSite=Strict session the page cannot read', async () => {
+    await page().goto(`${server.url}/panel`);
+    await page().getByLabel('Console token').fill(teamA.consoleToken);
+    await browser.screenshot('login');
+    await page().getByRole('button', { name: 'Log in' }).click();
+    await page().getByRole('heading', { name: 'Models' }).waitFor();
+    expect(await page().locator('.who').textContent()).toBe('Account: team-a');
+    const [cookie] = await browser.context.cookies(`${server.url}/panel`);
+    expect(cookie).toMatchObject({
+      name: 'switchyard_panel',
+      path: '/panel',
+      httpOnly: true,
+      sameSite: 'Strict',
+      secure: false,
+    });
+    expect(cookie!.expires).toBeGreaterThan(Date.now() / 1000);
+    expect(cookie!.value).not.toContain(teamA.consoleToken);
+    // Evaluated in the page (a string: the tests are type-checked without the DOM library).
+    const visible = (await page().evaluate(
+      '({ cookie: document.cookie, stored: localStorage.length + sessionStorage.length, url: location.href, html: document.documentElement.outerHTML })',
+    )) as Record<string, string>;
+    expect(visible).toMatchObject({ cookie: '', stored: 0, url: `${server.url}/panel/models` });
+    expect(visible.html).not.toContain(teamA.consoleToken);
+  });
+
+  it("lists every route with its exact model ID and snippets with this server's base URL; the ID read from the page works with the openai SDK", async () => {
+    const ids = await page().locator('code.model-id').allTextContents();
+    expect(ids).toEqual(server.models);
+    const snippets = (await page().locator('.code-block pre').allTextContents()).join('\n');
+    expect(snippets).toContain(`new OpenAI({ baseURL: '${server.url}/v1'`);
+    expect(snippets).toContain(`baseURL: '${server.url}',`);
+    expect(snippets).toContain(`export ANTHROPIC_BASE_URL=${server.url}\n`);
+    expect(snippets).toContain(`base_url = "${server.url}/v1"`);
+    await browser.screenshot('models');
+    const response = await openai(teamA.apiKey).responses.create({
+      model: ids[0]!,
+      input: 'Hello from the panel test',
+    });
+    expect(response.status).toBe('completed');
+  });
+
+  it('refuses a change that the page script did not sign with the session CSRF token', async () => {
+    const answer = await page().evaluate(
+      `fetch('/panel/api/keys', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"forged"}' }).then(async r => [r.status, (await r.json()).error.code])`,
+    );
+    expect(answer).toEqual([403, 'PANEL_REQUEST_FORBIDDEN']);
+  });
+
+  it('shows a streamed and a refused request in Usage with their status and cost, without a reload', async () => {
+    await page().getByRole('link', { name: 'Usage' }).click();
+    await page().getByRole('heading', { name: 'Usage' }).waitFor();
+    const model = server.models[1]!;
+    const { data: stream, response } = await openai(teamA.apiKey)
+      .responses.create({ model, input: 'Stream a hello', stream: true })
+      .withResponse();
+    for await (const _event of stream);
+    requestIds.streamed = response.headers.get('x-request-id')!;
+    const refused = await openai(teamA.apiKey)
+      .responses.create({ model: 'no-such-model', input: 'Hello?' })
+      .catch((error: unknown) => error as InstanceType<typeof OpenAI.APIError>);
+    expect(refused).toBeInstanceOf(OpenAI.NotFoundError);
+    requestIds.refused = (refused as InstanceType<typeof OpenAI.APIError>).requestID!;
+
+    const streamedRow = page().locator(`tr[data-request-id="${requestIds.streamed}"]`);
+    const refusedRow = page().locator(`tr[data-request-id="${requestIds.refused}"]`);
+    await streamedRow.waitFor({ timeout: 15_000 });
+    await refusedRow.waitFor({ timeout: 15_000 });
+    const api = await adminAPI()
+      .get('/admin/usage')
+      .set({ authorization: `Bearer ${teamA.consoleToken}` })
+      .expect(200);
+    const apiRow = (id: string) => api.body.data.find((row: { requestId: string }) => row.requestId === id);
+    expect(apiRow(requestIds.streamed)).toMatchObject({
+      status: 200,
+      outcome: 'completed',
+      stream: true,
+      model,
+    });
+    expect(apiRow(requestIds.streamed).cost).toBeGreaterThan(0);
+    expect(apiRow(requestIds.refused)).toMatchObject({ status: 404, cost: 0 });
+    const cells = async (row: typeof streamedRow) =>
+      (await row.locator('td').allTextContents()).map(text => text.trim());
+    const streamed = await cells(streamedRow);
+    expect(streamed.slice(1, 5)).toEqual([
+      model,
+      '200 completed',
+      `$${apiRow(requestIds.streamed).cost}`,
+      'openai-responses (stream)',
+    ]);
+    const refusedCells = await cells(refusedRow);
+    expect(refusedCells[2]).toMatch(/^404 /);
+    expect(refusedCells[3]).toBe('$0.00');
+    await page().locator('.chart canvas').first().waitFor();
+    await browser.screenshot('usage');
+  });
+
+  it("filters by model with the filter kept in the URL, and exports the same rows as the API's CSV", async () => {
+    const model = server.models[1]!;
+    await page().getByRole('textbox', { name: 'Model', exact: true }).fill(model);
+    await page().getByRole('button', { name: 'Apply' }).click();
+    await page().waitForURL(`${server.url}/panel/usage?model=${model}&bucket=minute`);
+    await page().locator(`tr[data-request-id="${requestIds.refused}"]`).waitFor({ state: 'detached' });
+    const models = await page().locator('table.usage tbody tr td:nth-child(2)').allTextContents();
+    expect(models.length).toBeGreaterThan(0);
+    expect(new Set(models)).toEqual(new Set([model]));
+    await browser.screenshot('usage-filtered');
+
+    const [download] = await Promise.all([
+      page().waitForEvent('download'),
+      page().getByRole('link', { name: 'Export CSV' }).click(),
+    ]);
+    const exported = readFileSync((await download.path())!, 'utf8');
+    const api = await adminAPI()
+      .get(`/admin/usage?format=csv&model=${model}`)
+      .set({ authorization: `Bearer ${teamA.consoleToken}` })
+      .expect(200);
+    expect(exported).toBe(api.text);
+    expect(exported).toContain(requestIds.streamed);
+    expect(exported).not.toContain(requestIds.refused);
+  });
+
+  it('pages through the rows, older and newer, with the page kept in the URL', async () => {
+    await page().goto(`${server.url}/panel/usage?limit=2`);
+    const ids = () =>
+      page()
+        .locator('table.usage tbody tr')
+        .evaluateAll(rows => rows.map(row => row.getAttribute('data-request-id')));
+    await page().locator('table.usage tbody tr').nth(1).waitFor();
+    const newest = await ids();
+    expect(newest).toHaveLength(2);
+    await page().getByRole('button', { name: 'Older' }).click();
+    await page().waitForURL(/[?&]cursor=/);
+    await page()
+      .locator(`table.usage tbody tr[data-request-id="${newest[0]}"]`)
+      .waitFor({ state: 'detached' });
+    const older = await ids();
+    expect(older.length).toBeGreaterThan(0);
+    expect(older.filter(id => newest.includes(id))).toEqual([]);
+    await page().getByRole('button', { name: 'Newer' }).click();
+    await page().waitForURL(`${server.url}/panel/usage?limit=2`);
+    await page().locator(`table.usage tbody tr[data-request-id="${newest[0]}"]`).waitFor();
+    expect(await ids()).toEqual(newest);
+  });
+
+  it('shows an account only its own rows, whatever account the page asks for', async () => {
+    await page().goto(`${server.url}/panel/usage`);
+    await page().locator(`tr[data-request-id="${requestIds.streamed}"]`).waitFor();
+    expect(await page().locator(`tr[data-request-id="${teamBRequestId}"]`).count()).toBe(0);
+    const asked = (await page().evaluate(
+      `fetch('/panel/api/usage?accountId=${teamB.id}').then(r => r.json())`,
+    )) as { data: { accountId: string }[] };
+    expect(asked.data.every(row => row.accountId === teamA.id)).toBe(true);
+    const csv = (await page().evaluate(
+      `fetch('/panel/api/usage.csv?accountId=${teamB.id}').then(r => r.text())`,
+    )) as string;
+    expect(csv).not.toContain(teamBRequestId);
+  });
+
+  it('creates a key in the page, shows its secret once, and a key disabled in the page is refused with 401', async () => {
+    await page().getByRole('link', { name: 'Keys' }).click();
+    await page().getByRole('heading', { name: 'Create a key' }).waitFor();
+    await page().getByLabel('Name').fill('browser-key');
+    await page().getByLabel('Allowed models (optional, comma-separated)').fill(server.models[0]!);
+    await page().getByRole('button', { name: 'Create key' }).click();
+    const secret = (await page().locator('code.key-secret').textContent())!;
+    expect(secret).toMatch(/^sy-[A-Za-z0-9]{40}$/);
+    browserKeySecret = secret;
+    await page().locator('tr', { hasText: 'browser-key' }).waitFor();
+    await browser.screenshot('keys-created');
+
+    expect(
+      (await openai(secret).responses.create({ model: server.models[0]!, input: 'Hello with a panel key' }))
+        .status,
+    ).toBe('completed');
+
+    await page().getByRole('button', { name: 'Done' }).click();
+    expect(await page().locator('code.key-secret').count()).toBe(0);
+    await page().getByRole('button', { name: 'Disable browser-key' }).click();
+    await page().locator('tr', { hasText: 'browser-key' }).getByText('disabled').waitFor();
+    await browser.screenshot('keys');
+    const refused = await openai(secret)
+      .responses.create({ model: server.models[0]!, input: 'Hello again' })
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(OpenAI.AuthenticationError);
+    expect((refused as InstanceType<typeof OpenAI.AuthenticationError>).status).toBe(401);
+  });
+
+  it('enables the key again and then expires it from the page: the expired key is refused with 403', async () => {
+    const row = page().locator('tr', { hasText: 'browser-key' });
+    await page().getByRole('button', { name: 'Enable browser-key' }).click();
+    await row.getByText('active').waitFor();
+    await page().getByRole('button', { name: 'Expire browser-key now' }).click();
+    await row.getByText('expired').waitFor();
+    const keys = await adminAPI().get(`/admin/keys?accountId=${teamA.id}`).set(asAdmin()).expect(200);
+    const key = keys.body.data.find((candidate: { name: string }) => candidate.name === 'browser-key');
+    expect(key.status).toBe('active');
+    expect(Date.parse(key.expiresAt)).toBeLessThanOrEqual(Date.now());
+    const refused = await request(server.url)
+      .post('/v1/responses')
+      .set({ authorization: `Bearer ${browserKeySecret}` })
+      .send({ model: server.models[0], input: 'Hello' });
+    expect([refused.status, refused.body.code]).toEqual([403, 'API_KEY_EXPIRED']);
+  });
+
+  it('shows the balance, the amount held and the history, with no top-up for an account login', async () => {
+    await page().getByRole('link', { name: 'Balance' }).click();
+    await page().getByRole('heading', { name: 'History' }).waitFor();
+    const account = await adminAPI().get(`/admin/accounts/${teamA.id}`).set(asAdmin()).expect(200);
+    expect(await page().locator('.balance-amount').textContent()).toBe(
+      `$${(account.body.balanceMicros / 1_000_000).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 6 })}`,
+    );
+    await page().locator('table.events tbody tr', { hasText: 'opening' }).waitFor();
+    expect(await page().getByRole('button', { name: 'Top up' }).count()).toBe(0);
+    await browser.screenshot('balance');
+  });
+
+  it('lets the admin console top up an account on the Balance page after the account logs out', async () => {
+    await page().getByRole('button', { name: 'Log out' }).click();
+    await page().getByLabel('Console token').waitFor();
+    expect(await browser.context.cookies(`${server.url}/panel`)).toEqual([]);
+    await page().getByLabel('Console token').fill(server.adminToken);
+    await page().getByRole('button', { name: 'Log in' }).click();
+    await page().getByRole('heading', { name: 'Balance' }).waitFor();
+    await page().getByLabel('Account').selectOption(teamA.id);
+    await page().getByLabel('Top up (currency units)').fill('5');
+    await page().getByRole('button', { name: 'Top up' }).click();
+    await page().locator('table.events tbody tr', { hasText: 'top-up' }).waitFor();
+    const events = await adminAPI()
+      .get(`/admin/accounts/${teamA.id}/balance-events`)
+      .set(asAdmin())
+      .expect(200);
+    expect(events.body.data[0]).toMatchObject({ kind: 'top-up', delta: 5 });
+    await browser.screenshot('balance-admin');
+  });
+});
