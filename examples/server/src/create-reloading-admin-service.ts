@@ -24,5 +24,6 @@ export function createReloadingAdminService(
     ...service,
     authenticate: headers => current().authenticate(headers),
     authenticateToken: token => current().authenticateToken(token),
+    checkIdentity: identity => current().checkIdentity(identity),
   };
 }

@@ -81,6 +81,19 @@ describe('console identities', () => {
       await admin.updateConsoleToken(ADMIN_IDENTITY, (identity as { tokenId: string }).tokenId, { status: 'disabled' });
       expect((await refusalOf(() => admin.checkIdentity(identity))).code).toBe('ADMIN_TOKEN_INVALID');
     });
+    it('checkIdentity ends an admin session once its admin token is rotated away, and keeps the operator identity', async () => {
+      const store = createMemoryAccountStore();
+      const [retired, current] = [generateAdminToken(), generateAdminToken()];
+      const before = createAdminService({ store, adminTokenDigests: [digestAdminToken(retired), digestAdminToken(current)] });
+      const session = await before.authenticateToken(retired);
+      await expect(before.checkIdentity(session)).resolves.toEqual(session);
+      // The service as it is after the rotation: only the current token's digest is left.
+      const after = createAdminService({ store, adminTokenDigests: [digestAdminToken(current)] });
+      expect((await refusalOf(() => after.checkIdentity(session))).code).toBe('ADMIN_TOKEN_INVALID');
+      const kept = await after.authenticateToken(current);
+      await expect(after.checkIdentity(kept)).resolves.toEqual(kept);
+      await expect(after.checkIdentity(ADMIN_IDENTITY)).resolves.toEqual(ADMIN_IDENTITY);
+    });
   });
 
   describe('an account identity', () => {

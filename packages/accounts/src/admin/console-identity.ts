@@ -5,7 +5,14 @@
  * else, and another account's records answer exactly as missing ones do.
  */
 export type ConsoleIdentity =
-  | { kind: 'admin' }
+  | {
+      kind: 'admin';
+      /**
+       * The SHA-256 digest (hex) of the admin token it logged in with, so a session ends when that
+       * token is rotated away. Absent for the operator's own tools (`ADMIN_IDENTITY`).
+       */
+      tokenDigest?: string;
+    }
   | {
       kind: 'account';
       accountId: string;

@@ -4,7 +4,7 @@ import type { ConsoleTokenRecord } from '../console/console-token-store';
 import { digestsEqual, looksLikeApiKey } from '../keys/api-key-secrets';
 import type { AccountStore } from '../store/account-store';
 import { digestAdminToken } from './admin-tokens';
-import { ADMIN_IDENTITY, type ConsoleIdentity } from './console-identity';
+import type { ConsoleIdentity } from './console-identity';
 
 /** Request headers as Node's `IncomingHttpHeaders` carries them; only `authorization` is read. */
 export type AdminRequestHeaders = Readonly<Record<string, string | string[] | undefined>>;
@@ -40,7 +40,7 @@ export function createConsoleAuthenticator(options: ConsoleAuthenticatorOptions)
     const digest = digestAdminToken(token);
     // Compare against every admin digest, match or not, so timing does not say which one matched.
     const matches = adminDigests.filter(candidate => digestsEqual(candidate, digest));
-    if (matches.length > 0) return ADMIN_IDENTITY;
+    if (matches.length > 0) return { kind: 'admin', tokenDigest: digest };
     return refuse(looksLikeApiKey(token) ? ' An API key is not a console token.' : '');
   };
   return {
@@ -55,10 +55,14 @@ export function createConsoleAuthenticator(options: ConsoleAuthenticatorOptions)
     },
     /**
      * The same identity if it still opens the console (an account's token not since disabled or
-     * expired), else 401: for sessions that outlive the login.
+     * expired, an admin token not since rotated away), else 401: for sessions that outlive the login.
      */
     async checkIdentity(identity: ConsoleIdentity): Promise<ConsoleIdentity> {
-      if (identity.kind === 'admin') return identity;
+      if (identity.kind === 'admin') {
+        const { tokenDigest } = identity;
+        if (tokenDigest !== undefined && !adminDigests.some(candidate => digestsEqual(candidate, tokenDigest))) refuse();
+        return identity;
+      }
       const tokens = await store.listConsoleTokens(identity.accountId);
       if (!usable(tokens.find(token => token.id === identity.tokenId))) refuse();
       return identity;
