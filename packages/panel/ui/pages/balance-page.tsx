@@ -3,6 +3,7 @@ import { api, toQuery, type Session } from '../api-client';
 import { AccountPicker } from '../components/account-picker';
 import { formatMicros, formatMoney, formatTime } from '../format';
 import { useAccounts } from '../use-accounts';
+import { ErrorNotice } from '../components/error-notice';
 
 type BalanceEvent = { id: string; time: string; kind: string; delta: number; balanceAfter: number };
 
@@ -45,11 +46,7 @@ export function BalancePage({ session }: { session: Session }) {
         onChoose={setChosen}
         admin={session.identity.kind === 'admin'}
       />
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorNotice error={error} />
       {account && (
         <dl class="balance">
           <div>

@@ -4,6 +4,7 @@ import { AccountPicker } from '../components/account-picker';
 import { CopyButton } from '../components/copy-button';
 import { formatTime } from '../format';
 import { useAccounts } from '../use-accounts';
+import { ErrorNotice } from '../components/error-notice';
 
 type Key = {
   id: string;
@@ -85,11 +86,7 @@ export function KeysPage({ session }: { session: Session }) {
         onChoose={setChosen}
         admin={session.identity.kind === 'admin'}
       />
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorNotice error={error} />
       {created && (
         <section class="secret" aria-labelledby="secret-title">
           <h2 id="secret-title">Key “{created.key.name}” created</h2>

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api, type Session } from '../api-client';
+import { ErrorNotice } from '../components/error-notice';
 
 /**
  * The console token goes in a password field and is posted once; the page keeps only the session
@@ -34,11 +35,7 @@ export function LoginPage({ onLogin }: { onLogin: (session: Session) => void }) 
         <button type="submit" disabled={busy}>
           Log in
         </button>
-        {error && (
-          <p class="error" role="alert">
-            {error}
-          </p>
-        )}
+        <ErrorNotice error={error} />
       </form>
     </main>
   );

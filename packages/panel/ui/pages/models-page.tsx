@@ -3,6 +3,7 @@ import { api, type Session } from '../api-client';
 import { CodeBlock, CopyButton } from '../components/copy-button';
 import { formatCount } from '../format';
 import { buildSnippets } from '../snippets';
+import { ErrorNotice } from '../components/error-notice';
 
 type Route = {
   model: string;
@@ -40,11 +41,7 @@ export function ModelsPage({ session }: { session: Session }) {
   const route = routes.find(candidate => candidate.model === chosen);
   return (
     <>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorNotice error={error} />
       <p>
         Base URL: <code>{session.baseURL}</code> <CopyButton text={session.baseURL} label="Copy base URL" />
       </p>

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import { api, base, toQuery, type Session } from '../api-client';
 import { UsageCharts, type Summary } from '../components/usage-charts';
 import { formatCount, formatMoney, formatTime } from '../format';
+import { ErrorNotice } from '../components/error-notice';
 
 type UsageRow = {
   time: string;
@@ -175,11 +176,7 @@ export function UsagePage({ session }: { session: Session }) {
           Export CSV
         </a>
       </form>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorNotice error={error} />
       <UsageCharts byModel={summaries.byModel} byStatus={summaries.byStatus} />
       <p class="muted" aria-live="polite">
         {filters.cursor
