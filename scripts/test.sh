@@ -14,6 +14,7 @@ pnpm install --frozen-lockfile --reporter=silent
 phase "build and type-check"
 pnpm run --silent build
 pnpm exec tsc -p tsconfig.test.json --noEmit
+pnpm exec tsc -p packages/panel/ui/tsconfig.json  # the browser code, which esbuild bundles without type-checking
 phase "lint"
 pnpm exec eslint --max-warnings=0 .
 if [ ! -x "${SWITCHYARD_CHROMIUM:-/usr/bin/chromium}" ]; then
