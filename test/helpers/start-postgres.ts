@@ -1,0 +1,76 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir, userInfo } from 'node:os';
+import { join } from 'node:path';
+import { findFreePort, stopProcess, waitUntil } from './throwaway-process';
+
+/** A throwaway PostgreSQL server on 127.0.0.1: its own data folder, stopped by PID and deleted by `stop`. */
+export type TestPostgres = {
+  /** `postgres://switchyard@127.0.0.1:PORT/postgres` (trust authentication, loopback only). */
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+};
+
+/**
+ * Where Debian's PostgreSQL programs are (`/usr/lib/postgresql/<version>/bin`, the newest), or
+ * `SWITCHYARD_POSTGRES_BIN`. ./scripts/test.sh installs the `postgresql` package when it is missing.
+ */
+export function postgresBinDirectory(): string {
+  if (process.env.SWITCHYARD_POSTGRES_BIN) return process.env.SWITCHYARD_POSTGRES_BIN;
+  const root = '/usr/lib/postgresql';
+  const versions = existsSync(root) ? readdirSync(root).filter(name => existsSync(join(root, name, 'bin', 'initdb'))) : [];
+  const newest = versions.sort((left, right) => Number(right) - Number(left))[0];
+  if (newest === undefined) throw new Error('PostgreSQL is not installed: run ./scripts/test.sh, which installs Debian’s postgresql package.');
+  return join(root, newest, 'bin');
+}
+
+/**
+ * PostgreSQL refuses to run as root: as root, its programs run as the `postgres` user that Debian's
+ * package creates (the process itself, so its PID is the server's), in a folder that user owns.
+ */
+function serverUser(): { uid: number; gid: number } | undefined {
+  if (userInfo().uid !== 0) return undefined;
+  const id = (flag: string) => Number(spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' }).stdout);
+  return { uid: id('-u'), gid: id('-g') };
+}
+
+/**
+ * Starts a fresh PostgreSQL cluster (initdb, then the server) on a free port of 127.0.0.1, made for
+ * tests: no fsync, trust authentication for the `switchyard` superuser, Unix socket in its own
+ * folder. Resolves once it accepts connections.
+ */
+export async function startPostgres(): Promise<TestPostgres> {
+  const bin = postgresBinDirectory();
+  const folder = mkdtempSync(join(tmpdir(), 'switchyard-postgres-'));
+  const user = serverUser();
+  if (user) chownSync(folder, user.uid, user.gid);
+  const data = join(folder, 'data');
+  const initArgs = ['-D', data, '-U', 'switchyard', '--auth=trust', '--no-sync', '-E', 'UTF8', '--no-instructions'];
+  const init = spawnSync(join(bin, 'initdb'), initArgs, { encoding: 'utf8', timeout: 30_000, ...user });
+  if (init.status !== 0) {
+    rmSync(folder, { recursive: true, force: true });
+    throw new Error(`initdb failed: ${init.stderr || init.stdout}`);
+  }
+  const port = await findFreePort();
+  const settings = ['listen_addresses=127.0.0.1', `unix_socket_directories=${folder}`, 'fsync=off', 'synchronous_commit=off', 'full_page_writes=off', 'max_connections=200'];
+  const args = ['-D', data, '-p', String(port), ...settings.flatMap(setting => ['-c', setting])];
+  const server = spawn(join(bin, 'postgres'), args, { stdio: ['ignore', 'ignore', 'pipe'], ...user });
+  let output = '';
+  server.stderr.on('data', chunk => (output += chunk));
+  const stop = async () => {
+    // SIGINT is PostgreSQL's fast shutdown: ends sessions, no checkpoint wait.
+    await stopProcess(server, 'SIGINT');
+    rmSync(folder, { recursive: true, force: true });
+  };
+  try {
+    await waitUntil(() => spawnSync(join(bin, 'pg_isready'), ['-h', '127.0.0.1', '-p', String(port), '-q']).status === 0, {
+      what: () => `PostgreSQL on port ${port}:\n${output}`,
+      exited: () => server.exitCode !== null || server.signalCode !== null,
+    });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url: `postgres://switchyard@127.0.0.1:${port}/postgres`, port, stop };
+}

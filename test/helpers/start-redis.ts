@@ -1,0 +1,65 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { findFreePort, stopProcess, waitUntil } from './throwaway-process';
+
+/** A throwaway Redis server on 127.0.0.1, stopped by PID and its folder deleted by `stop`. */
+export type TestRedis = {
+  /** `redis://127.0.0.1:PORT` */
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+};
+
+/** Debian's `redis-server` (./scripts/test.sh installs it when missing), or `SWITCHYARD_REDIS_SERVER`. */
+const REDIS_SERVER = process.env.SWITCHYARD_REDIS_SERVER ?? '/usr/bin/redis-server';
+
+/** True when a Redis server on `port` answers `PING` with `+PONG`. */
+function answersPing(port: number): Promise<boolean> {
+  return new Promise(resolve => {
+    const socket = connect(port, '127.0.0.1');
+    let reply = '';
+    const finish = (answer: boolean) => {
+      socket.destroy();
+      resolve(answer);
+    };
+    socket.setTimeout(1_000, () => finish(false));
+    socket.once('error', () => finish(false));
+    socket.on('data', chunk => {
+      reply += chunk;
+      if (reply.includes('\r\n')) finish(reply.startsWith('+PONG'));
+    });
+    socket.once('connect', () => socket.write('PING\r\n'));
+  });
+}
+
+/**
+ * Starts a Redis server on a free port of 127.0.0.1 that keeps nothing on disk (no RDB snapshots,
+ * no append-only file), in a folder of its own. Resolves once it answers PING.
+ */
+export async function startRedis(): Promise<TestRedis> {
+  const folder = mkdtempSync(join(tmpdir(), 'switchyard-redis-'));
+  const port = await findFreePort();
+  const server = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', folder, '--protected-mode', 'yes'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  server.stdout.on('data', chunk => (output += chunk));
+  server.stderr.on('data', chunk => (output += chunk));
+  const stop = async () => {
+    await stopProcess(server, 'SIGTERM');
+    rmSync(folder, { recursive: true, force: true });
+  };
+  try {
+    await waitUntil(() => answersPing(port), {
+      what: () => `Redis on port ${port}:\n${output}`,
+      exited: () => server.exitCode !== null || server.signalCode !== null,
+    });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url: `redis://127.0.0.1:${port}`, port, stop };
+}
