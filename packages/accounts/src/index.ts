@@ -76,3 +76,16 @@ export {
 } from './usage/usage-buckets';
 export { matchesUsageFilter, newestFirst } from './usage/matches-usage-filter';
 export { summarizeEntries, usageGroupValue } from './usage/summarize-entries';
+export { toAccount, type AccountRow } from './rows/account-row';
+export { toApiKeyRecord, toMutableColumns, type ApiKeyMutableColumns, type ApiKeyRow } from './rows/api-key-row';
+export { CONSOLE_TOKEN_COLUMNS, toConsoleTokenRecord } from './rows/console-token-row';
+export { USAGE_COLUMNS, toUsageEntry, usageRowValues } from './rows/usage-row';
+export {
+  listItemPositions,
+  toResponseColumns,
+  toStoredResponse,
+  type ItemPosition,
+  type ResponseColumns,
+  type ResponseRow,
+} from './rows/response-row';
+export { USAGE_EQUALITY_FILTERS, USAGE_GROUP_EXPRESSIONS } from './rows/usage-filter-columns';

@@ -1,6 +1,5 @@
 import { createId } from '@switchyard/core';
-import { digestsEqual, generateApiKey, hashApiKey, keyPrefix, looksLikeApiKey, type AccountStore } from '@switchyard/accounts';
-import { toApiKeyRecord, toMutableColumns } from './api-key-row';
+import { digestsEqual, generateApiKey, hashApiKey, keyPrefix, looksLikeApiKey, toApiKeyRecord, toMutableColumns, type AccountStore } from '@switchyard/accounts';
 import type { StoreContext } from './store-context';
 
 type ApiKeyMethods = Pick<

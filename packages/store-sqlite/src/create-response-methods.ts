@@ -1,6 +1,5 @@
-import type { ResponseStore, StoredJSON } from '@switchyard/accounts';
+import { listItemPositions, toResponseColumns, toStoredResponse, type ResponseStore, type StoredJSON } from '@switchyard/accounts';
 import { evictOldestResponses } from './evict-oldest-responses';
-import { listItemPositions, toResponseColumns, toStoredResponse } from './response-row';
 import type { StoreContext } from './store-context';
 
 /**

@@ -5,6 +5,9 @@ import {
   encodeSequenceCursor,
   encodeUsageCursor,
   USAGE_BUCKET_MS,
+  USAGE_COLUMNS,
+  toUsageEntry,
+  usageRowValues,
   type BalanceEvent,
   type Settled,
   type UsageLedger,
@@ -13,7 +16,6 @@ import { USAGE_DELETE_CHUNK } from './prepare-usage-statements';
 import { settleHold } from './settle-hold';
 import type { StoreContext } from './store-context';
 import { summarizeUsageSql } from './summarize-usage-sql';
-import { USAGE_COLUMNS, toUsageEntry, usageRowValues } from './usage-row';
 import { buildUsageWhere } from './usage-where';
 
 /**

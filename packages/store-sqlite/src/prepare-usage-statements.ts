@@ -1,5 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
-import { USAGE_COLUMNS } from './usage-row';
+import { USAGE_COLUMNS } from '@switchyard/accounts';
 
 const BALANCE_EVENT_COLUMNS = 'seq, id, account_id, time, kind, delta_micros, balance_after_micros';
 

@@ -1,13 +1,4 @@
-import type { UsageGroupBy } from '@switchyard/accounts';
-
-/** The column each summary grouping reads; status is grouped as text, like the other groups. */
-const GROUP_EXPRESSIONS: Readonly<Record<UsageGroupBy, string>> = {
-  model: 'model',
-  key: 'key_id',
-  status: 'CAST(status AS TEXT)',
-  protocol: 'protocol',
-  upstream: 'upstream',
-};
+import { USAGE_GROUP_EXPRESSIONS, type UsageGroupBy } from '@switchyard/accounts';
 
 /**
  * The summary query over the rows `where` selects: totals per (bucket, group) with exact
@@ -17,7 +8,7 @@ const GROUP_EXPRESSIONS: Readonly<Record<UsageGroupBy, string>> = {
  * `time - time % length` (`%` works on integers, whatever type the length was bound as).
  */
 export function summarizeUsageSql(where: string, groupBy: UsageGroupBy | undefined): string {
-  const group = groupBy ? GROUP_EXPRESSIONS[groupBy] : 'NULL';
+  const group = groupBy ? USAGE_GROUP_EXPRESSIONS[groupBy] : 'NULL';
   return `
     WITH cells AS (
       SELECT time - time % :bucketMs AS bucket_start, ${group} AS grp,

@@ -1,17 +1,8 @@
 import type { SQLInputValue } from 'node:sqlite';
-import type { UsageFilter, UsagePosition } from '@switchyard/accounts';
+import { USAGE_EQUALITY_FILTERS, type UsageFilter, type UsagePosition } from '@switchyard/accounts';
 
 /** A WHERE clause (empty when nothing filters) with its named parameters, and a key naming its shape. */
 export type UsageWhere = { sql: string; parameters: Record<string, SQLInputValue>; shape: string };
-
-const EQUALITY_FILTERS = [
-  ['accountId', 'account_id'],
-  ['keyId', 'key_id'],
-  ['model', 'model'],
-  ['status', 'status'],
-  ['outcome', 'outcome'],
-  ['protocol', 'protocol'],
-] as const;
 
 /**
  * The WHERE of a ledger query: one equality per filter given, the time range, and for a page after
@@ -22,7 +13,7 @@ const EQUALITY_FILTERS = [
 export function buildUsageWhere(filter: UsageFilter, after?: UsagePosition): UsageWhere {
   const clauses: string[] = [];
   const parameters: Record<string, SQLInputValue> = {};
-  for (const [field, column] of EQUALITY_FILTERS) {
+  for (const [field, column] of USAGE_EQUALITY_FILTERS) {
     const value = filter[field];
     if (value === undefined) continue;
     clauses.push(`${column} = :${field}`);

@@ -1,7 +1,7 @@
-import type { SQLOutputValue } from 'node:sqlite';
-import type { ApiKeyRecord, KeyLimits } from '@switchyard/accounts';
+import type { KeyLimits } from '../keys/key-limits';
+import type { ApiKeyRecord } from '../store/account-store';
 
-/** One `api_keys` row as SQLite returns it; list and limits are JSON text, absent members are NULL. */
+/** One `api_keys` row as a SQL store reads it; list and limits are JSON text, absent members are NULL. */
 export type ApiKeyRow = {
   id: string;
   account_id: string;
@@ -27,7 +27,7 @@ export type ApiKeyMutableColumns = [
 ];
 
 /** A fresh `ApiKeyRecord` from a row (never the digest); `undefined` passes through. */
-export function toApiKeyRecord(row: Record<string, SQLOutputValue> | undefined): ApiKeyRecord | undefined {
+export function toApiKeyRecord(row: Record<string, unknown> | undefined): ApiKeyRecord | undefined {
   if (!row) return undefined;
   const key = row as ApiKeyRow;
   return {

@@ -1,7 +1,6 @@
-import type { SQLOutputValue } from 'node:sqlite';
-import type { StoredItem, StoredJSON, StoredResponse } from '@switchyard/accounts';
+import type { StoredItem, StoredJSON, StoredResponse } from '../conversations/response-store';
 
-/** One `responses` row as SQLite returns it; `input` and `response` are JSON text. */
+/** One `responses` row as a SQL store reads it; `input` and `response` are JSON text. */
 export type ResponseRow = {
   id: string;
   account_id: string;
@@ -24,7 +23,7 @@ export type ResponseColumns = {
 export type ItemPosition = { itemId: string; source: 'input' | 'output'; position: number };
 
 /** A fresh `StoredResponse` parsed from a row; `undefined` passes through. */
-export function toStoredResponse(row: Record<string, SQLOutputValue> | undefined): StoredResponse | undefined {
+export function toStoredResponse(row: Record<string, unknown> | undefined): StoredResponse | undefined {
   if (!row) return undefined;
   const stored = row as ResponseRow;
   return {
