@@ -89,3 +89,6 @@ export {
   type ResponseRow,
 } from './rows/response-row';
 export { USAGE_EQUALITY_FILTERS, USAGE_GROUP_EXPRESSIONS } from './rows/usage-filter-columns';
+export { buildUsageWhere, NAMED_PLACEHOLDER, type Placeholder, type UsageWhere } from './rows/usage-where';
+export { summarizeUsageSql, toUsageSummaryRow } from './rows/summarize-usage-sql';
+export { BALANCE_EVENT_COLUMNS, toBalanceEvent } from './rows/balance-event-row';
