@@ -92,3 +92,4 @@ export { USAGE_EQUALITY_FILTERS, USAGE_GROUP_EXPRESSIONS } from './rows/usage-fi
 export { buildUsageWhere, NAMED_PLACEHOLDER, type Placeholder, type UsageWhere } from './rows/usage-where';
 export { summarizeUsageSql, toUsageSummaryRow } from './rows/summarize-usage-sql';
 export { BALANCE_EVENT_COLUMNS, toBalanceEvent } from './rows/balance-event-row';
+export { findDigestMatch } from './rows/find-digest-match';

@@ -1,5 +1,5 @@
 import { createId } from '@switchyard/core';
-import { digestsEqual, generateApiKey, hashApiKey, keyPrefix, looksLikeApiKey, toApiKeyRecord, toMutableColumns, type AccountStore } from '@switchyard/accounts';
+import { findDigestMatch, generateApiKey, hashApiKey, keyPrefix, looksLikeApiKey, toApiKeyRecord, toMutableColumns, type AccountStore } from '@switchyard/accounts';
 import type { StoreContext } from './store-context';
 
 type ApiKeyMethods = Pick<
@@ -33,12 +33,7 @@ export function createApiKeyMethods({ statements, transaction, serverSecret }: S
     async findKeyBySecret(secret) {
       const digest = hashApiKey(secret, serverSecret);
       const candidates = statements.selectKeysByPrefix.all(keyPrefix(secret));
-      let found: (typeof candidates)[number] | undefined;
-      for (const candidate of candidates) {
-        // Compare every candidate, match or not, so timing does not depend on which one matched.
-        if (digestsEqual(String(candidate['digest']), digest) && !found) found = candidate;
-      }
-      return toApiKeyRecord(found);
+      return toApiKeyRecord(findDigestMatch(candidates, digest));
     },
     async getKey(id) {
       return toApiKeyRecord(statements.selectKey.get(id));

@@ -2,7 +2,7 @@ import { createId } from '@switchyard/core';
 import {
   CONSOLE_TOKEN_COLUMNS,
   consoleTokenPrefix,
-  digestsEqual,
+  findDigestMatch,
   generateConsoleToken,
   hashApiKey,
   looksLikeConsoleToken,
@@ -44,12 +44,7 @@ export function createConsoleTokenMethods({ database, statements, serverSecret }
     async findConsoleTokenBySecret(secret) {
       if (!looksLikeConsoleToken(secret)) return undefined;
       const digest = hashApiKey(secret, serverSecret);
-      let found: Record<string, unknown> | undefined;
-      for (const candidate of selectByPrefix.all(consoleTokenPrefix(secret))) {
-        // Compare every candidate, match or not, so timing does not depend on which one matched.
-        if (digestsEqual(String(candidate['digest']), digest) && !found) found = candidate;
-      }
-      return toConsoleTokenRecord(found);
+      return toConsoleTokenRecord(findDigestMatch(selectByPrefix.all(consoleTokenPrefix(secret)), digest));
     },
     async listConsoleTokens(accountId) {
       const rows = accountId === undefined ? selectAll.all() : selectOfAccount.all(accountId);

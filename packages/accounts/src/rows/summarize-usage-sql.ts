@@ -30,7 +30,7 @@ export function summarizeUsageSql(where: string, groupBy: UsageGroupBy | undefin
       MAX(CASE WHEN latency_rank = (95 * cell_size + 99) / 100 THEN latency_ms END) AS p95
     FROM ranked
     GROUP BY bucket_start, grp
-    ORDER BY bucket_start, grp`;
+    ORDER BY bucket_start, grp NULLS FIRST`;
 }
 
 /** A summary row as the query above returns it, as the `UsageSummaryRow` the ledger returns. */
