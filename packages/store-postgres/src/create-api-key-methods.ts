@@ -1,10 +1,10 @@
-import { createId } from '@switchyard/core';
 import {
   findDigestMatch,
   generateApiKey,
   hashApiKey,
   keyPrefix,
   looksLikeApiKey,
+  newApiKeyRowValues,
   toApiKeyRecord,
   toMutableColumns,
   type AccountStore,
@@ -35,14 +35,7 @@ export function createApiKeyMethods({ sql, transaction, serverSecret }: StoreCon
       const row = await sql.row(
         `INSERT INTO api_keys (id, account_id, prefix, digest, created_at, ${MUTABLE_KEY_COLUMNS})
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING ${KEY_COLUMNS}`,
-        [
-          createId('key_'),
-          input.accountId,
-          keyPrefix(secret),
-          hashApiKey(secret, serverSecret),
-          Date.now(),
-          ...toMutableColumns({ ...input, status: input.status ?? 'active' }),
-        ],
+        newApiKeyRowValues(input, secret, serverSecret),
       );
       return { secret, key: toApiKeyRecord(row)! };
     },

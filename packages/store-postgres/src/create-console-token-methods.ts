@@ -1,4 +1,3 @@
-import { createId } from '@switchyard/core';
 import {
   CONSOLE_TOKEN_COLUMNS,
   consoleTokenPrefix,
@@ -6,6 +5,7 @@ import {
   generateConsoleToken,
   hashApiKey,
   looksLikeConsoleToken,
+  newConsoleTokenRowValues,
   toConsoleTokenRecord,
   type ConsoleTokenStore,
 } from '@switchyard/accounts';
@@ -25,15 +25,7 @@ export function createConsoleTokenMethods({ sql, serverSecret }: StoreContext): 
       const row = await sql.row(
         `INSERT INTO console_tokens (id, account_id, name, prefix, digest, status, expires_at, created_at)
          VALUES ($1, $2, $3, $4, $5, 'active', $6, $7) RETURNING ${CONSOLE_TOKEN_COLUMNS}`,
-        [
-          createId('ctok_'),
-          input.accountId,
-          input.name,
-          consoleTokenPrefix(secret),
-          hashApiKey(secret, serverSecret),
-          input.expiresAt ?? null,
-          Date.now(),
-        ],
+        newConsoleTokenRowValues(input, secret, serverSecret),
       );
       return { secret, token: toConsoleTokenRecord(row)! };
     },

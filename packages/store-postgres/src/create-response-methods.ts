@@ -1,5 +1,6 @@
 import {
   listItemPositions,
+  responseRowValues,
   toResponseColumns,
   toStoredResponse,
   type ResponseStore,
@@ -43,17 +44,7 @@ export function createResponseMethods({ sql, transaction }: StoreContext): Respo
         await session.rows('DELETE FROM responses WHERE account_id = $1 AND id = $2', [record.accountId, record.id]);
         const inserted = await session.row(
           `INSERT INTO responses (${RESPONSE_COLUMNS}, bytes) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING seq`,
-          [
-            record.id,
-            record.accountId,
-            record.keyId,
-            record.createdAt,
-            record.expiresAt,
-            record.previousResponseId ?? null,
-            columns.response,
-            columns.input,
-            columns.bytes,
-          ],
+          responseRowValues(record, columns),
         );
         const seq = Number(inserted!['seq']);
         if (positions.length > 0) {

@@ -1,5 +1,14 @@
-import { createId } from '@switchyard/core';
-import { findDigestMatch, generateApiKey, hashApiKey, keyPrefix, looksLikeApiKey, toApiKeyRecord, toMutableColumns, type AccountStore } from '@switchyard/accounts';
+import {
+  findDigestMatch,
+  generateApiKey,
+  hashApiKey,
+  keyPrefix,
+  looksLikeApiKey,
+  newApiKeyRowValues,
+  toApiKeyRecord,
+  toMutableColumns,
+  type AccountStore,
+} from '@switchyard/accounts';
 import type { StoreContext } from './store-context';
 
 type ApiKeyMethods = Pick<
@@ -20,14 +29,7 @@ export function createApiKeyMethods({ statements, transaction, serverSecret }: S
         throw new Error('An adopted secret must have the API key shape.');
       }
       const secret = input.secret ?? generateApiKey();
-      const row = statements.insertKey.get(
-        createId('key_'),
-        input.accountId,
-        keyPrefix(secret),
-        hashApiKey(secret, serverSecret),
-        Date.now(),
-        ...toMutableColumns({ ...input, status: input.status ?? 'active' }),
-      );
+      const row = statements.insertKey.get(...newApiKeyRowValues(input, secret, serverSecret));
       return { secret, key: toApiKeyRecord(row)! };
     },
     async findKeyBySecret(secret) {

@@ -1,4 +1,3 @@
-import { createId } from '@switchyard/core';
 import {
   CONSOLE_TOKEN_COLUMNS,
   consoleTokenPrefix,
@@ -6,6 +5,7 @@ import {
   generateConsoleToken,
   hashApiKey,
   looksLikeConsoleToken,
+  newConsoleTokenRowValues,
   toConsoleTokenRecord,
   type ConsoleTokenStore,
 } from '@switchyard/accounts';
@@ -30,15 +30,7 @@ export function createConsoleTokenMethods({ database, statements, serverSecret }
     async createConsoleToken(input) {
       if (!statements.selectAccount.get(input.accountId)) throw new Error(`No account '${input.accountId}'.`);
       const secret = generateConsoleToken();
-      const row = insert.get(
-        createId('ctok_'),
-        input.accountId,
-        input.name,
-        consoleTokenPrefix(secret),
-        hashApiKey(secret, serverSecret),
-        input.expiresAt ?? null,
-        Date.now(),
-      );
+      const row = insert.get(...newConsoleTokenRowValues(input, secret, serverSecret));
       return { secret, token: toConsoleTokenRecord(row)! };
     },
     async findConsoleTokenBySecret(secret) {

@@ -1,5 +1,7 @@
+import { createId } from '@switchyard/core';
+import { hashApiKey, keyPrefix } from '../keys/api-key-secrets';
 import type { KeyLimits } from '../keys/key-limits';
-import type { ApiKeyRecord } from '../store/account-store';
+import type { ApiKeyRecord, NewApiKey } from '../store/account-store';
 
 /** One `api_keys` row as a SQL store reads it; list and limits are JSON text, absent members are NULL. */
 export type ApiKeyRow = {
@@ -55,5 +57,20 @@ export function toMutableColumns(
     key.group ?? null,
     key.allowedModels === undefined ? null : JSON.stringify(key.allowedModels),
     key.limits === undefined ? null : JSON.stringify(key.limits),
+  ];
+}
+
+/**
+ * The values of a new `api_keys` row, in the order `id, account_id, prefix, digest, created_at`
+ * then `ApiKeyMutableColumns`: the secret only as its visible prefix and its digest under `serverSecret`.
+ */
+export function newApiKeyRowValues(input: NewApiKey, secret: string, serverSecret: string): Array<string | number | null> {
+  return [
+    createId('key_'),
+    input.accountId,
+    keyPrefix(secret),
+    hashApiKey(secret, serverSecret),
+    Date.now(),
+    ...toMutableColumns({ ...input, status: input.status ?? 'active' }),
   ];
 }

@@ -1,4 +1,7 @@
-import type { ConsoleTokenRecord } from '../console/console-token-store';
+import { createId } from '@switchyard/core';
+import { consoleTokenPrefix } from '../console/console-token-secrets';
+import type { ConsoleTokenRecord, NewConsoleToken } from '../console/console-token-store';
+import { hashApiKey } from '../keys/api-key-secrets';
 
 /** The columns of a `console_tokens` row a read returns (the digest only where a lookup selects it). */
 export const CONSOLE_TOKEN_COLUMNS = 'id, account_id, name, prefix, status, expires_at, created_at';
@@ -27,4 +30,20 @@ export function toConsoleTokenRecord(row: Record<string, unknown> | undefined): 
     ...(token.expires_at !== null && { expiresAt: token.expires_at }),
     createdAt: token.created_at,
   };
+}
+
+/**
+ * The values of a new `console_tokens` row, in the order `id, account_id, name, prefix, digest,
+ * expires_at, created_at` (its status is `active`): the secret only as its prefix and its digest.
+ */
+export function newConsoleTokenRowValues(input: NewConsoleToken, secret: string, serverSecret: string): Array<string | number | null> {
+  return [
+    createId('ctok_'),
+    input.accountId,
+    input.name,
+    consoleTokenPrefix(secret),
+    hashApiKey(secret, serverSecret),
+    input.expiresAt ?? null,
+    Date.now(),
+  ];
 }

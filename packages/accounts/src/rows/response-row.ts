@@ -63,3 +63,21 @@ export function listItemPositions(record: StoredResponse): ItemPosition[] {
   });
   return positions;
 }
+
+/**
+ * The values of a new `responses` row, in the order `id, account_id, key_id, created_at,
+ * expires_at, previous_response_id, response, input, bytes`.
+ */
+export function responseRowValues(record: StoredResponse, columns: ResponseColumns): Array<string | number | null> {
+  return [
+    record.id,
+    record.accountId,
+    record.keyId,
+    record.createdAt,
+    record.expiresAt,
+    record.previousResponseId ?? null,
+    columns.response,
+    columns.input,
+    columns.bytes,
+  ];
+}
