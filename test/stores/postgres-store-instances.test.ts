@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { AccountStore } from '@switchyard/accounts';
+import type { AccountStore, UsageCommit } from '@switchyard/accounts';
 import { createPostgresAccountStore, type PostgresAccountStoreOptions } from '@switchyard/store-postgres';
 import { storedResponse } from './describe-response-store-contract';
 import { usageCommit } from './describe-usage-ledger-contract';
@@ -44,6 +44,33 @@ describe('PostgreSQL account store: several instances on one database', () => {
     const settled = await Promise.all(granted.flatMap(hold => [left!.settle(hold, 1), right!.settle(hold, 1)]));
     expect(settled.filter(result => result !== undefined)).toHaveLength(50);
     expect(await left!.getAccount(account.id)).toMatchObject({ balanceMicros: 0, reservedMicros: 0 });
+  });
+
+  it('commits batches that settle the same two accounts in opposite orders on two instances at once, without a deadlock', async () => {
+    const url = await databases.createDatabase();
+    const [left, right] = await Promise.all([open(url), open(url)]);
+    const first = await left!.createAccount({ name: 'first', balanceMicros: 10_000 });
+    const second = await left!.createAccount({ name: 'second', balanceMicros: 10_000 });
+    const holds = async (store: AccountStore, accountId: string) =>
+      Promise.all(Array.from({ length: 20 }, async () => (await store.reserve(accountId, 100))!));
+    const [leftFirst, leftSecond, rightFirst, rightSecond] = await Promise.all([
+      holds(left!, first.id),
+      holds(left!, second.id),
+      holds(right!, first.id),
+      holds(right!, second.id),
+    ]);
+    const batch = (a: UsageCommit['reservation'], b: UsageCommit['reservation']) => [
+      usageCommit({ accountId: a!.accountId }, { reservation: a!, costMicros: 10 }),
+      usageCommit({ accountId: b!.accountId }, { reservation: b!, costMicros: 10 }),
+    ];
+    await Promise.all([
+      ...leftFirst.map((hold, index) => left!.commitUsage(batch(hold, leftSecond[index]))),
+      ...rightSecond.map((hold, index) => right!.commitUsage(batch(hold, rightFirst[index]))),
+      left!.releaseExpiredHolds(T0),
+      right!.releaseExpiredHolds(T0),
+    ]);
+    expect(await right!.getAccount(first.id)).toMatchObject({ balanceMicros: 10_000 - 40 * 10, reservedMicros: 0 });
+    expect(await left!.getAccount(second.id)).toMatchObject({ balanceMicros: 10_000 - 40 * 10, reservedMicros: 0 });
   });
 
   it('releases a crashed instance’s holds once its heartbeat is older than the owner timeout, and keeps a live instance’s', async () => {

@@ -16,6 +16,7 @@ import {
   type Settled,
   type UsageLedger,
 } from '@switchyard/accounts';
+import { lockAccounts } from './account-statements';
 import { settleHold } from './settle-hold';
 import type { StoreContext } from './store-context';
 
@@ -38,6 +39,8 @@ export function createUsageMethods({ sql, transaction }: StoreContext): UsageLed
   return {
     async commitUsage(commits) {
       return transaction(async session => {
+        // Every account of the batch locked up front, in the one order all hold changes use.
+        await lockAccounts(session, commits.flatMap(commit => (commit.reservation ? [commit.reservation.accountId] : [])));
         const results: Settled[] = [];
         for (const { entry, reservation, costMicros } of commits) {
           const cost = Math.max(0, Math.round(costMicros));

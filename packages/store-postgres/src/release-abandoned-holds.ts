@@ -1,4 +1,8 @@
+import { lockAccounts } from './account-statements';
 import type { SqlSession } from './sql-session';
+
+/** A hold nobody will settle: expired at `$1`, or made by an owner whose row is gone (closed, or silent past the bound). */
+const ABANDONED = 'expires_at <= $1 OR owner_id NOT IN (SELECT id FROM hold_owners)';
 
 /**
  * Releases (without charging), in one statement, every hold that is expired at `$1` or whose owner
@@ -8,7 +12,7 @@ import type { SqlSession } from './sql-session';
 const RELEASE = `
   WITH released AS (
     DELETE FROM reservations
-    WHERE expires_at <= $1 OR owner_id NOT IN (SELECT id FROM hold_owners)
+    WHERE ${ABANDONED}
     RETURNING account_id, amount_micros
   ), totals AS (
     SELECT account_id, SUM(amount_micros) AS amount FROM released GROUP BY account_id
@@ -34,5 +38,8 @@ export async function releaseAbandonedHolds(
     options.now - options.ownerTimeoutMs,
     options.selfId,
   ]);
+  // The accounts first, in the order every hold change locks them, then the holds.
+  const accounts = await sql.rows(`SELECT DISTINCT account_id FROM reservations WHERE ${ABANDONED}`, [options.now]);
+  await lockAccounts(sql, accounts.map(row => String(row['account_id'])));
   return Number((await sql.row(RELEASE, [options.now]))!['released']);
 }
