@@ -60,6 +60,10 @@ describe('the panel at /panel: sessions, CSRF checks and security headers', () =
     });
     expect(JSON.stringify(answer.body) + cookie).not.toContain(server.adminToken);
     expect(answer.headers['cache-control']).toBe('no-store');
+    // The identity the page gets is exactly the kind: nothing derived from the token (its digest) either.
+    expect(answer.body.identity).toEqual({ kind: 'admin' });
+    const current = await request(server.url).get('/panel/api/session').set('cookie', cookie.split(';')[0]!);
+    expect([current.status, current.body.identity]).toEqual([200, { kind: 'admin' }]);
   });
 
   it('refuses a wrong token, an API key and a login posted from another origin, without a cookie', async () => {

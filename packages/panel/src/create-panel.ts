@@ -1,5 +1,5 @@
 import { GatewayError } from '@switchyard/core';
-import type { AdminService, ConsoleIdentity } from '@switchyard/accounts';
+import { presentIdentity, type AdminService, type ConsoleIdentity } from '@switchyard/accounts';
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import { createPanelErrorHandler, type PanelLogger } from './http/send-panel-error';
 import { readSessionCookie, serializeClearedCookie, serializeSessionCookie } from './http/session-cookie';
@@ -120,7 +120,7 @@ export function createPanel(options: PanelOptions): Router {
     response
       .status(200)
       .json({
-        identity: opened.session.identity,
+        identity: presentIdentity(opened.session.identity),
         csrfToken: opened.session.csrfToken,
         expiresAt: new Date(opened.session.expiresAt).toISOString(),
       });
@@ -136,7 +136,7 @@ export function createPanel(options: PanelOptions): Router {
     answer(200, async request => {
       const { session: current } = request.panelSession!;
       return {
-        identity: current.identity,
+        identity: presentIdentity(current.identity),
         me: await admin.me(current.identity),
         csrfToken: current.csrfToken,
         expiresAt: new Date(current.expiresAt).toISOString(),
