@@ -60,6 +60,10 @@ describe('the panel at /panel: sessions, CSRF checks and security headers', () =
     });
     expect(JSON.stringify(answer.body) + cookie).not.toContain(server.adminToken);
     expect(answer.headers['cache-control']).toBe('no-store');
+    // The identity the page gets is exactly the kind: nothing derived from the token (its digest) either.
+    expect(answer.body.identity).toEqual({ kind: 'admin' });
+    const current = await request(server.url).get('/panel/api/session').set('cookie', cookie.split(';')[0]!);
+    expect([current.status, current.body.identity]).toEqual([200, { kind: 'admin' }]);
   });
 
   it('refuses a wrong token, an API key and a login posted from another origin, without a cookie', async () => {
@@ -204,5 +208,21 @@ describe('the panel at /panel: sessions, CSRF checks and security headers', () =
     expect(String(answer.headers['set-cookie'])).toMatch(
       /; Path=\/console; Max-Age=28800; HttpOnly; SameSite=Strict; Secure$/,
     );
+  });
+
+  it('answers 429 with Retry-After to an address past its failed logins, even with the right token, and not to another address', async () => {
+    const app = express();
+    app.set('trust proxy', 'loopback');
+    const panel = createPanel({
+      admin: createAdminService({ store: server.store, adminTokenDigests: [digestAdminToken(server.adminToken)] }),
+      loginThrottle: { maxFailures: 3, now: () => 1_767_225_600_000 },
+    });
+    app.use('/panel', panel);
+    const attempt = (token: string, address: string) =>
+      request(app).post('/panel/api/login').set({ host: 'gateway.test', origin: 'http://gateway.test', 'x-forwarded-for': address }).send({ token });
+    for (let failure = 0; failure < 3; failure++) expect((await attempt(generateAdminToken(), '203.0.113.7')).status).toBe(401);
+    const throttled = await attempt(server.adminToken, '203.0.113.7');
+    expect([throttled.status, throttled.body.error.code, throttled.headers['retry-after'], throttled.headers['set-cookie']]).toEqual([429, 'RATE_LIMITED', '300', undefined]);
+    expect((await attempt(server.adminToken, '203.0.113.8')).status).toBe(200);
   });
 });

@@ -3,6 +3,10 @@ import { sortById, type ContractContext } from './contract-context';
 /** Account CRUD and balance adjustments. */
 export function describeAccounts(context: ContractContext): void {
   describe('accounts', () => {
+    it('answers ping while open (what a readiness probe asks)', async () => {
+      await expect(context.store.ping()).resolves.toBeUndefined();
+    });
+
     it('creates an account with defaults and returns it from getAccount', async () => {
       const before = Date.now();
       const account = await context.store.createAccount({ name: 'Acme' });

@@ -5,6 +5,7 @@ import {
   type UsageEntry,
   type UsageFilter,
 } from '@switchyard/accounts';
+import { sampleUsageEntry } from '@switchyard/accounts/testing';
 import { useSweepFakeTimers, type ContractContext } from './contract-context';
 
 const T0 = 1_767_225_600_000; // 2026-01-01T00:00:00Z
@@ -20,24 +21,7 @@ export function usageCommit(
   money: { reservation?: UsageCommit['reservation']; costMicros?: number } = {},
 ): UsageCommit {
   return {
-    entry: {
-      requestId: `req_${String(++sequence).padStart(6, '0')}`,
-      time: T0,
-      protocol: 'openai-chat',
-      stream: false,
-      status: 200,
-      outcome: 'completed',
-      inputTokens: 10,
-      outputTokens: 5,
-      cacheReadTokens: 0,
-      cacheWriteTokens: 0,
-      reasoningTokens: 0,
-      estimated: false,
-      latencyMs: 100,
-      attempts: 1,
-      warnings: [],
-      ...fields,
-    },
+    entry: sampleUsageEntry({ requestId: `req_${String(++sequence).padStart(6, '0')}`, time: T0, protocol: 'openai-chat', ...fields }),
     ...(money.reservation && { reservation: money.reservation }),
     costMicros: money.costMicros ?? 0,
   };

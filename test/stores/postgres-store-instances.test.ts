@@ -121,6 +121,15 @@ describe('PostgreSQL account store: several instances on one database', () => {
     expect(rows).toEqual([{ version: 1 }]);
   });
 
+  it('answers ping while open and rejects it, and every other call, once closed', async () => {
+    const store = await createPostgresAccountStore({ connectionString: await databases.createDatabase(), serverSecret: SERVER_SECRET, holdSweepIntervalMs: 0 });
+    await expect(store.ping()).resolves.toBeUndefined();
+    await store.close();
+    await store.close();
+    await expect(store.ping()).rejects.toThrow(/closed/);
+    await expect(store.listAccounts()).rejects.toThrow(/closed/);
+  });
+
   it('refuses a database whose schema is newer than it knows, and a database it cannot reach, with a clear error', async () => {
     const url = await databases.createDatabase();
     await open(url);

@@ -29,6 +29,13 @@ describe('SQLite account store', () => {
     await Promise.all(opened.splice(0).map(store => store.close()));
   });
 
+  it('answers ping while open and rejects it once closed, so a readiness probe sees a closed store', async () => {
+    const store = open(newFile());
+    await expect(store.ping()).resolves.toBeUndefined();
+    await store.close();
+    await expect(store.ping()).rejects.toThrow(/not open/);
+  });
+
   it('never writes the secret: only its visible prefix is in the database bytes', async () => {
     const path = newFile();
     const store = track(open(path));

@@ -1,17 +1,23 @@
 import type { Gateway } from '@switchyard/express';
 import express, { type Express, type Router } from 'express';
+import type { ReadinessReport } from './create-readiness-probe';
 
 /**
  * An Express app serving the gateway at the root, the admin API under `/admin`, the account panel
- * under `/panel`, and `GET /healthz`. Every other path gets the gateway's JSON 404 in the caller's
+ * under `/panel`, `GET /healthz` (the process runs) and `GET /readyz` (its store and other
+ * dependencies answer: 200, else 503). Every other path gets the gateway's JSON 404 in the caller's
  * envelope.
  */
-export function createApp(gateway: Gateway, adminRouter: Router, panelRouter: Router): Express {
+export function createApp(gateway: Gateway, adminRouter: Router, panelRouter: Router, readiness: () => Promise<ReadinessReport>): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
   app.get('/healthz', (_request, response) => {
     response.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_request, response) => {
+    const { ready, checks } = await readiness();
+    response.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not-ready', checks });
   });
   app.use('/admin', adminRouter);
   app.use('/panel', panelRouter);

@@ -10,6 +10,7 @@ import { ensureAdminTokenFile, watchAdminTokenFile } from './admin-token-file';
 import { createGracefulClose } from './close-gracefully';
 import { codecs } from './codecs';
 import { createApp } from './create-app';
+import { createReadinessProbe } from './create-readiness-probe';
 import { createReloadingAdminService } from './create-reloading-admin-service';
 import { createDefaultConfig } from './default-config';
 import { ensureDemoKey } from './ensure-demo-key';
@@ -103,8 +104,12 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
   });
   const admin = createReloadingAdminService({ store, routes: gateway.consoleRoutes, ...(options.now && { now: options.now }) }, storage.adminTokenDigests);
   const adminRouter = gateway.createAdminRouter(admin);
+  const readiness = createReadinessProbe({
+    checks: { store: () => store.ping() },
+    onFailure: (name, error) => options.logger?.warn({ err: error, check: name }, 'readiness check failed'),
+  });
   const panelRouter = createPanel({ admin, ...(options.logger && { logger: options.logger }) });
-  const server = createServer(serverTimeouts(config.bodyTimeoutMs), createApp(gateway, adminRouter, panelRouter)).listen(options.port ?? 8080, options.host ?? '127.0.0.1');
+  const server = createServer(serverTimeouts(config.bodyTimeoutMs), createApp(gateway, adminRouter, panelRouter, readiness)).listen(options.port ?? 8080, options.host ?? '127.0.0.1');
   const closeGracefully = createGracefulClose(server, gateway.engine);
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject)).catch(async (error: unknown) => {
     await Promise.all([gateway.close(), simulator.close()]);

@@ -34,7 +34,7 @@ export {
 } from './keys/api-key-secrets';
 export { digestAdminToken, generateAdminToken, looksLikeAdminToken } from './admin/admin-tokens';
 export { createAdminService, type AdminService, type AdminServiceOptions } from './admin/create-admin-service';
-export { ADMIN_IDENTITY, type ConsoleIdentity } from './admin/console-identity';
+export { ADMIN_IDENTITY, presentIdentity, type ConsoleIdentity } from './admin/console-identity';
 export type { ConsoleRoute } from './admin/console-route';
 export type { AdminRequestHeaders } from './admin/create-console-authenticator';
 export { MAX_SUMMARY_BUCKETS } from './admin/create-usage-methods';

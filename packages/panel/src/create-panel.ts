@@ -1,11 +1,12 @@
 import { GatewayError } from '@switchyard/core';
-import type { AdminService, ConsoleIdentity } from '@switchyard/accounts';
+import { presentIdentity, type AdminService, type ConsoleIdentity } from '@switchyard/accounts';
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import { createPanelErrorHandler, type PanelLogger } from './http/send-panel-error';
 import { readSessionCookie, serializeClearedCookie, serializeSessionCookie } from './http/session-cookie';
 import { DEFAULT_UI_DIRECTORY, loadUiFiles, PAGE_PATHS } from './http/serve-ui';
 import { streamCsv } from './http/stream-csv';
 import { checkCsrf } from './security/check-csrf';
+import { createLoginThrottle, type LoginThrottleOptions } from './security/create-login-throttle';
 import { PANEL_SECURITY_HEADERS } from './security/security-headers';
 import {
   createSessionStore,
@@ -25,6 +26,8 @@ export type PanelOptions = {
    */
   publicURL?: string;
   sessions?: SessionStoreOptions;
+  /** Failed logins per client address (Express's `request.ip`, so set `trust proxy` behind a proxy). */
+  loginThrottle?: LoginThrottleOptions;
   /** Where the built page is. Default: this package's `dist/ui`. */
   uiDirectory?: string;
   /** Gets unexpected failures (never a token). */
@@ -45,6 +48,7 @@ type SessionRequest = Request & { panelSession?: { id: string; session: PanelSes
 export function createPanel(options: PanelOptions): Router {
   const { admin } = options;
   const sessions = createSessionStore(options.sessions);
+  const throttle = createLoginThrottle(options.loginThrottle);
   const ui = loadUiFiles(options.uiDirectory ?? DEFAULT_UI_DIRECTORY);
   const router = Router();
   // With Express's `trust proxy` set, `X-Forwarded-Proto` and `X-Forwarded-Host` name the origin the browser sees.
@@ -110,7 +114,13 @@ export function createPanel(options: PanelOptions): Router {
     const token = typeof request.body?.token === 'string' ? request.body.token.trim() : '';
     if (!token)
       throw new GatewayError({ code: 'ADMIN_TOKEN_MISSING', message: 'Enter a console token to log in.' });
-    const opened = sessions.create(await admin.authenticateToken(token));
+    const address = request.ip ?? '';
+    throttle.check(address);
+    const identity = await admin.authenticateToken(token).catch((error: unknown) => {
+      throttle.fail(address);
+      throw error;
+    });
+    const opened = sessions.create(identity);
     response.setHeader(
       'set-cookie',
       serializeSessionCookie(opened.id, sessions.ttlMs, cookieOptions(request)),
@@ -120,7 +130,7 @@ export function createPanel(options: PanelOptions): Router {
     response
       .status(200)
       .json({
-        identity: opened.session.identity,
+        identity: presentIdentity(opened.session.identity),
         csrfToken: opened.session.csrfToken,
         expiresAt: new Date(opened.session.expiresAt).toISOString(),
       });
@@ -136,7 +146,7 @@ export function createPanel(options: PanelOptions): Router {
     answer(200, async request => {
       const { session: current } = request.panelSession!;
       return {
-        identity: current.identity,
+        identity: presentIdentity(current.identity),
         me: await admin.me(current.identity),
         csrfToken: current.csrfToken,
         expiresAt: new Date(current.expiresAt).toISOString(),

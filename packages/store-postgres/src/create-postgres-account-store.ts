@@ -17,7 +17,7 @@ import { migrateSchema } from './migrate-schema';
 import { releaseAbandonedHolds } from './release-abandoned-holds';
 import { createSqlSession } from './sql-session';
 import type { StoreContext } from './store-context';
-import { createSweepTracker, gateMethods } from './wait-for-sweeps';
+import { CLOSED_MESSAGE, createSweepTracker, gateMethods } from './wait-for-sweeps';
 
 /** Where the store lives and how it treats keys, holds and their owners. */
 export type PostgresAccountStoreOptions = (
@@ -107,6 +107,11 @@ export async function createPostgresAccountStore(options: PostgresAccountStoreOp
   );
   return {
     ...methods,
+    async ping() {
+      // One round trip on a pooled connection: rejects while the database is unreachable, and once closed.
+      if (closed) throw new Error(CLOSED_MESSAGE);
+      await context.sql.rows('SELECT 1');
+    },
     async close() {
       if (closed) return;
       closed = true;

@@ -1,5 +1,8 @@
 import type { StoreSweep } from '@switchyard/accounts';
 
+/** What every call on a closed store rejects with. */
+export const CLOSED_MESSAGE = 'The PostgreSQL account store is closed.';
+
 /** Sweeps that report while they run, and a gate that lets calls wait for the ones running. */
 export type SweepTracker = {
   /** The sweeps, each adding its promise to the running set until it settles. */
@@ -43,7 +46,7 @@ export function gateMethods<Methods extends object>(
   const gated: Record<string, unknown> = {};
   for (const [name, method] of Object.entries(methods)) {
     gated[name] = async (...parameters: unknown[]) => {
-      if (gate.isClosed()) throw new Error('The PostgreSQL account store is closed.');
+      if (gate.isClosed()) throw new Error(CLOSED_MESSAGE);
       await gate.idle();
       return (method as (...values: unknown[]) => unknown)(...parameters);
     };

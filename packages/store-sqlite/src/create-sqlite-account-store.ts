@@ -87,6 +87,10 @@ export function createSQLiteAccountStore(options: SQLiteAccountStoreOptions): Ac
     ...reservations,
     ...responses,
     ...usage,
+    async ping() {
+      // Throws once the database is closed (or its file can no longer be read).
+      database.prepare('SELECT 1').get();
+    },
     async close() {
       if (closed) return;
       closed = true;

@@ -22,3 +22,8 @@ export type ConsoleIdentity =
 
 /** The operator's identity: what the admin token opens, and what the CLI on the data folder acts as. */
 export const ADMIN_IDENTITY: ConsoleIdentity = Object.freeze({ kind: 'admin' });
+
+/** What a console may be shown of an identity: never the admin token's digest. */
+export function presentIdentity(identity: ConsoleIdentity): { kind: 'admin' } | { kind: 'account'; accountId: string; tokenId: string } {
+  return identity.kind === 'admin' ? { kind: 'admin' } : { kind: 'account', accountId: identity.accountId, tokenId: identity.tokenId };
+}

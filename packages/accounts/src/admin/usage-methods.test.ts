@@ -1,6 +1,7 @@
 import { GatewayError } from '@switchyard/core';
 import type { AccountStore } from '../store/account-store';
 import { createMemoryAccountStore } from '../store/create-memory-account-store';
+import { sampleUsageEntry } from '../testing/sample-usage-entry';
 import type { UsageCommit } from '../usage/usage-ledger';
 import { ADMIN_IDENTITY, type ConsoleIdentity } from './console-identity';
 import { createAdminService } from './create-admin-service';
@@ -17,23 +18,7 @@ async function writeRows(store: AccountStore, accountId: string, rows: readonly 
   for (const { costMicros = 0, ...row } of rows) {
     const reservation = costMicros > 0 ? await store.reserve(accountId, costMicros) : undefined;
     commits.push({
-      entry: {
-        accountId,
-        protocol: 'openai-responses',
-        stream: false,
-        status: 200,
-        outcome: 'completed',
-        inputTokens: 10,
-        outputTokens: 5,
-        cacheReadTokens: 0,
-        cacheWriteTokens: 0,
-        reasoningTokens: 0,
-        estimated: false,
-        latencyMs: 100,
-        attempts: 1,
-        warnings: [],
-        ...row,
-      },
+      entry: sampleUsageEntry({ accountId, ...row }),
       ...(reservation && { reservation }),
       costMicros,
     });

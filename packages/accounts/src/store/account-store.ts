@@ -140,5 +140,10 @@ export interface AccountStore extends ResponseStore, UsageLedger, ConsoleTokenSt
    */
   releaseExpiredHolds(now: number): Promise<number>;
 
+  /**
+   * Resolves when the store can answer now (its database reachable and open), rejects otherwise:
+   * what a readiness probe asks. Cheap: one round trip at most.
+   */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }

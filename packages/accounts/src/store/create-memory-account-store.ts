@@ -177,6 +177,9 @@ export function createMemoryAccountStore(options: MemoryAccountStoreOptions = {}
       return settleHold(reservation, costMicros);
     },
     releaseExpiredHolds,
+    async ping() {
+      // In process memory: always there.
+    },
     async close() {
       stopSweep();
     },

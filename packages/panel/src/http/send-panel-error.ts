@@ -25,6 +25,7 @@ export function createPanelErrorHandler(logger?: PanelLogger): ErrorRequestHandl
         message: 'The panel could not answer; see the server log.',
       });
     }
+    if (known.retryAfterMs !== undefined) response.setHeader('retry-after', String(Math.max(1, Math.ceil(known.retryAfterMs / 1000))));
     response
       .status(known.status)
       .json({

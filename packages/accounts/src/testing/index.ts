@@ -1,0 +1,1 @@
+export { sampleUsageEntry } from './sample-usage-entry';
