@@ -83,6 +83,16 @@ export default tseslint.config(
       layer(['engine', 'express', 'upstream', 'sse', 'simulator'], 'A store implements the AccountStore contract of @switchyard/accounts; it never needs the engine.'),
     ]),
   },
+  {
+    files: ['packages/limiter-redis/src/**/*.ts'],
+    rules: restrict([
+      deepImports,
+      express,
+      eventsource,
+      codecs,
+      layer(['express', 'upstream', 'sse', 'store-sqlite', 'simulator', 'panel'], 'A limiter implements the Limiter contract of @switchyard/engine; it never needs the transport or the upstreams.'),
+    ]),
+  },
   { files: ['packages/engine/src/**/*.ts'], rules: restrict([deepImports, express, eventsource, codecs, layer(['express'], 'The engine is framework-free.')]) },
   { files: ['packages/express/src/**/*.ts'], rules: restrict([deepImports, eventsource, codecs, layer(['upstream'], 'Adapters talk to the engine only.')]) },
   { files: ['packages/simulator/src/**/*.ts'], rules: restrict([deepImports, express, eventsource, { group: ['@switchyard/*'], message: 'The simulator stays independent of the gateway it checks.' }]) },
