@@ -11,7 +11,8 @@ const settings: StartUpSettings = {};
 /**
  * Starts the example server from the environment (PORT, HOST, SWITCHYARD_CONFIG,
  * SWITCHYARD_DEMO_KEY, SWITCHYARD_DATA_DIR, SWITCHYARD_ADMIN_TOKEN, SWITCHYARD_SHUTDOWN_GRACE_MS,
- * LOG_LEVEL), or runs a
+ * LOG_LEVEL; for several instances SWITCHYARD_DATABASE_URL, SWITCHYARD_REDIS_URL,
+ * SWITCHYARD_SERVER_SECRET, SWITCHYARD_ADMIN_TOKEN_SHA256 and the bounds, see docs/deploy.md), or runs a
  * management command (`keys create …`, see `--help`).
  */
 async function main(argv: string[]): Promise<void> {
@@ -42,7 +43,10 @@ async function main(argv: string[]): Promise<void> {
     host: environment.host,
     ...(environment.configPath && { configPath: environment.configPath }),
     ...(environment.demoKey && { demoKey: environment.demoKey }),
-    storage: { kind: 'data-directory', path: environment.dataDirectory },
+    storage: environment.sharedStorage.database
+      ? { kind: 'postgres', ...environment.sharedStorage.database }
+      : { kind: 'data-directory', path: environment.dataDirectory },
+    ...(environment.sharedStorage.redis && { limiter: { kind: 'redis', ...environment.sharedStorage.redis } }),
     logger,
   });
   running.server = server;

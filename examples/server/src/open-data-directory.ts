@@ -1,6 +1,7 @@
-import { hkdfSync, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { deriveConversationSecret } from './derive-conversation-secret';
 import { writePrivateFile } from './write-private-file';
 
 /** The server's private files: the SQLite database, the key-hashing secret, the console token digest. */
@@ -46,7 +47,7 @@ export function openDataDirectory(
     path: directory,
     databasePath: join(directory, 'switchyard.sqlite'),
     serverSecret,
-    conversationSecret: Buffer.from(hkdfSync('sha256', serverSecret, '', 'switchyard conversation state', 32)).toString('hex'),
+    conversationSecret: deriveConversationSecret(serverSecret),
     adminTokenFile: adminTokenFileIn(directory),
   };
 }

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { looksLikeApiKey } from '@switchyard/accounts';
+import { readSharedStorageEnvironment, type SharedStorageEnvironment } from './read-shared-storage-environment';
 import { StartUpError } from './start-up-error';
 
 /** What the example server takes from its environment, checked before anything starts. */
@@ -11,11 +12,14 @@ export type ServerEnvironment = {
   dataDirectory: string;
   /** How long open requests may run on after SIGTERM/SIGINT before they are ended. */
   shutdownGraceMs: number;
+  /** PostgreSQL and Redis for several instances (`SWITCHYARD_DATABASE_URL`, `SWITCHYARD_REDIS_URL`); empty for one. */
+  sharedStorage: SharedStorageEnvironment;
 };
 
 /**
  * Reads `PORT`, `HOST`, `SWITCHYARD_CONFIG`, `SWITCHYARD_DEMO_KEY`, `SWITCHYARD_DATA_DIR` and
- * `SWITCHYARD_SHUTDOWN_GRACE_MS`.
+ * `SWITCHYARD_SHUTDOWN_GRACE_MS`, and the shared storage of several instances
+ * (`readSharedStorageEnvironment`).
  * A bad value is a `StartUpError` naming the variable and the shape it needs; a given key's value
  * is never echoed.
  */
@@ -27,6 +31,7 @@ export function readServerEnvironment(environment: NodeJS.ProcessEnv): ServerEnv
     demoKey: readDemoKey(environment.SWITCHYARD_DEMO_KEY),
     dataDirectory: environment.SWITCHYARD_DATA_DIR || 'data',
     shutdownGraceMs: readShutdownGrace(environment.SWITCHYARD_SHUTDOWN_GRACE_MS),
+    sharedStorage: readSharedStorageEnvironment(environment),
   };
 }
 

@@ -16,6 +16,9 @@ import { createDefaultConfig } from './default-config';
 import { ensureDemoKey } from './ensure-demo-key';
 import { loadConfigFile } from './load-config-file';
 import { openDataDirectory } from './open-data-directory';
+import { deriveConversationSecret } from './derive-conversation-secret';
+import { openPostgresStore, openRedisLimiter, type SharedLimiter } from './open-shared-storage';
+import type { SharedStorageEnvironment } from './read-shared-storage-environment';
 import { serverTimeouts } from './server-timeouts';
 
 export type ExampleServerOptions = {
@@ -31,7 +34,13 @@ export type ExampleServerOptions = {
   storage?:
     | { kind: 'memory'; adminToken?: string }
     | { kind: 'data-directory'; path: string }
-    | { kind: 'store'; store: AccountStore; adminToken?: string };
+    | { kind: 'store'; store: AccountStore; adminToken?: string }
+    | ({ kind: 'postgres' } & NonNullable<SharedStorageEnvironment['database']>);
+  /**
+   * Where the rate, token, quota and concurrency limits are counted: process memory (default) or a
+   * Redis server every instance shares (`SWITCHYARD_REDIS_URL`).
+   */
+  limiter?: { kind: 'memory' } | ({ kind: 'redis' } & NonNullable<SharedStorageEnvironment['redis']>);
   /** Codecs to use instead of the standard three (a host may wrap or replace one). */
   codecs?: typeof codecs;
   logger?: GatewayLogger;
@@ -79,9 +88,11 @@ export type ExampleServer = {
 export async function startExampleServer(options: ExampleServerOptions = {}): Promise<ExampleServer> {
   const simulator = createSimulator(options.simulator);
   const { url: simulatorURL } = await simulator.listen(0, '127.0.0.1');
-  const { config, storage } = await closeOnFailure(simulator, () => {
+  const { config, storage, sharedLimiter } = await closeOnFailure([simulator], async () => {
     const loaded = options.configPath ? loadConfigFile(options.configPath, simulatorURL) : parseGatewayConfig(createDefaultConfig(simulatorURL));
-    return { config: loaded, storage: openStorage(options, loaded.usage.retentionDays) };
+    const limiter = options.limiter?.kind === 'redis' ? await openRedisLimiter({ ...options.limiter, ...(options.logger && { logger: options.logger }) }) : undefined;
+    const opened = await closeOnFailure(limiter ? [limiter] : [], () => openStorage(options, loaded.usage.retentionDays));
+    return { config: loaded, storage: opened, sharedLimiter: limiter };
   });
   const { store } = storage;
   const createdKey = await ensureDemoKey(store, options.demoKey);
@@ -96,6 +107,7 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
     ...(options.sleep && { sleep: options.sleep }),
     ...(options.now && { now: options.now }),
     ...(storage.conversationSecret !== undefined && { conversationSecret: storage.conversationSecret }),
+    ...(sharedLimiter && { limiter: sharedLimiter.limiter }),
     recordUsage: record => {
       usage.push(record);
       if (usage.length > history) usage.shift();
@@ -105,7 +117,7 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
   const admin = createReloadingAdminService({ store, routes: gateway.consoleRoutes, ...(options.now && { now: options.now }) }, storage.adminTokenDigests);
   const adminRouter = gateway.createAdminRouter(admin);
   const readiness = createReadinessProbe({
-    checks: { store: () => store.ping() },
+    checks: { store: () => store.ping(), ...(sharedLimiter && { limiter: () => sharedLimiter.ping() }) },
     onFailure: (name, error) => options.logger?.warn({ err: error, check: name }, 'readiness check failed'),
   });
   const panelRouter = createPanel({ admin, ...(options.logger && { logger: options.logger }) });
@@ -113,7 +125,7 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
   const closeGracefully = createGracefulClose(server, gateway.engine);
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject)).catch(async (error: unknown) => {
     await Promise.all([gateway.close(), simulator.close()]);
-    await store.close();
+    await closeStorage(store, sharedLimiter);
     throw error;
   });
   // The admin API answers in the envelope of the gateway's Bearer interface, whatever the caller sent.
@@ -138,7 +150,7 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
     close: graceMs =>
       closeGracefully(graceMs ?? 10_000)
         .then(() => Promise.all([gateway.close(), simulator.close()]))
-        .then(() => store.close()),
+        .then(() => closeStorage(store, sharedLimiter)),
   };
 }
 
@@ -156,7 +168,7 @@ type Storage = {
   conversationSecret?: string;
 };
 
-function openStorage(options: ExampleServerOptions, usageRetentionDays: number): Storage {
+async function openStorage(options: ExampleServerOptions, usageRetentionDays: number): Promise<Storage> {
   const storage = options.storage ?? { kind: 'memory' };
   if (storage.kind === 'memory' || storage.kind === 'store') {
     const digests = storage.adminToken ? [digestAdminToken(storage.adminToken)] : [];
@@ -165,6 +177,12 @@ function openStorage(options: ExampleServerOptions, usageRetentionDays: number):
       adminTokenDigests: () => digests,
       newAdminToken: undefined,
     };
+  }
+  if (storage.kind === 'postgres') {
+    const store = await openPostgresStore({ ...storage, usageRetentionDays, ...(options.logger && { logger: options.logger }) });
+    const digests = [...storage.adminTokenDigests];
+    if (digests.length === 0) options.logger?.warn({}, 'no SWITCHYARD_ADMIN_TOKEN_SHA256 or SWITCHYARD_ADMIN_TOKEN: only account console tokens can use /admin and the panel');
+    return { store, adminTokenDigests: () => digests, newAdminToken: undefined, conversationSecret: deriveConversationSecret(storage.serverSecret) };
   }
   const environment = options.environment ?? process.env;
   const directory = openDataDirectory(storage.path, environment, {
@@ -185,13 +203,21 @@ function openStorage(options: ExampleServerOptions, usageRetentionDays: number):
   return { store, adminTokenDigests, newAdminToken, conversationSecret: directory.conversationSecret };
 }
 
-/** Runs a start-up step; if it throws, the already listening simulator is closed first. */
-async function closeOnFailure<T>(simulator: { close(): Promise<unknown> }, step: () => T): Promise<T> {
+/** Runs a start-up step; if it throws, what was already opened (the listening simulator, a Redis client) is closed first. */
+async function closeOnFailure<T>(opened: ReadonlyArray<{ close(): Promise<unknown> }>, step: () => T | Promise<T>): Promise<T> {
   try {
-    return step();
+    return await step();
   } catch (error) {
-    await simulator.close();
+    await Promise.all(opened.map(resource => resource.close().catch(() => {})));
     throw error;
+  }
+}
+
+async function closeStorage(store: AccountStore, sharedLimiter: SharedLimiter | undefined): Promise<void> {
+  try {
+    await store.close();
+  } finally {
+    await sharedLimiter?.close();
   }
 }
 

@@ -58,6 +58,10 @@ export const ERROR_CATALOGUE: Record<GatewayErrorCode, CatalogueEntry> = {
     meaning: 'The shared store of rate, token, quota and concurrency limits (Redis) cannot be reached, so the request was not admitted; nothing was generated or billed.',
     action: 'Retry after a short wait (honour `Retry-After`); the gateway reconnects by itself.',
   },
+  STORE_UNAVAILABLE: {
+    meaning: 'The shared database of keys, accounts, balances and the ledger (PostgreSQL) cannot be reached, so the request was not admitted (or its hold not taken); nothing was generated or billed.',
+    action: 'Retry after a short wait (honour `Retry-After`); the gateway reconnects by itself.',
+  },
   UPSTREAM_OVERLOADED: { meaning: 'The upstream is overloaded (its 503 / 529), or every connection the gateway keeps to it stayed busy for the upstream\'s queue timeout.', action: TRANSIENT },
   UPSTREAM_TIMEOUT: { meaning: 'The upstream did not answer in time.', action: TRANSIENT },
 };

@@ -51,6 +51,7 @@ export const GATEWAY_ERROR_CODES = {
   NO_ACCOUNT_AVAILABLE: { status: 503, source: 'service', retryable: true },
   SHUTTING_DOWN: { status: 503, source: 'service', retryable: true },
   LIMITER_UNAVAILABLE: { status: 503, source: 'service', retryable: true },
+  STORE_UNAVAILABLE: { status: 503, source: 'service', retryable: true },
   UPSTREAM_OVERLOADED: { status: 503, source: 'upstream', retryable: true },
   UPSTREAM_TIMEOUT: { status: 504, source: 'upstream', retryable: false },
 } as const satisfies Record<string, CodeSpec>;
