@@ -30,6 +30,11 @@ export async function openPostgresStore(options: PostgresStorageOptions): Promis
   const pool = new pg.Pool({ connectionString: options.url, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   // An idle connection that breaks is dropped and replaced by the pool; unhandled, the event would end the process.
   pool.on('error', error => options.logger?.warn({ err: redactError(error, options.url) }, 'a PostgreSQL connection broke; the pool opens a new one'));
+  // A connection checked out of the pool (a transaction between two statements) that breaks emits
+  // 'error' on its client, which the pool listens to only while the client is idle: without this
+  // listener a database restart during a transaction would end the process. The transaction's
+  // pending or next statement rejects on its own, and the client is discarded on release.
+  pool.on('connect', client => client.on('error', () => {}));
   let store: AccountStore;
   try {
     store = await createPostgresAccountStore({
@@ -76,8 +81,10 @@ export type SharedLimiter = {
 export async function openRedisLimiter(options: { url: string; leaseMs?: number; logger?: GatewayLogger }): Promise<SharedLimiter> {
   const client = new Redis(options.url, { lazyConnect: true, maxRetriesPerRequest: 1, commandTimeout: CONNECT_TIMEOUT_MS, connectTimeout: CONNECT_TIMEOUT_MS });
   let lastWarning = 0;
+  let lastError: unknown;
   // ioredis reports every failed reconnection attempt; one line per 10 s is enough for the log.
   client.on('error', (error: Error) => {
+    lastError = error;
     if (Date.now() - lastWarning < 10_000) return;
     lastWarning = Date.now();
     options.logger?.warn({ err: redactError(error, options.url) }, 'Redis unreachable; reconnecting');
@@ -88,7 +95,7 @@ export async function openRedisLimiter(options: { url: string; leaseMs?: number;
   } catch (error) {
     client.disconnect();
     throw new StartUpError(
-      `SWITCHYARD_REDIS_URL: cannot reach Redis (${redact(describe(error), options.url)}); check that it is running and that the URL's host, port and password are right`,
+      `SWITCHYARD_REDIS_URL: cannot reach Redis (${redact(describe(lastError ?? error), options.url)}); check that it is running and that the URL's host, port and password are right`,
       { cause: error },
     );
   }

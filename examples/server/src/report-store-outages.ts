@@ -17,11 +17,13 @@ const UNAVAILABLE_SQLSTATE = /^(08|57P0[1-3]$|53300$)/;
  * connection that ended or a pool that could not connect in time.
  */
 export function isStoreUnreachable(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  const code = (error as { code?: unknown }).code;
+  // Duck-typed, not `instanceof Error`: socket errors are made by Node's internals, which in a test
+  // runner's sandbox belong to another realm.
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message, errors } = error as { code?: unknown; message?: unknown; errors?: unknown };
   if (typeof code === 'string' && (NETWORK_ERROR_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code))) return true;
-  if (error instanceof AggregateError && error.errors.some(isStoreUnreachable)) return true;
-  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(error.message);
+  if (Array.isArray(errors) && errors.some(isStoreUnreachable)) return true;
+  return typeof message === 'string' && /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message);
 }
 
 /**
