@@ -2,6 +2,7 @@ import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Serv
 import type { AddressInfo } from 'node:net';
 import { createRequestHandler, type SimulatorHandler } from './handle-request';
 import { resolveSimulatorOptions, type SimulatorOptions } from './simulator-options';
+import { createConcurrencyPeak } from './create-concurrency-peak';
 import { createStatsCounter, type SimulatorStats } from './simulator-stats';
 
 /** Where a listening simulator can be reached. OpenAI clients use `${url}/v1`, Anthropic clients `url`. */
@@ -33,6 +34,13 @@ export type Simulator = {
   stats(): SimulatorStats;
   /** Zeroes the request and abort counters. */
   resetStats(): void;
+  /**
+   * The most requests in flight at once since the simulator was created or `resetPeakActive` was
+   * called: across every gateway instance that sends to it, what their concurrency limits let through.
+   */
+  peakActive(): number;
+  /** Starts a new peak measurement from the number of requests in flight now. */
+  resetPeakActive(): void;
   /** The latest requests received (at most 100), oldest first: what a gateway really sent upstream. */
   requests(): readonly SimulatorRequestLogEntry[];
 };
@@ -50,7 +58,9 @@ export function createSimulator(options?: SimulatorOptions): Simulator {
     if (entry !== undefined) entry.fields = Object.keys(body).slice(0, MAX_LOGGED_FIELDS);
   });
   const log: SimulatorRequestLogEntry[] = [];
+  const concurrency = createConcurrencyPeak();
   const handler: SimulatorHandler = (request, response) => {
+    concurrency.enter(response);
     const entry: SimulatorRequestLogEntry = { method: request.method ?? '', url: request.url ?? '', headers: { ...request.headers } };
     entries.set(request, entry);
     log.push(entry);
@@ -65,6 +75,8 @@ export function createSimulator(options?: SimulatorOptions): Simulator {
     close: () => close(server),
     stats: stats.snapshot,
     resetStats: stats.reset,
+    peakActive: concurrency.peak,
+    resetPeakActive: concurrency.reset,
     requests: () => log.map(entry => ({ ...entry })),
   };
 }
