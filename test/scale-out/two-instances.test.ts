@@ -1,0 +1,222 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { generateApiKey, type AccountStore, type KeyLimits, type UsageEntry } from '@switchyard/accounts';
+import { createSimulator, type Simulator } from '@switchyard/simulator';
+import { createPostgresAccountStore } from '@switchyard/store-postgres';
+import { createDefaultConfig } from '../../examples/server/src/default-config';
+import { startPostgres, type TestPostgres } from '../helpers/start-postgres';
+import { startRedis, type TestRedis } from '../helpers/start-redis';
+import { waitUntil } from '../helpers/throwaway-process';
+import { startInstanceProcess, type InstanceProcess } from './start-instance-process';
+
+/** The bounds the instances run with, short so the crash test does not wait minutes (defaults: docs/deploy.md). */
+const HOLD_SWEEP_INTERVAL_MS = 500;
+const HOLD_OWNER_TIMEOUT_MS = 1_500;
+const LIMITER_LEASE_MS = 1_500;
+
+/** Requests at once against the account whose balance covers about 50 of them. */
+const CONCURRENT_REQUESTS = 2_000;
+
+type Answer = { status: number; code?: string; retryAfter: string | null; id?: string };
+
+/**
+ * Two example-server processes on different ports sharing one PostgreSQL (keys, balances, the
+ * ledger, conversations) and one Redis (limits), in front of one simulator that counts what reaches
+ * it. Load is spread over both instances; money must stay exact and limits must hold across them.
+ */
+describe('two gateway instances sharing PostgreSQL and Redis', () => {
+  let postgres: TestPostgres;
+  let redis: TestRedis;
+  let simulator: Simulator;
+  let store: AccountStore;
+  let folder: string;
+  let instances: InstanceProcess[] = [];
+  const serverSecret = randomBytes(32).toString('hex');
+
+  beforeAll(async () => {
+    [postgres, redis] = await Promise.all([startPostgres(), startRedis()]);
+    simulator = createSimulator();
+    const { url: simulatorURL } = await simulator.listen(0, '127.0.0.1');
+    folder = mkdtempSync(join(tmpdir(), 'switchyard-scale-out-'));
+    const configPath = join(folder, 'config.json');
+    writeFileSync(configPath, JSON.stringify(createDefaultConfig(simulatorURL)));
+    // The test's own view of the database: seeds accounts and keys, reads balances and the ledger.
+    store = await createPostgresAccountStore({ connectionString: postgres.url, serverSecret, holdSweepIntervalMs: 0 });
+    const environment = {
+      SWITCHYARD_DATABASE_URL: postgres.url,
+      SWITCHYARD_REDIS_URL: redis.url,
+      SWITCHYARD_SERVER_SECRET: serverSecret,
+      SWITCHYARD_CONFIG: configPath,
+      SWITCHYARD_DATA_DIR: join(folder, 'unused-data'),
+      SWITCHYARD_HOLD_SWEEP_INTERVAL_MS: String(HOLD_SWEEP_INTERVAL_MS),
+      SWITCHYARD_HOLD_OWNER_TIMEOUT_MS: String(HOLD_OWNER_TIMEOUT_MS),
+      SWITCHYARD_LIMITER_LEASE_MS: String(LIMITER_LEASE_MS),
+    };
+    // A key exists before they start, so neither creates a demo key; both migrate the schema at once.
+    await createFundedKey('seed', 1_000_000);
+    instances = await Promise.all([startInstanceProcess(environment), startInstanceProcess(environment)]);
+  }, 60_000);
+
+  afterAll(async () => {
+    await Promise.all(instances.map(instance => instance.stop()));
+    await store?.close();
+    await simulator?.close();
+    await Promise.all([postgres?.stop(), redis?.stop()]);
+    if (folder) rmSync(folder, { recursive: true, force: true });
+  });
+
+  async function createFundedKey(name: string, balanceMicros: number, limits?: KeyLimits) {
+    const account = await store.createAccount({ name, balanceMicros });
+    const key = generateApiKey();
+    await store.createKey({ accountId: account.id, name, secret: key, ...(limits && { limits }) });
+    return { key, accountId: account.id };
+  }
+
+  async function post(instance: InstanceProcess, key: string, body: Record<string, unknown>): Promise<Answer> {
+    const response = await fetch(`${instance.url}/v1/responses`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'sim-via-responses', max_output_tokens: 16, ...body }),
+    });
+    const json = (await response.json()) as { code?: string; id?: string };
+    return { status: response.status, retryAfter: response.headers.get('retry-after'), ...(json.code && { code: json.code }), ...(response.ok && json.id && { id: json.id }) };
+  }
+
+  /** Every ledger row of an account, once there are `count` (the ledger is written in batches). */
+  async function ledgerRows(accountId: string, count: number): Promise<UsageEntry[]> {
+    let rows: UsageEntry[] = [];
+    await waitUntil(
+      async () => {
+        rows = [];
+        let cursor: string | undefined;
+        do {
+          const page = await store.listUsage({ accountId }, { limit: 1_000, ...(cursor && { cursor }) });
+          rows.push(...page.entries);
+          cursor = page.nextCursor;
+        } while (cursor);
+        return rows.length >= count;
+      },
+      { what: () => `${count} ledger rows (have ${rows.length})`, exited: () => false, timeoutMs: 15_000 },
+    );
+    return rows;
+  }
+
+  const count = (answers: readonly Answer[], status: number, code?: string) =>
+    answers.filter(answer => answer.status === status && (code === undefined || answer.code === code)).length;
+
+  it(`${CONCURRENT_REQUESTS} concurrent requests over both instances on a balance for about 50: never negative, the ledger sums to the balance drop, every refusal a 403 INSUFFICIENT_BALANCE row`, async () => {
+    const calibration = await createFundedKey('calibration', 1_000_000_000);
+    expect((await post(instances[0]!, calibration.key, { input: 'price me' })).status).toBe(200);
+    const [priced] = await ledgerRows(calibration.accountId, 1);
+    const costMicros = priced!.costMicros;
+    expect(costMicros).toBeGreaterThan(0);
+
+    const opening = 50 * costMicros;
+    const money = await createFundedKey('money', opening, { concurrency: CONCURRENT_REQUESTS, queueSize: 0 });
+    const answers = await Promise.all(
+      Array.from({ length: CONCURRENT_REQUESTS }, (_, index) => post(instances[index % 2]!, money.key, { input: 'price me' })),
+    );
+    const served = count(answers, 200);
+    const refused = count(answers, 403, 'INSUFFICIENT_BALANCE');
+    expect(served + refused).toBe(CONCURRENT_REQUESTS);
+    expect(served).toBeGreaterThan(0);
+    expect(served).toBeLessThanOrEqual(50);
+
+    const rows = await ledgerRows(money.accountId, CONCURRENT_REQUESTS);
+    expect(rows).toHaveLength(CONCURRENT_REQUESTS);
+    const account = await store.getAccount(money.accountId);
+    expect(account!.balanceMicros).toBeGreaterThanOrEqual(0);
+    expect(account!.reservedMicros).toBe(0);
+    expect(rows.reduce((sum, row) => sum + row.costMicros, 0)).toBe(opening - account!.balanceMicros);
+    expect(rows.filter(row => row.status === 200)).toHaveLength(served);
+    const refusedRows = rows.filter(row => row.status !== 200);
+    expect(refusedRows).toHaveLength(refused);
+    expect(refusedRows.every(row => row.status === 403 && row.errorCode === 'INSUFFICIENT_BALANCE' && row.costMicros === 0)).toBe(true);
+  }, 60_000);
+
+  it('a key with concurrency 4 and a queue of 8 never has more than 4 requests at the upstream, and its queue is one for both instances', async () => {
+    const gate = await createFundedKey('gate', 1_000_000_000, { concurrency: 4, queueSize: 8, queueTimeoutMs: 20_000 });
+    await waitUntil(() => simulator.stats().active === 0, { what: () => 'an idle simulator', exited: () => false });
+    simulator.resetPeakActive();
+    // Each answer takes about a second, so all 16 arrive while the first 4 still run.
+    const slow = { input: '[[sim:slow=100]] [[sim:tokens=10]] take your time' };
+    const answers = await Promise.all(Array.from({ length: 16 }, (_, index) => post(instances[index % 2]!, gate.key, slow)));
+    expect(simulator.peakActive()).toBe(4);
+    expect(count(answers, 200)).toBe(12);
+    expect(count(answers, 429, 'QUEUE_FULL')).toBe(4);
+  }, 30_000);
+
+  it('a key allowed 5 requests a minute gets exactly 5 over both instances, then 429 RATE_LIMITED with Retry-After from the shared window', async () => {
+    const rate = await createFundedKey('rate', 1_000_000_000, { requests: 5, windowSeconds: 60 });
+    const answers: Answer[] = [];
+    for (let index = 0; index < 8; index += 1) answers.push(await post(instances[index % 2]!, rate.key, { input: 'count me' }));
+    expect(answers.map(answer => answer.status)).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
+    expect(answers.slice(5).every(answer => answer.code === 'RATE_LIMITED' && Number(answer.retryAfter) > 0 && Number(answer.retryAfter) <= 60)).toBe(true);
+  });
+
+  it('a conversation started on one instance continues by previous_response_id on the other', async () => {
+    const conversation = await createFundedKey('conversation', 1_000_000_000);
+    const first = await post(instances[0]!, conversation.key, { input: 'My name is Ada.', store: true });
+    expect(first.status).toBe(200);
+    const second = await post(instances[1]!, conversation.key, { input: 'What is my name?', previous_response_id: first.id });
+    expect(second.status).toBe(200);
+    const unknown = await post(instances[1]!, conversation.key, { input: 'And now?', previous_response_id: `resp_${randomBytes(12).toString('hex')}` });
+    expect([unknown.status, unknown.code]).toEqual([404, 'RESOURCE_NOT_FOUND']);
+  });
+
+  it('kill -9 of one instance under load: the other keeps serving, the dead one\'s slots and holds come back within their bounds, no committed ledger row is lost', async () => {
+    const [doomed, survivor] = instances as [InstanceProcess, InstanceProcess];
+    const crash = await createFundedKey('crash', 1_000_000_000, { concurrency: 2, queueSize: 10, queueTimeoutMs: 20_000 });
+    const load = await createFundedKey('load', 1_000_000_000);
+    await waitUntil(() => simulator.stats().active === 0, { what: () => 'an idle simulator', exited: () => false });
+    // Two answers that would take 30 s hold both of the key's slots, and two holds, on the instance about to die.
+    const stuck = [0, 1].map(() => post(doomed, crash.key, { input: '[[sim:slow=1000]] [[sim:tokens=30]] never finished' }).catch(() => undefined));
+    await waitUntil(() => simulator.stats().active === 2, { what: () => 'two requests at the upstream', exited: () => false });
+    expect((await store.getAccount(crash.accountId))!.reservedMicros).toBeGreaterThan(0);
+
+    let loading = true;
+    const loadAnswers: Answer[] = [];
+    const background = (async () => {
+      while (loading) loadAnswers.push(await post(survivor, load.key, { input: 'keep going' }));
+    })();
+    await waitUntil(() => loadAnswers.length >= 5, { what: () => 'load on the survivor', exited: () => false });
+    const committedBefore = await store.listUsage({}, { limit: 10_000 });
+
+    await doomed.kill();
+    const killedAt = Date.now();
+    // The survivor's request on the same key waits in the shared queue until the dead leases expire.
+    const afterCrash = await post(survivor, crash.key, { input: 'my turn' });
+    const slotsBackMs = Date.now() - killedAt;
+    expect(afterCrash.status).toBe(200);
+    // The leases were last renewed at most a third of a lease before the kill: the slots stayed taken until they expired.
+    expect(slotsBackMs).toBeGreaterThanOrEqual(LIMITER_LEASE_MS - LIMITER_LEASE_MS / 3 - 100);
+    expect(slotsBackMs).toBeLessThan(LIMITER_LEASE_MS + 2_000);
+    await waitUntil(async () => (await store.getAccount(crash.accountId))!.reservedMicros === 0, {
+      what: () => 'the dead instance\'s holds released',
+      exited: () => false,
+      timeoutMs: HOLD_OWNER_TIMEOUT_MS + HOLD_SWEEP_INTERVAL_MS + 3_000,
+    });
+    const holdsBackMs = Date.now() - killedAt;
+    expect(holdsBackMs).toBeLessThan(HOLD_OWNER_TIMEOUT_MS + HOLD_SWEEP_INTERVAL_MS + 3_000);
+    await Promise.all(stuck);
+
+    loading = false;
+    await background;
+    expect(loadAnswers.length).toBeGreaterThan(5);
+    expect(loadAnswers.every(answer => answer.status === 200)).toBe(true);
+
+    const committedAfter = await store.listUsage({}, { limit: 10_000 });
+    const after = new Set(committedAfter.entries.map(row => row.requestId));
+    expect(committedBefore.entries.filter(row => !after.has(row.requestId))).toEqual([]);
+    // The survivor's account: every charge has its row.
+    const loadRows = await ledgerRows(load.accountId, loadAnswers.length);
+    const loadAccount = await store.getAccount(load.accountId);
+    expect(loadRows.reduce((sum, row) => sum + row.costMicros, 0)).toBe(1_000_000_000 - loadAccount!.balanceMicros);
+    // The crashed requests were never settled: their holds were released without charge.
+    const crashAccount = await store.getAccount(crash.accountId);
+    const crashRows = await ledgerRows(crash.accountId, 1);
+    expect(crashRows.reduce((sum, row) => sum + row.costMicros, 0)).toBe(1_000_000_000 - crashAccount!.balanceMicros);
+  }, 40_000);
+});
