@@ -35,6 +35,12 @@ describe('readSharedStorageEnvironment', () => {
     expect(readSharedStorageEnvironment({ SWITCHYARD_DATABASE_URL: databaseURL, SWITCHYARD_SERVER_SECRET: secret }).database?.adminTokenDigests).toEqual([]);
   });
 
+  it('accepts several admin token digests separated by commas, for a rotation without downtime', () => {
+    const [old, next] = [randomBytes(16), randomBytes(16)].map(token => createHash('sha256').update(token.toString('hex')).digest('hex'));
+    const read = readSharedStorageEnvironment({ SWITCHYARD_DATABASE_URL: databaseURL, SWITCHYARD_SERVER_SECRET: secret, SWITCHYARD_ADMIN_TOKEN_SHA256: `${old}, ${next}` });
+    expect(read.database?.adminTokenDigests).toEqual([old, next]);
+  });
+
   it('selects Redis for a redis:// or rediss:// URL, with the lease override', () => {
     expect(readSharedStorageEnvironment({ SWITCHYARD_REDIS_URL: 'redis://127.0.0.1:6379' })).toEqual({ redis: { url: 'redis://127.0.0.1:6379' } });
     expect(readSharedStorageEnvironment({ SWITCHYARD_REDIS_URL: 'rediss://127.0.0.1:6380/2', SWITCHYARD_LIMITER_LEASE_MS: '1500' })).toEqual({

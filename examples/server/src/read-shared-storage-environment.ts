@@ -12,7 +12,7 @@ export type SharedStorageEnvironment = {
     url: string;
     /** `SWITCHYARD_SERVER_SECRET`, required here: every instance must digest keys and seal items alike. */
     serverSecret: string;
-    /** The console (admin) token's SHA-256 digest, from `SWITCHYARD_ADMIN_TOKEN_SHA256` or `SWITCHYARD_ADMIN_TOKEN`. */
+    /** The console (admin) tokens' SHA-256 digests, from `SWITCHYARD_ADMIN_TOKEN_SHA256` or `SWITCHYARD_ADMIN_TOKEN`. */
     adminTokenDigests: string[];
     /** `SWITCHYARD_HOLD_SWEEP_INTERVAL_MS`: how often each instance beats and frees dead instances' holds. */
     holdSweepIntervalMs?: number;
@@ -65,17 +65,21 @@ function readDatabase(environment: NodeJS.ProcessEnv, url: string): NonNullable<
 }
 
 /**
- * The console token every instance accepts: its SHA-256 digest (`SWITCHYARD_ADMIN_TOKEN_SHA256`, so
- * the token itself need not be in the instances' environment), or the token (`SWITCHYARD_ADMIN_TOKEN`).
+ * The console tokens every instance accepts: their SHA-256 digests (`SWITCHYARD_ADMIN_TOKEN_SHA256`,
+ * comma-separated, so a rotation adds the new digest before it drops the old one, and the token
+ * itself need not be in the instances' environment), or one token (`SWITCHYARD_ADMIN_TOKEN`).
  * Neither: no admin token, only the account console tokens kept in the database.
  */
 function readAdminTokenDigests(environment: NodeJS.ProcessEnv): string[] {
-  const digest = environment.SWITCHYARD_ADMIN_TOKEN_SHA256?.trim();
-  if (digest) {
-    if (!/^[0-9a-fA-F]{64}$/.test(digest)) {
-      throw new StartUpError('SWITCHYARD_ADMIN_TOKEN_SHA256: must be the 64 hexadecimal digits of the console token\'s SHA-256 digest (`printf %s "$TOKEN" | sha256sum`)');
+  const digests = environment.SWITCHYARD_ADMIN_TOKEN_SHA256?.trim();
+  if (digests) {
+    const list = digests.split(',').map(digest => digest.trim());
+    if (!list.every(digest => /^[0-9a-fA-F]{64}$/.test(digest))) {
+      throw new StartUpError(
+        'SWITCHYARD_ADMIN_TOKEN_SHA256: must be the 64 hexadecimal digits of the console token\'s SHA-256 digest (`printf %s "$TOKEN" | sha256sum`), or several separated by commas',
+      );
     }
-    return [digest.toLowerCase()];
+    return list.map(digest => digest.toLowerCase());
   }
   const token = environment.SWITCHYARD_ADMIN_TOKEN;
   return token ? [digestAdminToken(token)] : [];

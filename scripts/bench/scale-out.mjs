@@ -1,0 +1,174 @@
+// Measures the example server on PostgreSQL + Redis: requests per second of two instances against
+// one (same machine, same load), and the latency PostgreSQL + Redis adds over SQLite + memory at
+// concurrency 1. Starts a throwaway PostgreSQL (Debian's, as the tests do) and Redis on free
+// loopback ports unless BENCH_DATABASE_URL / BENCH_REDIS_URL are given, each instance with its own
+// embedded simulator, the load from this process over keep-alive connections. Not a test: numbers
+// depend on the machine; docs/deploy.md lists the ones measured.
+// Usage: pnpm exec tsc -b && node scripts/bench/scale-out.mjs
+// (env: BENCH_SECONDS=8, BENCH_CONCURRENCY=32, BENCH_SYNCHRONOUS_COMMIT=on, BENCH_DATABASE_URL, BENCH_REDIS_URL)
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir, userInfo } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as wait } from 'node:timers/promises';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
+const KEY = `sy-${randomBytes(20).toString('hex')}`;
+const SECRET = randomBytes(32).toString('hex');
+const ADMIN_TOKEN = randomBytes(24).toString('hex');
+/** Clients spread over this many accounts (one key each) in the "many accounts" rows. */
+const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 32);
+const root = join(import.meta.dirname, '../..');
+const cleanups = [];
+
+async function freePort() {
+  const server = createServer();
+  await new Promise(resolve => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  await new Promise(resolve => server.close(resolve));
+  return port;
+}
+
+async function until(ready, what) {
+  const deadline = Date.now() + 30_000;
+  while (!ready()) {
+    if (Date.now() > deadline) throw new Error(`not ready: ${what}`);
+    await wait(100);
+  }
+}
+
+/** A throwaway PostgreSQL cluster (as root: run as Debian's postgres user, which PostgreSQL requires). */
+async function startPostgres() {
+  const base = '/usr/lib/postgresql';
+  const version = readdirSync(base).filter(name => existsSync(join(base, name, 'bin', 'initdb'))).sort((a, b) => b - a)[0];
+  const bin = join(base, version, 'bin');
+  const folder = mkdtempSync(join(tmpdir(), 'switchyard-bench-pg-'));
+  const asRoot = userInfo().uid === 0;
+  const user = asRoot ? { uid: Number(spawnSync('id', ['-u', 'postgres']).stdout), gid: Number(spawnSync('id', ['-g', 'postgres']).stdout) } : {};
+  if (asRoot) chownSync(folder, user.uid, user.gid);
+  const data = join(folder, 'data');
+  const init = spawnSync(join(bin, 'initdb'), ['-D', data, '-U', 'switchyard', '--auth=trust', '-E', 'UTF8', '--no-instructions'], { ...user });
+  if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr}`);
+  const port = await freePort();
+  // Durable by default (every commit waits for its WAL flush), as a deployment runs;
+  // BENCH_SYNCHRONOUS_COMMIT=off shows what that flush costs on this disk.
+  const settings = ['listen_addresses=127.0.0.1', `unix_socket_directories=${folder}`, 'max_connections=200', `synchronous_commit=${process.env.BENCH_SYNCHRONOUS_COMMIT ?? 'on'}`];
+  const server = spawn(join(bin, 'postgres'), ['-D', data, '-p', String(port), ...settings.flatMap(setting => ['-c', setting])], { stdio: 'ignore', ...user });
+  cleanups.push(() => (server.kill('SIGINT'), new Promise(resolve => server.once('exit', resolve))).then(() => rmSync(folder, { recursive: true, force: true })));
+  await until(() => spawnSync(join(bin, 'pg_isready'), ['-h', '127.0.0.1', '-p', String(port), '-q']).status === 0, 'PostgreSQL');
+  return `postgres://switchyard@127.0.0.1:${port}/postgres`;
+}
+
+async function startRedis() {
+  const folder = mkdtempSync(join(tmpdir(), 'switchyard-bench-redis-'));
+  const port = await freePort();
+  const server = spawn('/usr/bin/redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', folder], { stdio: 'ignore' });
+  cleanups.push(() => (server.kill('SIGTERM'), new Promise(resolve => server.once('exit', resolve))).then(() => rmSync(folder, { recursive: true, force: true })));
+  await until(() => spawnSync('redis-cli', ['-p', String(port), 'ping'], { encoding: 'utf8' }).stdout.trim() === 'PONG', 'Redis');
+  return `redis://127.0.0.1:${port}`;
+}
+
+function startInstance(environment) {
+  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', 'examples/server/dist/main.js'], {
+    cwd: root,
+    env: { PATH: process.env.PATH, PORT: '0', LOG_LEVEL: 'silent', SWITCHYARD_DEMO_KEY: KEY, SWITCHYARD_ADMIN_TOKEN: ADMIN_TOKEN, ...environment },
+  });
+  cleanups.unshift(() => (child.kill('SIGTERM'), new Promise(resolve => (child.exitCode === null ? child.once('exit', resolve) : resolve()))));
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', chunk => {
+      output += chunk;
+      const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      if (match) resolve(match[1]);
+    });
+    child.stderr.on('data', chunk => (output += chunk));
+    child.once('exit', code => reject(new Error(`instance exited with ${code}: ${output}`)));
+  });
+}
+
+const body = JSON.stringify({ model: 'sim-via-responses', input: 'Describe how a railway switchyard sorts freight cars', max_output_tokens: 64 });
+
+/** `count` accounts with one key each, made through the admin API; returns the keys. */
+async function seedAccounts(url, count) {
+  const admin = async (path, payload) => {
+    const response = await fetch(`${url}/admin${path}`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify(payload) });
+    if (!response.ok) throw new Error(`POST /admin${path}: ${response.status} ${await response.text()}`);
+    return response.json();
+  };
+  const keys = [];
+  for (let index = 0; index < count; index += 1) {
+    const account = await admin('/accounts', { name: `bench-${index}`, balance: 1_000 });
+    keys.push((await admin('/keys', { accountId: account.id, name: `bench-${index}` })).secret);
+  }
+  return keys;
+}
+
+function send(agent, url, key) {
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint();
+    const outgoing = request(`${url}/v1/responses`, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), authorization: `Bearer ${key}` } }, answer => {
+      answer.on('data', () => {});
+      answer.on('end', () => (answer.statusCode === 200 ? resolve(Number(process.hrtime.bigint() - started) / 1e6) : reject(new Error(`status ${answer.statusCode}`))));
+    });
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
+}
+
+/** `concurrency` clients, each sending one request after the other, spread round-robin over `urls` and `keys`. */
+async function load(urls, concurrency, seconds, keys) {
+  const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
+  const latencies = [];
+  const deadline = Date.now() + seconds * 1000;
+  const worker = async index => {
+    while (Date.now() < deadline) latencies.push(await send(agent, urls[index % urls.length], keys[index % keys.length]));
+  };
+  const started = Date.now();
+  await Promise.all(Array.from({ length: concurrency }, (_, index) => worker(index)));
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const at = share => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * share))];
+  return { rps: latencies.length / ((Date.now() - started) / 1000), p50: at(0.5), p99: at(0.99) };
+}
+
+async function measure(urls, concurrency, keys = [KEY]) {
+  await load(urls, concurrency, 1, keys);
+  return load(urls, concurrency, SECONDS, keys);
+}
+
+try {
+  const data = mkdtempSync(join(tmpdir(), 'switchyard-bench-data-'));
+  cleanups.push(async () => rmSync(data, { recursive: true, force: true }));
+  const [databaseURL, redisURL] = await Promise.all([process.env.BENCH_DATABASE_URL ?? startPostgres(), process.env.BENCH_REDIS_URL ?? startRedis()]);
+  const shared = { SWITCHYARD_DATABASE_URL: databaseURL, SWITCHYARD_REDIS_URL: redisURL, SWITCHYARD_SERVER_SECRET: SECRET };
+  const local = await startInstance({ SWITCHYARD_DATA_DIR: data });
+  // One after the other: the first adopts the demo key in the shared database, the second finds it.
+  const first = await startInstance(shared);
+  const second = await startInstance(shared);
+  const [localKeys, sharedKeys] = [await seedAccounts(local, ACCOUNTS), await seedAccounts(first, ACCOUNTS)];
+  const rows = [
+    ['SQLite + memory, 1 instance, concurrency 1', await measure([local], 1)],
+    ['PostgreSQL + Redis, 1 instance, concurrency 1', await measure([first], 1)],
+    [`SQLite + memory, 1 instance, concurrency ${CONCURRENCY}, one account`, await measure([local], CONCURRENCY)],
+    [`PostgreSQL + Redis, 1 instance, concurrency ${CONCURRENCY}, one account`, await measure([first], CONCURRENCY)],
+    [`PostgreSQL + Redis, 2 instances, concurrency ${CONCURRENCY}, one account`, await measure([first, second], CONCURRENCY)],
+    [`SQLite + memory, 1 instance, concurrency ${CONCURRENCY}, ${ACCOUNTS} accounts`, await measure([local], CONCURRENCY, localKeys)],
+    [`PostgreSQL + Redis, 1 instance, concurrency ${CONCURRENCY}, ${ACCOUNTS} accounts`, await measure([first], CONCURRENCY, sharedKeys)],
+    [`PostgreSQL + Redis, 2 instances, concurrency ${CONCURRENCY}, ${ACCOUNTS} accounts`, await measure([first, second], CONCURRENCY, sharedKeys)],
+  ];
+  const fixed = value => value.toFixed(1);
+  console.log(`\n${SECONDS} s per measurement, non-streamed Responses requests (64 output tokens), node ${process.version}\n`);
+  console.log('| setup | req/s | p50 ms | p99 ms |');
+  console.log('|---|---|---|---|');
+  for (const [name, result] of rows) console.log(`| ${name} | ${fixed(result.rps)} | ${fixed(result.p50)} | ${fixed(result.p99)} |`);
+  const [sqliteOne, postgresOne, , postgresSingle, postgresDouble, , postgresSingleMany, postgresDoubleMany] = rows.map(([, result]) => result);
+  console.log(`\ntwo instances / one, one account: ${(postgresDouble.rps / postgresSingle.rps).toFixed(2)}x`);
+  console.log(`two instances / one, ${ACCOUNTS} accounts: ${(postgresDoubleMany.rps / postgresSingleMany.rps).toFixed(2)}x`);
+  console.log(`added latency at concurrency 1 (p50): ${fixed(postgresOne.p50 - sqliteOne.p50)} ms`);
+} finally {
+  for (const cleanup of cleanups) await cleanup().catch(() => {});
+}
