@@ -1,4 +1,4 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { stopProcess } from '../helpers/throwaway-process';
@@ -53,4 +53,15 @@ export function startInstanceProcess(environment: Record<string, string>): Promi
       reject(new Error(`instance exited with ${code}:\n${output}`));
     });
   });
+}
+
+/** Runs the built example server with `environment` until it exits by itself (a start-up failure); at most 20 s. */
+export function runUntilExit(environment: Record<string, string>): { status: number | null; stdout: string; stderr: string } {
+  if (!existsSync(main)) throw new Error(`Build first (pnpm exec tsc -b): ${main} is missing`);
+  const result = spawnSync(process.execPath, ['--disable-warning=ExperimentalWarning', main], {
+    env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...environment },
+    encoding: 'utf8',
+    timeout: 20_000,
+  });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }

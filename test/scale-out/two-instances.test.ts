@@ -8,8 +8,8 @@ import { createPostgresAccountStore } from '@switchyard/store-postgres';
 import { createDefaultConfig } from '../../examples/server/src/default-config';
 import { startPostgres, type TestPostgres } from '../helpers/start-postgres';
 import { startRedis, type TestRedis } from '../helpers/start-redis';
-import { waitUntil } from '../helpers/throwaway-process';
-import { startInstanceProcess, type InstanceProcess } from './start-instance-process';
+import { findFreePort, waitUntil } from '../helpers/throwaway-process';
+import { runUntilExit, startInstanceProcess, type InstanceProcess } from './start-instance-process';
 
 /** The bounds the instances run with, short so the crash test does not wait minutes (defaults: docs/deploy.md). */
 const HOLD_SWEEP_INTERVAL_MS = 500;
@@ -165,6 +165,22 @@ describe('two gateway instances sharing PostgreSQL and Redis', () => {
     const unknown = await post(instances[1]!, conversation.key, { input: 'And now?', previous_response_id: `resp_${randomBytes(12).toString('hex')}` });
     expect([unknown.status, unknown.code]).toEqual([404, 'RESOURCE_NOT_FOUND']);
   });
+
+  it('an instance whose database or Redis is unreachable, or that lacks the shared secret, exits 1 with one line naming the variable, never the URL', async () => {
+    const password = randomBytes(8).toString('hex');
+    const closedPort = await findFreePort();
+    const base = { SWITCHYARD_SERVER_SECRET: serverSecret, SWITCHYARD_DATA_DIR: join(folder, 'unused-data') };
+    const noDatabase = runUntilExit({ ...base, SWITCHYARD_DATABASE_URL: `postgres://switchyard:${password}@127.0.0.1:${closedPort}/postgres`, SWITCHYARD_REDIS_URL: redis.url });
+    expect(noDatabase.status).toBe(1);
+    expect(noDatabase.stderr).toMatch(/^SWITCHYARD_DATABASE_URL: cannot open the PostgreSQL database \([^\n]*ECONNREFUSED[^\n]*\); check that it is running[^\n]*\n$/);
+    const noRedis = runUntilExit({ ...base, SWITCHYARD_DATABASE_URL: postgres.url, SWITCHYARD_REDIS_URL: `redis://:${password}@127.0.0.1:${closedPort}` });
+    expect(noRedis.status).toBe(1);
+    expect(noRedis.stderr).toMatch(/^SWITCHYARD_REDIS_URL: cannot reach Redis \([^\n]*ECONNREFUSED[^\n]*\); check that it is running[^\n]*\n$/);
+    const noSecret = runUntilExit({ SWITCHYARD_DATA_DIR: base.SWITCHYARD_DATA_DIR, SWITCHYARD_DATABASE_URL: postgres.url });
+    expect(noSecret.status).toBe(1);
+    expect(noSecret.stderr).toMatch(/^SWITCHYARD_SERVER_SECRET: required with SWITCHYARD_DATABASE_URL, at least 32 characters \(it is not set\)[^\n]*\n$/);
+    expect(noDatabase.stderr + noRedis.stderr + noDatabase.stdout + noRedis.stdout).not.toContain(password);
+  }, 30_000);
 
   it('kill -9 of one instance under load: the other keeps serving, the dead one\'s slots and holds come back within their bounds, no committed ledger row is lost', async () => {
     const [doomed, survivor] = instances as [InstanceProcess, InstanceProcess];
