@@ -216,3 +216,11 @@ async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs = 
     await new Promise(resolve => setTimeout(resolve, 5));
   }
 }
+
+describe('createRedisLimiter options', () => {
+  it('refuses a poll interval that would let queue tickets expire between polls', () => {
+    expect(() => createRedisLimiter({ redis: 'redis://127.0.0.1:1', leaseMs: 100, pollIntervalMs: 50 })).toThrow(
+      new RangeError('pollIntervalMs (50) must be above 0 and under half of leaseMs (100), or queue tickets expire between polls.'),
+    );
+  });
+});
