@@ -121,6 +121,29 @@ describe('two Redis limiter instances sharing one key', () => {
     (await waiters[1]!)();
   });
 
+  it('pass the slot of a waiter whose client left on one instance to the waiter behind it on the other', async () => {
+    const { keyPrefix, one, two } = twoInstances();
+    const limits = { concurrency: 1, queueSize: 2 };
+    const holder = await one.limiter.acquire('key_shared', limits, never);
+    const leaving = new AbortController();
+    const first = two.limiter.acquire('key_shared', limits, leaving.signal);
+    await two.connection.ping();
+    const second = one.limiter.acquire('key_shared', limits, never);
+    await one.connection.ping();
+    const reason = new Error('client went away');
+    leaving.abort(reason);
+    await expect(first).rejects.toBe(reason);
+    await two.connection.ping(); // its leave script has run
+    holder();
+    const release = await second;
+    // The ticket of the client that left is gone from the shared queue: only `third` waits.
+    const third = two.limiter.acquire('key_shared', limits, never);
+    await two.connection.ping();
+    expect(await one.connection.zrange(`${keyPrefix}{key_shared}:gate:queue`, '0', '-1')).toHaveLength(1);
+    release();
+    (await third)();
+  });
+
   it('share request and token windows, refusing with the time left in the shared window', async () => {
     const { clock, one, two } = twoInstances();
     await one.limiter.admit('key_shared', { requests: 3, windowSeconds: 10 }, 0);
