@@ -4,6 +4,7 @@ import type { GatewayError } from '@switchyard/core';
 import {
   DEFAULT_QUEUE_TIMEOUT_MS,
   estimateRetryAfterMs,
+  HOLD_AVERAGE_WEIGHT,
   noSlotRefusal,
   queueFullRefusal,
   queueTimeoutRefusal,
@@ -12,9 +13,6 @@ import {
 import type { RunScript } from './define-scripts';
 import { gateKeys } from './gate-keys';
 import { limiterUnavailable } from './limiter-unavailable';
-
-/** Weight of the newest hold time in a key's moving average of hold times (as in the memory gate). */
-const HOLD_AVERAGE_WEIGHT = 0.2;
 
 export type RedisGateOptions = {
   run: RunScript;
