@@ -1,5 +1,21 @@
 export type { ClientAuthPolicy, Principal, RequestHeaders } from './auth/authenticate';
 export type { Limiter, Release } from './limits/limiter';
+// For other `Limiter` implementations (a shared Redis one): the same defaults, refusals and estimate.
+export { createMemoryLimiter, type MemoryLimiterOptions } from './limits/create-memory-limiter';
+export { DEFAULT_WINDOW_SECONDS } from './limits/create-rate-windows';
+export { DEFAULT_QUOTA_PERIOD_HOURS } from './limits/create-quota-counter';
+export { DEFAULT_QUEUE_TIMEOUT_MS, HOLD_AVERAGE_WEIGHT } from './limits/create-concurrency-gate';
+export { estimateRetryAfterMs, MIN_RETRY_AFTER_MS, type SlotWaitInput } from './limits/estimate-retry-after-ms';
+export {
+  noSlotRefusal,
+  queueFullRefusal,
+  queueTimeoutRefusal,
+  quotaRefusal,
+  requestsRefusal,
+  tokensNeverFit,
+  tokensRefusal,
+  wholeTokens,
+} from './limits/limit-refusals';
 export type { GatewayConfig, GatewayConfigInput, InterfaceAuth, ResponseStoreConfig, UsageConfig } from './config/gateway-config';
 export { ConfigError, parseGatewayConfig } from './config/parse-gateway-config';
 export { createEngine, type Engine, type EngineOptions } from './create-engine';

@@ -54,6 +54,10 @@ export const ERROR_CATALOGUE: Record<GatewayErrorCode, CatalogueEntry> = {
     meaning: 'The gateway is shutting down: a new request is refused, and one still open at the end of the shutdown grace is ended (a stream with its terminal error event after what was already sent; it is billed on that part).',
     action: 'Retry the request in full (on another instance, or once this one is back); the answer was not completed.',
   },
+  LIMITER_UNAVAILABLE: {
+    meaning: 'The shared store of rate, token, quota and concurrency limits (Redis) cannot be reached, so the request was not admitted; nothing was generated or billed.',
+    action: 'Retry after a short wait (honour `Retry-After`); the gateway reconnects by itself.',
+  },
   UPSTREAM_OVERLOADED: { meaning: 'The upstream is overloaded (its 503 / 529), or every connection the gateway keeps to it stayed busy for the upstream\'s queue timeout.', action: TRANSIENT },
   UPSTREAM_TIMEOUT: { meaning: 'The upstream did not answer in time.', action: TRANSIENT },
 };

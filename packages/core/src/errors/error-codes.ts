@@ -50,6 +50,7 @@ export const GATEWAY_ERROR_CODES = {
   UPSTREAM_FAILED: { status: 502, source: 'upstream', retryable: false },
   NO_ACCOUNT_AVAILABLE: { status: 503, source: 'service', retryable: true },
   SHUTTING_DOWN: { status: 503, source: 'service', retryable: true },
+  LIMITER_UNAVAILABLE: { status: 503, source: 'service', retryable: true },
   UPSTREAM_OVERLOADED: { status: 503, source: 'upstream', retryable: true },
   UPSTREAM_TIMEOUT: { status: 504, source: 'upstream', retryable: false },
 } as const satisfies Record<string, CodeSpec>;

@@ -1,12 +1,12 @@
-import { GatewayError } from '@switchyard/core';
 import type { KeyLimits } from '@switchyard/accounts';
 import { estimateRetryAfterMs } from './estimate-retry-after-ms';
+import { noSlotRefusal, queueFullRefusal, queueTimeoutRefusal } from './limit-refusals';
 import type { Release } from './limiter';
 
 /** Longest wait in a key's queue when its limits set none. */
 export const DEFAULT_QUEUE_TIMEOUT_MS = 30_000;
 /** Weight of the newest hold time in a key's moving average of hold times. */
-const HOLD_AVERAGE_WEIGHT = 0.2;
+export const HOLD_AVERAGE_WEIGHT = 0.2;
 
 type Holder = { startedAt: number };
 type Waiter = { admit(): void };
@@ -80,15 +80,15 @@ export function createConcurrencyGate(options: { now?: () => number } = {}): Con
     while (state.waiters.length > 0 && state.holders.size < state.concurrency) state.waiters.shift()!.admit();
   }
 
-  function refuse(state: KeyState, code: 'CONCURRENCY_LIMITED' | 'QUEUE_FULL', message: string): GatewayError {
+  /** When a refused request could expect a slot, from the key's hold times and queue. */
+  function retryAfterMsOf(state: KeyState): number {
     const oldest = state.holders.values().next().value;
-    const retryAfterMs = estimateRetryAfterMs({
+    return estimateRetryAfterMs({
       averageHoldMs: state.averageHoldMs,
       oldestHolderAgeMs: oldest ? Math.max(0, now() - oldest.startedAt) : 0,
       waiting: state.waiters.length,
       concurrency: state.concurrency,
     });
-    return new GatewayError({ code, message, retryAfterMs });
   }
 
   function enqueue(keyId: string, state: KeyState, timeoutMs: number, signal: AbortSignal): Promise<Release> {
@@ -115,8 +115,7 @@ export function createConcurrencyGate(options: { now?: () => number } = {}): Con
       };
       const timer = setTimeout(() => {
         leaveQueue();
-        const message = `No concurrency slot freed within ${timeoutMs} ms: this key allows ${state.concurrency} request(s) at once. Retry later or lower your concurrency.`;
-        reject(refuse(state, 'CONCURRENCY_LIMITED', message));
+        reject(queueTimeoutRefusal(timeoutMs, state.concurrency, retryAfterMsOf(state)));
       }, timeoutMs);
       signal.addEventListener('abort', onAbort, { once: true });
       state.waiters.push(waiter);
@@ -134,10 +133,11 @@ export function createConcurrencyGate(options: { now?: () => number } = {}): Con
     if (state.waiters.length < queueSize) {
       return enqueue(keyId, state, limits.queueTimeoutMs ?? DEFAULT_QUEUE_TIMEOUT_MS, signal);
     }
+    const retryAfterMs = retryAfterMsOf(state);
     const error =
       queueSize === 0
-        ? refuse(state, 'CONCURRENCY_LIMITED', `Too many concurrent requests: this key allows ${concurrency} at once. Retry when one finishes.`)
-        : refuse(state, 'QUEUE_FULL', `The queue for this key is full: ${state.holders.size} request(s) running and ${state.waiters.length} waiting (at most ${queueSize}). Retry later.`);
+        ? noSlotRefusal(concurrency, retryAfterMs)
+        : queueFullRefusal({ active: state.holders.size, waiting: state.waiters.length, queueSize, retryAfterMs });
     dropIfIdle(keyId, state);
     throw error;
   }

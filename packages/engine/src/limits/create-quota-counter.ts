@@ -1,5 +1,5 @@
-import { GatewayError } from '@switchyard/core';
 import { createFixedWindows } from './create-fixed-windows';
+import { quotaRefusal } from './limit-refusals';
 
 /** Hours in a key's quota period when its limits set none (30 days). */
 export const DEFAULT_QUOTA_PERIOD_HOURS = 720;
@@ -25,11 +25,7 @@ export function createQuotaCounter(options: { now?: () => number } = {}): QuotaC
     async check(keyId, tokens, hours = DEFAULT_QUOTA_PERIOD_HOURS) {
       const period = periods.read(counterName(keyId, tokens, hours));
       if (!period || period.used < tokens) return;
-      throw new GatewayError({
-        code: 'QUOTA_EXCEEDED',
-        message: `This key's quota of ${tokens} tokens per ${hours} hours is used up.`,
-        retryAfterMs: period.msLeft,
-      });
+      throw quotaRefusal(tokens, hours, period.msLeft);
     },
     async add(keyId, tokens, quota, hours = DEFAULT_QUOTA_PERIOD_HOURS) {
       if (!(tokens > 0) || !Number.isFinite(tokens)) return;

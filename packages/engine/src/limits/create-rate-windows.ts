@@ -1,6 +1,6 @@
-import { GatewayError } from '@switchyard/core';
 import type { KeyLimits } from '@switchyard/accounts';
 import { createFixedWindows } from './create-fixed-windows';
+import { requestsRefusal, tokensNeverFit, tokensRefusal, wholeTokens } from './limit-refusals';
 
 /** Length of a key's rate windows when its limits set none. */
 export const DEFAULT_WINDOW_SECONDS = 60;
@@ -65,47 +65,4 @@ export function createRateWindows(options: { now?: () => number } = {}): RateWin
 /** The key ID comes last, after a fixed number of separators, so two counters never share a name. */
 function counterName(kind: 'requests' | 'tokens', limit: number, windowSeconds: number, keyId: string): string {
   return `${kind}:${limit}:${windowSeconds}:${keyId}`;
-}
-
-/** Token counts are whole and non-negative: fractions round up, anything else counts as 0. */
-function wholeTokens(tokens: number): number {
-  return Number.isFinite(tokens) && tokens > 0 ? Math.ceil(tokens) : 0;
-}
-
-function seconds(ms: number): number {
-  return Math.max(1, Math.ceil(ms / 1000));
-}
-
-function requestsRefusal(limit: number, windowSeconds: number, retryAfterMs: number): GatewayError {
-  return new GatewayError({
-    code: 'RATE_LIMITED',
-    message: `Rate limit reached: this key allows ${limit} requests per ${windowSeconds} seconds. Try again in ${seconds(retryAfterMs)} s.`,
-    retryAfterMs,
-  });
-}
-
-type TokensRefusal = { used: number; needed: number; limit: number; windowSeconds: number; retryAfterMs: number };
-
-function tokensRefusal(refusal: TokensRefusal): GatewayError {
-  const { used, needed, limit, windowSeconds, retryAfterMs } = refusal;
-  const state =
-    used >= limit
-      ? `${used} of them are used in this window`
-      : `this request needs about ${needed} (estimated) and only ${limit - used} are left in this window`;
-  return new GatewayError({
-    code: 'RATE_LIMITED',
-    message: `Token rate limit reached: this key allows ${limit} tokens per ${windowSeconds} seconds and ${state}. Try again in ${seconds(retryAfterMs)} s.`,
-    retryAfterMs,
-  });
-}
-
-/**
- * A 413, not a 429: a request larger than the key's whole token window can never pass, so telling
- * the client to wait would only make it retry in vain; the fix is a shorter prompt or a higher limit.
- */
-function tokensNeverFit(needed: number, limit: number, windowSeconds: number): GatewayError {
-  return new GatewayError({
-    code: 'PROMPT_TOO_LARGE',
-    message: `This request needs about ${needed} tokens (estimated), more than this key's whole limit of ${limit} tokens per ${windowSeconds} seconds, so it can never pass. Shorten the prompt or raise the key's token limit.`,
-  });
 }

@@ -1,0 +1,78 @@
+import type { KeyLimits } from '@switchyard/accounts';
+import {
+  DEFAULT_QUOTA_PERIOD_HOURS,
+  DEFAULT_WINDOW_SECONDS,
+  quotaRefusal,
+  requestsRefusal,
+  tokensNeverFit,
+  tokensRefusal,
+  wholeTokens,
+} from '@switchyard/engine';
+import type { RunScript } from './define-scripts';
+import { limitKey } from './gate-keys';
+
+/** Request and token windows and the token quota of every key, in Redis (see `createRedisRateLimits`). */
+export type RedisRateLimits = {
+  admit(keyId: string, limits: KeyLimits, estimatedTokens: number): Promise<void>;
+  /** Rejects only when Redis cannot be reached; the limiter turns that into a report. */
+  charge(keyId: string, limits: KeyLimits, tokens: number): Promise<void>;
+};
+
+type Clock = () => string;
+
+/**
+ * The memory limiter's windows and quota, shared through Redis: the same counters (one per distinct
+ * limit and length, so a key whose limits change counts afresh), the same order of checks (quota,
+ * then tokens, then requests) and the same refusals, with `retryAfterMs` the time left in the
+ * shared window that refused. One script per call checks and counts, so two instances can never
+ * both take a window's last room.
+ */
+export function createRedisRateLimits(input: { run: RunScript; keyPrefix: string; clock: Clock }): RedisRateLimits {
+  const { run, keyPrefix, clock } = input;
+
+  function counterKeys(keyId: string, limits: KeyLimits) {
+    const windowSeconds = limits.windowSeconds ?? DEFAULT_WINDOW_SECONDS;
+    const hours = limits.quotaPeriodHours ?? DEFAULT_QUOTA_PERIOD_HOURS;
+    return {
+      windowSeconds,
+      hours,
+      quota: limitKey(keyPrefix, keyId, `quota:${limits.quotaTokens ?? ''}:${hours}`),
+      requests: limitKey(keyPrefix, keyId, `requests:${limits.requests ?? ''}:${windowSeconds}`),
+      tokens: limitKey(keyPrefix, keyId, `tokens:${limits.tokens ?? ''}:${windowSeconds}`),
+    };
+  }
+
+  return {
+    async admit(keyId, limits, estimatedTokens) {
+      const { windowSeconds, hours, quota, requests, tokens } = counterKeys(keyId, limits);
+      const needed = wholeTokens(estimatedTokens);
+      const reply = (await run(
+        'admit',
+        [quota, requests, tokens],
+        [clock(), optional(limits.quotaTokens), hours * 3_600_000, optional(limits.requests), optional(limits.tokens), windowSeconds * 1000, needed],
+      )) as [string, number?, number?];
+      const [outcome, used = 0, msLeft = 0] = reply;
+      switch (outcome) {
+        case 'quota':
+          throw quotaRefusal(limits.quotaTokens!, hours, msLeft);
+        case 'never-fit':
+          throw tokensNeverFit(needed, limits.tokens!, windowSeconds);
+        case 'tokens':
+          throw tokensRefusal({ used, needed, limit: limits.tokens!, windowSeconds, retryAfterMs: msLeft });
+        case 'requests':
+          throw requestsRefusal(limits.requests!, windowSeconds, msLeft);
+      }
+    },
+    async charge(keyId, limits, tokens) {
+      const points = wholeTokens(tokens);
+      if (points === 0 || (limits.tokens === undefined && limits.quotaTokens === undefined)) return;
+      const { windowSeconds, hours, quota, tokens: tokensKey } = counterKeys(keyId, limits);
+      await run('charge', [quota, tokensKey], [clock(), optional(limits.quotaTokens), hours * 3_600_000, optional(limits.tokens), windowSeconds * 1000, points]);
+    },
+  };
+}
+
+/** A limit the key does not set travels as '' (Lua's `tonumber('')` is nil). */
+function optional(limit: number | undefined): string | number {
+  return limit ?? '';
+}
