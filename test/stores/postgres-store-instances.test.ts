@@ -139,11 +139,15 @@ describe('PostgreSQL account store: several instances on one database', () => {
     await expect(open(unreachable)).rejects.toThrow(/Cannot open the PostgreSQL account store/);
   });
 
-  it('refuses to read a balance beyond Number.MAX_SAFE_INTEGER instead of rounding it', async () => {
+  it('refuses a balance beyond Number.MAX_SAFE_INTEGER instead of rounding it: a change to one rolls back, a read of one throws', async () => {
     const url = await databases.createDatabase();
     const store = await open(url);
     const account = await store.createAccount({ name: 'huge', balanceMicros: Number.MAX_SAFE_INTEGER });
     expect(await store.getAccount(account.id)).toMatchObject({ balanceMicros: Number.MAX_SAFE_INTEGER });
+    // A change whose result a number could not hold is rolled back with its balance event.
+    await expect(store.adjustBalance(account.id, 2)).rejects.toThrow(/9007199254740993 is beyond/);
+    expect(await store.getAccount(account.id)).toMatchObject({ balanceMicros: Number.MAX_SAFE_INTEGER });
+    expect((await store.listBalanceEvents(account.id, { limit: 5 })).events).toHaveLength(1);
     await newPool(url).query('UPDATE accounts SET balance_micros = balance_micros + 2 WHERE id = $1', [account.id]);
     await expect(store.getAccount(account.id)).rejects.toThrow(/9007199254740993 is beyond/);
   });
