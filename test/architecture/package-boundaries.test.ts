@@ -18,6 +18,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   'store-sqlite': ['@switchyard/accounts', '@switchyard/core'],
   // A Limiter implementation: the engine's contract, defaults and refusals, on Redis.
   'limiter-redis': ['@switchyard/accounts', '@switchyard/core', '@switchyard/engine', 'ioredis'],
+  'store-postgres': ['@switchyard/accounts', '@switchyard/core', 'pg'],
   express: ['@switchyard/accounts', '@switchyard/core', '@switchyard/engine', '@switchyard/sse', 'express'],
   simulator: [],
   // The panel calls the admin service in-process; its page's libraries (Preact, uPlot) are bundled at build time.

@@ -13,3 +13,12 @@ export type ContractContext = { store: AccountStore; createStore(clock: StoreClo
 export function sortById<T extends { id: string }>(items: readonly T[]): T[] {
   return [...items].sort((left, right) => left.id.localeCompare(right.id));
 }
+
+/**
+ * Fakes the clock and the timers a store's sweep runs on, starting at `now`, but not Node's I/O
+ * callbacks (`nextTick`, `setImmediate`): a store on a network database (PostgreSQL) needs those
+ * to receive its replies while the test advances the sweep timer.
+ */
+export function useSweepFakeTimers(now: number): void {
+  jest.useFakeTimers({ now, doNotFake: ['nextTick', 'setImmediate'] });
+}

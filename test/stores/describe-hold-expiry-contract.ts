@@ -1,5 +1,5 @@
 import { DEFAULT_HOLD_LIFETIME_MS } from '@switchyard/accounts';
-import type { ContractContext } from './contract-context';
+import { useSweepFakeTimers, type ContractContext } from './contract-context';
 
 const T0 = 1_767_225_600_000;
 
@@ -49,7 +49,7 @@ export function describeHoldExpiry(context: ContractContext): void {
     });
 
     it('sweeps expired holds on its own timer while open, and stops at close', async () => {
-      jest.useFakeTimers({ now: T0 });
+      useSweepFakeTimers(T0);
       let clock = T0;
       const store = await context.createStore({ now: () => clock, holdSweepIntervalMs: 10_000 });
       const account = await store.createAccount({ name: 'E', balanceMicros: 1000 });

@@ -1,5 +1,5 @@
 import { storedResponseBytes, type AccountStore, type StoredResponse } from '@switchyard/accounts';
-import type { ContractContext } from './contract-context';
+import { useSweepFakeTimers, type ContractContext } from './contract-context';
 
 const T0 = 1_767_225_600_000;
 const HOUR = 60 * 60 * 1000;
@@ -244,7 +244,7 @@ export function describeResponseStore(context: ContractContext): void {
     });
 
     it('deletes expired responses on its sweep timer while open, and stops at close', async () => {
-      jest.useFakeTimers({ now: T0 });
+      useSweepFakeTimers(T0);
       let clock = T0;
       const store = await context.createStore({ now: () => clock, holdSweepIntervalMs: 10_000 });
       const [account] = await twoAccounts(store);

@@ -6,7 +6,7 @@ import {
   type UsageFilter,
 } from '@switchyard/accounts';
 import { sampleUsageEntry } from '@switchyard/accounts/testing';
-import type { ContractContext } from './contract-context';
+import { useSweepFakeTimers, type ContractContext } from './contract-context';
 
 const T0 = 1_767_225_600_000; // 2026-01-01T00:00:00Z
 const MINUTE = 60 * 1000;
@@ -343,7 +343,7 @@ export function describeUsageLedger(context: ContractContext): void {
       });
 
       it(`deletes rows older than the retention (default ${DEFAULT_USAGE_RETENTION_DAYS} days) on its sweep timer`, async () => {
-        jest.useFakeTimers({ now: T0 });
+        useSweepFakeTimers(T0);
         let clock = T0;
         const store = await context.createStore({ now: () => clock, holdSweepIntervalMs: 10_000 });
         await store.commitUsage([usageCommit({ time: T0, requestId: 'req_old' }), usageCommit({ time: T0 + DAY, requestId: 'req_kept' })]);
@@ -354,7 +354,7 @@ export function describeUsageLedger(context: ContractContext): void {
       });
 
       it('honours a shorter retention given in days', async () => {
-        jest.useFakeTimers({ now: T0 });
+        useSweepFakeTimers(T0);
         let clock = T0;
         const store = await context.createStore({ now: () => clock, holdSweepIntervalMs: 10_000, usageRetentionDays: 7 });
         await store.commitUsage([usageCommit({ time: T0, requestId: 'req_week_old' }), usageCommit({ time: T0 + 2 * DAY, requestId: 'req_recent' })]);

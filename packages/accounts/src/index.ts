@@ -76,3 +76,21 @@ export {
 } from './usage/usage-buckets';
 export { matchesUsageFilter, newestFirst } from './usage/matches-usage-filter';
 export { summarizeEntries, usageGroupValue } from './usage/summarize-entries';
+export { toAccount, type AccountRow } from './rows/account-row';
+export { newApiKeyRowValues, toApiKeyRecord, toMutableColumns, type ApiKeyMutableColumns, type ApiKeyRow } from './rows/api-key-row';
+export { CONSOLE_TOKEN_COLUMNS, newConsoleTokenRowValues, toConsoleTokenRecord } from './rows/console-token-row';
+export { USAGE_COLUMNS, toUsageEntry, usageRowValues } from './rows/usage-row';
+export {
+  listItemPositions,
+  responseRowValues,
+  toResponseColumns,
+  toStoredResponse,
+  type ItemPosition,
+  type ResponseColumns,
+  type ResponseRow,
+} from './rows/response-row';
+export { USAGE_EQUALITY_FILTERS, USAGE_GROUP_EXPRESSIONS } from './rows/usage-filter-columns';
+export { buildUsageWhere, NAMED_PLACEHOLDER, type Placeholder, type UsageWhere } from './rows/usage-where';
+export { summarizeUsageSql, toUsageSummaryRow } from './rows/summarize-usage-sql';
+export { BALANCE_EVENT_COLUMNS, toBalanceEvent } from './rows/balance-event-row';
+export { findDigestMatch } from './rows/find-digest-match';

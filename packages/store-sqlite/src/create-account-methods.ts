@@ -1,6 +1,5 @@
 import { createId } from '@switchyard/core';
-import type { AccountStore, BalanceEvent } from '@switchyard/accounts';
-import { toAccount } from './account-row';
+import { toAccount, type AccountStore, type BalanceEvent } from '@switchyard/accounts';
 import type { StoreContext } from './store-context';
 
 type AccountMethods = Pick<

@@ -1,6 +1,14 @@
-import { createId } from '@switchyard/core';
-import { digestsEqual, generateApiKey, hashApiKey, keyPrefix, looksLikeApiKey, type AccountStore } from '@switchyard/accounts';
-import { toApiKeyRecord, toMutableColumns } from './api-key-row';
+import {
+  findDigestMatch,
+  generateApiKey,
+  hashApiKey,
+  keyPrefix,
+  looksLikeApiKey,
+  newApiKeyRowValues,
+  toApiKeyRecord,
+  toMutableColumns,
+  type AccountStore,
+} from '@switchyard/accounts';
 import type { StoreContext } from './store-context';
 
 type ApiKeyMethods = Pick<
@@ -21,25 +29,13 @@ export function createApiKeyMethods({ statements, transaction, serverSecret }: S
         throw new Error('An adopted secret must have the API key shape.');
       }
       const secret = input.secret ?? generateApiKey();
-      const row = statements.insertKey.get(
-        createId('key_'),
-        input.accountId,
-        keyPrefix(secret),
-        hashApiKey(secret, serverSecret),
-        Date.now(),
-        ...toMutableColumns({ ...input, status: input.status ?? 'active' }),
-      );
+      const row = statements.insertKey.get(...newApiKeyRowValues(input, secret, serverSecret));
       return { secret, key: toApiKeyRecord(row)! };
     },
     async findKeyBySecret(secret) {
       const digest = hashApiKey(secret, serverSecret);
       const candidates = statements.selectKeysByPrefix.all(keyPrefix(secret));
-      let found: (typeof candidates)[number] | undefined;
-      for (const candidate of candidates) {
-        // Compare every candidate, match or not, so timing does not depend on which one matched.
-        if (digestsEqual(String(candidate['digest']), digest) && !found) found = candidate;
-      }
-      return toApiKeyRecord(found);
+      return toApiKeyRecord(findDigestMatch(candidates, digest));
     },
     async getKey(id) {
       return toApiKeyRecord(statements.selectKey.get(id));

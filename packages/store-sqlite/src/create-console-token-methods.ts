@@ -1,28 +1,15 @@
-import type { SQLOutputValue } from 'node:sqlite';
-import { createId } from '@switchyard/core';
 import {
+  CONSOLE_TOKEN_COLUMNS,
   consoleTokenPrefix,
-  digestsEqual,
+  findDigestMatch,
   generateConsoleToken,
   hashApiKey,
   looksLikeConsoleToken,
-  type ConsoleTokenRecord,
+  newConsoleTokenRowValues,
+  toConsoleTokenRecord,
   type ConsoleTokenStore,
 } from '@switchyard/accounts';
 import type { StoreContext } from './store-context';
-
-const COLUMNS = 'id, account_id, name, prefix, status, expires_at, created_at';
-
-/** One `console_tokens` row as SQLite returns it (without the digest unless selected). */
-type ConsoleTokenRow = {
-  id: string;
-  account_id: string;
-  name: string;
-  prefix: string;
-  status: ConsoleTokenRecord['status'];
-  expires_at: number | null;
-  created_at: number;
-};
 
 /**
  * Account console tokens stored as HMAC digests under the server secret plus the visible prefix,
@@ -33,36 +20,23 @@ export function createConsoleTokenMethods({ database, statements, serverSecret }
   const prepare = (sql: string) => database.prepare(sql);
   const insert = prepare(
     `INSERT INTO console_tokens (id, account_id, name, prefix, digest, status, expires_at, created_at)
-     VALUES (?, ?, ?, ?, ?, 'active', ?, ?) RETURNING ${COLUMNS}`,
+     VALUES (?, ?, ?, ?, ?, 'active', ?, ?) RETURNING ${CONSOLE_TOKEN_COLUMNS}`,
   );
-  const selectByPrefix = prepare(`SELECT ${COLUMNS}, digest FROM console_tokens WHERE prefix = ?`);
-  const selectAll = prepare(`SELECT ${COLUMNS} FROM console_tokens ORDER BY rowid`);
-  const selectOfAccount = prepare(`SELECT ${COLUMNS} FROM console_tokens WHERE account_id = ? ORDER BY rowid`);
-  const updateStatus = prepare(`UPDATE console_tokens SET status = ? WHERE id = ? RETURNING ${COLUMNS}`);
+  const selectByPrefix = prepare(`SELECT ${CONSOLE_TOKEN_COLUMNS}, digest FROM console_tokens WHERE prefix = ?`);
+  const selectAll = prepare(`SELECT ${CONSOLE_TOKEN_COLUMNS} FROM console_tokens ORDER BY rowid`);
+  const selectOfAccount = prepare(`SELECT ${CONSOLE_TOKEN_COLUMNS} FROM console_tokens WHERE account_id = ? ORDER BY rowid`);
+  const updateStatus = prepare(`UPDATE console_tokens SET status = ? WHERE id = ? RETURNING ${CONSOLE_TOKEN_COLUMNS}`);
   return {
     async createConsoleToken(input) {
       if (!statements.selectAccount.get(input.accountId)) throw new Error(`No account '${input.accountId}'.`);
       const secret = generateConsoleToken();
-      const row = insert.get(
-        createId('ctok_'),
-        input.accountId,
-        input.name,
-        consoleTokenPrefix(secret),
-        hashApiKey(secret, serverSecret),
-        input.expiresAt ?? null,
-        Date.now(),
-      );
+      const row = insert.get(...newConsoleTokenRowValues(input, secret, serverSecret));
       return { secret, token: toConsoleTokenRecord(row)! };
     },
     async findConsoleTokenBySecret(secret) {
       if (!looksLikeConsoleToken(secret)) return undefined;
       const digest = hashApiKey(secret, serverSecret);
-      let found: Record<string, SQLOutputValue> | undefined;
-      for (const candidate of selectByPrefix.all(consoleTokenPrefix(secret))) {
-        // Compare every candidate, match or not, so timing does not depend on which one matched.
-        if (digestsEqual(String(candidate['digest']), digest) && !found) found = candidate;
-      }
-      return toConsoleTokenRecord(found);
+      return toConsoleTokenRecord(findDigestMatch(selectByPrefix.all(consoleTokenPrefix(secret)), digest));
     },
     async listConsoleTokens(accountId) {
       const rows = accountId === undefined ? selectAll.all() : selectOfAccount.all(accountId);
@@ -74,17 +48,3 @@ export function createConsoleTokenMethods({ database, statements, serverSecret }
   };
 }
 
-/** A fresh record from a row (never the digest); `undefined` passes through. */
-function toConsoleTokenRecord(row: Record<string, SQLOutputValue> | undefined): ConsoleTokenRecord | undefined {
-  if (!row) return undefined;
-  const token = row as ConsoleTokenRow;
-  return {
-    id: token.id,
-    accountId: token.account_id,
-    name: token.name,
-    prefix: token.prefix,
-    status: token.status,
-    ...(token.expires_at !== null && { expiresAt: token.expires_at }),
-    createdAt: token.created_at,
-  };
-}

@@ -1,6 +1,5 @@
-import type { ResponseStore, StoredJSON } from '@switchyard/accounts';
+import { listItemPositions, responseRowValues, toResponseColumns, toStoredResponse, type ResponseStore, type StoredJSON } from '@switchyard/accounts';
 import { evictOldestResponses } from './evict-oldest-responses';
-import { listItemPositions, toResponseColumns, toStoredResponse } from './response-row';
 import type { StoreContext } from './store-context';
 
 /**
@@ -16,17 +15,7 @@ export function createResponseMethods({ statements, transaction }: StoreContext)
       const positions = listItemPositions(record);
       transaction(() => {
         statements.deleteResponse.run(record.accountId, record.id);
-        const inserted = statements.insertResponse.get(
-          record.id,
-          record.accountId,
-          record.keyId,
-          record.createdAt,
-          record.expiresAt,
-          record.previousResponseId ?? null,
-          columns.response,
-          columns.input,
-          columns.bytes,
-        );
+        const inserted = statements.insertResponse.get(...responseRowValues(record, columns));
         const seq = Number(inserted!['seq']);
         for (const { itemId, source, position } of positions) {
           statements.insertResponseItem.run(seq, source, position, record.accountId, itemId);

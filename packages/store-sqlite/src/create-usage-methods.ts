@@ -1,20 +1,23 @@
 import type { StatementSync } from 'node:sqlite';
 import {
+  buildUsageWhere,
   decodeSequenceCursor,
   decodeUsageCursor,
   encodeSequenceCursor,
   encodeUsageCursor,
   USAGE_BUCKET_MS,
-  type BalanceEvent,
+  USAGE_COLUMNS,
+  summarizeUsageSql,
+  toBalanceEvent,
+  toUsageEntry,
+  toUsageSummaryRow,
+  usageRowValues,
   type Settled,
   type UsageLedger,
 } from '@switchyard/accounts';
 import { USAGE_DELETE_CHUNK } from './prepare-usage-statements';
 import { settleHold } from './settle-hold';
 import type { StoreContext } from './store-context';
-import { summarizeUsageSql } from './summarize-usage-sql';
-import { USAGE_COLUMNS, toUsageEntry, usageRowValues } from './usage-row';
-import { buildUsageWhere } from './usage-where';
 
 /**
  * The usage ledger on SQLite. `commitUsage` runs a whole batch in one `BEGIN IMMEDIATE`
@@ -68,19 +71,9 @@ export function createUsageMethods(context: StoreContext): UsageLedger {
     },
     async summarizeUsage(filter, options) {
       const where = buildUsageWhere(filter);
-      const statement = prepareOnce(summarizeUsageSql(where.sql, options.groupBy));
+      const statement = prepareOnce(summarizeUsageSql(where.sql, options.groupBy, ':bucketMs'));
       const rows = statement.all({ ...where.parameters, bucketMs: USAGE_BUCKET_MS[options.bucket] });
-      return rows.map(row => ({
-        bucketStart: Number(row['bucket_start']),
-        ...(row['grp'] !== null && { group: String(row['grp']) }),
-        requests: Number(row['requests']),
-        inputTokens: Number(row['input_tokens']),
-        outputTokens: Number(row['output_tokens']),
-        costMicros: Number(row['cost_micros']),
-        errors: Number(row['errors']),
-        latencyP50Ms: Number(row['p50']),
-        latencyP95Ms: Number(row['p95']),
-      }));
+      return rows.map(toUsageSummaryRow);
     },
     async deleteUsageBefore(before) {
       // In chunks, each its own transaction, so other writers get the lock between them.
@@ -95,16 +88,7 @@ export function createUsageMethods(context: StoreContext): UsageLedger {
       const before = page.cursor === undefined ? Number.MAX_SAFE_INTEGER : decodeSequenceCursor(page.cursor);
       const limit = Math.max(1, Math.floor(page.limit));
       const rows = statements.selectBalanceEvents.all(accountId, before, limit + 1);
-      const events = rows.slice(0, limit).map(
-        (row): BalanceEvent => ({
-          id: String(row['id']),
-          accountId: String(row['account_id']),
-          time: Number(row['time']),
-          kind: String(row['kind']) as BalanceEvent['kind'],
-          deltaMicros: Number(row['delta_micros']),
-          balanceAfterMicros: Number(row['balance_after_micros']),
-        }),
-      );
+      const events = rows.slice(0, limit).map(toBalanceEvent);
       const lastSequence = rows.length > limit ? Number(rows[limit - 1]!['seq']) : undefined;
       return { events, ...(lastSequence !== undefined && { nextCursor: encodeSequenceCursor(lastSequence) }) };
     },

@@ -1,7 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
-import { USAGE_COLUMNS } from './usage-row';
-
-const BALANCE_EVENT_COLUMNS = 'seq, id, account_id, time, kind, delta_micros, balance_after_micros';
+import { BALANCE_EVENT_COLUMNS, USAGE_COLUMNS } from '@switchyard/accounts';
 
 /** How many old rows one retention step deletes, so a large first sweep never holds the write lock for long. */
 export const USAGE_DELETE_CHUNK = 5000;

@@ -1,7 +1,6 @@
-import type { SQLOutputValue } from 'node:sqlite';
-import type { Account } from '@switchyard/accounts';
+import type { Account } from '../store/account-store';
 
-/** One `accounts` row as SQLite returns it (STRICT table, so the column types hold). */
+/** One `accounts` row as a SQL store reads it (SQLite, or PostgreSQL with BIGINT read as numbers). */
 export type AccountRow = {
   id: string;
   name: string;
@@ -13,7 +12,7 @@ export type AccountRow = {
 };
 
 /** A fresh `Account` from a row; `undefined` passes through so lookups stay one expression. */
-export function toAccount(row: Record<string, SQLOutputValue> | undefined): Account | undefined {
+export function toAccount(row: Record<string, unknown> | undefined): Account | undefined {
   if (!row) return undefined;
   const account = row as AccountRow;
   return {

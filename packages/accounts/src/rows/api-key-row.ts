@@ -1,7 +1,9 @@
-import type { SQLOutputValue } from 'node:sqlite';
-import type { ApiKeyRecord, KeyLimits } from '@switchyard/accounts';
+import { createId } from '@switchyard/core';
+import { hashApiKey, keyPrefix } from '../keys/api-key-secrets';
+import type { KeyLimits } from '../keys/key-limits';
+import type { ApiKeyRecord, NewApiKey } from '../store/account-store';
 
-/** One `api_keys` row as SQLite returns it; list and limits are JSON text, absent members are NULL. */
+/** One `api_keys` row as a SQL store reads it; list and limits are JSON text, absent members are NULL. */
 export type ApiKeyRow = {
   id: string;
   account_id: string;
@@ -27,7 +29,7 @@ export type ApiKeyMutableColumns = [
 ];
 
 /** A fresh `ApiKeyRecord` from a row (never the digest); `undefined` passes through. */
-export function toApiKeyRecord(row: Record<string, SQLOutputValue> | undefined): ApiKeyRecord | undefined {
+export function toApiKeyRecord(row: Record<string, unknown> | undefined): ApiKeyRecord | undefined {
   if (!row) return undefined;
   const key = row as ApiKeyRow;
   return {
@@ -55,5 +57,20 @@ export function toMutableColumns(
     key.group ?? null,
     key.allowedModels === undefined ? null : JSON.stringify(key.allowedModels),
     key.limits === undefined ? null : JSON.stringify(key.limits),
+  ];
+}
+
+/**
+ * The values of a new `api_keys` row, in the order `id, account_id, prefix, digest, created_at`
+ * then `ApiKeyMutableColumns`: the secret only as its visible prefix and its digest under `serverSecret`.
+ */
+export function newApiKeyRowValues(input: NewApiKey, secret: string, serverSecret: string): Array<string | number | null> {
+  return [
+    createId('key_'),
+    input.accountId,
+    keyPrefix(secret),
+    hashApiKey(secret, serverSecret),
+    Date.now(),
+    ...toMutableColumns({ ...input, status: input.status ?? 'active' }),
   ];
 }

@@ -1,5 +1,5 @@
-import type { SQLInputValue, SQLOutputValue } from 'node:sqlite';
-import type { Settled, UsageCommit, UsageEntry, UsageOutcome } from '@switchyard/accounts';
+import type { Settled } from '../store/account-store';
+import type { UsageCommit, UsageEntry, UsageOutcome } from '../usage/usage-ledger';
 
 /** The columns of a `usage` row, in the order the insert binds them. */
 export const USAGE_COLUMNS = [
@@ -34,7 +34,7 @@ export const USAGE_COLUMNS = [
 ] as const;
 
 /** The values of a new `usage` row in `USAGE_COLUMNS` order: the commit's entry with the charge the store decided. */
-export function usageRowValues(entry: UsageCommit['entry'], settled: Settled): SQLInputValue[] {
+export function usageRowValues(entry: UsageCommit['entry'], settled: Settled): Array<string | number | null> {
   const optional = (value: string | number | undefined) => value ?? null;
   const count = (value: number) => Math.max(0, Math.round(value));
   return [
@@ -70,7 +70,7 @@ export function usageRowValues(entry: UsageCommit['entry'], settled: Settled): S
 }
 
 /** A fresh `UsageEntry` from a `usage` row; NULL columns become absent fields. */
-export function toUsageEntry(row: Record<string, SQLOutputValue>): UsageEntry {
+export function toUsageEntry(row: Record<string, unknown>): UsageEntry {
   const text = (column: string) => (row[column] === null ? undefined : String(row[column]));
   const number = (column: string) => Number(row[column]);
   const optionalFields = {

@@ -1,7 +1,6 @@
-import type { SQLOutputValue } from 'node:sqlite';
-import type { StoredItem, StoredJSON, StoredResponse } from '@switchyard/accounts';
+import type { StoredItem, StoredJSON, StoredResponse } from '../conversations/response-store';
 
-/** One `responses` row as SQLite returns it; `input` and `response` are JSON text. */
+/** One `responses` row as a SQL store reads it; `input` and `response` are JSON text. */
 export type ResponseRow = {
   id: string;
   account_id: string;
@@ -24,7 +23,7 @@ export type ResponseColumns = {
 export type ItemPosition = { itemId: string; source: 'input' | 'output'; position: number };
 
 /** A fresh `StoredResponse` parsed from a row; `undefined` passes through. */
-export function toStoredResponse(row: Record<string, SQLOutputValue> | undefined): StoredResponse | undefined {
+export function toStoredResponse(row: Record<string, unknown> | undefined): StoredResponse | undefined {
   if (!row) return undefined;
   const stored = row as ResponseRow;
   return {
@@ -63,4 +62,22 @@ export function listItemPositions(record: StoredResponse): ItemPosition[] {
     if (typeof itemId === 'string') positions.push({ itemId, source: 'output', position });
   });
   return positions;
+}
+
+/**
+ * The values of a new `responses` row, in the order `id, account_id, key_id, created_at,
+ * expires_at, previous_response_id, response, input, bytes`.
+ */
+export function responseRowValues(record: StoredResponse, columns: ResponseColumns): Array<string | number | null> {
+  return [
+    record.id,
+    record.accountId,
+    record.keyId,
+    record.createdAt,
+    record.expiresAt,
+    record.previousResponseId ?? null,
+    columns.response,
+    columns.input,
+    columns.bytes,
+  ];
 }

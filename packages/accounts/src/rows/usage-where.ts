@@ -1,0 +1,57 @@
+import type { UsagePosition } from '../usage/usage-cursor';
+import type { UsageFilter } from '../usage/usage-ledger';
+import { USAGE_EQUALITY_FILTERS } from './usage-filter-columns';
+
+/**
+ * A WHERE clause (empty when nothing filters) with its parameters, by name and in the order they
+ * appear, and a key naming its shape (which clauses are present), for caching a statement per shape.
+ */
+export type UsageWhere = {
+  sql: string;
+  parameters: Record<string, string | number>;
+  values: Array<string | number>;
+  shape: string;
+};
+
+/** How a driver writes the `position`-th bound parameter (1-based) named `name`: `:name`, `$1`. */
+export type Placeholder = (name: string, position: number) => string;
+
+/** SQLite's named parameters (`:name`). */
+export const NAMED_PLACEHOLDER: Placeholder = name => `:${name}`;
+
+/**
+ * The WHERE of a ledger query: one equality per filter given, the time range, and for a page after
+ * a cursor the row-value comparison `(time, request_id) < (…)`, which SQLite and PostgreSQL both
+ * turn into a range scan of whichever `(…, time, request_id)` index the equalities select. Values
+ * are bound, never spliced; `shape` (which clauses are present) keys the cache of prepared statements.
+ */
+export function buildUsageWhere(
+  filter: UsageFilter,
+  after?: UsagePosition,
+  placeholder: Placeholder = NAMED_PLACEHOLDER,
+): UsageWhere {
+  const clauses: string[] = [];
+  const parameters: Record<string, string | number> = {};
+  const values: Array<string | number> = [];
+  const bind = (name: string, value: string | number) => {
+    parameters[name] = value;
+    values.push(value);
+    return placeholder(name, values.length);
+  };
+  for (const [field, column] of USAGE_EQUALITY_FILTERS) {
+    const value = filter[field];
+    if (value !== undefined) clauses.push(`${column} = ${bind(field, value)}`);
+  }
+  if (filter.from !== undefined) clauses.push(`time >= ${bind('from', filter.from)}`);
+  if (filter.to !== undefined) clauses.push(`time < ${bind('to', filter.to)}`);
+  if (after) {
+    const time = bind('afterTime', after.time);
+    clauses.push(`(time, request_id) < (${time}, ${bind('afterRequestId', after.requestId)})`);
+  }
+  return {
+    sql: clauses.length > 0 ? `WHERE ${clauses.join(' AND ')}` : '',
+    parameters,
+    values,
+    shape: clauses.join(' AND '),
+  };
+}

@@ -1,0 +1,72 @@
+import {
+  findDigestMatch,
+  generateApiKey,
+  hashApiKey,
+  keyPrefix,
+  looksLikeApiKey,
+  newApiKeyRowValues,
+  toApiKeyRecord,
+  toMutableColumns,
+  type AccountStore,
+} from '@switchyard/accounts';
+import { SELECT_ACCOUNT } from './account-statements';
+import type { StoreContext } from './store-context';
+
+type ApiKeyMethods = Pick<AccountStore, 'createKey' | 'findKeyBySecret' | 'getKey' | 'listKeys' | 'updateKey'>;
+
+/** In the order of `ApiKeyMutableColumns`, which both key writes bind. */
+const MUTABLE_KEY_COLUMNS = 'name, status, expires_at, group_name, allowed_models, limits';
+const KEY_COLUMNS = `id, account_id, prefix, created_at, ${MUTABLE_KEY_COLUMNS}`;
+const SELECT_KEY = `SELECT ${KEY_COLUMNS} FROM api_keys WHERE id = $1`;
+
+/**
+ * Keys stored as HMAC digests under the server secret plus the visible prefix; the secret itself is
+ * returned once by `createKey` and never written. Lookup is by prefix, then a constant-time digest
+ * comparison against every candidate.
+ */
+export function createApiKeyMethods({ sql, transaction, serverSecret }: StoreContext): ApiKeyMethods {
+  return {
+    async createKey(input) {
+      if (!(await sql.row(SELECT_ACCOUNT, [input.accountId]))) throw new Error(`No account '${input.accountId}'.`);
+      if (input.secret !== undefined && !looksLikeApiKey(input.secret)) {
+        throw new Error('An adopted secret must have the API key shape.');
+      }
+      const secret = input.secret ?? generateApiKey();
+      const row = await sql.row(
+        `INSERT INTO api_keys (id, account_id, prefix, digest, created_at, ${MUTABLE_KEY_COLUMNS})
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING ${KEY_COLUMNS}`,
+        newApiKeyRowValues(input, secret, serverSecret),
+      );
+      return { secret, key: toApiKeyRecord(row)! };
+    },
+    async findKeyBySecret(secret) {
+      const digest = hashApiKey(secret, serverSecret);
+      const candidates = await sql.rows(`SELECT ${KEY_COLUMNS}, digest FROM api_keys WHERE prefix = $1`, [keyPrefix(secret)]);
+      return toApiKeyRecord(findDigestMatch(candidates, digest));
+    },
+    async getKey(id) {
+      return toApiKeyRecord(await sql.row(SELECT_KEY, [id]));
+    },
+    async listKeys(accountId) {
+      const rows =
+        accountId === undefined
+          ? await sql.rows(`SELECT ${KEY_COLUMNS} FROM api_keys ORDER BY seq`)
+          : await sql.rows(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE account_id = $1 ORDER BY seq`, [accountId]);
+      return rows.map(row => toApiKeyRecord(row)!);
+    },
+    async updateKey(id, patch) {
+      // Read (locking the row), merge and write, so a concurrent patch from another instance is not lost.
+      return transaction(async session => {
+        const current = toApiKeyRecord(await session.row(`${SELECT_KEY} FOR UPDATE`, [id]));
+        if (!current) return undefined;
+        const next = { ...current, ...patch, name: patch.name ?? current.name, status: patch.status ?? current.status };
+        const row = await session.row(
+          `UPDATE api_keys SET name = $1, status = $2, expires_at = $3, group_name = $4, allowed_models = $5, limits = $6
+           WHERE id = $7 RETURNING ${KEY_COLUMNS}`,
+          [...toMutableColumns(next), id],
+        );
+        return toApiKeyRecord(row);
+      });
+    },
+  };
+}

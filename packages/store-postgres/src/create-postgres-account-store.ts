@@ -1,0 +1,138 @@
+import pg from 'pg';
+import {
+  DEFAULT_HOLD_SWEEP_INTERVAL_MS,
+  startStoreSweep,
+  usageRetentionMs,
+  type AccountStore,
+} from '@switchyard/accounts';
+import { createAccountMethods } from './create-account-methods';
+import { createApiKeyMethods } from './create-api-key-methods';
+import { createConsoleTokenMethods } from './create-console-token-methods';
+import { createReservationMethods } from './create-reservation-methods';
+import { createResponseMethods } from './create-response-methods';
+import { createTransactionRunner } from './create-transaction-runner';
+import { createUsageMethods } from './create-usage-methods';
+import { registerHoldOwner, unregisterHoldOwner } from './hold-owners';
+import { migrateSchema } from './migrate-schema';
+import { releaseAbandonedHolds } from './release-abandoned-holds';
+import { createSqlSession } from './sql-session';
+import type { StoreContext } from './store-context';
+import { CLOSED_MESSAGE, createSweepTracker, gateMethods } from './wait-for-sweeps';
+
+/** Where the store lives and how it treats keys, holds and their owners. */
+export type PostgresAccountStoreOptions = (
+  | {
+      /** `postgres://user:password@host:port/database`; the store makes and ends its own pool. */
+      connectionString: string;
+      /** Connections of the store's own pool. Default 10 (`pg`'s default). */
+      maxConnections?: number;
+    }
+  | {
+      /** A pool the host made and ends itself (`close` leaves it open). */
+      pool: pg.Pool;
+    }
+) & {
+  /** HMAC key for API key digests. Keys are only findable with the secret they were created under. */
+  serverSecret: string;
+  /** The clock holds are made and expire by and heartbeats are written with. Default `Date.now`. */
+  now?: () => number;
+  /**
+   * How often, while open, the store refreshes its owner heartbeat, releases holds that expired or
+   * whose owner went silent, deletes expired responses and old ledger rows (0 turns the timer off;
+   * the heartbeat is then refreshed only by `releaseExpiredHolds`). Default 60 000 ms.
+   */
+  holdSweepIntervalMs?: number;
+  /**
+   * How old another instance's heartbeat may be before its holds are released as a crashed
+   * instance's. Default 3 × `holdSweepIntervalMs` (3 × the default interval when the timer is off).
+   */
+  ownerTimeoutMs?: number;
+  /** Ledger rows older than this many days are deleted by the sweep. Default `DEFAULT_USAGE_RETENTION_DAYS` (400). */
+  usageRetentionDays?: number;
+  /** Told about a sweep that failed (the database unreachable for a while); the next sweep runs as usual. */
+  onSweepError?: (error: unknown) => void;
+};
+
+/**
+ * The `AccountStore` for several gateway instances sharing one PostgreSQL database: same semantics
+ * as `createMemoryAccountStore` and the SQLite store. Opening it migrates the schema (once, whatever
+ * the number of instances starting together), registers this instance as a hold owner, releases
+ * abandoned holds and deletes expired responses; a database that cannot be reached fails here.
+ * While open, a timer keeps the owner's heartbeat and repeats the cleanups, until `close`.
+ */
+export async function createPostgresAccountStore(options: PostgresAccountStoreOptions): Promise<AccountStore> {
+  if (!options.serverSecret) throw new Error('createPostgresAccountStore needs a non-empty serverSecret.');
+  const intervalMs = options.holdSweepIntervalMs ?? DEFAULT_HOLD_SWEEP_INTERVAL_MS;
+  const ownerTimeoutMs = options.ownerTimeoutMs ?? 3 * (intervalMs > 0 ? intervalMs : DEFAULT_HOLD_SWEEP_INTERVAL_MS);
+  const now = options.now ?? Date.now;
+  const retentionMs = usageRetentionMs(options.usageRetentionDays);
+  const ownPool = 'connectionString' in options;
+  const pool = ownPool
+    ? new pg.Pool({ connectionString: options.connectionString, max: options.maxConnections ?? 10 })
+    : options.pool;
+  // A connection that breaks while idle is dropped by the pool, which opens a new one for the next
+  // query; without a listener its 'error' event would end the process.
+  if (ownPool) pool.on('error', error => options.onSweepError?.(error));
+
+  let context: StoreContext;
+  try {
+    context = await openStore(pool, options.serverSecret, now, ownerTimeoutMs);
+  } catch (error) {
+    if (ownPool) await pool.end();
+    throw new Error(`Cannot open the PostgreSQL account store: ${(error as Error).message}`, { cause: error });
+  }
+  const reservations = createReservationMethods(context, ownerTimeoutMs);
+  const responses = createResponseMethods(context);
+  const usage = createUsageMethods(context);
+  const sweeps = createSweepTracker();
+  const stopSweep = startStoreSweep(
+    sweeps.track([
+      reservations.releaseExpiredHolds,
+      responses.deleteExpiredResponses,
+      (at: number) => usage.deleteUsageBefore(at - retentionMs),
+    ]),
+    { intervalMs, now, ...(options.onSweepError && { onError: options.onSweepError }) },
+  );
+  let closed = false;
+  const methods = gateMethods(
+    {
+      ...createAccountMethods(context),
+      ...createApiKeyMethods(context),
+      ...createConsoleTokenMethods(context),
+      ...reservations,
+      ...responses,
+      ...usage,
+    },
+    { idle: sweeps.idle, isClosed: () => closed },
+  );
+  return {
+    ...methods,
+    async ping() {
+      // One round trip on a pooled connection: rejects while the database is unreachable, and once closed.
+      if (closed) throw new Error(CLOSED_MESSAGE);
+      await context.sql.rows('SELECT 1');
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      stopSweep();
+      await sweeps.idle();
+      try {
+        await unregisterHoldOwner(context.sql, context.ownerId);
+      } finally {
+        if (ownPool) await pool.end();
+      }
+    },
+  };
+}
+
+/** Schema up to date, this instance registered as a hold owner, abandoned holds released, expired responses deleted. */
+async function openStore(pool: pg.Pool, serverSecret: string, now: () => number, ownerTimeoutMs: number): Promise<StoreContext> {
+  const sql = createSqlSession(pool);
+  const transaction = createTransactionRunner(pool);
+  await migrateSchema(transaction);
+  const ownerId = await registerHoldOwner(sql, now());
+  await transaction(session => releaseAbandonedHolds(session, { now: now(), selfId: ownerId, ownerTimeoutMs }));
+  await sql.rows('DELETE FROM responses WHERE expires_at <= $1', [now()]);
+  return { sql, transaction, serverSecret, ownerId, now };
+}

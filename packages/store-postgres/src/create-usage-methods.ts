@@ -1,0 +1,110 @@
+import {
+  BALANCE_EVENT_COLUMNS,
+  buildUsageWhere,
+  decodeSequenceCursor,
+  decodeUsageCursor,
+  encodeSequenceCursor,
+  encodeUsageCursor,
+  summarizeUsageSql,
+  toBalanceEvent,
+  toUsageEntry,
+  toUsageSummaryRow,
+  USAGE_BUCKET_MS,
+  USAGE_COLUMNS,
+  usageRowValues,
+  type Placeholder,
+  type Settled,
+  type UsageLedger,
+} from '@switchyard/accounts';
+import { lockAccounts } from './account-statements';
+import { settleHold } from './settle-hold';
+import type { StoreContext } from './store-context';
+
+/** How many old rows one retention step deletes, so a large first sweep never holds its locks for long. */
+const USAGE_DELETE_CHUNK = 5000;
+
+/** PostgreSQL's numbered parameters (`$1`). */
+const NUMBERED_PLACEHOLDER: Placeholder = (_name, position) => `$${position}`;
+
+const INSERT_USAGE = `INSERT INTO usage (${USAGE_COLUMNS.join(', ')})
+  VALUES (${USAGE_COLUMNS.map((_column, index) => `$${index + 1}`).join(', ')})`;
+
+/**
+ * The usage ledger on PostgreSQL. `commitUsage` runs a whole batch in one transaction: each
+ * commit's hold is settled exactly as `settle` settles it and its row inserted with the charge
+ * decided, so a failure anywhere rolls back every charge and every row of the batch. A request id
+ * already in the table is not written again (and its hold, if any, released without charge).
+ */
+export function createUsageMethods({ sql, transaction }: StoreContext): UsageLedger {
+  return {
+    async commitUsage(commits) {
+      return transaction(async session => {
+        // Every account of the batch locked up front, in the one order all hold changes use.
+        await lockAccounts(session, commits.flatMap(commit => (commit.reservation ? [commit.reservation.accountId] : [])));
+        const results: Settled[] = [];
+        for (const { entry, reservation, costMicros } of commits) {
+          const cost = Math.max(0, Math.round(costMicros));
+          if (await session.row('SELECT 1 AS found FROM usage WHERE request_id = $1', [entry.requestId])) {
+            if (reservation) await settleHold(session, reservation, 0);
+            results.push({ chargedMicros: 0, uncoveredMicros: cost });
+            continue;
+          }
+          const settled = (reservation && (await settleHold(session, reservation, cost))) || {
+            chargedMicros: 0,
+            uncoveredMicros: cost,
+          };
+          await session.rows(INSERT_USAGE, usageRowValues(entry, settled));
+          results.push(settled);
+        }
+        return results;
+      });
+    },
+    async listUsage(filter, page) {
+      const after = page.cursor === undefined ? undefined : decodeUsageCursor(page.cursor);
+      const limit = Math.max(1, Math.floor(page.limit));
+      const where = buildUsageWhere(filter, after, NUMBERED_PLACEHOLDER);
+      // One row more than the page says whether there is a next page.
+      const rows = await sql.rows(
+        `SELECT ${USAGE_COLUMNS.join(', ')} FROM usage ${where.sql}
+         ORDER BY time DESC, request_id DESC LIMIT $${where.values.length + 1}`,
+        [...where.values, limit + 1],
+      );
+      const entries = rows.slice(0, limit).map(toUsageEntry);
+      const last = entries.at(-1);
+      return { entries, ...(rows.length > limit && last && { nextCursor: encodeUsageCursor(last) }) };
+    },
+    async summarizeUsage(filter, options) {
+      const where = buildUsageWhere(filter, undefined, NUMBERED_PLACEHOLDER);
+      const bucket = `$${where.values.length + 1}::bigint`;
+      const rows = await sql.rows(summarizeUsageSql(where.sql, options.groupBy, bucket), [
+        ...where.values,
+        USAGE_BUCKET_MS[options.bucket],
+      ]);
+      return rows.map(toUsageSummaryRow);
+    },
+    async deleteUsageBefore(before) {
+      // In chunks, each its own statement, so other writers are never blocked for long.
+      let removed = 0;
+      for (;;) {
+        const changes = await sql.count(
+          `DELETE FROM usage WHERE request_id IN
+             (SELECT request_id FROM usage WHERE time < $1 ORDER BY time LIMIT ${USAGE_DELETE_CHUNK})`,
+          [before],
+        );
+        removed += changes;
+        if (changes < USAGE_DELETE_CHUNK) return removed;
+      }
+    },
+    async listBalanceEvents(accountId, page) {
+      const before = page.cursor === undefined ? Number.MAX_SAFE_INTEGER : decodeSequenceCursor(page.cursor);
+      const limit = Math.max(1, Math.floor(page.limit));
+      const rows = await sql.rows(
+        `SELECT ${BALANCE_EVENT_COLUMNS} FROM balance_events WHERE account_id = $1 AND seq < $2 ORDER BY seq DESC LIMIT $3`,
+        [accountId, before, limit + 1],
+      );
+      const events = rows.slice(0, limit).map(toBalanceEvent);
+      const lastSequence = rows.length > limit ? Number(rows[limit - 1]!['seq']) : undefined;
+      return { events, ...(lastSequence !== undefined && { nextCursor: encodeSequenceCursor(lastSequence) }) };
+    },
+  };
+}

@@ -1,0 +1,1 @@
+export { createPostgresAccountStore, type PostgresAccountStoreOptions } from './create-postgres-account-store';

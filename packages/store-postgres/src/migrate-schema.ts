@@ -1,0 +1,172 @@
+import type { TransactionRunner } from './create-transaction-runner';
+
+/**
+ * Schema steps in order: step `n` (1-based) is recorded as version `n` in `schema_migrations`.
+ * Append new steps; never edit a released one. Money and times are BIGINT (integer micro-units,
+ * unix milliseconds); JSON is kept as the exact text the store wrote (`::json` reads into it keep
+ * that text, where `jsonb` would reorder keys). `seq` columns give lists their insertion order.
+ */
+const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE accounts (
+    id TEXT PRIMARY KEY,
+    seq BIGINT GENERATED ALWAYS AS IDENTITY UNIQUE,
+    name TEXT NOT NULL,
+    balance_micros BIGINT NOT NULL DEFAULT 0,
+    reserved_micros BIGINT NOT NULL DEFAULT 0 CHECK (reserved_micros >= 0),
+    subscription TEXT NOT NULL CHECK (subscription IN ('active', 'inactive')),
+    group_name TEXT,
+    created_at BIGINT NOT NULL
+  );
+  CREATE TABLE api_keys (
+    id TEXT PRIMARY KEY,
+    seq BIGINT GENERATED ALWAYS AS IDENTITY UNIQUE,
+    account_id TEXT NOT NULL REFERENCES accounts (id),
+    name TEXT NOT NULL,
+    prefix TEXT NOT NULL,
+    digest TEXT NOT NULL UNIQUE,
+    status TEXT NOT NULL CHECK (status IN ('active', 'disabled')),
+    expires_at BIGINT,
+    group_name TEXT,
+    allowed_models TEXT,
+    limits TEXT,
+    created_at BIGINT NOT NULL
+  );
+  CREATE INDEX api_keys_by_prefix ON api_keys (prefix);
+  CREATE INDEX api_keys_by_account ON api_keys (account_id, seq);
+  CREATE TABLE console_tokens (
+    id TEXT PRIMARY KEY,
+    seq BIGINT GENERATED ALWAYS AS IDENTITY UNIQUE,
+    account_id TEXT NOT NULL REFERENCES accounts (id),
+    name TEXT NOT NULL,
+    prefix TEXT NOT NULL,
+    digest TEXT NOT NULL UNIQUE,
+    status TEXT NOT NULL CHECK (status IN ('active', 'disabled')),
+    expires_at BIGINT,
+    created_at BIGINT NOT NULL
+  );
+  CREATE INDEX console_tokens_by_prefix ON console_tokens (prefix);
+  CREATE INDEX console_tokens_by_account ON console_tokens (account_id, seq);
+  CREATE TABLE hold_owners (
+    id TEXT PRIMARY KEY,
+    host TEXT NOT NULL,
+    pid INTEGER NOT NULL,
+    started_at BIGINT NOT NULL,
+    updated_at BIGINT NOT NULL
+  );
+  CREATE TABLE reservations (
+    id TEXT PRIMARY KEY,
+    account_id TEXT NOT NULL REFERENCES accounts (id),
+    amount_micros BIGINT NOT NULL CHECK (amount_micros >= 0),
+    created_at BIGINT NOT NULL,
+    expires_at BIGINT NOT NULL,
+    owner_id TEXT NOT NULL
+  );
+  CREATE INDEX reservations_by_expires_at ON reservations (expires_at);
+  CREATE INDEX reservations_by_owner_id ON reservations (owner_id);
+  CREATE TABLE responses (
+    seq BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    id TEXT NOT NULL,
+    account_id TEXT NOT NULL,
+    key_id TEXT NOT NULL,
+    created_at BIGINT NOT NULL,
+    expires_at BIGINT NOT NULL,
+    previous_response_id TEXT,
+    response TEXT NOT NULL,
+    input TEXT NOT NULL,
+    bytes BIGINT NOT NULL CHECK (bytes >= 0),
+    UNIQUE (account_id, id)
+  );
+  CREATE INDEX responses_by_expires_at ON responses (expires_at);
+  CREATE INDEX responses_by_account_age ON responses (account_id, created_at, seq) INCLUDE (bytes);
+  CREATE TABLE response_items (
+    response_seq BIGINT NOT NULL REFERENCES responses (seq) ON DELETE CASCADE,
+    source TEXT NOT NULL CHECK (source IN ('input', 'output')),
+    position INTEGER NOT NULL CHECK (position >= 0),
+    account_id TEXT NOT NULL,
+    item_id TEXT NOT NULL,
+    PRIMARY KEY (response_seq, source, position)
+  );
+  CREATE INDEX response_items_by_item ON response_items (account_id, item_id);
+  CREATE TABLE usage (
+    request_id TEXT PRIMARY KEY,
+    time BIGINT NOT NULL,
+    upstream_request_id TEXT,
+    account_id TEXT,
+    key_id TEXT,
+    key_prefix TEXT,
+    model TEXT,
+    upstream TEXT,
+    upstream_model TEXT,
+    protocol TEXT NOT NULL,
+    upstream_protocol TEXT,
+    stream SMALLINT NOT NULL CHECK (stream IN (0, 1)),
+    status INTEGER NOT NULL,
+    outcome TEXT NOT NULL,
+    error_code TEXT,
+    finish_reason TEXT,
+    input_tokens BIGINT NOT NULL,
+    output_tokens BIGINT NOT NULL,
+    cache_read_tokens BIGINT NOT NULL,
+    cache_write_tokens BIGINT NOT NULL,
+    reasoning_tokens BIGINT NOT NULL,
+    estimated SMALLINT NOT NULL CHECK (estimated IN (0, 1)),
+    cost_micros BIGINT NOT NULL CHECK (cost_micros >= 0),
+    uncovered_micros BIGINT NOT NULL CHECK (uncovered_micros >= 0),
+    latency_ms BIGINT NOT NULL,
+    time_to_first_byte_ms BIGINT,
+    attempts INTEGER NOT NULL,
+    warnings TEXT
+  );
+  CREATE INDEX usage_by_time ON usage (time, request_id);
+  CREATE INDEX usage_by_account ON usage (account_id, time, request_id);
+  CREATE INDEX usage_by_account_model ON usage (account_id, model, time, request_id);
+  CREATE INDEX usage_by_account_status ON usage (account_id, status, time, request_id);
+  CREATE INDEX usage_by_key ON usage (key_id, time, request_id);
+  CREATE INDEX usage_by_model ON usage (model, time, request_id);
+  CREATE INDEX usage_by_status ON usage (status, time, request_id);
+  CREATE TABLE balance_events (
+    seq BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    id TEXT NOT NULL UNIQUE,
+    account_id TEXT NOT NULL,
+    time BIGINT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('opening', 'top-up', 'adjustment')),
+    delta_micros BIGINT NOT NULL,
+    balance_after_micros BIGINT NOT NULL
+  );
+  CREATE INDEX balance_events_by_account ON balance_events (account_id, seq);
+  `,
+];
+
+/** The schema version this build writes; a database with a higher one was made by a newer build. */
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
+/**
+ * The advisory lock key every instance takes while migrating ('SWYD' in ASCII): a transaction-level
+ * lock, so it is let go at COMMIT or ROLLBACK, and by the server if the connection dies.
+ */
+const MIGRATION_LOCK = 0x53575944;
+
+/**
+ * Brings the schema up to `SCHEMA_VERSION` in one transaction that first takes
+ * `pg_advisory_xact_lock`, then reads the versions applied. Two instances starting at once on a
+ * fresh database queue on the lock; the second reads the versions the first committed and applies
+ * nothing, so every step runs exactly once. A database with a version this build does not know is
+ * refused before anything is written.
+ */
+export async function migrateSchema(transaction: TransactionRunner): Promise<void> {
+  await transaction(async sql => {
+    await sql.rows('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await sql.rows(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())',
+    );
+    const version = Number((await sql.row('SELECT COALESCE(MAX(version), 0) AS version FROM schema_migrations'))!['version']);
+    if (version > SCHEMA_VERSION) {
+      throw new Error(`PostgreSQL account store schema version ${version} is newer than this build (${SCHEMA_VERSION}).`);
+    }
+    for (let step = version; step < SCHEMA_VERSION; step++) {
+      await sql.rows(MIGRATIONS[step]!);
+      await sql.rows('INSERT INTO schema_migrations (version) VALUES ($1)', [step + 1]);
+    }
+  });
+}

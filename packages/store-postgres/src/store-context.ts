@@ -1,0 +1,15 @@
+import type { TransactionRunner } from './create-transaction-runner';
+import type { SqlSession } from './sql-session';
+
+/** What the method groups of one open store share. */
+export type StoreContext = {
+  /** Statements outside a transaction, each on whichever pooled connection is free. */
+  sql: SqlSession;
+  transaction: TransactionRunner;
+  /** HMAC key for `hashApiKey`; the database holds only digests made with it. */
+  serverSecret: string;
+  /** This instance's row in `hold_owners`: the owner of every hold it makes. */
+  ownerId: string;
+  /** The clock holds are made and expire by, and heartbeats are written with. */
+  now(): number;
+};

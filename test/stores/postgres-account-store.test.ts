@@ -1,0 +1,15 @@
+import { createPostgresAccountStore } from '@switchyard/store-postgres';
+import { describeAccountStoreContract } from './account-store-contract';
+import { usePostgresTestDatabases } from './postgres-test-databases';
+
+const SERVER_SECRET = 'postgres-test-server-secret';
+const databases = usePostgresTestDatabases();
+
+describeAccountStoreContract('postgres', async clock =>
+  createPostgresAccountStore({
+    connectionString: await databases.createDatabase(),
+    serverSecret: SERVER_SECRET,
+    holdSweepIntervalMs: 0,
+    ...clock,
+  }),
+);

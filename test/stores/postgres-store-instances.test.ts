@@ -1,0 +1,219 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import pg from 'pg';
+import type { AccountStore, Reservation, UsageCommit } from '@switchyard/accounts';
+import { createPostgresAccountStore, type PostgresAccountStoreOptions } from '@switchyard/store-postgres';
+import { storedResponse } from './describe-response-store-contract';
+import { usageCommit } from './describe-usage-ledger-contract';
+import { stopProcess } from '../helpers/throwaway-process';
+import { ignoreTeardownErrors, usePostgresTestDatabases } from './postgres-test-databases';
+
+const SERVER_SECRET = 'postgres-instances-server-secret';
+const T0 = 1_767_225_600_000;
+const ROOMY = { maxBytesPerAccount: 64 * 1024 * 1024 };
+const databases = usePostgresTestDatabases();
+
+/**
+ * A gateway instance in a process of its own (the built package, as a deployment runs it): opens
+ * the store, takes a 300 hold that expires in an hour, prints it and keeps running until killed.
+ */
+const HOLDING_INSTANCE = `
+  const { createPostgresAccountStore } = require(${JSON.stringify(join(__dirname, '../../packages/store-postgres/dist/index.js'))});
+  (async () => {
+    const store = await createPostgresAccountStore({ connectionString: process.env.STORE_URL, serverSecret: process.env.STORE_SECRET, holdSweepIntervalMs: 0 });
+    const hold = await store.reserve(process.env.ACCOUNT_ID, 300, { expiresAt: Date.now() + 60 * 60 * 1000 });
+    process.stdout.write(JSON.stringify(hold) + '\\n');
+    setInterval(() => undefined, 60 * 1000);
+  })();
+`;
+
+type StoreOptions = Partial<Omit<PostgresAccountStoreOptions, 'connectionString' | 'pool'>>;
+
+describe('PostgreSQL account store: several instances on one database', () => {
+  const opened: AccountStore[] = [];
+  const pools: pg.Pool[] = [];
+  const open = async (url: string, options: StoreOptions = {}) => {
+    const store = await createPostgresAccountStore({ connectionString: url, serverSecret: SERVER_SECRET, holdSweepIntervalMs: 0, ...options });
+    opened.push(store);
+    return store;
+  };
+  const newPool = (url: string) => {
+    const pool = ignoreTeardownErrors(new pg.Pool({ connectionString: url, max: 4 }));
+    pools.push(pool);
+    return pool;
+  };
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map(store => store.close()));
+    await Promise.all(pools.splice(0).map(pool => pool.end()));
+  });
+
+  it('never holds more than the balance when two instances, each on its own pool, reserve at once; each hold settles once', async () => {
+    const url = await databases.createDatabase();
+    const [left, right] = await Promise.all([open(url), open(url)]);
+    const account = await left!.createAccount({ name: 'shared', balanceMicros: 50 });
+    const results = await Promise.all(
+      Array.from({ length: 200 }, (_, index) => (index % 2 === 0 ? left! : right!).reserve(account.id, 1)),
+    );
+    const granted = results.filter(result => result !== undefined);
+    expect(granted).toHaveLength(50);
+    expect(await right!.getAccount(account.id)).toMatchObject({ balanceMicros: 50, reservedMicros: 50 });
+
+    const settled = await Promise.all(granted.flatMap(hold => [left!.settle(hold, 1), right!.settle(hold, 1)]));
+    expect(settled.filter(result => result !== undefined)).toHaveLength(50);
+    expect(await left!.getAccount(account.id)).toMatchObject({ balanceMicros: 0, reservedMicros: 0 });
+  });
+
+  it('commits batches that settle the same two accounts in opposite orders on two instances at once, without a deadlock', async () => {
+    const url = await databases.createDatabase();
+    const [left, right] = await Promise.all([open(url), open(url)]);
+    const first = await left!.createAccount({ name: 'first', balanceMicros: 10_000 });
+    const second = await left!.createAccount({ name: 'second', balanceMicros: 10_000 });
+    const holds = async (store: AccountStore, accountId: string) =>
+      Promise.all(Array.from({ length: 20 }, async () => (await store.reserve(accountId, 100))!));
+    const [leftFirst, leftSecond, rightFirst, rightSecond] = await Promise.all([
+      holds(left!, first.id),
+      holds(left!, second.id),
+      holds(right!, first.id),
+      holds(right!, second.id),
+    ]);
+    const batch = (a: UsageCommit['reservation'], b: UsageCommit['reservation']) => [
+      usageCommit({ accountId: a!.accountId }, { reservation: a!, costMicros: 10 }),
+      usageCommit({ accountId: b!.accountId }, { reservation: b!, costMicros: 10 }),
+    ];
+    await Promise.all([
+      ...leftFirst.map((hold, index) => left!.commitUsage(batch(hold, leftSecond[index]))),
+      ...rightSecond.map((hold, index) => right!.commitUsage(batch(hold, rightFirst[index]))),
+      left!.releaseExpiredHolds(T0),
+      right!.releaseExpiredHolds(T0),
+    ]);
+    expect(await right!.getAccount(first.id)).toMatchObject({ balanceMicros: 10_000 - 40 * 10, reservedMicros: 0 });
+    expect(await left!.getAccount(second.id)).toMatchObject({ balanceMicros: 10_000 - 40 * 10, reservedMicros: 0 });
+  });
+
+  it('releases a crashed instance’s holds once its heartbeat is older than the owner timeout, and keeps a live instance’s', async () => {
+    const url = await databases.createDatabase();
+    let clock = T0;
+    const now = () => clock;
+    const crashingPool = newPool(url);
+    const crashing = await createPostgresAccountStore({ pool: crashingPool, serverSecret: SERVER_SECRET, holdSweepIntervalMs: 0, ownerTimeoutMs: 30_000, now });
+    const survivor = await open(url, { ownerTimeoutMs: 30_000, now });
+    const account = await survivor.createAccount({ name: 'crash', balanceMicros: 1_000 });
+    const orphaned = (await crashing.reserve(account.id, 300, { expiresAt: T0 + 60 * 60 * 1000 }))!;
+    const kept = (await survivor.reserve(account.id, 200, { expiresAt: T0 + 60 * 60 * 1000 }))!;
+    // The instance dies: its connections go, nothing closes the store or deletes its owner row.
+    await crashingPool.end();
+    pools.splice(pools.indexOf(crashingPool), 1);
+
+    clock = T0 + 30_000;
+    expect(await survivor.releaseExpiredHolds(clock)).toBe(0);
+    expect(await survivor.getAccount(account.id)).toMatchObject({ reservedMicros: 500 });
+    clock = T0 + 30_001;
+    expect(await survivor.releaseExpiredHolds(clock)).toBe(1);
+    expect(await survivor.getAccount(account.id)).toMatchObject({ balanceMicros: 1_000, reservedMicros: 200 });
+    expect(await survivor.settle(orphaned, 300)).toBeUndefined();
+    expect(await survivor.settle(kept, 50)).toEqual({ chargedMicros: 50, uncoveredMicros: 0 });
+  });
+
+  it('releases the holds of an instance killed with SIGKILL once its heartbeat is past the bound, from another instance', async () => {
+    const url = await databases.createDatabase();
+    const survivor = await open(url, { ownerTimeoutMs: 30_000 });
+    const account = await survivor.createAccount({ name: 'killed', balanceMicros: 1_000 });
+    const child = spawn(process.execPath, ['-e', HOLDING_INSTANCE], {
+      env: { ...process.env, STORE_URL: url, STORE_SECRET: SERVER_SECRET, ACCOUNT_ID: account.id },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
+    const orphaned = JSON.parse(line) as Reservation;
+    await stopProcess(child, 'SIGKILL');
+    const lastHeartbeat = Date.now();
+
+    expect(await survivor.getAccount(account.id)).toMatchObject({ reservedMicros: 300 });
+    expect(await survivor.releaseExpiredHolds(lastHeartbeat)).toBe(0);
+    expect(await survivor.releaseExpiredHolds(lastHeartbeat + 30_001)).toBe(1);
+    expect(await survivor.getAccount(account.id)).toMatchObject({ balanceMicros: 1_000, reservedMicros: 0 });
+    expect(await survivor.settle(orphaned, 300)).toBeUndefined();
+  });
+
+  it('keeps a live instance’s holds past the owner timeout as long as its sweep beats', async () => {
+    const url = await databases.createDatabase();
+    let clock = T0;
+    const now = () => clock;
+    const [beating, judging] = await Promise.all([open(url, { ownerTimeoutMs: 30_000, now }), open(url, { ownerTimeoutMs: 30_000, now })]);
+    const account = await judging!.createAccount({ name: 'alive', balanceMicros: 1_000 });
+    await beating!.reserve(account.id, 400, { expiresAt: T0 + 60 * 60 * 1000 });
+    for (let step = 1; step <= 4; step++) {
+      clock = T0 + step * 20_000;
+      await beating!.releaseExpiredHolds(clock);
+      expect(await judging!.releaseExpiredHolds(clock)).toBe(0);
+    }
+    expect(await judging!.getAccount(account.id)).toMatchObject({ reservedMicros: 400 });
+  });
+
+  it('migrates a fresh database exactly once when two instances start at the same moment', async () => {
+    const url = await databases.createDatabase();
+    const stores = await Promise.all([open(url), open(url), open(url)]);
+    const account = await stores[0]!.createAccount({ name: 'race' });
+    expect(await stores[2]!.getAccount(account.id)).toEqual(account);
+    const { rows } = await newPool(url).query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
+    expect(rows).toEqual([{ version: 1 }]);
+  });
+
+  it('answers ping while open and rejects it, and every other call, once closed', async () => {
+    const store = await createPostgresAccountStore({ connectionString: await databases.createDatabase(), serverSecret: SERVER_SECRET, holdSweepIntervalMs: 0 });
+    await expect(store.ping()).resolves.toBeUndefined();
+    await store.close();
+    await store.close();
+    await expect(store.ping()).rejects.toThrow(/closed/);
+    await expect(store.listAccounts()).rejects.toThrow(/closed/);
+  });
+
+  it('refuses a database whose schema is newer than it knows, and a database it cannot reach, with a clear error', async () => {
+    const url = await databases.createDatabase();
+    await open(url);
+    await newPool(url).query('INSERT INTO schema_migrations (version) VALUES (999)');
+    await expect(open(url)).rejects.toThrow(/Cannot open the PostgreSQL account store: .*version 999 is newer/);
+    const unreachable = url.replace(/:\d+\//, ':1/');
+    await expect(open(unreachable)).rejects.toThrow(/Cannot open the PostgreSQL account store/);
+  });
+
+  it('refuses a balance beyond Number.MAX_SAFE_INTEGER instead of rounding it: a change to one rolls back, a read of one throws', async () => {
+    const url = await databases.createDatabase();
+    const store = await open(url);
+    const account = await store.createAccount({ name: 'huge', balanceMicros: Number.MAX_SAFE_INTEGER });
+    expect(await store.getAccount(account.id)).toMatchObject({ balanceMicros: Number.MAX_SAFE_INTEGER });
+    // A change whose result a number could not hold is rolled back with its balance event.
+    await expect(store.adjustBalance(account.id, 2)).rejects.toThrow(/9007199254740993 is beyond/);
+    expect(await store.getAccount(account.id)).toMatchObject({ balanceMicros: Number.MAX_SAFE_INTEGER });
+    expect((await store.listBalanceEvents(account.id, { limit: 5 })).events).toHaveLength(1);
+    await newPool(url).query('UPDATE accounts SET balance_micros = balance_micros + 2 WHERE id = $1', [account.id]);
+    await expect(store.getAccount(account.id)).rejects.toThrow(/9007199254740993 is beyond/);
+  });
+
+  it('keeps everything across close and reopen, and releases at reopen the holds the closed instance still had', async () => {
+    const url = await databases.createDatabase();
+    const first = await createPostgresAccountStore({ connectionString: url, serverSecret: SERVER_SECRET, holdSweepIntervalMs: 0 });
+    const account = await first.createAccount({ name: 'durable', balanceMicros: 2_000, group: 'g' });
+    const { secret, key } = await first.createKey({ accountId: account.id, name: 'k', allowedModels: ['m'] });
+    const console = await first.createConsoleToken({ accountId: account.id, name: 'alice' });
+    await first.adjustBalance(account.id, 500);
+    const charged = (await first.reserve(account.id, 400))!;
+    const commit = usageCommit({ accountId: account.id }, { reservation: charged, costMicros: 321 });
+    await first.commitUsage([commit]);
+    const response = storedResponse(account.id, 'resp_durable', { createdAt: Date.now(), expiresAt: Date.now() + 60 * 60 * 1000 });
+    await first.saveResponse(response, ROOMY);
+    const leftHeld = (await first.reserve(account.id, 700))!;
+    await first.close();
+
+    const second = await open(url);
+    expect(await second.getAccount(account.id)).toEqual({ ...account, balanceMicros: 2_179, reservedMicros: 0 });
+    expect(await second.findKeyBySecret(secret)).toEqual(key);
+    expect(await second.findConsoleTokenBySecret(console.secret)).toEqual(console.token);
+    expect((await second.listUsage({ accountId: account.id }, { limit: 5 })).entries).toEqual([{ ...commit.entry, costMicros: 321, uncoveredMicros: 0 }]);
+    expect((await second.listBalanceEvents(account.id, { limit: 5 })).events.map(event => event.kind)).toEqual(['top-up', 'opening']);
+    expect(await second.getResponse(account.id, 'resp_durable', Date.now())).toEqual(response);
+    expect(await second.settle(leftHeld, 100)).toBeUndefined();
+  });
+
+});
