@@ -68,7 +68,7 @@ export default tseslint.config(
       express,
       eventsource,
       codecs,
-      layer(['engine', 'express', 'upstream', 'sse', 'store-sqlite', 'store-postgres', 'simulator'], 'Accounts sit under the engine and the stores: they see only core.'),
+      layer(['engine', 'express', 'upstream', 'sse', 'store-sqlite', 'limiter-redis', 'store-postgres', 'simulator'], 'Accounts sit under the engine and the stores: they see only core.'),
       { group: ['undici', 'rate-limiter-flexible'], message: 'Accounts know nothing of upstream calls or rate windows.' },
       { group: ['pg'], message: 'Accounts define the store contract; a database driver belongs to its store package.' },
     ]),
@@ -80,7 +80,7 @@ export default tseslint.config(
       express,
       eventsource,
       codecs,
-      layer(['engine', 'express', 'upstream', 'sse', 'simulator'], 'A store implements the AccountStore contract of @switchyard/accounts; it never needs the engine.'),
+      layer(['engine', 'express', 'upstream', 'sse', 'simulator', 'limiter-redis'], 'A store implements the AccountStore contract of @switchyard/accounts; it never needs the engine.'),
     ]),
   },
   {
@@ -90,14 +90,14 @@ export default tseslint.config(
       express,
       eventsource,
       codecs,
-      layer(['express', 'upstream', 'sse', 'store-sqlite', 'simulator', 'panel'], 'A limiter implements the Limiter contract of @switchyard/engine; it never needs the transport or the upstreams.'),
+      layer(['express', 'upstream', 'sse', 'store-sqlite', 'store-postgres', 'simulator', 'panel'], 'A limiter implements the Limiter contract of @switchyard/engine; it never needs the transport or the upstreams.'),
     ]),
   },
-  { files: ['packages/engine/src/**/*.ts'], rules: restrict([deepImports, express, eventsource, codecs, layer(['express'], 'The engine is framework-free.')]) },
+  { files: ['packages/engine/src/**/*.ts'], rules: restrict([deepImports, express, eventsource, codecs, layer(['express'], 'The engine is framework-free.'), layer(['limiter-redis'], 'A Limiter implementation sits above the engine; the host passes it in.')]) },
   { files: ['packages/express/src/**/*.ts'], rules: restrict([deepImports, eventsource, codecs, layer(['upstream'], 'Adapters talk to the engine only.')]) },
   { files: ['packages/simulator/src/**/*.ts'], rules: restrict([deepImports, express, eventsource, { group: ['@switchyard/*'], message: 'The simulator stays independent of the gateway it checks.' }]) },
   // The entry package bundles the host-facing packages (the Express adapters among them) and nothing below.
-  { files: ['packages/switchyard/src/**/*.ts'], rules: restrict([deepImports, eventsource, layer(['upstream', 'sse', 'simulator', 'store-sqlite', 'store-postgres'], 'The entry package bundles only what hosts use.')]) },
+  { files: ['packages/switchyard/src/**/*.ts'], rules: restrict([deepImports, eventsource, layer(['upstream', 'sse', 'simulator', 'store-sqlite', 'store-postgres', 'limiter-redis'], 'The entry package bundles only what hosts use.')]) },
   // The panel is a host-facing adapter over the admin service: Express and accounts, nothing of the
   // request pipeline. Its browser code (ui/) runs in the page and imports no workspace package.
   {

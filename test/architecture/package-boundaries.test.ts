@@ -16,9 +16,9 @@ const ALLOWED: Record<string, readonly string[]> = {
   accounts: ['@switchyard/core', 'zod'],
   engine: ['@switchyard/accounts', '@switchyard/core', '@switchyard/sse', '@switchyard/upstream', 'zod'],
   'store-sqlite': ['@switchyard/accounts', '@switchyard/core'],
-  'store-postgres': ['@switchyard/accounts', '@switchyard/core', 'pg'],
   // A Limiter implementation: the engine's contract, defaults and refusals, on Redis.
   'limiter-redis': ['@switchyard/accounts', '@switchyard/core', '@switchyard/engine', 'ioredis'],
+  'store-postgres': ['@switchyard/accounts', '@switchyard/core', 'pg'],
   express: ['@switchyard/accounts', '@switchyard/core', '@switchyard/engine', '@switchyard/sse', 'express'],
   simulator: [],
   // The panel calls the admin service in-process; its page's libraries (Preact, uPlot) are bundled at build time.

@@ -1,14 +1,33 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import pg from 'pg';
-import type { AccountStore, UsageCommit } from '@switchyard/accounts';
+import type { AccountStore, Reservation, UsageCommit } from '@switchyard/accounts';
 import { createPostgresAccountStore, type PostgresAccountStoreOptions } from '@switchyard/store-postgres';
 import { storedResponse } from './describe-response-store-contract';
 import { usageCommit } from './describe-usage-ledger-contract';
+import { stopProcess } from '../helpers/throwaway-process';
 import { ignoreTeardownErrors, usePostgresTestDatabases } from './postgres-test-databases';
 
 const SERVER_SECRET = 'postgres-instances-server-secret';
 const T0 = 1_767_225_600_000;
 const ROOMY = { maxBytesPerAccount: 64 * 1024 * 1024 };
 const databases = usePostgresTestDatabases();
+
+/**
+ * A gateway instance in a process of its own (the built package, as a deployment runs it): opens
+ * the store, takes a 300 hold that expires in an hour, prints it and keeps running until killed.
+ */
+const HOLDING_INSTANCE = `
+  const { createPostgresAccountStore } = require(${JSON.stringify(join(__dirname, '../../packages/store-postgres/dist/index.js'))});
+  (async () => {
+    const store = await createPostgresAccountStore({ connectionString: process.env.STORE_URL, serverSecret: process.env.STORE_SECRET, holdSweepIntervalMs: 0 });
+    const hold = await store.reserve(process.env.ACCOUNT_ID, 300, { expiresAt: Date.now() + 60 * 60 * 1000 });
+    process.stdout.write(JSON.stringify(hold) + '\\n');
+    setInterval(() => undefined, 60 * 1000);
+  })();
+`;
 
 type StoreOptions = Partial<Omit<PostgresAccountStoreOptions, 'connectionString' | 'pool'>>;
 
@@ -97,6 +116,26 @@ describe('PostgreSQL account store: several instances on one database', () => {
     expect(await survivor.settle(kept, 50)).toEqual({ chargedMicros: 50, uncoveredMicros: 0 });
   });
 
+  it('releases the holds of an instance killed with SIGKILL once its heartbeat is past the bound, from another instance', async () => {
+    const url = await databases.createDatabase();
+    const survivor = await open(url, { ownerTimeoutMs: 30_000 });
+    const account = await survivor.createAccount({ name: 'killed', balanceMicros: 1_000 });
+    const child = spawn(process.execPath, ['-e', HOLDING_INSTANCE], {
+      env: { ...process.env, STORE_URL: url, STORE_SECRET: SERVER_SECRET, ACCOUNT_ID: account.id },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
+    const orphaned = JSON.parse(line) as Reservation;
+    await stopProcess(child, 'SIGKILL');
+    const lastHeartbeat = Date.now();
+
+    expect(await survivor.getAccount(account.id)).toMatchObject({ reservedMicros: 300 });
+    expect(await survivor.releaseExpiredHolds(lastHeartbeat)).toBe(0);
+    expect(await survivor.releaseExpiredHolds(lastHeartbeat + 30_001)).toBe(1);
+    expect(await survivor.getAccount(account.id)).toMatchObject({ balanceMicros: 1_000, reservedMicros: 0 });
+    expect(await survivor.settle(orphaned, 300)).toBeUndefined();
+  });
+
   it('keeps a live instance’s holds past the owner timeout as long as its sweep beats', async () => {
     const url = await databases.createDatabase();
     let clock = T0;
@@ -139,11 +178,15 @@ describe('PostgreSQL account store: several instances on one database', () => {
     await expect(open(unreachable)).rejects.toThrow(/Cannot open the PostgreSQL account store/);
   });
 
-  it('refuses to read a balance beyond Number.MAX_SAFE_INTEGER instead of rounding it', async () => {
+  it('refuses a balance beyond Number.MAX_SAFE_INTEGER instead of rounding it: a change to one rolls back, a read of one throws', async () => {
     const url = await databases.createDatabase();
     const store = await open(url);
     const account = await store.createAccount({ name: 'huge', balanceMicros: Number.MAX_SAFE_INTEGER });
     expect(await store.getAccount(account.id)).toMatchObject({ balanceMicros: Number.MAX_SAFE_INTEGER });
+    // A change whose result a number could not hold is rolled back with its balance event.
+    await expect(store.adjustBalance(account.id, 2)).rejects.toThrow(/9007199254740993 is beyond/);
+    expect(await store.getAccount(account.id)).toMatchObject({ balanceMicros: Number.MAX_SAFE_INTEGER });
+    expect((await store.listBalanceEvents(account.id, { limit: 5 })).events).toHaveLength(1);
     await newPool(url).query('UPDATE accounts SET balance_micros = balance_micros + 2 WHERE id = $1', [account.id]);
     await expect(store.getAccount(account.id)).rejects.toThrow(/9007199254740993 is beyond/);
   });

@@ -4,7 +4,7 @@ export type { Limiter, Release } from './limits/limiter';
 export { createMemoryLimiter, type MemoryLimiterOptions } from './limits/create-memory-limiter';
 export { DEFAULT_WINDOW_SECONDS } from './limits/create-rate-windows';
 export { DEFAULT_QUOTA_PERIOD_HOURS } from './limits/create-quota-counter';
-export { DEFAULT_QUEUE_TIMEOUT_MS } from './limits/create-concurrency-gate';
+export { DEFAULT_QUEUE_TIMEOUT_MS, HOLD_AVERAGE_WEIGHT } from './limits/create-concurrency-gate';
 export { estimateRetryAfterMs, MIN_RETRY_AFTER_MS, type SlotWaitInput } from './limits/estimate-retry-after-ms';
 export {
   noSlotRefusal,

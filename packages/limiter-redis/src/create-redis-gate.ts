@@ -4,6 +4,7 @@ import type { GatewayError } from '@switchyard/core';
 import {
   DEFAULT_QUEUE_TIMEOUT_MS,
   estimateRetryAfterMs,
+  HOLD_AVERAGE_WEIGHT,
   noSlotRefusal,
   queueFullRefusal,
   queueTimeoutRefusal,
@@ -12,9 +13,6 @@ import {
 import type { RunScript } from './define-scripts';
 import { gateKeys } from './gate-keys';
 import { limiterUnavailable } from './limiter-unavailable';
-
-/** Weight of the newest hold time in a key's moving average of hold times (as in the memory gate). */
-const HOLD_AVERAGE_WEIGHT = 0.2;
 
 export type RedisGateOptions = {
   run: RunScript;
@@ -30,8 +28,12 @@ export type RedisGateOptions = {
 /** What a gate script says about the key: `[now, active, waiting, averageHoldMs | '', oldestStart | '']`. */
 type Snapshot = [string, number, number, string, string];
 
-/** A waiter of this instance, woken at once when this instance's call grants its ticket. */
-type LocalWaiter = { wake(): void };
+/**
+ * A waiter of this instance. When a script this instance ran reports that it granted the waiter's
+ * ticket, the slot is already held in Redis under the ticket's id: `granted` takes it at once,
+ * without waiting for the next poll. `abandon` ends the wait when the limiter closes.
+ */
+type LocalWaiter = { granted(): void; abandon(error: Error): void };
 
 const releaseNothing: Release = () => {};
 
@@ -49,7 +51,7 @@ export function createRedisGate(options: RedisGateOptions) {
   const heartbeats = new Set<NodeJS.Timeout>();
 
   function wake(granted: unknown): void {
-    for (const ticket of granted as string[]) localWaiters.get(ticket)?.wake();
+    for (const ticket of granted as string[]) localWaiters.get(ticket)?.granted();
   }
 
   function retryAfterMsOf(snapshot: Snapshot, concurrency: number): number {
@@ -86,7 +88,6 @@ export function createRedisGate(options: RedisGateOptions) {
     return new Promise<Release>((resolve, reject) => {
       let settled = false;
       let polling = false;
-      let pollAgain = false;
       let nextPoll: NodeJS.Timeout | undefined;
       const stopWaiting = () => {
         settled = true;
@@ -100,14 +101,15 @@ export function createRedisGate(options: RedisGateOptions) {
         reject(limiterUnavailable(error));
       };
       const poll = async () => {
-        if (settled) return;
-        if (polling) return void (pollAgain = true);
+        if (settled || polling) return;
         polling = true;
         clearTimeout(nextPoll);
         try {
           const [outcome, granted] = (await run('poll', keys, [clock(), leaseMs, ticket])) as [string, string[]];
           wake(granted);
-          if (settled) return; // Left meanwhile: the leave script, sent after this poll, undoes its effect.
+          // Settled meanwhile: granted by a reply of this instance, or left (the leave script, sent
+          // after this poll, undoes what it did).
+          if (settled) return;
           if (outcome === 'held') return (stopWaiting(), resolve(hold(keys, ticket)));
           if (outcome === 'gone') return fail(new Error(`Queue ticket ${ticket} expired: it was not renewed within ${leaseMs} ms.`));
         } catch (error) {
@@ -116,10 +118,7 @@ export function createRedisGate(options: RedisGateOptions) {
         } finally {
           polling = false;
         }
-        if (pollAgain) {
-          pollAgain = false;
-          void poll();
-        } else nextPoll = setTimeout(() => void poll(), pollIntervalMs);
+        if (!settled) nextPoll = setTimeout(() => void poll(), pollIntervalMs);
       };
       const onAbort = () => {
         stopWaiting();
@@ -137,7 +136,16 @@ export function createRedisGate(options: RedisGateOptions) {
         }, reject);
       }, timeoutMs);
       signal.addEventListener('abort', onAbort, { once: true });
-      localWaiters.set(ticket, { wake: () => void poll() });
+      localWaiters.set(ticket, {
+        granted() {
+          stopWaiting();
+          resolve(hold(keys, ticket));
+        },
+        abandon(error) {
+          fail(error);
+          run('leave', keys, [clock(), leaseMs, ticket, '0']).then(reply => wake((reply as [string, string[]])[1]), report);
+        },
+      });
       nextPoll = setTimeout(() => void poll(), pollIntervalMs);
       // The client may have left while the acquire script ran: its ticket leaves the queue at once.
       if (signal.aborted) onAbort();
@@ -163,10 +171,14 @@ export function createRedisGate(options: RedisGateOptions) {
 
   return {
     acquire,
-    /** Stops every heartbeat of this instance (its leases then expire within `leaseMs`). */
+    /**
+     * Stops every heartbeat of this instance (its leases then expire within `leaseMs`) and refuses
+     * its queued waiters with 503 `LIMITER_UNAVAILABLE` (their tickets expire the same way).
+     */
     stop(): void {
       for (const heartbeat of heartbeats) clearInterval(heartbeat);
       heartbeats.clear();
+      for (const waiter of [...localWaiters.values()]) waiter.abandon(new Error('The Redis limiter was closed.'));
     },
   };
 }

@@ -58,7 +58,7 @@ export function createRedisLimiter(options: RedisLimiterOptions): RedisLimiter {
   const ownsClient = typeof options.redis === 'string';
   const redis =
     typeof options.redis === 'string'
-      ? new Redis(options.redis, { maxRetriesPerRequest: 1, commandTimeout: DEFAULT_COMMAND_TIMEOUT_MS })
+      ? new Redis(options.redis, { maxRetriesPerRequest: 1, commandTimeout: DEFAULT_COMMAND_TIMEOUT_MS, disconnectTimeout: 200 })
       : options.redis;
   const report = options.onError ?? (() => {});
   const run = defineScripts(redis);
@@ -75,7 +75,10 @@ export function createRedisLimiter(options: RedisLimiterOptions): RedisLimiter {
     acquire: (keyId, limits, signal) => gate.acquire(keyId, limits, signal),
     async close() {
       gate.stop();
-      if (ownsClient) await redis.quit().catch(() => redis.disconnect());
+      if (!ownsClient) return;
+      // QUIT waits for Redis; a client that is not connected (Redis gone) just stops reconnecting.
+      if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
+      else redis.disconnect();
     },
   };
 }

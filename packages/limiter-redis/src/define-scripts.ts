@@ -6,11 +6,11 @@ import { limiterUnavailable } from './limiter-unavailable';
 const SCRIPTS = {
   admit: { lua: ADMIT_SCRIPT, keys: 3 },
   charge: { lua: CHARGE_SCRIPT, keys: 2 },
-  acquire: { lua: ACQUIRE_SCRIPT, keys: 6 },
-  poll: { lua: POLL_SCRIPT, keys: 6 },
-  leave: { lua: LEAVE_SCRIPT, keys: 6 },
-  release: { lua: RELEASE_SCRIPT, keys: 6 },
-  heartbeat: { lua: HEARTBEAT_SCRIPT, keys: 6 },
+  acquire: { lua: ACQUIRE_SCRIPT, keys: 5 },
+  poll: { lua: POLL_SCRIPT, keys: 5 },
+  leave: { lua: LEAVE_SCRIPT, keys: 5 },
+  release: { lua: RELEASE_SCRIPT, keys: 5 },
+  heartbeat: { lua: HEARTBEAT_SCRIPT, keys: 5 },
 } as const;
 
 export type ScriptName = keyof typeof SCRIPTS;

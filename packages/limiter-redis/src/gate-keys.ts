@@ -6,7 +6,7 @@ export function limitKey(keyPrefix: string, keyId: string, counter: string): str
   return `${keyPrefix}{${keyId}}:${counter}`;
 }
 
-/** The six keys of a concurrency gate, in the order the gate scripts expect them. */
+/** The five keys of a concurrency gate, in the order the gate scripts expect them. */
 export function gateKeys(keyPrefix: string, keyId: string): string[] {
-  return ['holders', 'starts', 'queue', 'tickets', 'granted', 'state'].map(part => limitKey(keyPrefix, keyId, `gate:${part}`));
+  return ['holders', 'starts', 'queue', 'tickets', 'state'].map(part => limitKey(keyPrefix, keyId, `gate:${part}`));
 }

@@ -1,13 +1,12 @@
 import { IDLE_KEY_MARGIN_MS, LUA_CLOCK } from './lua-clock';
 
 /**
- * One key's concurrency gate in six Redis keys (KEYS[1..6], see `gateKeys`):
+ * One key's concurrency gate in five Redis keys (KEYS[1..5], see `gateKeys`):
  * - `holders`: a sorted set of held slots, each a lease scored by when it expires;
  * - `starts`: the same leases scored by when they were granted (the oldest holder's age);
  * - `queue`: waiting tickets scored by a shared arrival number, so the head is the oldest waiter of
  *   any instance;
  * - `tickets`: the same tickets scored by when they expire (a waiter renews its ticket as it polls);
- * - `granted`: tickets given a slot whose waiter has not picked it up yet;
  * - `state`: a hash of the key's limit as the latest `acquire` saw it, the moving average of hold
  *   times and the arrival counter.
  * Every script first drops expired leases and tickets (`tidy`) and hands free slots to the head of
@@ -17,13 +16,12 @@ import { IDLE_KEY_MARGIN_MS, LUA_CLOCK } from './lua-clock';
  */
 const LUA_GATE = `
 ${LUA_CLOCK}
-local holders, starts, queue, tickets, granted, state = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6]
+local holders, starts, queue, tickets, state = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5]
 
 local function tidy(now)
   for _, lease in ipairs(redis.call('ZRANGEBYSCORE', holders, '-inf', int(now))) do
     redis.call('ZREM', holders, lease)
     redis.call('ZREM', starts, lease)
-    redis.call('SREM', granted, lease)
   end
   for _, ticket in ipairs(redis.call('ZRANGEBYSCORE', tickets, '-inf', int(now))) do
     redis.call('ZREM', tickets, ticket)
@@ -45,7 +43,6 @@ local function grant(now, leaseMs)
     redis.call('ZREM', queue, head)
     redis.call('ZREM', tickets, head)
     hold(head, now, leaseMs)
-    redis.call('SADD', granted, head)
     given[#given + 1] = head
   end
   return given
@@ -59,7 +56,7 @@ end
 
 local function keepOrDrop(leaseMs)
   if redis.call('ZCARD', holders) == 0 and redis.call('ZCARD', queue) == 0 then
-    redis.call('DEL', holders, starts, queue, tickets, granted, state)
+    redis.call('DEL', holders, starts, queue, tickets, state)
     return
   end
   local ttl = int(leaseMs * 2 + ${IDLE_KEY_MARGIN_MS})
@@ -106,7 +103,6 @@ ${LUA_GATE}
 local given = grant(now, leaseMs)
 local outcome = 'gone'
 if redis.call('ZSCORE', holders, id) then
-  redis.call('SREM', granted, id)
   redis.call('ZADD', holders, int(now + leaseMs), id)
   outcome = 'held'
 elseif redis.call('ZSCORE', queue, id) then
@@ -128,7 +124,6 @@ redis.call('ZREM', queue, id)
 redis.call('ZREM', tickets, id)
 local outcome = 'left'
 if redis.call('ZSCORE', holders, id) then
-  redis.call('SREM', granted, id)
   if ARGV[4] == '1' then
     redis.call('ZADD', holders, int(now + leaseMs), id)
     outcome = 'held'

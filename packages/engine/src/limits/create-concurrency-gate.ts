@@ -6,7 +6,7 @@ import type { Release } from './limiter';
 /** Longest wait in a key's queue when its limits set none. */
 export const DEFAULT_QUEUE_TIMEOUT_MS = 30_000;
 /** Weight of the newest hold time in a key's moving average of hold times. */
-const HOLD_AVERAGE_WEIGHT = 0.2;
+export const HOLD_AVERAGE_WEIGHT = 0.2;
 
 type Holder = { startedAt: number };
 type Waiter = { admit(): void };
