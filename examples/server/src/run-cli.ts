@@ -1,12 +1,14 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { createAdminService, type AdminService } from '@switchyard/accounts';
+import { createAdminService, DEFAULT_USAGE_RETENTION_DAYS, type AccountStore, type AdminService } from '@switchyard/accounts';
 import { GatewayError } from '@switchyard/core';
 import { createSQLiteAccountStore } from '@switchyard/store-sqlite';
 import { CliError, PROGRAM, type CliCommand, type CliContext } from './cli-command';
 import { CLI_COMMANDS } from './cli-commands';
 import { openDataDirectory } from './open-data-directory';
+import { openPostgresStore } from './open-shared-storage';
 import { parseCliArguments } from './parse-cli-arguments';
+import { readSharedStorageEnvironment } from './read-shared-storage-environment';
 
 export type RunCliOptions = {
   /** SWITCHYARD_DATA_DIR, default `data`. */
@@ -45,10 +47,14 @@ export async function runCli(argv: readonly string[], options: RunCliOptions): P
   }
 }
 
-/** The data folder and its store, opened only when a command needs them. */
+/**
+ * The data folder and its store, opened only when a command needs them; with
+ * `SWITCHYARD_DATABASE_URL` the commands work on the PostgreSQL database every instance shares
+ * instead (no sweep timer: the command's store only reads and writes, then closes).
+ */
 function openSession(options: RunCliOptions): { context: CliContext; close(): Promise<void> } {
   const environment = options.environment ?? process.env;
-  let store: ReturnType<typeof createSQLiteAccountStore> | undefined;
+  let store: AccountStore | undefined;
   let admin: AdminService | undefined;
   const dataDirectory = () => {
     const path = resolve(options.dataDirectory);
@@ -64,6 +70,12 @@ function openSession(options: RunCliOptions): { context: CliContext; close(): Pr
       dataDirectory,
       async admin() {
         if (admin) return admin;
+        const database = readSharedStorageEnvironment(environment).database;
+        if (database) {
+          store = await openPostgresStore({ ...database, usageRetentionDays: DEFAULT_USAGE_RETENTION_DAYS, holdSweepIntervalMs: 0 });
+          admin = createAdminService({ store, adminTokenDigests: [] });
+          return admin;
+        }
         const directory = openDataDirectory(dataDirectory(), environment);
         store = createSQLiteAccountStore({ path: directory.databasePath, serverSecret: directory.serverSecret });
         // The CLI works on the store directly; console tokens are the admin API's concern.

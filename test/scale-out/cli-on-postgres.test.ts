@@ -1,0 +1,48 @@
+import { randomBytes } from 'node:crypto';
+import { createPostgresAccountStore } from '@switchyard/store-postgres';
+import { runCli } from '../../examples/server/src/run-cli';
+import { startPostgres, type TestPostgres } from '../helpers/start-postgres';
+
+/** The management commands with SWITCHYARD_DATABASE_URL: they work on the database the instances share. */
+describe('management commands on PostgreSQL', () => {
+  let postgres: TestPostgres;
+  const serverSecret = randomBytes(32).toString('hex');
+  beforeAll(async () => {
+    postgres = await startPostgres();
+  }, 30_000);
+  afterAll(async () => {
+    await postgres?.stop();
+  });
+
+  async function run(argv: string[], environment: NodeJS.ProcessEnv) {
+    let output = '';
+    let error = '';
+    const code = await runCli(argv, { dataDirectory: '/nonexistent/switchyard-data', environment, write: text => (output += text), writeError: text => (error += text) });
+    return { code, output, error };
+  }
+
+  it('creates an account and a key in the shared database, findable by every instance with the same secret', async () => {
+    const environment = { SWITCHYARD_DATABASE_URL: postgres.url, SWITCHYARD_SERVER_SECRET: serverSecret };
+    const account = await run(['accounts', 'create', '--name', 'team-a', '--balance', '5'], environment);
+    expect([account.code, account.error]).toEqual([0, '']);
+    const { id } = JSON.parse(account.output) as { id: string };
+    const key = await run(['keys', 'create', '--account', id, '--name', 'ci'], environment);
+    expect([key.code, key.error]).toEqual([0, '']);
+    const secret = /sy-[A-Za-z0-9]+/.exec(key.output)?.[0];
+    expect(secret).toBeDefined();
+
+    const store = await createPostgresAccountStore({ connectionString: postgres.url, serverSecret, holdSweepIntervalMs: 0 });
+    try {
+      expect(await store.findKeyBySecret(secret!)).toMatchObject({ accountId: id, name: 'ci', status: 'active' });
+      expect(await store.getAccount(id)).toMatchObject({ name: 'team-a', balanceMicros: 5_000_000 });
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('refuses to run without SWITCHYARD_SERVER_SECRET, with exit code 1 and one line naming it', async () => {
+    const result = await run(['accounts', 'list'], { SWITCHYARD_DATABASE_URL: postgres.url });
+    expect(result.code).toBe(1);
+    expect(result.error).toMatch(/^accounts list: SWITCHYARD_SERVER_SECRET: required with SWITCHYARD_DATABASE_URL[^\n]*\n$/);
+  });
+});
