@@ -46,6 +46,7 @@ async function main(argv: string[]): Promise<void> {
     storage: environment.sharedStorage.database
       ? { kind: 'postgres', ...environment.sharedStorage.database }
       : { kind: 'data-directory', path: environment.dataDirectory },
+    ...(environment.trustProxy !== undefined && { trustProxy: environment.trustProxy }),
     ...(environment.sharedStorage.redis && { limiter: { kind: 'redis', ...environment.sharedStorage.redis } }),
     logger,
   });

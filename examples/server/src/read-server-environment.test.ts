@@ -18,3 +18,21 @@ describe('readServerEnvironment: SWITCHYARD_SHUTDOWN_GRACE_MS', () => {
     expect(read).toThrow(`SWITCHYARD_SHUTDOWN_GRACE_MS=${value}: must be a whole number of milliseconds (0 ends open requests at once); default 10000`);
   });
 });
+
+describe('readServerEnvironment: SWITCHYARD_TRUST_PROXY', () => {
+  it('believes no proxy when unset, empty or false', () => {
+    for (const value of [undefined, '', 'false']) expect(readServerEnvironment(value === undefined ? {} : { SWITCHYARD_TRUST_PROXY: value }).trustProxy).toBeUndefined();
+  });
+
+  it('takes a hop count, true, or addresses, subnets and names', () => {
+    expect(readServerEnvironment({ SWITCHYARD_TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(readServerEnvironment({ SWITCHYARD_TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(readServerEnvironment({ SWITCHYARD_TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy).toBe('loopback, 10.0.0.0/8');
+  });
+
+  it('refuses anything else with a StartUpError naming the variable and its shapes', () => {
+    expect(() => readServerEnvironment({ SWITCHYARD_TRUST_PROXY: 'proxy;rm' })).toThrow(
+      'SWITCHYARD_TRUST_PROXY=proxy;rm: must be a hop count (1), true, or addresses, subnets and names separated by commas (loopback, 10.0.0.0/8)',
+    );
+  });
+});

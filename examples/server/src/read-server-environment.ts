@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { looksLikeApiKey } from '@switchyard/accounts';
+import type { TrustProxy } from './create-app';
 import { readSharedStorageEnvironment, type SharedStorageEnvironment } from './read-shared-storage-environment';
 import { StartUpError } from './start-up-error';
 
@@ -12,13 +13,15 @@ export type ServerEnvironment = {
   dataDirectory: string;
   /** How long open requests may run on after SIGTERM/SIGINT before they are ended. */
   shutdownGraceMs: number;
+  /** `SWITCHYARD_TRUST_PROXY`: Express's `trust proxy` behind a load balancer; absent when unset. */
+  trustProxy?: TrustProxy;
   /** PostgreSQL and Redis for several instances (`SWITCHYARD_DATABASE_URL`, `SWITCHYARD_REDIS_URL`); empty for one. */
   sharedStorage: SharedStorageEnvironment;
 };
 
 /**
  * Reads `PORT`, `HOST`, `SWITCHYARD_CONFIG`, `SWITCHYARD_DEMO_KEY`, `SWITCHYARD_DATA_DIR` and
- * `SWITCHYARD_SHUTDOWN_GRACE_MS`, and the shared storage of several instances
+ * `SWITCHYARD_SHUTDOWN_GRACE_MS`, `SWITCHYARD_TRUST_PROXY`, and the shared storage of several instances
  * (`readSharedStorageEnvironment`).
  * A bad value is a `StartUpError` naming the variable and the shape it needs; a given key's value
  * is never echoed.
@@ -32,7 +35,18 @@ export function readServerEnvironment(environment: NodeJS.ProcessEnv): ServerEnv
     dataDirectory: environment.SWITCHYARD_DATA_DIR || 'data',
     shutdownGraceMs: readShutdownGrace(environment.SWITCHYARD_SHUTDOWN_GRACE_MS),
     sharedStorage: readSharedStorageEnvironment(environment),
+    ...readTrustProxy(environment.SWITCHYARD_TRUST_PROXY),
   };
+}
+
+/** A hop count (`1`), `true`, or a comma-separated list of addresses, subnets and names (`loopback, 10.0.0.0/8`). */
+function readTrustProxy(value: string | undefined): { trustProxy?: TrustProxy } {
+  const text = value?.trim();
+  if (!text || text === 'false') return {};
+  if (text === 'true') return { trustProxy: true };
+  if (/^\d{1,2}$/.test(text)) return { trustProxy: Number(text) };
+  if (/^[A-Za-z0-9.:/, ]+$/.test(text)) return { trustProxy: text };
+  throw new StartUpError(`SWITCHYARD_TRUST_PROXY=${value}: must be a hop count (1), true, or addresses, subnets and names separated by commas (loopback, 10.0.0.0/8)`);
 }
 
 function readShutdownGrace(value: string | undefined): number {

@@ -9,7 +9,7 @@ import { createSimulator, type SimulatorOptions } from '@switchyard/simulator';
 import { ensureAdminTokenFile, watchAdminTokenFile } from './admin-token-file';
 import { createGracefulClose } from './close-gracefully';
 import { codecs } from './codecs';
-import { createApp } from './create-app';
+import { createApp, type TrustProxy } from './create-app';
 import { createReadinessProbe } from './create-readiness-probe';
 import { createReloadingAdminService } from './create-reloading-admin-service';
 import { createDefaultConfig } from './default-config';
@@ -41,6 +41,8 @@ export type ExampleServerOptions = {
    * Redis server every instance shares (`SWITCHYARD_REDIS_URL`).
    */
   limiter?: { kind: 'memory' } | ({ kind: 'redis' } & NonNullable<SharedStorageEnvironment['redis']>);
+  /** Which proxies' `X-Forwarded-*` headers to believe (`SWITCHYARD_TRUST_PROXY`); default none. */
+  trustProxy?: TrustProxy;
   /** Codecs to use instead of the standard three (a host may wrap or replace one). */
   codecs?: typeof codecs;
   logger?: GatewayLogger;
@@ -121,7 +123,7 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
     onFailure: (name, error) => options.logger?.warn({ err: error, check: name }, 'readiness check failed'),
   });
   const panelRouter = createPanel({ admin, ...(options.logger && { logger: options.logger }) });
-  const server = createServer(serverTimeouts(config.bodyTimeoutMs), createApp(gateway, adminRouter, panelRouter, readiness)).listen(options.port ?? 8080, options.host ?? '127.0.0.1');
+  const server = createServer(serverTimeouts(config.bodyTimeoutMs), createApp(gateway, adminRouter, panelRouter, readiness, { ...(options.trustProxy !== undefined && { trustProxy: options.trustProxy }) })).listen(options.port ?? 8080, options.host ?? '127.0.0.1');
   const closeGracefully = createGracefulClose(server, gateway.engine);
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject)).catch(async (error: unknown) => {
     await Promise.all([gateway.close(), simulator.close()]);
