@@ -10,6 +10,8 @@ import { StartUpError } from './start-up-error';
 
 /** How long a request waits for a database connection or a Redis reply before it is refused with 503. */
 const CONNECT_TIMEOUT_MS = 2_000;
+/** The longest a statement may wait for the database's answer (the ledger's summaries take well under a second). */
+const QUERY_TIMEOUT_MS = 15_000;
 
 export type PostgresStorageOptions = {
   url: string;
@@ -21,13 +23,22 @@ export type PostgresStorageOptions = {
 };
 
 /**
- * The PostgreSQL account store, on a pool of its own whose connections give up after 2 s (so a
- * database that went away answers 503 `STORE_UNAVAILABLE` quickly instead of holding requests),
+ * The PostgreSQL account store, on a pool of its own whose connections give up after 2 s and
+ * statements after 15 s (so a database that went away answers 503 `STORE_UNAVAILABLE` instead of
+ * holding requests),
  * wrapped so that outages are 503s. A database that cannot be reached at start is a `StartUpError`
  * naming `SWITCHYARD_DATABASE_URL`, never showing it.
  */
 export async function openPostgresStore(options: PostgresStorageOptions): Promise<AccountStore> {
-  const pool = new pg.Pool({ connectionString: options.url, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: 10,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // A database host that stops answering without closing the connection (a network partition)
+    // fails the statement after this long instead of holding the request until TCP gives up.
+    query_timeout: QUERY_TIMEOUT_MS,
+    keepAlive: true,
+  });
   // An idle connection that breaks is dropped and replaced by the pool; unhandled, the event would end the process.
   pool.on('error', error => options.logger?.warn({ err: redactError(error, options.url) }, 'a PostgreSQL connection broke; the pool opens a new one'));
   // A connection checked out of the pool (a transaction between two statements) that breaks emits

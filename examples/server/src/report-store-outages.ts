@@ -14,7 +14,7 @@ const UNAVAILABLE_SQLSTATE = /^(08|57P0[1-3]$|53300$)/;
 /**
  * True for a failure that says the database cannot be reached right now (as opposed to a bug or a
  * constraint): a socket error, a PostgreSQL connection-class SQLSTATE, or `pg`'s own messages for a
- * connection that ended or a pool that could not connect in time.
+ * connection that ended, a pool that could not connect in time or a statement left unanswered.
  */
 export function isStoreUnreachable(error: unknown): boolean {
   // Duck-typed, not `instanceof Error`: socket errors are made by Node's internals, which in a test
@@ -23,7 +23,7 @@ export function isStoreUnreachable(error: unknown): boolean {
   const { code, message, errors } = error as { code?: unknown; message?: unknown; errors?: unknown };
   if (typeof code === 'string' && (NETWORK_ERROR_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code))) return true;
   if (Array.isArray(errors) && errors.some(isStoreUnreachable)) return true;
-  return typeof message === 'string' && /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message);
+  return typeof message === 'string' && /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout/i.test(message);
 }
 
 /**
