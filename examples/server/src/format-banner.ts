@@ -18,7 +18,7 @@ export function formatBanner({ url, models, demoKey, demoKeyGenerated, newAdminT
     ? 'Demo API key: created on this start and shown once on stderr, never in the logs (set SWITCHYARD_DEMO_KEY to choose your own).'
     : demoKey !== undefined
       ? 'Demo API key: the value of SWITCHYARD_DEMO_KEY\n  export SWITCHYARD_KEY="$SWITCHYARD_DEMO_KEY"'
-      : 'API keys: this data folder has keys already (they are never shown again). A new one:\n  ./scripts/start.sh keys create --account <ACCOUNT_ID> --name laptop   (accounts: ./scripts/start.sh accounts list)';
+      : 'API keys: the store (data folder or database) has keys already (they are never shown again). A new one:\n  ./scripts/start.sh keys create --account <ACCOUNT_ID> --name laptop   (accounts: ./scripts/start.sh accounts list)';
   const adminLine = newAdminToken
     ? `\nConsole (admin) token for ${url}/admin: created on this start and shown once on stderr (rotate with \`admin-token rotate\`).\n`
     : '';
