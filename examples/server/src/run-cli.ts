@@ -6,7 +6,7 @@ import { createSQLiteAccountStore } from '@switchyard/store-sqlite';
 import { CliError, PROGRAM, type CliCommand, type CliContext } from './cli-command';
 import { CLI_COMMANDS } from './cli-commands';
 import { openDataDirectory } from './open-data-directory';
-import { openPostgresStore } from './open-shared-storage';
+import { openPostgresStore } from './open-postgres-store';
 import { parseCliArguments } from './parse-cli-arguments';
 import { readSharedStorageEnvironment } from './read-shared-storage-environment';
 

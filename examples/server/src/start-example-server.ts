@@ -17,7 +17,8 @@ import { ensureDemoKey } from './ensure-demo-key';
 import { loadConfigFile } from './load-config-file';
 import { openDataDirectory } from './open-data-directory';
 import { deriveConversationSecret } from './derive-conversation-secret';
-import { openPostgresStore, openRedisLimiter, type SharedLimiter } from './open-shared-storage';
+import { openPostgresStore } from './open-postgres-store';
+import { openRedisLimiter, type SharedLimiter } from './open-redis-limiter';
 import type { SharedStorageEnvironment } from './read-shared-storage-environment';
 import { serverTimeouts } from './server-timeouts';
 

@@ -1,0 +1,76 @@
+import type { AccountStore } from '@switchyard/accounts';
+import type { GatewayLogger } from '@switchyard/express';
+import { createPostgresAccountStore } from '@switchyard/store-postgres';
+import pg from 'pg';
+import { describeDriverError, redactError, redactURL } from './redact-url';
+import { reportStoreOutages } from './report-store-outages';
+import { StartUpError } from './start-up-error';
+
+/** How long a request waits for a database connection before it is refused with 503. */
+const CONNECT_TIMEOUT_MS = 2_000;
+/** The longest a statement may wait for the database's answer (the ledger's summaries take well under a second). */
+const QUERY_TIMEOUT_MS = 15_000;
+
+export type PostgresStorageOptions = {
+  url: string;
+  serverSecret: string;
+  usageRetentionDays: number;
+  holdSweepIntervalMs?: number;
+  holdOwnerTimeoutMs?: number;
+  logger?: GatewayLogger;
+};
+
+/**
+ * The PostgreSQL account store, on a pool of its own whose connections give up after 2 s and
+ * statements after 15 s (so a database that went away answers 503 `STORE_UNAVAILABLE` instead of
+ * holding requests),
+ * wrapped so that outages are 503s. A database that cannot be reached at start is a `StartUpError`
+ * naming `SWITCHYARD_DATABASE_URL`, never showing it.
+ */
+export async function openPostgresStore(options: PostgresStorageOptions): Promise<AccountStore> {
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: 10,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // A database host that stops answering without closing the connection (a network partition)
+    // fails the statement after this long instead of holding the request until TCP gives up.
+    query_timeout: QUERY_TIMEOUT_MS,
+    keepAlive: true,
+  });
+  // An idle connection that breaks is dropped and replaced by the pool; unhandled, the event would end the process.
+  pool.on('error', error => options.logger?.warn({ err: redactError(error, options.url) }, 'a PostgreSQL connection broke; the pool opens a new one'));
+  // A connection checked out of the pool (a transaction between two statements) that breaks emits
+  // 'error' on its client, which the pool listens to only while the client is idle: without this
+  // listener a database restart during a transaction would end the process. The transaction's
+  // pending or next statement rejects on its own, and the client is discarded on release.
+  pool.on('connect', client => client.on('error', () => {}));
+  let store: AccountStore;
+  try {
+    store = await createPostgresAccountStore({
+      pool,
+      serverSecret: options.serverSecret,
+      usageRetentionDays: options.usageRetentionDays,
+      ...(options.holdSweepIntervalMs !== undefined && { holdSweepIntervalMs: options.holdSweepIntervalMs }),
+      ...(options.holdOwnerTimeoutMs !== undefined && { ownerTimeoutMs: options.holdOwnerTimeoutMs }),
+      onSweepError: error => options.logger?.warn({ err: redactError(error, options.url) }, 'hold sweep failed; the next one runs as usual'),
+    });
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw new StartUpError(
+      `SWITCHYARD_DATABASE_URL: cannot open the PostgreSQL database (${redactURL(describeDriverError(error), options.url)}); check that it is running and that the URL's host, port, user, password and database are right`,
+      { cause: error },
+    );
+  }
+  const guarded = reportStoreOutages(store);
+  return {
+    // The spread copies the wrapped methods; close also ends the pool the store was given.
+    ...guarded,
+    async close() {
+      try {
+        await store.close();
+      } finally {
+        await pool.end().catch(() => {});
+      }
+    },
+  };
+}
