@@ -31,7 +31,10 @@ export type ExampleServerOptions = {
   configPath?: string;
   /** A demo API key to adopt; without one, a key is created (and returned once) when the store has none. */
   demoKey?: string;
-  /** Where keys and accounts live: a data folder (SQLite, secrets) or process memory. Default memory. */
+  /**
+   * Where keys and accounts live: a data folder (SQLite, secrets), process memory, a store of the
+   * host's, or a PostgreSQL database every instance shares (`SWITCHYARD_DATABASE_URL`). Default memory.
+   */
   storage?:
     | { kind: 'memory'; adminToken?: string }
     | { kind: 'data-directory'; path: string }
