@@ -9,11 +9,16 @@ export type TransactionRunner = <T>(work: (sql: SqlSession) => Promise<T>) => Pr
  * PostgreSQL's default: each statement sees the latest committed rows, and an UPDATE that waited
  * for a row lock re-checks its WHERE against the row's newest version). A failed transaction is
  * rolled back and its client released; a client whose connection broke is destroyed, not reused.
+ * While checked out, the client's own `error` event (the server went away mid-transaction) is
+ * caught here: the statement in flight rejects on its own, and an unheard `error` would end the
+ * process.
  */
 export function createTransactionRunner(pool: pg.Pool): TransactionRunner {
   return async work => {
     const client = await pool.connect();
     let broken: Error | undefined;
+    const onBroken = (error: Error) => (broken = error);
+    client.on('error', onBroken);
     try {
       await client.query('BEGIN');
       const result = await work(createSqlSession(client));
@@ -23,6 +28,7 @@ export function createTransactionRunner(pool: pg.Pool): TransactionRunner {
       await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
       throw error;
     } finally {
+      client.off('error', onBroken);
       client.release(broken);
     }
   };
