@@ -61,11 +61,17 @@ describe('two Redis limiter instances sharing one key', () => {
     let active = 0;
     let mostActive = 0;
     let served = 0;
+    // The first holders keep their slots until four are held at once (or a bound passes, for a
+    // limiter that never grants the fourth), so the peak does not depend on the machine's speed.
+    let fourHeld!: () => void;
+    const allFourHeld = new Promise<void>(resolve => (fourHeld = resolve));
     const request = async (index: number) => {
       const instance = index % 2 === 0 ? one : two;
       const release = await instance.limiter.acquire('key_shared', limits, never);
       active++;
       mostActive = Math.max(mostActive, active);
+      if (active === 4) fourHeld();
+      if (served === 0) await Promise.race([allFourHeld, new Promise(resolve => setTimeout(resolve, 5_000).unref())]);
       await instance.connection.ping(); // holds the slot for a round trip
       active--;
       served++;
