@@ -87,7 +87,6 @@ export function createRedisGate(options: RedisGateOptions) {
     const timeoutMs = limits.queueTimeoutMs ?? DEFAULT_QUEUE_TIMEOUT_MS;
     return new Promise<Release>((resolve, reject) => {
       let settled = false;
-      let polling = false;
       let nextPoll: NodeJS.Timeout | undefined;
       const stopWaiting = () => {
         settled = true;
@@ -101,9 +100,7 @@ export function createRedisGate(options: RedisGateOptions) {
         reject(limiterUnavailable(error));
       };
       const poll = async () => {
-        if (settled || polling) return;
-        polling = true;
-        clearTimeout(nextPoll);
+        if (settled) return;
         try {
           const [outcome, granted] = (await run('poll', keys, [clock(), leaseMs, ticket])) as [string, string[]];
           wake(granted);
@@ -115,8 +112,6 @@ export function createRedisGate(options: RedisGateOptions) {
         } catch (error) {
           if (!settled) fail(error);
           return;
-        } finally {
-          polling = false;
         }
         if (!settled) nextPoll = setTimeout(() => void poll(), pollIntervalMs);
       };
