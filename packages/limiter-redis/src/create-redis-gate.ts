@@ -83,6 +83,11 @@ export function createRedisGate(options: RedisGateOptions) {
     };
   }
 
+  /** Takes a ticket out of the queue for good (an abort, a close) and wakes whom that frees a slot for. */
+  function leave(keys: string[], ticket: string): void {
+    run('leave', keys, [clock(), leaseMs, ticket, '0']).then(reply => wake((reply as [string, string[]])[1]), report);
+  }
+
   function enqueue(keys: string[], ticket: string, limits: KeyLimits & { concurrency: number }, signal: AbortSignal): Promise<Release> {
     const timeoutMs = limits.queueTimeoutMs ?? DEFAULT_QUEUE_TIMEOUT_MS;
     return new Promise<Release>((resolve, reject) => {
@@ -118,7 +123,7 @@ export function createRedisGate(options: RedisGateOptions) {
       const onAbort = () => {
         stopWaiting();
         reject(signal.reason);
-        run('leave', keys, [clock(), leaseMs, ticket, '0']).then(reply => wake((reply as [string, string[]])[1]), report);
+        leave(keys, ticket);
       };
       const timer = setTimeout(() => {
         stopWaiting();
@@ -138,7 +143,7 @@ export function createRedisGate(options: RedisGateOptions) {
         },
         abandon(error) {
           fail(error);
-          run('leave', keys, [clock(), leaseMs, ticket, '0']).then(reply => wake((reply as [string, string[]])[1]), report);
+          leave(keys, ticket);
         },
       });
       nextPoll = setTimeout(() => void poll(), pollIntervalMs);
