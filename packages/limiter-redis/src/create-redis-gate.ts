@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { KeyLimits } from '@switchyard/accounts';
-import type { GatewayError } from '@switchyard/core';
 import {
   DEFAULT_QUEUE_TIMEOUT_MS,
   estimateRetryAfterMs,
@@ -164,9 +163,7 @@ export function createRedisGate(options: RedisGateOptions) {
     if (outcome === 'held') return hold(keys, id);
     if (outcome === 'queued') return enqueue(keys, id, { ...limits, concurrency }, signal);
     const retryAfterMs = retryAfterMsOf(snapshot, concurrency);
-    const refusal: GatewayError =
-      queueSize === 0 ? noSlotRefusal(concurrency, retryAfterMs) : queueFullRefusal({ active: snapshot[1], waiting: snapshot[2], queueSize, retryAfterMs });
-    throw refusal;
+    throw queueSize === 0 ? noSlotRefusal(concurrency, retryAfterMs) : queueFullRefusal({ active: snapshot[1], waiting: snapshot[2], queueSize, retryAfterMs });
   }
 
   return {
