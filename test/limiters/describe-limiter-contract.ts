@@ -14,7 +14,8 @@ export type LimiterContractContext = {
 
 const never = new AbortController().signal;
 
-async function refusalOf(promise: Promise<unknown>): Promise<GatewayError> {
+/** The `GatewayError` a call is refused with; fails the test when it resolves or throws anything else. */
+export async function refusalOf(promise: Promise<unknown>): Promise<GatewayError> {
   const error = await promise.then(
     () => undefined,
     (rejection: unknown) => rejection,

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { GatewayError } from '@switchyard/core';
 import type { Release } from '@switchyard/engine';
 import { createRedisLimiter, type RedisLimiter, type RedisLimiterOptions } from '@switchyard/limiter-redis';
 import Redis from 'ioredis';
 import { startRedis, type TestRedis } from '../helpers/start-redis';
+import { refusalOf } from './describe-limiter-contract';
 
 /**
  * Two limiter instances, each on a connection of its own as two gateway processes would be, sharing
@@ -43,15 +43,6 @@ function twoInstances(options: Partial<RedisLimiterOptions> = {}) {
     return { connection, limiter };
   };
   return { clock, keyPrefix, one: make(), two: make() };
-}
-
-async function refusalOf(promise: Promise<unknown>): Promise<GatewayError> {
-  const error = await promise.then(
-    () => undefined,
-    (rejection: unknown) => rejection,
-  );
-  if (!GatewayError.isInstance(error)) throw new Error(`Expected a GatewayError, got ${String(error)}`);
-  return error;
 }
 
 describe('two Redis limiter instances sharing one key', () => {
