@@ -6,7 +6,7 @@ import {
   looksLikeApiKey,
   newApiKeyRowValues,
   toApiKeyRecord,
-  toMutableColumns,
+  toPatchedColumns,
   type AccountStore,
 } from '@switchyard/accounts';
 import { SELECT_ACCOUNT } from './account-statements';
@@ -59,11 +59,10 @@ export function createApiKeyMethods({ sql, transaction, serverSecret }: StoreCon
       return transaction(async session => {
         const current = toApiKeyRecord(await session.row(`${SELECT_KEY} FOR UPDATE`, [id]));
         if (!current) return undefined;
-        const next = { ...current, ...patch, name: patch.name ?? current.name, status: patch.status ?? current.status };
         const row = await session.row(
           `UPDATE api_keys SET name = $1, status = $2, expires_at = $3, group_name = $4, allowed_models = $5, limits = $6
            WHERE id = $7 RETURNING ${KEY_COLUMNS}`,
-          [...toMutableColumns(next), id],
+          [...toPatchedColumns(current, patch), id],
         );
         return toApiKeyRecord(row);
       });

@@ -9,12 +9,7 @@ import type { SqlSession } from './sql-session';
  */
 export async function registerHoldOwner(sql: SqlSession, now: number): Promise<string> {
   const id = createId('owner_');
-  await sql.rows('INSERT INTO hold_owners (id, host, pid, started_at, updated_at) VALUES ($1, $2, $3, $4, $4)', [
-    id,
-    hostname(),
-    process.pid,
-    now,
-  ]);
+  await beatHoldOwner(sql, id, now);
   return id;
 }
 

@@ -6,7 +6,7 @@ import {
   looksLikeApiKey,
   newApiKeyRowValues,
   toApiKeyRecord,
-  toMutableColumns,
+  toPatchedColumns,
   type AccountStore,
 } from '@switchyard/accounts';
 import type { StoreContext } from './store-context';
@@ -50,13 +50,7 @@ export function createApiKeyMethods({ statements, transaction, serverSecret }: S
       return transaction(() => {
         const current = toApiKeyRecord(statements.selectKey.get(id));
         if (!current) return undefined;
-        const next = {
-          ...current,
-          ...patch,
-          name: patch.name ?? current.name,
-          status: patch.status ?? current.status,
-        };
-        return toApiKeyRecord(statements.updateKey.get(...toMutableColumns(next), id));
+        return toApiKeyRecord(statements.updateKey.get(...toPatchedColumns(current, patch), id));
       });
     },
   };

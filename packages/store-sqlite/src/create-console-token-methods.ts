@@ -17,15 +17,14 @@ import type { StoreContext } from './store-context';
  * by prefix, then a constant-time digest comparison against every candidate.
  */
 export function createConsoleTokenMethods({ database, statements, serverSecret }: StoreContext): ConsoleTokenStore {
-  const prepare = (sql: string) => database.prepare(sql);
-  const insert = prepare(
+  const insert = database.prepare(
     `INSERT INTO console_tokens (id, account_id, name, prefix, digest, status, expires_at, created_at)
      VALUES (?, ?, ?, ?, ?, 'active', ?, ?) RETURNING ${CONSOLE_TOKEN_COLUMNS}`,
   );
-  const selectByPrefix = prepare(`SELECT ${CONSOLE_TOKEN_COLUMNS}, digest FROM console_tokens WHERE prefix = ?`);
-  const selectAll = prepare(`SELECT ${CONSOLE_TOKEN_COLUMNS} FROM console_tokens ORDER BY rowid`);
-  const selectOfAccount = prepare(`SELECT ${CONSOLE_TOKEN_COLUMNS} FROM console_tokens WHERE account_id = ? ORDER BY rowid`);
-  const updateStatus = prepare(`UPDATE console_tokens SET status = ? WHERE id = ? RETURNING ${CONSOLE_TOKEN_COLUMNS}`);
+  const selectByPrefix = database.prepare(`SELECT ${CONSOLE_TOKEN_COLUMNS}, digest FROM console_tokens WHERE prefix = ?`);
+  const selectAll = database.prepare(`SELECT ${CONSOLE_TOKEN_COLUMNS} FROM console_tokens ORDER BY rowid`);
+  const selectOfAccount = database.prepare(`SELECT ${CONSOLE_TOKEN_COLUMNS} FROM console_tokens WHERE account_id = ? ORDER BY rowid`);
+  const updateStatus = database.prepare(`UPDATE console_tokens SET status = ? WHERE id = ? RETURNING ${CONSOLE_TOKEN_COLUMNS}`);
   return {
     async createConsoleToken(input) {
       if (!statements.selectAccount.get(input.accountId)) throw new Error(`No account '${input.accountId}'.`);

@@ -1,7 +1,7 @@
 import { createId } from '@switchyard/core';
 import { hashApiKey, keyPrefix } from '../keys/api-key-secrets';
 import type { KeyLimits } from '../keys/key-limits';
-import type { ApiKeyRecord, NewApiKey } from '../store/account-store';
+import type { ApiKeyPatch, ApiKeyRecord, NewApiKey } from '../store/account-store';
 
 /** One `api_keys` row as a SQL store reads it; list and limits are JSON text, absent members are NULL. */
 export type ApiKeyRow = {
@@ -58,6 +58,19 @@ export function toMutableColumns(
     key.allowedModels === undefined ? null : JSON.stringify(key.allowedModels),
     key.limits === undefined ? null : JSON.stringify(key.limits),
   ];
+}
+
+/**
+ * The columns of `current` with `patch` applied, as a SQL store writes them back: a member given
+ * as `undefined` clears an optional column, while `name` and `status` keep their value unless given.
+ */
+export function toPatchedColumns(current: ApiKeyRecord, patch: ApiKeyPatch): ApiKeyMutableColumns {
+  return toMutableColumns({
+    ...current,
+    ...patch,
+    name: patch.name ?? current.name,
+    status: patch.status ?? current.status,
+  });
 }
 
 /**

@@ -2,15 +2,11 @@ import type { UsagePosition } from '../usage/usage-cursor';
 import type { UsageFilter } from '../usage/usage-ledger';
 import { USAGE_EQUALITY_FILTERS } from './usage-filter-columns';
 
-/**
- * A WHERE clause (empty when nothing filters) with its parameters, by name and in the order they
- * appear, and a key naming its shape (which clauses are present), for caching a statement per shape.
- */
+/** A WHERE clause (empty when nothing filters) with its parameters, by name and in the order they appear. */
 export type UsageWhere = {
   sql: string;
   parameters: Record<string, string | number>;
   values: Array<string | number>;
-  shape: string;
 };
 
 /** How a driver writes the `position`-th bound parameter (1-based) named `name`: `:name`, `$1`. */
@@ -23,7 +19,7 @@ export const NAMED_PLACEHOLDER: Placeholder = name => `:${name}`;
  * The WHERE of a ledger query: one equality per filter given, the time range, and for a page after
  * a cursor the row-value comparison `(time, request_id) < (…)`, which SQLite and PostgreSQL both
  * turn into a range scan of whichever `(…, time, request_id)` index the equalities select. Values
- * are bound, never spliced; `shape` (which clauses are present) keys the cache of prepared statements.
+ * are bound, never spliced, so the SQL text depends only on which clauses are present.
  */
 export function buildUsageWhere(
   filter: UsageFilter,
@@ -52,6 +48,5 @@ export function buildUsageWhere(
     sql: clauses.length > 0 ? `WHERE ${clauses.join(' AND ')}` : '',
     parameters,
     values,
-    shape: clauses.join(' AND '),
   };
 }
