@@ -47,6 +47,15 @@ function toLocalInput(iso: string | undefined): string {
     : new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 }
 
+/** A select's `<option>`s, one per value; the empty value reads "any" (no filter). */
+function options(values: readonly string[]) {
+  return values.map(value => (
+    <option key={value} value={value}>
+      {value || 'any'}
+    </option>
+  ));
+}
+
 /**
  * The ledger as a table with the API's filters, cursor pages (newest first), a CSV export of the
  * same filters, and charts from the summary API. The first page polls, so new requests appear
@@ -142,33 +151,19 @@ export function UsagePage({ session }: { session: Session }) {
         <label>
           Outcome{' '}
           <select name="outcome" value={filters.outcome ?? ''}>
-            {['', 'completed', 'incomplete', 'failed', 'error', 'client-aborted', 'interrupted'].map(
-              value => (
-                <option key={value} value={value}>
-                  {value || 'any'}
-                </option>
-              ),
-            )}
+            {options(['', 'completed', 'incomplete', 'failed', 'error', 'client-aborted', 'interrupted'])}
           </select>
         </label>
         <label>
           Protocol{' '}
           <select name="protocol" value={filters.protocol ?? ''}>
-            {['', 'openai-responses', 'anthropic-messages', 'openai-chat'].map(value => (
-              <option key={value} value={value}>
-                {value || 'any'}
-              </option>
-            ))}
+            {options(['', 'openai-responses', 'anthropic-messages', 'openai-chat'])}
           </select>
         </label>
         <label>
           Chart buckets{' '}
           <select name="bucket" value={bucket}>
-            {['minute', 'hour', 'day'].map(value => (
-              <option key={value} value={value}>
-                {value}
-              </option>
-            ))}
+            {options(['minute', 'hour', 'day'])}
           </select>
         </label>
         <button type="submit">Apply</button>
