@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { api, base, toQuery, type Session } from '../api-client';
 import { UsageCharts, type Summary } from '../components/usage-charts';
-import { formatCount, formatMoney, formatTime } from '../format';
+import { formatCount, formatMoney, formatTime, formatFailure } from '../format';
 import { ErrorNotice } from '../components/error-notice';
 
 type UsageRow = {
@@ -97,7 +97,7 @@ export function UsagePage({ session }: { session: Session }) {
         setUpdatedAt(new Date());
         setError('');
       } catch (failure) {
-        if (!stopped) setError(failure instanceof Error ? failure.message : String(failure));
+        if (!stopped) setError(formatFailure(failure));
       }
     };
     void load();
