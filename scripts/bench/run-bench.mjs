@@ -5,9 +5,9 @@
 // Usage: pnpm bench   (env: BENCH_SECONDS=5, BENCH_CONCURRENCY=32, BENCH_USAGE_ROWS=1000000; 0 skips the ledger)
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { postJSON, runLoad } from './load-test.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
@@ -40,32 +40,10 @@ const SCENARIOS = [
   { name: 'translated stream (Chat client -> Responses upstream)', gateway: ['/v1/chat/completions', bearer, { model: 'sim-via-responses', stream: true, messages: [{ role: 'user', content: prompt }] }], floor: ['/v1/responses', bearer, { model: 'sim-1', input: prompt, stream: true }] },
 ];
 
-function send(agent, url, [path, headers, body]) {
+/** `CONCURRENCY` clients sending `call` (`[path, headers, body]`) to `url` for `seconds`. */
+function load(url, [path, headers, body], seconds) {
   const payload = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const started = process.hrtime.bigint();
-    const outgoing = request(`${url}${path}`, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...headers } }, answer => {
-      answer.on('data', () => {});
-      answer.on('end', () => (answer.statusCode === 200 ? resolve(Number(process.hrtime.bigint() - started) / 1e6) : reject(new Error(`status ${answer.statusCode}`))));
-    });
-    outgoing.on('error', reject);
-    outgoing.end(payload);
-  });
-}
-
-async function load(url, call, seconds) {
-  const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-  const latencies = [];
-  const deadline = Date.now() + seconds * 1000;
-  const worker = async () => {
-    while (Date.now() < deadline) latencies.push(await send(agent, url, call));
-  };
-  const started = Date.now();
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  const at = share => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * share))];
-  return { rps: latencies.length / ((Date.now() - started) / 1000), p50: at(0.5), p99: at(0.99) };
+  return runLoad(CONCURRENCY, seconds, agent => postJSON(agent, `${url}${path}`, headers, payload));
 }
 
 const data = mkdtempSync(join(tmpdir(), 'switchyard-bench-'));

@@ -9,11 +9,11 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { Agent, request } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as wait } from 'node:timers/promises';
+import { postJSON, runLoad } from './load-test.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
@@ -107,32 +107,11 @@ async function seedAccounts(url, count) {
   return keys;
 }
 
-function send(agent, url, key) {
-  return new Promise((resolve, reject) => {
-    const started = process.hrtime.bigint();
-    const outgoing = request(`${url}/v1/responses`, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), authorization: `Bearer ${key}` } }, answer => {
-      answer.on('data', () => {});
-      answer.on('end', () => (answer.statusCode === 200 ? resolve(Number(process.hrtime.bigint() - started) / 1e6) : reject(new Error(`status ${answer.statusCode}`))));
-    });
-    outgoing.on('error', reject);
-    outgoing.end(body);
-  });
-}
-
 /** `concurrency` clients, each sending one request after the other, spread round-robin over `urls` and `keys`. */
-async function load(urls, concurrency, seconds, keys) {
-  const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
-  const latencies = [];
-  const deadline = Date.now() + seconds * 1000;
-  const worker = async index => {
-    while (Date.now() < deadline) latencies.push(await send(agent, urls[index % urls.length], keys[index % keys.length]));
-  };
-  const started = Date.now();
-  await Promise.all(Array.from({ length: concurrency }, (_, index) => worker(index)));
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  const at = share => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * share))];
-  return { rps: latencies.length / ((Date.now() - started) / 1000), p50: at(0.5), p99: at(0.99) };
+function load(urls, concurrency, seconds, keys) {
+  return runLoad(concurrency, seconds, (agent, index) =>
+    postJSON(agent, `${urls[index % urls.length]}/v1/responses`, { authorization: `Bearer ${keys[index % keys.length]}` }, body),
+  );
 }
 
 async function measure(urls, concurrency, keys = [KEY]) {

@@ -1,14 +1,19 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { findFreePort, stopProcess, waitUntil } from './throwaway-process';
 
-/** A throwaway PostgreSQL server on 127.0.0.1: its own data folder, stopped by PID and deleted by `stop`. */
+/** A throwaway PostgreSQL server on 127.0.0.1: its own data folder, stopped by PID and deleted by `stop`; `pause` and `resume` restart it on the same port with its data. */
 export type TestPostgres = {
   /** `postgres://switchyard@127.0.0.1:PORT/postgres` (trust authentication, loopback only). */
   url: string;
   port: number;
+  /** Stops the server (fast shutdown, sessions cut) and keeps its data folder. */
+  pause(): Promise<void>;
+  /** Starts it again on the same port, on the same data; resolves once it accepts connections. */
+  resume(): Promise<void>;
+  /** Stops it and deletes its folder. */
   stop(): Promise<void>;
 };
 
@@ -38,7 +43,8 @@ function serverUser(): { uid: number; gid: number } | undefined {
 /**
  * Starts a fresh PostgreSQL cluster (initdb, then the server) on a free port of 127.0.0.1, made for
  * tests: no fsync, trust authentication for the `switchyard` superuser, Unix socket in its own
- * folder. Resolves once it accepts connections.
+ * folder. Resolves once it accepts connections. `pause` and `resume` serve the tests of a database
+ * that goes away while the gateway runs and comes back.
  */
 export async function startPostgres(): Promise<TestPostgres> {
   const bin = postgresBinDirectory();
@@ -55,22 +61,31 @@ export async function startPostgres(): Promise<TestPostgres> {
   const port = await findFreePort();
   const settings = ['listen_addresses=127.0.0.1', `unix_socket_directories=${folder}`, 'fsync=off', 'synchronous_commit=off', 'full_page_writes=off', 'max_connections=200'];
   const args = ['-D', data, '-p', String(port), ...settings.flatMap(setting => ['-c', setting])];
-  const server = spawn(join(bin, 'postgres'), args, { stdio: ['ignore', 'ignore', 'pipe'], ...user });
-  let output = '';
-  server.stderr.on('data', chunk => (output += chunk));
-  const stop = async () => {
+  let server: ChildProcess | undefined;
+  const pause = async () => {
     // SIGINT is PostgreSQL's fast shutdown: ends sessions, no checkpoint wait.
-    await stopProcess(server, 'SIGINT');
+    if (server) await stopProcess(server, 'SIGINT');
+    server = undefined;
+  };
+  const resume = async () => {
+    const child = spawn(join(bin, 'postgres'), args, { stdio: ['ignore', 'ignore', 'pipe'], ...user });
+    server = child;
+    let output = '';
+    child.stderr.on('data', chunk => (output += chunk));
+    await waitUntil(() => spawnSync(join(bin, 'pg_isready'), ['-h', '127.0.0.1', '-p', String(port), '-q']).status === 0, {
+      what: () => `PostgreSQL on port ${port}:\n${output}`,
+      exited: () => child.exitCode !== null || child.signalCode !== null,
+    });
+  };
+  const stop = async () => {
+    await pause();
     rmSync(folder, { recursive: true, force: true });
   };
   try {
-    await waitUntil(() => spawnSync(join(bin, 'pg_isready'), ['-h', '127.0.0.1', '-p', String(port), '-q']).status === 0, {
-      what: () => `PostgreSQL on port ${port}:\n${output}`,
-      exited: () => server.exitCode !== null || server.signalCode !== null,
-    });
+    await resume();
   } catch (error) {
     await stop();
     throw error;
   }
-  return { url: `postgres://switchyard@127.0.0.1:${port}/postgres`, port, stop };
+  return { url: `postgres://switchyard@127.0.0.1:${port}/postgres`, port, pause, resume, stop };
 }

@@ -1,15 +1,20 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findFreePort, stopProcess, waitUntil } from './throwaway-process';
 
-/** A throwaway Redis server on 127.0.0.1, stopped by PID and its folder deleted by `stop`. */
+/** A throwaway Redis server on 127.0.0.1, stopped by PID and its folder deleted by `stop`; `pause` and `resume` restart it on the same port (its data is not kept). */
 export type TestRedis = {
   /** `redis://127.0.0.1:PORT` */
   url: string;
   port: number;
+  /** Stops the server; its data is not kept. */
+  pause(): Promise<void>;
+  /** Starts it again on the same port; resolves once it answers PING. */
+  resume(): Promise<void>;
+  /** Stops it and deletes its folder. */
   stop(): Promise<void>;
 };
 
@@ -37,29 +42,38 @@ function answersPing(port: number): Promise<boolean> {
 
 /**
  * Starts a Redis server on a free port of 127.0.0.1 that keeps nothing on disk (no RDB snapshots,
- * no append-only file), in a folder of its own. Resolves once it answers PING.
+ * no append-only file), in a folder of its own. Resolves once it answers PING. `pause` and `resume`
+ * serve the tests of a limits store that goes away while the gateway runs and comes back.
  */
 export async function startRedis(): Promise<TestRedis> {
   const folder = mkdtempSync(join(tmpdir(), 'switchyard-redis-'));
   const port = await findFreePort();
-  const server = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', folder, '--protected-mode', 'yes'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  server.stdout.on('data', chunk => (output += chunk));
-  server.stderr.on('data', chunk => (output += chunk));
+  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', folder, '--protected-mode', 'yes'];
+  let server: ChildProcess | undefined;
+  const pause = async () => {
+    if (server) await stopProcess(server, 'SIGTERM');
+    server = undefined;
+  };
+  const resume = async () => {
+    const child = spawn(REDIS_SERVER, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    server = child;
+    let output = '';
+    child.stdout.on('data', chunk => (output += chunk));
+    child.stderr.on('data', chunk => (output += chunk));
+    await waitUntil(() => answersPing(port), {
+      what: () => `Redis on port ${port}:\n${output}`,
+      exited: () => child.exitCode !== null || child.signalCode !== null,
+    });
+  };
   const stop = async () => {
-    await stopProcess(server, 'SIGTERM');
+    await pause();
     rmSync(folder, { recursive: true, force: true });
   };
   try {
-    await waitUntil(() => answersPing(port), {
-      what: () => `Redis on port ${port}:\n${output}`,
-      exited: () => server.exitCode !== null || server.signalCode !== null,
-    });
+    await resume();
   } catch (error) {
     await stop();
     throw error;
   }
-  return { url: `redis://127.0.0.1:${port}`, port, stop };
+  return { url: `redis://127.0.0.1:${port}`, port, pause, resume, stop };
 }

@@ -3,8 +3,8 @@ import { generateApiKey } from '@switchyard/accounts';
 import { describeStartUpError } from '../../examples/server/src/describe-start-up-error';
 import { startExampleServer, type ExampleServer } from '../../examples/server/src/start-example-server';
 import { findFreePort, waitUntil } from '../helpers/throwaway-process';
-import { startRestartablePostgres, type RestartablePostgres } from './start-restartable-postgres';
-import { startRestartableRedis, type RestartableRedis } from './start-restartable-redis';
+import { startPostgres, type TestPostgres } from '../helpers/start-postgres';
+import { startRedis, type TestRedis } from '../helpers/start-redis';
 
 /**
  * The example server on PostgreSQL and Redis when either is down at start (a one-line error naming
@@ -12,14 +12,14 @@ import { startRestartableRedis, type RestartableRedis } from './start-restartabl
  * again once the server is back, with no restart of the gateway).
  */
 describe('example server on PostgreSQL and Redis: outages', () => {
-  let postgres: RestartablePostgres;
-  let redis: RestartableRedis;
+  let postgres: TestPostgres;
+  let redis: TestRedis;
   let server: ExampleServer;
   let key: string;
   const serverSecret = randomBytes(32).toString('hex');
 
   beforeAll(async () => {
-    [postgres, redis] = await Promise.all([startRestartablePostgres(), startRestartableRedis()]);
+    [postgres, redis] = await Promise.all([startPostgres(), startRedis()]);
     server = await startExampleServer({
       port: 0,
       storage: { kind: 'postgres', url: postgres.url, serverSecret, adminTokenDigests: [] },

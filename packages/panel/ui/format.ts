@@ -19,3 +19,8 @@ export function formatTime(iso: string | null | undefined): string {
 export function formatCount(value: number | undefined): string {
   return value === undefined ? '—' : value.toLocaleString('en-US');
 }
+
+/** What a caught failure says, for the page's error notice. */
+export function formatFailure(failure: unknown): string {
+  return failure instanceof Error ? failure.message : String(failure);
+}

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, toQuery, type Session } from '../api-client';
 import { AccountPicker } from '../components/account-picker';
-import { formatMicros, formatMoney, formatTime } from '../format';
+import { formatMicros, formatMoney, formatTime, formatFailure } from '../format';
 import { useAccounts } from '../use-accounts';
 import { ErrorNotice } from '../components/error-notice';
 
@@ -35,7 +35,7 @@ export function BalancePage({ session }: { session: Session }) {
       reload();
       setGeneration(value => value + 1);
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
+      setError(formatFailure(failure));
     }
   };
   return (

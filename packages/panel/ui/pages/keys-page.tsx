@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, toQuery, type Session } from '../api-client';
 import { AccountPicker } from '../components/account-picker';
 import { CopyButton } from '../components/copy-button';
-import { formatTime } from '../format';
+import { formatTime, formatFailure } from '../format';
 import { useAccounts } from '../use-accounts';
 import { ErrorNotice } from '../components/error-notice';
 
@@ -44,7 +44,7 @@ export function KeysPage({ session }: { session: Session }) {
       await action();
       load();
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
+      setError(formatFailure(failure));
     }
   };
   const create = (event: Event) => {

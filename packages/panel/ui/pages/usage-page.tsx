@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { api, base, toQuery, type Session } from '../api-client';
 import { UsageCharts, type Summary } from '../components/usage-charts';
-import { formatCount, formatMoney, formatTime } from '../format';
+import { formatCount, formatMoney, formatTime, formatFailure } from '../format';
 import { ErrorNotice } from '../components/error-notice';
 
 type UsageRow = {
@@ -47,6 +47,15 @@ function toLocalInput(iso: string | undefined): string {
     : new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 }
 
+/** A select's `<option>`s, one per value; the empty value reads "any" (no filter). */
+function options(values: readonly string[]) {
+  return values.map(value => (
+    <option key={value} value={value}>
+      {value || 'any'}
+    </option>
+  ));
+}
+
 /**
  * The ledger as a table with the API's filters, cursor pages (newest first), a CSV export of the
  * same filters, and charts from the summary API. The first page polls, so new requests appear
@@ -88,7 +97,7 @@ export function UsagePage({ session }: { session: Session }) {
         setUpdatedAt(new Date());
         setError('');
       } catch (failure) {
-        if (!stopped) setError(failure instanceof Error ? failure.message : String(failure));
+        if (!stopped) setError(formatFailure(failure));
       }
     };
     void load();
@@ -142,33 +151,19 @@ export function UsagePage({ session }: { session: Session }) {
         <label>
           Outcome{' '}
           <select name="outcome" value={filters.outcome ?? ''}>
-            {['', 'completed', 'incomplete', 'failed', 'error', 'client-aborted', 'interrupted'].map(
-              value => (
-                <option key={value} value={value}>
-                  {value || 'any'}
-                </option>
-              ),
-            )}
+            {options(['', 'completed', 'incomplete', 'failed', 'error', 'client-aborted', 'interrupted'])}
           </select>
         </label>
         <label>
           Protocol{' '}
           <select name="protocol" value={filters.protocol ?? ''}>
-            {['', 'openai-responses', 'anthropic-messages', 'openai-chat'].map(value => (
-              <option key={value} value={value}>
-                {value || 'any'}
-              </option>
-            ))}
+            {options(['', 'openai-responses', 'anthropic-messages', 'openai-chat'])}
           </select>
         </label>
         <label>
           Chart buckets{' '}
           <select name="bucket" value={bucket}>
-            {['minute', 'hour', 'day'].map(value => (
-              <option key={value} value={value}>
-                {value}
-              </option>
-            ))}
+            {options(['minute', 'hour', 'day'])}
           </select>
         </label>
         <button type="submit">Apply</button>
