@@ -155,6 +155,16 @@ export function openExchange(
     return result.answer;
   };
 
+  /**
+   * The body with the stored state it names (previous response, item references) made items, then
+   * its sealed compaction items opened into their summaries, before anything else reads it.
+   */
+  const openBody = async (body: unknown) => {
+    const conversation = await openConversation(codec, body, principal(), dependencies.conversations);
+    const opened = openCompactionItems(codec, conversation.body, principal().account.id, dependencies.compactionSealer);
+    return { conversation, opened };
+  };
+
   /** What a compaction needs of this exchange: its generation, its settlement, the caller's account. */
   const compaction = {
     serve,
@@ -191,10 +201,7 @@ export function openExchange(
 
     generate(clientBody, clientSignal) {
       return run(clientSignal, async signal => {
-        // Stored state the body names (previous response, item references) becomes items here,
-        // then sealed compaction items become their summaries, before anything else reads the body.
-        const conversation = await openConversation(codec, clientBody, principal(), dependencies.conversations);
-        const opened = openCompactionItems(codec, conversation.body, principal().account.id, dependencies.compactionSealer);
+        const { conversation, opened } = await openBody(clientBody);
         const { value: request, warnings } = codec.decodeRequest(opened.body, state.decodeOptions);
         if (opened.triggered && codec.compaction) {
           const compacted = await compactConversation({ conversation: request, keptItems: [] }, warnings, signal, compaction);
@@ -211,8 +218,7 @@ export function openExchange(
       return run(clientSignal, async signal => {
         if (!codec.compaction) throw new GatewayError({ code: 'ENDPOINT_NOT_FOUND', message: 'This interface has no compaction endpoint.' });
         // A compaction may name its conversation by `previous_response_id` too; nothing of it is kept.
-        const conversation = await openConversation(codec, body, principal(), dependencies.conversations);
-        const opened = openCompactionItems(codec, conversation.body, principal().account.id, dependencies.compactionSealer);
+        const { opened } = await openBody(body);
         const { value, warnings } = codec.compaction.decodeCompactionRequest(opened.body);
         const compacted = await compactConversation(value, warnings, signal, compaction);
         return codec.compaction.encodeCompactedResponse(compacted.compaction);
