@@ -19,7 +19,7 @@ export {
 export type { GatewayConfig, GatewayConfigInput, InterfaceAuth, ResponseStoreConfig, UsageConfig } from './config/gateway-config';
 export { ConfigError, parseGatewayConfig } from './config/parse-gateway-config';
 export { createEngine, type Engine, type EngineOptions } from './create-engine';
-export type { Exchange } from './exchange/open-exchange';
+export type { Exchange } from './exchange/exchange';
 export type { Endpoint, ProtocolRegistry } from './protocols/create-protocol-registry';
 export type { StreamOutcome } from './generation/stream-observer';
 export type { FrameSink } from './generation/frame-sink';

@@ -1,4 +1,4 @@
-import type { StoredResponse } from '@switchyard/accounts';
+import { storedResponseBytes, type StoredResponse } from '@switchyard/accounts';
 import { GatewayError, quoteClientValue, type ConversationCodec, type JSONObject } from '@switchyard/core';
 import type { ConversationDependencies } from './conversation-dependencies';
 
@@ -25,7 +25,7 @@ export async function resolveHistory(
       // The first id is the client's; a link further back that is gone (expired, deleted, dropped by the size cap) breaks the chain the same way.
       throw conversation.notFound('previous-response', id === previousResponseId ? id : previousResponseId);
     }
-    bytes += Buffer.byteLength(JSON.stringify(stored.inputItems)) + Buffer.byteLength(JSON.stringify(stored.response));
+    bytes += storedResponseBytes(stored);
     if (bytes > maxChainBytes) throw chainTooLong(previousResponseId, `more than ${maxChainBytes} bytes of stored items`);
     chain.push(stored);
     id = stored.previousResponseId;

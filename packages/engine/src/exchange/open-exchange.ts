@@ -3,9 +3,7 @@ import {
   GatewayError,
   type Codec,
   type GenerationRequest,
-  type JSONObject,
   type ModelInfo,
-  type Protocol,
   type TranslationWarning,
 } from '@switchyard/core';
 import { defaultRetryPolicy } from '@switchyard/upstream';
@@ -14,10 +12,10 @@ import { admitRequest } from '../admission/admit-request';
 import { applyOutputCap } from '../admission/apply-output-cap';
 import { authorizeRoute, mayUseRoute } from '../admission/authorize-route';
 import { estimateInputTokens } from '../admission/estimate-input-tokens';
-import { authenticate, type ClientAuthPolicy, type KeyHeaderElsewhere, type Principal, type RequestHeaders } from '../auth/authenticate';
+import { authenticate, type ClientAuthPolicy, type KeyHeaderElsewhere, type Principal } from '../auth/authenticate';
 import type { ConversationDependencies } from '../conversations/conversation-dependencies';
 import { openConversation } from '../conversations/open-conversation';
-import { storedResponsesFor, type StoredResponses } from '../conversations/stored-responses';
+import { storedResponsesFor } from '../conversations/stored-responses';
 import { attemptTargets } from '../generation/attempt-targets';
 import { readForwardedParts } from '../generation/forwarded-request-parts';
 import type { FrameTap } from '../generation/frame-tap';
@@ -31,43 +29,10 @@ import { compactConversation } from '../conversations/compaction/compact-convers
 import { compactionTurnOutput } from '../conversations/compaction/compaction-turn-output';
 import type { CompactionSealer } from '../conversations/compaction/create-compaction-sealer';
 import { openCompactionItems } from '../conversations/compaction/open-compaction-items';
+import type { Exchange } from './exchange';
 import { endingOfFailure, endingOfJSONAnswer, endingOfStream } from './exchange-ending';
 import type { ExchangeState } from './exchange-state';
 import { settleExchange, type Settlement } from './settle-exchange';
-
-/**
- * One client request, from its arrival to its settlement. The transport opens it first, then
- * authenticates, generates (or counts tokens, or lists models) through it, and hands it any error it
- * could not answer. The exchange alone decides what is billed and recorded: exactly one usage record
- * per exchange that was refused or generated, however it ended.
- */
-export type Exchange = {
-  readonly requestId: string;
-  readonly protocol: Protocol;
-  /** The codec of the interface the request came in on: its envelope renders the request's errors. */
-  readonly codec: Codec;
-  readonly principal: Principal | undefined;
-  /**
-   * Checks the caller's key and version headers, and keeps the vendor flags of the request (its
-   * descriptor's forwarded headers and `query` parameters) for the upstream call.
-   */
-  authenticate(headers: RequestHeaders, query?: Readonly<Record<string, unknown>>): Promise<Principal>;
-  /** Runs the generation; throws `GatewayError` (or `ClientAbortedError`) before the commit point, never after. */
-  generate(body: unknown, signal: AbortSignal): Promise<GenerationOutput>;
-  /**
-   * Remote compaction (`codec.compaction`): one generation on the route's target writes the summary,
-   * billed and recorded like any other; the answer is the protocol's compacted response.
-   */
-  compact(body: unknown, signal: AbortSignal): Promise<JSONObject>;
-  /** The documented input-token estimate, in the protocol's answer shape. Nothing is billed. */
-  countTokens(body: unknown): JSONObject;
-  /** The routes this key may use, in the protocol's list shape. */
-  listModels(): JSONObject;
-  /** The caller's stored responses (read, delete, list input items); nothing is billed. */
-  storedResponses(): StoredResponses;
-  /** Ends the exchange with a refusal the transport met (bad key, body, path); a no-op once settled. */
-  refuse(error: GatewayError): void;
-};
 
 /** What every exchange of one engine shares. */
 export type ExchangeDependencies = {
@@ -190,6 +155,16 @@ export function openExchange(
     return result.answer;
   };
 
+  /**
+   * The body with the stored state it names (previous response, item references) made items, then
+   * its sealed compaction items opened into their summaries, before anything else reads it.
+   */
+  const openBody = async (body: unknown) => {
+    const conversation = await openConversation(codec, body, principal(), dependencies.conversations);
+    const opened = openCompactionItems(codec, conversation.body, principal().account.id, dependencies.compactionSealer);
+    return { conversation, opened };
+  };
+
   /** What a compaction needs of this exchange: its generation, its settlement, the caller's account. */
   const compaction = {
     serve,
@@ -226,10 +201,7 @@ export function openExchange(
 
     generate(clientBody, clientSignal) {
       return run(clientSignal, async signal => {
-        // Stored state the body names (previous response, item references) becomes items here,
-        // then sealed compaction items become their summaries, before anything else reads the body.
-        const conversation = await openConversation(codec, clientBody, principal(), dependencies.conversations);
-        const opened = openCompactionItems(codec, conversation.body, principal().account.id, dependencies.compactionSealer);
+        const { conversation, opened } = await openBody(clientBody);
         const { value: request, warnings } = codec.decodeRequest(opened.body, state.decodeOptions);
         if (opened.triggered && codec.compaction) {
           const compacted = await compactConversation({ conversation: request, keptItems: [] }, warnings, signal, compaction);
@@ -246,8 +218,7 @@ export function openExchange(
       return run(clientSignal, async signal => {
         if (!codec.compaction) throw new GatewayError({ code: 'ENDPOINT_NOT_FOUND', message: 'This interface has no compaction endpoint.' });
         // A compaction may name its conversation by `previous_response_id` too; nothing of it is kept.
-        const conversation = await openConversation(codec, body, principal(), dependencies.conversations);
-        const opened = openCompactionItems(codec, conversation.body, principal().account.id, dependencies.compactionSealer);
+        const { opened } = await openBody(body);
         const { value, warnings } = codec.compaction.decodeCompactionRequest(opened.body);
         const compacted = await compactConversation(value, warnings, signal, compaction);
         return codec.compaction.encodeCompactedResponse(compacted.compaction);

@@ -9,7 +9,7 @@ import type { RequestHeaders } from '../auth/authenticate';
 import type { GatewayConfigInput } from '../config/gateway-config';
 import { parseGatewayConfig } from '../config/parse-gateway-config';
 import { createEngine, type Engine } from '../create-engine';
-import type { Exchange } from '../exchange/open-exchange';
+import type { Exchange } from '../exchange/exchange';
 import type { UsageRecord } from '../usage/usage-record';
 import { createManualSchedule, type ManualSchedule } from './create-manual-schedule';
 import { createScriptedUpstream, type ScriptedAnswer, type ScriptedCall, type ScriptedUpstream } from './create-scripted-upstream';

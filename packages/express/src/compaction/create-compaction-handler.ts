@@ -1,5 +1,6 @@
-import type { RequestHandler, Response } from 'express';
+import type { RequestHandler } from 'express';
 import { getExchange } from '../context/gateway-context';
+import { abortSignalForResponse } from '../generation/abort-signal-for-response';
 
 /**
  * A remote compaction endpoint (Responses: `POST /v1/responses/compact`): the parsed body goes to
@@ -12,13 +13,4 @@ export function createCompactionHandler(): RequestHandler {
   return async function compactionHandler(request, response) {
     response.status(200).json(await getExchange(request).compact(request.body, abortSignalForResponse(response)));
   };
-}
-
-/** Aborts when the client goes away before the answer is sent, cancelling the upstream call. */
-function abortSignalForResponse(response: Response): AbortSignal {
-  const controller = new AbortController();
-  response.once('close', () => {
-    if (!response.writableFinished) controller.abort(new Error('The client closed the connection.'));
-  });
-  return controller.signal;
 }

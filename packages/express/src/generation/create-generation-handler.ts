@@ -1,5 +1,6 @@
-import type { RequestHandler, Response } from 'express';
+import type { RequestHandler } from 'express';
 import { getExchange } from '../context/gateway-context';
+import { abortSignalForResponse } from './abort-signal-for-response';
 import { writeStreamResponse } from './write-stream-response';
 
 export type GenerationHandlerOptions = {
@@ -25,13 +26,4 @@ export function createGenerationHandler(options: GenerationHandlerOptions = {}):
     }
     await writeStreamResponse(response, output.pipe, { signal, keepAliveMs });
   };
-}
-
-/** Aborts when the client goes away before the answer is complete, cancelling the upstream call. */
-function abortSignalForResponse(response: Response): AbortSignal {
-  const controller = new AbortController();
-  response.once('close', () => {
-    if (!response.writableFinished) controller.abort(new Error('The client closed the connection.'));
-  });
-  return controller.signal;
 }
