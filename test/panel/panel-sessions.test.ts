@@ -125,7 +125,7 @@ describe('the panel at /panel: sessions, CSRF checks and security headers', () =
         .send({ accountId: account.id, name: 'from-test' });
     const refusals = await Promise.all([
       create({ origin: origin() }),
-      create({ origin: origin(), 'x-csrf-token': `${csrfToken.slice(0, -1)}A` }),
+      create({ origin: origin(), 'x-csrf-token': `${csrfToken.slice(0, -1)}${csrfToken.endsWith('A') ? 'B' : 'A'}` }),
       create({ origin: 'http://attacker.example', 'x-csrf-token': csrfToken }),
       create({ 'sec-fetch-site': 'cross-site', 'x-csrf-token': csrfToken }),
       create({ 'sec-fetch-site': 'same-site', 'x-csrf-token': csrfToken }),

@@ -151,6 +151,53 @@ describe('PostgreSQL account store: several instances on one database', () => {
     expect(await judging!.getAccount(account.id)).toMatchObject({ reservedMicros: 400 });
   });
 
+  it('beats on a connection of its own: with every pooled connection taken by requests, its heartbeat still lands and its holds are kept', async () => {
+    const url = await databases.createDatabase();
+    let clock = T0;
+    const now = () => clock;
+    const busyPool = newPool(url);
+    const busy = await createPostgresAccountStore({ pool: busyPool, serverSecret: SERVER_SECRET, holdSweepIntervalMs: 0, ownerTimeoutMs: 30_000, now });
+    opened.push(busy);
+    const judging = await open(url, { ownerTimeoutMs: 30_000, now });
+    const account = await judging.createAccount({ name: 'busy', balanceMicros: 1_000 });
+    await busy.reserve(account.id, 400, { expiresAt: T0 + 60 * 60 * 1000 });
+    // Requests hold every connection of the busy instance's pool (4) for the whole check.
+    const taken = await Promise.all(Array.from({ length: 4 }, () => busyPool.connect()));
+    try {
+      clock = T0 + 20_000;
+      const beat = busy.releaseExpiredHolds(clock).then(() => 'beaten' as const);
+      const stalled = new Promise<'stalled'>(resolve => setTimeout(resolve, 5_000, 'stalled').unref());
+      expect(await Promise.race([beat, stalled])).toBe('beaten');
+      clock = T0 + 40_000;
+      expect(await judging.releaseExpiredHolds(clock)).toBe(0);
+    } finally {
+      taken.forEach(client => client.release());
+    }
+    expect(await judging.getAccount(account.id)).toMatchObject({ reservedMicros: 400 });
+  });
+
+  it('tells an instance once that it was taken for dead when its next beat finds its owner row gone', async () => {
+    const url = await databases.createDatabase();
+    let clock = T0;
+    const now = () => clock;
+    const lost: Error[] = [];
+    const silent = await open(url, { ownerTimeoutMs: 30_000, now, onOwnerLost: error => lost.push(error) });
+    const judging = await open(url, { ownerTimeoutMs: 30_000, now });
+    const account = await judging.createAccount({ name: 'silent', balanceMicros: 1_000 });
+    const hold = (await silent.reserve(account.id, 400, { expiresAt: T0 + 60 * 60 * 1000 }))!;
+    clock = T0 + 30_001;
+    expect(await judging.releaseExpiredHolds(clock)).toBe(1);
+
+    await silent.releaseExpiredHolds(clock);
+    expect(lost.map(error => error.message)).toEqual([expect.stringContaining('taken for dead (no heartbeat for 30000 ms)')]);
+    await silent.releaseExpiredHolds(clock + 1);
+    expect(lost).toHaveLength(1);
+    expect(await silent.settle(hold, 400)).toBeUndefined();
+    const kept = (await silent.reserve(account.id, 100, { expiresAt: T0 + 60 * 60 * 1000 }))!;
+    expect(await judging.releaseExpiredHolds(clock + 2)).toBe(0);
+    expect(await judging.settle(kept, 100)).toEqual({ chargedMicros: 100, uncoveredMicros: 0 });
+  });
+
   it('migrates a fresh database exactly once when two instances start at the same moment', async () => {
     const url = await databases.createDatabase();
     const stores = await Promise.all([open(url), open(url), open(url)]);

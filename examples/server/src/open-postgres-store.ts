@@ -53,6 +53,7 @@ export async function openPostgresStore(options: PostgresStorageOptions): Promis
       ...(options.holdSweepIntervalMs !== undefined && { holdSweepIntervalMs: options.holdSweepIntervalMs }),
       ...(options.holdOwnerTimeoutMs !== undefined && { ownerTimeoutMs: options.holdOwnerTimeoutMs }),
       onSweepError: error => options.logger?.warn({ err: redactError(error, options.url) }, 'hold sweep failed; the next one runs as usual'),
+      onOwnerLost: error => options.logger?.error({ err: error }, 'balance holds of this instance were released by another instance'),
     });
   } catch (error) {
     await pool.end().catch(() => {});

@@ -51,6 +51,12 @@ export type PostgresAccountStoreOptions = (
   usageRetentionDays?: number;
   /** Told about a sweep that failed (the database unreachable for a while); the next sweep runs as usual. */
   onSweepError?: (error: unknown) => void;
+  /**
+   * Told when a sweep finds this instance's owner row gone: another instance heard no heartbeat for
+   * `ownerTimeoutMs` and released its holds (the process stalled, or lost the database that long).
+   * Default: `onSweepError`.
+   */
+  onOwnerLost?: (error: Error) => void;
 };
 
 /**
@@ -73,15 +79,27 @@ export async function createPostgresAccountStore(options: PostgresAccountStoreOp
   // A connection that breaks while idle is dropped by the pool, which opens a new one for the next
   // query; without a listener its 'error' event would end the process.
   if (ownPool) pool.on('error', error => options.onSweepError?.(error));
+  // The heartbeat's and sweep's own connection, with the pool's settings (timeouts included).
+  // Its idle connection does not keep a process alive that has nothing else to do.
+  const maintenancePool = new pg.Pool({ ...pool.options, max: 1, allowExitOnIdle: true });
+  maintenancePool.on('error', error => options.onSweepError?.(error));
+  maintenancePool.on('connect', client => client.on('error', () => {}));
+  const endPools = async () => {
+    await maintenancePool.end();
+    if (ownPool) await pool.end();
+  };
 
   let context: StoreContext;
   try {
-    context = await openStore(pool, options.serverSecret, now, ownerTimeoutMs);
+    context = await openStore({ pool, maintenancePool }, options.serverSecret, now, ownerTimeoutMs);
   } catch (error) {
-    if (ownPool) await pool.end();
+    await endPools();
     throw new Error(`Cannot open the PostgreSQL account store: ${(error as Error).message}`, { cause: error });
   }
-  const reservations = createReservationMethods(context, ownerTimeoutMs);
+  const reservations = createReservationMethods(context, {
+    ownerTimeoutMs,
+    onOwnerLost: error => (options.onOwnerLost ?? options.onSweepError)?.(error),
+  });
   const responses = createResponseMethods(context);
   const usage = createUsageMethods(context);
   const sweeps = createSweepTracker();
@@ -118,21 +136,27 @@ export async function createPostgresAccountStore(options: PostgresAccountStoreOp
       stopSweep();
       await sweeps.idle();
       try {
-        await unregisterHoldOwner(context.sql, context.ownerId);
+        await unregisterHoldOwner(context.maintenance.sql, context.ownerId);
       } finally {
-        if (ownPool) await pool.end();
+        await endPools();
       }
     },
   };
 }
 
 /** Schema up to date, this instance registered as a hold owner, abandoned holds released, expired responses deleted. */
-async function openStore(pool: pg.Pool, serverSecret: string, now: () => number, ownerTimeoutMs: number): Promise<StoreContext> {
-  const sql = createSqlSession(pool);
-  const transaction = createTransactionRunner(pool);
+async function openStore(
+  pools: { pool: pg.Pool; maintenancePool: pg.Pool },
+  serverSecret: string,
+  now: () => number,
+  ownerTimeoutMs: number,
+): Promise<StoreContext> {
+  const sql = createSqlSession(pools.pool);
+  const transaction = createTransactionRunner(pools.pool);
+  const maintenance = { sql: createSqlSession(pools.maintenancePool), transaction: createTransactionRunner(pools.maintenancePool) };
   await migrateSchema(transaction);
-  const ownerId = await registerHoldOwner(sql, now());
-  await transaction(session => releaseAbandonedHolds(session, { now: now(), selfId: ownerId, ownerTimeoutMs }));
+  const ownerId = await registerHoldOwner(maintenance.sql, now());
+  await maintenance.transaction(session => releaseAbandonedHolds(session, { now: now(), selfId: ownerId, ownerTimeoutMs }));
   await sql.rows('DELETE FROM responses WHERE expires_at <= $1', [now()]);
-  return { sql, transaction, serverSecret, ownerId, now };
+  return { sql, transaction, maintenance, serverSecret, ownerId, now };
 }

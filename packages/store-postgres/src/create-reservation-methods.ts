@@ -15,8 +15,11 @@ type ReservationMethods = Pick<AccountStore, 'reserve' | 'settle' | 'releaseExpi
  * first and acts only if it was still there, so settling twice does nothing; it charges at most
  * the stored hold and never more than the balance has.
  */
-export function createReservationMethods(context: StoreContext, ownerTimeoutMs: number): ReservationMethods {
-  const { transaction, ownerId, now } = context;
+export function createReservationMethods(
+  context: StoreContext,
+  options: { ownerTimeoutMs: number; onOwnerLost(error: Error): void },
+): ReservationMethods {
+  const { transaction, maintenance, ownerId, now } = context;
   return {
     async reserve(accountId, amountMicros, hold = {}) {
       const amount = Math.max(0, Math.ceil(amountMicros));
@@ -42,8 +45,21 @@ export function createReservationMethods(context: StoreContext, ownerTimeoutMs: 
     },
     async releaseExpiredHolds(at) {
       // The heartbeat first: every sweep proves this instance alive before it judges the others.
-      await beatHoldOwner(context.sql, ownerId, now());
-      return transaction(sql => releaseAbandonedHolds(sql, { now: at, selfId: ownerId, ownerTimeoutMs }));
+      if (await beatHoldOwner(maintenance.sql, ownerId, now())) options.onOwnerLost(ownerLostError(options.ownerTimeoutMs));
+      return maintenance.transaction(sql =>
+        releaseAbandonedHolds(sql, { now: at, selfId: ownerId, ownerTimeoutMs: options.ownerTimeoutMs }),
+      );
     },
   };
+}
+
+/**
+ * What an instance reports when it finds its owner row gone: another instance heard no heartbeat
+ * from it for the bound and released its holds, so requests it had in flight were settled against
+ * holds that no longer existed and were not charged.
+ */
+function ownerLostError(ownerTimeoutMs: number): Error {
+  return new Error(
+    `This instance was taken for dead (no heartbeat for ${ownerTimeoutMs} ms) and its balance holds were released; requests it had in flight then were not charged. Raise the hold owner timeout or find what stalls the process.`,
+  );
 }

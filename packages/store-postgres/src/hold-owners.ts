@@ -14,16 +14,19 @@ export async function registerHoldOwner(sql: SqlSession, now: number): Promise<s
 }
 
 /**
- * Refreshes the owner's heartbeat. An instance paused past the bound (its row then deleted by
- * another instance, its holds released) writes its row back, so the holds it makes from then on
- * are owned again.
+ * Refreshes the owner's heartbeat and says whether its row had to be written anew. An instance
+ * silent past the bound (its row then deleted by another instance, its holds released) writes its
+ * row back, so the holds it makes from then on are owned again; `true` tells it that it was taken
+ * for dead.
  */
-export async function beatHoldOwner(sql: SqlSession, id: string, now: number): Promise<void> {
-  await sql.rows(
+export async function beatHoldOwner(sql: SqlSession, id: string, now: number): Promise<boolean> {
+  const row = await sql.row(
     `INSERT INTO hold_owners (id, host, pid, started_at, updated_at) VALUES ($1, $2, $3, $4, $4)
-     ON CONFLICT (id) DO UPDATE SET updated_at = GREATEST(hold_owners.updated_at, EXCLUDED.updated_at)`,
+     ON CONFLICT (id) DO UPDATE SET updated_at = GREATEST(hold_owners.updated_at, EXCLUDED.updated_at)
+     RETURNING (xmax = 0) AS inserted`,
     [id, hostname(), process.pid, now],
   );
+  return row?.['inserted'] === true;
 }
 
 /** Removes the owner's row at a clean close: holds it still has belong to nobody and are released. */

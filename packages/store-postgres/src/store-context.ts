@@ -6,6 +6,12 @@ export type StoreContext = {
   /** Statements outside a transaction, each on whichever pooled connection is free. */
   sql: SqlSession;
   transaction: TransactionRunner;
+  /**
+   * The owner heartbeat and the hold sweep, on a connection of their own: behind a busy pool they
+   * would wait for every request queued there, and a heartbeat written late makes the other
+   * instances take this live one for dead and release its holds.
+   */
+  maintenance: { sql: SqlSession; transaction: TransactionRunner };
   /** HMAC key for `hashApiKey`; the database holds only digests made with it. */
   serverSecret: string;
   /** This instance's row in `hold_owners`: the owner of every hold it makes. */
