@@ -143,6 +143,23 @@ export function describeUsageLedger(context: ContractContext): void {
         expect(entries).toEqual([{ ...commit.entry, costMicros: 0, uncoveredMicros: 70 }]);
       });
 
+      it('charges the commits of one batch against what each leaves of the balance, never below zero, after the balance was lowered under its holds', async () => {
+        const { store } = context;
+        const account = await store.createAccount({ name: 'L', balanceMicros: 500 });
+        const first = (await store.reserve(account.id, 300))!;
+        const second = (await store.reserve(account.id, 200))!;
+        await store.adjustBalance(account.id, -250);
+        const commits = [
+          usageCommit({ accountId: account.id }, { reservation: first, costMicros: 180 }),
+          usageCommit({ accountId: account.id }, { reservation: second, costMicros: 150 }),
+        ];
+        expect(await store.commitUsage(commits)).toEqual([
+          { chargedMicros: 180, uncoveredMicros: 0 },
+          { chargedMicros: 70, uncoveredMicros: 80 },
+        ]);
+        expect(await store.getAccount(account.id)).toMatchObject({ balanceMicros: 0, reservedMicros: 0 });
+      });
+
       it('writes a request id once and charges it once, within a batch and across batches', async () => {
         const { store } = context;
         const account = await store.createAccount({ name: 'L', balanceMicros: 1_000 });

@@ -11,13 +11,10 @@ import {
   toUsageSummaryRow,
   USAGE_BUCKET_MS,
   USAGE_COLUMNS,
-  usageRowValues,
   type Placeholder,
-  type Settled,
   type UsageLedger,
 } from '@switchyard/accounts';
-import { lockAccounts } from './account-statements';
-import { settleHold } from './settle-hold';
+import { commitUsageBatch } from './commit-usage-batch';
 import type { StoreContext } from './store-context';
 
 /** How many old rows one retention step deletes, so a large first sweep never holds its locks for long. */
@@ -26,38 +23,17 @@ const USAGE_DELETE_CHUNK = 5000;
 /** PostgreSQL's numbered parameters (`$1`). */
 const NUMBERED_PLACEHOLDER: Placeholder = (_name, position) => `$${position}`;
 
-const INSERT_USAGE = `INSERT INTO usage (${USAGE_COLUMNS.join(', ')})
-  VALUES (${USAGE_COLUMNS.map((_column, index) => `$${index + 1}`).join(', ')})`;
-
 /**
- * The usage ledger on PostgreSQL. `commitUsage` runs a whole batch in one transaction: each
- * commit's hold is settled exactly as `settle` settles it and its row inserted with the charge
- * decided, so a failure anywhere rolls back every charge and every row of the batch. A request id
- * already in the table is not written again (and its hold, if any, released without charge).
+ * The usage ledger on PostgreSQL. `commitUsage` runs a whole batch in one transaction of a few
+ * statements (`commitUsageBatch`): each commit's hold is settled exactly as `settle` settles it and
+ * its row inserted with the charge decided, so a failure anywhere rolls back every charge and every
+ * row of the batch. A request id already in the table is not written again (and its hold, if any,
+ * released without charge).
  */
 export function createUsageMethods({ sql, transaction }: StoreContext): UsageLedger {
   return {
     async commitUsage(commits) {
-      return transaction(async session => {
-        // Every account of the batch locked up front, in the one order all hold changes use.
-        await lockAccounts(session, commits.flatMap(commit => (commit.reservation ? [commit.reservation.accountId] : [])));
-        const results: Settled[] = [];
-        for (const { entry, reservation, costMicros } of commits) {
-          const cost = Math.max(0, Math.round(costMicros));
-          if (await session.row('SELECT 1 AS found FROM usage WHERE request_id = $1', [entry.requestId])) {
-            if (reservation) await settleHold(session, reservation, 0);
-            results.push({ chargedMicros: 0, uncoveredMicros: cost });
-            continue;
-          }
-          const settled = (reservation && (await settleHold(session, reservation, cost))) || {
-            chargedMicros: 0,
-            uncoveredMicros: cost,
-          };
-          await session.rows(INSERT_USAGE, usageRowValues(entry, settled));
-          results.push(settled);
-        }
-        return results;
-      });
+      return transaction(session => commitUsageBatch(session, commits));
     },
     async listUsage(filter, page) {
       const after = page.cursor === undefined ? undefined : decodeUsageCursor(page.cursor);

@@ -1,0 +1,101 @@
+import { chargeOnSettle, USAGE_COLUMNS, usageRowValues, type Settled, type UsageCommit } from '@switchyard/accounts';
+import { lockAccounts } from './account-statements';
+import type { SqlSession } from './sql-session';
+
+/** Rows per INSERT: 28 parameters each, well under PostgreSQL's 65 535 per statement. */
+const ROWS_PER_INSERT = 1000;
+
+/** What one batch does to one account: the holds it releases and what it charges. */
+type AccountChange = { releasedMicros: number; chargedMicros: number };
+
+const UPDATE_ACCOUNTS = `
+  UPDATE accounts SET reserved_micros = reserved_micros - change.released, balance_micros = balance_micros - change.charged
+  FROM UNNEST($1::text[], $2::bigint[], $3::bigint[]) AS change (id, released, charged)
+  WHERE accounts.id = change.id`;
+
+/**
+ * Settles a batch of finished requests and writes their ledger rows, inside the caller's
+ * transaction, in a fixed number of statements whatever the batch's size: the accounts locked (in
+ * the one order every hold change uses), the request ids already in the ledger found, the batch's
+ * holds deleted (`DELETE … RETURNING`: a hold another transaction settled or released is simply
+ * not returned), the charges decided here, then one UPDATE of the accounts and multi-row INSERTs of
+ * the rows. Each commit is charged exactly as `settleHold` would in the batch's order: the cost,
+ * capped at its stored hold and at what the balance has left after the commits before it; a
+ * request id already written (before or earlier in the batch) gets no second row and its hold is
+ * released without charge.
+ */
+export async function commitUsageBatch(session: SqlSession, commits: readonly UsageCommit[]): Promise<Settled[]> {
+  const balances = new Map<string, number>();
+  const lock = async (accountIds: readonly string[]) => {
+    for (const row of await lockAccounts(session, accountIds)) balances.set(String(row['id']), Number(row['balance_micros']));
+  };
+  await lock(commits.flatMap(commit => (commit.reservation ? [commit.reservation.accountId] : [])));
+  const written = await findWrittenRequestIds(session, commits);
+  const holds = await takeHolds(session, commits);
+  // A hold stored under another account than its caller's copy says: that account is locked too.
+  await lock([...holds.values()].map(hold => hold.accountId).filter(accountId => !balances.has(accountId)));
+
+  const changes = new Map<string, AccountChange>();
+  const rows: Array<Array<string | number | null>> = [];
+  const results = commits.map(({ entry, reservation, costMicros }): Settled => {
+    const cost = Math.max(0, Math.round(costMicros));
+    const hold = reservation && holds.get(reservation.id);
+    if (reservation) holds.delete(reservation.id);
+    const duplicate = written.has(entry.requestId);
+    written.add(entry.requestId);
+    let settled: Settled = { chargedMicros: 0, uncoveredMicros: cost };
+    if (hold) {
+      const balance = balances.get(hold.accountId) ?? 0;
+      const charge = chargeOnSettle(duplicate ? 0 : cost, hold.amountMicros, balance);
+      if (!duplicate) settled = charge;
+      balances.set(hold.accountId, balance - charge.chargedMicros);
+      const change = changes.get(hold.accountId) ?? { releasedMicros: 0, chargedMicros: 0 };
+      change.releasedMicros += hold.amountMicros;
+      change.chargedMicros += charge.chargedMicros;
+      changes.set(hold.accountId, change);
+    }
+    if (!duplicate) rows.push(usageRowValues(entry, settled));
+    return settled;
+  });
+  await applyAccountChanges(session, changes);
+  await insertUsageRows(session, rows);
+  return results;
+}
+
+async function findWrittenRequestIds(session: SqlSession, commits: readonly UsageCommit[]): Promise<Set<string>> {
+  const rows = await session.rows('SELECT request_id FROM usage WHERE request_id = ANY($1::text[])', [
+    commits.map(commit => commit.entry.requestId),
+  ]);
+  return new Set(rows.map(row => String(row['request_id'])));
+}
+
+/** Deletes the batch's holds that still exist and returns them by id: from here on they are this transaction's alone. */
+async function takeHolds(
+  session: SqlSession,
+  commits: readonly UsageCommit[],
+): Promise<Map<string, { accountId: string; amountMicros: number }>> {
+  const ids = commits.flatMap(commit => (commit.reservation ? [commit.reservation.id] : []));
+  if (ids.length === 0) return new Map();
+  const rows = await session.rows('DELETE FROM reservations WHERE id = ANY($1::text[]) RETURNING id, account_id, amount_micros', [ids]);
+  return new Map(rows.map(row => [String(row['id']), { accountId: String(row['account_id']), amountMicros: Number(row['amount_micros']) }]));
+}
+
+async function applyAccountChanges(session: SqlSession, changes: ReadonlyMap<string, AccountChange>): Promise<void> {
+  if (changes.size === 0) return;
+  const entries = [...changes];
+  await session.rows(UPDATE_ACCOUNTS, [
+    entries.map(([accountId]) => accountId),
+    entries.map(([, change]) => change.releasedMicros),
+    entries.map(([, change]) => change.chargedMicros),
+  ]);
+}
+
+async function insertUsageRows(session: SqlSession, rows: ReadonlyArray<ReadonlyArray<string | number | null>>): Promise<void> {
+  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+    const chunk = rows.slice(start, start + ROWS_PER_INSERT);
+    const tuples = chunk.map(
+      (_row, index) => `(${USAGE_COLUMNS.map((_column, column) => `$${index * USAGE_COLUMNS.length + column + 1}`).join(', ')})`,
+    );
+    await session.rows(`INSERT INTO usage (${USAGE_COLUMNS.join(', ')}) VALUES ${tuples.join(', ')}`, chunk.flat());
+  }
+}
