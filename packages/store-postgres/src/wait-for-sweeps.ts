@@ -7,8 +7,8 @@ export const CLOSED_MESSAGE = 'The PostgreSQL account store is closed.';
 export type SweepTracker = {
   /** The sweeps, each adding its promise to the running set until it settles. */
   track(sweeps: readonly StoreSweep[]): StoreSweep[];
-  /** Resolves once every sweep running now has finished (failed ones included). */
-  idle(): Promise<void>;
+  /** Resolves once every sweep running now has finished (failed ones included); `undefined` when none runs. */
+  idle(): Promise<void> | undefined;
 };
 
 /**
@@ -29,8 +29,9 @@ export function createSweepTracker(): SweepTracker {
         return promise;
       });
     },
-    async idle() {
-      if (running.size > 0) await Promise.allSettled([...running]);
+    idle() {
+      // Nothing to wait for on almost every call: no promise made then.
+      return running.size === 0 ? undefined : Promise.allSettled([...running]).then(() => undefined);
     },
   };
 }
@@ -41,14 +42,15 @@ export function createSweepTracker(): SweepTracker {
  */
 export function gateMethods<Methods extends object>(
   methods: Methods,
-  gate: { idle(): Promise<void>; isClosed(): boolean },
+  gate: { idle(): Promise<void> | undefined; isClosed(): boolean },
 ): Methods {
   const gated: Record<string, unknown> = {};
   for (const [name, method] of Object.entries(methods)) {
-    gated[name] = async (...parameters: unknown[]) => {
-      if (gate.isClosed()) throw new Error(CLOSED_MESSAGE);
-      await gate.idle();
-      return (method as (...values: unknown[]) => unknown)(...parameters);
+    const call = method as (...values: unknown[]) => Promise<unknown>;
+    gated[name] = (...parameters: unknown[]) => {
+      if (gate.isClosed()) return Promise.reject(new Error(CLOSED_MESSAGE));
+      const sweeping = gate.idle();
+      return sweeping ? sweeping.then(() => call(...parameters)) : call(...parameters);
     };
   }
   return gated as Methods;
