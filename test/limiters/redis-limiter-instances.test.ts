@@ -211,6 +211,25 @@ describe('leases', () => {
   });
 });
 
+describe('round trips', () => {
+  /** Scripts Redis has run so far, from its own command statistics. */
+  async function scriptsRun(connection: Redis): Promise<number> {
+    const stats = await connection.info('commandstats');
+    return [...stats.matchAll(/^cmdstat_(?:eval|evalsha):calls=(\d+)/gm)].reduce((sum, match) => sum + Number(match[1]), 0);
+  }
+
+  it('sends nothing to Redis to admit or charge a key without windows or quota, and one script to admit a key with one', async () => {
+    const { one } = twoInstances();
+    const observer = connect();
+    const before = await scriptsRun(observer);
+    await one.limiter.admit('key_unlimited', { concurrency: 4 }, 500);
+    await one.limiter.charge('key_unlimited', { concurrency: 4 }, 500);
+    expect((await scriptsRun(observer)) - before).toBe(0);
+    await one.limiter.admit('key_limited', { requests: 10 }, 500);
+    expect((await scriptsRun(observer)) - before).toBe(1);
+  });
+});
+
 describe('Redis gone at run time', () => {
   it('rejects admit and acquire with 503 LIMITER_UNAVAILABLE, while charge reports instead of throwing', async () => {
     const own = await startRedis();

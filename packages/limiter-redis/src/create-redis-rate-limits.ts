@@ -44,6 +44,8 @@ export function createRedisRateLimits(input: { run: RunScript; keyPrefix: string
 
   return {
     async admit(keyId, limits, estimatedTokens) {
+      // No window and no quota: nothing to count or refuse, so no round trip (a limit set later counts afresh anyway).
+      if (limits.requests === undefined && limits.tokens === undefined && limits.quotaTokens === undefined) return;
       const { windowSeconds, hours, quota, requests, tokens } = counterKeys(keyId, limits);
       const needed = wholeTokens(estimatedTokens);
       const reply = (await run(
