@@ -19,8 +19,12 @@ export const SCENARIOS = {
   paced: { label: 'paced streams (20 deltas 10 ms apart)', stream: true, directives: '[[sim:tokens=20]] [[sim:slow=10]]' },
 };
 
-/** Streams held open for the memory measurement: the first token comes after 60 s, so every stream stays open. */
-export const HELD_STREAM = { stream: true, directives: '[[sim:tokens=2]] [[sim:slow=60000]]' };
+/**
+ * Streams held open for the memory measurement: a token every 500 ms for 20 s. Not a silent
+ * upstream: the gateway answers with headers only once the first delta is in (until then it may
+ * still fail over to another target), so a stream counts as open from its first delta.
+ */
+export const HELD_STREAM = { stream: true, directives: '[[sim:tokens=40]] [[sim:slow=500]]' };
 /** Streams whose deltas come 5 ms apart: the first must reach the client alone, not in the same read as the second. */
 export const SPACED_STREAM = { stream: true, directives: '[[sim:tokens=3]] [[sim:slow=5]]' };
 

@@ -15,9 +15,9 @@ export function startSimulator(folder) {
   return startServerProcess({ name: 'simulator', script: 'packages/simulator/dist/main.js', cwd: root, environment: { PORT: '0' }, logFile: join(folder, 'simulator.log') });
 }
 
-/** The raw pass-through proxy in front of `simulatorURL`. */
-export function startFloor(folder, simulatorURL) {
-  return startServerProcess({ name: 'floor', script: 'scripts/bench/raw-proxy.mjs', cwd: root, environment: { PORT: '0', UPSTREAM_URL: simulatorURL }, logFile: join(folder, 'floor.log') });
+/** The raw pass-through proxy in front of `simulatorURL`, its log named after `name`. */
+export function startFloor(folder, simulatorURL, name = 'floor') {
+  return startServerProcess({ name, script: 'scripts/bench/raw-proxy.mjs', cwd: root, environment: { PORT: '0', UPSTREAM_URL: simulatorURL }, logFile: join(folder, `${name}.log`) });
 }
 
 /**
@@ -49,18 +49,18 @@ export function startGateway(folder, name, simulatorURL, { key, storage, pricing
   return startServerProcess({ name, script: 'examples/server/dist/main.js', cwd: root, nodeOptions, environment, logFile: join(folder, `${name}.log`) });
 }
 
-/** The Portkey gateway (`@portkey-ai/gateway`, the npm package's own start script, headless) on a free port. */
-export async function startPortkey(folder) {
+/** The Portkey gateway (`@portkey-ai/gateway`, the npm package's own start script, headless) on a free port, its log named after `name`. */
+export async function startPortkey(folder, name = 'portkey') {
   const port = await freePort();
   const script = join(root, 'node_modules/@portkey-ai/gateway/build/start-server.js');
   return startServerProcess({
-    name: 'portkey',
+    name,
     script,
     args: [`--port=${port}`, '--headless'],
     nodeOptions: ['--import', join(import.meta.dirname, 'portkey-fetch-shim.mjs')],
     cwd: root,
     environment: { NODE_ENV: 'production' },
-    logFile: join(folder, 'portkey.log'),
+    logFile: join(folder, `${name}.log`),
     ready: log => (log.includes('Ready for connections') ? `http://127.0.0.1:${port}` : undefined),
   });
 }

@@ -12,7 +12,8 @@ import { headerLines } from './run-probe.mjs';
  * rssOpen }`. `opened` counts the streams that got their response headers within `seconds`.
  */
 export async function measureOpenStreams(server, request, streams, seconds = 15) {
-  await wait(500);
+  // Settle first: a server just started is still loading and compiling.
+  await wait(1000);
   const rssBefore = readRssBytes(server.pid);
   const child = spawn(process.execPath, [join(import.meta.dirname, 'open-streams-probe.mjs')], {
     env: { PATH: process.env.PATH, BENCH_URL: `${server.url}${request.path}`, BENCH_BODY: request.body, BENCH_HEADERS: headerLines(request.headers), BENCH_STREAMS: String(streams), BENCH_SECONDS: String(seconds) },

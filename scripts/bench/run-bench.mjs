@@ -104,10 +104,23 @@ try {
     for (const [name, measuredLatency] of Object.entries(latency)) result.targets[name].latency = measuredLatency;
   }
   if (options.only.includes('memory')) {
-    for (const [name, { server, request }] of Object.entries(targets)) {
-      const memory = await measureOpenStreams(server, request(HELD_STREAM), options.streams);
-      result.targets[name].memory = memory;
-      log(`memory ${name}: ${(memory.perStreamBytes / 1024).toFixed(1)} KiB per stream, ${memory.opened} of ${memory.held} opened`);
+    // Each target in a fresh process, so that the streams' memory is not hidden in a heap that an
+    // earlier measurement already grew.
+    const fresh = {
+      floor: () => startFloor(folder, simulator.url, 'memory-floor'),
+      same: () => startGateway(folder, 'memory-same', simulator.url, { key, storage }),
+      translated: () => startGateway(folder, 'memory-translated', simulator.url, { key, storage }),
+      portkey: () => startPortkey(folder, 'memory-portkey'),
+    };
+    for (const [name, { request }] of Object.entries(targets)) {
+      const server = await fresh[name]();
+      try {
+        const memory = await measureOpenStreams(server, request(HELD_STREAM), options.streams);
+        result.targets[name].memory = memory;
+        log(`memory ${name}: ${(memory.perStreamBytes / 1024).toFixed(1)} KiB per stream, ${memory.opened} of ${memory.held} opened`);
+      } finally {
+        await server.stop();
+      }
     }
   }
   if (options.middleware) result.middleware = await measureMiddleware({ folder, simulatorURL: simulator.url, key, storage, options, generator, log });
