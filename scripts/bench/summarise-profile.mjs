@@ -15,6 +15,7 @@ export function packageOf(callFrame) {
     return 'node internals';
   }
   if (url.startsWith('node:') || !/[\\/]/.test(url)) return 'node internals';
+  if (url.startsWith('wasm:')) return 'wasm (undici\'s HTTP parser)';
   const modules = url.lastIndexOf('/node_modules/');
   if (modules !== -1) {
     const [first, second] = url.slice(modules + '/node_modules/'.length).split('/');
@@ -22,6 +23,14 @@ export function packageOf(callFrame) {
   }
   const workspace = /\/(packages|examples|scripts)\/([^/]+)\//.exec(url);
   return workspace ? `${workspace[1]}/${workspace[2]}` : url;
+}
+
+/** A source URL from the package folder or node_modules on (`packages/core/dist/…`), without the machine's path. */
+function shortPath(url) {
+  return url
+    .replace(/^file:\/\//, '')
+    .replace(/^.*\/node_modules\//, 'node_modules/')
+    .replace(/^.*?\/(packages|examples|scripts)\//, '$1/');
 }
 
 /**
@@ -58,7 +67,7 @@ export function summariseProfile(profile, { top = 20 } = {}) {
     if (name === '(idle)') idleUs += selfUs;
     packages.set(name, (packages.get(name) ?? 0) + selfUs);
     const { functionName, url, lineNumber, columnNumber } = node.callFrame;
-    const where = url ? `${url.replace(/^file:\/\//, '').replace(/^.*\/node_modules\//, 'node_modules/')}:${lineNumber + 1}:${columnNumber + 1}` : '';
+    const where = url ? `${shortPath(url)}:${lineNumber + 1}:${columnNumber + 1}` : '';
     const key = `${functionName}@${where}`;
     const entry = functions.get(key) ?? { name: functionName || '(anonymous)', where, package: name, selfUs: 0 };
     entry.selfUs += selfUs;
