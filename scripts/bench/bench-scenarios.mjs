@@ -25,8 +25,11 @@ export const SCENARIOS = {
  * still fail over to another target), so a stream counts as open from its first delta.
  */
 export const HELD_STREAM = { stream: true, directives: '[[sim:tokens=40]] [[sim:slow=500]]' };
-/** Streams whose deltas come 5 ms apart: the first must reach the client alone, not in the same read as the second. */
-export const SPACED_STREAM = { stream: true, directives: '[[sim:tokens=3]] [[sim:slow=5]]' };
+/**
+ * Streams whose deltas come 20 ms apart: the first must reach the client alone, not in the same
+ * read as the second (20 ms, not less, so that a busy machine's scheduling does not merge them).
+ */
+export const SPACED_STREAM = { stream: true, directives: '[[sim:tokens=3]] [[sim:slow=20]]' };
 
 /** The first two deltas of every answer: the simulator's first tokens echo the prompt's first words. */
 export const FIRST_DELTA = '"Describe"';

@@ -99,7 +99,9 @@ export function evaluateTargets(result) {
     }
     if (latency?.spaced) {
       const { coalesced, count } = latency.spaced;
-      check(`${label} first delta never coalesced with the next`, coalesced, `${coalesced} of ${count}`, coalesced === 0 && count > 0);
+      const floorSpaced = floor.latency?.spaced;
+      const context = floorSpaced ? ` (floor: ${floorSpaced.coalesced} of ${floorSpaced.count})` : '';
+      check(`${label} first delta never coalesced with the next`, coalesced, `${coalesced} of ${count}${context}`, coalesced === 0 && count > 0);
     }
     if (target.memory) {
       const perStream = target.memory.perStreamBytes / KiB;

@@ -1,7 +1,7 @@
 // Latency at concurrency 1, which the gateway adds to every call: per target, sequential requests
 // from a precise client process (latency-probe.mjs), non-streamed (time to the end of the answer)
 // and streamed (time to the first delta), in interleaved rounds whose samples are pooled; then a
-// few streams with deltas 5 ms apart, to see whether the first delta reaches the client alone.
+// few streams with deltas 20 ms apart, to see whether the first delta reaches the client alone.
 import { FIRST_DELTA, SCENARIOS, SECOND_DELTA, SPACED_STREAM } from './bench-scenarios.mjs';
 import { percentile } from './format-bench-report.mjs';
 import { headerLines, runProbe } from './run-probe.mjs';
@@ -44,7 +44,7 @@ export async function measureAddedLatency({ targets, options, log, secondsCap = 
   }
   const results = {};
   for (const [name, { server, request }] of Object.entries(targets)) {
-    const spaced = await probe(server, request(SPACED_STREAM), 30, secondsCap, true);
+    const spaced = await probe(server, request(SPACED_STREAM), 20, secondsCap, true);
     const summary = kind => ({ p50Us: percentile(samples[name][kind], 0.5), p99Us: percentile(samples[name][kind], 0.99), count: samples[name][kind].length, failed: samples[name].failed[kind] });
     results[name] = { json: summary('json'), firstDelta: summary('firstDelta'), spaced: { coalesced: spaced.coalesced, count: spaced.samplesUs.length } };
   }

@@ -128,11 +128,15 @@ try {
   result.seconds = Math.round((performance.now() - startedAt) / 1000);
   result.checks = evaluateTargets(result);
 
-  const [gatewayLoad] = Object.values(result.targets.same?.scenarios ?? {});
+  const coreShares = Object.entries(result.targets)
+    .filter(([, target]) => target.scenarios.json)
+    .map(([name, target]) => `${name} ${(target.scenarios.json.cpuShare * 100).toFixed(0)} %`);
+  const loadCost = Object.values(result.targets.floor.scenarios)[0]?.loadCpuUsPerRequest;
   console.log(`\nSwitchyard ${commit}, ${result.date}, node ${process.version}, ${result.machine.cpus} × ${result.machine.model}`);
   console.log(`load average ${result.machine.loadAverageAtStart.join(' ')} at the start, ${result.machine.loadAverageAtEnd.join(' ')} at the end; ${result.seconds} s`);
   console.log(`store: ${options.store}; load: ${generator}, ${options.connections} connections (paced: ${options.pacedConnections}), ${options.rounds} interleaved rounds of ${options.seconds} s, medians`);
-  if (gatewayLoad) console.log(`the gateway process used ${(gatewayLoad.cpuShare * 100).toFixed(0)} % of a core in its first scenario; the load generator ${gatewayLoad.loadCpuUsPerRequest.toFixed(1)} µs CPU per request`);
+  if (coreShares.length > 0) console.log(`share of a core each server used under JSON load: ${coreShares.join(', ')}`);
+  if (loadCost !== undefined) console.log(`the load generator used ${loadCost.toFixed(1)} µs CPU per request of the floor`);
   for (const note of notes) console.log(`note: ${note}`);
   console.log(`\n${formatResultTable(result)}\n\n${formatChecks(result.checks)}`);
   if (result.middleware) console.log(`\n${formatMiddleware(result.middleware)}`);

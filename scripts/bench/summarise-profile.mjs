@@ -3,7 +3,6 @@
 // the functions with the most self time. Usage:
 //   node scripts/bench/summarise-profile.mjs file.cpuprofile [--top=20]
 import { readFileSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
 
 /** Where a profile node's code lives, as the package it belongs to. */
 export function packageOf(callFrame) {
@@ -98,7 +97,8 @@ export function formatProfileSummary(summary) {
   return lines.join('\n');
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+// Run as a script (not imported, as the benchmark and the tests do).
+if (process.argv[1]?.endsWith('summarise-profile.mjs')) {
   const file = process.argv.slice(2).find(argument => !argument.startsWith('--'));
   if (!file) {
     process.stderr.write('usage: node scripts/bench/summarise-profile.mjs file.cpuprofile [--top=20]\n');
