@@ -125,8 +125,11 @@ function flatten(result) {
   const values = new Map();
   for (const [name, target] of Object.entries(result.targets ?? {})) {
     for (const [scenario, measured] of Object.entries(target.scenarios ?? {})) {
+      const base = result.targets.floor?.scenarios?.[scenario];
       values.set(`${name} ${scenario} req/s`, measured.rps);
+      if (name !== 'floor' && base) values.set(`${name} ${scenario} req/s × floor`, measured.rps / base.rps);
       values.set(`${name} ${scenario} CPU µs/req`, measured.cpuUsPerRequest);
+      if (name !== 'floor' && base) values.set(`${name} ${scenario} CPU × floor`, measured.cpuUsPerRequest / base.cpuUsPerRequest);
       values.set(`${name} ${scenario} p50 µs`, measured.p50Us);
       values.set(`${name} ${scenario} p99 µs`, measured.p99Us);
     }
@@ -149,7 +152,8 @@ export function formatComparison(previous, current) {
   for (const name of new Set([...before.keys(), ...after.keys()])) {
     const [old, now] = [before.get(name), after.get(name)];
     const change = Number.isFinite(old) && Number.isFinite(now) && old !== 0 ? `${now >= old ? '+' : ''}${fixed(((now - old) / old) * 100, 1)} %` : '';
-    lines.push(`| ${name} | ${Number.isFinite(old) ? fixed(old, 1) : '-'} | ${Number.isFinite(now) ? fixed(now, 1) : '-'} | ${change} |`);
+    const digits = name.includes('× floor') ? 2 : 1;
+    lines.push(`| ${name} | ${Number.isFinite(old) ? fixed(old, digits) : '-'} | ${Number.isFinite(now) ? fixed(now, digits) : '-'} | ${change} |`);
   }
   return lines.join('\n');
 }
