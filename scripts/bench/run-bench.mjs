@@ -41,7 +41,7 @@ if (options.help) {
   process.exit(0);
 }
 if (options.ledger) {
-  const ledger = spawnSync(process.execPath, [join(import.meta.dirname, 'usage-page.mjs')], { cwd: root, stdio: 'inherit' });
+  const ledger = spawnSync(process.execPath, ['--disable-warning=ExperimentalWarning', join(import.meta.dirname, 'usage-page.mjs')], { cwd: root, stdio: 'inherit' });
   process.exit(ledger.status ?? 1);
 }
 
