@@ -1,7 +1,7 @@
 // The command line of `pnpm bench`.
 
 export const USAGE = `usage: pnpm bench [options]
-  --quick                 2 rounds of 2 s, fewer latency samples and held streams (about a minute)
+  --quick                 2 rounds of 2 s, fewer latency samples and held streams (about two minutes)
   --only=LIST             some of: json, stream, paced, latency, memory (comma-separated)
   --seconds=N             seconds per measured window (default 5)
   --rounds=N              interleaved rounds, at least 2 (default 2); medians are reported
