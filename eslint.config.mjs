@@ -18,7 +18,7 @@ const codecsButShared = { group: ['@switchyard/codec-*', '!@switchyard/codec-ope
 const layer = (names, why) => ({ group: names.map(name => `@switchyard/${name}`), message: why });
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '.tools/**', 'coverage/**', '.test-results/**', '**/__fixtures__/**', '**/*.js', '**/*.mjs'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', '.tools/**', 'coverage/**', '.test-results/**', '**/__fixtures__/**', '**/*.js', '**/*.mjs', '!scripts/bench/*.mjs'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -117,4 +117,11 @@ export default tseslint.config(
   },
   { files: ['packages/express/src/**/*.test.ts'], rules: restrict([deepImports, eventsource]) },
   { files: ['test/**/*.ts', 'examples/**/*.ts'], rules: restrict([deepImports]) },
+  // The benchmark's scripts are plain Node ES modules.
+  {
+    files: ['scripts/bench/*.mjs'],
+    languageOptions: {
+      globals: Object.fromEntries(['process', 'console', 'performance', 'Buffer', 'URL', 'setTimeout', 'clearTimeout', 'fetch', 'Response', 'Headers'].map(name => [name, 'readonly'])),
+    },
+  },
 );

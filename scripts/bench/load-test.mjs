@@ -1,4 +1,4 @@
-// The load both benchmarks drive: keep-alive clients, each sending one request after the other.
+// The in-process load of scale-out.mjs: keep-alive clients, each sending one request after the other.
 import { Agent, request } from 'node:http';
 
 /** POSTs the JSON `payload` to `url` over `agent`; resolves with the latency in ms once the answer is read, rejects unless it is a 200. */

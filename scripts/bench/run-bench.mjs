@@ -1,77 +1,165 @@
-// Measures the gateway against the floor (a raw Node pass-through proxy) on the same machine in one
-// run: each server in its own process with its own simulator, the load from this process over
-// keep-alive connections. Prints requests per second, latency and the gateway/floor ratios.
-// Then runs usage-page.mjs: the usage ledger's filtered pages and summaries over 1,000,000 rows.
-// Usage: pnpm bench   (env: BENCH_SECONDS=5, BENCH_CONCURRENCY=32, BENCH_USAGE_ROWS=1000000; 0 skips the ledger)
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { postJSON, runLoad } from './load-test.mjs';
+// `pnpm bench`: the gateway (the example server's dist, every middleware on: auth, limits, pricing
+// with balance holds, the usage ledger; SQLite in a temporary data folder, or PostgreSQL + Redis
+// with --store=postgres) against the floor (a raw Node pass-through proxy) and the Portkey
+// gateway, all in front of one simulator, each in its own process, the load from wrk (or the Node
+// loop) in another. Scenarios run in interleaved rounds and report medians: JSON, 20-delta streams
+// and paced streams (requests per second, CPU µs per request of the server process from /proc,
+// p50/p99), the latency added at concurrency 1, memory per open stream and idle RSS. Prints one
+// table with ratios to the floor, the targets as PASS/MISS lines, writes the results as JSON, and
+// compares with an earlier run. `--help` lists the options; README.md#benchmark explains the columns.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { dirname, join } from 'node:path';
+import { setTimeout as wait } from 'node:timers/promises';
+import { HELD_STREAM, SCENARIOS, TARGETS, requestFor } from './bench-scenarios.mjs';
+import { startFloor, startGateway, startPortkey, startSimulator } from './bench-servers.mjs';
+import { ensureWrk } from './ensure-wrk.mjs';
+import { evaluateTargets, formatChecks, formatComparison, formatResultTable } from './format-bench-report.mjs';
+import { measureAddedLatency } from './measure-added-latency.mjs';
+import { measureLoadScenarios } from './measure-load-scenarios.mjs';
+import { formatMiddleware, measureMiddleware } from './measure-middleware.mjs';
+import { measureOpenStreams } from './measure-open-streams.mjs';
+import { USAGE, parseBenchArguments } from './parse-bench-arguments.mjs';
+import { profileScenarios } from './profile-scenarios.mjs';
+import { readRssBytes } from './process-usage.mjs';
+import { startPostgres, startRedis } from './throwaway-databases.mjs';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
-const KEY = `sy-${'b'.repeat(40)}`;
 const root = join(import.meta.dirname, '../..');
+const log = line => process.stderr.write(`  ${line}\n`);
 
-function start(script, environment = {}) {
-  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', script], {
-    cwd: root,
-    env: { PATH: process.env.PATH, PORT: '0', LOG_LEVEL: 'silent', ...environment },
-  });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    child.stdout.on('data', chunk => {
-      output += chunk;
-      const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match) resolve({ child, url: match[1] });
-    });
-    child.once('exit', code => reject(new Error(`${script} exited with ${code}: ${output}`)));
-  });
-}
-
-const messagesHeaders = { 'x-api-key': KEY, 'anthropic-version': '2023-06-01' };
-const bearer = { authorization: `Bearer ${KEY}` };
-const prompt = 'Describe how a railway switchyard sorts freight cars';
-const SCENARIOS = [
-  { name: 'translated JSON (Responses client -> Messages upstream)', gateway: ['/v1/responses', bearer, { model: 'sim-via-messages', input: prompt }], floor: ['/v1/messages', messagesHeaders, { model: 'sim-1', max_tokens: 256, messages: [{ role: 'user', content: prompt }] }] },
-  { name: 'translated stream (Responses client -> Messages upstream)', gateway: ['/v1/responses', bearer, { model: 'sim-via-messages', input: prompt, stream: true }], floor: ['/v1/messages', messagesHeaders, { model: 'sim-1', max_tokens: 256, stream: true, messages: [{ role: 'user', content: prompt }] }] },
-  { name: 'same-protocol JSON (Messages -> Messages)', gateway: ['/v1/messages', messagesHeaders, { model: 'sim-via-messages', max_tokens: 256, messages: [{ role: 'user', content: prompt }] }], floor: ['/v1/messages', messagesHeaders, { model: 'sim-1', max_tokens: 256, messages: [{ role: 'user', content: prompt }] }] },
-  { name: 'translated stream (Chat client -> Responses upstream)', gateway: ['/v1/chat/completions', bearer, { model: 'sim-via-responses', stream: true, messages: [{ role: 'user', content: prompt }] }], floor: ['/v1/responses', bearer, { model: 'sim-1', input: prompt, stream: true }] },
-];
-
-/** `CONCURRENCY` clients sending `call` (`[path, headers, body]`) to `url` for `seconds`. */
-function load(url, [path, headers, body], seconds) {
-  const payload = JSON.stringify(body);
-  return runLoad(CONCURRENCY, seconds, agent => postJSON(agent, `${url}${path}`, headers, payload));
-}
-
-const data = mkdtempSync(join(tmpdir(), 'switchyard-bench-'));
-const gateway = await start('examples/server/dist/main.js', { SWITCHYARD_DEMO_KEY: KEY, SWITCHYARD_DATA_DIR: data });
-const floor = await start('scripts/bench/raw-proxy.mjs');
-const rows = [];
+let options;
 try {
-  for (const scenario of SCENARIOS) {
-    await load(gateway.url, scenario.gateway, 1);
-    await load(floor.url, scenario.floor, 1);
-    const measuredGateway = await load(gateway.url, scenario.gateway, SECONDS);
-    const measuredFloor = await load(floor.url, scenario.floor, SECONDS);
-    rows.push({ scenario: scenario.name, gateway: measuredGateway, floor: measuredFloor });
-  }
-} finally {
-  gateway.child.kill('SIGTERM');
-  floor.child.kill('SIGTERM');
-  rmSync(data, { recursive: true, force: true });
+  options = parseBenchArguments(process.argv.slice(2));
+} catch (error) {
+  process.stderr.write(`${error.message}\n`);
+  process.exit(2);
 }
-const fixed = value => value.toFixed(1);
-console.log(`\n${CONCURRENCY} concurrent keep-alive clients, ${SECONDS} s per measurement, node ${process.version}\n`);
-console.log('| scenario | gateway req/s | floor req/s | ratio | gateway p50 / p99 ms | floor p50 / p99 ms |');
-console.log('|---|---|---|---|---|---|');
-for (const { scenario, gateway: g, floor: f } of rows) {
-  console.log(`| ${scenario} | ${fixed(g.rps)} | ${fixed(f.rps)} | ${(g.rps / f.rps).toFixed(2)}x | ${fixed(g.p50)} / ${fixed(g.p99)} | ${fixed(f.p50)} / ${fixed(f.p99)} |`);
+if (options.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+if (options.ledger) {
+  const ledger = spawnSync(process.execPath, ['--disable-warning=ExperimentalWarning', join(import.meta.dirname, 'usage-page.mjs')], { cwd: root, stdio: 'inherit' });
+  process.exit(ledger.status ?? 1);
 }
 
-if (Number(process.env.BENCH_USAGE_ROWS ?? 1) > 0) {
-  const ledger = spawnSync(process.execPath, ['--disable-warning=ExperimentalWarning', join(import.meta.dirname, 'usage-page.mjs')], { cwd: root, stdio: 'inherit' });
-  if (ledger.status !== 0) process.exitCode = ledger.status ?? 1;
+const git = (...args) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();
+const commit = `${git('rev-parse', '--short', 'HEAD')}${git('status', '--porcelain', '--untracked-files=no') ? '+changes' : ''}`;
+const notes = [];
+const generator = options.load === 'wrk' ? ensureWrk(note => notes.push(note)) : 'node';
+const result = {
+  version: 1,
+  date: new Date().toISOString(),
+  commit,
+  node: process.version,
+  machine: { cpus: cpus().length, model: cpus()[0]?.model, memoryGiB: Math.round(totalmem() / 2 ** 30), loadAverageAtStart: loadavg().map(value => Number(value.toFixed(2))) },
+  generator,
+  options,
+  notes,
+  targets: {},
+};
+const startedAt = performance.now();
+const folder = mkdtempSync(join(tmpdir(), 'switchyard-bench-'));
+const cleanups = [];
+const servers = [];
+let finished = false;
+try {
+  const key = `sy-${randomBytes(20).toString('hex')}`;
+  let storage = { kind: 'sqlite' };
+  if (options.store === 'postgres') {
+    log('starting throwaway PostgreSQL and Redis');
+    const [databaseURL, redisURL] = await Promise.all([startPostgres(cleanups), startRedis(cleanups)]);
+    storage = { kind: 'postgres', databaseURL, redisURL, serverSecret: randomBytes(32).toString('hex') };
+  }
+  log(`starting the simulator, the floor, the gateway (${options.store})${options.portkey ? ' and Portkey' : ''}; logs in ${folder}`);
+  const simulator = await startSimulator(folder);
+  servers.push(simulator);
+  const floor = await startFloor(folder, simulator.url);
+  servers.push(floor);
+  const gateway = await startGateway(folder, 'gateway', simulator.url, { key, storage });
+  servers.push(gateway);
+  let portkey;
+  if (options.portkey) {
+    try {
+      portkey = await startPortkey(folder);
+      servers.push(portkey);
+    } catch (error) {
+      notes.push(`Portkey left out: it did not start (${error.message.split('\n')[0]})`);
+    }
+  }
+  const context = { key, simulatorURL: simulator.url, upstreamKey: `bench-${randomBytes(8).toString('hex')}` };
+  const serverOf = { floor, same: gateway, translated: gateway, ...(portkey && { portkey }) };
+  const targets = Object.fromEntries(Object.entries(serverOf).map(([name, server]) => [name, { server, request: scenario => requestFor(name, scenario, context) }]));
+  await wait(1000);
+  for (const name of Object.keys(targets)) result.targets[name] = { label: TARGETS[name].label, idleRssBytes: readRssBytes(serverOf[name].pid), scenarios: {} };
+
+  const loadScenarios = Object.entries(SCENARIOS).filter(([name]) => options.only.includes(name));
+  const measured = await measureLoadScenarios({ targets, scenarios: loadScenarios, options, generator, log });
+  for (const [name, scenarios] of Object.entries(measured)) result.targets[name].scenarios = scenarios;
+
+  if (options.only.includes('latency')) {
+    const latency = await measureAddedLatency({ targets, options, log });
+    for (const [name, measuredLatency] of Object.entries(latency)) result.targets[name].latency = measuredLatency;
+  }
+  if (options.only.includes('memory')) {
+    // Each target in a fresh process, so that the streams' memory is not hidden in a heap that an
+    // earlier measurement already grew.
+    const fresh = {
+      floor: () => startFloor(folder, simulator.url, 'memory-floor'),
+      same: () => startGateway(folder, 'memory-same', simulator.url, { key, storage }),
+      translated: () => startGateway(folder, 'memory-translated', simulator.url, { key, storage }),
+      portkey: () => startPortkey(folder, 'memory-portkey'),
+    };
+    for (const [name, { request }] of Object.entries(targets)) {
+      const server = await fresh[name]();
+      try {
+        const memory = await measureOpenStreams(server, request(HELD_STREAM), options.streams);
+        result.targets[name].memory = memory;
+        log(`memory ${name}: ${(memory.perStreamBytes / 1024).toFixed(1)} KiB per stream, ${memory.opened} of ${memory.held} opened`);
+      } finally {
+        await server.stop();
+      }
+    }
+  }
+  if (options.middleware) result.middleware = await measureMiddleware({ folder, simulatorURL: simulator.url, key, storage, options, generator, log });
+  result.machine.loadAverageAtEnd = loadavg().map(value => Number(value.toFixed(2)));
+  result.seconds = Math.round((performance.now() - startedAt) / 1000);
+  result.checks = evaluateTargets(result);
+
+  const coreShares = Object.entries(result.targets)
+    .filter(([, target]) => target.scenarios.json)
+    .map(([name, target]) => `${name} ${(target.scenarios.json.cpuShare * 100).toFixed(0)} %`);
+  const loadCost = Object.values(result.targets.floor.scenarios)[0]?.loadCpuUsPerRequest;
+  console.log(`\nSwitchyard ${commit}, ${result.date}, node ${process.version}, ${result.machine.cpus} × ${result.machine.model}`);
+  console.log(`load average ${result.machine.loadAverageAtStart.join(' ')} at the start, ${result.machine.loadAverageAtEnd.join(' ')} at the end; ${result.seconds} s`);
+  console.log(`store: ${options.store}; load: ${generator}, ${options.connections} connections (paced: ${options.pacedConnections}), ${options.rounds} interleaved rounds of ${options.seconds} s, medians`);
+  if (coreShares.length > 0) console.log(`share of a core each server used under JSON load: ${coreShares.join(', ')}`);
+  if (loadCost !== undefined) console.log(`the load generator used ${loadCost.toFixed(1)} µs CPU per request of the floor`);
+  for (const note of notes) console.log(`note: ${note}`);
+  console.log(`\n${formatResultTable(result)}\n\n${formatChecks(result.checks)}`);
+  if (result.middleware) console.log(`\n${formatMiddleware(result.middleware)}`);
+  if (options.profile) {
+    const profiled = loadScenarios.length > 0 ? loadScenarios : [['json', SCENARIOS.json]];
+    result.profiles = (await profileScenarios({ folder, simulatorURL: simulator.url, key, storage, scenarios: profiled, options, generator, log })).map(({ target, scenario, file, summary }) => ({
+      target,
+      scenario,
+      file,
+      packages: summary.packages,
+      functions: summary.functions,
+    }));
+  }
+
+  const out = options.out ?? join(root, 'bench-results', `${result.date.replace(/[:.]/g, '-')}-${commit}.json`);
+  mkdirSync(dirname(out), { recursive: true });
+  writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
+  console.log(`\nresults: ${out}`);
+  if (options.compare) console.log(`\n${formatComparison(JSON.parse(readFileSync(options.compare, 'utf8')), result)}`);
+  finished = true;
+} finally {
+  await Promise.all(servers.map(server => server.stop()));
+  for (const cleanup of cleanups) await cleanup().catch(() => {});
+  if (finished) rmSync(folder, { recursive: true, force: true });
+  else process.stderr.write(`the servers' logs are kept in ${folder}\n`);
 }

@@ -6,14 +6,13 @@
 // depend on the machine; docs/deploy.md lists the ones measured.
 // Usage: pnpm exec tsc -b && node scripts/bench/scale-out.mjs
 // (env: BENCH_SECONDS=8, BENCH_CONCURRENCY=32, BENCH_SYNCHRONOUS_COMMIT=on, BENCH_DATABASE_URL, BENCH_REDIS_URL)
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir, userInfo } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as wait } from 'node:timers/promises';
 import { postJSON, runLoad } from './load-test.mjs';
+import { startPostgres, startRedis } from './throwaway-databases.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
@@ -24,53 +23,6 @@ const ADMIN_TOKEN = randomBytes(24).toString('hex');
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 32);
 const root = join(import.meta.dirname, '../..');
 const cleanups = [];
-
-async function freePort() {
-  const server = createServer();
-  await new Promise(resolve => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address();
-  await new Promise(resolve => server.close(resolve));
-  return port;
-}
-
-async function until(ready, what) {
-  const deadline = Date.now() + 30_000;
-  while (!ready()) {
-    if (Date.now() > deadline) throw new Error(`not ready: ${what}`);
-    await wait(100);
-  }
-}
-
-/** A throwaway PostgreSQL cluster (as root: run as Debian's postgres user, which PostgreSQL requires). */
-async function startPostgres() {
-  const base = '/usr/lib/postgresql';
-  const version = readdirSync(base).filter(name => existsSync(join(base, name, 'bin', 'initdb'))).sort((a, b) => b - a)[0];
-  const bin = join(base, version, 'bin');
-  const folder = mkdtempSync(join(tmpdir(), 'switchyard-bench-pg-'));
-  const asRoot = userInfo().uid === 0;
-  const user = asRoot ? { uid: Number(spawnSync('id', ['-u', 'postgres']).stdout), gid: Number(spawnSync('id', ['-g', 'postgres']).stdout) } : {};
-  if (asRoot) chownSync(folder, user.uid, user.gid);
-  const data = join(folder, 'data');
-  const init = spawnSync(join(bin, 'initdb'), ['-D', data, '-U', 'switchyard', '--auth=trust', '-E', 'UTF8', '--no-instructions'], { ...user });
-  if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr}`);
-  const port = await freePort();
-  // Durable by default (every commit waits for its WAL flush), as a deployment runs;
-  // BENCH_SYNCHRONOUS_COMMIT=off shows what that flush costs on this disk.
-  const settings = ['listen_addresses=127.0.0.1', `unix_socket_directories=${folder}`, 'max_connections=200', `synchronous_commit=${process.env.BENCH_SYNCHRONOUS_COMMIT ?? 'on'}`];
-  const server = spawn(join(bin, 'postgres'), ['-D', data, '-p', String(port), ...settings.flatMap(setting => ['-c', setting])], { stdio: 'ignore', ...user });
-  cleanups.push(() => (server.kill('SIGINT'), new Promise(resolve => server.once('exit', resolve))).then(() => rmSync(folder, { recursive: true, force: true })));
-  await until(() => spawnSync(join(bin, 'pg_isready'), ['-h', '127.0.0.1', '-p', String(port), '-q']).status === 0, 'PostgreSQL');
-  return `postgres://switchyard@127.0.0.1:${port}/postgres`;
-}
-
-async function startRedis() {
-  const folder = mkdtempSync(join(tmpdir(), 'switchyard-bench-redis-'));
-  const port = await freePort();
-  const server = spawn('/usr/bin/redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', folder], { stdio: 'ignore' });
-  cleanups.push(() => (server.kill('SIGTERM'), new Promise(resolve => server.once('exit', resolve))).then(() => rmSync(folder, { recursive: true, force: true })));
-  await until(() => spawnSync('redis-cli', ['-p', String(port), 'ping'], { encoding: 'utf8' }).stdout.trim() === 'PONG', 'Redis');
-  return `redis://127.0.0.1:${port}`;
-}
 
 function startInstance(environment) {
   const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', 'examples/server/dist/main.js'], {
@@ -122,7 +74,7 @@ async function measure(urls, concurrency, keys = [KEY]) {
 try {
   const data = mkdtempSync(join(tmpdir(), 'switchyard-bench-data-'));
   cleanups.push(async () => rmSync(data, { recursive: true, force: true }));
-  const [databaseURL, redisURL] = await Promise.all([process.env.BENCH_DATABASE_URL ?? startPostgres(), process.env.BENCH_REDIS_URL ?? startRedis()]);
+  const [databaseURL, redisURL] = await Promise.all([process.env.BENCH_DATABASE_URL ?? startPostgres(cleanups, { synchronousCommit: process.env.BENCH_SYNCHRONOUS_COMMIT ?? 'on' }), process.env.BENCH_REDIS_URL ?? startRedis(cleanups)]);
   const shared = { SWITCHYARD_DATABASE_URL: databaseURL, SWITCHYARD_REDIS_URL: redisURL, SWITCHYARD_SERVER_SECRET: SECRET };
   const local = await startInstance({ SWITCHYARD_DATA_DIR: data });
   // One after the other: the first adopts the demo key in the shared database, the second finds it.

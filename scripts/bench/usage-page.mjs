@@ -2,7 +2,7 @@
 // BENCH_USAGE_ROWS rows (default 1,000,000) through the store's own `commitUsage`, in batches of
 // 5,000 as the gateway's writer would send them, over 5 accounts, 20 keys and 6 models across 90
 // days, then times filtered newest-first pages (limit 50) and a day-bucket summary.
-// Usage: pnpm bench (runs it after the load test), or alone after `pnpm exec tsc -b`:
+// Usage: pnpm bench --ledger, or alone after `pnpm exec tsc -b`:
 //   node scripts/bench/usage-page.mjs
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -1,0 +1,66 @@
+// Starts the servers of one benchmark run, each its own process with its log in the run's folder:
+// the simulator (the one upstream everybody shares), the floor, gateways (the example server's
+// dist with a config pointing at that simulator) and the Portkey peer.
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { writeBenchConfig } from './bench-config.mjs';
+import { startServerProcess } from './server-process.mjs';
+import { freePort } from './throwaway-databases.mjs';
+
+const root = join(import.meta.dirname, '../..');
+
+/** The simulator on its own, tokens as fast as it can write them unless a request's `[[sim:slow=MS]]` says otherwise. */
+export function startSimulator(folder) {
+  return startServerProcess({ name: 'simulator', script: 'packages/simulator/dist/main.js', cwd: root, environment: { PORT: '0' }, logFile: join(folder, 'simulator.log') });
+}
+
+/** The raw pass-through proxy in front of `simulatorURL`, its log named after `name`. */
+export function startFloor(folder, simulatorURL, name = 'floor') {
+  return startServerProcess({ name, script: 'scripts/bench/raw-proxy.mjs', cwd: root, environment: { PORT: '0', UPSTREAM_URL: simulatorURL }, logFile: join(folder, `${name}.log`) });
+}
+
+/**
+ * The example server in front of `simulatorURL`, named `name` (its config, data folder and log are
+ * named after it). `key` is adopted as its demo key. `storage` is `{ kind: 'sqlite' }` (a data
+ * folder of its own) or `{ kind: 'postgres', databaseURL, redisURL, serverSecret }`. `pricing` and
+ * `limits` (default true) and `logLevel` (default info, logs go to the log file) are the switches
+ * the middleware measurement turns; `nodeOptions` e.g. `--cpu-prof`.
+ */
+export function startGateway(folder, name, simulatorURL, { key, storage, pricing = true, limits = true, logLevel = 'info', nodeOptions = [] }) {
+  const configPath = join(folder, `${name}-config.json`);
+  writeBenchConfig(configPath, simulatorURL, { pricing, limits });
+  const data = join(folder, `${name}-data`);
+  mkdirSync(data, { recursive: true });
+  const environment = {
+    PORT: '0',
+    LOG_LEVEL: logLevel,
+    SWITCHYARD_CONFIG: configPath,
+    SWITCHYARD_DEMO_KEY: key,
+    SWITCHYARD_DATA_DIR: data,
+    SWITCHYARD_SHUTDOWN_GRACE_MS: '0',
+    ...(storage.kind === 'postgres' && {
+      SWITCHYARD_DATABASE_URL: storage.databaseURL,
+      SWITCHYARD_REDIS_URL: storage.redisURL,
+      SWITCHYARD_SERVER_SECRET: storage.serverSecret,
+      SWITCHYARD_ADMIN_TOKEN: randomBytes(24).toString('hex'),
+    }),
+  };
+  return startServerProcess({ name, script: 'examples/server/dist/main.js', cwd: root, nodeOptions, environment, logFile: join(folder, `${name}.log`) });
+}
+
+/** The Portkey gateway (`@portkey-ai/gateway`, the npm package's own start script, headless) on a free port, its log named after `name`. */
+export async function startPortkey(folder, name = 'portkey') {
+  const port = await freePort();
+  const script = join(root, 'node_modules/@portkey-ai/gateway/build/start-server.js');
+  return startServerProcess({
+    name,
+    script,
+    args: [`--port=${port}`, '--headless'],
+    nodeOptions: ['--import', join(import.meta.dirname, 'portkey-fetch-shim.mjs')],
+    cwd: root,
+    environment: { NODE_ENV: 'production' },
+    logFile: join(folder, `${name}.log`),
+    ready: log => (log.includes('Ready for connections') ? `http://127.0.0.1:${port}` : undefined),
+  });
+}
