@@ -70,6 +70,7 @@ export { unsupportedParameter } from './errors/unsupported-parameter';
 export { streamEndedEarly } from './errors/stream-ended-early';
 export { createId } from './ids/create-id';
 export { isJSONObject, type JSONObject, type JSONValue } from './json';
+export { spliceJSONString } from './splice-json-string';
 export { PROTOCOLS, type BuiltInProtocol, type Protocol } from './protocol';
 export type { SSEMessage } from './sse-message';
 export { formatDataURL, parseDataURL } from './media/data-url';

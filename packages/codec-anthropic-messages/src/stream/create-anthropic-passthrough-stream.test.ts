@@ -20,6 +20,16 @@ describe('createAnthropicPassthroughStream', () => {
     expect(passthrough.forward(ping)).toBe(ping);
   });
 
+  it('keeps every byte of message_start but the model, and gives a message without a string model the client’s', () => {
+    const passthrough = createAnthropicPassthroughStream('client "quoted" model');
+    const written = '{"type": "message_start", "message": {"id": "msg_1", "model": "upstream-model", "content": []}}';
+    expect(passthrough.forward({ event: 'message_start', data: written }).data).toBe(
+      '{"type": "message_start", "message": {"id": "msg_1", "model": "client \\"quoted\\" model", "content": []}}',
+    );
+    const withoutModel = passthrough.forward({ event: 'message_start', data: '{"type":"message_start","message":{"id":"msg_1"}}' });
+    expect(JSON.parse(withoutModel.data)).toEqual({ type: 'message_start', message: { id: 'msg_1', model: 'client "quoted" model' } });
+  });
+
   it('forwards a message_start that is not JSON unchanged, and the decoder reports it as UPSTREAM_FAILED', () => {
     const malformed: SSEMessage = {
       event: 'message_start',

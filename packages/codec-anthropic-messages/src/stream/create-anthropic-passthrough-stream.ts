@@ -1,15 +1,20 @@
-import { isJSONObject, type PassthroughStream } from '@switchyard/core';
+import { isJSONObject, spliceJSONString, type PassthroughStream } from '@switchyard/core';
 import { mapAnthropicStreamErrorType } from '../error/anthropic-error-envelope';
 
 /**
  * A Messages stream forwarded as is; only `message_start` carries the model, which becomes the
- * client's. A frame that is not JSON is forwarded unchanged: the stream decoder watching the same
- * frames reports it as an `UPSTREAM_FAILED` error, so it never surfaces here as a crash.
+ * client's: spliced into the frame's text, the rest kept byte for byte. A frame that is not JSON is
+ * forwarded unchanged: the stream decoder watching the same frames reports it as an
+ * `UPSTREAM_FAILED` error, so it never surfaces here as a crash.
  */
 export function createAnthropicPassthroughStream(clientModel: string): PassthroughStream {
+  const modelLiteral = JSON.stringify(clientModel);
   return {
     forward(message) {
       if (message.event !== 'message_start') return message;
+      const spliced = spliceJSONString(message.data, MODEL_PATH, modelLiteral);
+      if (spliced !== undefined) return { ...message, data: spliced };
+      // A message without a string model still gets the client's, as the parsed frame allows.
       const data = parseJSONOrUndefined(message.data);
       if (!isJSONObject(data) || !isJSONObject(data.message)) return message;
       data.message.model = clientModel;
@@ -24,6 +29,8 @@ export function createAnthropicPassthroughStream(clientModel: string): Passthrou
     },
   };
 }
+
+const MODEL_PATH = ['message', 'model'];
 
 /** The frame's JSON, or `undefined` when the upstream sent something else. */
 function parseJSONOrUndefined(text: string): unknown {

@@ -1,15 +1,20 @@
 import { encodeOpenAIErrorObject } from '@switchyard/codec-openai-shared';
-import { isJSONObject, type PassthroughStream } from '@switchyard/core';
+import { isJSONObject, spliceJSONString, type PassthroughStream } from '@switchyard/core';
 
 /**
- * A Chat stream forwarded chunk by chunk; every chunk carries the model, which becomes the client's
- * (so those chunks are re-serialised). A chunk that is not JSON is forwarded unchanged: the stream
- * decoder watching the same frames reports it as an `UPSTREAM_FAILED` error.
+ * A Chat stream forwarded chunk by chunk; every chunk carries the model, which becomes the client's:
+ * spliced into the chunk's text, the rest kept byte for byte (the stream decoder watching the same
+ * frames has parsed them already). A chunk that is not JSON is forwarded unchanged: that decoder
+ * reports it as an `UPSTREAM_FAILED` error.
  */
 export function createOpenAIChatPassthroughStream(clientModel: string): PassthroughStream {
+  const modelLiteral = JSON.stringify(clientModel);
   return {
     forward(message) {
       if (message.data === '[DONE]' || !message.data.includes('"model"')) return message;
+      const spliced = spliceJSONString(message.data, MODEL_PATH, modelLiteral);
+      if (spliced !== undefined) return { ...message, data: spliced };
+      // No string model where a chunk has it: as the parsed chunk says (a model under an escaped name).
       const data = parseJSONOrUndefined(message.data);
       if (!isJSONObject(data) || typeof data.model !== 'string') return message;
       data.model = clientModel;
@@ -20,6 +25,8 @@ export function createOpenAIChatPassthroughStream(clientModel: string): Passthro
     },
   };
 }
+
+const MODEL_PATH = ['model'];
 
 /** The frame's JSON, or `undefined` when the upstream sent something else. */
 function parseJSONOrUndefined(text: string): unknown {

@@ -86,6 +86,12 @@ describe('openAIResponsesConversation: the response a client received', () => {
     const unnamed = frame('response.completed');
     expect(conversation.responseOfStreamFrame({ data: unnamed.data })).toEqual(response);
   });
+
+  it('takes the response of a frame the gateway encoded from the object it carries, without parsing its data', () => {
+    const parsed = { type: 'response.completed', sequence_number: 9, response };
+    // The data is not read at all: it would not parse.
+    expect(conversation.responseOfStreamFrame({ event: 'response.completed', data: '{not read', parsed })).toBe(response);
+  });
 });
 
 describe('openAIResponsesConversation: wire shapes of stored responses', () => {

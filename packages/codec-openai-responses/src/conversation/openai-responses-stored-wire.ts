@@ -29,7 +29,8 @@ export function openAIResponsesResponseOfStreamFrame(message: SSEMessage): JSONO
     return undefined;
   }
   try {
-    const data: unknown = JSON.parse(message.data);
+    // A frame the gateway encoded carries its object; only an upstream's frame is parsed.
+    const data: unknown = message.parsed ?? JSON.parse(message.data);
     return isJSONObject(data) && isJSONObject(data.response) && KEPT_EVENTS.has(String(data.type)) ? data.response : undefined;
   } catch {
     return undefined;

@@ -24,6 +24,15 @@ describe('createOpenAIResponsesPassthroughStream', () => {
     expect(passthrough.forward(delta)).toBe(delta);
   });
 
+  it('keeps every byte of a lifecycle event but the model, and gives a response without a string model the client’s', () => {
+    const passthrough = createOpenAIResponsesPassthroughStream('client-model');
+    const written =
+      '{"type":"response.completed","sequence_number":9,"response":{"id":"resp_1","output":[{"type":"message","content":[{"type":"output_text","text":"\\"model\\": \\u00e9"}]}],"model":"upstream-model"}}';
+    expect(passthrough.forward({ event: 'response.completed', data: written }).data).toBe(written.replace('"model":"upstream-model"', '"model":"client-model"'));
+    const withoutModel = passthrough.forward({ event: 'response.created', data: '{"type":"response.created","response":{"id":"resp_1","model":7}}' });
+    expect(JSON.parse(withoutModel.data)).toEqual({ type: 'response.created', response: { id: 'resp_1', model: 'client-model' } });
+  });
+
   it('forwards an event that is not JSON unchanged, and the decoder reports it as UPSTREAM_FAILED', () => {
     const malformed: SSEMessage = {
       event: 'response.created',

@@ -1,5 +1,5 @@
 import { encodeOpenAIErrorObject } from '@switchyard/codec-openai-shared';
-import { isJSONObject, type PassthroughStream } from '@switchyard/core';
+import { isJSONObject, spliceJSONString, type PassthroughStream } from '@switchyard/core';
 
 const SEQUENCE_NUMBER = /"sequence_number":\s*(\d+)/;
 
@@ -12,12 +12,17 @@ const SEQUENCE_NUMBER = /"sequence_number":\s*(\d+)/;
  * @see https://platform.openai.com/docs/api-reference/responses-streaming
  */
 export function createOpenAIResponsesPassthroughStream(clientModel: string): PassthroughStream {
+  const modelLiteral = JSON.stringify(clientModel);
   let lastSequenceNumber = -1;
   return {
     forward(message) {
       const sequence = SEQUENCE_NUMBER.exec(message.data);
       if (sequence) lastSequenceNumber = Number(sequence[1]);
       if (!message.data.includes('"response"')) return message;
+      // The model is spliced into the frame's text, the rest kept byte for byte; a response without
+      // a string model still gets the client's, as the parsed frame allows.
+      const spliced = spliceJSONString(message.data, MODEL_PATH, modelLiteral);
+      if (spliced !== undefined) return { ...message, data: spliced };
       const data = parseJSONOrUndefined(message.data);
       if (!isJSONObject(data) || !isJSONObject(data.response)) return message;
       data.response.model = clientModel;
@@ -31,6 +36,8 @@ export function createOpenAIResponsesPassthroughStream(clientModel: string): Pas
     },
   };
 }
+
+const MODEL_PATH = ['response', 'model'];
 
 /** The frame's JSON, or `undefined` when the upstream sent something else. */
 function parseJSONOrUndefined(text: string): unknown {

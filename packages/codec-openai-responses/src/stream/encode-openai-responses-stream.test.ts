@@ -104,6 +104,18 @@ function expectWellFormed(messages: readonly SSEMessage[]): void {
 }
 
 describe('createOpenAIResponsesStreamEncoder', () => {
+  it.each([
+    ['stop', 'response.completed'],
+    ['length', 'response.incomplete'],
+  ] as const)('gives the %s terminal frame the object its data is the serialisation of, and no other frame one', (unified, type) => {
+    const messages = encode([start, ...text('t1', 'Hi'), stop(unified)]);
+    const terminal = messages.at(-1)!;
+    expect(terminal.event).toBe(type);
+    expect(terminal.parsed).toEqual(JSON.parse(terminal.data));
+    expect(JSON.stringify(terminal.parsed)).toBe(terminal.data);
+    expect(messages.slice(0, -1).filter(message => message.parsed !== undefined)).toEqual([]);
+  });
+
   it('streams text as one message item and the SDK accumulates it', async () => {
     const messages = encode([start, ...text('t0', 'Hello', ' world'), stop()]);
     expectWellFormed(messages);

@@ -35,7 +35,7 @@ import {
   snapshotOutput,
 } from './encode-openai-responses-blocks';
 import { packCarriedReasoning } from '../reasoning/carried-reasoning';
-import { emit, type EncoderState } from './openai-responses-encoder-state';
+import { emit, emitTerminal, type EncoderState } from './openai-responses-encoder-state';
 
 /**
  * IR events → the client's Responses SSE, in the full grammar the OpenAI SDK's `responses.stream()`
@@ -189,7 +189,7 @@ function endResponse(state: EncoderState, finishReason: FinishReason, usage: Usa
     incompleteDetails,
     completedAt: status === 'completed' ? completionTime(state.createdAt) : null,
   });
-  emit(state, `response.${status}`, { response });
+  emitTerminal(state, `response.${status}`, { response });
   state.finished = true;
 }
 

@@ -53,3 +53,14 @@ export function emit(state: EncoderState, type: string, payload: JSONObject): vo
   state.sequenceNumber += 1;
   state.pending.push({ event: type, data });
 }
+
+/**
+ * Emits the terminal event (`response.completed` and the like) with the object its data is the
+ * serialisation of (`parsed`), so the gateway can keep the response for the next turn without
+ * parsing the frame it just wrote.
+ */
+export function emitTerminal(state: EncoderState, type: string, payload: JSONObject): void {
+  const parsed = { type, sequence_number: state.sequenceNumber, ...payload };
+  state.sequenceNumber += 1;
+  state.pending.push({ event: type, data: JSON.stringify(parsed), parsed });
+}

@@ -253,6 +253,31 @@ describe('item_reference', () => {
       expect(upstreamInput).not.toContain('item_reference');
     },
   );
+
+  it('sends the history then the request’s own items with references replaced, and keeps only its own items, when a request continues a response and references items', async () => {
+    const test = await conversationEngine('openai-responses', [1, 2, 3].map(index => answerOf('openai-responses', index)));
+    const first = await ask(test, { model: 'client-model', input: 'Say hello' });
+    const second = await ask(test, { model: 'client-model', input: 'Again', previous_response_id: first.id as string });
+    const firstInput = (await test.store.getResponse(test.accountId, first.id as string, TEST_NOW))!.inputItems[0]!;
+    const third = await ask(test, {
+      model: 'client-model',
+      previous_response_id: second.id as string,
+      input: [{ type: 'item_reference', id: firstInput.id }, { role: 'user', content: 'And now?' }],
+    });
+    const replyOf = (answer: JSONObject) => String(((answer.output as JSONObject[])[0]!.content as JSONObject[])[0]!.text);
+    expect(turnsOf(test.calls[2]!.body).filter(turn => !turn.startsWith('system'))).toEqual([
+      'user: Say hello',
+      `assistant: ${replyOf(first)}`,
+      'user: Again',
+      `assistant: ${replyOf(second)}`,
+      'user: Say hello',
+      'user: And now?',
+    ]);
+    expect(test.calls[2]!.body).not.toHaveProperty('previous_response_id');
+    const kept = (await test.store.getResponse(test.accountId, third.id as string, TEST_NOW))!;
+    expect(kept.previousResponseId).toBe(second.id);
+    expect(turnsOf({ input: kept.inputItems.map(stored => stored.item as JSONObject) })).toEqual(['user: Say hello', 'user: And now?']);
+  });
 });
 
 describe('stored-response endpoints', () => {

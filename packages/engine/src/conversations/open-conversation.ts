@@ -46,9 +46,10 @@ export async function openConversation(
       previousResponseId === undefined ? [] : resolveHistory(conversation, accountId, previousResponseId, dependencies),
       resolveItemReferences(conversation, accountId, itemReferences, dependencies),
     ]);
-    expanded = conversation.expandRequest(body, { history, items });
-    // The request's own items with references replaced, without the history before them.
+    // The request's own items with references replaced (each reference expanded once), then the
+    // history before them; a body with only one of the two is expanded once.
     own = itemReferences.length > 0 ? conversation.expandRequest(body, { history: [], items }) : body;
+    expanded = previousResponseId !== undefined ? conversation.expandRequest(own, { history, items }) : own;
   }
   if (!references.store) return { ...NO_CONVERSATION, body: expanded };
   const kept: KeptRequest = { principal, previousResponseId, inputItems: conversation.inputItemsOf(own) };

@@ -87,6 +87,36 @@ describe('the pass-through path', () => {
     expect(sink.text()).toBe(chatText.replaceAll('"model":"gpt-upstream"', '"model":"client-model"'));
   });
 
+  it('splices the client’s model into Chat chunks byte for byte, wherever the upstream body is cut into pieces', async () => {
+    const chunk = (fields: string) => `data: {"id":"c1","object":"chat.completion.chunk","created":1,${fields}}\n\n`;
+    const chatText =
+      chunk('"model" : "gpt-upstream","choices":[{"index":0,"delta":{"role":"assistant","content":""},"finish_reason":null}]') +
+      // Content that spells out a model member, with escaped quotes and backslashes, is content.
+      chunk(String.raw`"model":"gpt-upstream","choices":[{"index":0,"delta":{"content":"{\"model\":\"evil\"} \\\"model\\\""},"finish_reason":null}]`) +
+      // A chunk without a model, and one whose model is not a string, are forwarded as sent.
+      chunk('"choices":[{"index":0,"delta":{"content":" \\u00e9"},"finish_reason":null}]') +
+      chunk('"model":null,"choices":[{"index":0,"delta":{},"finish_reason":"stop"}]') +
+      chunk('"model":"gpt-\\u0075pstream","choices":[],"usage":{"prompt_tokens":3,"completion_tokens":2,"total_tokens":5}') +
+      'data: [DONE]\n\n';
+    const expected = chatText
+      .replace('"model" : "gpt-upstream"', '"model" : "client-model"')
+      .replace('"model":"gpt-upstream"', '"model":"client-model"')
+      .replace('"model":"gpt-\\u0075pstream"', '"model":"client-model"');
+    for (let chunkSize = 1; chunkSize <= chatText.length; chunkSize += chunkSize < 24 ? 1 : 37) {
+      const test = await createTestEngine({
+        upstreams: { c: { protocol: 'openai-chat', answers: [{ body: chatText, chunkSize }] } },
+        routes: [{ model: 'client-model', interfaces: ['chat'], targets: [{ upstream: 'c', model: 'gpt-upstream' }] }],
+      });
+      const exchange = await test.open('openai-chat');
+      const output = await exchange.generate({ model: 'client-model', messages: [{ role: 'user', content: 'Hi' }], stream: true }, new AbortController().signal);
+      if (output.kind !== 'stream') throw new Error('expected a stream');
+      const sink = createArrayFrameSink();
+      const outcome = await output.pipe(sink);
+      expect({ chunkSize, text: sink.text() }).toEqual({ chunkSize, text: expected });
+      expect(outcome.error).toBeUndefined();
+    }
+  });
+
   it('ends a stream with a malformed frame after the first content with the Messages error frame (UPSTREAM_FAILED), not a crash', async () => {
     const malformed = 'event: content_block_delta\ndata: {"type":"content_block_delta","index":0,"delta":{bad json\n\n';
     const { sink, outcome, record } = await pipeAll({ chunks: [...messagesFrames.slice(0, 4), malformed, ...messagesFrames.slice(4)] });

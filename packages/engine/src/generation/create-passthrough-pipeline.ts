@@ -29,10 +29,10 @@ export function createPassthroughPipeline(
     const events: StreamEvent[] = [];
     for (const message of messages) {
       const watched = decoder.push(message);
-      const failure = watched.find(event => event.type === 'error');
+      const failure = firstError(watched);
       // A frame the decoder fails on (the upstream's error event, or a frame that does not parse) is
       // never forwarded as written: the protocol's own failure frame goes out in its place.
-      if (failure?.type === 'error') pending += fail(failure.error);
+      if (failure) pending += fail(failure);
       else {
         const forwarded = passthrough.forward(message);
         tap?.observe(forwarded);
@@ -70,7 +70,14 @@ export function createPassthroughPipeline(
       return text;
     },
     finishEncoding() {
-      return take() + fail(streamEndedEarly());
+      // The error (and its stack) is built only for a stream that really ended without its terminal.
+      return terminalForwarded ? take() : take() + fail(streamEndedEarly());
     },
   };
+}
+
+/** The error of the first `error` event among a frame's events (a plain loop: this runs for every frame). */
+function firstError(events: readonly StreamEvent[]): GatewayError | undefined {
+  for (const event of events) if (event.type === 'error') return event.error;
+  return undefined;
 }

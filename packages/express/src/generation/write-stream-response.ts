@@ -4,9 +4,9 @@ import { createKeepAlive } from '@switchyard/sse';
 import type { Response } from 'express';
 
 /**
- * Sends SSE headers, then lets `pipe` write frames as they are produced: no buffering, no `cork()`,
- * backpressure through `drain`, keep-alive comments only while the stream is silent. Resolves to
- * how the stream ended.
+ * Sends SSE headers (in one write with the first frames, when `pipe` writes them at once), then
+ * lets `pipe` write frames as they are produced: no buffering, no `cork()`, backpressure through
+ * `drain`, keep-alive comments only while the stream is silent. Resolves to how the stream ended.
  */
 export async function writeStreamResponse(
   response: Response,
@@ -17,7 +17,6 @@ export async function writeStreamResponse(
   response.setHeader('content-type', 'text/event-stream; charset=utf-8');
   response.setHeader('cache-control', 'no-cache');
   response.setHeader('x-accel-buffering', 'no');
-  response.flushHeaders();
   const keepAlive = createKeepAlive(frame => response.write(frame), options.keepAliveMs);
   const sink: FrameSink = {
     write(text) {
@@ -27,7 +26,11 @@ export async function writeStreamResponse(
     drained: () => once(response, 'drain', { signal: options.signal }).then(() => undefined),
   };
   try {
-    return await pipe(sink);
+    const piping = pipe(sink);
+    // The frames read before the commit point are written at once, inside `pipe`: the headers go
+    // out with them in one write. A stream whose first text waits (its end kept first) gets them now.
+    if (!response.headersSent) response.flushHeaders();
+    return await piping;
   } finally {
     keepAlive.stop();
     response.end();
