@@ -279,7 +279,7 @@ describe('createUsageWriter', () => {
     expect(results.get(item.entry.requestId)).toBeUndefined();
   });
 
-  it('answers refusals at once while a failing batch retries: rows alone are queued past the bound, charges wait for room', async () => {
+  it('answers refusals at once while a failing batch retries: their rows go past the bound, then are dropped and counted; charges wait for room', async () => {
     const scheduler = createManualScheduler();
     let failing = true;
     const waiting: (() => void)[] = [];
@@ -287,6 +287,7 @@ describe('createUsageWriter', () => {
       if (failing) throw new Error('database is down');
       return commits.map(item => ({ chargedMicros: item.costMicros, uncoveredMicros: 0 }));
     });
+    const errors: unknown[] = [];
     const results = new Map<string, Settled | undefined>();
     const writer = createUsageWriter({
       ledger,
@@ -294,31 +295,39 @@ describe('createUsageWriter', () => {
       maxQueued: 2,
       // Each backoff wait lasts until the test lets it end.
       sleep: () => new Promise<void>(resolve => void waiting.push(resolve)),
-      onError: () => undefined,
+      onError: error => void errors.push(error),
     });
     await writer.write(queued(commit(1), results));
     scheduler.runAll();
     await settleMicrotasks();
     expect(batches).toHaveLength(1);
     expect(waiting).toHaveLength(1);
-    // While the first batch waits to retry: two charges fill the queue, four refusals still go in at once.
+    // While the first batch waits to retry: two charges fill the queue, two refusals still go in at
+    // once (twice the bound), and a third refusal is dropped at once, told nothing was committed.
     await writer.write(queued(commit(2), results));
     await writer.write(queued(commit(3), results));
     const refusals = [commit(), commit()];
     for (const item of refusals) await writer.write(queued(item, results));
+    const droppedRefusal = commit();
+    await writer.write(queued(droppedRefusal, results));
+    expect(results.has(droppedRefusal.entry.requestId)).toBe(true);
+    expect(results.get(droppedRefusal.entry.requestId)).toBeUndefined();
     let chargeQueued = false;
     const charge = writer.write(queued(commit(4), results)).then(() => (chargeQueued = true));
-    let fifthRowQueued = false;
-    const fifthRow = writer.write(queued(commit(), results)).then(() => (fifthRowQueued = true));
     await settleMicrotasks();
     expect(chargeQueued).toBe(false);
-    expect(fifthRowQueued).toBe(false);
     failing = false;
     waiting.shift()!();
-    await Promise.all([charge, fifthRow]);
+    await charge;
     await writer.flush();
+    expect(batches.flat()).not.toContain(droppedRefusal.entry.requestId);
     expect(results.size).toBe(7);
-    expect([...results.values()].every(settled => settled !== undefined)).toBe(true);
+    expect([...results.entries()].filter(([, settled]) => settled === undefined).map(([id]) => id)).toEqual([droppedRefusal.entry.requestId]);
+    expect(errors.map(error => (error as Error).message)).toEqual([
+      'database is down',
+      'Dropped 1 usage rows of refused requests (nothing held or charged): 4 rows were already waiting for the ledger.',
+    ]);
+    expect(errors[1]).toMatchObject({ code: 'STORE_UNAVAILABLE' });
   });
 
   it('reports a throwing committed callback without losing the other requests of its batch', async () => {

@@ -51,8 +51,9 @@ export type UsageWriterOptions = {
   sleep?: (ms: number) => Promise<void>;
   /**
    * Told about the first failure of each batch (later failures of the same batch are not repeated),
-   * any error thrown by a `committed` callback, and each batch given up: a `STORE_UNAVAILABLE`
-   * `GatewayError` whose message gives the counts (requests, micro-units, attempts), never a row's contents.
+   * any error thrown by a `committed` callback, each batch given up and the refusals' rows dropped:
+   * a `STORE_UNAVAILABLE` `GatewayError` whose message gives the counts (requests, micro-units,
+   * attempts), never a row's contents.
    */
   onError(error: unknown): void;
 };
@@ -61,9 +62,10 @@ export type UsageWriter = {
   /**
    * Queues a finished request. Resolves at once unless the queue is full and the request carries
    * money (a hold to settle or a cost); then it first waits for a commit to make room, so a full
-   * queue slows writers and no request is dropped. A row alone (a refused request, nothing held)
-   * is queued past the bound, up to as many again, so the refusal is answered at once even while
-   * the ledger is retrying; beyond that it waits like the others.
+   * queue slows writers and no such request is dropped. A row alone (a refused request: nothing
+   * held, nothing charged) never waits, so the refusal is answered at once even while the ledger
+   * is retrying: it is queued past the bound, up to as many again; beyond that it is dropped, its
+   * `committed` called with `undefined`, and the number dropped reported after the current batch.
    */
   write(item: QueuedCommit): Promise<void>;
   /**
@@ -96,6 +98,8 @@ export function createUsageWriter(options: UsageWriterOptions): UsageWriter {
   /** Flushes waiting now, and how long failing batches have waited since the first of them began. */
   let flushing = 0;
   let waitedWhileFlushing = 0;
+  /** Refusals' rows dropped since the last report, the queue being full twice over. */
+  let dropped = 0;
 
   /** Whether a failing batch that has waited `waited` ms may wait `delay` more before its next attempt. */
   const mayWait = (waited: number, delay: number) =>
@@ -120,15 +124,27 @@ export function createUsageWriter(options: UsageWriterOptions): UsageWriter {
       delay = Math.min(delay * 2, retry.maxDelayMs);
     }
   };
+  const tell = (item: QueuedCommit, settled: Settled | undefined) => {
+    try {
+      item.committed(settled);
+    } catch (error) {
+      options.onError(error);
+    }
+  };
+  const reportDropped = () => {
+    if (dropped === 0) return;
+    options.onError(
+      new GatewayError({
+        code: 'STORE_UNAVAILABLE',
+        message: `Dropped ${dropped} usage rows of refused requests (nothing held or charged): ${2 * maxQueued} rows were already waiting for the ledger.`,
+      }),
+    );
+    dropped = 0;
+  };
   const commitBatch = async (batch: readonly QueuedCommit[]) => {
     const settled = await commitWithRetries(batch.map(item => item.commit));
-    batch.forEach((item, index) => {
-      try {
-        item.committed(settled?.[index]);
-      } catch (error) {
-        options.onError(error);
-      }
-    });
+    batch.forEach((item, index) => tell(item, settled?.[index]));
+    reportDropped();
   };
   const commitQueue = async () => {
     // Let `running` be assigned before the loop can end and clear it.
@@ -148,12 +164,15 @@ export function createUsageWriter(options: UsageWriterOptions): UsageWriter {
     if (!running && queue.length > 0) running = commitQueue();
     return running ?? Promise.resolve();
   };
-  /** A refused request's row may go past the bound (up to twice it); anything carrying money may not. */
-  const bound = (item: QueuedCommit) => (carriesMoney(item.commit) ? maxQueued : 2 * maxQueued);
-
   return {
     async write(item) {
-      while (queue.length >= bound(item)) await pump();
+      if (carriesMoney(item.commit)) {
+        while (queue.length >= maxQueued) await pump();
+      } else if (queue.length >= 2 * maxQueued) {
+        dropped++;
+        tell(item, undefined);
+        return;
+      }
       queue.push(item);
       if (scheduled || running) return;
       scheduled = true;
@@ -169,6 +188,7 @@ export function createUsageWriter(options: UsageWriterOptions): UsageWriter {
       } finally {
         flushing--;
       }
+      reportDropped();
     },
   };
 }
