@@ -11,10 +11,21 @@ import { startRedis, type TestRedis } from '../helpers/start-redis';
 import { findFreePort, waitUntil } from '../helpers/throwaway-process';
 import { runUntilExit, startInstanceProcess, type InstanceProcess } from './start-instance-process';
 
-/** The bounds the instances run with, short so the crash test does not wait minutes (defaults: docs/deploy.md). */
+/**
+ * The bounds the instances run with, short so the crash test does not wait minutes (defaults:
+ * docs/deploy.md). The owner timeout stays well above the few seconds a live instance's heartbeat
+ * can wait for a connection during the 2,000-request burst on a loaded machine: shorter, the other
+ * instance takes the live one for dead and frees its holds mid-request.
+ */
 const HOLD_SWEEP_INTERVAL_MS = 500;
-const HOLD_OWNER_TIMEOUT_MS = 1_500;
+const HOLD_OWNER_TIMEOUT_MS = 5_000;
 const LIMITER_LEASE_MS = 1_500;
+/**
+ * A thousand requests at once on each instance queue for its 10 database connections: on a loaded
+ * machine some wait longer than the default 2 s and would get 503 `STORE_UNAVAILABLE`, which is the
+ * server protecting itself, not what these tests are about (money and limits across instances).
+ */
+const DATABASE_CONNECT_TIMEOUT_MS = 30_000;
 
 /** Requests at once against the account whose balance covers about 50 of them. */
 const CONCURRENT_REQUESTS = 2_000;
@@ -53,6 +64,7 @@ describe('two gateway instances sharing PostgreSQL and Redis', () => {
       SWITCHYARD_HOLD_SWEEP_INTERVAL_MS: String(HOLD_SWEEP_INTERVAL_MS),
       SWITCHYARD_HOLD_OWNER_TIMEOUT_MS: String(HOLD_OWNER_TIMEOUT_MS),
       SWITCHYARD_LIMITER_LEASE_MS: String(LIMITER_LEASE_MS),
+      SWITCHYARD_DATABASE_CONNECT_TIMEOUT_MS: String(DATABASE_CONNECT_TIMEOUT_MS),
     };
     // A key exists before they start, so neither creates a demo key; both migrate the schema at once.
     await createFundedKey('seed', 1_000_000);
