@@ -14,19 +14,20 @@ import { runUntilExit, startInstanceProcess, type InstanceProcess } from './star
 
 /**
  * The bounds the instances run with, short so the crash test does not wait minutes (defaults:
- * docs/deploy.md). The owner timeout stays well above the few seconds a live instance's heartbeat
- * can wait for a connection during the 2,000-request burst on a loaded machine: shorter, the other
- * instance takes the live one for dead and frees its holds mid-request.
+ * docs/deploy.md). The owner timeout stays above the connection wait (below), the longest a live
+ * instance's heartbeat may queue behind the 2,000-request burst for a connection of its pool:
+ * shorter, the other instance may take the live one for dead and free its holds mid-request, and
+ * the balance they held is spent twice (seen on a loaded machine with 1.5 s and with 5 s).
  */
 const HOLD_SWEEP_INTERVAL_MS = 500;
-const HOLD_OWNER_TIMEOUT_MS = 5_000;
+const HOLD_OWNER_TIMEOUT_MS = 20_000;
 const LIMITER_LEASE_MS = 1_500;
 /**
  * A thousand requests at once on each instance queue for its 10 database connections: on a loaded
  * machine some wait longer than the default 2 s and would get 503 `STORE_UNAVAILABLE`, which is the
  * server protecting itself, not what these tests are about (money and limits across instances).
  */
-const DATABASE_CONNECT_TIMEOUT_MS = 30_000;
+const DATABASE_CONNECT_TIMEOUT_MS = 10_000;
 
 /** Requests at once against the account whose balance covers about 50 of them. */
 const CONCURRENT_REQUESTS = 2_000;
@@ -233,9 +234,9 @@ describe('two gateway instances sharing PostgreSQL and Redis', () => {
     const afterCrash = await post(survivor, crash.key, { input: 'my turn' });
     const slotsBackMs = Date.now() - killedAt;
     expect(afterCrash.status).toBe(200);
-    // The slots stayed taken until their leases expired (each renewed less than a lease before the
-    // kill), and came back within a lease of it.
-    expect(await redisNow()).toBeGreaterThanOrEqual(Math.max(...leaseEnds));
+    // The request needs one slot: it got it no sooner than the first dead lease expired (each lease
+    // renewed less than a lease before the kill), and both came back within a lease of the kill.
+    expect(await redisNow()).toBeGreaterThanOrEqual(Math.min(...leaseEnds));
     expect(Math.max(...leaseEnds) - killedAtOnRedis).toBeLessThanOrEqual(LIMITER_LEASE_MS);
     expect(slotsBackMs).toBeLessThan(LIMITER_LEASE_MS + 2_000);
     await waitUntil(async () => (await store.getAccount(crash.accountId))!.reservedMicros === 0, {
@@ -263,5 +264,5 @@ describe('two gateway instances sharing PostgreSQL and Redis', () => {
     const crashAccount = await store.getAccount(crash.accountId);
     const crashRows = await ledgerRows(crash.accountId, 1);
     expect(crashRows.reduce((sum, row) => sum + row.costMicros, 0)).toBe(1_000_000_000 - crashAccount!.balanceMicros);
-  }, 40_000);
+  }, 60_000);
 });
