@@ -6,9 +6,11 @@ import { generateApiKey, type AccountStore } from '@switchyard/accounts';
 import { createPostgresAccountStore } from '@switchyard/store-postgres';
 import { Redis } from 'ioredis';
 import { createDefaultConfig } from '../../examples/server/src/default-config';
+import { describeStartUpError } from '../../examples/server/src/describe-start-up-error';
+import { startExampleServer } from '../../examples/server/src/start-example-server';
 import { startPostgres, type TestPostgres } from '../helpers/start-postgres';
 import { startRedis, type TestRedis } from '../helpers/start-redis';
-import { waitUntil } from '../helpers/throwaway-process';
+import { findFreePort, waitUntil } from '../helpers/throwaway-process';
 import { runUntilExit, startInstanceProcess, type InstanceProcess } from './start-instance-process';
 
 /**
@@ -81,9 +83,28 @@ describe('example server choosing PostgreSQL and Redis from its config file', ()
     }
   }, 60_000);
 
+  it('names the file\'s field, never the URL, when the database it chooses cannot be reached at start', async () => {
+    const path = join(folder, 'unreachable.json');
+    const password = randomBytes(8).toString('hex');
+    const storage = { database: { url: `postgres://switchyard@127.0.0.1:${await findFreePort()}/postgres`, passwordEnv: 'GATEWAY_DATABASE_PASSWORD' } };
+    writeFileSync(path, JSON.stringify({ storage, ...createDefaultConfig('embedded:simulator') }));
+    const environment = { SWITCHYARD_SERVER_SECRET: serverSecret, GATEWAY_DATABASE_PASSWORD: password };
+    const error = await startExampleServer({ port: 0, configPath: path, environment }).then(
+      () => new Error('started'),
+      (failure: unknown) => failure,
+    );
+    const line = describeStartUpError(error);
+    expect(line).toMatch(new RegExp(`^${escapeRegExp(path)} storage\\.database: cannot open the PostgreSQL database \\(.*ECONNREFUSED.*\\); check that it is running`));
+    expect(line).not.toContain(password);
+  });
+
   it('refuses to start when a variable the file names is unset: exit 1 and one line naming the file, the field and the variable', () => {
     const result = runUntilExit({ SWITCHYARD_CONFIG: configPath, GATEWAY_SECRET: serverSecret });
     expect(result.status).toBe(1);
     expect(result.stderr).toBe(`SWITCHYARD_CONFIG=${configPath}: storage.database.urlEnv: the environment variable GATEWAY_DATABASE_URL is not set\n`);
   });
 });
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
