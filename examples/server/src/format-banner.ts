@@ -5,6 +5,8 @@ export type BannerInput = {
   demoKey: string | undefined;
   demoKeyGenerated: boolean;
   newAdminToken: string | undefined;
+  /** Where keys, balances and limits live and which setting chose them (`describeStorageChoice`); no line when absent. */
+  storage?: string;
 };
 
 /**
@@ -12,7 +14,7 @@ export type BannerInput = {
  * copy-paste snippets for both interfaces. It never contains a secret: a demo key or console token
  * created on this start is only pointed to here, and shown by `formatFirstStartSecrets` on stderr.
  */
-export function formatBanner({ url, models, demoKey, demoKeyGenerated, newAdminToken }: BannerInput): string {
+export function formatBanner({ url, models, demoKey, demoKeyGenerated, newAdminToken, storage }: BannerInput): string {
   const model = models[0] ?? '<model_id>';
   const keyLine = demoKeyGenerated
     ? 'Demo API key: created on this start and shown once on stderr, never in the logs (set SWITCHYARD_DEMO_KEY to choose your own).'
@@ -24,7 +26,7 @@ export function formatBanner({ url, models, demoKey, demoKeyGenerated, newAdminT
     : '';
   return `
 Switchyard gateway listening on ${url}
-Account panel: ${url}/panel (log in with a console token)
+Account panel: ${url}/panel (log in with a console token)${storage ? `\n${storage}` : ''}
 
 Models (exact IDs):
 ${models.map(id => `  - ${id}`).join('\n')}

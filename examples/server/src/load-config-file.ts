@@ -4,6 +4,7 @@ import { ConfigError, parseGatewayConfig, type GatewayConfig } from '@switchyard
 import { parse as parseYAML } from 'yaml';
 import { EMBEDDED_SIMULATOR } from './default-config';
 import { describeConfigSyntaxError } from './describe-config-syntax-error';
+import { readConfigFileStorage, type ConfigFileStorage } from './read-config-file-storage';
 import { ConfigFileError } from './start-up-error';
 
 /**
@@ -11,17 +12,37 @@ import { ConfigFileError } from './start-up-error';
  * replacing the `embedded:simulator` base URL marker with the embedded simulator's address.
  * Every failure is a `ConfigFileError` naming the file and, in one line, the problem: a missing
  * file, a syntax error with its line and column, or the config paths at fault
- * (`routes.0.targets.0.upstream: unknown upstream 'x'`).
+ * (`routes.0.targets.0.upstream: unknown upstream 'x'`). The `storage` section is the example
+ * server's (`loadConfigFileStorage`): it is checked here too, then left out of the gateway config.
  */
 export function loadConfigFile(path: string, simulatorURL: string): GatewayConfig {
-  const format = ['.yaml', '.yml'].includes(extname(path).toLowerCase()) ? 'YAML' : 'JSON';
-  const raw = parseText(path, readText(path), format);
+  const { storage, gateway } = splitStorage(readConfigDocument(path));
+  readConfigFileStorage(path, storage);
   try {
-    return parseGatewayConfig(substituteSimulator(raw, simulatorURL));
+    return parseGatewayConfig(substituteSimulator(gateway, simulatorURL));
   } catch (error) {
     if (error instanceof ConfigError) throw new ConfigFileError(path, error.problems.join('; '), { cause: error });
     throw error;
   }
+}
+
+/** The config file's `storage` section, validated; `undefined` when the file has none. */
+export function loadConfigFileStorage(path: string): ConfigFileStorage | undefined {
+  return readConfigFileStorage(path, splitStorage(readConfigDocument(path)).storage);
+}
+
+function readConfigDocument(path: string): unknown {
+  const format = ['.yaml', '.yml'].includes(extname(path).toLowerCase()) ? 'YAML' : 'JSON';
+  return parseText(path, readText(path), format);
+}
+
+/** The `storage` section apart from the rest, which is the gateway's config. */
+function splitStorage(document: unknown): { storage: unknown; gateway: unknown } {
+  if (typeof document !== 'object' || document === null || Array.isArray(document) || !('storage' in document)) {
+    return { storage: undefined, gateway: document };
+  }
+  const { storage, ...gateway } = document as Record<string, unknown>;
+  return { storage, gateway };
 }
 
 function readText(path: string): string {

@@ -1,7 +1,10 @@
 #!/usr/bin/env node
+import { chooseSharedStorage } from './choose-shared-storage';
 import { createLogger } from './create-logger';
 import { describeStartUpError, type StartUpSettings } from './describe-start-up-error';
+import { describeStorageChoice } from './describe-storage-choice';
 import { formatBanner, formatFirstStartSecrets } from './format-banner';
+import { loadConfigFileStorage } from './load-config-file';
 import { readServerEnvironment } from './read-server-environment';
 import { runCli } from './run-cli';
 import { startExampleServer } from './start-example-server';
@@ -12,7 +15,8 @@ const settings: StartUpSettings = {};
  * Starts the example server from the environment (PORT, HOST, SWITCHYARD_CONFIG,
  * SWITCHYARD_DEMO_KEY, SWITCHYARD_DATA_DIR, SWITCHYARD_ADMIN_TOKEN, SWITCHYARD_SHUTDOWN_GRACE_MS,
  * LOG_LEVEL; for several instances SWITCHYARD_DATABASE_URL, SWITCHYARD_REDIS_URL,
- * SWITCHYARD_SERVER_SECRET, SWITCHYARD_ADMIN_TOKEN_SHA256 and the bounds, see docs/deploy.md), or runs a
+ * SWITCHYARD_SERVER_SECRET, SWITCHYARD_ADMIN_TOKEN_SHA256 and the bounds, or the config file's
+ * storage section, see docs/deploy.md), or runs a
  * management command (`keys create …`, see `--help`).
  */
 async function main(argv: string[]): Promise<void> {
@@ -38,22 +42,27 @@ async function main(argv: string[]): Promise<void> {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+  // The environment's variables win over the config file's storage section, field by field.
+  const { configPath } = environment;
+  const shared = chooseSharedStorage(process.env, configPath ? { path: configPath, storage: loadConfigFileStorage(configPath) } : undefined);
+  const storageLine = describeStorageChoice(shared, environment.dataDirectory);
+  logger.info({ storage: { database: shared.sources.database ?? 'none: the data folder', redis: shared.sources.redis ?? 'none: process memory' } }, storageLine);
   const server = await startExampleServer({
     port: environment.port,
     host: environment.host,
-    ...(environment.configPath && { configPath: environment.configPath }),
+    ...(configPath && { configPath }),
     ...(environment.demoKey && { demoKey: environment.demoKey }),
-    storage: environment.sharedStorage.database
-      ? { kind: 'postgres', ...environment.sharedStorage.database }
+    storage: shared.database
+      ? { kind: 'postgres', ...shared.database, source: shared.sources.database! }
       : { kind: 'data-directory', path: environment.dataDirectory },
+    limiter: shared.redis ? { kind: 'redis', ...shared.redis, source: shared.sources.redis! } : { kind: 'memory' },
     ...(environment.trustProxy !== undefined && { trustProxy: environment.trustProxy }),
-    ...(environment.sharedStorage.redis && { limiter: { kind: 'redis', ...environment.sharedStorage.redis } }),
     logger,
   });
   running.server = server;
   // Secrets created on this start go to stderr, never to stdout with the JSON logs.
   process.stderr.write(formatFirstStartSecrets(server));
-  process.stdout.write(formatBanner(server));
+  process.stdout.write(formatBanner({ ...server, storage: storageLine }));
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

@@ -7,9 +7,9 @@ import { reportStoreOutages } from './report-store-outages';
 import { StartUpError } from './start-up-error';
 
 /** How long a request waits for a database connection before it is refused with 503. */
-const CONNECT_TIMEOUT_MS = 2_000;
+export const DEFAULT_CONNECT_TIMEOUT_MS = 2_000;
 /** The longest a statement may wait for the database's answer (the ledger's summaries take well under a second). */
-const QUERY_TIMEOUT_MS = 15_000;
+export const DEFAULT_QUERY_TIMEOUT_MS = 15_000;
 
 export type PostgresStorageOptions = {
   url: string;
@@ -17,24 +17,30 @@ export type PostgresStorageOptions = {
   usageRetentionDays: number;
   holdSweepIntervalMs?: number;
   holdOwnerTimeoutMs?: number;
+  /** How long a request waits for a connection (to open, or free in the pool). Default 2 000 ms. */
+  connectTimeoutMs?: number;
+  /** How long a statement waits for the database's answer. Default 15 000 ms. */
+  queryTimeoutMs?: number;
+  /** The setting that chose the database, named in a start-up error. Default `SWITCHYARD_DATABASE_URL`. */
+  source?: string;
   logger?: GatewayLogger;
 };
 
 /**
- * The PostgreSQL account store, on a pool of its own whose connections give up after 2 s and
- * statements after 15 s (so a database that went away answers 503 `STORE_UNAVAILABLE` instead of
- * holding requests),
- * wrapped so that outages are 503s. A database that cannot be reached at start is a `StartUpError`
- * naming `SWITCHYARD_DATABASE_URL`, never showing it.
+ * The PostgreSQL account store, on a pool of its own whose connections give up after
+ * `connectTimeoutMs` and statements after `queryTimeoutMs` (so a database that went away or stopped
+ * answering gives 503 `STORE_UNAVAILABLE` in bounded time instead of holding requests), wrapped so
+ * that outages are 503s. A database that cannot be reached at start is a `StartUpError` naming the
+ * setting that chose it, never showing the URL.
  */
 export async function openPostgresStore(options: PostgresStorageOptions): Promise<AccountStore> {
   const pool = new pg.Pool({
     connectionString: options.url,
     max: 10,
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
     // A database host that stops answering without closing the connection (a network partition)
     // fails the statement after this long instead of holding the request until TCP gives up.
-    query_timeout: QUERY_TIMEOUT_MS,
+    query_timeout: options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS,
     keepAlive: true,
   });
   // An idle connection that breaks is dropped and replaced by the pool; unhandled, the event would end the process.
@@ -58,7 +64,7 @@ export async function openPostgresStore(options: PostgresStorageOptions): Promis
   } catch (error) {
     await pool.end().catch(() => {});
     throw new StartUpError(
-      `SWITCHYARD_DATABASE_URL: cannot open the PostgreSQL database (${redactURL(describeDriverError(error), options.url)}); check that it is running and that the URL's host, port, user, password and database are right`,
+      `${options.source ?? 'SWITCHYARD_DATABASE_URL'}: cannot open the PostgreSQL database (${redactURL(describeDriverError(error), options.url)}); check that it is running and that the URL's host, port, user, password and database are right`,
       { cause: error },
     );
   }

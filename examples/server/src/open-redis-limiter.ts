@@ -6,7 +6,17 @@ import { describeDriverError, redactError, redactURL } from './redact-url';
 import { StartUpError } from './start-up-error';
 
 /** How long a limiter command waits for Redis before the request is refused with 503. */
-const COMMAND_TIMEOUT_MS = 2_000;
+export const DEFAULT_COMMAND_TIMEOUT_MS = 2_000;
+
+export type RedisLimiterSettings = {
+  url: string;
+  leaseMs?: number;
+  /** How long a command (and the first connection) waits for Redis. Default 2 000 ms. */
+  commandTimeoutMs?: number;
+  /** The setting that chose Redis, named in a start-up error. Default `SWITCHYARD_REDIS_URL`. */
+  source?: string;
+  logger?: GatewayLogger;
+};
 
 export type SharedLimiter = {
   limiter: Limiter;
@@ -16,12 +26,14 @@ export type SharedLimiter = {
 };
 
 /**
- * The Redis limiter on a client of its own that fails a command after 2 s or one reconnection
- * attempt (so an outage is a quick 503 `LIMITER_UNAVAILABLE`) and reconnects by itself. A Redis that
- * cannot be reached at start is a `StartUpError` naming `SWITCHYARD_REDIS_URL`, never showing it.
+ * The Redis limiter on a client of its own that fails a command after `commandTimeoutMs` or one
+ * reconnection attempt (so an outage, or a Redis that stops answering, is a quick 503
+ * `LIMITER_UNAVAILABLE`) and reconnects by itself. A Redis that cannot be reached at start is a
+ * `StartUpError` naming the setting that chose it, never showing the URL.
  */
-export async function openRedisLimiter(options: { url: string; leaseMs?: number; logger?: GatewayLogger }): Promise<SharedLimiter> {
-  const client = new Redis(options.url, { lazyConnect: true, maxRetriesPerRequest: 1, commandTimeout: COMMAND_TIMEOUT_MS, connectTimeout: COMMAND_TIMEOUT_MS });
+export async function openRedisLimiter(options: RedisLimiterSettings): Promise<SharedLimiter> {
+  const timeout = options.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS;
+  const client = new Redis(options.url, { lazyConnect: true, maxRetriesPerRequest: 1, commandTimeout: timeout, connectTimeout: timeout });
   let lastWarning = 0;
   let lastError: unknown;
   // ioredis reports every failed reconnection attempt; one line per 10 s is enough for the log.
@@ -37,7 +49,7 @@ export async function openRedisLimiter(options: { url: string; leaseMs?: number;
   } catch (error) {
     client.disconnect();
     throw new StartUpError(
-      `SWITCHYARD_REDIS_URL: cannot reach Redis (${redactURL(describeDriverError(lastError ?? error), options.url)}); check that it is running and that the URL's host, port and password are right`,
+      `${options.source ?? 'SWITCHYARD_REDIS_URL'}: cannot reach Redis (${redactURL(describeDriverError(lastError ?? error), options.url)}); check that it is running and that the URL's host, port and password are right`,
       { cause: error },
     );
   }

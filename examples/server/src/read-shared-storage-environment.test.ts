@@ -58,6 +58,24 @@ describe('readSharedStorageEnvironment', () => {
     expect(read.database).toMatchObject({ holdSweepIntervalMs: 500, holdOwnerTimeoutMs: 1_500 });
   });
 
+  it('takes the database connect and query timeouts and the Redis command timeout in milliseconds', () => {
+    const read = readSharedStorageEnvironment({
+      SWITCHYARD_DATABASE_URL: databaseURL,
+      SWITCHYARD_SERVER_SECRET: secret,
+      SWITCHYARD_DATABASE_CONNECT_TIMEOUT_MS: '750',
+      SWITCHYARD_DATABASE_QUERY_TIMEOUT_MS: '4000',
+      SWITCHYARD_REDIS_URL: 'redis://127.0.0.1:6379',
+      SWITCHYARD_REDIS_COMMAND_TIMEOUT_MS: '300',
+    });
+    expect(read).toEqual({
+      database: { url: databaseURL, serverSecret: secret, adminTokenDigests: [], connectTimeoutMs: 750, queryTimeoutMs: 4_000 },
+      redis: { url: 'redis://127.0.0.1:6379', commandTimeoutMs: 300 },
+    });
+    expect(errorOf(() => readSharedStorageEnvironment({ SWITCHYARD_REDIS_URL: 'redis://127.0.0.1', SWITCHYARD_REDIS_COMMAND_TIMEOUT_MS: '1s' })).message).toBe(
+      'SWITCHYARD_REDIS_COMMAND_TIMEOUT_MS=1s: must be a whole number of milliseconds above 0; unset it for the default',
+    );
+  });
+
   it('refuses a database URL without SWITCHYARD_SERVER_SECRET, naming both variables, since instances must digest keys alike', () => {
     const error = errorOf(() => readSharedStorageEnvironment({ SWITCHYARD_DATABASE_URL: databaseURL }));
     expect(error.message).toBe(

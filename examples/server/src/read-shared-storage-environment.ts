@@ -18,12 +18,18 @@ export type SharedStorageEnvironment = {
     holdSweepIntervalMs?: number;
     /** `SWITCHYARD_HOLD_OWNER_TIMEOUT_MS`: an instance silent this long is taken for dead. */
     holdOwnerTimeoutMs?: number;
+    /** `SWITCHYARD_DATABASE_CONNECT_TIMEOUT_MS`: how long a request waits for a connection before its 503. */
+    connectTimeoutMs?: number;
+    /** `SWITCHYARD_DATABASE_QUERY_TIMEOUT_MS`: how long a statement waits for the database's answer before its 503. */
+    queryTimeoutMs?: number;
   };
   /** `SWITCHYARD_REDIS_URL`: selects the Redis limiter. */
   redis?: {
     url: string;
     /** `SWITCHYARD_LIMITER_LEASE_MS`: a dead instance's concurrency slots return within this. */
     leaseMs?: number;
+    /** `SWITCHYARD_REDIS_COMMAND_TIMEOUT_MS`: how long a limiter command waits for Redis before its 503. */
+    commandTimeoutMs?: number;
   };
 };
 
@@ -39,29 +45,58 @@ const SECRET_HINT = 'generate one with `openssl rand -hex 32` and give every ins
 export function readSharedStorageEnvironment(environment: NodeJS.ProcessEnv): SharedStorageEnvironment {
   const databaseURL = readURL(environment, 'SWITCHYARD_DATABASE_URL', ['postgres:', 'postgresql:'], 'postgres://USER:PASSWORD@HOST:5432/DATABASE');
   const redisURL = readURL(environment, 'SWITCHYARD_REDIS_URL', ['redis:', 'rediss:'], 'redis://[:PASSWORD@]HOST:6379[/DB] (rediss:// for TLS)');
-  const leaseMs = readMilliseconds(environment, 'SWITCHYARD_LIMITER_LEASE_MS');
   return {
-    ...(databaseURL !== undefined && { database: readDatabase(environment, databaseURL) }),
-    ...(redisURL !== undefined && { redis: { url: redisURL, ...(leaseMs !== undefined && { leaseMs }) } }),
+    ...(databaseURL !== undefined && {
+      database: {
+        url: databaseURL,
+        serverSecret: readServerSecret(environment, 'SWITCHYARD_SERVER_SECRET', 'SWITCHYARD_DATABASE_URL'),
+        adminTokenDigests: readAdminTokenDigests(environment),
+        ...readDatabaseBounds(environment),
+      },
+    }),
+    ...(redisURL !== undefined && { redis: { url: redisURL, ...readRedisBounds(environment) } }),
   };
 }
 
-function readDatabase(environment: NodeJS.ProcessEnv, url: string): NonNullable<SharedStorageEnvironment['database']> {
-  const serverSecret = environment.SWITCHYARD_SERVER_SECRET ?? '';
+/** The database's bounds set in the environment (each absent when its variable is unset). */
+export function readDatabaseBounds(environment: NodeJS.ProcessEnv): DatabaseBounds {
+  return readBounds(environment, {
+    holdSweepIntervalMs: 'SWITCHYARD_HOLD_SWEEP_INTERVAL_MS',
+    holdOwnerTimeoutMs: 'SWITCHYARD_HOLD_OWNER_TIMEOUT_MS',
+    connectTimeoutMs: 'SWITCHYARD_DATABASE_CONNECT_TIMEOUT_MS',
+    queryTimeoutMs: 'SWITCHYARD_DATABASE_QUERY_TIMEOUT_MS',
+  });
+}
+
+/** The Redis limiter's bounds set in the environment (each absent when its variable is unset). */
+export function readRedisBounds(environment: NodeJS.ProcessEnv): RedisBounds {
+  return readBounds(environment, { leaseMs: 'SWITCHYARD_LIMITER_LEASE_MS', commandTimeoutMs: 'SWITCHYARD_REDIS_COMMAND_TIMEOUT_MS' });
+}
+
+export type DatabaseBounds = Partial<Pick<NonNullable<SharedStorageEnvironment['database']>, 'holdSweepIntervalMs' | 'holdOwnerTimeoutMs' | 'connectTimeoutMs' | 'queryTimeoutMs'>>;
+export type RedisBounds = Partial<Pick<NonNullable<SharedStorageEnvironment['redis']>, 'leaseMs' | 'commandTimeoutMs'>>;
+
+function readBounds<Field extends string>(environment: NodeJS.ProcessEnv, variables: Record<Field, string>): Partial<Record<Field, number>> {
+  const bounds: Partial<Record<Field, number>> = {};
+  for (const [field, name] of Object.entries(variables) as [Field, string][]) {
+    const value = readMilliseconds(environment, name);
+    if (value !== undefined) bounds[field] = value;
+  }
+  return bounds;
+}
+
+/**
+ * The secret every instance digests API keys and seals compaction items with, from the variable
+ * `name`; `requiredBy` names the setting that chose the database, for the message.
+ */
+export function readServerSecret(environment: NodeJS.ProcessEnv, name: string, requiredBy: string): string {
+  const serverSecret = environment[name] ?? '';
   if (serverSecret.length < 32) {
     throw new StartUpError(
-      `SWITCHYARD_SERVER_SECRET: required with SWITCHYARD_DATABASE_URL, at least 32 characters (${serverSecret === '' ? 'it is not set' : `the value given has ${serverSecret.length}`}): every instance must digest API keys and seal compaction items with the same secret; ${SECRET_HINT}`,
+      `${name}: required with ${requiredBy}, at least 32 characters (${serverSecret === '' ? 'it is not set' : `the value given has ${serverSecret.length}`}): every instance must digest API keys and seal compaction items with the same secret; ${SECRET_HINT}`,
     );
   }
-  const holdSweepIntervalMs = readMilliseconds(environment, 'SWITCHYARD_HOLD_SWEEP_INTERVAL_MS');
-  const holdOwnerTimeoutMs = readMilliseconds(environment, 'SWITCHYARD_HOLD_OWNER_TIMEOUT_MS');
-  return {
-    url,
-    serverSecret,
-    adminTokenDigests: readAdminTokenDigests(environment),
-    ...(holdSweepIntervalMs !== undefined && { holdSweepIntervalMs }),
-    ...(holdOwnerTimeoutMs !== undefined && { holdOwnerTimeoutMs }),
-  };
+  return serverSecret;
 }
 
 /**
@@ -70,7 +105,7 @@ function readDatabase(environment: NodeJS.ProcessEnv, url: string): NonNullable<
  * itself need not be in the instances' environment), or one token (`SWITCHYARD_ADMIN_TOKEN`).
  * Neither: no admin token, only the account console tokens kept in the database.
  */
-function readAdminTokenDigests(environment: NodeJS.ProcessEnv): string[] {
+export function readAdminTokenDigests(environment: NodeJS.ProcessEnv): string[] {
   const digests = environment.SWITCHYARD_ADMIN_TOKEN_SHA256?.trim();
   if (digests) {
     const list = digests.split(',').map(digest => digest.trim());

@@ -12,7 +12,8 @@ import { createReadinessProbe } from './create-readiness-probe';
 import { createReloadingAdminService } from './create-reloading-admin-service';
 import { createDefaultConfig } from './default-config';
 import { ensureDemoKey } from './ensure-demo-key';
-import { loadConfigFile } from './load-config-file';
+import { chooseSharedStorage } from './choose-shared-storage';
+import { loadConfigFile, loadConfigFileStorage } from './load-config-file';
 import { openStorage } from './open-storage';
 import { openRedisLimiter, type SharedLimiter } from './open-redis-limiter';
 import type { SharedStorageEnvironment } from './read-shared-storage-environment';
@@ -29,18 +30,21 @@ export type ExampleServerOptions = {
   demoKey?: string;
   /**
    * Where keys and accounts live: a data folder (SQLite, secrets), process memory, a store of the
-   * host's, or a PostgreSQL database every instance shares (`SWITCHYARD_DATABASE_URL`). Default memory.
+   * host's, or a PostgreSQL database every instance shares (`SWITCHYARD_DATABASE_URL`; `source`
+   * names the setting that chose it, for start-up errors). Default: the config file's
+   * `storage.database` if it has one (`chooseSharedStorage`), else memory.
    */
   storage?:
     | { kind: 'memory'; adminToken?: string }
     | { kind: 'data-directory'; path: string }
     | { kind: 'store'; store: AccountStore; adminToken?: string }
-    | ({ kind: 'postgres' } & NonNullable<SharedStorageEnvironment['database']>);
+    | ({ kind: 'postgres'; source?: string } & NonNullable<SharedStorageEnvironment['database']>);
   /**
-   * Where the rate, token, quota and concurrency limits are counted: process memory (default) or a
-   * Redis server every instance shares (`SWITCHYARD_REDIS_URL`).
+   * Where the rate, token, quota and concurrency limits are counted: process memory or a Redis
+   * server every instance shares (`SWITCHYARD_REDIS_URL`). Default: the config file's
+   * `storage.redis` if it has one, else memory.
    */
-  limiter?: { kind: 'memory' } | ({ kind: 'redis' } & NonNullable<SharedStorageEnvironment['redis']>);
+  limiter?: { kind: 'memory' } | ({ kind: 'redis'; source?: string } & NonNullable<SharedStorageEnvironment['redis']>);
   /** Which proxies' `X-Forwarded-*` headers to believe (`SWITCHYARD_TRUST_PROXY`); default none. */
   trustProxy?: TrustProxy;
   /** Codecs to use instead of the standard three (a host may wrap or replace one). */
@@ -92,8 +96,9 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
   const { url: simulatorURL } = await simulator.listen(0, '127.0.0.1');
   const { config, storage, sharedLimiter } = await closeOnFailure([simulator], async () => {
     const loaded = options.configPath ? loadConfigFile(options.configPath, simulatorURL) : parseGatewayConfig(createDefaultConfig(simulatorURL));
-    const limiter = options.limiter?.kind === 'redis' ? await openRedisLimiter({ ...options.limiter, ...(options.logger && { logger: options.logger }) }) : undefined;
-    const opened = await closeOnFailure(limiter ? [limiter] : [], () => openStorage(options, loaded.usage.retentionDays));
+    const chosen = withConfigFileStorage(options);
+    const limiter = chosen.limiter?.kind === 'redis' ? await openRedisLimiter({ ...chosen.limiter, ...(options.logger && { logger: options.logger }) }) : undefined;
+    const opened = await closeOnFailure(limiter ? [limiter] : [], () => openStorage(chosen, loaded.usage.retentionDays));
     return { config: loaded, storage: opened, sharedLimiter: limiter };
   });
   const { store } = storage;
@@ -153,6 +158,22 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
       closeGracefully(graceMs ?? 10_000)
         .then(() => Promise.all([gateway.close(), simulator.close()]))
         .then(() => closeStorage(store, sharedLimiter)),
+  };
+}
+
+/**
+ * The options with the config file's `storage` section filling in a storage or limiter the host did
+ * not choose (the environment's variables over the file, as `chooseSharedStorage` decides).
+ */
+function withConfigFileStorage(options: ExampleServerOptions): ExampleServerOptions {
+  if (!options.configPath || (options.storage && options.limiter)) return options;
+  const storage = loadConfigFileStorage(options.configPath);
+  if (!storage) return options;
+  const choice = chooseSharedStorage(options.environment ?? process.env, { path: options.configPath, storage });
+  return {
+    ...options,
+    ...(!options.storage && choice.database && { storage: { kind: 'postgres', ...choice.database, source: choice.sources.database! } }),
+    ...(!options.limiter && choice.redis && { limiter: { kind: 'redis', ...choice.redis, source: choice.sources.redis! } }),
   };
 }
 

@@ -33,7 +33,7 @@ export type EngineOptions = {
    * were committed; its failures are reported to `onRecorderError`.
    */
   recordUsage?: UsageRecorder;
-  /** Told about a failed ledger commit (each batch is tried twice) and about `recordUsage` failures. */
+  /** Told about a failing ledger commit (each batch is retried with backoff, then given up) and about `recordUsage` failures. */
   onRecorderError?: (error: unknown) => void;
   /**
    * How the usage writer schedules its next batch commit after the first request of a batch
@@ -45,7 +45,7 @@ export type EngineOptions = {
   maxQueuedUsageCommits?: number;
   /** Where upstream keys are read from (`apiKeyEnv`). Default `process.env`. */
   environment?: NodeJS.ProcessEnv;
-  /** Waits between attempts (retry backoff, `Retry-After`); rejects when `signal` aborts. Default: a real timer. */
+  /** Waits between attempts (retry backoff, `Retry-After`, ledger commit retries); rejects when `signal` aborts. Default: a real timer. */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   /** The clock for key expiry, latency and the default limiter. Default `Date.now`. */
   now?: () => number;
@@ -112,6 +112,7 @@ export function createEngine(options: EngineOptions): Engine {
     ledger: store,
     schedule: options.scheduleUsageCommit ?? (work => void setImmediate(work)),
     ...(options.maxQueuedUsageCommits !== undefined && { maxQueued: options.maxQueuedUsageCommits }),
+    ...(options.sleep && { sleep: (ms: number) => options.sleep!(ms, new AbortController().signal) }),
     onError: onRecorderError,
   });
   const dependencies: ExchangeDependencies = {

@@ -130,7 +130,7 @@ describe('the usage ledger behind the engine', () => {
     expect((await test.store.listUsage({}, { limit: 5 })).entries).toHaveLength(1);
   });
 
-  it('reports a failing ledger, retries the batch once, and keeps the hold when both attempts fail (the store’s sweep releases it)', async () => {
+  it('reports a failing ledger, retries the batch with backoff, and keeps the hold when every attempt fails (the store’s sweep releases it)', async () => {
     const errors: unknown[] = [];
     const test = await createTestEngine({
       upstreams: { a: { protocol: 'anthropic-messages', answers: [{ body: answer }] } },
@@ -141,7 +141,10 @@ describe('the usage ledger behind the engine', () => {
     jest.spyOn(test.store, 'commitUsage').mockRejectedValue(failure);
     await generate(test);
     const [record] = await test.recorded();
-    expect(errors).toEqual([failure, failure]);
+    // Waits of 0.2, 0.4, 0.8, 1.6, 3.2, then 5 s each while the waits stay within 30 s: 10 attempts, the first failure and the give-up reported.
+    expect(test.sleeps).toEqual([200, 400, 800, 1_600, 3_200, 5_000, 5_000, 5_000, 5_000]);
+    expect(errors).toEqual([failure, expect.objectContaining({ code: 'STORE_UNAVAILABLE', cause: failure })]);
+    expect((errors[1] as Error).message).toMatch(/^Gave up writing 1 usage rows \(1 with a hold, 35 micro-units of cost\) after 10 attempts/);
     expect(record).toMatchObject({ costMicros: 0, uncoveredMicros: 35 });
     const account = await test.account();
     expect(account.balanceMicros).toBe(test.openingBalanceMicros);
