@@ -4,7 +4,7 @@ import { startExampleServer, type ExampleServer } from '../../examples/server/sr
 import { startPostgres, type TestPostgres } from '../helpers/start-postgres';
 import { startRedis, type TestRedis } from '../helpers/start-redis';
 import { waitUntil } from '../helpers/throwaway-process';
-import { startStallingProxy, type StallingProxy } from './start-stalling-proxy';
+import { startStallingProxy, type StallingProxy } from '../helpers/start-stalling-proxy';
 
 /** The bounds the server is given: short, so that a hang would show as a test far slower than them. */
 const CONNECT_TIMEOUT_MS = 500;

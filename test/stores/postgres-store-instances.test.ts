@@ -7,6 +7,7 @@ import type { AccountStore, Reservation, UsageCommit } from '@switchyard/account
 import { createPostgresAccountStore, type PostgresAccountStoreOptions } from '@switchyard/store-postgres';
 import { storedResponse } from './describe-response-store-contract';
 import { usageCommit } from './describe-usage-ledger-contract';
+import { startStallingProxy } from '../helpers/start-stalling-proxy';
 import { stopProcess } from '../helpers/throwaway-process';
 import { ignoreTeardownErrors, usePostgresTestDatabases } from './postgres-test-databases';
 
@@ -29,7 +30,9 @@ const HOLDING_INSTANCE = `
   })();
 `;
 
-type StoreOptions = Partial<Omit<PostgresAccountStoreOptions, 'connectionString' | 'pool'>>;
+type StoreOptions = Partial<Omit<PostgresAccountStoreOptions, 'connectionString' | 'pool' | 'maxConnections'>> & {
+  connectTimeoutMs?: number;
+};
 
 describe('PostgreSQL account store: several instances on one database', () => {
   const opened: AccountStore[] = [];
@@ -223,6 +226,30 @@ describe('PostgreSQL account store: several instances on one database', () => {
     await expect(open(url)).rejects.toThrow(/Cannot open the PostgreSQL account store: .*version 999 is newer/);
     const unreachable = url.replace(/:\d+\//, ':1/');
     await expect(open(unreachable)).rejects.toThrow(/Cannot open the PostgreSQL account store/);
+  });
+
+  it('gives up on a database that stops answering within its own pool\u2019s connect and query timeouts, and serves again once it answers', async () => {
+    const url = new URL(await databases.createDatabase());
+    const proxy = await startStallingProxy(Number(url.port));
+    url.port = String(proxy.port);
+    const store = await createPostgresAccountStore({
+      connectionString: url.toString(),
+      serverSecret: SERVER_SECRET,
+      holdSweepIntervalMs: 0,
+      connectTimeoutMs: 300,
+      queryTimeoutMs: 300,
+    });
+    try {
+      const account = await store.createAccount({ name: 'stalled' });
+      proxy.stall();
+      await expect(store.getAccount(account.id)).rejects.toThrow(/timeout/i);
+      await expect(open(url.toString(), { connectTimeoutMs: 300 })).rejects.toThrow(/Cannot open the PostgreSQL account store: .*timeout/i);
+      proxy.resume();
+      expect(await store.getAccount(account.id)).toEqual(account);
+    } finally {
+      await store.close();
+      await proxy.close();
+    }
   });
 
   it('refuses a balance beyond Number.MAX_SAFE_INTEGER instead of rounding it: a change to one rolls back, a read of one throws', async () => {

@@ -19,6 +19,11 @@ import { createSqlSession } from './sql-session';
 import type { StoreContext } from './store-context';
 import { CLOSED_MESSAGE, createSweepTracker, gateMethods } from './wait-for-sweeps';
 
+/** How long a call of a store on its own pool waits for a connection, unless told otherwise. */
+export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
+/** How long a statement of a store on its own pool waits for its answer, unless told otherwise. */
+export const DEFAULT_QUERY_TIMEOUT_MS = 30_000;
+
 /** Where the store lives and how it treats keys, holds and their owners. */
 export type PostgresAccountStoreOptions = (
   | {
@@ -26,6 +31,10 @@ export type PostgresAccountStoreOptions = (
       connectionString: string;
       /** Connections of the store's own pool. Default 10 (`pg`'s default). */
       maxConnections?: number;
+      /** How long a call waits for a connection (busy pool, or a database that does not answer). Default 5 000 ms. */
+      connectTimeoutMs?: number;
+      /** How long a statement waits for the database's answer before it fails. Default 30 000 ms. */
+      queryTimeoutMs?: number;
     }
   | {
       /** A pool the host made and ends itself (`close` leaves it open). */
@@ -74,7 +83,14 @@ export async function createPostgresAccountStore(options: PostgresAccountStoreOp
   const retentionMs = usageRetentionMs(options.usageRetentionDays);
   const ownPool = 'connectionString' in options;
   const pool = ownPool
-    ? new pg.Pool({ connectionString: options.connectionString, max: options.maxConnections ?? 10 })
+    ? new pg.Pool({
+        connectionString: options.connectionString,
+        max: options.maxConnections ?? 10,
+        // Without these a database that stops answering holds every call until TCP gives up.
+        connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+        query_timeout: options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS,
+        keepAlive: true,
+      })
     : options.pool;
   // A connection that breaks while idle is dropped by the pool, which opens a new one for the next
   // query; without a listener its 'error' event would end the process.
