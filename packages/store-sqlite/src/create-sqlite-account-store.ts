@@ -1,8 +1,17 @@
 import type { DatabaseSync } from 'node:sqlite';
-import { DEFAULT_HOLD_SWEEP_INTERVAL_MS, startStoreSweep, usageRetentionMs, type AccountStore } from '@switchyard/accounts';
+import {
+  DEFAULT_HOLD_SWEEP_INTERVAL_MS,
+  startStoreSweep,
+  usageRetentionMs,
+  type AccountStore,
+} from '@switchyard/accounts';
+import { createAccountCache } from './create-account-cache';
 import { createAccountMethods } from './create-account-methods';
 import { createApiKeyMethods } from './create-api-key-methods';
+import { createChangeWatcher } from './create-change-watcher';
 import { createConsoleTokenMethods } from './create-console-token-methods';
+import { createKeyCache } from './create-key-cache';
+import { createMemoryHolds } from './create-memory-holds';
 import { createReservationMethods } from './create-reservation-methods';
 import { createResponseMethods } from './create-response-methods';
 import { createTransactionRunner } from './create-transaction-runner';
@@ -37,9 +46,27 @@ export type SQLiteAccountStoreOptions = {
   usageRetentionDays?: number;
   /** Told about a sweep that failed (a busy database); the next sweep runs as usual. */
   onSweepError?: (error: unknown) => void;
+  /**
+   * `true` when this process is the only gateway using the file (the CLI, and readers such as
+   * another process's panel, may still open it). Holds are then kept in this process's memory and
+   * made durable with the ledger write, account rows are cached, and response saves are queued and
+   * written in batches; see the README. Default `false`: every hold is a row, so any number of
+   * gateway processes may share the file.
+   */
+  singleGateway?: boolean;
+  /**
+   * The longest a cached key (and, for a single gateway, a cached balance) may go on being used after
+   * another connection (the CLI, another process) changed its row: the store looks for other
+   * connections' commits at most this often. Changes made through this store apply at once.
+   * Default 1 000 ms.
+   */
+  cacheRefreshMs?: number;
 };
 
 const DEFAULT_BUSY_TIMEOUT_MS = 5000;
+
+/** How often, at most, the store looks whether another connection changed the file: once a second. */
+export const DEFAULT_CACHE_REFRESH_MS = 1000;
 
 /**
  * The embedded default `AccountStore`: accounts, key and console token digests, holds, stored
@@ -61,7 +88,7 @@ export function createSQLiteAccountStore(options: SQLiteAccountStoreOptions): Ac
   const database = openDatabase(options.path, busyTimeoutMs);
   let context: StoreContext;
   try {
-    context = prepareStore(database, options.serverSecret, now);
+    context = prepareStore(database, options, now);
   } catch (error) {
     database.close();
     throw error;
@@ -108,12 +135,31 @@ export function createSQLiteAccountStore(options: SQLiteAccountStoreOptions): Ac
  * Schema up to date, this instance registered as a hold owner, abandoned holds released, expired
  * responses deleted, statements prepared.
  */
-function prepareStore(database: DatabaseSync, serverSecret: string, now: () => number): StoreContext {
+function prepareStore(
+  database: DatabaseSync,
+  options: SQLiteAccountStoreOptions,
+  now: () => number,
+): StoreContext {
   const transaction = createTransactionRunner(database);
   migrateSchema(database, transaction);
   const ownerId = registerHoldOwner(database, now());
   releaseAbandonedHolds(database, transaction, now());
   const statements = prepareStatements(database);
   statements.deleteExpiredResponses.run(now());
-  return { database, statements, transaction, serverSecret, ownerId, now };
+  const watcher = createChangeWatcher(database, {
+    intervalMs: options.cacheRefreshMs ?? DEFAULT_CACHE_REFRESH_MS,
+    now,
+  });
+  const singleGateway = options.singleGateway === true;
+  return {
+    database,
+    statements,
+    transaction,
+    serverSecret: options.serverSecret,
+    ownerId,
+    now,
+    keys: createKeyCache(watcher),
+    accounts: createAccountCache(statements, watcher, singleGateway),
+    holds: singleGateway ? createMemoryHolds() : undefined,
+  };
 }
