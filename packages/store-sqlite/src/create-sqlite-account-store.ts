@@ -14,6 +14,7 @@ import { createKeyCache } from './create-key-cache';
 import { createMemoryHolds } from './create-memory-holds';
 import { createReservationMethods } from './create-reservation-methods';
 import { createResponseMethods } from './create-response-methods';
+import { createResponseQueue } from './create-response-queue';
 import { createTransactionRunner } from './create-transaction-runner';
 import { createUsageMethods } from './create-usage-methods';
 import { registerHoldOwner, unregisterHoldOwner } from './hold-owners';
@@ -21,6 +22,8 @@ import { migrateSchema } from './migrate-schema';
 import { openDatabase } from './open-database';
 import { prepareStatements } from './prepare-statements';
 import { releaseAbandonedHolds } from './release-abandoned-holds';
+import { isDatabaseFile } from './restrict-database-files';
+import { CHECKPOINT_INTERVAL_MS, startCheckpointWorker } from './start-checkpoint-worker';
 import type { StoreContext } from './store-context';
 
 /** Where the store lives and how it treats keys, locks and abandoned holds. */
@@ -44,7 +47,10 @@ export type SQLiteAccountStoreOptions = {
    * `usage.retentionDays`). Default `DEFAULT_USAGE_RETENTION_DAYS` (400).
    */
   usageRetentionDays?: number;
-  /** Told about a sweep that failed (a busy database); the next sweep runs as usual. */
+  /**
+   * Told about periodic work that failed (a sweep on a busy database, a WAL checkpoint); the next
+   * one runs as usual.
+   */
   onSweepError?: (error: unknown) => void;
   /**
    * `true` when this process is the only gateway using the file (the CLI, and readers such as
@@ -61,6 +67,11 @@ export type SQLiteAccountStoreOptions = {
    * Default 1 000 ms.
    */
   cacheRefreshMs?: number;
+  /**
+   * Told about a queued response save that could not be written (a single gateway writes them in
+   * batches after `saveResponse` has returned); the save is dropped. Default: a process warning.
+   */
+  onWriteError?: (error: unknown) => void;
 };
 
 const DEFAULT_BUSY_TIMEOUT_MS = 5000;
@@ -101,6 +112,7 @@ export function createSQLiteAccountStore(options: SQLiteAccountStoreOptions): Ac
     responses.deleteExpiredResponses,
     (at: number) => usage.deleteUsageBefore(at - retentionMs),
   ];
+  const stopCheckpoints = startCheckpoints(database, options, busyTimeoutMs);
   const stopSweep = startStoreSweep(sweeps, {
     intervalMs: options.holdSweepIntervalMs ?? DEFAULT_HOLD_SWEEP_INTERVAL_MS,
     now,
@@ -123,9 +135,11 @@ export function createSQLiteAccountStore(options: SQLiteAccountStoreOptions): Ac
       closed = true;
       stopSweep();
       try {
+        context.responseQueue?.flush();
         unregisterHoldOwner(database, context.ownerId);
       } finally {
         database.close();
+        await stopCheckpoints();
       }
     },
   };
@@ -161,5 +175,31 @@ function prepareStore(
     keys: createKeyCache(watcher),
     accounts: createAccountCache(statements, watcher, singleGateway),
     holds: singleGateway ? createMemoryHolds() : undefined,
+    responseQueue: singleGateway
+      ? createResponseQueue({ statements, transaction, onError: options.onWriteError ?? warnOfLostSave })
+      : undefined,
   };
+}
+
+/**
+ * For a single gateway on a file: WAL checkpoints on their own thread instead of inside the commit
+ * that fills the log. Returns what stops them (nothing to stop otherwise: SQLite checkpoints inside
+ * commits, as every process sharing the file expects).
+ */
+function startCheckpoints(
+  database: DatabaseSync,
+  options: SQLiteAccountStoreOptions,
+  busyTimeoutMs: number,
+): () => Promise<void> {
+  if (options.singleGateway !== true || !isDatabaseFile(options.path)) return async () => undefined;
+  database.exec('PRAGMA wal_autocheckpoint = 0');
+  return startCheckpointWorker(options.path, {
+    intervalMs: CHECKPOINT_INTERVAL_MS,
+    busyTimeoutMs,
+    onError: options.onSweepError ?? (() => undefined),
+  });
+}
+
+function warnOfLostSave(error: unknown): void {
+  process.emitWarning(`A stored response could not be written and was dropped: ${String(error)}`);
 }

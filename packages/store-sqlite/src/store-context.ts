@@ -2,6 +2,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import type { AccountCache } from './create-account-cache';
 import type { KeyCache } from './create-key-cache';
 import type { MemoryHolds } from './create-memory-holds';
+import type { ResponseQueue } from './create-response-queue';
 import type { TransactionRunner } from './create-transaction-runner';
 import type { Statements } from './prepare-statements';
 
@@ -22,4 +23,6 @@ export type StoreContext = {
   accounts: AccountCache;
   /** The holds of this process's requests when they are kept in memory (a single gateway); absent when they are rows. */
   holds: MemoryHolds | undefined;
+  /** Response saves waiting to be written in a batch (a single gateway); absent when each save is written at once. */
+  responseQueue: ResponseQueue | undefined;
 };
