@@ -23,7 +23,7 @@ import { openDatabase } from './open-database';
 import { prepareStatements } from './prepare-statements';
 import { releaseAbandonedHolds } from './release-abandoned-holds';
 import { isDatabaseFile } from './restrict-database-files';
-import { CHECKPOINT_INTERVAL_MS, startCheckpointWorker } from './start-checkpoint-worker';
+import { DEFAULT_CHECKPOINT_INTERVAL_MS, startCheckpointWorker } from './start-checkpoint-worker';
 import type { StoreContext } from './store-context';
 
 /** Where the store lives and how it treats keys, locks and abandoned holds. */
@@ -67,6 +67,11 @@ export type SQLiteAccountStoreOptions = {
    * Default 1 000 ms.
    */
   cacheRefreshMs?: number;
+  /**
+   * For a single gateway on a file: how often its checkpoint thread copies the write-ahead log into
+   * the database. Default 1 000 ms.
+   */
+  checkpointIntervalMs?: number;
   /**
    * Told about a queued response save that could not be written (a single gateway writes them in
    * batches after `saveResponse` has returned); the save is dropped. Default: a process warning.
@@ -194,7 +199,7 @@ function startCheckpoints(
   if (options.singleGateway !== true || !isDatabaseFile(options.path)) return async () => undefined;
   database.exec('PRAGMA wal_autocheckpoint = 0');
   return startCheckpointWorker(options.path, {
-    intervalMs: CHECKPOINT_INTERVAL_MS,
+    intervalMs: options.checkpointIntervalMs ?? DEFAULT_CHECKPOINT_INTERVAL_MS,
     busyTimeoutMs,
     onError: options.onSweepError ?? (() => undefined),
   });

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
 
 /** How often the checkpoint thread copies the write-ahead log into the database: once a second. */
-export const CHECKPOINT_INTERVAL_MS = 1000;
+export const DEFAULT_CHECKPOINT_INTERVAL_MS = 1000;
 
 /**
  * The thread's whole program: its own connection to the file, a PASSIVE checkpoint every interval
