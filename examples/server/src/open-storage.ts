@@ -45,6 +45,7 @@ export async function openStorage(options: ExampleServerOptions, usageRetentionD
     path: directory.databasePath,
     serverSecret: directory.serverSecret,
     usageRetentionDays,
+    singleGateway: true,
   });
   const givenToken = environment.SWITCHYARD_ADMIN_TOKEN;
   if (givenToken) {
