@@ -39,7 +39,14 @@ describe('SQLite account store for a single gateway', () => {
       }),
     );
   const openCli = (path: string) =>
-    track(createSQLiteAccountStore({ path, serverSecret: SERVER_SECRET, holdSweepIntervalMs: 0, now: () => clock }));
+    track(
+      createSQLiteAccountStore({
+        path,
+        serverSecret: SERVER_SECRET,
+        holdSweepIntervalMs: 0,
+        now: () => clock,
+      }),
+    );
   beforeEach(() => {
     clock = T0;
   });
@@ -112,7 +119,10 @@ describe('SQLite account store for a single gateway', () => {
     const account = await gateway.createAccount({ name: 'rollback', balanceMicros: 1_000 });
     const reservation = (await gateway.reserve(account.id, 300))!;
     // A row the table refuses (no protocol: NOT NULL) rolls the whole batch back.
-    const broken = usageCommit({ accountId: account.id, protocol: null as unknown as string }, { reservation, costMicros: 70 });
+    const broken = usageCommit(
+      { accountId: account.id, protocol: null as unknown as string },
+      { reservation, costMicros: 70 },
+    );
     await expect(gateway.commitUsage([broken])).rejects.toThrow(/NOT NULL/);
     expect(await gateway.getAccount(account.id)).toMatchObject({ balanceMicros: 1_000, reservedMicros: 300 });
 
@@ -127,7 +137,10 @@ describe('SQLite account store for a single gateway', () => {
     const cli = openCli(path);
     const account = await gateway.createAccount({ name: 'conversations' });
     const first = storedResponse(account.id, 'resp_first');
-    const second = storedResponse(account.id, 'resp_second', { previousResponseId: 'resp_first', createdAt: T0 + 1 });
+    const second = storedResponse(account.id, 'resp_second', {
+      previousResponseId: 'resp_first',
+      createdAt: T0 + 1,
+    });
     await gateway.saveResponse(first, ROOMY);
     await gateway.saveResponse(second, ROOMY);
 
@@ -149,7 +162,10 @@ describe('SQLite account store for a single gateway', () => {
     const account = await gateway.createAccount({ name: 'cap' });
     const oldest = storedResponse(account.id, 'resp_oldest');
     const newest = storedResponse(account.id, 'resp_newest', { createdAt: T0 + 1 });
-    const cap = { maxBytesPerAccount: JSON.stringify(newest.inputItems).length + JSON.stringify(newest.response).length + 10 };
+    const cap = {
+      maxBytesPerAccount:
+        JSON.stringify(newest.inputItems).length + JSON.stringify(newest.response).length + 10,
+    };
     await gateway.saveResponse(oldest, cap);
     await gateway.saveResponse(newest, cap);
     expect(await gateway.getResponse(account.id, 'resp_oldest', T0)).toBeUndefined();
@@ -162,7 +178,18 @@ describe('SQLite account store for a single gateway', () => {
     const account = await gateway.createAccount({ name: 'close' });
     await gateway.saveResponse(storedResponse(account.id, 'resp_closing'), ROOMY);
     await gateway.close();
-    expect(await openCli(path).getResponse(account.id, 'resp_closing', T0)).toMatchObject({ id: 'resp_closing' });
+    expect(await openCli(path).getResponse(account.id, 'resp_closing', T0)).toMatchObject({
+      id: 'resp_closing',
+    });
+  });
+
+  it('rejects a save after close, as every call on a closed store', async () => {
+    const gateway = openGateway(newFile());
+    const account = await gateway.createAccount({ name: 'closed' });
+    await gateway.close();
+    await expect(gateway.saveResponse(storedResponse(account.id, 'resp_late'), ROOMY)).rejects.toThrow(
+      /closed/,
+    );
   });
 
   it('checkpoints the write-ahead log into the database file on its own thread', async () => {
@@ -194,7 +221,9 @@ describe('SQLite account store for a single gateway', () => {
         await store.commitUsage([{ entry: ${JSON.stringify(entry)}, reservation: committed, costMicros: 120 }]);
         process.kill(process.pid, 'SIGKILL');
       })();`;
-    const crashed = spawnSync(process.execPath, ['--disable-warning=ExperimentalWarning', '-e', program], { encoding: 'utf8' });
+    const crashed = spawnSync(process.execPath, ['--disable-warning=ExperimentalWarning', '-e', program], {
+      encoding: 'utf8',
+    });
     expect(crashed.signal).toBe('SIGKILL');
 
     const reopened = openCli(path);

@@ -15,6 +15,8 @@ export type ResponseQueue = {
   latestOf(accountId: string): ResponseSave | undefined;
   /** Writes everything queued now, on the caller's stack. */
   flush(): void;
+  /** Writes everything queued; a save after this throws, as any call on a closed store does. */
+  close(): void;
 };
 
 export type ResponseQueueOptions = {
@@ -29,6 +31,7 @@ export function createResponseQueue(options: ResponseQueueOptions): ResponseQueu
   let queued: ResponseSave[] = [];
   const latest = new Map<string, ResponseSave>();
   let scheduled: NodeJS.Immediate | undefined;
+  let closed = false;
 
   const flush = () => {
     if (scheduled) clearImmediate(scheduled);
@@ -52,6 +55,7 @@ export function createResponseQueue(options: ResponseQueueOptions): ResponseQueu
   };
   return {
     add(save) {
+      if (closed) throw new Error('The SQLite account store is closed.');
       queued.push(save);
       latest.set(save.record.accountId, save);
       scheduled ??= setImmediate(flush);
@@ -60,5 +64,9 @@ export function createResponseQueue(options: ResponseQueueOptions): ResponseQueu
       return latest.get(accountId);
     },
     flush,
+    close() {
+      flush();
+      closed = true;
+    },
   };
 }

@@ -140,7 +140,7 @@ export function createSQLiteAccountStore(options: SQLiteAccountStoreOptions): Ac
       closed = true;
       stopSweep();
       try {
-        context.responseQueue?.flush();
+        context.responseQueue?.close();
         unregisterHoldOwner(database, context.ownerId);
       } finally {
         database.close();
@@ -202,6 +202,10 @@ function startCheckpoints(
     intervalMs: options.checkpointIntervalMs ?? DEFAULT_CHECKPOINT_INTERVAL_MS,
     busyTimeoutMs,
     onError: options.onSweepError ?? (() => undefined),
+    // The thread is gone: SQLite's own checkpoints inside commits again, rather than an ever-growing log.
+    onLost: () => {
+      if (database.isOpen) database.exec('PRAGMA wal_autocheckpoint = 1000');
+    },
   });
 }
 

@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
 
 /** How often the checkpoint thread copies the write-ahead log into the database: once a second. */
@@ -43,11 +42,18 @@ parentPort.once('message', () => {
  * on the caller's thread: a request path that commits stalls for it. The store turns that off for
  * its own connection (`PRAGMA wal_autocheckpoint = 0`) and lets this thread checkpoint on its own
  * connection instead (https://www.sqlite.org/wal.html#automatic_checkpoint). Returns the function
- * that stops the thread and waits for it to close its connection. The thread never keeps the process alive.
+ * that stops the thread and waits for it to close its connection. The thread never keeps the process
+ * alive. Should it end without being told (it failed), `onLost` is called, so the store can give the
+ * checkpoints back to its own connection rather than let the log grow.
  */
 export function startCheckpointWorker(
   path: string,
-  options: { intervalMs: number; busyTimeoutMs: number; onError: (error: unknown) => void },
+  options: {
+    intervalMs: number;
+    busyTimeoutMs: number;
+    onError: (error: unknown) => void;
+    onLost: () => void;
+  },
 ): () => Promise<void> {
   const worker = new Worker(CHECKPOINT_THREAD, {
     eval: true,
@@ -57,10 +63,17 @@ export function startCheckpointWorker(
   worker.on('error', options.onError);
   worker.unref();
   let running = true;
-  const exited = once(worker, 'exit').then(() => {
-    running = false;
-  });
+  let stopping = false;
+  // Not `events.once`: it would reject on the thread's 'error' event, which comes before 'exit'.
+  const exited = new Promise<void>(resolve =>
+    worker.once('exit', () => {
+      running = false;
+      if (!stopping) options.onLost();
+      resolve();
+    }),
+  );
   return async () => {
+    stopping = true;
     if (running) worker.postMessage('close');
     await exited;
   };
