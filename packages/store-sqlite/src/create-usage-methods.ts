@@ -76,12 +76,14 @@ export function createUsageMethods(context: StoreContext): UsageLedger {
       return rows.map(toUsageSummaryRow);
     },
     async deleteUsageBefore(before) {
-      // In chunks, each its own transaction, so other writers get the lock between them.
+      // In chunks, each its own transaction, so other writers get the lock between them, and with a
+      // turn of the event loop between them, so requests are served while a large deletion runs.
       let removed = 0;
       for (;;) {
         const changes = Number(transaction(() => statements.deleteUsageChunk.run(before)).changes);
         removed += changes;
         if (changes < USAGE_DELETE_CHUNK) return removed;
+        await new Promise(resolve => setImmediate(resolve));
       }
     },
     async listBalanceEvents(accountId, page) {
