@@ -183,6 +183,18 @@ describe('SQLite account store for a single gateway', () => {
     });
   });
 
+  it('refuses to open as a second single gateway on a file a live one has open, and opens once it is closed', async () => {
+    const path = newFile();
+    const first = openGateway(path);
+    expect(() => openGateway(path)).toThrow(
+      /Another gateway \(process \d+\) has this SQLite file open as its single gateway/,
+    );
+    // The CLI (holds in the file) may open it meanwhile.
+    expect(await openCli(path).listAccounts()).toEqual([]);
+    await first.close();
+    expect(await openGateway(path).listAccounts()).toEqual([]);
+  });
+
   it('rejects a save after close, as every call on a closed store', async () => {
     const gateway = openGateway(newFile());
     const account = await gateway.createAccount({ name: 'closed' });
@@ -232,5 +244,7 @@ describe('SQLite account store for a single gateway', () => {
       expect.objectContaining({ requestId: entry.requestId, costMicros: 120 }),
     ]);
     expect(await reopened.reserve(account.id, 880)).toMatchObject({ amountMicros: 880 });
+    // The dead gateway does not keep a new one from opening the file.
+    expect(await openGateway(path).getAccount(account.id)).toMatchObject({ balanceMicros: 880 });
   });
 });

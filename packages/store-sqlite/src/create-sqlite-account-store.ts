@@ -17,7 +17,7 @@ import { createResponseMethods } from './create-response-methods';
 import { createResponseQueue } from './create-response-queue';
 import { createTransactionRunner } from './create-transaction-runner';
 import { createUsageMethods } from './create-usage-methods';
-import { registerHoldOwner, unregisterHoldOwner } from './hold-owners';
+import { refuseSecondSingleGateway, registerHoldOwner, unregisterHoldOwner } from './hold-owners';
 import { migrateSchema } from './migrate-schema';
 import { openDatabase } from './open-database';
 import { prepareStatements } from './prepare-statements';
@@ -151,8 +151,9 @@ export function createSQLiteAccountStore(options: SQLiteAccountStoreOptions): Ac
 }
 
 /**
- * Schema up to date, this instance registered as a hold owner, abandoned holds released, expired
- * responses deleted, statements prepared.
+ * Schema up to date, this instance registered as a hold owner (refused if it would be a second
+ * single gateway on the file), abandoned holds released, expired responses deleted, statements
+ * prepared.
  */
 function prepareStore(
   database: DatabaseSync,
@@ -161,15 +162,16 @@ function prepareStore(
 ): StoreContext {
   const transaction = createTransactionRunner(database);
   migrateSchema(database, transaction);
-  const ownerId = registerHoldOwner(database, now());
+  const singleGateway = options.singleGateway === true;
+  const ownerId = registerHoldOwner(database, now(), singleGateway);
   releaseAbandonedHolds(database, transaction, now());
+  if (singleGateway) refuseSecondSingleGateway(database, ownerId);
   const statements = prepareStatements(database);
   statements.deleteExpiredResponses.run(now());
   const watcher = createChangeWatcher(database, {
     intervalMs: options.cacheRefreshMs ?? DEFAULT_CACHE_REFRESH_MS,
     now,
   });
-  const singleGateway = options.singleGateway === true;
   return {
     database,
     statements,
