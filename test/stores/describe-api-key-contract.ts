@@ -104,6 +104,16 @@ export function describeKeys(context: ContractContext): void {
       });
     });
 
+    it('refuses at once a key disabled or expired after it was found: the next lookup sees the change', async () => {
+      const account = await context.store.createAccount({ name: 'Keys' });
+      const { secret, key } = await context.store.createKey({ accountId: account.id, name: 'k' });
+      expect(await context.store.findKeyBySecret(secret)).toEqual(key);
+      await context.store.updateKey(key.id, { status: 'disabled' });
+      expect(await context.store.findKeyBySecret(secret)).toEqual({ ...key, status: 'disabled' });
+      await context.store.updateKey(key.id, { status: 'active', expiresAt: 1, allowedModels: ['m'] });
+      expect(await context.store.findKeyBySecret(secret)).toEqual({ ...key, expiresAt: 1, allowedModels: ['m'] });
+    });
+
     it('lists every key, or only the keys of one account', async () => {
       const first = await context.store.createAccount({ name: 'one' });
       const second = await context.store.createAccount({ name: 'two' });

@@ -25,6 +25,19 @@ export function describeReservations(context: ContractContext): void {
       expect(await available(account.id)).toBe(700);
     });
 
+    it('sees a top-up, a removal and a subscription change made through the store at once, also after the account was read', async () => {
+      const account = await context.store.createAccount({ name: 'R', balanceMicros: 100 });
+      expect(await context.store.getAccount(account.id)).toMatchObject({ balanceMicros: 100 });
+      expect(await context.store.reserve(account.id, 101)).toBeUndefined();
+      await context.store.adjustBalance(account.id, 900);
+      expect(await context.store.reserve(account.id, 1000)).toMatchObject({ amountMicros: 1000 });
+      await context.store.adjustBalance(account.id, -500);
+      expect(await context.store.getAccount(account.id)).toMatchObject({ balanceMicros: 500, reservedMicros: 1000 });
+      expect(await context.store.reserve(account.id, 1)).toBeUndefined();
+      await context.store.updateAccount(account.id, { subscription: 'inactive' });
+      expect(await context.store.getAccount(account.id)).toMatchObject({ subscription: 'inactive' });
+    });
+
     it('refuses a hold beyond what is available and changes nothing', async () => {
       const account = await context.store.createAccount({ name: 'R', balanceMicros: 1000 });
       expect(await context.store.reserve(account.id, 1001)).toBeUndefined();

@@ -71,6 +71,23 @@ export function describeResponseStore(context: ContractContext): void {
       expect(await context.store.getResponse(account, 'resp_unknown', T0)).toBeUndefined();
     });
 
+    it('answers a conversation continued right after its save: the response, its items, and the chain', async () => {
+      const [account] = await twoAccounts(context.store);
+      const first = storedResponse(account, 'resp_turn_1');
+      await context.store.saveResponse(first, ROOMY);
+      expect(await context.store.getResponse(account, 'resp_turn_1', T0)).toEqual(first);
+      const second = storedResponse(account, 'resp_turn_2', { previousResponseId: 'resp_turn_1', createdAt: T0 + 1 });
+      await context.store.saveResponse(second, ROOMY);
+      expect(await context.store.getResponse(account, 'resp_turn_2', T0)).toEqual(second);
+      expect(await context.store.getResponse(account, 'resp_turn_1', T0)).toEqual(first);
+      expect(await context.store.findItems(account, ['msg_out_resp_turn_1', 'msg_in_resp_turn_2'], T0)).toEqual(
+        new Map([
+          ['msg_out_resp_turn_1', (first.response['output'] as unknown[])[0]],
+          ['msg_in_resp_turn_2', second.inputItems[0]!.item],
+        ]),
+      );
+    });
+
     it('replaces a response saved again under the same id and account', async () => {
       const [account] = await twoAccounts(context.store);
       await context.store.saveResponse(storedResponse(account, 'resp_again', { outputIds: ['msg_old'] }), ROOMY);

@@ -14,13 +14,22 @@ const newFile = () => join(directory, `store-${++fileCount}.sqlite`);
 const T0 = 1_767_225_600_000;
 const open = (
   path: string,
-  options: { serverSecret?: string; now?: () => number; holdSweepIntervalMs?: number } = {},
+  options: {
+    serverSecret?: string;
+    now?: () => number;
+    holdSweepIntervalMs?: number;
+    singleGateway?: boolean;
+    cacheRefreshMs?: number;
+  } = {},
 ) => createSQLiteAccountStore({ path, serverSecret: SERVER_SECRET, holdSweepIntervalMs: 0, ...options });
 
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
 describeAccountStoreContract('sqlite :memory:', clock => open(':memory:', clock));
 describeAccountStoreContract('sqlite file', clock => open(newFile(), clock));
+describeAccountStoreContract('sqlite file, single gateway (holds in memory)', clock =>
+  open(newFile(), { ...clock, singleGateway: true }),
+);
 
 describe('SQLite account store', () => {
   const opened: AccountStore[] = [];

@@ -52,6 +52,23 @@ describe('SQLite usage ledger', () => {
     expect(await reopened.listUsage({}, { limit: 5 })).toEqual({ entries: [] });
   });
 
+  it('deletes a large backlog of old rows in chunks with a turn of the event loop between them, so requests are served meanwhile', async () => {
+    const store = track(open(':memory:'));
+    const time = Date.UTC(2026, 0, 1);
+    const USAGE_DELETE_CHUNK = 5000; // rows per deletion transaction, as the README states
+    await store.commitUsage(Array.from({ length: 2 * USAGE_DELETE_CHUNK + 1 }, () => usageCommit({ time })));
+    let turns = 0;
+    const countTurns = () => {
+      turns += 1;
+      if (turns < 10) setImmediate(countTurns);
+    };
+    setImmediate(countTurns);
+    expect(await store.deleteUsageBefore(time + 1)).toBe(2 * USAGE_DELETE_CHUNK + 1);
+    // Three chunks: the event loop came round between them, not only after the last one.
+    expect(turns).toBeGreaterThanOrEqual(1);
+    expect(await store.listUsage({}, { limit: 1 })).toEqual({ entries: [] });
+  });
+
   it('keeps rows and balance events across close and reopen', async () => {
     const path = newFile();
     const first = open(path);

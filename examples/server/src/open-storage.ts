@@ -45,6 +45,9 @@ export async function openStorage(options: ExampleServerOptions, usageRetentionD
     path: directory.databasePath,
     serverSecret: directory.serverSecret,
     usageRetentionDays,
+    singleGateway: true,
+    onWriteError: error => options.logger?.warn({ err: error }, 'a stored response could not be written; a later reference to it is a 404'),
+    onSweepError: error => options.logger?.warn({ err: error }, 'a store sweep or WAL checkpoint failed; the next one runs as usual'),
   });
   const givenToken = environment.SWITCHYARD_ADMIN_TOKEN;
   if (givenToken) {

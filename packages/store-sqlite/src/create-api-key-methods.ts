@@ -19,9 +19,16 @@ type ApiKeyMethods = Pick<
 /**
  * Keys stored as HMAC digests under the server secret plus the visible prefix; the secret itself is
  * returned once by `createKey` and never written. Lookup is by prefix, then a constant-time digest
- * comparison against every candidate.
+ * comparison against every candidate; a key found is kept in the key cache under its digest, so the
+ * next request with it reads no row, until a key change through this store or a commit by another
+ * connection empties the cache.
  */
-export function createApiKeyMethods({ statements, transaction, serverSecret }: StoreContext): ApiKeyMethods {
+export function createApiKeyMethods({
+  statements,
+  transaction,
+  serverSecret,
+  keys,
+}: StoreContext): ApiKeyMethods {
   return {
     async createKey(input) {
       if (!statements.selectAccount.get(input.accountId)) throw new Error(`No account '${input.accountId}'.`);
@@ -34,8 +41,11 @@ export function createApiKeyMethods({ statements, transaction, serverSecret }: S
     },
     async findKeyBySecret(secret) {
       const digest = hashApiKey(secret, serverSecret);
-      const candidates = statements.selectKeysByPrefix.all(keyPrefix(secret));
-      return toApiKeyRecord(findDigestMatch(candidates, digest));
+      const cached = keys.get(digest);
+      if (cached) return toApiKeyRecord(cached);
+      const found = findDigestMatch(statements.selectKeysByPrefix.all(keyPrefix(secret)), digest);
+      if (found) keys.set(digest, found);
+      return toApiKeyRecord(found);
     },
     async getKey(id) {
       return toApiKeyRecord(statements.selectKey.get(id));
@@ -47,6 +57,7 @@ export function createApiKeyMethods({ statements, transaction, serverSecret }: S
     },
     async updateKey(id, patch) {
       // Read, merge and write under the write lock, so a concurrent patch from another process is not lost.
+      keys.clear();
       return transaction(() => {
         const current = toApiKeyRecord(statements.selectKey.get(id));
         if (!current) return undefined;

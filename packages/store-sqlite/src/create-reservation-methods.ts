@@ -1,25 +1,43 @@
 import { createId } from '@switchyard/core';
 import { DEFAULT_HOLD_LIFETIME_MS, type AccountStore, type Reservation } from '@switchyard/accounts';
 import { releaseAbandonedHolds } from './release-abandoned-holds';
-import { settleHold } from './settle-hold';
+import { settleInTransaction } from './settle-in-transaction';
 import type { StoreContext } from './store-context';
 
 type ReservationMethods = Pick<AccountStore, 'reserve' | 'settle' | 'releaseExpiredHolds'>;
 
 /**
- * Holds and charges. `reserve` is one conditional UPDATE (check and hold in a single statement under
- * SQLite's one-writer lock), so no interleaving of connections or processes can hold more than the
- * available balance; the hold and its `reservations` row (with its expiry and owner) commit
- * together. `settle` deletes the row first and acts only if it was still there, so settling twice
- * does nothing; it charges at most the stored hold and never more than the balance has.
+ * Holds and charges. With holds in the file (gateways sharing it), `reserve` is one conditional
+ * UPDATE (check and hold in a single statement under SQLite's one-writer lock), so no interleaving of
+ * connections or processes can hold more than the available balance; the hold and its
+ * `reservations` row (with its expiry and owner) commit together. With holds in memory (a single
+ * gateway), `reserve` checks `balance - reserved - held here` and records the hold in memory, which
+ * is atomic because the process runs one call at a time; nothing is written. `settle` charges at
+ * most the hold and never more than the balance has, and settling twice does nothing.
  */
 export function createReservationMethods(context: StoreContext): ReservationMethods {
-  const { statements, transaction, ownerId, now } = context;
+  const { statements, transaction, ownerId, now, holds, accounts } = context;
   return {
     async reserve(accountId, amountMicros, hold = {}) {
       const amount = Math.max(0, Math.ceil(amountMicros));
       const createdAt = now();
       const expiresAt = hold.expiresAt ?? createdAt + DEFAULT_HOLD_LIFETIME_MS;
+      if (holds) {
+        const row = accounts.read(accountId);
+        if (!row) return undefined;
+        const available =
+          Number(row['balance_micros']) - Number(row['reserved_micros']) - holds.heldFor(accountId);
+        if (available < amount) return undefined;
+        const reservation: Reservation = {
+          id: createId('hold_'),
+          accountId,
+          amountMicros: amount,
+          expiresAt,
+          ownerId,
+        };
+        holds.add(reservation);
+        return { ...reservation };
+      }
       return transaction((): Reservation | undefined => {
         if (Number(statements.holdFunds.run(amount, accountId).changes) === 0) return undefined;
         const reservation = { id: createId('hold_'), accountId, amountMicros: amount, expiresAt, ownerId };
@@ -28,10 +46,13 @@ export function createReservationMethods(context: StoreContext): ReservationMeth
       });
     },
     async settle(reservation, costMicros) {
-      return transaction(() => settleHold(statements, reservation, costMicros));
+      return settleInTransaction(context, settle => settle(reservation, costMicros));
     },
     async releaseExpiredHolds(at) {
-      return releaseAbandonedHolds(context.database, transaction, at);
+      const released =
+        (holds?.removeExpired(at) ?? 0) + releaseAbandonedHolds(context.database, transaction, at);
+      accounts.clear();
+      return released;
     },
   };
 }

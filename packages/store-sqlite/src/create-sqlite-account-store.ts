@@ -1,17 +1,29 @@
 import type { DatabaseSync } from 'node:sqlite';
-import { DEFAULT_HOLD_SWEEP_INTERVAL_MS, startStoreSweep, usageRetentionMs, type AccountStore } from '@switchyard/accounts';
+import {
+  DEFAULT_HOLD_SWEEP_INTERVAL_MS,
+  startStoreSweep,
+  usageRetentionMs,
+  type AccountStore,
+} from '@switchyard/accounts';
+import { createAccountCache } from './create-account-cache';
 import { createAccountMethods } from './create-account-methods';
 import { createApiKeyMethods } from './create-api-key-methods';
+import { createChangeWatcher } from './create-change-watcher';
 import { createConsoleTokenMethods } from './create-console-token-methods';
+import { createKeyCache } from './create-key-cache';
+import { createMemoryHolds } from './create-memory-holds';
 import { createReservationMethods } from './create-reservation-methods';
 import { createResponseMethods } from './create-response-methods';
+import { createResponseQueue } from './create-response-queue';
 import { createTransactionRunner } from './create-transaction-runner';
 import { createUsageMethods } from './create-usage-methods';
-import { registerHoldOwner, unregisterHoldOwner } from './hold-owners';
+import { refuseSecondSingleGateway, registerHoldOwner, unregisterHoldOwner } from './hold-owners';
 import { migrateSchema } from './migrate-schema';
 import { openDatabase } from './open-database';
 import { prepareStatements } from './prepare-statements';
 import { releaseAbandonedHolds } from './release-abandoned-holds';
+import { isDatabaseFile } from './restrict-database-files';
+import { DEFAULT_CHECKPOINT_INTERVAL_MS, startCheckpointWorker } from './start-checkpoint-worker';
 import type { StoreContext } from './store-context';
 
 /** Where the store lives and how it treats keys, locks and abandoned holds. */
@@ -35,11 +47,42 @@ export type SQLiteAccountStoreOptions = {
    * `usage.retentionDays`). Default `DEFAULT_USAGE_RETENTION_DAYS` (400).
    */
   usageRetentionDays?: number;
-  /** Told about a sweep that failed (a busy database); the next sweep runs as usual. */
+  /**
+   * Told about periodic work that failed (a sweep on a busy database, a WAL checkpoint); the next
+   * one runs as usual.
+   */
   onSweepError?: (error: unknown) => void;
+  /**
+   * `true` when this process is the only gateway using the file (the CLI, and readers such as
+   * another process's panel, may still open it). Holds are then kept in this process's memory and
+   * made durable with the ledger write, account rows are cached, and response saves are queued and
+   * written in batches; see the README. Default `false`: every hold is a row, so any number of
+   * gateway processes may share the file.
+   */
+  singleGateway?: boolean;
+  /**
+   * The longest a cached key (and, for a single gateway, a cached balance) may go on being used after
+   * another connection (the CLI, another process) changed its row: the store looks for other
+   * connections' commits at most this often. Changes made through this store apply at once.
+   * Default 1 000 ms.
+   */
+  cacheRefreshMs?: number;
+  /**
+   * For a single gateway on a file: how often its checkpoint thread copies the write-ahead log into
+   * the database. Default 1 000 ms.
+   */
+  checkpointIntervalMs?: number;
+  /**
+   * Told about a queued response save that could not be written (a single gateway writes them in
+   * batches after `saveResponse` has returned); the save is dropped. Default: a process warning.
+   */
+  onWriteError?: (error: unknown) => void;
 };
 
 const DEFAULT_BUSY_TIMEOUT_MS = 5000;
+
+/** How often, at most, the store looks whether another connection changed the file: once a second. */
+export const DEFAULT_CACHE_REFRESH_MS = 1000;
 
 /**
  * The embedded default `AccountStore`: accounts, key and console token digests, holds, stored
@@ -61,7 +104,7 @@ export function createSQLiteAccountStore(options: SQLiteAccountStoreOptions): Ac
   const database = openDatabase(options.path, busyTimeoutMs);
   let context: StoreContext;
   try {
-    context = prepareStore(database, options.serverSecret, now);
+    context = prepareStore(database, options, now);
   } catch (error) {
     database.close();
     throw error;
@@ -74,6 +117,7 @@ export function createSQLiteAccountStore(options: SQLiteAccountStoreOptions): Ac
     responses.deleteExpiredResponses,
     (at: number) => usage.deleteUsageBefore(at - retentionMs),
   ];
+  const stopCheckpoints = startCheckpoints(database, options, busyTimeoutMs);
   const stopSweep = startStoreSweep(sweeps, {
     intervalMs: options.holdSweepIntervalMs ?? DEFAULT_HOLD_SWEEP_INTERVAL_MS,
     now,
@@ -96,24 +140,77 @@ export function createSQLiteAccountStore(options: SQLiteAccountStoreOptions): Ac
       closed = true;
       stopSweep();
       try {
+        context.responseQueue?.close();
         unregisterHoldOwner(database, context.ownerId);
       } finally {
         database.close();
+        await stopCheckpoints();
       }
     },
   };
 }
 
 /**
- * Schema up to date, this instance registered as a hold owner, abandoned holds released, expired
- * responses deleted, statements prepared.
+ * Schema up to date, this instance registered as a hold owner (refused if it would be a second
+ * single gateway on the file), abandoned holds released, expired responses deleted, statements
+ * prepared.
  */
-function prepareStore(database: DatabaseSync, serverSecret: string, now: () => number): StoreContext {
+function prepareStore(
+  database: DatabaseSync,
+  options: SQLiteAccountStoreOptions,
+  now: () => number,
+): StoreContext {
   const transaction = createTransactionRunner(database);
   migrateSchema(database, transaction);
-  const ownerId = registerHoldOwner(database, now());
+  const singleGateway = options.singleGateway === true;
+  const ownerId = registerHoldOwner(database, now(), singleGateway);
   releaseAbandonedHolds(database, transaction, now());
+  if (singleGateway) refuseSecondSingleGateway(database, ownerId);
   const statements = prepareStatements(database);
   statements.deleteExpiredResponses.run(now());
-  return { database, statements, transaction, serverSecret, ownerId, now };
+  const watcher = createChangeWatcher(database, {
+    intervalMs: options.cacheRefreshMs ?? DEFAULT_CACHE_REFRESH_MS,
+    now,
+  });
+  return {
+    database,
+    statements,
+    transaction,
+    serverSecret: options.serverSecret,
+    ownerId,
+    now,
+    keys: createKeyCache(watcher),
+    accounts: createAccountCache(statements, watcher, singleGateway),
+    holds: singleGateway ? createMemoryHolds() : undefined,
+    responseQueue: singleGateway
+      ? createResponseQueue({ statements, transaction, onError: options.onWriteError ?? warnOfLostSave })
+      : undefined,
+  };
+}
+
+/**
+ * For a single gateway on a file: WAL checkpoints on their own thread instead of inside the commit
+ * that fills the log. Returns what stops them (nothing to stop otherwise: SQLite checkpoints inside
+ * commits, as every process sharing the file expects).
+ */
+function startCheckpoints(
+  database: DatabaseSync,
+  options: SQLiteAccountStoreOptions,
+  busyTimeoutMs: number,
+): () => Promise<void> {
+  if (options.singleGateway !== true || !isDatabaseFile(options.path)) return async () => undefined;
+  database.exec('PRAGMA wal_autocheckpoint = 0');
+  return startCheckpointWorker(options.path, {
+    intervalMs: options.checkpointIntervalMs ?? DEFAULT_CHECKPOINT_INTERVAL_MS,
+    busyTimeoutMs,
+    onError: options.onSweepError ?? (() => undefined),
+    // The thread is gone: SQLite's own checkpoints inside commits again, rather than an ever-growing log.
+    onLost: () => {
+      if (database.isOpen) database.exec('PRAGMA wal_autocheckpoint = 1000');
+    },
+  });
+}
+
+function warnOfLostSave(error: unknown): void {
+  process.emitWarning(`A stored response could not be written and was dropped: ${String(error)}`);
 }

@@ -16,12 +16,12 @@ import {
   type UsageLedger,
 } from '@switchyard/accounts';
 import { USAGE_DELETE_CHUNK } from './prepare-usage-statements';
-import { settleHold } from './settle-hold';
+import { settleInTransaction } from './settle-in-transaction';
 import type { StoreContext } from './store-context';
 
 /**
  * The usage ledger on SQLite. `commitUsage` runs a whole batch in one `BEGIN IMMEDIATE`
- * transaction: each commit's hold is settled exactly as `settle` settles it and its row inserted
+ * transaction: each commit's hold (in memory or in the file) is settled exactly as `settle` settles it and its row inserted
  * with the charge decided, so a failure anywhere rolls back every charge and every row of the batch.
  * Queries are prepared once per filter shape and cached.
  */
@@ -39,15 +39,15 @@ export function createUsageMethods(context: StoreContext): UsageLedger {
 
   return {
     async commitUsage(commits) {
-      return transaction(() =>
+      return settleInTransaction(context, settle =>
         commits.map(({ entry, reservation, costMicros }): Settled => {
           const cost = Math.max(0, Math.round(costMicros));
           if (statements.selectUsageExists.get(entry.requestId)) {
             // Already written: release a hold still left without charge, so no money stays held for it.
-            if (reservation) settleHold(statements, reservation, 0);
+            if (reservation) settle(reservation, 0);
             return { chargedMicros: 0, uncoveredMicros: cost };
           }
-          const settled = (reservation && settleHold(statements, reservation, cost)) || {
+          const settled = (reservation && settle(reservation, cost)) || {
             chargedMicros: 0,
             uncoveredMicros: cost,
           };
@@ -76,12 +76,14 @@ export function createUsageMethods(context: StoreContext): UsageLedger {
       return rows.map(toUsageSummaryRow);
     },
     async deleteUsageBefore(before) {
-      // In chunks, each its own transaction, so other writers get the lock between them.
+      // In chunks, each its own transaction, so other writers get the lock between them, and with a
+      // turn of the event loop between them, so requests are served while a large deletion runs.
       let removed = 0;
       for (;;) {
         const changes = Number(transaction(() => statements.deleteUsageChunk.run(before)).changes);
         removed += changes;
         if (changes < USAGE_DELETE_CHUNK) return removed;
+        await new Promise(resolve => setImmediate(resolve));
       }
     },
     async listBalanceEvents(accountId, page) {
@@ -90,7 +92,10 @@ export function createUsageMethods(context: StoreContext): UsageLedger {
       const rows = statements.selectBalanceEvents.all(accountId, before, limit + 1);
       const events = rows.slice(0, limit).map(toBalanceEvent);
       const lastSequence = rows.length > limit ? Number(rows[limit - 1]!['seq']) : undefined;
-      return { events, ...(lastSequence !== undefined && { nextCursor: encodeSequenceCursor(lastSequence) }) };
+      return {
+        events,
+        ...(lastSequence !== undefined && { nextCursor: encodeSequenceCursor(lastSequence) }),
+      };
     },
   };
 }

@@ -7,12 +7,16 @@ const openInThisProcess = new Set<string>();
 
 type OwnerRow = { id: string; host: string; pid: number };
 
+/** The id prefix of an owner that opened the file as its single gateway (its holds are in its memory). */
+const SINGLE_GATEWAY_PREFIX = 'gateway_';
+
 /**
  * Writes the row that says this store instance (this process, this boot) owns the holds it makes,
- * and returns its id. Other processes sharing the file read it to tell a live owner from a dead one.
+ * and returns its id. Other processes sharing the file read it to tell a live owner from a dead one;
+ * a single gateway's id starts with `gateway_`, so a second one can tell it is not alone.
  */
-export function registerHoldOwner(database: DatabaseSync, now: number): string {
-  const id = createId('owner_');
+export function registerHoldOwner(database: DatabaseSync, now: number, singleGateway = false): string {
+  const id = createId(singleGateway ? SINGLE_GATEWAY_PREFIX : 'owner_');
   database
     .prepare('INSERT INTO hold_owners (id, host, pid, started_at) VALUES (?, ?, ?, ?)')
     .run(id, hostname(), process.pid, now);
@@ -39,6 +43,27 @@ export function forgetDeadOwners(database: DatabaseSync): void {
   for (const owner of owners) {
     if (owner.host === here && !isAlive(owner)) remove.run(owner.id);
   }
+}
+
+/**
+ * Throws when another live process on this host has the file open as its single gateway: two of
+ * them would each check balances against their own holds only. Run after `forgetDeadOwners`, so a
+ * gateway that died (a `kill -9`, a container restarted under the same process id) does not count.
+ * An owner on another host cannot be checked and is let be.
+ */
+export function refuseSecondSingleGateway(database: DatabaseSync, ownId: string): void {
+  const here = hostname();
+  const owners = database
+    .prepare('SELECT id, host, pid FROM hold_owners WHERE id <> ?')
+    .all(ownId) as OwnerRow[];
+  const other = owners.find(
+    owner => owner.id.startsWith(SINGLE_GATEWAY_PREFIX) && owner.host === here && isAlive(owner),
+  );
+  if (!other) return;
+  unregisterHoldOwner(database, ownId);
+  throw new Error(
+    `Another gateway (process ${other.pid}) has this SQLite file open as its single gateway; stop it first, or open both without singleGateway so their holds are shared in the file.`,
+  );
 }
 
 function isAlive(owner: OwnerRow): boolean {

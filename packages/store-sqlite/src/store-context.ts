@@ -1,4 +1,8 @@
 import type { DatabaseSync } from 'node:sqlite';
+import type { AccountCache } from './create-account-cache';
+import type { KeyCache } from './create-key-cache';
+import type { MemoryHolds } from './create-memory-holds';
+import type { ResponseQueue } from './create-response-queue';
 import type { TransactionRunner } from './create-transaction-runner';
 import type { Statements } from './prepare-statements';
 
@@ -13,4 +17,12 @@ export type StoreContext = {
   ownerId: string;
   /** The clock holds expire by. */
   now(): number;
+  /** Keys found by their secret, kept by digest. */
+  keys: KeyCache;
+  /** Account rows as the request path reads them (kept in memory only for a single gateway). */
+  accounts: AccountCache;
+  /** The holds of this process's requests when they are kept in memory (a single gateway); absent when they are rows. */
+  holds: MemoryHolds | undefined;
+  /** Response saves waiting to be written in a batch (a single gateway); absent when each save is written at once. */
+  responseQueue: ResponseQueue | undefined;
 };

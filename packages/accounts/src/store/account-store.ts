@@ -101,6 +101,10 @@ export type Settled = {
  * - keep the usage ledger as `UsageLedger` says: a charge with its row, a balance change with its
  *   event, each pair in one transaction;
  * - keep account console tokens as `ConsoleTokenStore` says (digests only, like keys);
+ * - show a change made through the store (a key disabled, expired or re-scoped, a top-up, a
+ *   subscription ended) to its very next call; a store that caches rows may show a change made by
+ *   another process later, but never later than a bound it states (the SQLite store's
+ *   `cacheRefreshMs`), so a key disabled from the CLI stops working within that bound;
  * - return copies, never live objects.
  */
 export interface AccountStore extends ResponseStore, UsageLedger, ConsoleTokenStore {

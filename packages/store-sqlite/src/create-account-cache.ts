@@ -1,0 +1,45 @@
+import type { ChangeWatcher } from './create-change-watcher';
+import type { Statements } from './prepare-statements';
+
+/** `accounts` rows as the request path reads them: twice a request (the key's account, then the hold). */
+export type AccountCache = {
+  /** The account's row, from memory when cached, else read from the file (and kept, when caching). */
+  read(id: string): Record<string, unknown> | undefined;
+  /** Forgets one account: after a write through this store changed its row. */
+  forget(id: string): void;
+  /** Forgets every account. */
+  clear(): void;
+};
+
+/**
+ * Caches account rows when `enabled` (a single gateway on the file, whose holds are in its own
+ * memory, so a row changes only by this store's writes, which forget it, or by another
+ * connection's, which the watcher sees within its interval). When not enabled every read goes to the
+ * file: gateways sharing it change `reserved_micros` on every request, and each must see the others'.
+ */
+export function createAccountCache(
+  statements: Statements,
+  watcher: ChangeWatcher,
+  enabled: boolean,
+): AccountCache {
+  const rows = new Map<string, Record<string, unknown>>();
+  if (enabled) watcher.onChange(() => rows.clear());
+  return {
+    read(id) {
+      if (!enabled) return statements.selectAccount.get(id);
+      watcher.poll();
+      let row = rows.get(id);
+      if (!row) {
+        row = statements.selectAccount.get(id);
+        if (row) rows.set(id, row);
+      }
+      return row;
+    },
+    forget(id) {
+      rows.delete(id);
+    },
+    clear() {
+      rows.clear();
+    },
+  };
+}
