@@ -201,6 +201,23 @@ describe('PostgreSQL account store: several instances on one database', () => {
     expect(await judging.settle(kept, 100)).toEqual({ chargedMicros: 100, uncoveredMicros: 0 });
   });
 
+  it('refuses on one instance a key disabled on another once the cache bound has passed, and at once on the instance that disabled it', async () => {
+    const url = await databases.createDatabase();
+    let clock = T0;
+    const now = () => clock;
+    const [serving, managing] = await Promise.all([open(url, { now, cacheRefreshMs: 1_000 }), open(url, { now, cacheRefreshMs: 1_000 })]);
+    const account = await managing!.createAccount({ name: 'keys' });
+    const { secret, key } = await managing!.createKey({ accountId: account.id, name: 'laptop' });
+    expect((await serving!.findKeyBySecret(secret))?.status).toBe('active');
+    expect((await managing!.findKeyBySecret(secret))?.status).toBe('active');
+    await managing!.updateKey(key.id, { status: 'disabled' });
+    expect((await managing!.findKeyBySecret(secret))?.status).toBe('disabled');
+    clock = T0 + 999;
+    expect((await serving!.findKeyBySecret(secret))?.status).toBe('active');
+    clock = T0 + 1_000;
+    expect((await serving!.findKeyBySecret(secret))?.status).toBe('disabled');
+  });
+
   it('migrates a fresh database exactly once when two instances start at the same moment', async () => {
     const url = await databases.createDatabase();
     const stores = await Promise.all([open(url), open(url), open(url)]);

@@ -10,6 +10,7 @@ import {
   type AccountStore,
 } from '@switchyard/accounts';
 import { SELECT_ACCOUNT } from './account-statements';
+import type { KeyCache } from './create-key-cache';
 import type { StoreContext } from './store-context';
 
 type ApiKeyMethods = Pick<AccountStore, 'createKey' | 'findKeyBySecret' | 'getKey' | 'listKeys' | 'updateKey'>;
@@ -22,9 +23,10 @@ const SELECT_KEY = `SELECT ${KEY_COLUMNS} FROM api_keys WHERE id = $1`;
 /**
  * Keys stored as HMAC digests under the server secret plus the visible prefix; the secret itself is
  * returned once by `createKey` and never written. Lookup is by prefix, then a constant-time digest
- * comparison against every candidate.
+ * comparison against every candidate, through `keys` (a found key's row is reused for a short while;
+ * `updateKey` empties it).
  */
-export function createApiKeyMethods({ sql, transaction, serverSecret }: StoreContext): ApiKeyMethods {
+export function createApiKeyMethods({ sql, transaction, serverSecret }: StoreContext, keys: KeyCache): ApiKeyMethods {
   return {
     async createKey(input) {
       if (!(await sql.row(SELECT_ACCOUNT, [input.accountId]))) throw new Error(`No account '${input.accountId}'.`);
@@ -41,8 +43,10 @@ export function createApiKeyMethods({ sql, transaction, serverSecret }: StoreCon
     },
     async findKeyBySecret(secret) {
       const digest = hashApiKey(secret, serverSecret);
-      const candidates = await sql.rows(`SELECT ${KEY_COLUMNS}, digest FROM api_keys WHERE prefix = $1`, [keyPrefix(secret)]);
-      return toApiKeyRecord(findDigestMatch(candidates, digest));
+      const row = await keys.find(digest, async () =>
+        findDigestMatch(await sql.rows(`SELECT ${KEY_COLUMNS}, digest FROM api_keys WHERE prefix = $1`, [keyPrefix(secret)]), digest),
+      );
+      return toApiKeyRecord(row);
     },
     async getKey(id) {
       return toApiKeyRecord(await sql.row(SELECT_KEY, [id]));
@@ -56,6 +60,7 @@ export function createApiKeyMethods({ sql, transaction, serverSecret }: StoreCon
     },
     async updateKey(id, patch) {
       // Read (locking the row), merge and write, so a concurrent patch from another instance is not lost.
+      keys.clear();
       return transaction(async session => {
         const current = toApiKeyRecord(await session.row(`${SELECT_KEY} FOR UPDATE`, [id]));
         if (!current) return undefined;
@@ -65,7 +70,7 @@ export function createApiKeyMethods({ sql, transaction, serverSecret }: StoreCon
           [...toPatchedColumns(current, patch), id],
         );
         return toApiKeyRecord(row);
-      });
+      }).finally(keys.clear);
     },
   };
 }
