@@ -132,6 +132,26 @@ describe('admitRequest', () => {
     expect(await small.store.getAccount(small.account.id)).toMatchObject({ reservedMicros: 3 + 31 * 2 });
   });
 
+  it('holds the full cap without reading the account again when the account read at authentication covers it', async () => {
+    const { store, input } = await setup({ balance: 10_000, route: priced });
+    const reads = jest.spyOn(store, 'getAccount');
+    expect((await admitRequest(input('hi', 500))).outputTokensCap).toBe(500);
+    expect(reads).not.toHaveBeenCalled();
+  });
+
+  it('reads the balance afresh when the account read at authentication is out of date either way', async () => {
+    // Spent elsewhere since authentication: the full cap no longer fits, the fresh reading gives 31 tokens.
+    const spent = await setup({ balance: 10_000, route: priced });
+    const stale = spent.input('hi', 500);
+    await spent.store.adjustBalance(spent.account.id, -(10_000 - 66));
+    expect((await admitRequest(stale)).outputTokensCap).toBe(31);
+    // Topped up since authentication: not refused on the old balance, and the full cap is held.
+    const topped = await setup({ balance: 10, route: priced });
+    const before = topped.input('hi', 500);
+    await topped.store.adjustBalance(topped.account.id, 10_000);
+    expect((await admitRequest(before)).outputTokensCap).toBe(500);
+  });
+
   it('gives the hold an expiry of the route deadline plus the margin after admission', async () => {
     const { store, account, input } = await setup({ balance: 10_000, route: priced });
     const reserve = jest.spyOn(store, 'reserve');

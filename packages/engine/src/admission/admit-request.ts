@@ -90,26 +90,34 @@ export async function admitRequest(input: AdmissionInput): Promise<Admission> {
 /**
  * Holds what a priced request may cost: its estimated input plus the output cap the available
  * balance covers (`chooseOutputCap`). Refuses with `INSUFFICIENT_BALANCE` when not even the
- * smallest cap is covered. The balance is read, then held: a concurrent request may take the money
- * in between, so the hold is tried again on a fresh reading a few times.
+ * smallest cap is covered. When the account as read at authentication, moments ago, covers the
+ * full cap (the client's limit, else the route's `reserveOutputTokens`), that cap is held at once,
+ * without reading the account again; otherwise, or when that hold fails, the balance is read, then
+ * held: a concurrent request may take the money in between, so the hold is tried again on a fresh
+ * reading a few times.
  */
 async function holdFunds(
   input: AdmissionInput,
   estimatedInputTokens: number,
 ): Promise<{ reservation: Reservation; cap: OutputCap } | undefined> {
   const { route, request, principal, store } = input;
-  if (!route.pricing) return undefined;
+  const pricing = route.pricing;
+  if (!pricing) return undefined;
+  const capFor = (availableMicros: number) =>
+    chooseOutputCap({ pricing, estimatedInputTokens, clientLimit: request.maxOutputTokens, reserveOutputTokens: route.reserveOutputTokens, availableMicros });
+  const hold = (cap: OutputCap) =>
+    store.reserve(principal.account.id, cap.holdMicros, { expiresAt: holdExpiresAt(input.now, route.deadlineMs) });
+  const fullCap = capFor(Number.POSITIVE_INFINITY);
+  const known = principal.account;
+  if (fullCap && known.balanceMicros - known.reservedMicros >= fullCap.holdMicros) {
+    const reservation = await hold(fullCap);
+    if (reservation) return { reservation, cap: fullCap };
+  }
   for (let attempt = 1; attempt <= HOLD_ATTEMPTS; attempt++) {
     const account = await store.getAccount(principal.account.id);
-    const cap = chooseOutputCap({
-      pricing: route.pricing,
-      estimatedInputTokens,
-      clientLimit: request.maxOutputTokens,
-      reserveOutputTokens: route.reserveOutputTokens,
-      availableMicros: account ? account.balanceMicros - account.reservedMicros : 0,
-    });
+    const cap = capFor(account ? account.balanceMicros - account.reservedMicros : 0);
     if (!cap) break;
-    const reservation = await store.reserve(principal.account.id, cap.holdMicros, { expiresAt: holdExpiresAt(input.now, route.deadlineMs) });
+    const reservation = await hold(cap);
     if (reservation) return { reservation, cap };
   }
   throw new GatewayError({
