@@ -5,6 +5,7 @@ import { startExampleServer, type ExampleServer } from '../../examples/server/sr
 import { findFreePort, waitUntil } from '../helpers/throwaway-process';
 import { startPostgres, type TestPostgres } from '../helpers/start-postgres';
 import { startRedis, type TestRedis } from '../helpers/start-redis';
+import { sendHello } from './send-hello';
 
 /**
  * The example server on PostgreSQL and Redis when either is down at start (a one-line error naming
@@ -35,18 +36,8 @@ describe('example server on PostgreSQL and Redis: outages', () => {
     await Promise.all([postgres?.stop(), redis?.stop()]);
   });
 
-  const responses = () =>
-    fetch(`${server.url}/v1/responses`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ model: 'switchyard-sim', input: 'hello', max_output_tokens: 16 }),
-    });
-  const messages = () =>
-    fetch(`${server.url}/v1/messages`, {
-      method: 'POST',
-      headers: { 'x-api-key': key, 'anthropic-version': '2023-06-01', 'content-type': 'application/json' },
-      body: JSON.stringify({ model: 'switchyard-sim', max_tokens: 16, messages: [{ role: 'user', content: 'hello' }] }),
-    });
+  const responses = () => sendHello(server.url, key, 'responses');
+  const messages = () => sendHello(server.url, key, 'messages');
   /** Real servers restart in real time: poll until the gateway serves again (it reconnects by itself). */
   const servesAgain = () =>
     waitUntil(async () => (await responses()).status === 200, { what: () => 'a 200 after the restart', exited: () => false, timeoutMs: 15_000 });

@@ -5,6 +5,7 @@ import { startPostgres, type TestPostgres } from '../helpers/start-postgres';
 import { startRedis, type TestRedis } from '../helpers/start-redis';
 import { waitUntil } from '../helpers/throwaway-process';
 import { startStallingProxy, type StallingProxy } from '../helpers/start-stalling-proxy';
+import { sendHello } from './send-hello';
 
 /** The bounds the server is given: short, so that a hang would show as a test far slower than them. */
 const CONNECT_TIMEOUT_MS = 500;
@@ -56,18 +57,8 @@ describe('example server on PostgreSQL and Redis that stop answering', () => {
     await Promise.all([postgres?.stop(), redis?.stop()]);
   });
 
-  const responses = () =>
-    fetch(`${server.url}/v1/responses`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ model: 'switchyard-sim', input: 'hello', max_output_tokens: 16 }),
-    });
-  const messages = () =>
-    fetch(`${server.url}/v1/messages`, {
-      method: 'POST',
-      headers: { 'x-api-key': key, 'anthropic-version': '2023-06-01', 'content-type': 'application/json' },
-      body: JSON.stringify({ model: 'switchyard-sim', max_tokens: 16, messages: [{ role: 'user', content: 'hello' }] }),
-    });
+  const responses = () => sendHello(server.url, key, 'responses');
+  const messages = () => sendHello(server.url, key, 'messages');
   /** The answer and how long it took, on the real clock: the bound under test is the servers' own timeouts. */
   const timed = async (request: () => Promise<Response>) => {
     const started = performance.now();
