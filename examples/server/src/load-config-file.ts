@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { extname, resolve } from 'node:path';
 import { ConfigError, parseGatewayConfig, type GatewayConfig } from '@switchyard/engine';
-import { parse as parseYAML } from 'yaml';
 import { EMBEDDED_SIMULATOR } from './default-config';
 import { describeConfigSyntaxError } from './describe-config-syntax-error';
+import { loadYAML } from './load-on-demand';
 import { readConfigFileStorage, type ConfigFileStorage } from './read-config-file-storage';
 import { ConfigFileError } from './start-up-error';
 
@@ -61,7 +61,7 @@ function readText(path: string): string {
 
 function parseText(path: string, text: string, format: 'YAML' | 'JSON'): unknown {
   try {
-    return format === 'YAML' ? parseYAML(text) : JSON.parse(text);
+    return format === 'YAML' ? loadYAML().parse(text) : JSON.parse(text);
   } catch (error) {
     throw new ConfigFileError(path, describeConfigSyntaxError(error, format), { cause: error });
   }

@@ -1,9 +1,8 @@
-import { createSQLiteAccountStore } from '@switchyard/store-sqlite';
 import { createMemoryAccountStore, digestAdminToken, type AccountStore } from '@switchyard/accounts';
 import { ensureAdminTokenFile, watchAdminTokenFile } from './admin-token-file';
 import { deriveConversationSecret } from './derive-conversation-secret';
 import { openDataDirectory } from './open-data-directory';
-import { openPostgresStore } from './open-postgres-store';
+import { loadPostgresStoreOpener, loadSQLiteStoreFactory } from './load-on-demand';
 import type { ExampleServerOptions } from './start-example-server';
 
 /** What `openStorage` opens for the example server. */
@@ -32,7 +31,7 @@ export async function openStorage(options: ExampleServerOptions, usageRetentionD
     };
   }
   if (storage.kind === 'postgres') {
-    const store = await openPostgresStore({ ...storage, usageRetentionDays, ...(options.logger && { logger: options.logger }) });
+    const store = await loadPostgresStoreOpener()({ ...storage, usageRetentionDays, ...(options.logger && { logger: options.logger }) });
     const digests = [...storage.adminTokenDigests];
     if (digests.length === 0) options.logger?.warn({}, 'no SWITCHYARD_ADMIN_TOKEN_SHA256 or SWITCHYARD_ADMIN_TOKEN: only account console tokens can use /admin and the panel');
     return { store, adminTokenDigests: () => digests, newAdminToken: undefined, conversationSecret: deriveConversationSecret(storage.serverSecret) };
@@ -41,7 +40,7 @@ export async function openStorage(options: ExampleServerOptions, usageRetentionD
   const directory = openDataDirectory(storage.path, environment, {
     ...(options.logger && { warn: (message: string) => options.logger?.warn({ dataDirectory: storage.path }, message) }),
   });
-  const store = createSQLiteAccountStore({
+  const store = loadSQLiteStoreFactory()({
     path: directory.databasePath,
     serverSecret: directory.serverSecret,
     usageRetentionDays,

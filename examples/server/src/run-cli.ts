@@ -2,11 +2,10 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createAdminService, DEFAULT_USAGE_RETENTION_DAYS, type AccountStore, type AdminService } from '@switchyard/accounts';
 import { GatewayError } from '@switchyard/core';
-import { createSQLiteAccountStore } from '@switchyard/store-sqlite';
 import { CliError, PROGRAM, type CliCommand, type CliContext } from './cli-command';
 import { CLI_COMMANDS } from './cli-commands';
+import { loadPostgresStoreOpener, loadSQLiteStoreFactory } from './load-on-demand';
 import { openDataDirectory } from './open-data-directory';
-import { openPostgresStore } from './open-postgres-store';
 import { parseCliArguments } from './parse-cli-arguments';
 import { readSharedStorageEnvironment } from './read-shared-storage-environment';
 
@@ -72,12 +71,12 @@ function openSession(options: RunCliOptions): { context: CliContext; close(): Pr
         if (admin) return admin;
         const database = readSharedStorageEnvironment(environment).database;
         if (database) {
-          store = await openPostgresStore({ ...database, usageRetentionDays: DEFAULT_USAGE_RETENTION_DAYS, holdSweepIntervalMs: 0 });
+          store = await loadPostgresStoreOpener()({ ...database, usageRetentionDays: DEFAULT_USAGE_RETENTION_DAYS, holdSweepIntervalMs: 0 });
           admin = createAdminService({ store, adminTokenDigests: [] });
           return admin;
         }
         const directory = openDataDirectory(dataDirectory(), environment);
-        store = createSQLiteAccountStore({ path: directory.databasePath, serverSecret: directory.serverSecret });
+        store = loadSQLiteStoreFactory()({ path: directory.databasePath, serverSecret: directory.serverSecret });
         // The CLI works on the store directly; console tokens are the admin API's concern.
         admin = createAdminService({ store, adminTokenDigests: [] });
         return admin;

@@ -15,7 +15,8 @@ import { ensureDemoKey } from './ensure-demo-key';
 import { chooseSharedStorage } from './choose-shared-storage';
 import { loadConfigFile, loadConfigFileStorage } from './load-config-file';
 import { openStorage } from './open-storage';
-import { openRedisLimiter, type SharedLimiter } from './open-redis-limiter';
+import { loadRedisLimiterOpener } from './load-on-demand';
+import type { SharedLimiter } from './open-redis-limiter';
 import type { SharedStorageEnvironment } from './read-shared-storage-environment';
 import { serverTimeouts } from './server-timeouts';
 
@@ -97,7 +98,7 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
   const { config, storage, sharedLimiter } = await closeOnFailure([simulator], async () => {
     const loaded = options.configPath ? loadConfigFile(options.configPath, simulatorURL) : parseGatewayConfig(createDefaultConfig(simulatorURL));
     const chosen = withConfigFileStorage(options);
-    const limiter = chosen.limiter?.kind === 'redis' ? await openRedisLimiter({ ...chosen.limiter, ...(options.logger && { logger: options.logger }) }) : undefined;
+    const limiter = chosen.limiter?.kind === 'redis' ? await loadRedisLimiterOpener()({ ...chosen.limiter, ...(options.logger && { logger: options.logger }) }) : undefined;
     const opened = await closeOnFailure(limiter ? [limiter] : [], () => openStorage(chosen, loaded.usage.retentionDays));
     return { config: loaded, storage: opened, sharedLimiter: limiter };
   });

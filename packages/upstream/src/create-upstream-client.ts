@@ -1,5 +1,5 @@
-import { Pool } from 'undici';
 import { createConnectionGate } from './create-connection-gate';
+import { loadUndiciPool } from './load-undici-pool';
 import { mapTransportError } from './map-transport-error';
 import type { UpstreamRequest, UpstreamResponse } from './upstream-response';
 
@@ -26,6 +26,8 @@ export type UpstreamClientOptions = {
   queueTimeoutMs?: number;
 };
 
+const undici = loadUndiciPool();
+
 /** High enough for a process's concurrency: a stalled upstream is felt at this many streams, not 128. */
 export const DEFAULT_UPSTREAM_CONNECTIONS = 1_024;
 /** The bound on a silent wait once an upstream's connections are all busy. */
@@ -50,6 +52,7 @@ export type UpstreamClient = {
  * the head-of-line wait this gate removes.
  */
 export function createUpstreamClient(options: UpstreamClientOptions): UpstreamClient {
+  const { Pool, request: poolRequest } = undici;
   const url = new URL(options.baseURL);
   const prefix = url.pathname.replace(/\/+$/, '');
   const connections = options.connections ?? DEFAULT_UPSTREAM_CONNECTIONS;
@@ -71,7 +74,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       try {
         if (!gate.tryAcquire()) await gate.waitForSlot(signal);
         release = once(() => gate.release());
-        const response = await pool.request({
+        const response = await poolRequest.call(pool, {
           method: 'POST',
           path: prefix + request.path,
           headers: request.headers ? { ...baseHeaders, ...request.headers } : baseHeaders,

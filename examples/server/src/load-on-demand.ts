@@ -1,0 +1,33 @@
+/* eslint-disable @typescript-eslint/no-require-imports -- each loader is a lazy `require`: the point of this file */
+import type * as SQLiteStoreModule from '@switchyard/store-sqlite';
+import type * as YAMLModule from 'yaml';
+import type * as PostgresStoreModule from './open-postgres-store';
+import type * as RedisLimiterModule from './open-redis-limiter';
+
+// Modules that only some configurations use, loaded the first time one of them is asked for.
+// Loading a module costs resident memory for as long as the process runs (its compiled code, its
+// objects), whether or not it is ever called: pg and the PostgreSQL store, ioredis and the Redis
+// limiter, and the YAML parser together cost a server on a data folder with a JSON config about
+// 10 MiB it never uses. Node caches each module after its first `require`, so a second call costs
+// a lookup. `require` rather than `import()`: this package is CommonJS, and `import()` would bring
+// in the ES module loader for modules that are CommonJS too.
+
+/** The PostgreSQL store opener (pg, @switchyard/store-postgres): for `SWITCHYARD_DATABASE_URL` or `storage.database`. */
+export function loadPostgresStoreOpener(): typeof PostgresStoreModule.openPostgresStore {
+  return (require('./open-postgres-store') as typeof PostgresStoreModule).openPostgresStore;
+}
+
+/** The Redis limiter opener (ioredis, @switchyard/limiter-redis): for `SWITCHYARD_REDIS_URL` or `storage.redis`. */
+export function loadRedisLimiterOpener(): typeof RedisLimiterModule.openRedisLimiter {
+  return (require('./open-redis-limiter') as typeof RedisLimiterModule).openRedisLimiter;
+}
+
+/** The SQLite store (node:sqlite, @switchyard/store-sqlite): for a data folder. */
+export function loadSQLiteStoreFactory(): typeof SQLiteStoreModule.createSQLiteAccountStore {
+  return (require('@switchyard/store-sqlite') as typeof SQLiteStoreModule).createSQLiteAccountStore;
+}
+
+/** The YAML parser: for a config file named `.yaml` or `.yml`. */
+export function loadYAML(): typeof YAMLModule {
+  return require('yaml') as typeof YAMLModule;
+}

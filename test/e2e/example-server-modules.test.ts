@@ -1,0 +1,53 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const dist = join(__dirname, '../../examples/server/dist/start-example-server.js');
+
+/** Modules that only some configurations need: their drivers, their stores and the YAML parser. */
+const OPTIONAL = /node_modules\/(pg|ioredis|yaml|undici\/index\.js)|store-postgres|limiter-redis/;
+
+/**
+ * Starts the built example server in a fresh process on a data folder (with `configFile`, if
+ * given), sends one request through it, and returns which optional modules that process loaded.
+ */
+function optionalModulesLoaded(configFile?: { name: string; text: string }): string[] {
+  if (!existsSync(dist)) throw new Error(`Build first (pnpm exec tsc -b): ${dist} is missing`);
+  const folder = mkdtempSync(join(tmpdir(), 'switchyard-modules-'));
+  try {
+    const configPath = configFile && join(folder, configFile.name);
+    if (configFile && configPath) writeFileSync(configPath, configFile.text);
+    const script = `
+      const { startExampleServer } = require(${JSON.stringify(dist)});
+      (async () => {
+        const server = await startExampleServer({ port: 0, storage: { kind: 'data-directory', path: ${JSON.stringify(join(folder, 'data'))} }${configPath ? `, configPath: ${JSON.stringify(configPath)}` : ''} });
+        const answer = await fetch(server.url + '/healthz');
+        if (answer.status !== 200) throw new Error('healthz answered ' + answer.status);
+        const loaded = Object.keys(require.cache).filter(file => ${OPTIONAL}.test(file)).map(file => file.replace(/.*node_modules\\//, ''));
+        process.stdout.write(JSON.stringify(loaded), () => process.exit(0));
+        void server;
+      })().catch(error => {
+        process.stderr.write(String(error));
+        process.exit(1);
+      });
+    `;
+    const result = spawnSync(process.execPath, ['--disable-warning=ExperimentalWarning', '-e', script], { encoding: 'utf8', timeout: 15_000, env: { PATH: process.env.PATH ?? '' } });
+    if (result.status !== 0) throw new Error(`the server process failed: ${result.stderr}`);
+    return JSON.parse(result.stdout) as string[];
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+describe('what the example server loads at start', () => {
+  it('loads no PostgreSQL, Redis or YAML module, nor undici\'s index, on a data folder with the embedded defaults', () => {
+    expect(optionalModulesLoaded()).toEqual([]);
+  });
+
+  it('loads the YAML parser for a YAML config file, and still no PostgreSQL or Redis module', () => {
+    const loaded = optionalModulesLoaded({ name: 'switchyard.yaml', text: 'upstreams:\n  sim:\n    protocol: openai-chat\n    baseURL: embedded:simulator/v1\nroutes:\n  - model: sim-via-chat\n    interfaces: [chat]\n    targets: [{ upstream: sim, model: sim-1 }]\n' });
+    expect(loaded.some(file => file.startsWith('yaml/'))).toBe(true);
+    expect(loaded.filter(file => !file.startsWith('yaml/'))).toEqual([]);
+  });
+});
