@@ -87,6 +87,21 @@ describe('createGateway mounted in a host app', () => {
     expect(generated.body.output[0].content[0].text).toBe('Grüße aus Oslo 🌍!');
   });
 
+  it('answers a JSON generation as application/json in UTF-8 with the exact byte length, and no ETag', async () => {
+    app = await startApp({ answers: { a: [{ body: readFixture('messages-answer.json') }] } });
+    const response = await fetch(`${app.url}/v1/responses`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${app.secret}` },
+      body: JSON.stringify({ model: 'client-model', input: 'Say hello' }),
+    });
+    const bytes = Buffer.from(await response.arrayBuffer());
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(response.headers.get('content-length')).toBe(String(bytes.length));
+    expect(response.headers.get('etag')).toBeNull();
+    expect(JSON.parse(bytes.toString('utf8')).output[0].content[0].text).toBe('Grüße aus Oslo 🌍!');
+  });
+
   it('answers an unknown /v1 path with the 404 envelope listing only the endpoints of the codecs it was given', async () => {
     app = await startApp({
       codecs: [openAIResponsesCodec],

@@ -28,6 +28,7 @@ import type { GatewayLogger } from './gateway-logger';
 import { createGenerationHandler } from './generation/create-generation-handler';
 import { createModelsHandler } from './models/create-models-handler';
 import { createRequestIdMiddleware } from './request-id/create-request-id-middleware';
+import { createEndpointDispatcher } from './routing/create-endpoint-dispatcher';
 import { asksForWebSocket, createUpgradeRefusalHandler } from './upgrade/create-upgrade-refusal-handler';
 
 export type GatewayOptions = {
@@ -104,13 +105,17 @@ export function createGateway(options: GatewayOptions): Gateway {
   const errorHandler = createErrorHandler({ engine, ...(logger && { logger }) });
   const router = Router();
   const accessLog = logger ? [createAccessLogMiddleware({ logger })] : [];
+  // Fixed paths are found in a Map (one lookup a request); paths with an `{id}` stay Express routes.
+  const dispatcher = createEndpointDispatcher();
+  router.use(dispatcher.middleware);
   for (const endpoint of engine.registry.endpoints) {
     const handlers = [...accessLog, ...endpointHandlers(engine, endpoint, config)];
     const path = expressPathOf(endpoint.path);
-    if (endpoint.method === 'GET') router.get(path, ...handlers);
+    if (path === endpoint.path) dispatcher.add(endpoint.method, path, handlers);
+    else if (endpoint.method === 'GET') router.get(path, ...handlers);
     else if (endpoint.method === 'DELETE') router.delete(path, ...handlers);
     else router.post(path, ...handlers);
-    if (endpoint.kind === 'generation') router.get(endpoint.path, ...upgradeRefusal(engine, endpoint, accessLog));
+    if (endpoint.kind === 'generation') dispatcher.add('GET', endpoint.path, upgradeRefusal(engine, endpoint, accessLog));
   }
   // Past the endpoints, the Router keeps only the paths it claims; any other leaves it for the host's routes.
   const claims = createPathClaim(engine);

@@ -22,6 +22,7 @@ import type { FrameTap } from '../generation/frame-tap';
 import type { GenerationOutput, UpstreamAnswer } from '../generation/generation-output';
 import type { UpstreamTarget } from '../generation/upstream-target';
 import type { Interruption, Interruptions } from '../interruption/create-interruptions';
+import { eitherSignal } from '../interruption/either-signal';
 import { interruptionOf } from '../interruption/interruption-errors';
 import type { Limiter } from '../limits/limiter';
 import type { RouteTable } from '../routing/create-route-table';
@@ -103,7 +104,7 @@ export function openExchange(
     try {
       interruption = dependencies.interruptions.watch(state.startedAt);
       // Everything below stops when the client leaves or the gateway ends the request itself.
-      return await work(AbortSignal.any([clientSignal, interruption.signal]));
+      return await work(eitherSignal(clientSignal, interruption.signal));
     } catch (error) {
       // A client that left is told apart explicitly; a request the gateway ended (shutdown, deadline)
       // gets the error it was ended with; anything else unexpected is an internal error.

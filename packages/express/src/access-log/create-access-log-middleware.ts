@@ -16,7 +16,7 @@ export function createAccessLogMiddleware(options: AccessLogOptions): RequestHan
   const { logger } = options;
   return function accessLogMiddleware(request, response, next) {
     const startedAt = Date.now();
-    response.once('close', () => {
+    response.on('close', () => {
       const context = findGatewayContext(request);
       logger.info(
         {

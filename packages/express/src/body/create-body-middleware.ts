@@ -31,12 +31,12 @@ export function createBodyMiddleware(options: BodyOptions = {}): RequestHandler 
   const limits = { limitBytes: options.limitBytes ?? 4 * 1024 * 1024, timeoutMs: options.timeoutMs ?? 60_000 };
   return async function bodyMiddleware(request, response, next) {
     try {
-      if (!request.is('application/json')) {
+      if (!declaresJSONBody(request)) {
         throw new GatewayError({ code: 'INVALID_JSON', message: 'The request body must be JSON sent with `Content-Type: application/json`.' });
       }
       // A host's own parser (e.g. `express.json()` mounted app-wide) may have read the body already: its result stands.
       if (!alreadyRead(request)) {
-        refuseNonUTF8Body(request.headers);
+        if (!PLAIN_JSON_TYPES.has(request.headers['content-type'] ?? '')) refuseNonUTF8Body(request.headers);
         const decoder = createBodyDecoder(request.headers['content-encoding']);
         request.body = parseJSON(await readLimitedBody(request, limits, decoder));
       }
@@ -49,6 +49,24 @@ export function createBodyMiddleware(options: BodyOptions = {}): RequestHandler 
     }
     next();
   };
+}
+
+/**
+ * The `Content-Type` values nearly every client sends, known to be JSON in UTF-8 without parsing
+ * them; any other value is checked in full (`request.is`, the charset).
+ */
+const PLAIN_JSON_TYPES: ReadonlySet<string> = new Set(['application/json', 'application/json; charset=utf-8', 'application/json;charset=utf-8']);
+
+/**
+ * Whether the request has a body declared as `application/json`, as `request.is('application/json')`
+ * decides (a body is one with `Transfer-Encoding` or a numeric `Content-Length`), without parsing
+ * the common values.
+ */
+function declaresJSONBody(request: Request): boolean {
+  const { headers } = request;
+  const type = headers['content-type'];
+  if (type === undefined || !PLAIN_JSON_TYPES.has(type)) return Boolean(request.is('application/json'));
+  return headers['transfer-encoding'] !== undefined || !Number.isNaN(Number(headers['content-length']));
 }
 
 /** Refuses, before reading, a body whose declared charset is not UTF-8. */
@@ -64,9 +82,12 @@ function alreadyRead(request: Request): boolean {
   return request.complete && !request.readable;
 }
 
+/** Decodes whole bodies (never streaming, so it keeps no state between them); skips a byte-order mark. */
+const UTF8 = new TextDecoder('utf-8');
+
 /** The body as JSON (a leading byte-order mark is skipped; an empty body is `{}`). */
 function parseJSON(bytes: Buffer): unknown {
-  const text = new TextDecoder('utf-8').decode(bytes);
+  const text = UTF8.decode(bytes);
   if (text.length === 0) return {};
   try {
     return JSON.parse(text) as unknown;

@@ -69,7 +69,8 @@ export function readLimitedBody(request: IncomingMessage, limits: BodyLimits, de
     };
     const timer = setTimeout(() => finish({ error: timedOut(limits.timeoutMs) }), limits.timeoutMs);
     decoder?.stream.on('data', keep).once('end', onDecoded).once('error', onUndecodable);
-    request.on('data', onData).once('end', onEnd).once('aborted', onAborted).once('error', onAborted).once('close', onClose);
+    // `on`, not `once`: `finish` removes every listener anyway, and `once` wraps each in a closure of its own.
+    request.on('data', onData).on('end', onEnd).on('aborted', onAborted).on('error', onAborted).on('close', onClose);
   });
 }
 

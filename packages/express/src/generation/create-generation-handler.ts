@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import { getExchange } from '../context/gateway-context';
 import { abortSignalForResponse } from './abort-signal-for-response';
+import { writeJSONResponse } from './write-json-response';
 import { writeStreamResponse } from './write-stream-response';
 
 export type GenerationHandlerOptions = {
@@ -21,7 +22,7 @@ export function createGenerationHandler(options: GenerationHandlerOptions = {}):
     const output = await getExchange(request).generate(request.body, signal);
     for (const [name, value] of Object.entries(output.headers)) response.setHeader(name, value);
     if (output.kind === 'json') {
-      response.status(200).json(output.body);
+      writeJSONResponse(response, 200, output.body);
       return;
     }
     await writeStreamResponse(response, output.pipe, { signal, keepAliveMs });

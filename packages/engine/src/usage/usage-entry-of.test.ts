@@ -1,0 +1,90 @@
+import type { UsageRecord } from './usage-record';
+import { usageEntryOf } from './usage-entry-of';
+
+const refused: UsageRecord = {
+  requestId: 'req_1',
+  startedAt: 1_767_225_600_000,
+  keyId: undefined,
+  keyPrefix: undefined,
+  accountId: undefined,
+  model: 'client-model',
+  protocol: 'openai-chat',
+  upstream: undefined,
+  upstreamModel: undefined,
+  upstreamProtocol: undefined,
+  upstreamRequestId: undefined,
+  stream: false,
+  status: 401,
+  outcome: 'error',
+  errorCode: 'INVALID_API_KEY',
+  finishReason: undefined,
+  usage: undefined,
+  estimated: false,
+  costMicros: 0,
+  uncoveredMicros: 0,
+  attempts: 0,
+  latencyMs: 3,
+  timeToFirstByteMs: undefined,
+  warnings: [],
+};
+
+describe('usageEntryOf', () => {
+  it('leaves the absent facts out of the row (no key holds undefined) and counts unreported tokens as 0', () => {
+    const entry = usageEntryOf(refused);
+    expect(entry).toStrictEqual({
+      requestId: 'req_1',
+      time: 1_767_225_600_000,
+      model: 'client-model',
+      errorCode: 'INVALID_API_KEY',
+      protocol: 'openai-chat',
+      stream: false,
+      status: 401,
+      outcome: 'error',
+      inputTokens: 0,
+      outputTokens: 0,
+      cacheReadTokens: 0,
+      cacheWriteTokens: 0,
+      reasoningTokens: 0,
+      estimated: false,
+      latencyMs: 3,
+      attempts: 0,
+      warnings: [],
+    });
+    expect(Object.keys(entry).slice(0, 4)).toEqual(['requestId', 'time', 'model', 'errorCode']);
+  });
+
+  it('keeps every fact a served request has, the finish reason as its unified value', () => {
+    const entry = usageEntryOf({
+      ...refused,
+      keyId: 'key_1',
+      keyPrefix: 'sy-AbCdEfGh',
+      accountId: 'acct_1',
+      upstream: 'simulator',
+      upstreamModel: 'sim-1',
+      upstreamProtocol: 'openai-chat',
+      upstreamRequestId: 'chatcmpl_1',
+      status: 200,
+      outcome: 'completed',
+      errorCode: undefined,
+      finishReason: { unified: 'stop', raw: 'stop' },
+      usage: { inputTokens: 12, outputTokens: 48, cacheReadTokens: undefined, cacheWriteTokens: undefined, reasoningTokens: undefined },
+      timeToFirstByteMs: 95,
+      attempts: 1,
+    });
+    expect(entry).toMatchObject({
+      upstreamRequestId: 'chatcmpl_1',
+      accountId: 'acct_1',
+      keyId: 'key_1',
+      keyPrefix: 'sy-AbCdEfGh',
+      upstream: 'simulator',
+      upstreamModel: 'sim-1',
+      upstreamProtocol: 'openai-chat',
+      finishReason: 'stop',
+      timeToFirstByteMs: 95,
+      inputTokens: 12,
+      outputTokens: 48,
+      cacheReadTokens: 0,
+    });
+    expect('errorCode' in entry).toBe(false);
+  });
+});
