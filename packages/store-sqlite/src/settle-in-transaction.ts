@@ -7,18 +7,29 @@ export type SettleOnce = (reservation: Reservation, costMicros: number) => Settl
 
 /**
  * Runs `work` as one transaction, giving it the function that settles holds in it: a hold in this
- * process's memory is charged against the balance the row has now (the cost, never more than the
- * hold nor than the balance), a stored hold as `settleHold` does. A memory hold leaves memory only
- * after the transaction has committed: if it rolls back the hold is still there for the retry, and
- * the same hold met twice in one batch is charged once.
+ * process's memory is charged against what the balance has left after the batch's earlier charges
+ * (the cost, never more than the hold nor than that balance), a stored hold as `settleHold` does.
+ * Memory holds' charges are added up per account and written with one UPDATE each at the end of the
+ * batch (before a stored hold is settled, so that it sees them), not one read and one write per
+ * request. A memory hold leaves memory only after the transaction has committed: if it rolls back
+ * the hold is still there for the retry, and the same hold met twice in one batch is charged once.
  */
 export function settleInTransaction<T>(context: StoreContext, work: (settle: SettleOnce) => T): T {
   const { statements, holds, accounts } = context;
   const taken = new Map<string, Reservation>();
   const touched = new Set<string>();
+  /** Per account charged from memory holds in this batch: the balance left, and the charges not yet written. */
+  const pending = new Map<string, { balanceMicros: number; chargedMicros: number }>();
+  const writePending = () => {
+    for (const [accountId, account] of pending) {
+      if (account.chargedMicros > 0) statements.releaseAndCharge.run(0, account.chargedMicros, accountId);
+    }
+    pending.clear();
+  };
   const settle: SettleOnce = (reservation, costMicros) => {
     const held = holds?.get(reservation.id);
     if (!held) {
+      writePending();
       const settled = settleHold(statements, reservation, costMicros);
       if (settled) touched.add(reservation.accountId);
       return settled;
@@ -26,12 +37,21 @@ export function settleInTransaction<T>(context: StoreContext, work: (settle: Set
     if (taken.has(held.id)) return undefined;
     taken.set(held.id, held);
     touched.add(held.accountId);
-    const balance = Number(statements.selectAccount.get(held.accountId)?.['balance_micros'] ?? 0);
-    const settled = chargeOnSettle(costMicros, held.amountMicros, balance);
-    statements.releaseAndCharge.run(0, settled.chargedMicros, held.accountId);
+    let account = pending.get(held.accountId);
+    if (!account) {
+      account = { balanceMicros: Number(statements.selectAccount.get(held.accountId)?.['balance_micros'] ?? 0), chargedMicros: 0 };
+      pending.set(held.accountId, account);
+    }
+    const settled = chargeOnSettle(costMicros, held.amountMicros, account.balanceMicros);
+    account.balanceMicros -= settled.chargedMicros;
+    account.chargedMicros += settled.chargedMicros;
     return settled;
   };
-  const result = context.transaction(() => work(settle));
+  const result = context.transaction(() => {
+    const done = work(settle);
+    writePending();
+    return done;
+  });
   holds?.remove(taken.values());
   for (const accountId of touched) accounts.forget(accountId);
   return result;
