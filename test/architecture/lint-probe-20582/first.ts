@@ -1,3 +1,0 @@
-import { second } from './second';
-
-export const first = (): number => second() + 1;

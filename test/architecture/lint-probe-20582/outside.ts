@@ -1,3 +1,0 @@
-import { first } from './first';
-
-export const outside = (): number => first();
