@@ -79,6 +79,8 @@ export async function startTestGateway(options: ExampleServerOptions = {}): Prom
     logger: createLogger({ level: 'debug', destination: audit.destination }),
     now: clock.now,
     sleep: createRecordingSleep(clock, sleeps),
+    // Usage rows committed at the next turn, so a test reads a request's row right after its answer.
+    scheduleUsageCommit: work => void setImmediate(work),
     ...options,
     demoKey,
   });

@@ -56,6 +56,8 @@ export type ExampleServerOptions = {
   environment?: NodeJS.ProcessEnv;
   /** Waits between upstream attempts; tests pass one that does not wait. Default: a real timer. */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  /** When the usage ledger commits a batch; tests pass the next turn to read rows at once. Default: 2 ms after its first request finished. */
+  scheduleUsageCommit?: (work: () => void) => void;
   /** The server's clock: the gateway's, and the pace of console token file checks. Default `Date.now`. */
   now?: () => number;
   /**
@@ -113,6 +115,7 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
     ...(options.logger && { logger: options.logger }),
     ...(options.environment && { environment: options.environment }),
     ...(options.sleep && { sleep: options.sleep }),
+    ...(options.scheduleUsageCommit && { scheduleUsageCommit: options.scheduleUsageCommit }),
     ...(options.now && { now: options.now }),
     ...(storage.conversationSecret !== undefined && { conversationSecret: storage.conversationSecret }),
     ...(sharedLimiter && { limiter: sharedLimiter.limiter }),

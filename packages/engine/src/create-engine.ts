@@ -15,7 +15,7 @@ import { createMemoryLimiter } from './limits/create-memory-limiter';
 import type { Limiter } from './limits/limiter';
 import { createProtocolRegistry, type ProtocolRegistry } from './protocols/create-protocol-registry';
 import { createRouteTable, type Route } from './routing/create-route-table';
-import { createUsageWriter, type CommitScheduler } from './usage/create-usage-writer';
+import { createUsageWriter, USAGE_COMMIT_DELAY_MS, type CommitScheduler } from './usage/create-usage-writer';
 import type { UsageRecord, UsageRecorder } from './usage/usage-record';
 
 export type EngineOptions = {
@@ -37,8 +37,8 @@ export type EngineOptions = {
   onRecorderError?: (error: unknown) => void;
   /**
    * How the usage writer schedules its next batch commit after the first request of a batch
-   * finishes. Default `setImmediate`: every request finished in the same turn of the event loop
-   * joins the batch. Tests pass a queue they run by hand.
+   * finishes. Default: `USAGE_COMMIT_DELAY_MS` later, so every request finished meanwhile joins the
+   * batch. Tests pass a queue they run by hand, or the next turn (`setImmediate`) to read rows at once.
    */
   scheduleUsageCommit?: CommitScheduler;
   /** The most finished requests waiting for the ledger before settling waits for a commit. Default 1 000. */
@@ -110,7 +110,7 @@ export function createEngine(options: EngineOptions): Engine {
   const onRecorderError = (error: unknown) => options.onRecorderError?.(error);
   const writer = createUsageWriter({
     ledger: store,
-    schedule: options.scheduleUsageCommit ?? (work => void setImmediate(work)),
+    schedule: options.scheduleUsageCommit ?? (work => void setTimeout(work, USAGE_COMMIT_DELAY_MS)),
     ...(options.maxQueuedUsageCommits !== undefined && { maxQueued: options.maxQueuedUsageCommits }),
     ...(options.sleep && { sleep: (ms: number) => options.sleep!(ms, new AbortController().signal) }),
     onError: onRecorderError,

@@ -29,6 +29,7 @@ export type { RequestOutcome, UsageRecord, UsageRecorder } from './usage/usage-r
 export {
   createUsageWriter,
   DEFAULT_MAX_QUEUED_COMMITS,
+  USAGE_COMMIT_DELAY_MS,
   type CommitScheduler,
   type QueuedCommit,
   type UsageWriter,

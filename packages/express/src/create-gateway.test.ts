@@ -44,6 +44,8 @@ async function startApp(options: AppOptions = {}) {
     store,
     logger,
     recordUsage: record => void records.push(record),
+    // Rows committed at the next turn, as the tests read them right after each answer.
+    scheduleUsageCommit: work => void setImmediate(work),
     sleep: async () => undefined,
     upstreamClient: (name, clientOptions) => createScriptedUpstream(name, clientOptions, options.answers?.[name] ?? []),
   });

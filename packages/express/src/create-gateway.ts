@@ -54,6 +54,8 @@ export type GatewayOptions = {
   upstreamClient?: EngineOptions['upstreamClient'];
   /** The secret compaction items are sealed under; keep it across restarts. Default: random per process. */
   conversationSecret?: EngineOptions['conversationSecret'];
+  /** When the usage ledger commits a batch (`EngineOptions.scheduleUsageCommit`). Default: 2 ms after its first request finished. */
+  scheduleUsageCommit?: EngineOptions['scheduleUsageCommit'];
 };
 
 /**
@@ -99,6 +101,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     ...(options.now && { now: options.now }),
     ...(options.upstreamClient && { upstreamClient: options.upstreamClient }),
     ...(options.conversationSecret !== undefined && { conversationSecret: options.conversationSecret }),
+    ...(options.scheduleUsageCommit && { scheduleUsageCommit: options.scheduleUsageCommit }),
     onRecorderError: error => logger?.error({ cause: causeLogFields(error) }, 'usage ledger commit or recorder failed'),
     onResponseStoreError: error => logger?.error({ cause: causeLogFields(error) }, 'response store failed: the answer was sent but not kept'),
   });

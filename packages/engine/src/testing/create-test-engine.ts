@@ -47,7 +47,7 @@ export type TestEngineOptions = {
   onResponseStoreError?: (error: unknown) => void;
   /** The secret compaction items are sealed under. Default: the engine's random one. */
   conversationSecret?: string;
-  /** How the usage writer schedules its batch commits. Default the engine's (`setImmediate`). */
+  /** How the usage writer schedules its batch commits. Default the next turn of the event loop (`setImmediate`), which `recorded` waits for. */
   scheduleUsageCommit?: (work: () => void) => void;
   /** Told about failed ledger commits and recorder failures. */
   onRecorderError?: (error: unknown) => void;
@@ -121,7 +121,7 @@ export async function createTestEngine(options: TestEngineOptions): Promise<Test
     now: options.now ?? (() => TEST_NOW),
     ...(options.onResponseStoreError && { onResponseStoreError: options.onResponseStoreError }),
     ...(options.conversationSecret !== undefined && { conversationSecret: options.conversationSecret }),
-    ...(options.scheduleUsageCommit && { scheduleUsageCommit: options.scheduleUsageCommit }),
+    scheduleUsageCommit: options.scheduleUsageCommit ?? (work => void setImmediate(work)),
     ...(options.onRecorderError && { onRecorderError: options.onRecorderError }),
     schedule: timers.schedule,
     async sleep(ms, signal) {
