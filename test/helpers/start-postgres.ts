@@ -1,8 +1,8 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
-import { findFreePort, stopProcess, waitUntil } from './throwaway-process';
+import { findFreePort, startRestartableServer } from './throwaway-process';
 
 /** A throwaway PostgreSQL server on 127.0.0.1: its own data folder, stopped by PID and deleted by `stop`; `pause` and `resume` restart it on the same port with its data. */
 export type TestPostgres = {
@@ -61,31 +61,13 @@ export async function startPostgres(): Promise<TestPostgres> {
   const port = await findFreePort();
   const settings = ['listen_addresses=127.0.0.1', `unix_socket_directories=${folder}`, 'fsync=off', 'synchronous_commit=off', 'full_page_writes=off', 'max_connections=200'];
   const args = ['-D', data, '-p', String(port), ...settings.flatMap(setting => ['-c', setting])];
-  let server: ChildProcess | undefined;
-  const pause = async () => {
-    // SIGINT is PostgreSQL's fast shutdown: ends sessions, no checkpoint wait.
-    if (server) await stopProcess(server, 'SIGINT');
-    server = undefined;
-  };
-  const resume = async () => {
-    const child = spawn(join(bin, 'postgres'), args, { stdio: ['ignore', 'ignore', 'pipe'], ...user });
-    server = child;
-    let output = '';
-    child.stderr.on('data', chunk => (output += chunk));
-    await waitUntil(() => spawnSync(join(bin, 'pg_isready'), ['-h', '127.0.0.1', '-p', String(port), '-q']).status === 0, {
-      what: () => `PostgreSQL on port ${port}:\n${output}`,
-      exited: () => child.exitCode !== null || child.signalCode !== null,
-    });
-  };
-  const stop = async () => {
-    await pause();
-    rmSync(folder, { recursive: true, force: true });
-  };
-  try {
-    await resume();
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return { url: `postgres://switchyard@127.0.0.1:${port}/postgres`, port, pause, resume, stop };
+  const server = await startRestartableServer({
+    name: `PostgreSQL on port ${port}`,
+    folder,
+    start: () => spawn(join(bin, 'postgres'), args, { stdio: ['ignore', 'ignore', 'pipe'], ...user }),
+    ready: () => spawnSync(join(bin, 'pg_isready'), ['-h', '127.0.0.1', '-p', String(port), '-q']).status === 0,
+    // PostgreSQL's fast shutdown: ends sessions, no checkpoint wait.
+    stopSignal: 'SIGINT',
+  });
+  return { url: `postgres://switchyard@127.0.0.1:${port}/postgres`, port, ...server };
 }

@@ -1,9 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { findFreePort, stopProcess, waitUntil } from './throwaway-process';
+import { findFreePort, startRestartableServer } from './throwaway-process';
 
 /** A throwaway Redis server on 127.0.0.1, stopped by PID and its folder deleted by `stop`; `pause` and `resume` restart it on the same port (its data is not kept). */
 export type TestRedis = {
@@ -49,31 +49,12 @@ export async function startRedis(): Promise<TestRedis> {
   const folder = mkdtempSync(join(tmpdir(), 'switchyard-redis-'));
   const port = await findFreePort();
   const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', folder, '--protected-mode', 'yes'];
-  let server: ChildProcess | undefined;
-  const pause = async () => {
-    if (server) await stopProcess(server, 'SIGTERM');
-    server = undefined;
-  };
-  const resume = async () => {
-    const child = spawn(REDIS_SERVER, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    server = child;
-    let output = '';
-    child.stdout.on('data', chunk => (output += chunk));
-    child.stderr.on('data', chunk => (output += chunk));
-    await waitUntil(() => answersPing(port), {
-      what: () => `Redis on port ${port}:\n${output}`,
-      exited: () => child.exitCode !== null || child.signalCode !== null,
-    });
-  };
-  const stop = async () => {
-    await pause();
-    rmSync(folder, { recursive: true, force: true });
-  };
-  try {
-    await resume();
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return { url: `redis://127.0.0.1:${port}`, port, pause, resume, stop };
+  const server = await startRestartableServer({
+    name: `Redis on port ${port}`,
+    folder,
+    start: () => spawn(REDIS_SERVER, args, { stdio: ['ignore', 'pipe', 'pipe'] }),
+    ready: () => answersPing(port),
+    stopSignal: 'SIGTERM',
+  });
+  return { url: `redis://127.0.0.1:${port}`, port, ...server };
 }

@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { setTimeout as wait } from 'node:timers/promises';
 
@@ -42,4 +43,56 @@ export async function stopProcess(child: ChildProcess, signal: NodeJS.Signals): 
   const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
   await exited;
   clearTimeout(timer);
+}
+
+/** A server process that can be stopped and started again, and finally stopped with its folder deleted. */
+export type RestartableServer = {
+  /** Stops the process with its stop signal. */
+  pause(): Promise<void>;
+  /** Starts it again; resolves once `ready` holds. */
+  resume(): Promise<void>;
+  /** Stops it and deletes its folder. */
+  stop(): Promise<void>;
+};
+
+/**
+ * Starts the process `start` spawns (its output kept for the error) and waits until `ready`; a start
+ * that fails stops it and deletes `folder`. `pause` sends `stopSignal`, `resume` spawns it again.
+ */
+export async function startRestartableServer(options: {
+  /** Names the server in a start-up error, e.g. "Redis on port 6379". */
+  name: string;
+  /** The server's temporary folder, deleted by `stop`. */
+  folder: string;
+  start(): ChildProcess;
+  ready(): boolean | Promise<boolean>;
+  stopSignal: NodeJS.Signals;
+}): Promise<RestartableServer> {
+  let server: ChildProcess | undefined;
+  const pause = async () => {
+    if (server) await stopProcess(server, options.stopSignal);
+    server = undefined;
+  };
+  const resume = async () => {
+    const child = options.start();
+    server = child;
+    let output = '';
+    child.stdout?.on('data', chunk => (output += chunk));
+    child.stderr?.on('data', chunk => (output += chunk));
+    await waitUntil(options.ready, {
+      what: () => `${options.name}:\n${output}`,
+      exited: () => child.exitCode !== null || child.signalCode !== null,
+    });
+  };
+  const stop = async () => {
+    await pause();
+    rmSync(options.folder, { recursive: true, force: true });
+  };
+  try {
+    await resume();
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { pause, resume, stop };
 }
