@@ -17,7 +17,7 @@ export type {
   StoredJSON,
   StoredResponse,
 } from './conversations/response-store';
-export { DEFAULT_HOLD_LIFETIME_MS, DEFAULT_HOLD_SWEEP_INTERVAL_MS } from './store/account-store';
+export { DEFAULT_CACHE_REFRESH_MS, DEFAULT_HOLD_LIFETIME_MS, DEFAULT_HOLD_SWEEP_INTERVAL_MS } from './store/account-store';
 export { createMemoryResponseStore, storedResponseBytes } from './conversations/create-memory-response-store';
 export { chargeOnSettle } from './store/charge-on-settle';
 export { startStoreSweep, type StoreSweep } from './store/start-store-sweep';

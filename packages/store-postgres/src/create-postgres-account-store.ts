@@ -1,5 +1,6 @@
 import pg from 'pg';
 import {
+  DEFAULT_CACHE_REFRESH_MS,
   DEFAULT_HOLD_SWEEP_INTERVAL_MS,
   startStoreSweep,
   usageRetentionMs,
@@ -24,9 +25,6 @@ import { CLOSED_MESSAGE, createSweepTracker, gateMethods } from './wait-for-swee
 export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
 /** How long a statement of a store on its own pool waits for its answer, unless told otherwise. */
 export const DEFAULT_QUERY_TIMEOUT_MS = 30_000;
-
-/** How long a found key's row is reused before it is read again, unless told otherwise. */
-export const DEFAULT_CACHE_REFRESH_MS = 1_000;
 
 /** Where the store lives and how it treats keys, holds and their owners. */
 export type PostgresAccountStoreOptions = (

@@ -1,5 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
 import {
+  DEFAULT_CACHE_REFRESH_MS,
   DEFAULT_HOLD_SWEEP_INTERVAL_MS,
   startStoreSweep,
   usageRetentionMs,
@@ -81,8 +82,6 @@ export type SQLiteAccountStoreOptions = {
 
 const DEFAULT_BUSY_TIMEOUT_MS = 5000;
 
-/** How often, at most, the store looks whether another connection changed the file: once a second. */
-export const DEFAULT_CACHE_REFRESH_MS = 1000;
 
 /**
  * The embedded default `AccountStore`: accounts, key and console token digests, holds, stored

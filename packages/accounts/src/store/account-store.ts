@@ -74,6 +74,12 @@ export const DEFAULT_HOLD_LIFETIME_MS = 60 * 60 * 1000;
 /** How often a store releases expired holds while it is open, unless told otherwise: once a minute. */
 export const DEFAULT_HOLD_SWEEP_INTERVAL_MS = 60 * 1000;
 
+/**
+ * The longest a store that caches keys (and balances) goes on using a row that another process or
+ * instance changed, unless told otherwise (`cacheRefreshMs`): one second.
+ */
+export const DEFAULT_CACHE_REFRESH_MS = 1000;
+
 /** What `reserve` may be told about a hold besides its amount. */
 export type HoldOptions = {
   /** Unix milliseconds; default the store's clock plus `DEFAULT_HOLD_LIFETIME_MS`. */
