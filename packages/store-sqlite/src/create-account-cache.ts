@@ -1,7 +1,7 @@
 import type { ChangeWatcher } from './create-change-watcher';
 import type { Statements } from './prepare-statements';
 
-/** `accounts` rows as the request path reads them: twice a request (the key's account, then the hold). */
+/** `accounts` rows as the request path reads them: the key's account at authentication, then at its hold (`reserve`). */
 export type AccountCache = {
   /** The account's row, from memory when cached, else read from the file (and kept, when caching). */
   read(id: string): Record<string, unknown> | undefined;
