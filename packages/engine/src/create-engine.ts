@@ -3,7 +3,7 @@ import { setTimeout as wait } from 'node:timers/promises';
 import type { Codec, ModelInfo, Protocol } from '@switchyard/core';
 import type { AccountStore } from '@switchyard/accounts';
 import { createUpstreamClient, type UpstreamClient, type UpstreamClientOptions } from '@switchyard/upstream';
-import type { ClientAuthPolicy, KeyHeaderElsewhere } from './auth/authenticate';
+import type { ClientAuthPolicy, KeyHeaderElsewhere, RequestHeaders } from './auth/authenticate';
 import { checkConfigProtocols } from './config/check-config-protocols';
 import { createCompactionSealer } from './conversations/compaction/create-compaction-sealer';
 import type { GatewayConfig } from './config/gateway-config';
@@ -13,6 +13,8 @@ import { createUpstreamTarget, type UpstreamTarget } from './generation/upstream
 import { createInterruptions, type Schedule } from './interruption/create-interruptions';
 import { createMemoryLimiter } from './limits/create-memory-limiter';
 import type { Limiter } from './limits/limiter';
+import type { EngineObserver } from './observation/engine-observer';
+import { guardObserver } from './observation/guard-observer';
 import { createProtocolRegistry, type ProtocolRegistry } from './protocols/create-protocol-registry';
 import { createRouteTable, type Route } from './routing/create-route-table';
 import { createUsageWriter, USAGE_COMMIT_DELAY_MS, type CommitScheduler } from './usage/create-usage-writer';
@@ -62,6 +64,13 @@ export type EngineOptions = {
    * before a restart (or by another instance) are refused. Default: random, for this process only.
    */
   conversationSecret?: string | Uint8Array;
+  /**
+   * Watches requests, upstream attempts and ledger batches for metrics and traces (several combine
+   * with `combineObservers`). Default: none, and no observation work is done.
+   */
+  observer?: EngineObserver;
+  /** Told about an observer method that threw (the request goes on). Default: ignored. */
+  onObserverError?: (error: unknown) => void;
 };
 
 export type Engine = {
@@ -69,7 +78,7 @@ export type Engine = {
   /** Routes in config order. */
   readonly routes: readonly Route[];
   /** Starts one client request on the interface of `protocol`; everything about it goes through the exchange. */
-  openExchange(identity: { protocol: Protocol; requestId: string; startedAt: number }): Exchange;
+  openExchange(identity: { protocol: Protocol; requestId: string; startedAt: number; headers?: RequestHeaders }): Exchange;
   /**
    * For shutdown: refuses new generations with 503 `SHUTTING_DOWN`, lets open ones run for up to
    * `graceMs`, then ends the rest (a stream with its protocol's terminal error event), and resolves
@@ -108,12 +117,14 @@ export function createEngine(options: EngineOptions): Engine {
     ]),
   );
   const onRecorderError = (error: unknown) => options.onRecorderError?.(error);
+  const observer = options.observer && guardObserver(options.observer, error => options.onObserverError?.(error));
   const writer = createUsageWriter({
     ledger: store,
     schedule: options.scheduleUsageCommit ?? (work => void setTimeout(work, USAGE_COMMIT_DELAY_MS)),
     ...(options.maxQueuedUsageCommits !== undefined && { maxQueued: options.maxQueuedUsageCommits }),
     ...(options.sleep && { sleep: (ms: number) => options.sleep!(ms, new AbortController().signal) }),
     onError: onRecorderError,
+    ...(observer?.ledgerBatchCommitted && { onBatch: observer.ledgerBatchCommitted }),
   });
   const dependencies: ExchangeDependencies = {
     routes,
@@ -140,6 +151,7 @@ export function createEngine(options: EngineOptions): Engine {
       onStoreError: error => options.onResponseStoreError?.(error),
     },
     compactionSealer: createCompactionSealer(options.conversationSecret ?? randomBytes(32)),
+    ...(observer && { observer }),
   };
   return {
     registry,

@@ -36,3 +36,14 @@ export {
   type UsageWriterOptions,
 } from './usage/create-usage-writer';
 export { usageEntryOf } from './usage/usage-entry-of';
+export type {
+  AttemptEnding,
+  AttemptStart,
+  AttemptWatcher,
+  EngineObserver,
+  ExchangeStart,
+  ExchangeWatcher,
+  LedgerBatch,
+  ObservedEnding,
+} from './observation/engine-observer';
+export { combineObservers } from './observation/combine-observers';

@@ -56,6 +56,8 @@ export type GatewayOptions = {
   conversationSecret?: EngineOptions['conversationSecret'];
   /** When the usage ledger commits a batch (`EngineOptions.scheduleUsageCommit`). Default: 2 ms after its first request finished. */
   scheduleUsageCommit?: EngineOptions['scheduleUsageCommit'];
+  /** Watches requests, upstream attempts and ledger batches (metrics, traces): `EngineOptions.observer`. Default: none. */
+  observer?: EngineOptions['observer'];
 };
 
 /**
@@ -102,6 +104,8 @@ export function createGateway(options: GatewayOptions): Gateway {
     ...(options.upstreamClient && { upstreamClient: options.upstreamClient }),
     ...(options.conversationSecret !== undefined && { conversationSecret: options.conversationSecret }),
     ...(options.scheduleUsageCommit && { scheduleUsageCommit: options.scheduleUsageCommit }),
+    ...(options.observer && { observer: options.observer }),
+    onObserverError: error => logger?.error({ cause: causeLogFields(error) }, 'observer failed (the request went on)'),
     onRecorderError: error => logger?.error({ cause: causeLogFields(error) }, 'usage ledger commit or recorder failed'),
     onResponseStoreError: error => logger?.error({ cause: causeLogFields(error) }, 'response store failed: the answer was sent but not kept'),
   });

@@ -2,6 +2,7 @@ import type { Codec, GatewayError, JSONObject, Protocol } from '@switchyard/core
 import type { Principal, RequestHeaders } from '../auth/authenticate';
 import type { StoredResponses } from '../conversations/stored-responses';
 import type { GenerationOutput } from '../generation/generation-output';
+import type { UsageRecord } from '../usage/usage-record';
 
 /**
  * One client request, from its arrival to its settlement. The transport opens it first, then
@@ -33,6 +34,12 @@ export type Exchange = {
   listModels(): JSONObject;
   /** The caller's stored responses (read, delete, list input items); nothing is billed. */
   storedResponses(): StoredResponses;
+  /**
+   * The request's usage record once it settles (its charge not yet decided: see `UsageRecord`), for
+   * an access line; `undefined` when nothing began that ends in a record (a models list, a token
+   * count, a stored-response read).
+   */
+  settledRecord(): Promise<UsageRecord> | undefined;
   /** Ends the exchange with a refusal the transport met (bad key, body, path); a no-op once settled. */
   refuse(error: GatewayError): void;
 };

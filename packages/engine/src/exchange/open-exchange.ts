@@ -12,7 +12,13 @@ import { admitRequest } from '../admission/admit-request';
 import { applyOutputCap } from '../admission/apply-output-cap';
 import { authorizeRoute, mayUseRoute } from '../admission/authorize-route';
 import { estimateInputTokens } from '../admission/estimate-input-tokens';
-import { authenticate, type ClientAuthPolicy, type KeyHeaderElsewhere, type Principal } from '../auth/authenticate';
+import {
+  authenticate,
+  type ClientAuthPolicy,
+  type KeyHeaderElsewhere,
+  type Principal,
+  type RequestHeaders,
+} from '../auth/authenticate';
 import type { ConversationDependencies } from '../conversations/conversation-dependencies';
 import { openConversation } from '../conversations/open-conversation';
 import { storedResponsesFor } from '../conversations/stored-responses';
@@ -25,6 +31,7 @@ import type { Interruption, Interruptions } from '../interruption/create-interru
 import { eitherSignal } from '../interruption/either-signal';
 import { interruptionOf } from '../interruption/interruption-errors';
 import type { Limiter } from '../limits/limiter';
+import type { EngineObserver } from '../observation/engine-observer';
 import type { RouteTable } from '../routing/create-route-table';
 import { compactConversation } from '../conversations/compaction/compact-conversation';
 import { compactionTurnOutput } from '../conversations/compaction/compaction-turn-output';
@@ -55,15 +62,28 @@ export type ExchangeDependencies = {
   conversations: ConversationDependencies;
   /** Seals and opens the summaries of compaction items, per account. */
   compactionSealer: CompactionSealer;
+  /** The host's observer (guarded: it cannot throw), when it watches exchanges. */
+  observer?: EngineObserver;
 };
 
 export function openExchange(
   codec: Codec,
-  identity: { requestId: string; startedAt: number },
+  identity: { requestId: string; startedAt: number; headers?: RequestHeaders },
   dependencies: ExchangeDependencies,
 ): Exchange {
   const state: ExchangeState = { ...identity, protocol: codec.protocol, decodeOptions: {}, settled: false };
   const { settlement } = dependencies;
+  /** Starts following the exchange for the host's observer, once, when its generation or refusal begins. */
+  const watch = () => {
+    state.serving = true;
+    if (state.watcher || !dependencies.observer?.watchExchange) return;
+    state.watcher = dependencies.observer.watchExchange({
+      requestId: state.requestId,
+      protocol: state.protocol,
+      startedAt: state.startedAt,
+      headers: state.headers,
+    });
+  };
   let interruption: Interruption | undefined;
   const settle = (ending: Parameters<typeof settleExchange>[1]) =>
     settleExchange(state, ending, settlement)
@@ -77,6 +97,7 @@ export function openExchange(
   /** Hands an answer to the transport; its settlement follows the JSON send or the stream's end. */
   const deliver = (answer: UpstreamAnswer): GenerationOutput => {
     state.firstByteAt = settlement.now();
+    state.watcher?.responseStarted?.(answer.kind);
     if (answer.kind === 'json') {
       // Settling money and counting tokens need not delay the answer: they run while it is sent.
       void settle(endingOfJSONAnswer(answer));
@@ -101,6 +122,7 @@ export function openExchange(
    * deadline and shutdown; any failure is settled and rethrown as the error the client gets.
    */
   const run = async <Output>(clientSignal: AbortSignal, work: (signal: AbortSignal) => Promise<Output>): Promise<Output> => {
+    watch();
     try {
       interruption = dependencies.interruptions.watch(state.startedAt);
       // Everything below stops when the client leaves or the gateway ends the request itself.
@@ -126,6 +148,7 @@ export function openExchange(
     state.model = request.model;
     state.stream = request.stream;
     const route = dependencies.routes.resolve(request.model, codec.protocol);
+    state.route = route.model;
     interruption!.setDeadline(route.deadlineMs);
     state.admission = await admitRequest({
       request,
@@ -150,6 +173,8 @@ export function openExchange(
       createdAt: Math.floor(state.startedAt / 1000),
       sleep: dependencies.sleep,
       ...(frameTap && { frameTap }),
+      route: route.model,
+      ...(state.watcher && { watcher: state.watcher }),
     });
     state.attempt = result.attempt;
     if (!result.ok) throw result.error;
@@ -171,6 +196,7 @@ export function openExchange(
     serve,
     settle: (answer: Extract<UpstreamAnswer, { kind: 'json' }>) => {
       state.firstByteAt = settlement.now();
+      state.watcher?.responseStarted?.('json');
       void settle(endingOfJSONAnswer(answer));
     },
     accountId: () => principal().account.id,
@@ -246,7 +272,21 @@ export function openExchange(
       return storedResponsesFor(codec, principal(), dependencies.conversations);
     },
 
+    settledRecord() {
+      if (state.record) return Promise.resolve(state.record);
+      if (!state.serving) return undefined;
+      return new Promise(resolve => {
+        const earlier = state.onRecord;
+        state.onRecord = record => {
+          earlier?.(record);
+          resolve(record);
+        };
+      });
+    },
+
     refuse(error) {
+      if (state.settled) return;
+      watch();
       void settle(endingOfFailure(error));
     },
   };

@@ -34,6 +34,11 @@ export async function settleExchange(state: ExchangeState, ending: ExchangeEndin
     settlement.onError(error);
   }
   const unsettled = buildUsageRecord(state, ending, { costMicros: 0, uncoveredMicros: pending.costMicros }, settlement.now());
+  state.record = unsettled;
+  state.onRecord?.(unsettled);
+  const { watcher } = state;
+  state.attempt?.watcher?.ended?.({ kind: 'served', record: unsettled });
+  watcher?.settled?.({ record: unsettled, route: state.route });
   await settlement.writer.write({
     commit: {
       entry: usageEntryOf(unsettled),
@@ -45,7 +50,9 @@ export async function settleExchange(state: ExchangeState, ending: ExchangeEndin
       const charge = settled
         ? { costMicros: settled.chargedMicros, uncoveredMicros: settled.uncoveredMicros }
         : { costMicros: 0, uncoveredMicros: pending.costMicros };
-      settlement.record({ ...unsettled, ...charge });
+      const record = { ...unsettled, ...charge };
+      watcher?.recorded?.(record);
+      settlement.record(record);
     },
   });
 }

@@ -15,6 +15,7 @@ import { createPassthroughPipeline } from './create-passthrough-pipeline';
 import { createStreamPipeline } from './create-stream-pipeline';
 import { listWarnings, warningsHeader } from './format-warnings-header';
 import type { FrameTap } from './frame-tap';
+import type { AttemptStart, AttemptWatcher, ExchangeWatcher } from '../observation/engine-observer';
 import {
   describeDroppedFlags,
   forwardedHeadersFor,
@@ -42,9 +43,12 @@ export type AttemptOptions = {
   sleep(ms: number, signal: AbortSignal): Promise<void>;
   /** Watches the frames a stream sends its client and may hold its end back (keeping the response). */
   frameTap?: FrameTap;
+  /** The configured model ID of the route (for the observer). */
+  route: string;
+  /** Follows each attempt (`EngineObserver`), when the host watches. */
+  watcher?: ExchangeWatcher;
 };
 
-/** Which target served (or last failed), after how many attempts, under which upstream request id. */
 /** The facts of a request's attempts, for its usage row: the last target tried and what it was sent. */
 export type Attempt = {
   target: UpstreamTarget | undefined;
@@ -54,6 +58,8 @@ export type Attempt = {
   upstreamRequestId: string | undefined;
   /** The translation warnings of the last attempt, as listed in its `x-switchyard-warnings` header. */
   warnings: readonly string[];
+  /** The observer's watcher of the attempt that served, ended when the request settles. */
+  watcher?: AttemptWatcher;
 };
 
 export type AttemptResult =
@@ -66,30 +72,37 @@ export type AttemptResult =
  * that served, or the failure that ended the attempts; either way with the facts of the attempts.
  */
 export async function attemptTargets(options: AttemptOptions): Promise<AttemptResult> {
-  const { policy, signal } = options;
+  const { signal } = options;
   const attempt: Attempt = { target: undefined, model: undefined, attempts: 0, upstreamRequestId: undefined, warnings: [] };
+  /** The code of the last failure that was retried. */
+  let retriedCode: string | undefined;
   for (;;) {
     const { upstream: target, model } = options.targets[Math.min(attempt.attempts, options.targets.length - 1)]!;
+    const after = retriedCode === undefined ? undefined : { errorCode: retriedCode, failover: attempt.target !== target };
     attempt.attempts += 1;
     attempt.target = target;
     attempt.model = model;
     attempt.upstreamRequestId = undefined;
     attempt.warnings = [];
+    const watcher = options.watcher?.attemptStarted?.(attemptStart(options, attempt, target, model, after));
     try {
-      return { ok: true, answer: await answerFrom(options, target, model, attempt), attempt };
+      const answer = await answerFrom(options, target, model, attempt, watcher?.headers);
+      if (watcher) attempt.watcher = watcher;
+      return { ok: true, answer, attempt };
     } catch (error) {
-      if (ClientAbortedError.isInstance(error)) return { ok: false, error, attempt };
+      if (ClientAbortedError.isInstance(error)) {
+        watcher?.ended?.({ kind: 'failed', error, retried: false });
+        return { ok: false, error, attempt };
+      }
       const failure = GatewayError.from(error);
       attempt.upstreamRequestId ??= failure.upstream?.requestId;
-      // A target without an account fails the same way every time: only another target can help, at once.
-      if (failure.code === 'NO_ACCOUNT_AVAILABLE') {
-        if (attempt.attempts >= Math.min(options.targets.length, policy.maxAttempts)) return { ok: false, error: failure, attempt };
-        continue;
-      }
-      const delay = getRetryDelayMs({ error: failure, attempt: attempt.attempts, policy });
-      if (delay === undefined) return { ok: false, error: failure, attempt };
+      const next = nextAttempt(failure, attempt, options);
+      watcher?.ended?.({ kind: 'failed', error: failure, retried: next !== undefined });
+      if (next === undefined) return { ok: false, error: failure, attempt };
+      retriedCode = failure.code;
+      if (next === 'at-once') continue;
       try {
-        await options.sleep(delay, signal);
+        await options.sleep(next, signal);
       } catch (cause) {
         return { ok: false, error: new ClientAbortedError(cause), attempt };
       }
@@ -97,8 +110,42 @@ export async function attemptTargets(options: AttemptOptions): Promise<AttemptRe
   }
 }
 
+/**
+ * When the next attempt after a failure goes: after a wait (ms), at once, or never (`undefined`).
+ * A target without an account fails the same way every time: only another target can help, at once.
+ */
+function nextAttempt(failure: GatewayError, attempt: Attempt, options: AttemptOptions): number | 'at-once' | undefined {
+  if (failure.code === 'NO_ACCOUNT_AVAILABLE') {
+    return attempt.attempts >= Math.min(options.targets.length, options.policy.maxAttempts) ? undefined : 'at-once';
+  }
+  return getRetryDelayMs({ error: failure, attempt: attempt.attempts, policy: options.policy });
+}
+
+function attemptStart(
+  options: AttemptOptions,
+  attempt: Attempt,
+  target: UpstreamTarget,
+  model: string,
+  after: AttemptStart['after'],
+): AttemptStart {
+  return {
+    number: attempt.attempts,
+    route: options.route,
+    upstream: target.name,
+    protocol: target.codec.protocol,
+    model,
+    ...(after && { after }),
+  };
+}
+
 /** One attempt: encode for the target (or pass the client's body through), call, read the answer. */
-async function answerFrom(options: AttemptOptions, target: UpstreamTarget, model: string, attempt: Attempt): Promise<UpstreamAnswer> {
+async function answerFrom(
+  options: AttemptOptions,
+  target: UpstreamTarget,
+  model: string,
+  attempt: Attempt,
+  observerHeaders: Readonly<Record<string, string>> | undefined,
+): Promise<UpstreamAnswer> {
   const passthrough = isPassthrough(options.inbound, target.codec, options.body);
   const encoded = passthrough
     ? { value: { ...(options.body as JSONObject), model }, warnings: [] }
@@ -113,12 +160,22 @@ async function answerFrom(options: AttemptOptions, target: UpstreamTarget, model
   ]);
   const headers = warningsHeader(attempt.warnings);
   const call = sameProtocol
-    ? { path: forwardedPathFor(target, forwarded), headers: forwardedHeadersFor(target, forwarded) }
-    : {};
+    ? { path: forwardedPathFor(target, forwarded), headers: withHeaders(forwardedHeadersFor(target, forwarded), observerHeaders) }
+    : observerHeaders
+      ? { headers: observerHeaders }
+      : {};
   const response = await callUpstream(target, JSON.stringify(encoded.value), options.signal, call);
   attempt.upstreamRequestId = upstreamRequestId(target, response);
   const read = { options, target, response, passthrough, headers };
   return options.request.stream ? streamAnswer(read) : jsonAnswer(read);
+}
+
+/** The observer's headers (a trace context) on top of the client's forwarded ones. */
+function withHeaders(
+  forwarded: Record<string, string>,
+  observerHeaders: Readonly<Record<string, string>> | undefined,
+): Record<string, string> {
+  return observerHeaders ? { ...forwarded, ...observerHeaders } : forwarded;
 }
 
 /** Warnings for the client protocol's own fields when the upstream speaks another protocol. */

@@ -10,6 +10,7 @@ import type { GatewayConfigInput } from '../config/gateway-config';
 import { parseGatewayConfig } from '../config/parse-gateway-config';
 import { createEngine, type Engine } from '../create-engine';
 import type { Exchange } from '../exchange/exchange';
+import type { EngineObserver } from '../observation/engine-observer';
 import type { UsageRecord } from '../usage/usage-record';
 import { createManualSchedule, type ManualSchedule } from './create-manual-schedule';
 import { createScriptedUpstream, type ScriptedAnswer, type ScriptedCall, type ScriptedUpstream } from './create-scripted-upstream';
@@ -51,6 +52,10 @@ export type TestEngineOptions = {
   scheduleUsageCommit?: (work: () => void) => void;
   /** Told about failed ledger commits and recorder failures. */
   onRecorderError?: (error: unknown) => void;
+  /** Watches exchanges, attempts and ledger batches (`EngineOptions.observer`). */
+  observer?: EngineObserver;
+  /** Told about an observer method that threw. */
+  onObserverError?: (error: unknown) => void;
 };
 
 export type TestEngine = {
@@ -70,8 +75,8 @@ export type TestEngine = {
   upstream(name: string): ScriptedUpstream;
   /** The headers a client of `protocol` authenticates with (the key in its scheme, the version header). */
   headers(protocol: Protocol): RequestHeaders;
-  /** Opens an exchange on `protocol`'s interface and authenticates it with the test key. */
-  open(protocol: Protocol): Promise<Exchange>;
+  /** Opens an exchange on `protocol`'s interface and authenticates it with the test key (plus any `extraHeaders`). */
+  open(protocol: Protocol, extraHeaders?: RequestHeaders): Promise<Exchange>;
   /** Waits until `count` records were written (records are written after the answer), then returns them all. */
   recorded(count?: number): Promise<UsageRecord[]>;
   account(): Promise<Account>;
@@ -123,6 +128,8 @@ export async function createTestEngine(options: TestEngineOptions): Promise<Test
     ...(options.conversationSecret !== undefined && { conversationSecret: options.conversationSecret }),
     scheduleUsageCommit: options.scheduleUsageCommit ?? (work => void setImmediate(work)),
     ...(options.onRecorderError && { onRecorderError: options.onRecorderError }),
+    ...(options.observer && { observer: options.observer }),
+    ...(options.onObserverError && { onObserverError: options.onObserverError }),
     schedule: timers.schedule,
     async sleep(ms, signal) {
       sleeps.push(ms);
@@ -156,10 +163,11 @@ export async function createTestEngine(options: TestEngineOptions): Promise<Test
       return upstream;
     },
     headers,
-    async open(protocol) {
+    async open(protocol, extraHeaders) {
+      const requestHeaders = { ...headers(protocol), ...extraHeaders };
       // Each exchange its own request id: the ledger writes a request id once.
-      const exchange = engine.openExchange({ protocol, requestId: `req_test${opened++}`, startedAt: TEST_NOW });
-      await exchange.authenticate(headers(protocol));
+      const exchange = engine.openExchange({ protocol, requestId: `req_test${opened++}`, startedAt: TEST_NOW, headers: requestHeaders });
+      await exchange.authenticate(requestHeaders);
       return exchange;
     },
     async recorded(count = 1) {

@@ -34,5 +34,6 @@ export function buildUsageRecord(state: ExchangeState, ending: ExchangeEnding, c
     latencyMs: now - state.startedAt,
     timeToFirstByteMs: state.firstByteAt === undefined ? undefined : state.firstByteAt - state.startedAt,
     warnings: attempt?.warnings ?? [],
+    ...(state.watcher?.traceId !== undefined && { traceId: state.watcher.traceId }),
   };
 }

@@ -1,6 +1,7 @@
 import { setTimeout as wait } from 'node:timers/promises';
 import type { Settled, UsageCommit, UsageLedger } from '@switchyard/accounts';
 import { GatewayError } from '@switchyard/core';
+import type { LedgerBatch } from '../observation/engine-observer';
 
 /** One finished request waiting for the ledger, and who to tell what it was charged. */
 export type QueuedCommit = {
@@ -56,6 +57,8 @@ export type UsageWriterOptions = {
    * attempts), never a row's contents.
    */
   onError(error: unknown): void;
+  /** Told after each batch: its size, how long it took (retries included), whether it was committed, what still waits. */
+  onBatch?: (batch: LedgerBatch) => void;
 };
 
 export type UsageWriter = {
@@ -152,7 +155,9 @@ export function createUsageWriter(options: UsageWriterOptions): UsageWriter {
     dropped = 0;
   };
   const commitBatch = async (batch: readonly QueuedCommit[]) => {
+    const startedAt = performance.now();
     const settled = await commitWithRetries(batch.map(item => item.commit));
+    options.onBatch?.({ rows: batch.length, durationMs: performance.now() - startedAt, committed: settled !== undefined, queued: queue.length });
     batch.forEach((item, index) => tell(item, settled?.[index]));
     reportDropped();
   };

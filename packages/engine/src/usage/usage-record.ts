@@ -42,6 +42,8 @@ export type UsageRecord = {
   timeToFirstByteMs: number | undefined;
   /** The translation warnings the client was sent in `x-switchyard-warnings`. */
   warnings: readonly string[];
+  /** The id of the trace the request belongs to, when an observer traces it (`EngineObserver`). */
+  traceId?: string;
 };
 
 /**

@@ -22,7 +22,7 @@ export function createRequestIdMiddleware(options: RequestIdOptions): RequestHan
   return function requestIdMiddleware(request, response, next) {
     const requestId = createId('req_');
     const startedAt = Date.now();
-    const exchange = engine.openExchange({ protocol, requestId, startedAt });
+    const exchange = engine.openExchange({ protocol, requestId, startedAt, headers: request.headers });
     setGatewayContext(request, { requestId, startedAt, codec, exchange });
     sendRequestId(response, codec.descriptor.requestIdHeaders, requestId);
     next();
