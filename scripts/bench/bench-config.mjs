@@ -2,7 +2,8 @@
 // interface, on every client interface, with pricing (so every request takes a balance hold and is
 // charged in the ledger) and every kind of key limit switched on but set far above what the load
 // reaches (so each is counted on every request and none refuses one). `pricing: false` and
-// `limits: false` switch those off, to measure what they cost.
+// `limits: false` switch those off, to measure what they cost. `streams` sizes the upstream pool
+// and the key's concurrency for that many streams held open at once.
 import { writeFileSync } from 'node:fs';
 
 const GENEROUS_LIMITS = {
@@ -16,10 +17,14 @@ const GENEROUS_LIMITS = {
   quotaPeriodHours: 24,
 };
 
+/** The gateway's default upstream pool (`DEFAULT_UPSTREAM_CONNECTIONS`) and the floor's, unless more streams are held. */
+export const DEFAULT_CONNECTIONS = 1024;
+
 /** Writes the config for a gateway in front of the simulator at `simulatorURL` to `path` (JSON). */
-export function writeBenchConfig(path, simulatorURL, { pricing = true, limits = true } = {}) {
+export function writeBenchConfig(path, simulatorURL, { pricing = true, limits = true, streams = 0 } = {}) {
+  const held = Math.max(GENEROUS_LIMITS.concurrency, streams);
   const config = {
-    upstreams: { 'simulator-chat': { protocol: 'openai-chat', baseURL: `${simulatorURL}/v1` } },
+    upstreams: { 'simulator-chat': { protocol: 'openai-chat', baseURL: `${simulatorURL}/v1`, connections: Math.max(DEFAULT_CONNECTIONS, streams) } },
     routes: [
       {
         model: 'sim-via-chat',
@@ -29,7 +34,7 @@ export function writeBenchConfig(path, simulatorURL, { pricing = true, limits = 
         ...(pricing && { pricing: { inputPerMillion: 0.5, outputPerMillion: 1.5 } }),
       },
     ],
-    limits: { default: limits ? GENEROUS_LIMITS : {} },
+    limits: { default: limits ? { ...GENEROUS_LIMITS, concurrency: held, queueSize: held } : {} },
   };
   writeFileSync(path, JSON.stringify(config, null, 2));
 }

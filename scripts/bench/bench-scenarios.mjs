@@ -24,7 +24,7 @@ export const SCENARIOS = {
  * upstream: the gateway answers with headers only once the first delta is in (until then it may
  * still fail over to another target), so a stream counts as open from its first delta.
  */
-export const HELD_STREAM = { stream: true, directives: '[[sim:tokens=40]] [[sim:slow=500]]' };
+export const HELD_STREAM = { stream: true, directives: '[[sim:tokens=120]] [[sim:slow=500]]' };
 /**
  * Streams whose deltas come 20 ms apart: the first must reach the client alone, not in the same
  * read as the second (20 ms, not less, so that a busy machine's scheduling does not merge them).

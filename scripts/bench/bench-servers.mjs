@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeBenchConfig } from './bench-config.mjs';
+import { DEFAULT_CONNECTIONS, writeBenchConfig } from './bench-config.mjs';
 import { startServerProcess } from './server-process.mjs';
 import { freePort } from './throwaway-databases.mjs';
 
@@ -15,9 +15,10 @@ export function startSimulator(folder) {
   return startServerProcess({ name: 'simulator', script: 'packages/simulator/dist/main.js', cwd: root, environment: { PORT: '0' }, logFile: join(folder, 'simulator.log') });
 }
 
-/** The raw pass-through proxy in front of `simulatorURL`, its log named after `name`. */
-export function startFloor(folder, simulatorURL, name = 'floor') {
-  return startServerProcess({ name, script: 'scripts/bench/raw-proxy.mjs', cwd: root, environment: { PORT: '0', UPSTREAM_URL: simulatorURL }, logFile: join(folder, `${name}.log`) });
+/** The raw pass-through proxy in front of `simulatorURL`, its log named after `name`; its pool sized for `streams` held open. */
+export function startFloor(folder, simulatorURL, name = 'floor', { streams = 0 } = {}) {
+  const environment = { PORT: '0', UPSTREAM_URL: simulatorURL, MAX_SOCKETS: String(Math.max(DEFAULT_CONNECTIONS, streams)) };
+  return startServerProcess({ name, script: 'scripts/bench/raw-proxy.mjs', cwd: root, environment, logFile: join(folder, `${name}.log`) });
 }
 
 /**
@@ -25,11 +26,13 @@ export function startFloor(folder, simulatorURL, name = 'floor') {
  * named after it). `key` is adopted as its demo key. `storage` is `{ kind: 'sqlite' }` (a data
  * folder of its own) or `{ kind: 'postgres', databaseURL, redisURL, serverSecret }`. `pricing` and
  * `limits` (default true) and `logLevel` (default info, logs go to the log file) are the switches
- * the middleware measurement turns; `nodeOptions` e.g. `--cpu-prof`.
+ * the middleware measurement turns; `environment` adds variables (the observability switches); `streams` sizes the upstream pool and
+ * the key's concurrency for that many open streams;
+ * `nodeOptions` e.g. `--cpu-prof`.
  */
-export function startGateway(folder, name, simulatorURL, { key, storage, pricing = true, limits = true, logLevel = 'info', nodeOptions = [] }) {
+export function startGateway(folder, name, simulatorURL, { key, storage, pricing = true, limits = true, logLevel = 'info', environment: extra = {}, streams = 0, nodeOptions = [] }) {
   const configPath = join(folder, `${name}-config.json`);
-  writeBenchConfig(configPath, simulatorURL, { pricing, limits });
+  writeBenchConfig(configPath, simulatorURL, { pricing, limits, streams });
   const data = join(folder, `${name}-data`);
   mkdirSync(data, { recursive: true });
   const environment = {
@@ -45,6 +48,7 @@ export function startGateway(folder, name, simulatorURL, { key, storage, pricing
       SWITCHYARD_SERVER_SECRET: storage.serverSecret,
       SWITCHYARD_ADMIN_TOKEN: randomBytes(24).toString('hex'),
     }),
+    ...extra,
   };
   return startServerProcess({ name, script: 'examples/server/dist/main.js', cwd: root, nodeOptions, environment, logFile: join(folder, `${name}.log`) });
 }

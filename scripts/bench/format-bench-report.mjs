@@ -140,7 +140,13 @@ function flatten(result) {
     if (target.memory) values.set(`${name} bytes/open stream`, target.memory.perStreamBytes);
     if (target.idleRssBytes) values.set(`${name} idle RSS MiB`, target.idleRssBytes / MiB);
   }
-  for (const variant of result.middleware ?? []) values.set(`middleware: ${variant.name} CPU µs/req`, variant.cpuUsPerRequest);
+  for (const [set, variants] of [['middleware', result.middleware], ['observability', result.observability]]) {
+    for (const variant of variants ?? []) {
+      // Results written before variants had scenarios hold the JSON figures flat.
+      const scenarios = variant.scenarios ?? { json: variant };
+      for (const [scenario, measured] of Object.entries(scenarios)) values.set(`${set}: ${variant.name} ${scenario} CPU µs/req`, measured.cpuUsPerRequest);
+    }
+  }
   return values;
 }
 

@@ -14,6 +14,7 @@ export const USAGE = `usage: pnpm bench [options]
   --no-portkey            leave out the Portkey column
   --load=wrk|node         the load generator (default wrk; node when wrk cannot be installed)
   --middleware            also measure what pricing, limits and logging each cost
+  --observability         also measure what metrics and tracing cost (JSON and 20-delta streams)
   --profile               also run each scenario's gateway under node --cpu-prof and summarise it
   --out=FILE              where to write the results (default bench-results/<time>-<commit>.json)
   --compare=FILE          print an earlier run's results beside these, with the change
@@ -35,6 +36,7 @@ export function parseBenchArguments(argv) {
     portkey: true,
     load: 'wrk',
     middleware: false,
+    observability: false,
     profile: false,
     out: undefined,
     compare: undefined,
@@ -53,6 +55,7 @@ export function parseBenchArguments(argv) {
     else if (flag === '--load') options.load = oneOf(value(), ['wrk', 'node'], flag);
     else if (flag === '--no-portkey') options.portkey = false;
     else if (flag === '--middleware') options.middleware = true;
+    else if (flag === '--observability') options.observability = true;
     else if (flag === '--profile') options.profile = true;
     else if (flag === '--ledger') options.ledger = true;
     else if (flag === '--out') options.out = value();

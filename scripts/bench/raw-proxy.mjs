@@ -14,7 +14,7 @@ async function upstreamAddress() {
 }
 
 const { host, port: upstreamPort } = await upstreamAddress();
-const agent = new Agent({ keepAlive: true, maxSockets: 1024 });
+const agent = new Agent({ keepAlive: true, maxSockets: Number(process.env.MAX_SOCKETS ?? 1024) });
 const server = createServer((incoming, outgoing) => {
   const upstream = request(
     { host, port: upstreamPort, method: incoming.method, path: incoming.url, headers: incoming.headers, agent },

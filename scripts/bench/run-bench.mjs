@@ -19,7 +19,7 @@ import { ensureWrk } from './ensure-wrk.mjs';
 import { evaluateTargets, formatChecks, formatComparison, formatResultTable } from './format-bench-report.mjs';
 import { measureAddedLatency } from './measure-added-latency.mjs';
 import { measureLoadScenarios } from './measure-load-scenarios.mjs';
-import { formatMiddleware, measureMiddleware } from './measure-middleware.mjs';
+import { MIDDLEWARE_VARIANTS, OBSERVABILITY_VARIANTS, formatVariants, measureVariants } from './measure-variants.mjs';
 import { measureOpenStreams } from './measure-open-streams.mjs';
 import { USAGE, parseBenchArguments } from './parse-bench-arguments.mjs';
 import { profileScenarios } from './profile-scenarios.mjs';
@@ -49,6 +49,11 @@ const git = (...args) => execFileSync('git', args, { cwd: root, encoding: 'utf8'
 const commit = `${git('rev-parse', '--short', 'HEAD')}${git('status', '--porcelain', '--untracked-files=no') ? '+changes' : ''}`;
 const notes = [];
 const generator = options.load === 'wrk' ? ensureWrk(note => notes.push(note)) : 'node';
+const openFiles = openFileLimit();
+// Each held stream is two sockets in the server (its client's and its upstream's), for the floor too.
+if (options.only.includes('memory') && openFiles !== undefined && 2 * options.streams + 100 > openFiles) {
+  notes.push(`${options.streams} held streams need about ${2 * options.streams + 100} open files per server, above this machine's limit of ${openFiles} (ulimit -n): some will fail`);
+}
 const result = {
   version: 1,
   date: new Date().toISOString(),
@@ -107,15 +112,16 @@ try {
     // Each target in a fresh process, so that the streams' memory is not hidden in a heap that an
     // earlier measurement already grew.
     const fresh = {
-      floor: () => startFloor(folder, simulator.url, 'memory-floor'),
-      same: () => startGateway(folder, 'memory-same', simulator.url, { key, storage }),
-      translated: () => startGateway(folder, 'memory-translated', simulator.url, { key, storage }),
+      floor: () => startFloor(folder, simulator.url, 'memory-floor', { streams: options.streams }),
+      same: () => startGateway(folder, 'memory-same', simulator.url, { key, storage, streams: options.streams }),
+      translated: () => startGateway(folder, 'memory-translated', simulator.url, { key, storage, streams: options.streams }),
       portkey: () => startPortkey(folder, 'memory-portkey'),
     };
     for (const [name, { request }] of Object.entries(targets)) {
       const server = await fresh[name]();
       try {
-        const memory = await measureOpenStreams(server, request(HELD_STREAM), options.streams);
+        // Opening thousands of streams at once takes a while on a small machine: 15 s, or 2 ms a stream.
+        const memory = await measureOpenStreams(server, request(HELD_STREAM), options.streams, Math.max(15, options.streams / 500));
         result.targets[name].memory = memory;
         log(`memory ${name}: ${(memory.perStreamBytes / 1024).toFixed(1)} KiB per stream, ${memory.opened} of ${memory.held} opened`);
       } finally {
@@ -123,7 +129,12 @@ try {
       }
     }
   }
-  if (options.middleware) result.middleware = await measureMiddleware({ folder, simulatorURL: simulator.url, key, storage, options, generator, log });
+  const variantContext = { folder, simulatorURL: simulator.url, key, storage, options, generator, log };
+  if (options.middleware) result.middleware = await measureVariants({ label: 'middleware', variants: MIDDLEWARE_VARIANTS, ...variantContext });
+  if (options.observability) {
+    const scenarios = [['json', SCENARIOS.json], ['stream', SCENARIOS.stream]];
+    result.observability = await measureVariants({ label: 'observability', variants: OBSERVABILITY_VARIANTS, scenarios, ...variantContext });
+  }
   result.machine.loadAverageAtEnd = loadavg().map(value => Number(value.toFixed(2)));
   result.seconds = Math.round((performance.now() - startedAt) / 1000);
   result.checks = evaluateTargets(result);
@@ -139,7 +150,8 @@ try {
   if (loadCost !== undefined) console.log(`the load generator used ${loadCost.toFixed(1)} µs CPU per request of the floor`);
   for (const note of notes) console.log(`note: ${note}`);
   console.log(`\n${formatResultTable(result)}\n\n${formatChecks(result.checks)}`);
-  if (result.middleware) console.log(`\n${formatMiddleware(result.middleware)}`);
+  if (result.middleware) console.log(`\n${formatVariants(result.middleware)}`);
+  if (result.observability) console.log(`\n${formatVariants(result.observability)}`);
   if (options.profile) {
     const profiled = loadScenarios.length > 0 ? loadScenarios : [['json', SCENARIOS.json]];
     result.profiles = (await profileScenarios({ folder, simulatorURL: simulator.url, key, storage, scenarios: profiled, options, generator, log })).map(({ target, scenario, file, summary }) => ({
@@ -162,4 +174,14 @@ try {
   for (const cleanup of cleanups) await cleanup().catch(() => {});
   if (finished) rmSync(folder, { recursive: true, force: true });
   else process.stderr.write(`the servers' logs are kept in ${folder}\n`);
+}
+
+/** The open-files limit this process (and the servers it starts) runs under, from /proc on Linux. */
+function openFileLimit() {
+  try {
+    const line = /^Max open files\s+(\d+)/m.exec(readFileSync('/proc/self/limits', 'utf8'));
+    return line ? Number(line[1]) : undefined;
+  } catch {
+    return undefined;
+  }
 }
