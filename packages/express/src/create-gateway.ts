@@ -27,6 +27,7 @@ import { createNotFoundHandler, createPathClaim } from './errors/create-not-foun
 import type { GatewayLogger } from './gateway-logger';
 import { createGenerationHandler } from './generation/create-generation-handler';
 import { createModelsHandler } from './models/create-models-handler';
+import { createOpenAPIHandler } from './openapi/create-openapi-handler';
 import { createRequestIdMiddleware } from './request-id/create-request-id-middleware';
 import { createEndpointDispatcher } from './routing/create-endpoint-dispatcher';
 import { asksForWebSocket, createUpgradeRefusalHandler } from './upgrade/create-upgrade-refusal-handler';
@@ -120,6 +121,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     else router.post(path, ...handlers);
     if (endpoint.kind === 'generation') dispatcher.add('GET', endpoint.path, upgradeRefusal(engine, endpoint, accessLog));
   }
+  dispatcher.add('GET', '/openapi.json', [...accessLog, createOpenAPIHandler({ engine })]);
   // Past the endpoints, the Router keeps only the paths it claims; any other leaves it for the host's routes.
   const claims = createPathClaim(engine);
   router.use((request, _response, next) => next(claims(request.path) ? undefined : 'router'), ...accessLog, createNotFoundHandler({ engine }));
