@@ -73,18 +73,23 @@ function describeEndpoint(endpoint: Endpoint, codecs: readonly Codec[], descript
     operation.security = described.flatMap(entry => (entry.operation.security as JSONObject[] | undefined) ?? []);
     operation.description = 'Several interfaces share this path: the credential presented picks the answer\'s shape (a key in `x-api-key` gets the Messages shape, a Bearer key the OpenAI one).';
   }
-  operation.responses = {
-    ...mergeSuccessResponses(described.map(success)),
-    ...describeErrorResponses(errorSchemas.length === 1 ? errorSchemas[0]! : { oneOf: errorSchemas }, 'interfaces'),
-  };
+  const errors = describeErrorResponses(errorSchemas.length === 1 ? errorSchemas[0]! : { oneOf: errorSchemas }, 'interfaces');
+  operation.responses = { ...mergeSuccessResponses(described.map(success)), ...withHeaders(errors, requestIdHeadersOf(owners)) };
   return operation;
+}
+
+/** The request-id headers of the codecs answering at a path (every answer carries them, errors too). */
+function requestIdHeadersOf(codecs: readonly Codec[]): JSONObject {
+  return Object.fromEntries(codecs.flatMap(codec => codec.descriptor.requestIdHeaders).map(header => [header, { $ref: `#/components/headers/${header}` }]));
+}
+
+function withHeaders(responses: Record<string, JSONObject>, headers: JSONObject): Record<string, JSONObject> {
+  return Object.fromEntries(Object.entries(responses).map(([status, response]) => [status, { ...response, headers: { ...(response.headers as JSONObject | undefined), ...headers } }]));
 }
 
 /** The codec's success answers, each with the protocol's request-id headers. */
 function successResponse(operation: JSONObject, codec: Codec): Record<string, JSONObject> {
-  const responses = (operation.responses ?? {}) as Record<string, JSONObject>;
-  const headers = Object.fromEntries(codec.descriptor.requestIdHeaders.map(header => [header, { $ref: `#/components/headers/${header}` }]));
-  return Object.fromEntries(Object.entries(responses).map(([status, response]) => [status, { ...response, headers: { ...(response.headers as JSONObject | undefined), ...headers } }]));
+  return withHeaders((operation.responses ?? {}) as Record<string, JSONObject>, requestIdHeadersOf([codec]));
 }
 
 /** Success answers of several codecs at one path: each status's JSON schema becomes a `oneOf` of theirs. */
@@ -111,8 +116,7 @@ function addAdminAPI(paths: Record<string, JSONObject>, components: Components, 
   for (const [path, item] of Object.entries(admin.paths)) {
     for (const operation of Object.values(item) as JSONObject[]) {
       const responses = operation.responses as Record<string, JSONObject>;
-      for (const response of Object.values(responses)) response.headers = { 'x-request-id': { $ref: '#/components/headers/x-request-id' } };
-      operation.responses = { ...responses, ...errors };
+      operation.responses = withHeaders({ ...responses, ...errors }, { 'x-request-id': { $ref: '#/components/headers/x-request-id' } });
     }
     paths[path] = item;
   }
