@@ -1,3 +1,4 @@
+import { createAdminService, createMemoryAccountStore } from '@switchyard/accounts';
 import type { Codec, OpenAPIDescription } from '@switchyard/core';
 import { buildOpenAPIDocument, createGateway, type Gateway } from '@switchyard/express';
 import express from 'express';
@@ -50,6 +51,19 @@ describe('which endpoints the OpenAPI document lists, and where it is served', (
     expect(Object.keys(atOps.paths).filter(path => path.startsWith('/admin/'))).toEqual([]);
     const without = buildOpenAPIDocument({ engine, adminPath: false }) as Document;
     expect(Object.keys(without.paths).filter(path => !path.startsWith('/v1/'))).toEqual([]);
+  });
+
+  it('lists every route of the admin router, and no other admin path', () => {
+    const gateway = gatewayWith([openAIChatCodec], ['chat']);
+    const router = gateway.createAdminRouter(createAdminService({ store: createMemoryAccountStore(), adminTokenDigests: [] }));
+    type Layer = { route?: { path: string; methods: Record<string, boolean> } };
+    const served = (router.stack as Layer[]).flatMap(({ route }) =>
+      route ? Object.keys(route.methods).map(method => `${method} /admin${route.path.replaceAll(':id', '{id}')}`) : [],
+    );
+    const document = buildOpenAPIDocument({ engine: gateway.engine }) as Document;
+    const documented = Object.entries(document.paths).flatMap(([path, item]) => (path.startsWith('/admin/') ? Object.keys(item).map(method => `${method} ${path}`) : []));
+    expect(served).toHaveLength(16);
+    expect(documented.sort()).toEqual(served.sort());
   });
 
   it('refuses two codecs that declare one component name with different content', () => {
