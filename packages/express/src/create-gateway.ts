@@ -80,8 +80,8 @@ export type Gateway = Router & {
  * Every middleware composed into one Router: per endpoint of each codec, request id → auth → JSON
  * body → generation (or token count, or models list; stored responses need no body); a 426 for a WebSocket upgrade on a generation
  * path (the gateway streams over HTTP); `GET /openapi.json`, the OpenAPI document of what it
- * mounted; 404s with hints for unknown `/v1` paths; one error handler. It claims only its own paths: mounted at `/`, every other path goes on to the
- * host's routes.
+ * mounted; 404s with hints for unknown `/v1` paths; one error handler. It claims only its own
+ * paths: mounted at `/`, every other path goes on to the host's routes.
  *
  * @throws ConfigError when the config does not validate or names a protocol no codec speaks.
  * @example app.use(createGateway({ config, codecs: [openAIResponsesCodec, anthropicMessagesCodec] }))
