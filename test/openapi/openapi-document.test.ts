@@ -102,6 +102,9 @@ describe('the OpenAPI document at GET /openapi.json of the example server', () =
       expect(Object.keys(responses)).toEqual(expect.arrayContaining(['400', '401', '403', '404', '413', '500', '502', '504']));
     }
     expect(Object.keys(document.paths['/v1/messages']!.post!.responses['200']!.headers!)).toEqual(['x-request-id', 'request-id']);
+    // Only endpoints that call an upstream list the upstream's failures (502 and 504 carry nothing else).
+    expect(Object.keys(document.paths['/v1/models']!.get!.responses)).not.toEqual(expect.arrayContaining(['502']));
+    expect(Object.keys(document.paths['/v1/responses/{id}']!.get!.responses)).not.toEqual(expect.arrayContaining(['504']));
   });
 
   it('accepts the codecs\' fixture requests sent to a route, and refuses a model that is no route or a Messages body without max_tokens', () => {

@@ -16,6 +16,9 @@ export type OpenAPIDocumentOptions = {
 
 type Components = Required<OpenAPIDescription['components']>;
 
+/** Endpoints answered by the gateway alone: no upstream failure can reach their callers. */
+const GATEWAY_ONLY_KINDS: ReadonlySet<Endpoint['kind']> = new Set(['models', 'stored-response', 'stored-input-items']);
+
 /**
  * The gateway's OpenAPI 3.1 document: the endpoints the engine's registry mounted (each described
  * by its codec, at the path its descriptor declares), their error answers in the protocol's
@@ -73,7 +76,8 @@ function describeEndpoint(endpoint: Endpoint, codecs: readonly Codec[], descript
     operation.security = described.flatMap(entry => (entry.operation.security as JSONObject[] | undefined) ?? []);
     operation.description = 'Several interfaces share this path: the credential presented picks the answer\'s shape (a key in `x-api-key` gets the Messages shape, a Bearer key the OpenAI one).';
   }
-  const errors = describeErrorResponses(errorSchemas.length === 1 ? errorSchemas[0]! : { oneOf: errorSchemas }, 'interfaces');
+  const audience = GATEWAY_ONLY_KINDS.has(endpoint.kind) ? 'gateway-only' : 'upstream-calls';
+  const errors = describeErrorResponses(errorSchemas.length === 1 ? errorSchemas[0]! : { oneOf: errorSchemas }, audience);
   operation.responses = { ...mergeSuccessResponses(described.map(success)), ...withHeaders(errors, requestIdHeadersOf(owners)) };
   return operation;
 }

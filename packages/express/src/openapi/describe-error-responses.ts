@@ -3,8 +3,12 @@ import { GATEWAY_ERROR_CODES, type GatewayErrorCode, type JSONObject } from '@sw
 /** Statuses whose answers carry `Retry-After` (seconds) when the gateway knows how long to wait. */
 const RETRY_AFTER_STATUSES: ReadonlySet<number> = new Set([429, 503]);
 
-/** Which service codes an endpoint family can answer with: the generation interfaces, or the admin API. */
-export type ErrorAudience = 'interfaces' | 'admin';
+/**
+ * Which service codes an endpoint can answer with: an interface endpoint that may call an upstream
+ * (generation, token count, compaction), one that never does (models list, stored responses), or
+ * the admin API.
+ */
+export type ErrorAudience = 'upstream-calls' | 'gateway-only' | 'admin';
 
 const ADMIN_CODES: ReadonlySet<GatewayErrorCode> = new Set<GatewayErrorCode>([
   'INVALID_REQUEST',
@@ -23,7 +27,9 @@ const ADMIN_CODES: ReadonlySet<GatewayErrorCode> = new Set<GatewayErrorCode>([
 
 function isFor(audience: ErrorAudience, code: GatewayErrorCode): boolean {
   if (audience === 'admin') return ADMIN_CODES.has(code);
-  return !code.startsWith('ADMIN_') && !code.startsWith('PANEL_');
+  // The 426 answers a WebSocket upgrade (`GET` on a generation path), an operation the document does not list.
+  if (code.startsWith('ADMIN_') || code.startsWith('PANEL_') || code === 'WEBSOCKET_NOT_SUPPORTED') return false;
+  return audience === 'upstream-calls' || GATEWAY_ERROR_CODES[code].source !== 'upstream';
 }
 
 /**
