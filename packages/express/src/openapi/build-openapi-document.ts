@@ -73,7 +73,7 @@ function describeEndpoint(endpoint: Endpoint, codecs: readonly Codec[], descript
   const errorSchemas = unique(described.map(entry => ({ $ref: `#/components/schemas/${entry.description.errorSchema}` })));
   const operation: JSONObject = { ...first.operation };
   if (described.length > 1) {
-    operation.security = described.flatMap(entry => (entry.operation.security as JSONObject[] | undefined) ?? []);
+    operation.security = unique(described.flatMap(entry => (entry.operation.security as JSONObject[] | undefined) ?? []));
     operation.description = 'Several interfaces share this path: the credential presented picks the answer\'s shape (a key in `x-api-key` gets the Messages shape, a Bearer key the OpenAI one).';
   }
   const audience = GATEWAY_ONLY_KINDS.has(endpoint.kind) ? 'gateway-only' : 'upstream-calls';
