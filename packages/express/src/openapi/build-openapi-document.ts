@@ -74,7 +74,7 @@ function describeEndpoint(endpoint: Endpoint, codecs: readonly Codec[], descript
   const operation: JSONObject = { ...first.operation };
   if (described.length > 1) {
     operation.security = unique(described.flatMap(entry => (entry.operation.security as JSONObject[] | undefined) ?? []));
-    operation.description = 'Several interfaces share this path: the credential presented picks the answer\'s shape (a key in `x-api-key` gets the Messages shape, a Bearer key the OpenAI one).';
+    operation.description = 'Several interfaces share this path: the credential presented picks the answer\'s shape (a key in an interface\'s own header gets that interface\'s shape, a Bearer key the first Bearer interface\'s).';
   }
   const audience = GATEWAY_ONLY_KINDS.has(endpoint.kind) ? 'gateway-only' : 'upstream-calls';
   const errors = describeErrorResponses(errorSchemas.length === 1 ? errorSchemas[0]! : { oneOf: errorSchemas }, audience);
