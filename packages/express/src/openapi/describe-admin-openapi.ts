@@ -8,7 +8,7 @@ const SECURITY = [{ [CONSOLE_TOKEN_SCHEME]: [] }];
 const reference = (name: AdminSchemaName): JSONObject => ({ $ref: `#/components/schemas/${name}` });
 const ID_PARAMETER: JSONObject = { name: 'id', in: 'path', required: true, schema: { type: 'string' } };
 
-type OperationSpec = {
+type AdminOperation = {
   operationId: string;
   summary: string;
   tag: string;
@@ -20,7 +20,7 @@ type OperationSpec = {
 };
 
 /** Every admin endpoint, as `createAdminRouter` mounts it, relative to where the admin router is mounted. */
-const OPERATIONS: Record<string, Record<string, OperationSpec>> = {
+const OPERATIONS: Record<string, Record<string, AdminOperation>> = {
   '/me': { get: { operationId: 'adminMe', summary: 'Who the console token is', tag: 'Admin', answer: 'AdminMe' } },
   '/routes': { get: { operationId: 'adminListRoutes', summary: 'The routes the caller may use', tag: 'Admin', answer: 'AdminRouteList' } },
   '/accounts': {
@@ -69,7 +69,7 @@ export function describeAdminOpenAPI(basePath: string): { paths: Record<string, 
   const paths: Record<string, JSONObject> = {};
   for (const [path, operations] of Object.entries(OPERATIONS)) {
     const item: JSONObject = {};
-    for (const [method, spec] of Object.entries(operations)) item[method] = operationOf(path, spec, queries);
+    for (const [method, definition] of Object.entries(operations)) item[method] = operationOf(path, definition, queries);
     paths[`${basePath}${path}`] = item;
   }
   return {
@@ -85,22 +85,22 @@ export function describeAdminOpenAPI(basePath: string): { paths: Record<string, 
   };
 }
 
-function operationOf(path: string, spec: OperationSpec, queries: ReturnType<typeof describeAdminOpenAPISchemas>['queries']): JSONObject {
+function operationOf(path: string, definition: AdminOperation, queries: ReturnType<typeof describeAdminOpenAPISchemas>['queries']): JSONObject {
   const parameters: JSONObject[] = path.includes('{id}') ? [ID_PARAMETER] : [];
-  if (spec.query === 'accountId') parameters.push({ name: 'accountId', in: 'query', required: false, schema: { type: 'string' } });
-  else if (spec.query) {
-    for (const [name, schema] of Object.entries(queries[spec.query])) parameters.push({ name, in: 'query', required: false, schema });
+  if (definition.query === 'accountId') parameters.push({ name: 'accountId', in: 'query', required: false, schema: { type: 'string' } });
+  else if (definition.query) {
+    for (const [name, schema] of Object.entries(queries[definition.query])) parameters.push({ name, in: 'query', required: false, schema });
   }
-  if (spec.csv) parameters.push({ name: 'format', in: 'query', required: false, schema: { type: 'string', enum: ['json', 'csv'], default: 'json' } });
-  const content: JSONObject = { 'application/json': { schema: reference(spec.answer) } };
-  if (spec.csv) content['text/csv'] = { schema: { type: 'string', description: 'With `format=csv`: every matching row, a header row first (RFC 4180).' } };
+  if (definition.csv) parameters.push({ name: 'format', in: 'query', required: false, schema: { type: 'string', enum: ['json', 'csv'], default: 'json' } });
+  const content: JSONObject = { 'application/json': { schema: reference(definition.answer) } };
+  if (definition.csv) content['text/csv'] = { schema: { type: 'string', description: 'With `format=csv`: every matching row, a header row first (RFC 4180).' } };
   return {
-    operationId: spec.operationId,
-    summary: spec.summary,
-    tags: [spec.tag],
+    operationId: definition.operationId,
+    summary: definition.summary,
+    tags: [definition.tag],
     security: SECURITY,
     ...(parameters.length > 0 && { parameters }),
-    ...(spec.body && { requestBody: { required: true, content: { 'application/json': { schema: reference(spec.body) } } } }),
-    responses: { [String(spec.status ?? 200)]: { description: 'Done.', content } },
+    ...(definition.body && { requestBody: { required: true, content: { 'application/json': { schema: reference(definition.body) } } } }),
+    responses: { [String(definition.status ?? 200)]: { description: definition.status === 201 ? 'Created.' : 'OK.', content } },
   };
 }
