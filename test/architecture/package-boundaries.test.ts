@@ -8,7 +8,7 @@ const packagesDirectory = join(root, 'packages');
 const ALLOWED: Record<string, readonly string[]> = {
   core: [],
   sse: ['@switchyard/core', 'eventsource-parser'],
-  'codec-openai-shared': ['@switchyard/core'],
+  'codec-openai-shared': ['@switchyard/core', 'zod'],
   'codec-openai-responses': ['@switchyard/core', '@switchyard/codec-openai-shared', 'zod'],
   'codec-openai-chat': ['@switchyard/core', '@switchyard/codec-openai-shared', 'zod'],
   'codec-anthropic-messages': ['@switchyard/core', 'zod'],

@@ -94,3 +94,12 @@ export { buildUsageWhere, NAMED_PLACEHOLDER, type Placeholder, type UsageWhere }
 export { summarizeUsageSql, toUsageSummaryRow } from './rows/summarize-usage-sql';
 export { BALANCE_EVENT_COLUMNS, toBalanceEvent } from './rows/balance-event-row';
 export { findDigestMatch } from './rows/find-digest-match';
+export { describeAdminOpenAPISchemas, type AdminQueryName, type AdminSchemaName } from './admin/admin-openapi-schemas';
+export {
+  adminAccountSchema,
+  adminBalanceEventSchema,
+  adminConsoleTokenSchema,
+  adminKeySchema,
+  adminUsageEntrySchema,
+  adminUsageSummarySchema,
+} from './admin/admin-response-schemas';

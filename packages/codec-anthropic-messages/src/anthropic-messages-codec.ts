@@ -11,6 +11,7 @@ import { decodeAnthropicResponse } from './response/decode-anthropic-response';
 import { encodeAnthropicResponse } from './response/encode-anthropic-response';
 import { createAnthropicStreamDecoder } from './stream/decode-anthropic-stream';
 import { createAnthropicStreamEncoder } from './stream/encode-anthropic-stream';
+import { describeAnthropicOpenAPI } from './openapi/describe-anthropic-openapi';
 
 /** The Anthropic Messages protocol (`POST /v1/messages`, API version 2023-06-01), both sides of the gateway. */
 export const anthropicMessagesCodec: Codec = {
@@ -30,4 +31,5 @@ export const anthropicMessagesCodec: Codec = {
   encodeTokenCount: inputTokens => ({ input_tokens: inputTokens }),
   capOutputTokens: capAnthropicOutputTokens,
   createPassthroughStream: createAnthropicPassthroughStream,
+  describeOpenAPI: describeAnthropicOpenAPI,
 };

@@ -19,3 +19,10 @@ export { decodeAnthropicUsage } from './usage/decode-anthropic-usage';
 export { encodeAnthropicDeltaUsage, encodeAnthropicUsage } from './usage/encode-anthropic-usage';
 export { decodeAnthropicTokenCountRequest } from './count-tokens/decode-anthropic-token-count-request';
 export { encodeAnthropicModelList } from './models/encode-anthropic-model-list';
+export { describeAnthropicOpenAPI } from './openapi/describe-anthropic-openapi';
+export {
+  anthropicErrorEnvelopeSchema,
+  anthropicMessageSchema,
+  anthropicModelListSchema,
+  anthropicTokenCountSchema,
+} from './openapi/anthropic-openapi-schemas';

@@ -14,3 +14,5 @@ export { decodeOpenAIChatUsage, encodeOpenAIChatUsage } from './openai-chat-usag
 export { clientRequestedUsage, getOpenAIChatOptions } from './openai-chat-options';
 export { toOpenAIChatToolCallId } from './request/to-openai-chat-tool-call-id';
 export { openAIChatRequestSchema, type OpenAIChatRequest } from './request/openai-chat-request-schema';
+export { describeOpenAIChatOpenAPI } from './openapi/describe-openai-chat-openapi';
+export { openAIChatChunkEventSchema, openAIChatCompletionSchema } from './openapi/openai-chat-openapi-schemas';

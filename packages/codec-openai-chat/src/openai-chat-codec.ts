@@ -9,6 +9,7 @@ import { decodeOpenAIChatResponse } from './response/decode-openai-chat-response
 import { encodeOpenAIChatResponse } from './response/encode-openai-chat-response';
 import { createOpenAIChatStreamDecoder } from './stream/decode-openai-chat-stream';
 import { createOpenAIChatStreamEncoder } from './stream/encode-openai-chat-stream';
+import { describeOpenAIChatOpenAPI } from './openapi/describe-openai-chat-openapi';
 
 /** The OpenAI Chat Completions protocol (`POST /v1/chat/completions`), on both sides of the gateway. */
 export const openAIChatCodec: Codec = {
@@ -33,4 +34,5 @@ export const openAIChatCodec: Codec = {
   ]),
   capOutputTokens: capOpenAIChatOutputTokens,
   createPassthroughStream: createOpenAIChatPassthroughStream,
+  describeOpenAPI: describeOpenAIChatOpenAPI,
 };

@@ -16,3 +16,9 @@ export {
 export { decodeOpenAIResponsesUsage, encodeOpenAIResponsesUsage } from './response/openai-responses-usage';
 export { createOpenAIResponsesStreamDecoder } from './stream/decode-openai-responses-stream';
 export { createOpenAIResponsesStreamEncoder } from './stream/encode-openai-responses-stream';
+export { describeOpenAIResponsesOpenAPI } from './openapi/describe-openai-responses-openapi';
+export {
+  openAIResponsesCompactedSchema,
+  openAIResponsesObjectSchema,
+  openAIResponsesStreamEventSchema,
+} from './openapi/openai-responses-openapi-schemas';

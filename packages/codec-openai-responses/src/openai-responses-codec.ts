@@ -10,6 +10,7 @@ import {
 import { openAIResponsesConversation } from './conversation/openai-responses-conversation';
 import { openAIResponsesDescriptor } from './openai-responses-descriptor';
 import { openAIResponsesCompaction } from './compaction/openai-responses-compaction';
+import { describeOpenAIResponsesOpenAPI } from './openapi/describe-openai-responses-openapi';
 import { capOpenAIResponsesOutputTokens } from './request/cap-openai-responses-output-tokens';
 import { decodeOpenAIResponsesRequest } from './request/decode-openai-responses-request';
 import { encodeOpenAIResponsesRequest } from './request/encode-openai-responses-request';
@@ -51,4 +52,5 @@ export const openAIResponsesCodec: Codec = {
   createPassthroughStream: createOpenAIResponsesPassthroughStream,
   conversation: openAIResponsesConversation,
   compaction: openAIResponsesCompaction,
+  describeOpenAPI: describeOpenAIResponsesOpenAPI,
 };

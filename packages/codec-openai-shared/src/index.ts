@@ -8,3 +8,7 @@ export {
 export { encodeOpenAIModelList } from './encode-openai-model-list';
 export { encodeOpenAIResponseFormat } from './encode-openai-response-format';
 export { checkOpenAIToolName } from './check-openai-tool-name';
+export { openAIErrorEnvelopeSchema, openAIModelListSchema } from './openapi/openai-openapi-schemas';
+export { describeOpenAIModelsOperation, describeOpenAISharedComponents, OPENAI_OPENAPI_NAMES } from './openapi/describe-openai-openapi';
+export { toOpenAPISchema } from './openapi/to-openapi-schema';
+export { modelIdSchema } from './openapi/model-id-schema';

@@ -40,6 +40,7 @@ export type {
   StoredItemPage,
   StoredItemQuery,
 } from './codec/conversation-codec';
+export type { OpenAPIDescribeOptions, OpenAPIDescription, OpenAPIEndpointKind } from './codec/openapi-description';
 export type { Translated, TranslationWarning } from './codec/translation-warning';
 export { createDroppedOptionsDescriber } from './codec/describe-dropped-options';
 export {

@@ -27,6 +27,7 @@ import { createNotFoundHandler, createPathClaim } from './errors/create-not-foun
 import type { GatewayLogger } from './gateway-logger';
 import { createGenerationHandler } from './generation/create-generation-handler';
 import { createModelsHandler } from './models/create-models-handler';
+import { createOpenAPIHandler } from './openapi/create-openapi-handler';
 import { createRequestIdMiddleware } from './request-id/create-request-id-middleware';
 import { createEndpointDispatcher } from './routing/create-endpoint-dispatcher';
 import { asksForWebSocket, createUpgradeRefusalHandler } from './upgrade/create-upgrade-refusal-handler';
@@ -80,9 +81,9 @@ export type Gateway = Router & {
 /**
  * Every middleware composed into one Router: per endpoint of each codec, request id → auth → JSON
  * body → generation (or token count, or models list; stored responses need no body); a 426 for a WebSocket upgrade on a generation
- * path (the gateway streams over HTTP); 404s with hints for unknown `/v1` paths; one
- * error handler. It claims only its own paths: mounted at `/`, every other path goes on to the
- * host's routes.
+ * path (the gateway streams over HTTP); `GET /openapi.json`, the OpenAPI document of what it
+ * mounted; 404s with hints for unknown `/v1` paths; one error handler. It claims only its own
+ * paths: mounted at `/`, every other path goes on to the host's routes.
  *
  * @throws ConfigError when the config does not validate or names a protocol no codec speaks.
  * @example app.use(createGateway({ config, codecs: [openAIResponsesCodec, anthropicMessagesCodec] }))
@@ -124,6 +125,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     else router.post(path, ...handlers);
     if (endpoint.kind === 'generation') dispatcher.add('GET', endpoint.path, upgradeRefusal(engine, endpoint, accessLog));
   }
+  dispatcher.add('GET', '/openapi.json', [...accessLog, createOpenAPIHandler({ engine })]);
   // Past the endpoints, the Router keeps only the paths it claims; any other leaves it for the host's routes.
   const claims = createPathClaim(engine);
   router.use((request, _response, next) => next(claims(request.path) ? undefined : 'router'), ...accessLog, createNotFoundHandler({ engine }));

@@ -17,3 +17,5 @@ export { createRequestIdMiddleware, type RequestIdOptions } from './request-id/c
 export { createAdminRouter, type AdminRouterOptions } from './admin/create-admin-router';
 export { describeConsoleRoutes } from './admin/describe-console-routes';
 export { createClientErrorListener, type ClientErrorListenerOptions } from './errors/create-client-error-listener';
+export { buildOpenAPIDocument, type OpenAPIDocumentOptions } from './openapi/build-openapi-document';
+export { createOpenAPIHandler, type OpenAPIHandlerOptions } from './openapi/create-openapi-handler';

@@ -34,8 +34,8 @@ const outcome = z.enum(['completed', 'incomplete', 'failed', 'error', 'client-ab
 
 /** The filters every usage query takes (`from` inclusive, `to` exclusive). */
 export const usageFilterShape = {
-  from: time.optional(),
-  to: time.optional(),
+  from: time.optional().meta({ description: 'From this time, inclusive: unix milliseconds, an ISO 8601 time with its offset or a date.' }),
+  to: time.optional().meta({ description: 'Until this time, exclusive: unix milliseconds, an ISO 8601 time with its offset or a date.' }),
   model: name.optional(),
   keyId: name.optional(),
   accountId: name.optional(),
@@ -45,7 +45,12 @@ export const usageFilterShape = {
 };
 
 /** An opaque cursor from a previous page: bounded, printable. */
-const cursor = z.string().min(1).max(500).regex(/^[\w.:=+/-]+$/, 'must be the nextCursor of a previous page');
+const cursor = z
+  .string()
+  .min(1)
+  .max(500)
+  .regex(/^[\w.:=+/-]+$/, 'must be the nextCursor of a previous page')
+  .meta({ description: 'The `nextCursor` of the previous page.' });
 
 /** The most rows one page of the ledger may ask for. */
 export const MAX_USAGE_PAGE = 1000;

@@ -5,6 +5,7 @@ import type { GenerationResponse } from '../generation/generation-response';
 import type { StreamEvent } from '../generation/stream-event';
 import type { JSONObject } from '../json';
 import type { ConversationCodec } from './conversation-codec';
+import type { OpenAPIDescribeOptions, OpenAPIDescription } from './openapi-description';
 import type { ProtocolDescriptor } from './protocol-descriptor';
 import type { Protocol } from '../protocol';
 import type { SSEMessage } from '../sse-message';
@@ -110,6 +111,11 @@ export interface Codec {
   encodeModelList(models: readonly ModelInfo[]): JSONObject;
   /** Remote compaction (`descriptor.compactionPath`); protocols without it omit it. */
   compaction?: CompactionCodec;
+  /**
+   * This protocol's endpoints for the gateway's OpenAPI document (`GET /openapi.json`), built from
+   * the same zod schemas the codec validates with. A codec without it is left out of the document.
+   */
+  describeOpenAPI?(options: OpenAPIDescribeOptions): OpenAPIDescription;
 }
 
 /** A route as a models list shows it. */

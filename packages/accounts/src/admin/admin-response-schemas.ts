@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { keyLimitsSchema } from '../keys/key-limits';
+
+/**
+ * The admin API's answers as zod schemas: what `present-admin-records.ts` and
+ * `present-usage-records.ts` write, for the gateway's OpenAPI document. Money is in currency units
+ * (a decimal) and exactly in micro-units; times are ISO 8601 in UTC; absent values are `null`.
+ */
+
+const isoTime = z.string().meta({ description: 'ISO 8601, UTC.' });
+const nullableIsoTime = isoTime.nullable();
+
+export const adminAccountSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  balance: z.number().meta({ description: 'Currency units.' }),
+  balanceMicros: z.int(),
+  reservedMicros: z.int().meta({ description: 'Held by requests in flight.' }),
+  subscription: z.enum(['active', 'inactive']),
+  group: z.string().nullable(),
+  createdAt: isoTime,
+});
+
+export const adminKeySchema = z.object({
+  id: z.string(),
+  accountId: z.string(),
+  name: z.string(),
+  prefix: z.string().meta({ description: 'The visible start of the key (`sy-AbCdEfGh`); the secret is never shown again.' }),
+  status: z.enum(['active', 'disabled']),
+  expiresAt: nullableIsoTime,
+  group: z.string().nullable(),
+  allowedModels: z.array(z.string()).nullable(),
+  limits: keyLimitsSchema.nullable(),
+  createdAt: isoTime,
+});
+
+export const adminConsoleTokenSchema = z.object({
+  id: z.string(),
+  accountId: z.string(),
+  name: z.string(),
+  prefix: z.string(),
+  status: z.enum(['active', 'disabled']),
+  expiresAt: nullableIsoTime,
+  createdAt: isoTime,
+});
+
+/** A created key: its secret, shown this once. */
+export const adminCreatedKeySchema = z.object({ secret: z.string(), key: adminKeySchema });
+/** A created console token: its secret, shown this once. */
+export const adminCreatedConsoleTokenSchema = z.object({ secret: z.string(), token: adminConsoleTokenSchema });
+
+export const adminMeSchema = z.union([
+  z.object({ kind: z.literal('admin'), account: z.null(), token: z.null() }),
+  z.object({ kind: z.literal('account'), account: adminAccountSchema, token: adminConsoleTokenSchema.nullable() }),
+]);
+
+export const adminRouteSchema = z.object({
+  model: z.string(),
+  description: z.string().nullable(),
+  interfaces: z.array(z.object({ name: z.string(), protocol: z.string(), path: z.string() })),
+  pricing: z.object({ inputPerMillion: z.number(), outputPerMillion: z.number(), cachedInputPerMillion: z.number().nullable() }).nullable(),
+  contextTokens: z.int().nullable(),
+  upstreamProtocol: z.string(),
+  groups: z.array(z.string()).nullable().optional().meta({ description: 'Only for the admin token.' }),
+});
+
+export const adminUsageEntrySchema = z.object({
+  time: isoTime,
+  requestId: z.string(),
+  upstreamRequestId: z.string().nullable(),
+  accountId: z.string().nullable(),
+  keyId: z.string().nullable(),
+  keyPrefix: z.string().nullable(),
+  model: z.string().nullable(),
+  upstream: z.string().nullable(),
+  upstreamModel: z.string().nullable(),
+  protocol: z.string(),
+  upstreamProtocol: z.string().nullable(),
+  stream: z.boolean(),
+  status: z.int(),
+  outcome: z.enum(['completed', 'incomplete', 'failed', 'error', 'client-aborted', 'interrupted']),
+  errorCode: z.string().nullable(),
+  finishReason: z.string().nullable(),
+  inputTokens: z.int(),
+  outputTokens: z.int(),
+  cacheReadTokens: z.int(),
+  cacheWriteTokens: z.int(),
+  reasoningTokens: z.int(),
+  estimated: z.boolean(),
+  cost: z.number(),
+  costMicros: z.int(),
+  uncoveredMicros: z.int(),
+  latencyMs: z.number(),
+  timeToFirstByteMs: z.number().nullable(),
+  attempts: z.int(),
+  warnings: z.array(z.string()),
+});
+
+export const adminUsageSummarySchema = z.object({
+  bucket: z.enum(['minute', 'hour', 'day']),
+  groupBy: z.enum(['model', 'key', 'status', 'protocol', 'upstream']).nullable(),
+  from: isoTime,
+  to: isoTime,
+  data: z.array(
+    z.object({
+      bucketStart: isoTime,
+      group: z.string().nullable(),
+      requests: z.int(),
+      inputTokens: z.int(),
+      outputTokens: z.int(),
+      cost: z.number(),
+      costMicros: z.int(),
+      errors: z.int(),
+      latencyP50Ms: z.number(),
+      latencyP95Ms: z.number(),
+    }),
+  ),
+});
+
+export const adminBalanceEventSchema = z.object({
+  id: z.string(),
+  accountId: z.string(),
+  time: isoTime,
+  kind: z.enum(['opening', 'top-up', 'adjustment']),
+  delta: z.number(),
+  deltaMicros: z.int(),
+  balanceAfter: z.number(),
+  balanceAfterMicros: z.int(),
+});
+
+/** `{ data: [...] }`, the shape of every unpaged admin list. */
+export const adminListOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item) });
+
+/** `{ data: [...], nextCursor }`: a page, newest first; `nextCursor` is `null` on the last page. */
+export const adminPageOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), nextCursor: z.string().nullable() });
