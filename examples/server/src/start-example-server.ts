@@ -13,10 +13,12 @@ import { createReloadingAdminService } from './create-reloading-admin-service';
 import { createDefaultConfig } from './default-config';
 import { ensureDemoKey } from './ensure-demo-key';
 import { chooseSharedStorage } from './choose-shared-storage';
-import { loadConfigFile, loadConfigFileStorage } from './load-config-file';
+import { loadConfigFile, loadConfigFileStorage, loadConfigFileTracing } from './load-config-file';
 import { openStorage } from './open-storage';
-import { loadRedisLimiterOpener } from './load-on-demand';
+import { loadRedisLimiterOpener, loadTracingOpener } from './load-on-demand';
 import type { SharedLimiter } from './open-redis-limiter';
+import type { OpenedTracing } from './open-tracing';
+import { readTracingSettings, type TracingSettings } from './read-tracing-settings';
 import type { SharedStorageEnvironment } from './read-shared-storage-environment';
 import { serverTimeouts } from './server-timeouts';
 
@@ -65,6 +67,12 @@ export type ExampleServerOptions = {
    * request's row is in the store's usage ledger, on disk with a data folder). Default 1000.
    */
   usageHistory?: number;
+  /**
+   * Where to send OpenTelemetry traces (OTLP/HTTP), or `false` for none. Default: the environment's
+   * `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT` or `OTEL_EXPORTER_OTLP_ENDPOINT`, else the config file's
+   * `tracing` section (`readTracingSettings`); with neither, tracing is off and its modules are never loaded.
+   */
+  tracing?: TracingSettings | false;
 };
 
 export type ExampleServer = {
@@ -97,12 +105,14 @@ export type ExampleServer = {
 export async function startExampleServer(options: ExampleServerOptions = {}): Promise<ExampleServer> {
   const simulator = createSimulator(options.simulator);
   const { url: simulatorURL } = await simulator.listen(0, '127.0.0.1');
-  const { config, storage, sharedLimiter } = await closeOnFailure([simulator], async () => {
+  const { config, storage, sharedLimiter, tracing } = await closeOnFailure([simulator], async () => {
     const loaded = options.configPath ? loadConfigFile(options.configPath, simulatorURL) : parseGatewayConfig(createDefaultConfig(simulatorURL));
+    const tracingSettings = options.tracing ?? readTracingSettings(options.environment ?? process.env, options.configPath ? loadConfigFileTracing(options.configPath) : undefined);
     const chosen = withConfigFileStorage(options);
     const limiter = chosen.limiter?.kind === 'redis' ? await loadRedisLimiterOpener()({ ...chosen.limiter, ...(options.logger && { logger: options.logger }) }) : undefined;
     const opened = await closeOnFailure(limiter ? [limiter] : [], () => openStorage(chosen, loaded.usage.retentionDays));
-    return { config: loaded, storage: opened, sharedLimiter: limiter };
+    const traced: OpenedTracing | undefined = tracingSettings ? loadTracingOpener()(tracingSettings) : undefined;
+    return { config: loaded, storage: opened, sharedLimiter: limiter, tracing: traced };
   });
   const { store } = storage;
   const createdKey = await ensureDemoKey(store, options.demoKey);
@@ -119,6 +129,7 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
     ...(options.now && { now: options.now }),
     ...(storage.conversationSecret !== undefined && { conversationSecret: storage.conversationSecret }),
     ...(sharedLimiter && { limiter: sharedLimiter.limiter }),
+    ...(tracing && { observer: tracing.observer }),
     recordUsage: record => {
       usage.push(record);
       if (usage.length > history) usage.shift();
@@ -136,6 +147,7 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
   const closeGracefully = createGracefulClose(server, gateway.engine);
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject)).catch(async (error: unknown) => {
     await Promise.all([gateway.close(), simulator.close()]);
+    await tracing?.close();
     await closeStorage(store, sharedLimiter);
     throw error;
   });
@@ -161,6 +173,7 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
     close: graceMs =>
       closeGracefully(graceMs ?? 10_000)
         .then(() => Promise.all([gateway.close(), simulator.close()]))
+        .then(() => tracing?.close())
         .then(() => closeStorage(store, sharedLimiter)),
   };
 }
