@@ -156,6 +156,21 @@ describe('createTracingObserver', () => {
     expect(record!.traceId).toBe(server.spanContext().traceId);
   });
 
+  it("keeps the client's decision not to sample: no span is exported, the trace id is still recorded and sent upstream unsampled", async () => {
+    const { observer, spans } = createRecordingTracing();
+    const test = await failoverEngine(observer);
+    const exchange = await test.open('openai-responses', { traceparent: `00-${CLIENT_TRACE_ID}-${CLIENT_SPAN_ID}-00` });
+    const output = await exchange.generate({ model: 'client-model', input: PROMPT, stream: true }, new AbortController().signal);
+    if (output.kind !== 'stream') throw new Error('expected a stream');
+    await output.pipe(createArrayFrameSink());
+    const [record] = await test.recorded();
+
+    expect(spans()).toEqual([]);
+    expect(record!.traceId).toBe(CLIENT_TRACE_ID);
+    for (const call of test.calls) expect(call.headers['traceparent']).toMatch(new RegExp(`^00-${CLIENT_TRACE_ID}-[0-9a-f]{16}-00$`));
+    expect(test.calls).toHaveLength(2);
+  });
+
   it('ends a refused request with a bare chat span, its status and code, and no error status for a 4xx', async () => {
     const { observer, spans } = createRecordingTracing();
     const test = await failoverEngine(observer);
