@@ -1,6 +1,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { createLogger } from '../../examples/server/src';
 import { listenOnLoopback, type LoopbackServer } from '../helpers/listen-on-loopback';
 import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from '../helpers/start-otlp-receiver';
 import { startTestGateway, type TestGateway } from '../helpers/start-test-gateway';
@@ -185,6 +187,25 @@ describe('OpenTelemetry traces exported over OTLP/HTTP', () => {
     expect(record!.traceId).toBe(server.traceId);
     expect(row).toMatchObject({ requestId: record!.requestId, traceId: server.traceId, attempts: 2 });
     expect(receiver.bodies().join('\n')).not.toContain('lighthouses');
+  });
+
+  it('serves while the collector refuses the spans, logs each dropped batch without the URL, and closes', async () => {
+    const refusing = await listenOnLoopback((request, response) => {
+      request.resume();
+      request.on('end', () => response.writeHead(400, { 'content-type': 'application/json' }).end('{"code":3,"message":"refused"}'));
+    });
+    const lines: string[] = [];
+    const logger = createLogger({ level: 'info', destination: new Writable({ write: (chunk, _encoding, done) => (lines.push(String(chunk)), done()) }) });
+    const gateway = await startTestGateway({ tracing: { url: `${refusing.url}/v1/traces`, serviceName: 'switchyard' }, logger });
+    const { status } = await streamChat(gateway, 'sim-via-messages');
+    await gateway.close();
+    await refusing.close();
+
+    expect(status).toBe(200);
+    const warnings = lines.map(line => JSON.parse(line) as { level: number; msg: string; err?: { message?: string } }).filter(line => line.msg === 'trace export failed: spans dropped');
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]!.level).toBe(40);
+    expect(lines.join('')).not.toContain(refusing.url);
   });
 
   it('leaves the usage row without a trace id when tracing is off', async () => {

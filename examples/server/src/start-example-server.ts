@@ -111,7 +111,9 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
     const chosen = withConfigFileStorage(options);
     const limiter = chosen.limiter?.kind === 'redis' ? await loadRedisLimiterOpener()({ ...chosen.limiter, ...(options.logger && { logger: options.logger }) }) : undefined;
     const opened = await closeOnFailure(limiter ? [limiter] : [], () => openStorage(chosen, loaded.usage.retentionDays));
-    const traced: OpenedTracing | undefined = tracingSettings ? loadTracingOpener()(tracingSettings) : undefined;
+    // The error only (a refused connection, the collector's status): the URL may carry credentials.
+    const reportExportError = (error: unknown) => options.logger?.warn({ err: error }, 'trace export failed: spans dropped');
+    const traced: OpenedTracing | undefined = tracingSettings ? loadTracingOpener()(tracingSettings, reportExportError) : undefined;
     return { config: loaded, storage: opened, sharedLimiter: limiter, tracing: traced };
   });
   const { store } = storage;
