@@ -189,7 +189,7 @@ describe('OpenTelemetry traces exported over OTLP/HTTP', () => {
     expect(receiver.bodies().join('\n')).not.toContain('lighthouses');
   });
 
-  it('serves while the collector refuses the spans, logs each dropped batch without the URL, and closes', async () => {
+  it('says at start where spans go, serves while the collector refuses them, logs each dropped batch without the URL, and closes', async () => {
     const refusing = await listenOnLoopback((request, response) => {
       request.resume();
       request.on('end', () => response.writeHead(400, { 'content-type': 'application/json' }).end('{"code":3,"message":"refused"}'));
@@ -202,9 +202,12 @@ describe('OpenTelemetry traces exported over OTLP/HTTP', () => {
     await refusing.close();
 
     expect(status).toBe(200);
-    const warnings = lines.map(line => JSON.parse(line) as { level: number; msg: string; err?: { message?: string } }).filter(line => line.msg === 'trace export failed: spans dropped');
-    expect(warnings).toHaveLength(1);
-    expect(warnings[0]!.level).toBe(40);
+    const logged = lines.map(line => JSON.parse(line) as { level: number; msg: string; error?: { message?: string }; traces?: object });
+    expect(logged.filter(line => line.msg === 'tracing on: spans sent over OTLP/HTTP').map(line => [line.level, line.traces])).toEqual([
+      [30, { collector: new URL(refusing.url).host, serviceName: 'switchyard' }],
+    ]);
+    const warnings = logged.filter(line => line.msg === 'trace export failed: spans dropped');
+    expect(warnings.map(line => [line.level, line.error?.message])).toEqual([[40, 'Bad Request']]);
     expect(lines.join('')).not.toContain(refusing.url);
   });
 

@@ -19,6 +19,7 @@ import { loadRedisLimiterOpener, loadTracingOpener } from './load-on-demand';
 import type { SharedLimiter } from './open-redis-limiter';
 import type { OpenedTracing } from './open-tracing';
 import { readTracingSettings, type TracingSettings } from './read-tracing-settings';
+import { redactError } from './redact-url';
 import type { SharedStorageEnvironment } from './read-shared-storage-environment';
 import { serverTimeouts } from './server-timeouts';
 
@@ -111,9 +112,7 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
     const chosen = withConfigFileStorage(options);
     const limiter = chosen.limiter?.kind === 'redis' ? await loadRedisLimiterOpener()({ ...chosen.limiter, ...(options.logger && { logger: options.logger }) }) : undefined;
     const opened = await closeOnFailure(limiter ? [limiter] : [], () => openStorage(chosen, loaded.usage.retentionDays));
-    // The error only (a refused connection, the collector's status): the URL may carry credentials.
-    const reportExportError = (error: unknown) => options.logger?.warn({ err: error }, 'trace export failed: spans dropped');
-    const traced: OpenedTracing | undefined = tracingSettings ? loadTracingOpener()(tracingSettings, reportExportError) : undefined;
+    const traced: OpenedTracing | undefined = tracingSettings ? openTracingWithLogs(tracingSettings, options.logger) : undefined;
     return { config: loaded, storage: opened, sharedLimiter: limiter, tracing: traced };
   });
   const { store } = storage;
@@ -194,6 +193,15 @@ function withConfigFileStorage(options: ExampleServerOptions): ExampleServerOpti
     ...(!options.storage && choice.database && { storage: { kind: 'postgres', ...choice.database, source: choice.sources.database! } }),
     ...(!options.limiter && choice.redis && { limiter: { kind: 'redis', ...choice.redis, source: choice.sources.redis! } }),
   };
+}
+
+/**
+ * Tracing to the collector at `settings.url`, said once in the log (its host and the service name)
+ * and each dropped batch as a warning. Neither names the URL: it may carry credentials.
+ */
+function openTracingWithLogs(settings: TracingSettings, logger: GatewayLogger | undefined): OpenedTracing {
+  logger?.info({ traces: { collector: new URL(settings.url).host, serviceName: settings.serviceName } }, 'tracing on: spans sent over OTLP/HTTP');
+  return loadTracingOpener()(settings, error => logger?.warn({ error: redactError(error, settings.url) }, 'trace export failed: spans dropped'));
 }
 
 /** Runs a start-up step; if it throws, what was already opened (the listening simulator, a Redis client) is closed first. */
