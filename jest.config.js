@@ -15,8 +15,9 @@ const shared = {
     '^.+\\.(t|j|mj|cj)s$': ['@swc/jest', { jsc: { target: 'es2023', parser: { syntax: 'typescript' } }, module: { type: 'commonjs' } }],
   },
   // ESM-only dependencies are compiled to CommonJS for jest; so are the `.cjs` bundles of
-  // @mastra/core, whose `import()` of ESM-only packages (p-map, p-retry) jest cannot run as is.
-  transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/)?(ai|@ai-sdk|@workflow|@standard-schema|@vercel|eventsource-parser|zod|@mastra|p-map|p-retry|is-network-error)[@/+])'],
+  // @mastra/core, whose `import()` of ESM-only packages (p-map, p-retry) jest cannot run as is,
+  // and the OTLP exporter's transport, which loads `http`/`https` with `import()`.
+  transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/)?(ai|@ai-sdk|@workflow|@standard-schema|@vercel|eventsource-parser|zod|@mastra|p-map|p-retry|is-network-error|@opentelemetry[+/]otlp-exporter-base)[@/+])'],
   moduleNameMapper: {
     '^switchyard$': '<rootDir>/packages/switchyard/src/index.ts',
     '^@switchyard/([^/]+)$': '<rootDir>/packages/$1/src/index.ts',

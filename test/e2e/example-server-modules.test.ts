@@ -5,8 +5,8 @@ import { join } from 'node:path';
 
 const dist = join(__dirname, '../../examples/server/dist/start-example-server.js');
 
-/** Modules that only some configurations need: their drivers, their stores and the YAML parser. */
-const OPTIONAL = /node_modules\/(pg|ioredis|yaml|undici\/index\.js)|store-postgres|limiter-redis/;
+/** Modules that only some configurations need: their drivers, their stores, the YAML parser and the tracing SDK. */
+const OPTIONAL = /node_modules\/(pg|ioredis|yaml|undici\/index\.js|@opentelemetry)|store-postgres|limiter-redis|tracing-otel/;
 
 /**
  * Starts the built example server in a fresh process on a data folder (with `configFile`, if
@@ -41,7 +41,7 @@ function optionalModulesLoaded(configFile?: { name: string; text: string }): str
 }
 
 describe('what the example server loads at start', () => {
-  it('loads no PostgreSQL, Redis or YAML module, nor undici\'s index, on a data folder with the embedded defaults', () => {
+  it('loads no PostgreSQL, Redis, YAML or OpenTelemetry module, nor undici\'s index, on a data folder with the embedded defaults', () => {
     expect(optionalModulesLoaded()).toEqual([]);
   });
 
@@ -49,5 +49,20 @@ describe('what the example server loads at start', () => {
     const loaded = optionalModulesLoaded({ name: 'switchyard.yaml', text: 'upstreams:\n  sim:\n    protocol: openai-chat\n    baseURL: embedded:simulator/v1\nroutes:\n  - model: sim-via-chat\n    interfaces: [chat]\n    targets: [{ upstream: sim, model: sim-1 }]\n' });
     expect(loaded.some(file => file.startsWith('yaml/'))).toBe(true);
     expect(loaded.filter(file => !file.startsWith('yaml/'))).toEqual([]);
+  });
+
+  it('loads the OpenTelemetry SDK and the tracing observer for a config file with a tracing endpoint, and still no PostgreSQL or Redis module', () => {
+    const loaded = optionalModulesLoaded({
+      name: 'switchyard.json',
+      text: JSON.stringify({
+        upstreams: { sim: { protocol: 'openai-chat', baseURL: 'embedded:simulator/v1' } },
+        routes: [{ model: 'sim-via-chat', interfaces: ['chat'], targets: [{ upstream: 'sim', model: 'sim-1' }] }],
+        tracing: { endpoint: 'http://127.0.0.1:9' },
+      }),
+    });
+    expect(loaded.some(file => file.startsWith('@opentelemetry/sdk-trace-base/'))).toBe(true);
+    expect(loaded.some(file => file.startsWith('@opentelemetry/exporter-trace-otlp-http/'))).toBe(true);
+    expect(loaded.some(file => file.includes('tracing-otel'))).toBe(true);
+    expect(loaded.filter(file => !file.startsWith('@opentelemetry/') && !file.includes('tracing-otel'))).toEqual([]);
   });
 });

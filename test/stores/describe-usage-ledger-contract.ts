@@ -123,6 +123,7 @@ export function describeUsageLedger(context: ContractContext): void {
             timeToFirstByteMs: 321,
             attempts: 2,
             warnings: ['temperature ignored', 'top_k dropped'],
+            traceId: '0af7651916cd43dd8448eb211c80319c',
           },
           { reservation, costMicros: 432 },
         );

@@ -224,7 +224,27 @@ describe('PostgreSQL account store: several instances on one database', () => {
     const account = await stores[0]!.createAccount({ name: 'race' });
     expect(await stores[2]!.getAccount(account.id)).toEqual(account);
     const { rows } = await newPool(url).query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
-    expect(rows).toEqual([{ version: 1 }]);
+    expect(rows).toEqual([{ version: 1 }, { version: 2 }]);
+  });
+
+  it('upgrades a schema-1 database: its rows are kept without a trace id, and new rows keep theirs', async () => {
+    const url = await databases.createDatabase();
+    const current = await createPostgresAccountStore({ connectionString: url, serverSecret: SERVER_SECRET, holdSweepIntervalMs: 0 });
+    const before = usageCommit({ requestId: 'req_before_traces' });
+    await current.commitUsage([before]);
+    await current.close();
+    await newPool(url).query('ALTER TABLE usage DROP COLUMN trace_id; DELETE FROM schema_migrations WHERE version > 1');
+
+    const upgraded = await open(url);
+    const after = usageCommit({ requestId: 'req_after_traces', time: before.entry.time + 1, traceId: '4bf92f3577b34da6a3ce929d0e0e4736' });
+    await upgraded.commitUsage([after]);
+    const { entries } = await upgraded.listUsage({}, { limit: 5 });
+    expect(entries.map(entry => [entry.requestId, entry.traceId])).toEqual([
+      ['req_after_traces', '4bf92f3577b34da6a3ce929d0e0e4736'],
+      ['req_before_traces', undefined],
+    ]);
+    const { rows } = await newPool(url).query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
+    expect(rows).toEqual([{ version: 1 }, { version: 2 }]);
   });
 
   it('answers ping while open and rejects it, and every other call, once closed', async () => {

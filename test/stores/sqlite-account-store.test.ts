@@ -84,7 +84,7 @@ describe('SQLite account store', () => {
     const account = await current.createAccount({ name: 'before console tokens', balanceMicros: 300 });
     await current.close();
     const database = new DatabaseSync(path);
-    database.exec('DROP TABLE console_tokens; PRAGMA user_version = 5;');
+    database.exec('ALTER TABLE usage DROP COLUMN trace_id; DROP TABLE console_tokens; PRAGMA user_version = 5;');
     database.close();
 
     const upgraded = track(open(path));

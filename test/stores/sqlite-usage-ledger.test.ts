@@ -103,7 +103,31 @@ describe('SQLite usage ledger', () => {
       { id: `bev_opening_${account.id}`, accountId: account.id, time: account.createdAt, kind: 'opening', deltaMicros: 3_750, balanceAfterMicros: 3_750 },
     ]);
     const check = new DatabaseSync(path, { readOnly: true });
-    expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: 6 });
+    expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: 7 });
+    check.close();
+  });
+
+  it('upgrades a schema-6 database: its rows are kept without a trace id, and new rows keep theirs', async () => {
+    const path = newFile();
+    const current = open(path);
+    const before = usageCommit({ requestId: 'req_before_traces' });
+    await current.commitUsage([before]);
+    await current.close();
+    const database = new DatabaseSync(path);
+    database.exec('ALTER TABLE usage DROP COLUMN trace_id; PRAGMA user_version = 6;');
+    database.close();
+
+    const upgraded = track(open(path));
+    const after = usageCommit({ requestId: 'req_after_traces', time: before.entry.time + 1, traceId: '4bf92f3577b34da6a3ce929d0e0e4736' });
+    await upgraded.commitUsage([after]);
+    const { entries } = await upgraded.listUsage({}, { limit: 5 });
+    expect(entries.map(entry => [entry.requestId, entry.traceId])).toEqual([
+      ['req_after_traces', '4bf92f3577b34da6a3ce929d0e0e4736'],
+      ['req_before_traces', undefined],
+    ]);
+    expect('traceId' in entries[1]!).toBe(false);
+    const check = new DatabaseSync(path, { readOnly: true });
+    expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: 7 });
     check.close();
   });
 

@@ -5,6 +5,7 @@ import { EMBEDDED_SIMULATOR } from './default-config';
 import { describeConfigSyntaxError } from './describe-config-syntax-error';
 import { loadYAML } from './load-on-demand';
 import { readConfigFileStorage, type ConfigFileStorage } from './read-config-file-storage';
+import { readConfigFileTracing, type ConfigFileTracing } from './read-config-file-tracing';
 import { ConfigFileError } from './start-up-error';
 
 /**
@@ -12,12 +13,14 @@ import { ConfigFileError } from './start-up-error';
  * replacing the `embedded:simulator` base URL marker with the embedded simulator's address.
  * Every failure is a `ConfigFileError` naming the file and, in one line, the problem: a missing
  * file, a syntax error with its line and column, or the config paths at fault
- * (`routes.0.targets.0.upstream: unknown upstream 'x'`). The `storage` section is the example
- * server's (`loadConfigFileStorage`): it is checked here too, then left out of the gateway config.
+ * (`routes.0.targets.0.upstream: unknown upstream 'x'`). The `storage` and `tracing` sections are
+ * the example server's (`loadConfigFileStorage`, `loadConfigFileTracing`): they are checked here
+ * too, then left out of the gateway config.
  */
 export function loadConfigFile(path: string, simulatorURL: string): GatewayConfig {
-  const { storage, gateway } = splitStorage(readConfigDocument(path));
+  const { storage, tracing, gateway } = splitStorage(readConfigDocument(path));
   readConfigFileStorage(path, storage);
+  readConfigFileTracing(path, tracing);
   try {
     return parseGatewayConfig(substituteSimulator(gateway, simulatorURL));
   } catch (error) {
@@ -31,18 +34,23 @@ export function loadConfigFileStorage(path: string): ConfigFileStorage | undefin
   return readConfigFileStorage(path, splitStorage(readConfigDocument(path)).storage);
 }
 
+/** The config file's `tracing` section, validated; `undefined` when the file has none. */
+export function loadConfigFileTracing(path: string): ConfigFileTracing | undefined {
+  return readConfigFileTracing(path, splitStorage(readConfigDocument(path)).tracing);
+}
+
 function readConfigDocument(path: string): unknown {
   const format = ['.yaml', '.yml'].includes(extname(path).toLowerCase()) ? 'YAML' : 'JSON';
   return parseText(path, readText(path), format);
 }
 
-/** The `storage` section apart from the rest, which is the gateway's config. */
-function splitStorage(document: unknown): { storage: unknown; gateway: unknown } {
-  if (typeof document !== 'object' || document === null || Array.isArray(document) || !('storage' in document)) {
-    return { storage: undefined, gateway: document };
+/** The `storage` and `tracing` sections apart from the rest, which is the gateway's config. */
+function splitStorage(document: unknown): { storage: unknown; tracing: unknown; gateway: unknown } {
+  if (typeof document !== 'object' || document === null || Array.isArray(document) || !('storage' in document || 'tracing' in document)) {
+    return { storage: undefined, tracing: undefined, gateway: document };
   }
-  const { storage, ...gateway } = document as Record<string, unknown>;
-  return { storage, gateway };
+  const { storage, tracing, ...gateway } = document as Record<string, unknown>;
+  return { storage, tracing, gateway };
 }
 
 function readText(path: string): string {

@@ -3,6 +3,7 @@ import type * as SQLiteStoreModule from '@switchyard/store-sqlite';
 import type * as YAMLModule from 'yaml';
 import type * as PostgresStoreModule from './open-postgres-store';
 import type * as RedisLimiterModule from './open-redis-limiter';
+import type * as TracingModule from './open-tracing';
 
 // Modules that only some configurations use, loaded the first time one of them is asked for.
 // Loading a module costs resident memory for as long as the process runs (its compiled code, its
@@ -20,6 +21,11 @@ export function loadPostgresStoreOpener(): typeof PostgresStoreModule.openPostgr
 /** The Redis limiter opener (ioredis, @switchyard/limiter-redis): for `SWITCHYARD_REDIS_URL` or `storage.redis`. */
 export function loadRedisLimiterOpener(): typeof RedisLimiterModule.openRedisLimiter {
   return (require('./open-redis-limiter') as typeof RedisLimiterModule).openRedisLimiter;
+}
+
+/** The OpenTelemetry SDK, its OTLP/HTTP exporter and the tracing observer: for a traces endpoint (`OTEL_EXPORTER_OTLP_ENDPOINT` or `tracing`). */
+export function loadTracingOpener(): typeof TracingModule.openTracing {
+  return (require('./open-tracing') as typeof TracingModule).openTracing;
 }
 
 /** The SQLite store (node:sqlite, @switchyard/store-sqlite): for a data folder. */

@@ -79,7 +79,7 @@ export function readConfigFileStorage(path: string, section: unknown): ConfigFil
 }
 
 /** zod's message, or for a value of the wrong type what was expected, without the value. */
-function describeIssue(issue: z.core.$ZodIssue): string {
+export function describeIssue(issue: z.core.$ZodIssue): string {
   if (issue.code === 'unrecognized_keys') return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.join(', ')}`;
   if (issue.code === 'invalid_type' && ['object', 'string', 'number'].includes(issue.expected)) {
     return `must be ${issue.expected === 'object' ? 'an object' : `a ${issue.expected}`}`;

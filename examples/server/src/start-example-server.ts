@@ -13,10 +13,13 @@ import { createReloadingAdminService } from './create-reloading-admin-service';
 import { createDefaultConfig } from './default-config';
 import { ensureDemoKey } from './ensure-demo-key';
 import { chooseSharedStorage } from './choose-shared-storage';
-import { loadConfigFile, loadConfigFileStorage } from './load-config-file';
+import { loadConfigFile, loadConfigFileStorage, loadConfigFileTracing } from './load-config-file';
 import { openStorage } from './open-storage';
-import { loadRedisLimiterOpener } from './load-on-demand';
+import { loadRedisLimiterOpener, loadTracingOpener } from './load-on-demand';
 import type { SharedLimiter } from './open-redis-limiter';
+import type { OpenedTracing } from './open-tracing';
+import { readTracingSettings, type TracingSettings } from './read-tracing-settings';
+import { redactError } from './redact-url';
 import type { SharedStorageEnvironment } from './read-shared-storage-environment';
 import { serverTimeouts } from './server-timeouts';
 
@@ -65,6 +68,12 @@ export type ExampleServerOptions = {
    * request's row is in the store's usage ledger, on disk with a data folder). Default 1000.
    */
   usageHistory?: number;
+  /**
+   * Where to send OpenTelemetry traces (OTLP/HTTP), or `false` for none. Default: the environment's
+   * `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT` or `OTEL_EXPORTER_OTLP_ENDPOINT`, else the config file's
+   * `tracing` section (`readTracingSettings`); with neither, tracing is off and its modules are never loaded.
+   */
+  tracing?: TracingSettings | false;
 };
 
 export type ExampleServer = {
@@ -97,12 +106,14 @@ export type ExampleServer = {
 export async function startExampleServer(options: ExampleServerOptions = {}): Promise<ExampleServer> {
   const simulator = createSimulator(options.simulator);
   const { url: simulatorURL } = await simulator.listen(0, '127.0.0.1');
-  const { config, storage, sharedLimiter } = await closeOnFailure([simulator], async () => {
+  const { config, storage, sharedLimiter, tracing } = await closeOnFailure([simulator], async () => {
     const loaded = options.configPath ? loadConfigFile(options.configPath, simulatorURL) : parseGatewayConfig(createDefaultConfig(simulatorURL));
+    const tracingSettings = options.tracing ?? readTracingSettings(options.environment ?? process.env, options.configPath ? loadConfigFileTracing(options.configPath) : undefined);
     const chosen = withConfigFileStorage(options);
     const limiter = chosen.limiter?.kind === 'redis' ? await loadRedisLimiterOpener()({ ...chosen.limiter, ...(options.logger && { logger: options.logger }) }) : undefined;
     const opened = await closeOnFailure(limiter ? [limiter] : [], () => openStorage(chosen, loaded.usage.retentionDays));
-    return { config: loaded, storage: opened, sharedLimiter: limiter };
+    const traced: OpenedTracing | undefined = tracingSettings ? openTracingWithLogs(tracingSettings, options.logger) : undefined;
+    return { config: loaded, storage: opened, sharedLimiter: limiter, tracing: traced };
   });
   const { store } = storage;
   const createdKey = await ensureDemoKey(store, options.demoKey);
@@ -119,6 +130,7 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
     ...(options.now && { now: options.now }),
     ...(storage.conversationSecret !== undefined && { conversationSecret: storage.conversationSecret }),
     ...(sharedLimiter && { limiter: sharedLimiter.limiter }),
+    ...(tracing && { observer: tracing.observer }),
     recordUsage: record => {
       usage.push(record);
       if (usage.length > history) usage.shift();
@@ -136,6 +148,7 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
   const closeGracefully = createGracefulClose(server, gateway.engine);
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject)).catch(async (error: unknown) => {
     await Promise.all([gateway.close(), simulator.close()]);
+    await tracing?.close();
     await closeStorage(store, sharedLimiter);
     throw error;
   });
@@ -161,6 +174,7 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
     close: graceMs =>
       closeGracefully(graceMs ?? 10_000)
         .then(() => Promise.all([gateway.close(), simulator.close()]))
+        .then(() => tracing?.close())
         .then(() => closeStorage(store, sharedLimiter)),
   };
 }
@@ -179,6 +193,15 @@ function withConfigFileStorage(options: ExampleServerOptions): ExampleServerOpti
     ...(!options.storage && choice.database && { storage: { kind: 'postgres', ...choice.database, source: choice.sources.database! } }),
     ...(!options.limiter && choice.redis && { limiter: { kind: 'redis', ...choice.redis, source: choice.sources.redis! } }),
   };
+}
+
+/**
+ * Tracing to the collector at `settings.url`, said once in the log (its host and the service name)
+ * and each dropped batch as a warning. Neither names the URL: it may carry credentials.
+ */
+function openTracingWithLogs(settings: TracingSettings, logger: GatewayLogger | undefined): OpenedTracing {
+  logger?.info({ traces: { collector: new URL(settings.url).host, serviceName: settings.serviceName } }, 'tracing on: spans sent over OTLP/HTTP');
+  return loadTracingOpener()(settings, error => logger?.warn({ error: redactError(error, settings.url) }, 'trace export failed: spans dropped'));
 }
 
 /** Runs a start-up step; if it throws, what was already opened (the listening simulator, a Redis client) is closed first. */

@@ -177,6 +177,11 @@ const MIGRATIONS: readonly string[] = [
   CREATE INDEX console_tokens_by_prefix ON console_tokens (prefix);
   CREATE INDEX console_tokens_by_account ON console_tokens (account_id);
   `,
+  // The id of the trace a request belongs to, when the gateway traces (OpenTelemetry): a row leads
+  // to its trace in the tracing backend. Not indexed: it is read with its row, never searched by.
+  `
+  ALTER TABLE usage ADD COLUMN trace_id TEXT;
+  `,
 ];
 
 /** The schema version this build writes; a database with a higher one was made by a newer build. */

@@ -31,6 +31,7 @@ export const USAGE_CSV_COLUMNS = [
   'upstreamProtocol',
   'upstreamRequestId',
   'warnings',
+  'traceId',
 ] as const satisfies readonly (keyof PresentedUsageEntry)[];
 
 /** Spreadsheets run a cell that starts with one of these as a formula (or a DDE call). */

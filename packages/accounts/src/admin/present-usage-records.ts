@@ -38,6 +38,7 @@ export function presentUsageEntry(entry: UsageEntry) {
     timeToFirstByteMs: entry.timeToFirstByteMs ?? null,
     attempts: entry.attempts,
     warnings: [...entry.warnings],
+    traceId: entry.traceId ?? null,
   };
 }
 

@@ -94,6 +94,7 @@ describe('AdminService usage', () => {
       timeToFirstByteMs: null,
       attempts: 1,
       warnings: [],
+      traceId: null,
     });
   });
 

@@ -31,6 +31,7 @@ export const USAGE_COLUMNS = [
   'time_to_first_byte_ms',
   'attempts',
   'warnings',
+  'trace_id',
 ] as const;
 
 /** The values of a new `usage` row in `USAGE_COLUMNS` order: the commit's entry with the charge the store decided. */
@@ -66,6 +67,7 @@ export function usageRowValues(entry: UsageCommit['entry'], settled: Settled): A
     entry.timeToFirstByteMs === undefined ? null : count(entry.timeToFirstByteMs),
     count(entry.attempts),
     entry.warnings.length > 0 ? JSON.stringify(entry.warnings) : null,
+    optional(entry.traceId),
   ];
 }
 
@@ -85,6 +87,7 @@ export function toUsageEntry(row: Record<string, unknown>): UsageEntry {
     errorCode: text('error_code'),
     finishReason: text('finish_reason'),
     timeToFirstByteMs: row['time_to_first_byte_ms'] === null ? undefined : number('time_to_first_byte_ms'),
+    traceId: text('trace_id'),
   };
   const present = Object.fromEntries(Object.entries(optionalFields).filter(([, value]) => value !== undefined));
   return {

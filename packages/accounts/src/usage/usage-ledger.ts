@@ -48,6 +48,8 @@ export type UsageEntry = {
   attempts: number;
   /** The translation warnings the client was sent in `x-switchyard-warnings`. */
   warnings: readonly string[];
+  /** The id of the trace the request belongs to (W3C trace id, 32 hex digits), when it was traced. */
+  traceId?: string;
 };
 
 /**

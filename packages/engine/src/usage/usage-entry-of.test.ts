@@ -70,6 +70,7 @@ describe('usageEntryOf', () => {
       usage: { inputTokens: 12, outputTokens: 48, cacheReadTokens: undefined, cacheWriteTokens: undefined, reasoningTokens: undefined },
       timeToFirstByteMs: 95,
       attempts: 1,
+      traceId: '0af7651916cd43dd8448eb211c80319c',
     });
     expect(entry).toMatchObject({
       upstreamRequestId: 'chatcmpl_1',
@@ -84,6 +85,7 @@ describe('usageEntryOf', () => {
       inputTokens: 12,
       outputTokens: 48,
       cacheReadTokens: 0,
+      traceId: '0af7651916cd43dd8448eb211c80319c',
     });
     expect('errorCode' in entry).toBe(false);
   });

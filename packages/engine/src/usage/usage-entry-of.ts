@@ -19,6 +19,7 @@ export function usageEntryOf(record: UsageRecord): UsageCommit['entry'] {
     errorCode: record.errorCode,
     finishReason: record.finishReason?.unified,
     timeToFirstByteMs: record.timeToFirstByteMs,
+    traceId: record.traceId,
   };
   const usage = record.usage;
   return {

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { describeIssue } from './read-config-file-storage';
+import { ConfigFileError } from './start-up-error';
+
+const tracingSection = z.strictObject({
+  /**
+   * The collector's OTLP/HTTP address, like `OTEL_EXPORTER_OTLP_ENDPOINT` (`http://127.0.0.1:4318`,
+   * `/v1/traces` is added), or the full traces URL ending in `/v1/traces`.
+   */
+  endpoint: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL, such as http://127.0.0.1:4318' }),
+  /** The `service.name` of the spans; `OTEL_SERVICE_NAME` wins over it. Default `switchyard`. */
+  serviceName: z.string().trim().min(1, 'must not be empty').max(200).optional(),
+});
+
+/** The config file's `tracing` section: where the example server sends its OpenTelemetry traces. */
+export type ConfigFileTracing = z.infer<typeof tracingSection>;
+
+/**
+ * Validates the `tracing` section of the config file at `path` (absent: `undefined`). A problem is
+ * a `ConfigFileError` naming the file and each path at fault (`tracing.endpoint: must be …`).
+ */
+export function readConfigFileTracing(path: string, section: unknown): ConfigFileTracing | undefined {
+  if (section === undefined) return undefined;
+  const parsed = tracingSection.safeParse(section);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map(issue => `${['tracing', ...issue.path.map(String)].join('.')}: ${describeIssue(issue)}`);
+  throw new ConfigFileError(path, problems.join('; '), { cause: parsed.error });
+}
