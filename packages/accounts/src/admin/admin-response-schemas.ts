@@ -94,6 +94,7 @@ export const adminUsageEntrySchema = z.object({
   timeToFirstByteMs: z.number().nullable(),
   attempts: z.int(),
   warnings: z.array(z.string()),
+  traceId: z.string().nullable().meta({ description: 'The OpenTelemetry trace id of the request; null when it was not traced.' }),
 });
 
 export const adminUsageSummarySchema = z.object({
