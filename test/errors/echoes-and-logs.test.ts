@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { generateApiKey } from '@switchyard/accounts';
 import { startTestGateway, type TestGateway } from '../helpers/start-test-gateway';
 
 /** A card number of the test-card kind (it passes the Luhn check), as a user might paste one into a prompt. */
@@ -161,5 +162,60 @@ describe('what the gateway echoes and logs', () => {
     const logged = await linesOf(answer.requestId);
     expect(logged.length).toBeGreaterThanOrEqual(1);
     for (const line of lines) expect(Buffer.byteLength(line)).toBeLessThan(MAX_LOG_LINE_BYTES);
+  });
+
+  it('at debug, adds a refusal line beside each refused request’s access line, and no line holds the prompt or either key', async () => {
+    const prompt = `Remind the marmalade cartographer about the ${randomBytes(8).toString('hex')} glacier survey`;
+    const unknownKey = generateApiKey();
+    const messages = INTERFACES[1];
+    const send = (key: string, body: unknown) =>
+      fetch(`${server.url}${messages.path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': key, 'anthropic-version': '2023-06-01' },
+        body: JSON.stringify(body),
+      });
+    const served = await send(server.demoKey, messages.body('switchyard-sim', prompt));
+    const { max_tokens: _dropped, ...withoutMaxTokens } = messages.body('switchyard-sim', prompt);
+    const badBody = await send(server.demoKey, withoutMaxTokens);
+    const badKey = await send(unknownKey, messages.body('switchyard-sim', prompt));
+    await Promise.all([served.text(), badBody.text(), badKey.text()]);
+
+    expect([served.status, badBody.status, badKey.status]).toEqual([200, 400, 401]);
+    const parsed = async (answer: Response) =>
+      (await linesOf(answer.headers.get('request-id') ?? '')).map(line => JSON.parse(line) as Record<string, unknown>);
+    const [servedLines, badBodyLines, badKeyLines] = await Promise.all([parsed(served), parsed(badBody), parsed(badKey)]);
+    const demoPrefix = server.demoKey.slice(0, 11);
+    expect(servedLines.find(line => line.msg === 'http request')).toMatchObject({
+      level: 30,
+      keyPrefix: demoPrefix,
+      route: 'switchyard-sim',
+      upstream: 'simulator-messages',
+      status: 200,
+      outcome: 'completed',
+      attempts: 1,
+      stream: false,
+      inputTokens: expect.any(Number),
+      outputTokens: expect.any(Number),
+    });
+    expect(servedLines.filter(line => line.level === 20)).toEqual([]);
+    expect(badBodyLines.find(line => line.msg === 'http request')).toMatchObject({ level: 30, keyPrefix: demoPrefix, status: 400, code: 'INVALID_REQUEST' });
+    expect(badBodyLines.find(line => line.level === 20)).toMatchObject({
+      msg: 'request refused',
+      code: 'INVALID_REQUEST',
+      protocolHeaders: { 'x-api-key': `${demoPrefix}…`, 'anthropic-version': '2023-06-01' },
+    });
+    expect(badKeyLines.find(line => line.msg === 'http request')).toMatchObject({ level: 30, status: 401, code: 'API_KEY_INVALID' });
+    expect(badKeyLines.find(line => line.msg === 'http request')).not.toHaveProperty('keyPrefix');
+    expect(badKeyLines.find(line => line.level === 20)).toMatchObject({
+      msg: 'request refused',
+      code: 'API_KEY_INVALID',
+      protocolHeaders: { 'x-api-key': `${unknownKey.slice(0, 11)}…` },
+    });
+    for (const line of lines) {
+      expect(line).not.toContain(prompt.slice(20, 44));
+      expect(line).not.toContain(server.demoKey);
+      expect(line).not.toContain(unknownKey);
+    }
+    expect(server.audit.findLeaks()).toEqual([]);
   });
 });
