@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { generateApiKey } from '@switchyard/accounts';
+import { Writable } from 'node:stream';
+import { createLogger } from '../../examples/server/src';
 import { startTestGateway, type TestGateway } from '../helpers/start-test-gateway';
 
 /** A card number of the test-card kind (it passes the Luhn check), as a user might paste one into a prompt. */
@@ -217,5 +219,36 @@ describe('what the gateway echoes and logs', () => {
       expect(line).not.toContain(unknownKey);
     }
     expect(server.audit.findLeaks()).toEqual([]);
+  });
+});
+
+describe('the example server at LOG_LEVEL=info', () => {
+  it('writes the access line of a refused request and no debug line', async () => {
+    const written: Record<string, unknown>[] = [];
+    const destination = new Writable({
+      write(chunk, _encoding, callback) {
+        for (const line of String(chunk).split('\n')) if (line !== '') written.push(JSON.parse(line) as Record<string, unknown>);
+        callback();
+      },
+    });
+    const server = await startTestGateway({ logger: createLogger({ level: 'info', destination }) });
+    try {
+      const response = await fetch(`${server.url}/v1/responses`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${server.demoKey}` },
+        body: JSON.stringify({ model: 'switchyard-sim' }),
+      });
+      await response.text();
+      const requestId = response.headers.get('x-request-id');
+      for (let turn = 0; turn < 100 && !written.some(line => line.requestId === requestId); turn += 1) await new Promise(resolve => setImmediate(resolve));
+
+      expect(response.status).toBe(400);
+      expect(written.filter(line => line.requestId === requestId)).toEqual([
+        expect.objectContaining({ level: 30, msg: 'http request', status: 400, code: 'INVALID_REQUEST', keyPrefix: server.demoKey.slice(0, 11) }),
+      ]);
+      expect(written.filter(line => line.level === 20)).toEqual([]);
+    } finally {
+      await server.close();
+    }
   });
 });
