@@ -24,10 +24,12 @@ export function startFloor(folder, simulatorURL, name = 'floor') {
  * The example server in front of `simulatorURL`, named `name` (its config, data folder and log are
  * named after it). `key` is adopted as its demo key. `storage` is `{ kind: 'sqlite' }` (a data
  * folder of its own) or `{ kind: 'postgres', databaseURL, redisURL, serverSecret }`. `pricing` and
- * `limits` (default true) and `logLevel` (default info, logs go to the log file) are the switches
- * the middleware measurement turns; `nodeOptions` e.g. `--cpu-prof`.
+ * `limits` (default true), `logLevel` (default info, logs go to the log file), `metrics` (default
+ * true; false sets `SWITCHYARD_METRICS=off`) and `traceEndpoint` (default none: tracing off; a URL
+ * sets `OTEL_EXPORTER_OTLP_ENDPOINT`) are the switches the middleware measurement turns;
+ * `nodeOptions` e.g. `--cpu-prof`.
  */
-export function startGateway(folder, name, simulatorURL, { key, storage, pricing = true, limits = true, logLevel = 'info', nodeOptions = [] }) {
+export function startGateway(folder, name, simulatorURL, { key, storage, pricing = true, limits = true, logLevel = 'info', metrics = true, traceEndpoint, nodeOptions = [] }) {
   const configPath = join(folder, `${name}-config.json`);
   writeBenchConfig(configPath, simulatorURL, { pricing, limits });
   const data = join(folder, `${name}-data`);
@@ -39,6 +41,8 @@ export function startGateway(folder, name, simulatorURL, { key, storage, pricing
     SWITCHYARD_DEMO_KEY: key,
     SWITCHYARD_DATA_DIR: data,
     SWITCHYARD_SHUTDOWN_GRACE_MS: '0',
+    ...(!metrics && { SWITCHYARD_METRICS: 'off' }),
+    ...(traceEndpoint && { OTEL_EXPORTER_OTLP_ENDPOINT: traceEndpoint }),
     ...(storage.kind === 'postgres' && {
       SWITCHYARD_DATABASE_URL: storage.databaseURL,
       SWITCHYARD_REDIS_URL: storage.redisURL,
@@ -47,6 +51,11 @@ export function startGateway(folder, name, simulatorURL, { key, storage, pricing
     }),
   };
   return startServerProcess({ name, script: 'examples/server/dist/main.js', cwd: root, nodeOptions, environment, logFile: join(folder, `${name}.log`) });
+}
+
+/** The trace collector that keeps nothing (`trace-sink.mjs`), for a gateway with tracing on. */
+export function startTraceSink(folder, name = 'trace-sink') {
+  return startServerProcess({ name, script: 'scripts/bench/trace-sink.mjs', cwd: root, environment: { PORT: '0' }, logFile: join(folder, `${name}.log`) });
 }
 
 /** The Portkey gateway (`@portkey-ai/gateway`, the npm package's own start script, headless) on a free port, its log named after `name`. */

@@ -13,7 +13,7 @@ export const USAGE = `usage: pnpm bench [options]
                           PostgreSQL + Redis servers
   --no-portkey            leave out the Portkey column
   --load=wrk|node         the load generator (default wrk; node when wrk cannot be installed)
-  --middleware            also measure what pricing, limits and logging each cost
+  --middleware            also measure what pricing, limits, logging, metrics and tracing each cost
   --profile               also run each scenario's gateway under node --cpu-prof and summarise it
   --out=FILE              where to write the results (default bench-results/<time>-<commit>.json)
   --compare=FILE          print an earlier run's results beside these, with the change
