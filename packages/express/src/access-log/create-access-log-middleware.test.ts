@@ -208,7 +208,7 @@ describe('the access line', () => {
     expect(JSON.stringify(app.logs)).not.toContain('k'.repeat(30));
   });
 
-  it('of a request that failed over to its second upstream names the upstream that served and counts both attempts', async () => {
+  it('of a request that failed over to its second upstream names the upstream that served and counts both attempts; at debug a line says why the first failed', async () => {
     const overloaded = { status: 529, body: JSON.stringify({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }) };
     app = await startApp({ first: [overloaded, overloaded, overloaded], second: [{ body: readFixture('messages-answer.json') }] });
     const response = await postMessages({}, app.secret);
@@ -217,6 +217,23 @@ describe('the access line', () => {
     expect(response.status).toBe(200);
     const requestId = response.headers.get('request-id');
     expect(await app.accessLine(requestId)).toEqual(servedLine(requestId, { upstream: 'second', upstreamModel: 'claude-second', attempts: 2 }));
+    expect(app.logs.filter(entry => entry.level === 'debug')).toEqual([
+      {
+        level: 'debug',
+        message: 'upstream attempt failed',
+        object: {
+          requestId,
+          attempt: 1,
+          route: 'client-model',
+          upstream: 'first',
+          upstreamModel: 'claude-first',
+          code: 'UPSTREAM_OVERLOADED',
+          status: 503,
+          upstreamError: { status: 529, type: 'overloaded_error', message: { chars: 10, sha256: expect.stringMatching(/^[0-9a-f]{16}$/) } },
+          retried: true,
+        },
+      },
+    ]);
   });
 
   it('of a stream the client left holds the 200 it was sent, outcome client-aborted and aborted true', async () => {
