@@ -24,7 +24,7 @@ export function createAccessLogMiddleware(options: AccessLogOptions): RequestHan
   const { logger } = options;
   return function accessLogMiddleware(request, response, next) {
     const startedAt = Date.now();
-    // The one closure a request costs: the rest is plain calls, so logging stays cheap under load.
+    // The one closure this middleware adds per request: the rest is plain calls, so logging stays cheap under load.
     response.on('close', () => {
       // Read now: by the time a record settles, a stream's writer may have ended the response.
       const ending = { startedAt, aborted: !response.writableFinished };
