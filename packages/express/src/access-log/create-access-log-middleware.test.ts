@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
-import { createMemoryAccountStore } from '@switchyard/accounts';
+import { createMemoryAccountStore, type KeyLimits } from '@switchyard/accounts';
 import { anthropicMessagesCodec } from '@switchyard/codec-anthropic-messages';
 import { openAIChatCodec } from '@switchyard/codec-openai-chat';
 import { openAIResponsesCodec } from '@switchyard/codec-openai-responses';
@@ -36,10 +36,10 @@ const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
  * The gateway in an Express app on a loopback port, scripted upstreams behind it, every log line
  * kept, and an observer that gives each exchange the same trace id.
  */
-async function startApp(answers: Record<string, readonly ScriptedAnswer[]>) {
+async function startApp(answers: Record<string, readonly ScriptedAnswer[]>, limits?: KeyLimits) {
   const store = createMemoryAccountStore();
   const account = await store.createAccount({ name: 'logged account', balanceMicros: 1_000_000 });
-  const { secret, key } = await store.createKey({ accountId: account.id, name: 'logged key' });
+  const { secret, key } = await store.createKey({ accountId: account.id, name: 'logged key', ...(limits && { limits }) });
   const logs: LogLine[] = [];
   const line = (level: string) => (object: Record<string, unknown>, message?: string) => void logs.push({ level, object, message });
   const logger: GatewayLogger = { debug: line('debug'), info: line('info'), warn: line('warn'), error: line('error') };
@@ -190,6 +190,43 @@ describe('the access line', () => {
       },
     ]);
     expect(JSON.stringify(app.logs)).not.toContain(app.secret);
+  });
+
+  it('of a request refused by the key’s rate limit holds 429 RATE_LIMITED and the route; the debug line gives the reason the client got', async () => {
+    app = await startApp({ first: [{ body: readFixture('messages-answer.json') }] }, { requests: 1, windowSeconds: 60 });
+    const first = await postMessages({}, app.secret);
+    await first.text();
+    const limited = await postMessages({}, app.secret);
+    const body = (await limited.json()) as { error: { message: string } };
+
+    expect([first.status, limited.status]).toEqual([200, 429]);
+    const requestId = limited.headers.get('request-id');
+    expect(await app.accessLine(requestId)).toEqual(
+      servedLine(requestId, {
+        upstream: undefined,
+        upstreamModel: undefined,
+        status: 429,
+        outcome: 'error',
+        code: 'RATE_LIMITED',
+        attempts: 0,
+        timeToFirstByteMs: undefined,
+        inputTokens: undefined,
+        outputTokens: undefined,
+      }),
+    );
+    expect(app.logs.filter(entry => entry.level === 'debug')).toEqual([
+      {
+        level: 'debug',
+        message: 'request refused',
+        object: {
+          requestId,
+          code: 'RATE_LIMITED',
+          status: 429,
+          message: body.error.message,
+          protocolHeaders: { 'x-api-key': `${app.keyPrefix}…`, 'anthropic-version': '2023-06-01' },
+        },
+      },
+    ]);
   });
 
   it('of a request refused for its key has no key prefix, and the key it sent is [redacted] in the debug line', async () => {
