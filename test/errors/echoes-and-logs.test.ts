@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { generateApiKey } from '@switchyard/accounts';
+import { Writable } from 'node:stream';
+import { createLogger } from '../../examples/server/src';
 import { startTestGateway, type TestGateway } from '../helpers/start-test-gateway';
 
 /** A card number of the test-card kind (it passes the Luhn check), as a user might paste one into a prompt. */
@@ -87,7 +90,8 @@ describe('what the gateway echoes and logs', () => {
         expect(JSON.parse(answer.text)).toMatchObject({ code });
         expect(answer.text).toContain(`${PROMPT_WORDS}, card ${CARD_NUMBER}.`);
         const logged = await linesOf(answer.requestId);
-        const failureLine = logged.map(line => JSON.parse(line) as Record<string, unknown>).find(line => line.code === code);
+        // The line of the failure the client got (the failed attempt's debug line comes before it).
+        const failureLine = logged.map(line => JSON.parse(line) as Record<string, unknown>).find(line => line.code === code && line.msg !== 'upstream attempt failed');
         expect(failureLine).toMatchObject({
           level,
           status,
@@ -161,5 +165,114 @@ describe('what the gateway echoes and logs', () => {
     const logged = await linesOf(answer.requestId);
     expect(logged.length).toBeGreaterThanOrEqual(1);
     for (const line of lines) expect(Buffer.byteLength(line)).toBeLessThan(MAX_LOG_LINE_BYTES);
+  });
+
+  it('at debug, adds a refusal line beside each refused request’s access line and a line per failed upstream attempt, and no line holds the prompt or either key', async () => {
+    const prompt = `Remind the marmalade cartographer about the ${randomBytes(8).toString('hex')} glacier survey`;
+    const unknownKey = generateApiKey();
+    const messages = INTERFACES[1];
+    const send = (key: string, body: unknown) =>
+      fetch(`${server.url}${messages.path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': key, 'anthropic-version': '2023-06-01' },
+        body: JSON.stringify(body),
+      });
+    const served = await send(server.demoKey, messages.body('switchyard-sim', prompt));
+    const { max_tokens: _dropped, ...withoutMaxTokens } = messages.body('switchyard-sim', prompt);
+    const badBody = await send(server.demoKey, withoutMaxTokens);
+    const badKey = await send(unknownKey, messages.body('switchyard-sim', prompt));
+    const overloaded = await send(server.demoKey, messages.body('switchyard-sim', `[[sim:status=503]] [[sim:echo-prompt]] ${prompt}`));
+    await Promise.all([served.text(), badBody.text(), badKey.text(), overloaded.text()]);
+
+    expect([served.status, badBody.status, badKey.status, overloaded.status]).toEqual([200, 400, 401, 503]);
+    const parsed = async (answer: Response) =>
+      (await linesOf(answer.headers.get('request-id') ?? '')).map(line => JSON.parse(line) as Record<string, unknown>);
+    const [servedLines, badBodyLines, badKeyLines, overloadedLines] = await Promise.all([parsed(served), parsed(badBody), parsed(badKey), parsed(overloaded)]);
+    const demoPrefix = server.demoKey.slice(0, 11);
+    expect(servedLines.find(line => line.msg === 'http request')).toMatchObject({
+      level: 30,
+      keyPrefix: demoPrefix,
+      route: 'switchyard-sim',
+      upstream: 'simulator-messages',
+      status: 200,
+      outcome: 'completed',
+      attempts: 1,
+      stream: false,
+      inputTokens: expect.any(Number),
+      outputTokens: expect.any(Number),
+    });
+    expect(servedLines.filter(line => line.level === 20)).toEqual([]);
+    expect(badBodyLines.find(line => line.msg === 'http request')).toMatchObject({ level: 30, keyPrefix: demoPrefix, status: 400, code: 'INVALID_REQUEST' });
+    expect(badBodyLines.find(line => line.level === 20)).toMatchObject({
+      msg: 'request refused',
+      code: 'INVALID_REQUEST',
+      protocolHeaders: { 'x-api-key': `${demoPrefix}…`, 'anthropic-version': '2023-06-01' },
+    });
+    expect(badKeyLines.find(line => line.msg === 'http request')).toMatchObject({ level: 30, status: 401, code: 'API_KEY_INVALID' });
+    expect(badKeyLines.find(line => line.msg === 'http request')).not.toHaveProperty('keyPrefix');
+    expect(badKeyLines.find(line => line.level === 20)).toMatchObject({
+      msg: 'request refused',
+      code: 'API_KEY_INVALID',
+      protocolHeaders: { 'x-api-key': `${unknownKey.slice(0, 11)}…` },
+    });
+    expect(overloadedLines.find(line => line.msg === 'http request')).toMatchObject({ level: 30, status: 503, code: 'UPSTREAM_OVERLOADED', attempts: 3 });
+    expect(overloadedLines.filter(line => line.msg === 'upstream attempt failed')).toEqual(
+      [1, 2, 3].map(attempt =>
+        expect.objectContaining({
+          level: 20,
+          attempt,
+          route: 'switchyard-sim',
+          upstream: expect.stringMatching(/^simulator-(messages|responses)$/),
+          code: 'UPSTREAM_OVERLOADED',
+          upstreamError: expect.objectContaining({ status: 503, message: { chars: expect.any(Number), sha256: expect.stringMatching(/^[0-9a-f]{16}$/) } }),
+          retried: attempt < 3,
+        }),
+      ),
+    );
+    for (const line of lines) {
+      expect(line).not.toContain(prompt.slice(20, 44));
+      expect(line).not.toContain(server.demoKey);
+      expect(line).not.toContain(unknownKey);
+    }
+    expect(server.audit.findLeaks()).toEqual([]);
+  });
+});
+
+describe('the example server at LOG_LEVEL=info', () => {
+  it('writes the access lines of a refused request and of a retried one, and no debug line', async () => {
+    const written: Record<string, unknown>[] = [];
+    const destination = new Writable({
+      write(chunk, _encoding, callback) {
+        for (const line of String(chunk).split('\n')) if (line !== '') written.push(JSON.parse(line) as Record<string, unknown>);
+        callback();
+      },
+    });
+    const server = await startTestGateway({ logger: createLogger({ level: 'info', destination }) });
+    try {
+      const response = await fetch(`${server.url}/v1/responses`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${server.demoKey}` },
+        body: JSON.stringify({ model: 'switchyard-sim' }),
+      });
+      await response.text();
+      const retried = await fetch(`${server.url}/v1/responses`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${server.demoKey}` },
+        body: JSON.stringify({ model: 'switchyard-sim', input: '[[sim:status=503]] hello' }),
+      });
+      await retried.text();
+      const requestIds = [response.headers.get('x-request-id'), retried.headers.get('x-request-id')];
+      const accessLines = () => written.filter(line => line.msg === 'http request' && requestIds.includes(line.requestId as string));
+      for (let turn = 0; turn < 100 && accessLines().length < 2; turn += 1) await new Promise(resolve => setImmediate(resolve));
+
+      expect([response.status, retried.status]).toEqual([400, 503]);
+      expect(accessLines()).toEqual([
+        expect.objectContaining({ level: 30, msg: 'http request', status: 400, code: 'INVALID_REQUEST', keyPrefix: server.demoKey.slice(0, 11) }),
+        expect.objectContaining({ level: 30, msg: 'http request', status: 503, code: 'UPSTREAM_OVERLOADED', attempts: 3 }),
+      ]);
+      expect(written.filter(line => line.level === 20)).toEqual([]);
+    } finally {
+      await server.close();
+    }
   });
 });

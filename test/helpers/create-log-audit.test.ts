@@ -79,4 +79,33 @@ describe('the log audit', () => {
       server.close();
     }
   });
+
+  it('remembers the credential headers of a request refused before its key was looked up, scheme aside', async () => {
+    const audit = createLogAudit();
+    const server = createServer((request: IncomingMessage, response) => {
+      request.resume();
+      request.once('end', () => response.writeHead(400).end());
+    });
+    audit.watchServer(server);
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const bearer = `bearer-${'Q7'.repeat(12)}`;
+    const headerKey = `header-${'W3'.repeat(12)}`;
+    try {
+      const { port } = server.address() as AddressInfo;
+      const response = await fetch(`http://127.0.0.1:${port}/v1/messages`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${bearer}`, 'x-api-key': headerKey },
+        body: '{}',
+      });
+      expect(response.status).toBe(400);
+      logLine(audit, { protocolHeaders: { authorization: 'Bearer [redacted]', 'x-api-key': headerKey.slice(0, 11) } });
+      expect(audit.findLeaks()).toEqual([]);
+      logLine(audit, { protocolHeaders: { authorization: `Bearer ${bearer}`, 'x-api-key': headerKey } });
+      expect(audit.findLeaks().sort()).toEqual([bearer, headerKey].sort());
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
 });

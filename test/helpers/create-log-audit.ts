@@ -21,6 +21,8 @@ const MIN_FRAGMENT_VARIETY = 8;
  * key's `allowedModels`, set through the admin API or the panel, are model IDs too).
  */
 const NAMING_FIELDS = new Set(['model', 'allowedModels', 'type', 'role', 'name', 'id', 'call_id', 'tool_use_id', 'tool_call_id', 'previous_response_id']);
+/** Request headers whose values are credentials: none may appear in a log line (a prefix shorter than a secret may). */
+const CREDENTIAL_HEADERS = ['authorization', 'x-api-key', 'api-key', 'proxy-authorization'];
 /** Request bodies larger than this are not kept for the audit (the body-limit tests send 20 MB and more). */
 const MAX_CAPTURED_BODY_BYTES = 4 * 1024 * 1024;
 
@@ -93,10 +95,16 @@ export function createLogAudit() {
     },
     /**
      * Remembers the body of every request `server` receives, as the parser hands it over (the
-     * stream's own `push`), so nothing about how the gateway reads it changes.
+     * stream's own `push`), so nothing about how the gateway reads it changes; and the value of
+     * every credential header it carries (the token of `Authorization`, `x-api-key`), including
+     * those of requests refused before their key reached the store.
      */
     watchServer(server: Server): void {
       server.prependListener('request', (request: IncomingMessage) => {
+        for (const name of CREDENTIAL_HEADERS) {
+          const value = request.headers[name];
+          if (typeof value === 'string') rememberText(value.replace(/^\S+\s+/, ''));
+        }
         const chunks: Buffer[] = [];
         let size = 0;
         const push = request.push.bind(request);

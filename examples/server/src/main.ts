@@ -26,7 +26,7 @@ async function main(argv: string[]): Promise<void> {
   }
   const environment = readServerEnvironment(process.env);
   Object.assign(settings, environment);
-  const logger = createLogger();
+  const logger = createLogger({ level: environment.logLevel });
   // Handlers go in before anything is announced: a signal that arrives first must not kill the process outright.
   const running: { server?: Awaited<ReturnType<typeof startExampleServer>> } = {};
   let stopping = false;

@@ -19,6 +19,25 @@ describe('readServerEnvironment: SWITCHYARD_SHUTDOWN_GRACE_MS', () => {
   });
 });
 
+describe('readServerEnvironment: LOG_LEVEL', () => {
+  it('logs from info up when the variable is unset or empty', () => {
+    expect(readServerEnvironment({}).logLevel).toBe('info');
+    expect(readServerEnvironment({ LOG_LEVEL: '' }).logLevel).toBe('info');
+  });
+
+  it('takes any pino level, in any case', () => {
+    expect(readServerEnvironment({ LOG_LEVEL: 'debug' }).logLevel).toBe('debug');
+    expect(readServerEnvironment({ LOG_LEVEL: ' WARN ' }).logLevel).toBe('warn');
+    expect(readServerEnvironment({ LOG_LEVEL: 'silent' }).logLevel).toBe('silent');
+  });
+
+  it('refuses an unknown level with a StartUpError naming the variable and the levels', () => {
+    const read = () => readServerEnvironment({ LOG_LEVEL: 'verbose' });
+    expect(read).toThrow(StartUpError);
+    expect(read).toThrow('LOG_LEVEL=verbose: must be one of trace, debug, info, warn, error, fatal, silent (debug adds a line per refused request); default info');
+  });
+});
+
 describe('readServerEnvironment: SWITCHYARD_TRUST_PROXY', () => {
   it('believes no proxy when unset, empty or false', () => {
     for (const value of [undefined, '', 'false']) expect(readServerEnvironment(value === undefined ? {} : { SWITCHYARD_TRUST_PROXY: value }).trustProxy).toBeUndefined();

@@ -4,6 +4,10 @@ import type { TrustProxy } from './create-app';
 import { readSharedStorageEnvironment, type SharedStorageEnvironment } from './read-shared-storage-environment';
 import { StartUpError } from './start-up-error';
 
+/** The levels pino writes at, lowest first, and `silent` for none. */
+const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
 /** What the example server takes from its environment, checked before anything starts. */
 export type ServerEnvironment = {
   port: number;
@@ -15,13 +19,15 @@ export type ServerEnvironment = {
   shutdownGraceMs: number;
   /** `SWITCHYARD_TRUST_PROXY`: Express's `trust proxy` behind a load balancer; absent when unset. */
   trustProxy?: TrustProxy;
+  /** `LOG_LEVEL`: the lowest level written (`debug` adds a line per refusal); default `info`. */
+  logLevel: LogLevel;
   /** PostgreSQL and Redis for several instances (`SWITCHYARD_DATABASE_URL`, `SWITCHYARD_REDIS_URL`); empty for one. */
   sharedStorage: SharedStorageEnvironment;
 };
 
 /**
  * Reads `PORT`, `HOST`, `SWITCHYARD_CONFIG`, `SWITCHYARD_DEMO_KEY`, `SWITCHYARD_DATA_DIR` and
- * `SWITCHYARD_SHUTDOWN_GRACE_MS`, `SWITCHYARD_TRUST_PROXY`, and the shared storage of several instances
+ * `SWITCHYARD_SHUTDOWN_GRACE_MS`, `SWITCHYARD_TRUST_PROXY`, `LOG_LEVEL`, and the shared storage of several instances
  * (`readSharedStorageEnvironment`).
  * A bad value is a `StartUpError` naming the variable and the shape it needs; a given key's value
  * is never echoed.
@@ -34,6 +40,7 @@ export function readServerEnvironment(environment: NodeJS.ProcessEnv): ServerEnv
     demoKey: readDemoKey(environment.SWITCHYARD_DEMO_KEY),
     dataDirectory: environment.SWITCHYARD_DATA_DIR || 'data',
     shutdownGraceMs: readShutdownGrace(environment.SWITCHYARD_SHUTDOWN_GRACE_MS),
+    logLevel: readLogLevel(environment.LOG_LEVEL),
     sharedStorage: readSharedStorageEnvironment(environment),
     ...readTrustProxy(environment.SWITCHYARD_TRUST_PROXY),
   };
@@ -47,6 +54,14 @@ function readTrustProxy(value: string | undefined): { trustProxy?: TrustProxy } 
   if (/^\d{1,2}$/.test(text)) return { trustProxy: Number(text) };
   if (/^[A-Za-z0-9.:/, ]+$/.test(text)) return { trustProxy: text };
   throw new StartUpError(`SWITCHYARD_TRUST_PROXY=${value}: must be a hop count (1), true, or addresses, subnets and names separated by commas (loopback, 10.0.0.0/8)`);
+}
+
+function readLogLevel(value: string | undefined): LogLevel {
+  const level = value?.trim().toLowerCase();
+  if (!level) return 'info';
+  const known = LOG_LEVELS.find(name => name === level);
+  if (known) return known;
+  throw new StartUpError(`LOG_LEVEL=${value}: must be one of ${LOG_LEVELS.join(', ')} (debug adds a line per refused request); default info`);
 }
 
 function readShutdownGrace(value: string | undefined): number {

@@ -151,7 +151,7 @@ describe('createGateway mounted in a host app', () => {
     expect(response.body.data.map((model: { id: string }) => model.id)).toEqual(['model-b']);
   });
 
-  it('logs a refusal as one debug line with code, param, message and protocol headers, never the key or the body', async () => {
+  it('logs a refusal as one debug line with code, param, message and protocol headers (the key as its visible prefix), never the key or the body', async () => {
     app = await startApp();
     const prompt = 'a prompt that must never reach a log line';
     const response = await request(app.url)
@@ -170,7 +170,7 @@ describe('createGateway mounted in a host app', () => {
           status: 400,
           param: 'max_tokens',
           message: response.body.error.message,
-          headers: { 'anthropic-version': '2023-06-01', 'anthropic-beta': 'tools-2024-04-04' },
+          protocolHeaders: { 'x-api-key': `${app.secret.slice(0, 11)}…`, 'anthropic-version': '2023-06-01', 'anthropic-beta': 'tools-2024-04-04' },
         },
       },
     ]);

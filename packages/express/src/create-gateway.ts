@@ -1,10 +1,12 @@
 import { createMemoryAccountStore, type AccountStore, type AdminService, type ConsoleRoute } from '@switchyard/accounts';
 import type { Codec } from '@switchyard/core';
 import {
+  combineObservers,
   createEngine,
   parseGatewayConfig,
   type Endpoint,
   type Engine,
+  type EngineObserver,
   type EngineOptions,
   type GatewayConfig,
   type GatewayConfigInput,
@@ -13,6 +15,7 @@ import {
 } from '@switchyard/engine';
 import { Router, type ErrorRequestHandler, type RequestHandler } from 'express';
 import { createAccessLogMiddleware } from './access-log/create-access-log-middleware';
+import { createAttemptLogObserver } from './access-log/create-attempt-log-observer';
 import { createAdminRouter } from './admin/create-admin-router';
 import { describeConsoleRoutes } from './admin/describe-console-routes';
 import { createAuthMiddleware } from './auth/create-auth-middleware';
@@ -43,7 +46,7 @@ export type GatewayOptions = {
   limiter?: Limiter;
   /** Receives one record per refused or generated request. Must not throw or block. */
   recordUsage?: UsageRecorder;
-  /** Access lines at `info`, refusals at `debug`, 5xx at `error`. Default: none. */
+  /** Access lines at `info`, refusals and failed upstream attempts at `debug`, 5xx at `error`. Default: none. */
   logger?: GatewayLogger;
   /** Where upstream keys are read from. Default `process.env`. */
   environment?: NodeJS.ProcessEnv;
@@ -105,7 +108,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     ...(options.upstreamClient && { upstreamClient: options.upstreamClient }),
     ...(options.conversationSecret !== undefined && { conversationSecret: options.conversationSecret }),
     ...(options.scheduleUsageCommit && { scheduleUsageCommit: options.scheduleUsageCommit }),
-    ...(options.observer && { observer: options.observer }),
+    ...observerOf(options.observer, logger),
     onObserverError: error => logger?.error({ cause: causeLogFields(error) }, 'observer failed (the request went on)'),
     onRecorderError: error => logger?.error({ cause: causeLogFields(error) }, 'usage ledger commit or recorder failed'),
     onResponseStoreError: error => logger?.error({ cause: causeLogFields(error) }, 'response store failed: the answer was sent but not kept'),
@@ -140,6 +143,17 @@ export function createGateway(options: GatewayOptions): Gateway {
     consoleRoutes: () => describeConsoleRoutes(engine, config),
     close: () => engine.close(),
   });
+}
+
+/**
+ * The host's observer, with the failed-attempt lines when the logger writes `debug`: at `info` the
+ * engine gets no observer of the gateway's own, so logging adds no work per request there.
+ */
+function observerOf(host: EngineObserver | undefined, logger: GatewayLogger | undefined): { observer?: EngineObserver } {
+  const debugging = logger?.debug !== undefined && logger.isLevelEnabled?.('debug') !== false;
+  if (!debugging) return host ? { observer: host } : {};
+  const attemptLog = createAttemptLogObserver(logger);
+  return { observer: host ? combineObservers(host, attemptLog) : attemptLog };
 }
 
 /** A handler that first opens the access line (when there is a logger), so the host's last 404 is logged too. */

@@ -4,4 +4,6 @@ export type GatewayLogger = {
   info(object: Record<string, unknown>, message?: string): void;
   warn(object: Record<string, unknown>, message?: string): void;
   error(object: Record<string, unknown>, message?: string): void;
+  /** Whether lines of `level` are written (pino's); without it, `debug` lines are made whenever `debug` exists. */
+  isLevelEnabled?(level: string): boolean;
 };

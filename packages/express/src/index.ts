@@ -1,4 +1,5 @@
 export { createAccessLogMiddleware, type AccessLogOptions } from './access-log/create-access-log-middleware';
+export { createAttemptLogObserver } from './access-log/create-attempt-log-observer';
 export { createAuthMiddleware } from './auth/create-auth-middleware';
 export { createBodyMiddleware, type BodyOptions } from './body/create-body-middleware';
 export { createTokenCountHandler } from './count-tokens/create-token-count-handler';

@@ -1,14 +1,22 @@
-import { redactURL, scrubSecrets } from '@switchyard/core';
-import type { RequestHandler } from 'express';
+import type { UsageRecord } from '@switchyard/engine';
+import type { Request, RequestHandler, Response } from 'express';
 import { findGatewayContext } from '../context/gateway-context';
 import type { GatewayLogger } from '../gateway-logger';
+import { accessLineFields, type ResponseEnding } from './access-line-fields';
 
 export type AccessLogOptions = { logger: GatewayLogger };
 
+/** The message of every access line, to find them among the other lines. */
+export const ACCESS_LINE_MESSAGE = 'http request';
+
 /**
- * One structured log line per request when its response ends: method, path with signed query
- * parameters redacted, status, latency, request id, the key's visible prefix, and an allow-list of
- * harmless headers. Never a body or a credential header: prompts and keys do not reach the logs.
+ * One `info` line per request once its response closed: request id, trace id, key prefix, route,
+ * upstream, status, outcome, service code, attempts, latency, time to first byte, stream or not,
+ * tokens in and out, the method, the path (signed query parameters redacted) and an allow-list of
+ * harmless headers (`accessLineFields`). For a request the engine served or refused, the line waits
+ * for its usage record to settle (after the response, never delaying it); any other request (a
+ * models list, a 404) is logged at once. Never a body or a credential: prompts and keys do not
+ * reach the logs.
  *
  * @example router.use(createAccessLogMiddleware({ logger: pino() }))
  */
@@ -16,34 +24,28 @@ export function createAccessLogMiddleware(options: AccessLogOptions): RequestHan
   const { logger } = options;
   return function accessLogMiddleware(request, response, next) {
     const startedAt = Date.now();
+    // The one closure this middleware adds per request: the rest is plain calls, so logging stays cheap under load.
     response.on('close', () => {
-      const context = findGatewayContext(request);
-      logger.info(
-        {
-          requestId: context?.requestId,
-          method: request.method,
-          path: scrubSecrets(redactURL(request.originalUrl)).slice(0, 500),
-          status: response.statusCode,
-          aborted: !response.writableFinished,
-          latencyMs: Date.now() - startedAt,
-          keyPrefix: context?.exchange?.principal?.key.prefix,
-          headers: loggedHeaders(request.headers),
-        },
-        'http request',
-      );
+      // Read now: by the time a record settles, a stream's writer may have ended the response.
+      const ending = { startedAt, aborted: !response.writableFinished };
+      const settled = findGatewayContext(request)?.exchange?.settledRecord();
+      if (settled) void writeWhenSettled(logger, request, response, ending, settled);
+      else writeAccessLine(logger, request, response, ending, undefined);
     });
     next();
   };
 }
 
-/** Only headers known to be harmless are logged (values scrubbed too); a credential in any other header never reaches the log. */
-const LOGGED_HEADERS = ['user-agent', 'content-type', 'content-length', 'accept', 'x-stainless-lang', 'x-stainless-package-version', 'x-stainless-retry-count'];
+async function writeWhenSettled(
+  logger: GatewayLogger,
+  request: Request,
+  response: Response,
+  ending: ResponseEnding,
+  settled: Promise<UsageRecord>,
+): Promise<void> {
+  writeAccessLine(logger, request, response, ending, await settled);
+}
 
-function loggedHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
-  const logged: Record<string, string> = {};
-  for (const name of LOGGED_HEADERS) {
-    const value = headers[name];
-    if (value !== undefined) logged[name] = scrubSecrets(String(value).slice(0, 200));
-  }
-  return logged;
+function writeAccessLine(logger: GatewayLogger, request: Request, response: Response, ending: ResponseEnding, record: UsageRecord | undefined): void {
+  logger.info(accessLineFields(request, response, findGatewayContext(request), ending, record), ACCESS_LINE_MESSAGE);
 }

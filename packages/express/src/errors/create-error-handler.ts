@@ -1,10 +1,11 @@
-import { boundClientText, createId, scrubSecrets, type GatewayError, type HeaderMap } from '@switchyard/core';
+import { boundClientText, createId, scrubSecrets, type GatewayError } from '@switchyard/core';
 import type { Engine } from '@switchyard/engine';
 import type { ErrorRequestHandler } from 'express';
 import { findGatewayContext } from '../context/gateway-context';
 import type { GatewayLogger } from '../gateway-logger';
 import { sendRequestId } from '../request-id/create-request-id-middleware';
 import { failureLogFields, failureLogMessage, upstreamLogFields } from './failure-log-fields';
+import { protocolHeaderFields } from './protocol-header-fields';
 import { requestShapeOf } from './request-shape';
 import { toGatewayError } from './to-gateway-error';
 
@@ -12,7 +13,8 @@ export type ErrorHandlerOptions = {
   engine: Engine;
   /**
    * 5xx errors are logged at `error`; refusals at `debug` (the refused field, the message, protocol
-   * headers). Neither line carries an upstream's message, only its status, type, code and digest.
+   * headers with credentials redacted to a key's visible prefix). Neither line carries an
+   * upstream's message, only its status, type, code and digest.
    */
   logger?: GatewayLogger;
 };
@@ -46,21 +48,17 @@ export function createErrorHandler(options: ErrorHandlerOptions): ErrorRequestHa
     sendRequestId(response, codec.descriptor.requestIdHeaders, requestId);
     if (failure.retryAfterMs !== undefined) response.setHeader('retry-after', String(Math.max(1, Math.ceil(failure.retryAfterMs / 1000))));
     if (status >= 500) logger?.error({ requestId, ...failureLogFields(failure) }, failureLogMessage(failure));
-    else logger?.debug?.(refusalLine(requestId, failure, request.headers, codec.descriptor.diagnosticHeaders), 'request refused');
+    else logger?.debug?.(refusalLine(requestId, failure, protocolHeaderFields(request.headers, codec.descriptor)), 'request refused');
     response.status(status).json(body);
   };
 }
 
 /**
- * A refusal as a debug line: the code, the refused field and the message (or, for an upstream's
- * refusal, only its status, type, code and digest), and the protocol headers sent (never credentials or bodies).
+ * A refusal as a debug line, beside the request's access line: the code, the refused field and the
+ * message the client got (or, for an upstream's refusal, only its status, type, code and digest),
+ * and the protocol headers sent, credentials redacted to a key's visible prefix (never bodies).
  */
-function refusalLine(requestId: string, failure: GatewayError, headers: HeaderMap, diagnosticHeaders: readonly string[]) {
-  const protocolHeaders: Record<string, string> = {};
-  for (const name of diagnosticHeaders) {
-    const value = headers[name];
-    if (value !== undefined) protocolHeaders[name] = scrubSecrets(String(value).slice(0, 200));
-  }
+function refusalLine(requestId: string, failure: GatewayError, protocolHeaders: Record<string, string>) {
   return {
     requestId,
     code: failure.code,
@@ -68,6 +66,6 @@ function refusalLine(requestId: string, failure: GatewayError, headers: HeaderMa
     ...(failure.upstream && { upstream: upstreamLogFields(failure.upstream) }),
     ...(failure.param !== undefined && { param: boundClientText(failure.param) }),
     message: failureLogMessage(failure),
-    headers: protocolHeaders,
+    protocolHeaders,
   };
 }

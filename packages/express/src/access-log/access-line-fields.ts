@@ -1,0 +1,71 @@
+import { boundClientText, redactURL, scrubSecrets } from '@switchyard/core';
+import type { UsageRecord } from '@switchyard/engine';
+import type { Request, Response } from 'express';
+import type { GatewayContext } from '../context/gateway-context';
+
+/** Nginx's status for a client that closed the connection before any answer: the request had none. */
+const CLIENT_CLOSED_STATUS = 499;
+/** The most of the request path a line keeps: a path is client text and can be megabytes long. */
+const PATH_MAX_CHARS = 500;
+/** The most of a harmless header's value a line keeps. */
+const HEADER_MAX_CHARS = 200;
+/** An upstream's request id is a short identifier; anything longer is cut. */
+const UPSTREAM_REQUEST_ID_MAX_CHARS = 100;
+
+/** Only headers known to be harmless are logged (values scrubbed too); a credential in any other header never reaches the log. */
+const LOGGED_HEADERS = ['user-agent', 'content-type', 'content-length', 'accept', 'x-stainless-lang', 'x-stainless-package-version', 'x-stainless-retry-count'];
+
+/** What the transport saw when the response closed: when the request arrived, and whether the response was cut short. */
+export type ResponseEnding = { startedAt: number; aborted: boolean };
+
+/**
+ * The fields of one access line, from the request, its response and, for a request the engine
+ * served or refused, its settled usage record. Every value is an id, a count, a bounded label or a
+ * scrubbed allow-listed header: never a body, a credential or prompt text. The field set is the
+ * same for every line (absent values are `undefined`, which JSON loggers leave out), so a log
+ * query can rely on its names. See docs/operations.md, "Logs", for what each field means.
+ */
+export function accessLineFields(
+  request: Request,
+  response: Response,
+  context: GatewayContext | undefined,
+  ending: ResponseEnding,
+  record: UsageRecord | undefined,
+): Record<string, unknown> {
+  const headersSent = response.headersSent;
+  return {
+    requestId: context?.requestId,
+    traceId: record?.traceId,
+    method: request.method,
+    path: scrubSecrets(redactURL(request.originalUrl)).slice(0, PATH_MAX_CHARS),
+    keyPrefix: record?.keyPrefix ?? context?.exchange?.principal?.key.prefix,
+    // The record's model is the configured model ID once a route matched, and otherwise the client's
+    // text already cut to a model ID's length and scrubbed by the engine.
+    route: record?.model,
+    upstream: record?.upstream,
+    upstreamModel: record?.upstreamModel,
+    upstreamRequestId: record?.upstreamRequestId === undefined ? undefined : boundClientText(record.upstreamRequestId, UPSTREAM_REQUEST_ID_MAX_CHARS),
+    status: record?.status ?? (headersSent ? response.statusCode : CLIENT_CLOSED_STATUS),
+    outcome: record?.outcome,
+    code: record?.errorCode,
+    attempts: record?.attempts,
+    stream: record?.stream,
+    aborted: ending.aborted,
+    latencyMs: record?.latencyMs ?? Date.now() - ending.startedAt,
+    timeToFirstByteMs: record?.timeToFirstByteMs,
+    inputTokens: record?.usage?.inputTokens,
+    outputTokens: record?.usage?.outputTokens,
+    // True when the upstream reported no counts (a stream cut short) and the gateway estimated them.
+    tokensEstimated: record?.estimated,
+    headers: loggedHeaders(request.headers),
+  };
+}
+
+function loggedHeaders(headers: Request['headers']): Record<string, string> {
+  const logged: Record<string, string> = {};
+  for (const name of LOGGED_HEADERS) {
+    const value = headers[name];
+    if (value !== undefined) logged[name] = scrubSecrets(String(value).slice(0, HEADER_MAX_CHARS));
+  }
+  return logged;
+}
