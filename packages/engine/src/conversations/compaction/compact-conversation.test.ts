@@ -145,7 +145,9 @@ describe('remote compaction through the exchange', () => {
     expect(foreign.status).toBe(400);
     expect(foreign.message).toContain('input.0.encrypted_content');
     const content = item.encrypted_content as string;
-    const tampered = { ...item, encrypted_content: `${content.slice(0, -2)}${content.endsWith('A') ? 'B' : 'A'}${content.at(-1)}` };
+    // The second-to-last character always carries data bits; replaced by a different one, never by itself.
+    const tampered = { ...item, encrypted_content: `${content.slice(0, -2)}${content.at(-2) === 'A' ? 'B' : 'A'}${content.at(-1)}` };
+    expect(tampered.encrypted_content).not.toBe(content);
     const changed = await refusalOf(
       (await writer.open('openai-responses')).compact({ model: 'client-model', input: [{ role: 'user', content: 'hi' }, tampered] }, new AbortController().signal),
     );
