@@ -143,7 +143,7 @@ describe('the example server process keeps its secrets off stdout and its files 
       expect(await stop(child)).toBe(0);
     }
     // The JSON log lines are on stdout (the request was logged), and no secret is anywhere in it.
-    expect(stdout()).toMatch(/^\{.*"msg":"request"/m);
+    expect(stdout()).toMatch(/^\{.*"msg":"http request"/m);
     expect(stdout()).not.toMatch(/sy-[A-Za-z0-9]{40}/);
     expect(stdout()).not.toMatch(/sy-admin-/);
   });

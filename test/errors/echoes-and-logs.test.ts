@@ -201,7 +201,10 @@ describe('what the gateway echoes and logs', () => {
       inputTokens: expect.any(Number),
       outputTokens: expect.any(Number),
     });
-    expect(servedLines.filter(line => line.level === 20)).toEqual([]);
+    // A served request's only debug line is the example server's usage line, once its charge is committed.
+    expect(servedLines.filter(line => line.level === 20)).toEqual([
+      expect.objectContaining({ msg: 'usage recorded', usage: expect.objectContaining({ status: 200, costMicros: expect.any(Number) }) }),
+    ]);
     expect(badBodyLines.find(line => line.msg === 'http request')).toMatchObject({ level: 30, keyPrefix: demoPrefix, status: 400, code: 'INVALID_REQUEST' });
     expect(badBodyLines.find(line => line.level === 20)).toMatchObject({
       msg: 'request refused',
@@ -239,7 +242,7 @@ describe('what the gateway echoes and logs', () => {
 });
 
 describe('the example server at LOG_LEVEL=info', () => {
-  it('writes the access lines of a refused request and of a retried one, and no debug line', async () => {
+  it('writes the access lines of a refused request and of a retried one, one line for a served request, and no debug line', async () => {
     const written: Record<string, unknown>[] = [];
     const destination = new Writable({
       write(chunk, _encoding, callback) {
@@ -261,15 +264,27 @@ describe('the example server at LOG_LEVEL=info', () => {
         body: JSON.stringify({ model: 'switchyard-sim', input: '[[sim:status=503]] hello' }),
       });
       await retried.text();
+      const served = await fetch(`${server.url}/v1/responses`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${server.demoKey}` },
+        body: JSON.stringify({ model: 'switchyard-sim', input: 'hello' }),
+      });
+      await served.text();
+      const servedId = served.headers.get('x-request-id');
       const requestIds = [response.headers.get('x-request-id'), retried.headers.get('x-request-id')];
       const accessLines = () => written.filter(line => line.msg === 'http request' && requestIds.includes(line.requestId as string));
-      for (let turn = 0; turn < 100 && accessLines().length < 2; turn += 1) await new Promise(resolve => setImmediate(resolve));
+      const servedLines = () => written.filter(line => line.requestId === servedId || (line.usage as { requestId?: string } | undefined)?.requestId === servedId);
+      for (let turn = 0; turn < 100 && (accessLines().length < 2 || servedLines().length < 1); turn += 1) await new Promise(resolve => setImmediate(resolve));
+      // The test gateway commits the ledger on the next turn: a few more turns and the charge is recorded.
+      for (let turn = 0; turn < 10; turn += 1) await new Promise(resolve => setImmediate(resolve));
 
       expect([response.status, retried.status]).toEqual([400, 503]);
       expect(accessLines()).toEqual([
         expect.objectContaining({ level: 30, msg: 'http request', status: 400, code: 'INVALID_REQUEST', keyPrefix: server.demoKey.slice(0, 11) }),
         expect.objectContaining({ level: 30, msg: 'http request', status: 503, code: 'UPSTREAM_OVERLOADED', attempts: 3 }),
       ]);
+      // At info, a served request writes its access line and nothing else (its charge is logged at debug).
+      expect(servedLines()).toEqual([expect.objectContaining({ level: 30, msg: 'http request', status: 200, outcome: 'completed' })]);
       expect(written.filter(line => line.level === 20)).toEqual([]);
     } finally {
       await server.close();

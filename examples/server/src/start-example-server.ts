@@ -134,7 +134,8 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
     recordUsage: record => {
       usage.push(record);
       if (usage.length > history) usage.shift();
-      options.logger?.info({ usage: summarize(record) }, 'request');
+      // The access line is the one `info` line per request; the charge, decided after it, at `debug`.
+      options.logger?.debug?.({ usage: summarize(record) }, 'usage recorded');
     },
   });
   const admin = createReloadingAdminService({ store, routes: gateway.consoleRoutes, ...(options.now && { now: options.now }) }, storage.adminTokenDigests);
