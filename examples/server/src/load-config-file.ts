@@ -5,6 +5,7 @@ import { EMBEDDED_SIMULATOR } from './default-config';
 import { describeConfigSyntaxError } from './describe-config-syntax-error';
 import { loadYAML } from './load-on-demand';
 import { readConfigFileStorage, type ConfigFileStorage } from './read-config-file-storage';
+import { readConfigFileMetrics, type ConfigFileMetrics } from './read-metrics-settings';
 import { ConfigFileError } from './start-up-error';
 
 /**
@@ -13,11 +14,13 @@ import { ConfigFileError } from './start-up-error';
  * Every failure is a `ConfigFileError` naming the file and, in one line, the problem: a missing
  * file, a syntax error with its line and column, or the config paths at fault
  * (`routes.0.targets.0.upstream: unknown upstream 'x'`). The `storage` section is the example
- * server's (`loadConfigFileStorage`): it is checked here too, then left out of the gateway config.
+ * server's (`loadConfigFileStorage`), and so is `metrics` (`loadConfigFileMetrics`): they are
+ * checked here too, then left out of the gateway config.
  */
 export function loadConfigFile(path: string, simulatorURL: string): GatewayConfig {
-  const { storage, gateway } = splitStorage(readConfigDocument(path));
+  const { storage, metrics, gateway } = splitServerSections(readConfigDocument(path));
   readConfigFileStorage(path, storage);
+  readConfigFileMetrics(path, metrics);
   try {
     return parseGatewayConfig(substituteSimulator(gateway, simulatorURL));
   } catch (error) {
@@ -28,7 +31,12 @@ export function loadConfigFile(path: string, simulatorURL: string): GatewayConfi
 
 /** The config file's `storage` section, validated; `undefined` when the file has none. */
 export function loadConfigFileStorage(path: string): ConfigFileStorage | undefined {
-  return readConfigFileStorage(path, splitStorage(readConfigDocument(path)).storage);
+  return readConfigFileStorage(path, splitServerSections(readConfigDocument(path)).storage);
+}
+
+/** The config file's `metrics` section, validated; `undefined` when the file has none. */
+export function loadConfigFileMetrics(path: string): ConfigFileMetrics | undefined {
+  return readConfigFileMetrics(path, splitServerSections(readConfigDocument(path)).metrics);
 }
 
 function readConfigDocument(path: string): unknown {
@@ -36,13 +44,13 @@ function readConfigDocument(path: string): unknown {
   return parseText(path, readText(path), format);
 }
 
-/** The `storage` section apart from the rest, which is the gateway's config. */
-function splitStorage(document: unknown): { storage: unknown; gateway: unknown } {
-  if (typeof document !== 'object' || document === null || Array.isArray(document) || !('storage' in document)) {
-    return { storage: undefined, gateway: document };
+/** The example server's `storage` and `metrics` sections apart from the rest, which is the gateway's config. */
+function splitServerSections(document: unknown): { storage: unknown; metrics: unknown; gateway: unknown } {
+  if (typeof document !== 'object' || document === null || Array.isArray(document)) {
+    return { storage: undefined, metrics: undefined, gateway: document };
   }
-  const { storage, ...gateway } = document as Record<string, unknown>;
-  return { storage, gateway };
+  const { storage, metrics, ...gateway } = document as Record<string, unknown>;
+  return { storage, metrics, gateway };
 }
 
 function readText(path: string): string {
