@@ -15,7 +15,7 @@ import { createDefaultConfig } from './default-config';
 import { ensureDemoKey } from './ensure-demo-key';
 import { chooseSharedStorage } from './choose-shared-storage';
 import { loadConfigFile, loadConfigFileMetrics, loadConfigFileStorage } from './load-config-file';
-import { createExampleMetrics } from './open-metrics';
+import { createExampleMetrics } from './create-example-metrics';
 import { chooseMetricsSettings, type MetricsSettings } from './read-metrics-settings';
 import { openStorage } from './open-storage';
 import { loadRedisLimiterOpener } from './load-on-demand';
