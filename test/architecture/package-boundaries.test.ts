@@ -19,6 +19,8 @@ const ALLOWED: Record<string, readonly string[]> = {
   // A Limiter implementation: the engine's contract, defaults and refusals, on Redis.
   'limiter-redis': ['@switchyard/accounts', '@switchyard/core', '@switchyard/engine', 'ioredis'],
   'store-postgres': ['@switchyard/accounts', '@switchyard/core', 'pg'],
+  // An engine observer on prom-client: the host hands it the engine's and the store's reads at run time.
+  'metrics-prometheus': ['@switchyard/core', '@switchyard/engine', 'prom-client'],
   express: ['@switchyard/accounts', '@switchyard/core', '@switchyard/engine', '@switchyard/sse', 'express'],
   simulator: [],
   // The panel calls the admin service in-process; its page's libraries (Preact, uPlot) are bundled at build time.
