@@ -27,7 +27,7 @@ export type MetricsObserverOptions = {
 export function createMetricsObserver(options: MetricsObserverOptions): EngineObserver {
   const { instruments, labels } = options;
   return {
-    watchExchange: start => watchExchange(start.protocol, options),
+    watchExchange: start => watchExchange(start.protocol),
     ledgerBatchCommitted: (batch: LedgerBatch) => {
       const result = batch.committed ? 'committed' : 'given_up';
       instruments.ledgerBatchDuration.observe({ result }, batch.durationMs / 1000);
@@ -35,7 +35,7 @@ export function createMetricsObserver(options: MetricsObserverOptions): EngineOb
     },
   };
 
-  function watchExchange(protocol: string, { groupLabel }: MetricsObserverOptions): ExchangeWatcher {
+  function watchExchange(protocol: string): ExchangeWatcher {
     instruments.requestsInFlight.inc({ interface: protocol });
     let streaming = false;
     let previousUpstream: string | undefined;
@@ -54,7 +54,7 @@ export function createMetricsObserver(options: MetricsObserverOptions): EngineOb
       settled({ record, route, group }) {
         instruments.requestsInFlight.dec({ interface: protocol });
         if (streaming) instruments.streamsInFlight.dec({ interface: protocol });
-        routeLabels = { route: labels.route(route), ...(groupLabel && { group: labels.group(group) }) };
+        routeLabels = { route: labels.route(route), ...(options.groupLabel && { group: labels.group(group) }) };
         countSettled(record, protocol, routeLabels.route);
         instruments.ledgerQueue.inc();
       },
