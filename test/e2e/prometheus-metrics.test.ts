@@ -165,6 +165,8 @@ describe('Prometheus metrics on the example server', () => {
     expect(sum(row => row.costMicros)).toBeGreaterThan(0);
     expect(total(samples, 'switchyard_cost_micros_total')).toBe(sum(row => row.costMicros));
     expect(total(samples, 'switchyard_cost_micros_total', { route: 'sim' })).toBe(sum(row => (row.model === 'sim' ? row.costMicros : 0)));
+    // No route names a group in this config, so tokens and cost carry no group label.
+    expect(samples.filter(sample => sample.name === 'switchyard_tokens_total' && 'group' in sample.labels)).toEqual([]);
 
     // The failover: every attempt after the first was a retry of the dead upstream or the move to the next.
     const failoverRow = rows.find(row => row.model === 'failover')!;

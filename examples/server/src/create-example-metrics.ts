@@ -20,13 +20,16 @@ export type ExampleMetrics = {
 
 /**
  * Prometheus metrics for the example server's gateway, labelled by the config's routes, upstreams
- * and route groups (so no client value becomes a label), with prom-client's process metrics.
+ * and, when its routes name groups, those groups (so no client value becomes a label), with
+ * prom-client's process metrics.
  */
 export function createExampleMetrics(config: GatewayConfig, settings: MetricsSettings): ExampleMetrics {
+  // Tokens and cost by group only when routes are given to groups: those groups' names, others `other`.
+  const groups = [...new Set(config.routes.flatMap(route => route.groups ?? []))];
   const metrics = createPrometheusMetrics({
     routes: config.routes.map(route => route.model),
     upstreams: Object.keys(config.upstreams),
-    accountGroups: [...new Set(config.routes.flatMap(route => route.groups ?? []))],
+    ...(groups.length > 0 && { accountGroups: groups }),
   });
   return {
     metrics,
