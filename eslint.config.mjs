@@ -95,6 +95,13 @@ export default tseslint.config(
   },
   { files: ['packages/engine/src/**/*.ts'], rules: restrict([deepImports, express, eventsource, codecs, layer(['express'], 'The engine is framework-free.'), layer(['limiter-redis'], 'A Limiter implementation sits above the engine; the host passes it in.')]) },
   { files: ['packages/express/src/**/*.ts'], rules: restrict([deepImports, eventsource, codecs, layer(['upstream'], 'Adapters talk to the engine only.')]) },
+  // Metrics see the engine's observer types and core; the host hands them the engine and store at run time.
+  {
+    files: ['packages/metrics-prometheus/src/**/*.ts'],
+    ignores: ['packages/metrics-prometheus/src/**/*.test.ts'],
+    rules: restrict([deepImports, express, eventsource, codecs, layer(['express', 'upstream', 'accounts', 'sse', 'store-sqlite', 'store-postgres', 'limiter-redis', 'simulator'], 'Metrics import prom-client, the engine and core only.')]),
+  },
+  { files: ['packages/metrics-prometheus/src/**/*.test.ts'], rules: restrict([deepImports, express, eventsource]) },
   { files: ['packages/simulator/src/**/*.ts'], rules: restrict([deepImports, express, eventsource, { group: ['@switchyard/*'], message: 'The simulator stays independent of the gateway it checks.' }]) },
   // The entry package bundles the host-facing packages (the Express adapters among them) and nothing below.
   { files: ['packages/switchyard/src/**/*.ts'], rules: restrict([deepImports, eventsource, layer(['upstream', 'sse', 'simulator', 'store-sqlite', 'store-postgres', 'limiter-redis'], 'The entry package bundles only what hosts use.')]) },

@@ -21,6 +21,8 @@ const ALLOWED: Record<string, readonly string[]> = {
   'store-postgres': ['@switchyard/accounts', '@switchyard/core', 'pg'],
   // An EngineObserver on the OpenTelemetry API; the SDK and exporter are the host's choice.
   'tracing-otel': ['@switchyard/core', '@switchyard/engine', '@opentelemetry/api', '@opentelemetry/core'],
+  // An engine observer on prom-client: the host hands it the engine's and the store's reads at run time.
+  'metrics-prometheus': ['@switchyard/core', '@switchyard/engine', 'prom-client'],
   express: ['@switchyard/accounts', '@switchyard/core', '@switchyard/engine', '@switchyard/sse', 'express'],
   simulator: [],
   // The panel calls the admin service in-process; its page's libraries (Preact, uPlot) are bundled at build time.

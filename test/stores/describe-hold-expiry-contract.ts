@@ -38,6 +38,19 @@ export function describeHoldExpiry(context: ContractContext): void {
       expect(await store.getAccount(account.id)).toMatchObject({ balanceMicros: 950, reservedMicros: 0 });
     });
 
+    it('totals the outstanding holds for metrics: their count, their amount and the first expiry', async () => {
+      const { store } = context;
+      const account = await store.createAccount({ name: 'E', balanceMicros: 1000 });
+      expect(await store.holdTotals!()).toEqual({ count: 0, amountMicros: 0, earliestExpiresAt: undefined });
+      const settled = (await store.reserve(account.id, 300, { expiresAt: T0 + 2_000 }))!;
+      await store.reserve(account.id, 200, { expiresAt: T0 + 1_000 });
+      await store.reserve(account.id, 100, { expiresAt: T0 + 3_000 });
+      expect(await store.holdTotals!()).toEqual({ count: 3, amountMicros: 600, earliestExpiresAt: T0 + 1_000 });
+      await store.settle(settled, 50);
+      await store.releaseExpiredHolds(T0 + 1_000);
+      expect(await store.holdTotals!()).toEqual({ count: 1, amountMicros: 100, earliestExpiresAt: T0 + 3_000 });
+    });
+
     it('does not bill a request whose hold was released because it never settled (a crash after its first byte)', async () => {
       const { store } = context;
       const account = await store.createAccount({ name: 'E', balanceMicros: 2_000 });

@@ -10,7 +10,7 @@ export type TrustProxy = boolean | number | string;
 
 /**
  * An Express app serving the gateway at the root, the admin API under `/admin`, the account panel
- * under `/panel`, `GET /healthz` (the process runs) and `GET /readyz` (its store and other
+ * under `/panel`, `GET /metrics` when given its router (Prometheus, behind the admin token), `GET /healthz` (the process runs) and `GET /readyz` (its store and other
  * dependencies answer: 200, else 503). Every other path gets the gateway's JSON 404 in the caller's
  * envelope.
  */
@@ -19,7 +19,7 @@ export function createApp(
   adminRouter: Router,
   panelRouter: Router,
   readiness: () => Promise<ReadinessReport>,
-  options: { trustProxy?: TrustProxy } = {},
+  options: { trustProxy?: TrustProxy; metricsRouter?: Router } = {},
 ): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -33,6 +33,7 @@ export function createApp(
     const { ready, checks } = await readiness();
     response.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not-ready', checks });
   });
+  if (options.metricsRouter) app.use('/metrics', options.metricsRouter);
   app.use('/admin', adminRouter);
   app.use('/panel', panelRouter);
   app.use(gateway);

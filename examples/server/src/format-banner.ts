@@ -7,6 +7,8 @@ export type BannerInput = {
   newAdminToken: string | undefined;
   /** Where keys, balances and limits live and which setting chose them (`describeStorageChoice`); no line when absent. */
   storage?: string;
+  /** Where `/metrics` is served, and whether it asks for the admin token (on the main port); no line when metrics are off. */
+  metricsURL?: string | undefined;
 };
 
 /**
@@ -14,7 +16,7 @@ export type BannerInput = {
  * copy-paste snippets for both interfaces. It never contains a secret: a demo key or console token
  * created on this start is only pointed to here, and shown by `formatFirstStartSecrets` on stderr.
  */
-export function formatBanner({ url, models, demoKey, demoKeyGenerated, newAdminToken, storage }: BannerInput): string {
+export function formatBanner({ url, models, demoKey, demoKeyGenerated, newAdminToken, storage, metricsURL }: BannerInput): string {
   const model = models[0] ?? '<model_id>';
   const keyLine = demoKeyGenerated
     ? 'Demo API key: created on this start and shown once on stderr, never in the logs (set SWITCHYARD_DEMO_KEY to choose your own).'
@@ -26,7 +28,7 @@ export function formatBanner({ url, models, demoKey, demoKeyGenerated, newAdminT
     : '';
   return `
 Switchyard gateway listening on ${url}
-Account panel: ${url}/panel (log in with a console token)${storage ? `\n${storage}` : ''}
+Account panel: ${url}/panel (log in with a console token)${storage ? `\n${storage}` : ''}${metricsLine(url, metricsURL)}
 
 Models (exact IDs):
 ${models.map(id => `  - ${id}`).join('\n')}
@@ -77,4 +79,10 @@ function formatAnthropicSnippet(url: string, model: string): string {
     apiKey: process.env.SWITCHYARD_KEY,
     defaultHeaders: { 'x-api-key': process.env.SWITCHYARD_KEY, 'anthropic-version': '2023-06-01', authorization: null },
   }).messages.create({ model: '${model}', max_tokens: 256, messages: [{ role: 'user', content: 'Say hello' }] })`;
+}
+
+function metricsLine(url: string, metricsURL: string | undefined): string {
+  if (metricsURL === undefined) return '';
+  const access = metricsURL.startsWith(`${url}/`) ? 'Authorization: Bearer <admin token>' : 'no token: keep this listener private';
+  return `\nPrometheus metrics: ${metricsURL} (${access}; SWITCHYARD_METRICS=off turns them off)`;
 }

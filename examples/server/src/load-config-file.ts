@@ -6,6 +6,7 @@ import { describeConfigSyntaxError } from './describe-config-syntax-error';
 import { loadYAML } from './load-on-demand';
 import { readConfigFileStorage, type ConfigFileStorage } from './read-config-file-storage';
 import { readConfigFileTracing, type ConfigFileTracing } from './read-config-file-tracing';
+import { readConfigFileMetrics, type ConfigFileMetrics } from './read-metrics-settings';
 import { ConfigFileError } from './start-up-error';
 
 /**
@@ -13,14 +14,15 @@ import { ConfigFileError } from './start-up-error';
  * replacing the `embedded:simulator` base URL marker with the embedded simulator's address.
  * Every failure is a `ConfigFileError` naming the file and, in one line, the problem: a missing
  * file, a syntax error with its line and column, or the config paths at fault
- * (`routes.0.targets.0.upstream: unknown upstream 'x'`). The `storage` and `tracing` sections are
- * the example server's (`loadConfigFileStorage`, `loadConfigFileTracing`): they are checked here
- * too, then left out of the gateway config.
+ * (`routes.0.targets.0.upstream: unknown upstream 'x'`). The `storage`, `tracing` and `metrics`
+ * sections are the example server's (`loadConfigFileStorage`, `loadConfigFileTracing`,
+ * `loadConfigFileMetrics`): they are checked here too, then left out of the gateway config.
  */
 export function loadConfigFile(path: string, simulatorURL: string): GatewayConfig {
-  const { storage, tracing, gateway } = splitStorage(readConfigDocument(path));
+  const { storage, tracing, metrics, gateway } = splitServerSections(readConfigDocument(path));
   readConfigFileStorage(path, storage);
   readConfigFileTracing(path, tracing);
+  readConfigFileMetrics(path, metrics);
   try {
     return parseGatewayConfig(substituteSimulator(gateway, simulatorURL));
   } catch (error) {
@@ -31,12 +33,17 @@ export function loadConfigFile(path: string, simulatorURL: string): GatewayConfi
 
 /** The config file's `storage` section, validated; `undefined` when the file has none. */
 export function loadConfigFileStorage(path: string): ConfigFileStorage | undefined {
-  return readConfigFileStorage(path, splitStorage(readConfigDocument(path)).storage);
+  return readConfigFileStorage(path, splitServerSections(readConfigDocument(path)).storage);
+}
+
+/** The config file's `metrics` section, validated; `undefined` when the file has none. */
+export function loadConfigFileMetrics(path: string): ConfigFileMetrics | undefined {
+  return readConfigFileMetrics(path, splitServerSections(readConfigDocument(path)).metrics);
 }
 
 /** The config file's `tracing` section, validated; `undefined` when the file has none. */
 export function loadConfigFileTracing(path: string): ConfigFileTracing | undefined {
-  return readConfigFileTracing(path, splitStorage(readConfigDocument(path)).tracing);
+  return readConfigFileTracing(path, splitServerSections(readConfigDocument(path)).tracing);
 }
 
 function readConfigDocument(path: string): unknown {
@@ -44,13 +51,13 @@ function readConfigDocument(path: string): unknown {
   return parseText(path, readText(path), format);
 }
 
-/** The `storage` and `tracing` sections apart from the rest, which is the gateway's config. */
-function splitStorage(document: unknown): { storage: unknown; tracing: unknown; gateway: unknown } {
-  if (typeof document !== 'object' || document === null || Array.isArray(document) || !('storage' in document || 'tracing' in document)) {
-    return { storage: undefined, tracing: undefined, gateway: document };
+/** The example server's `storage`, `tracing` and `metrics` sections apart from the rest, which is the gateway's config. */
+function splitServerSections(document: unknown): { storage: unknown; tracing: unknown; metrics: unknown; gateway: unknown } {
+  if (typeof document !== 'object' || document === null || Array.isArray(document)) {
+    return { storage: undefined, tracing: undefined, metrics: undefined, gateway: document };
   }
-  const { storage, tracing, ...gateway } = document as Record<string, unknown>;
-  return { storage, tracing, gateway };
+  const { storage, tracing, metrics, ...gateway } = document as Record<string, unknown>;
+  return { storage, tracing, metrics, gateway };
 }
 
 function readText(path: string): string {

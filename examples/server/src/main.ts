@@ -14,7 +14,7 @@ const settings: StartUpSettings = {};
 /**
  * Starts the example server from the environment (PORT, HOST, SWITCHYARD_CONFIG,
  * SWITCHYARD_DEMO_KEY, SWITCHYARD_DATA_DIR, SWITCHYARD_ADMIN_TOKEN, SWITCHYARD_SHUTDOWN_GRACE_MS,
- * LOG_LEVEL; for several instances SWITCHYARD_DATABASE_URL, SWITCHYARD_REDIS_URL,
+ * LOG_LEVEL, SWITCHYARD_METRICS(_PORT, _HOST); for several instances SWITCHYARD_DATABASE_URL, SWITCHYARD_REDIS_URL,
  * SWITCHYARD_SERVER_SECRET, SWITCHYARD_ADMIN_TOKEN_SHA256 and the bounds, or the config file's
  * storage section, see docs/deploy.md), or runs a
  * management command (`keys create …`, see `--help`).
@@ -57,6 +57,7 @@ async function main(argv: string[]): Promise<void> {
       : { kind: 'data-directory', path: environment.dataDirectory },
     limiter: shared.redis ? { kind: 'redis', ...shared.redis, source: shared.sources.redis! } : { kind: 'memory' },
     ...(environment.trustProxy !== undefined && { trustProxy: environment.trustProxy }),
+    metrics: environment.metrics,
     logger,
   });
   running.server = server;

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { looksLikeApiKey } from '@switchyard/accounts';
 import type { TrustProxy } from './create-app';
+import { readMetricsEnvironment, type MetricsSettings } from './read-metrics-settings';
 import { readSharedStorageEnvironment, type SharedStorageEnvironment } from './read-shared-storage-environment';
 import { StartUpError } from './start-up-error';
 
@@ -23,11 +24,13 @@ export type ServerEnvironment = {
   logLevel: LogLevel;
   /** PostgreSQL and Redis for several instances (`SWITCHYARD_DATABASE_URL`, `SWITCHYARD_REDIS_URL`); empty for one. */
   sharedStorage: SharedStorageEnvironment;
+  /** `SWITCHYARD_METRICS`, `SWITCHYARD_METRICS_PORT`, `SWITCHYARD_METRICS_HOST`: only those set. */
+  metrics: Partial<MetricsSettings>;
 };
 
 /**
  * Reads `PORT`, `HOST`, `SWITCHYARD_CONFIG`, `SWITCHYARD_DEMO_KEY`, `SWITCHYARD_DATA_DIR` and
- * `SWITCHYARD_SHUTDOWN_GRACE_MS`, `SWITCHYARD_TRUST_PROXY`, `LOG_LEVEL`, and the shared storage of several instances
+ * `SWITCHYARD_SHUTDOWN_GRACE_MS`, `SWITCHYARD_TRUST_PROXY`, `LOG_LEVEL`, the metrics switches (`readMetricsEnvironment`), and the shared storage of several instances
  * (`readSharedStorageEnvironment`).
  * A bad value is a `StartUpError` naming the variable and the shape it needs; a given key's value
  * is never echoed.
@@ -42,6 +45,7 @@ export function readServerEnvironment(environment: NodeJS.ProcessEnv): ServerEnv
     shutdownGraceMs: readShutdownGrace(environment.SWITCHYARD_SHUTDOWN_GRACE_MS),
     logLevel: readLogLevel(environment.LOG_LEVEL),
     sharedStorage: readSharedStorageEnvironment(environment),
+    metrics: readMetricsEnvironment(environment),
     ...readTrustProxy(environment.SWITCHYARD_TRUST_PROXY),
   };
 }

@@ -1,8 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AccountStore, AdminService } from '@switchyard/accounts';
-import { parseGatewayConfig, type UsageRecord } from '@switchyard/engine';
+import { combineObservers, parseGatewayConfig, type EngineObserver, type UsageRecord } from '@switchyard/engine';
 import { createClientErrorListener, createGateway, type Gateway, type GatewayLogger } from '@switchyard/express';
+import type { PrometheusMetrics } from '@switchyard/metrics-prometheus';
 import { createPanel } from '@switchyard/panel';
 import { createSimulator, type SimulatorOptions } from '@switchyard/simulator';
 import { createGracefulClose } from './close-gracefully';
@@ -13,7 +14,9 @@ import { createReloadingAdminService } from './create-reloading-admin-service';
 import { createDefaultConfig } from './default-config';
 import { ensureDemoKey } from './ensure-demo-key';
 import { chooseSharedStorage } from './choose-shared-storage';
-import { loadConfigFile, loadConfigFileStorage, loadConfigFileTracing } from './load-config-file';
+import { loadConfigFile, loadConfigFileMetrics, loadConfigFileStorage, loadConfigFileTracing } from './load-config-file';
+import { createExampleMetrics } from './create-example-metrics';
+import { chooseMetricsSettings, type MetricsSettings } from './read-metrics-settings';
 import { openStorage } from './open-storage';
 import { loadRedisLimiterOpener, loadTracingOpener } from './load-on-demand';
 import type { SharedLimiter } from './open-redis-limiter';
@@ -64,6 +67,12 @@ export type ExampleServerOptions = {
   /** The server's clock: the gateway's, and the pace of console token file checks. Default `Date.now`. */
   now?: () => number;
   /**
+   * Prometheus metrics at `GET /metrics` (`SWITCHYARD_METRICS`, `SWITCHYARD_METRICS_PORT`,
+   * `SWITCHYARD_METRICS_HOST`), laid over the config file's `metrics` section. Default: on, on the
+   * main port behind the admin token.
+   */
+  metrics?: Partial<MetricsSettings>;
+  /**
    * How many usage records `recentUsage()` keeps in memory (a tail for tests and demos; every
    * request's row is in the store's usage ledger, on disk with a data folder). Default 1000.
    */
@@ -92,6 +101,10 @@ export type ExampleServer = {
   server: Server;
   simulatorURL: string;
   simulator: ReturnType<typeof createSimulator>;
+  /** The gateway's Prometheus metrics (their registry), unless turned off. */
+  metrics: PrometheusMetrics | undefined;
+  /** Where `/metrics` is served: on the main port (`${url}/metrics`, admin token) or a listener of its own (no token). */
+  metricsURL: string | undefined;
   /** The latest usage records, oldest first, each added once its ledger row and charge were committed. */
   recentUsage(): readonly UsageRecord[];
   /**
@@ -106,15 +119,17 @@ export type ExampleServer = {
 export async function startExampleServer(options: ExampleServerOptions = {}): Promise<ExampleServer> {
   const simulator = createSimulator(options.simulator);
   const { url: simulatorURL } = await simulator.listen(0, '127.0.0.1');
-  const { config, storage, sharedLimiter, tracing } = await closeOnFailure([simulator], async () => {
+  const { config, storage, sharedLimiter, tracing, metricsSettings } = await closeOnFailure([simulator], async () => {
     const loaded = options.configPath ? loadConfigFile(options.configPath, simulatorURL) : parseGatewayConfig(createDefaultConfig(simulatorURL));
     const tracingSettings = options.tracing ?? readTracingSettings(options.environment ?? process.env, options.configPath ? loadConfigFileTracing(options.configPath) : undefined);
     const chosen = withConfigFileStorage(options);
     const limiter = chosen.limiter?.kind === 'redis' ? await loadRedisLimiterOpener()({ ...chosen.limiter, ...(options.logger && { logger: options.logger }) }) : undefined;
+    const settings = chooseMetricsSettings(options.configPath ? loadConfigFileMetrics(options.configPath) : undefined, options.metrics ?? {});
     const opened = await closeOnFailure(limiter ? [limiter] : [], () => openStorage(chosen, loaded.usage.retentionDays));
     const traced: OpenedTracing | undefined = tracingSettings ? openTracingWithLogs(tracingSettings, options.logger) : undefined;
-    return { config: loaded, storage: opened, sharedLimiter: limiter, tracing: traced };
+    return { config: loaded, storage: opened, sharedLimiter: limiter, tracing: traced, metricsSettings: settings };
   });
+  const exampleMetrics = metricsSettings.enabled ? createExampleMetrics(config, metricsSettings) : undefined;
   const { store } = storage;
   const createdKey = await ensureDemoKey(store, options.demoKey);
   const usage: UsageRecord[] = [];
@@ -130,7 +145,7 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
     ...(options.now && { now: options.now }),
     ...(storage.conversationSecret !== undefined && { conversationSecret: storage.conversationSecret }),
     ...(sharedLimiter && { limiter: sharedLimiter.limiter }),
-    ...(tracing && { observer: tracing.observer }),
+    ...observerOf(tracing?.observer, exampleMetrics?.metrics.observer),
     recordUsage: record => {
       usage.push(record);
       if (usage.length > history) usage.shift();
@@ -145,21 +160,32 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
     onFailure: (name, error) => options.logger?.warn({ err: error, check: name }, 'readiness check failed'),
   });
   const panelRouter = createPanel({ admin, ...(options.logger && { logger: options.logger }) });
-  const server = createServer(serverTimeouts(config.bodyTimeoutMs), createApp(gateway, adminRouter, panelRouter, readiness, { ...(options.trustProxy !== undefined && { trustProxy: options.trustProxy }) })).listen(options.port ?? 8080, options.host ?? '127.0.0.1');
-  const closeGracefully = createGracefulClose(server, gateway.engine);
-  await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject)).catch(async (error: unknown) => {
+  const closeOnStartFailure = async (error: unknown): Promise<never> => {
     await Promise.all([gateway.close(), simulator.close()]);
     await tracing?.close();
     await closeStorage(store, sharedLimiter);
     throw error;
+  };
+  const metricsServed = exampleMetrics && (await exampleMetrics.serve(gateway, admin, store).catch(closeOnStartFailure));
+  const metricsListener = metricsServed && 'listener' in metricsServed ? metricsServed.listener : undefined;
+  const app = createApp(gateway, adminRouter, panelRouter, readiness, {
+    ...(options.trustProxy !== undefined && { trustProxy: options.trustProxy }),
+    ...(metricsServed && 'router' in metricsServed && { metricsRouter: metricsServed.router }),
+  });
+  const server = createServer(serverTimeouts(config.bodyTimeoutMs), app).listen(options.port ?? 8080, options.host ?? '127.0.0.1');
+  const closeGracefully = createGracefulClose(server, gateway.engine);
+  await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject)).catch(async (error: unknown) => {
+    metricsListener?.close();
+    return closeOnStartFailure(error);
   });
   // The admin API answers in the envelope of the gateway's Bearer interface, whatever the caller sent.
   const adminEnvelope = gateway.engine.registry.codecForCredentials(new Set()).protocol;
   server.on('clientError', createClientErrorListener({ engine: gateway.engine, envelopes: [{ prefix: '/admin', protocol: adminEnvelope }] }));
   const { port } = server.address() as AddressInfo;
   const host = options.host ?? '127.0.0.1';
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   return {
-    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    url,
     port,
     demoKey: options.demoKey ?? createdKey,
     demoKeyGenerated: createdKey !== undefined,
@@ -171,10 +197,12 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
     server,
     simulatorURL,
     simulator,
+    metrics: exampleMetrics?.metrics,
+    metricsURL: metricsServed && ('url' in metricsServed ? metricsServed.url : `${url}/metrics`),
     recentUsage: () => usage,
     close: graceMs =>
       closeGracefully(graceMs ?? 10_000)
-        .then(() => Promise.all([gateway.close(), simulator.close()]))
+        .then(() => Promise.all([gateway.close(), simulator.close(), metricsListener && closeListener(metricsListener)]))
         .then(() => tracing?.close())
         .then(() => closeStorage(store, sharedLimiter)),
   };
@@ -213,6 +241,17 @@ async function closeOnFailure<T>(opened: ReadonlyArray<{ close(): Promise<unknow
     await Promise.all(opened.map(resource => resource.close().catch(() => {})));
     throw error;
   }
+}
+
+/** The observers the example server runs (tracing, metrics), as the gateway's one observer. */
+function observerOf(...observers: (EngineObserver | undefined)[]): { observer?: EngineObserver } {
+  const present = observers.filter(observer => observer !== undefined);
+  return present.length > 0 ? { observer: combineObservers(...present) } : {};
+}
+
+function closeListener(listener: Server): Promise<void> {
+  listener.closeAllConnections();
+  return new Promise(resolve => listener.close(() => resolve()));
 }
 
 async function closeStorage(store: AccountStore, sharedLimiter: SharedLimiter | undefined): Promise<void> {

@@ -7,6 +7,7 @@ export type {
   NewAccount,
   NewApiKey,
   HoldOptions,
+  HoldTotals,
   Reservation,
   Settled,
 } from './store/account-store';
@@ -20,6 +21,7 @@ export type {
 export { DEFAULT_CACHE_REFRESH_MS, DEFAULT_HOLD_LIFETIME_MS, DEFAULT_HOLD_SWEEP_INTERVAL_MS } from './store/account-store';
 export { createMemoryResponseStore, storedResponseBytes } from './conversations/create-memory-response-store';
 export { chargeOnSettle } from './store/charge-on-settle';
+export { totalHolds } from './store/total-holds';
 export { startStoreSweep, type StoreSweep } from './store/start-store-sweep';
 export { createMemoryAccountStore, type MemoryAccountStoreOptions } from './store/create-memory-account-store';
 export { keyLimitsSchema, type KeyLimits } from './keys/key-limits';

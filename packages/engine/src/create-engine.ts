@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as wait } from 'node:timers/promises';
 import type { Codec, ModelInfo, Protocol } from '@switchyard/core';
 import type { AccountStore } from '@switchyard/accounts';
-import { createUpstreamClient, type UpstreamClient, type UpstreamClientOptions } from '@switchyard/upstream';
+import { createUpstreamClient, type UpstreamClient, type UpstreamClientOptions, type UpstreamClientStats } from '@switchyard/upstream';
 import type { ClientAuthPolicy, KeyHeaderElsewhere, RequestHeaders } from './auth/authenticate';
 import { checkConfigProtocols } from './config/check-config-protocols';
 import { createCompactionSealer } from './conversations/compaction/create-compaction-sealer';
@@ -86,6 +86,11 @@ export type Engine = {
    * committed to the ledger.
    */
   drain(graceMs: number): Promise<void>;
+  /**
+   * How busy each upstream's connections are now, by config name, for metrics; an upstream whose
+   * client cannot tell (a scripted one in tests) is left out.
+   */
+  upstreamStats(): Record<string, UpstreamClientStats>;
   /** Commits what the usage writer still holds, then releases the upstream connection pools. */
   close(): Promise<void>;
 };
@@ -161,6 +166,8 @@ export function createEngine(options: EngineOptions): Engine {
       await dependencies.interruptions.drain(graceMs);
       await writer.flush();
     },
+    upstreamStats: () =>
+      Object.fromEntries([...upstreams].flatMap(([name, target]) => (target.client.stats ? [[name, target.client.stats()]] : []))),
     async close() {
       await writer.flush();
       await Promise.all([...upstreams.values()].map(target => target.client.close()));

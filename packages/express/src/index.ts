@@ -17,6 +17,7 @@ export { createModelsHandler, type ModelsHandlerOptions } from './models/create-
 export { createRequestIdMiddleware, type RequestIdOptions } from './request-id/create-request-id-middleware';
 export { createAdminRouter, type AdminRouterOptions } from './admin/create-admin-router';
 export { describeConsoleRoutes } from './admin/describe-console-routes';
+export { createMetricsRouter, type MetricsRouterOptions, type MetricsSource } from './metrics/create-metrics-router';
 export { createClientErrorListener, type ClientErrorListenerOptions } from './errors/create-client-error-listener';
 export { buildOpenAPIDocument, type OpenAPIDocumentOptions } from './openapi/build-openapi-document';
 export { createOpenAPIHandler, type OpenAPIHandlerOptions } from './openapi/create-openapi-handler';

@@ -5,7 +5,7 @@ import { releaseAbandonedHolds } from './release-abandoned-holds';
 import { settleHold } from './settle-hold';
 import type { StoreContext } from './store-context';
 
-type ReservationMethods = Pick<AccountStore, 'reserve' | 'settle' | 'releaseExpiredHolds'>;
+type ReservationMethods = Pick<AccountStore, 'reserve' | 'settle' | 'releaseExpiredHolds' | 'holdTotals'>;
 
 /**
  * The hold and its row in one statement (one round trip, atomic on its own): the conditional UPDATE
@@ -31,6 +31,12 @@ const RESERVE = `
   )
   INSERT INTO reservations (id, account_id, amount_micros, created_at, expires_at, owner_id)
   SELECT $3, held.id, $1, $4, $5, $6 FROM held, settings`;
+
+/** Every instance's holds in one aggregate: a scan of the holds in flight, which are few. */
+const TOTAL_HOLDS = `
+  SELECT count(*)::bigint AS count, coalesce(sum(amount_micros), 0)::bigint AS amount_micros,
+    min(expires_at) AS earliest_expires_at
+  FROM reservations`;
 
 /**
  * Holds and charges. `reserve` is one statement (`RESERVE`). `settle` deletes the row
@@ -60,6 +66,14 @@ export function createReservationMethods(
       return maintenance.transaction(sql =>
         releaseAbandonedHolds(sql, { now: at, selfId: ownerId, ownerTimeoutMs: options.ownerTimeoutMs }),
       );
+    },
+    async holdTotals() {
+      const row = (await context.sql.row(TOTAL_HOLDS))!;
+      return {
+        count: row['count'] as number,
+        amountMicros: row['amount_micros'] as number,
+        earliestExpiresAt: (row['earliest_expires_at'] as number | null) ?? undefined,
+      };
     },
   };
 }

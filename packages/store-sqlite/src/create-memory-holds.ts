@@ -1,4 +1,4 @@
-import type { Reservation } from '@switchyard/accounts';
+import { totalHolds, type HoldTotals, type Reservation } from '@switchyard/accounts';
 
 /**
  * The holds of requests in flight, in this process's memory: what a single gateway on the file keeps
@@ -16,6 +16,8 @@ export type MemoryHolds = {
   remove(reservations: Iterable<Reservation>): void;
   /** Lets go, without charge, every hold whose expiry is at or before `at`; returns how many. */
   removeExpired(at: number): number;
+  /** How many holds there are and what they add up to. */
+  totals(): HoldTotals;
 };
 
 export function createMemoryHolds(): MemoryHolds {
@@ -48,6 +50,9 @@ export function createMemoryHolds(): MemoryHolds {
       const expired = [...holds.values()].filter(reservation => reservation.expiresAt <= at);
       expired.forEach(remove);
       return expired.length;
+    },
+    totals() {
+      return totalHolds(holds.values());
     },
   };
 }

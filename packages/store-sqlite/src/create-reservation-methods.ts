@@ -4,7 +4,7 @@ import { releaseAbandonedHolds } from './release-abandoned-holds';
 import { settleInTransaction } from './settle-in-transaction';
 import type { StoreContext } from './store-context';
 
-type ReservationMethods = Pick<AccountStore, 'reserve' | 'settle' | 'releaseExpiredHolds'>;
+type ReservationMethods = Pick<AccountStore, 'reserve' | 'settle' | 'releaseExpiredHolds' | 'holdTotals'>;
 
 /**
  * Holds and charges. With holds in the file (gateways sharing it), `reserve` is one conditional
@@ -53,6 +53,16 @@ export function createReservationMethods(context: StoreContext): ReservationMeth
         (holds?.removeExpired(at) ?? 0) + releaseAbandonedHolds(context.database, transaction, at);
       accounts.clear();
       return released;
+    },
+    async holdTotals() {
+      // A single gateway keeps its holds in memory and writes no rows; gateways sharing the file keep rows.
+      if (holds) return holds.totals();
+      const row = statements.totalHolds.get()!;
+      return {
+        count: Number(row['count']),
+        amountMicros: Number(row['amount_micros']),
+        earliestExpiresAt: row['earliest_expires_at'] === null ? undefined : Number(row['earliest_expires_at']),
+      };
     },
   };
 }

@@ -49,6 +49,9 @@ export function prepareStatements(database: DatabaseSync) {
     ),
     /** Returns the row only to the first caller, which is what makes `settle` idempotent. */
     deleteReservation: prepare('DELETE FROM reservations WHERE id = ? RETURNING account_id, amount_micros'),
+    totalHolds: prepare(
+      'SELECT count(*) AS count, coalesce(sum(amount_micros), 0) AS amount_micros, min(expires_at) AS earliest_expires_at FROM reservations',
+    ),
     releaseAndCharge: prepare(
       'UPDATE accounts SET reserved_micros = reserved_micros - ?, balance_micros = balance_micros - ? WHERE id = ?',
     ),

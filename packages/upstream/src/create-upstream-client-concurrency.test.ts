@@ -97,6 +97,34 @@ describe('createUpstreamClient under load', () => {
     expect(stalled).toHaveLength(4); // the refused request never reached the upstream
   });
 
+  it('reports its connections in use and the requests queued behind them, and frees them when the answers end', async () => {
+    const stalled: ServerResponse[] = [];
+    const listeners: (() => void)[] = [];
+    const url = await upstream((_request, response) => {
+      stalled.push(response);
+      listeners.forEach(listener => listener());
+    });
+    const busy = client({ baseURL: url, connections: 2, queueTimeoutMs: 60_000 });
+    expect(busy.stats!()).toEqual({ connected: 0, inUse: 0, queued: 0 });
+
+    const answers = [0, 1, 2].map(() => busy.send({ path: '/stall', body: '{}' }, signal()));
+    // Aborted by afterEach should the test fail before reading them: not an unhandled rejection.
+    answers.forEach(answer => void answer.catch(() => undefined));
+    await whenCount(() => stalled.length, 2, listener => listeners.push(listener));
+    expect(busy.stats!()).toEqual({ connected: 2, inUse: 2, queued: 1 });
+
+    // A connection is given back once its answer's body is read to the end: the queued request then goes out.
+    for (const response of stalled.splice(0)) response.writeHead(200).end('{}');
+    await Promise.all(answers.slice(0, 2).map(async answer => (await answer).text()));
+    await whenCount(() => stalled.length, 1, listener => listeners.push(listener));
+    expect(busy.stats!()).toMatchObject({ inUse: 1, queued: 0 });
+    stalled[0]!.writeHead(200).end('{}');
+    await (await answers[2]!).text();
+    // The body's `close` (which gives the connection back) follows its end on a later tick.
+    await new Promise(resolve => setImmediate(resolve));
+    expect(busy.stats!()).toMatchObject({ inUse: 0, queued: 0 });
+  });
+
   it('sends a waiting request as soon as a busy connection frees up', async () => {
     const pending: ServerResponse[] = [];
     const listeners: (() => void)[] = [];

@@ -38,6 +38,18 @@ export type UpstreamClient = {
   readonly baseURL: string;
   send(request: UpstreamRequest, signal?: AbortSignal): Promise<UpstreamResponse>;
   close(): Promise<void>;
+  /** How busy its connections are now, for metrics; a client that cannot tell leaves it out. */
+  stats?(): UpstreamClientStats;
+};
+
+/** A snapshot of one upstream client's connections. */
+export type UpstreamClientStats = {
+  /** Open sockets to the upstream, idle ones included (undici's `Pool.stats.connected`). */
+  connected: number;
+  /** Requests holding a connection now, from dispatch until their response body closes. */
+  inUse: number;
+  /** Requests waiting for a connection because all of them are in use. */
+  queued: number;
 };
 
 /**
@@ -98,6 +110,8 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       }
     },
     close: () => pool.close(),
+    // The gate's counts, not undici's: the gate queues in front of the pool, so the pool's own queue stays empty.
+    stats: () => ({ connected: pool.stats.connected, inUse: gate.inFlight, queued: gate.waiting }),
   };
 }
 

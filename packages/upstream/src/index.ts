@@ -3,6 +3,7 @@ export {
   DEFAULT_UPSTREAM_CONNECTIONS,
   DEFAULT_UPSTREAM_QUEUE_TIMEOUT_MS,
   type UpstreamClient,
+  type UpstreamClientStats,
   type UpstreamClientOptions,
 } from './create-upstream-client';
 export { mapTransportError } from './map-transport-error';

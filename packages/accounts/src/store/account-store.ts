@@ -86,6 +86,14 @@ export type HoldOptions = {
   expiresAt?: number;
 };
 
+/** The holds a store has now, for metrics (`AccountStore.holdTotals`). */
+export type HoldTotals = {
+  count: number;
+  amountMicros: number;
+  /** Unix milliseconds of the hold that expires first; `undefined` when there is none. */
+  earliestExpiresAt: number | undefined;
+};
+
 /** What `settle` did with a hold it still had. */
 export type Settled = {
   /** What the balance was charged: the cost, but never more than the hold nor below a zero balance. */
@@ -149,6 +157,12 @@ export interface AccountStore extends ResponseStore, UsageLedger, ConsoleTokenSt
    * can tell, every hold whose owning process is gone); returns how many it released.
    */
   releaseExpiredHolds(now: number): Promise<number>;
+  /**
+   * How many holds the store has now and what they add up to, for metrics: every instance's holds
+   * where they are shared (a database table), this process's where they are kept in memory. One
+   * cheap aggregate; optional, since a store that cannot tell cheaply leaves it out.
+   */
+  holdTotals?(): Promise<HoldTotals>;
 
   /**
    * Resolves when the store can answer now (its database reachable and open), rejects otherwise:

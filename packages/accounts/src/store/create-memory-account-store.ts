@@ -11,6 +11,7 @@ import {
   type Reservation,
 } from './account-store';
 import { chargeOnSettle } from './charge-on-settle';
+import { totalHolds } from './total-holds';
 import { createMemoryResponseStore } from '../conversations/create-memory-response-store';
 import { createMemoryConsoleTokenStore } from '../console/create-memory-console-token-store';
 import { startStoreSweep } from './start-store-sweep';
@@ -177,6 +178,9 @@ export function createMemoryAccountStore(options: MemoryAccountStoreOptions = {}
       return settleHold(reservation, costMicros);
     },
     releaseExpiredHolds,
+    async holdTotals() {
+      return totalHolds(reservations.values());
+    },
     async ping() {
       // In process memory: always there.
     },

@@ -38,7 +38,8 @@ export async function settleExchange(state: ExchangeState, ending: ExchangeEndin
   state.onRecord?.(unsettled);
   const { watcher } = state;
   state.attempt?.watcher?.ended?.({ kind: 'served', record: unsettled });
-  watcher?.settled?.({ record: unsettled, route: state.route });
+  const group = state.principal && (state.principal.key.group ?? state.principal.account.group);
+  watcher?.settled?.({ record: unsettled, route: state.route, group });
   await settlement.writer.write({
     commit: {
       entry: usageEntryOf(unsettled),

@@ -53,6 +53,11 @@ export type ObservedEnding = {
    * route (or it ended before routing): a bounded value, unlike the client-sent `record.model`.
    */
   route: string | undefined;
+  /**
+   * The group of the key (or of its account when the key has none) the request was made with, or
+   * `undefined` for a request refused before its key was known or a key without a group.
+   */
+  group: string | undefined;
 };
 
 export type AttemptStart = {

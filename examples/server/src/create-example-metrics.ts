@@ -1,0 +1,66 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { AccountStore, AdminService } from '@switchyard/accounts';
+import type { GatewayConfig } from '@switchyard/engine';
+import { createMetricsRouter, type Gateway } from '@switchyard/express';
+import { createPrometheusMetrics, type PrometheusMetrics } from '@switchyard/metrics-prometheus';
+import express, { type Router } from 'express';
+import type { MetricsSettings } from './read-metrics-settings';
+import { StartUpError } from './start-up-error';
+
+/** The example server's metrics: the observer for the gateway, then where `/metrics` is served. */
+export type ExampleMetrics = {
+  metrics: PrometheusMetrics;
+  /**
+   * Starts serving: returns the router to mount at `/metrics` on the main app (behind the admin
+   * token) when there is no listener of its own, else opens that listener and returns its URL.
+   */
+  serve(gateway: Gateway, admin: AdminService, store: AccountStore): Promise<{ router: Router } | { url: string; listener: Server }>;
+};
+
+/**
+ * Prometheus metrics for the example server's gateway, labelled by the config's routes, upstreams
+ * and, when its routes name groups, those groups (so no client value becomes a label), with
+ * prom-client's process metrics.
+ */
+export function createExampleMetrics(config: GatewayConfig, settings: MetricsSettings): ExampleMetrics {
+  // Tokens and cost by group only when routes are given to groups: those groups' names, others `other`.
+  const groups = [...new Set(config.routes.flatMap(route => route.groups ?? []))];
+  const metrics = createPrometheusMetrics({
+    routes: config.routes.map(route => route.model),
+    upstreams: Object.keys(config.upstreams),
+    ...(groups.length > 0 && { accountGroups: groups }),
+  });
+  return {
+    metrics,
+    async serve(gateway, admin, store) {
+      metrics.watch({
+        upstreamStats: () => gateway.engine.upstreamStats(),
+        ...(store.holdTotals && { holdTotals: () => store.holdTotals!() }),
+      });
+      if (settings.port === undefined) return { router: createMetricsRouter({ registry: metrics.registry, engine: gateway.engine, admin }) };
+      const app = express();
+      app.disable('x-powered-by');
+      app.use('/metrics', createMetricsRouter({ registry: metrics.registry, engine: gateway.engine }));
+      app.use(gateway.notFoundHandler, gateway.errorHandler);
+      const host = settings.host ?? '127.0.0.1';
+      const listener = createServer(app).listen(settings.port, host);
+      await new Promise<void>((resolve, reject) => listener.once('listening', resolve).once('error', reject)).catch((error: unknown) => {
+        throw describeListenError(error, host, settings.port!);
+      });
+      const { port } = listener.address() as AddressInfo;
+      return { url: `http://${host.includes(':') ? `[${host}]` : host}:${port}/metrics`, listener };
+    },
+  };
+}
+
+/** A busy or forbidden metrics port as a one-line start-up error naming the setting to change. */
+function describeListenError(error: unknown, host: string, port: number): unknown {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code !== 'EADDRINUSE' && code !== 'EACCES' && code !== 'EADDRNOTAVAIL') return error;
+  const problem = code === 'EADDRINUSE' ? 'is already in use' : code === 'EACCES' ? 'may not be opened by this user' : 'is not an address of this machine';
+  return new StartUpError(
+    `SWITCHYARD_METRICS_PORT=${port}: ${host}:${port} ${problem}; set SWITCHYARD_METRICS_PORT (or metrics.port) to a free port, SWITCHYARD_METRICS_HOST to another address, or unset the port to serve /metrics on the main port`,
+    { cause: error },
+  );
+}
