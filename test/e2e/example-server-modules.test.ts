@@ -5,14 +5,20 @@ import { join } from 'node:path';
 
 const dist = join(__dirname, '../../examples/server/dist/start-example-server.js');
 
-/** Modules that only some configurations need: their drivers, their stores, the YAML parser and the tracing SDK. */
-const OPTIONAL = /node_modules\/(pg|ioredis|yaml|undici\/index\.js|@opentelemetry)|store-postgres|limiter-redis|tracing-otel/;
+/**
+ * Modules that only some configurations need: their drivers, their stores, the YAML parser, the
+ * tracing SDK and the metrics (prom-client, whose process CPU metric reads the active span through
+ * `@opentelemetry/api` for its exemplars, so the API comes with the metrics, which are on by default).
+ */
+const OPTIONAL = /node_modules\/(pg|ioredis|yaml|undici\/index\.js|@opentelemetry|prom-client)|store-postgres|limiter-redis|tracing-otel|metrics-prometheus/;
+/** What the metrics, on by default, load: prom-client, the metrics observer, and the OpenTelemetry API prom-client requires. */
+const METRICS = /^(prom-client\/|@opentelemetry\/api\/)|metrics-prometheus/;
 
 /**
  * Starts the built example server in a fresh process on a data folder (with `configFile`, if
  * given), sends one request through it, and returns which optional modules that process loaded.
  */
-function optionalModulesLoaded(configFile?: { name: string; text: string }): string[] {
+function optionalModulesLoaded(configFile?: { name: string; text: string }, serverOptions: Record<string, unknown> = {}): string[] {
   if (!existsSync(dist)) throw new Error(`Build first (pnpm exec tsc -b): ${dist} is missing`);
   const folder = mkdtempSync(join(tmpdir(), 'switchyard-modules-'));
   try {
@@ -21,7 +27,7 @@ function optionalModulesLoaded(configFile?: { name: string; text: string }): str
     const script = `
       const { startExampleServer } = require(${JSON.stringify(dist)});
       (async () => {
-        const server = await startExampleServer({ port: 0, storage: { kind: 'data-directory', path: ${JSON.stringify(join(folder, 'data'))} }${configPath ? `, configPath: ${JSON.stringify(configPath)}` : ''} });
+        const server = await startExampleServer({ port: 0, storage: { kind: 'data-directory', path: ${JSON.stringify(join(folder, 'data'))} }${configPath ? `, configPath: ${JSON.stringify(configPath)}` : ''}, ...${JSON.stringify(serverOptions)} });
         const answer = await fetch(server.url + '/healthz');
         if (answer.status !== 200) throw new Error('healthz answered ' + answer.status);
         const loaded = Object.keys(require.cache).filter(file => ${OPTIONAL}.test(file)).map(file => file.replace(/.*node_modules\\//, ''));
@@ -41,14 +47,20 @@ function optionalModulesLoaded(configFile?: { name: string; text: string }): str
 }
 
 describe('what the example server loads at start', () => {
-  it('loads no PostgreSQL, Redis, YAML or OpenTelemetry module, nor undici\'s index, on a data folder with the embedded defaults', () => {
-    expect(optionalModulesLoaded()).toEqual([]);
+  it('loads no PostgreSQL, Redis, YAML or OpenTelemetry SDK module, nor undici\'s index, on a data folder with the embedded defaults: only the metrics', () => {
+    const loaded = optionalModulesLoaded();
+    expect(loaded.some(file => file.startsWith('prom-client/'))).toBe(true);
+    expect(loaded.filter(file => !METRICS.test(file))).toEqual([]);
+  });
+
+  it('loads neither prom-client nor any OpenTelemetry module with the metrics off (SWITCHYARD_METRICS=off)', () => {
+    expect(optionalModulesLoaded(undefined, { metrics: { enabled: false } })).toEqual([]);
   });
 
   it('loads the YAML parser for a YAML config file, and still no PostgreSQL or Redis module', () => {
     const loaded = optionalModulesLoaded({ name: 'switchyard.yaml', text: 'upstreams:\n  sim:\n    protocol: openai-chat\n    baseURL: embedded:simulator/v1\nroutes:\n  - model: sim-via-chat\n    interfaces: [chat]\n    targets: [{ upstream: sim, model: sim-1 }]\n' });
     expect(loaded.some(file => file.startsWith('yaml/'))).toBe(true);
-    expect(loaded.filter(file => !file.startsWith('yaml/'))).toEqual([]);
+    expect(loaded.filter(file => !file.startsWith('yaml/') && !METRICS.test(file))).toEqual([]);
   });
 
   it('loads the OpenTelemetry SDK and the tracing observer for a config file with a tracing endpoint, and still no PostgreSQL or Redis module', () => {
@@ -63,6 +75,6 @@ describe('what the example server loads at start', () => {
     expect(loaded.some(file => file.startsWith('@opentelemetry/sdk-trace-base/'))).toBe(true);
     expect(loaded.some(file => file.startsWith('@opentelemetry/exporter-trace-otlp-http/'))).toBe(true);
     expect(loaded.some(file => file.includes('tracing-otel'))).toBe(true);
-    expect(loaded.filter(file => !file.startsWith('@opentelemetry/') && !file.includes('tracing-otel'))).toEqual([]);
+    expect(loaded.filter(file => !file.startsWith('@opentelemetry/') && !file.includes('tracing-otel') && !METRICS.test(file))).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import type * as YAMLModule from 'yaml';
 import type * as PostgresStoreModule from './open-postgres-store';
 import type * as RedisLimiterModule from './open-redis-limiter';
 import type * as TracingModule from './open-tracing';
+import type * as MetricsModule from './create-example-metrics';
 
 // Modules that only some configurations use, loaded the first time one of them is asked for.
 // Loading a module costs resident memory for as long as the process runs (its compiled code, its
@@ -26,6 +27,14 @@ export function loadRedisLimiterOpener(): typeof RedisLimiterModule.openRedisLim
 /** The OpenTelemetry SDK, its OTLP/HTTP exporter and the tracing observer: for a traces endpoint (`OTEL_EXPORTER_OTLP_ENDPOINT` or `tracing`). */
 export function loadTracingOpener(): typeof TracingModule.openTracing {
   return (require('./open-tracing') as typeof TracingModule).openTracing;
+}
+
+/**
+ * The Prometheus metrics (prom-client, which brings `@opentelemetry/api` for its exemplars, and
+ * @switchyard/metrics-prometheus): on unless `SWITCHYARD_METRICS=off` or `metrics.enabled: false`.
+ */
+export function loadExampleMetricsFactory(): typeof MetricsModule.createExampleMetrics {
+  return (require('./create-example-metrics') as typeof MetricsModule).createExampleMetrics;
 }
 
 /** The SQLite store (node:sqlite, @switchyard/store-sqlite): for a data folder. */
