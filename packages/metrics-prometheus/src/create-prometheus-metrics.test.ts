@@ -1,19 +1,8 @@
 import { Registry } from 'prom-client';
 import { GatewayError } from '@switchyard/core';
-import {
-  createArrayFrameSink,
-  createTestEngine,
-  readFixture,
-  TEST_NOW,
-  type ScriptedAnswer,
-} from '@switchyard/engine/testing';
+import { createArrayFrameSink, createFailoverTestEngine, TEST_NOW, type TestEngine } from '@switchyard/engine/testing';
 import { createPrometheusMetrics, type PrometheusMetricsOptions } from './create-prometheus-metrics';
 
-const overloaded: ScriptedAnswer = {
-  status: 529,
-  body: JSON.stringify({ type: 'error', error: { type: 'overloaded_error', message: 'overloaded' } }),
-};
-const pricing = { inputPerMillion: 1, outputPerMillion: 2 };
 
 /** The value of one series, or `undefined` when the metric has no series with exactly these labels. */
 async function valueOf(
@@ -63,32 +52,11 @@ function metricsFor(options: Partial<PrometheusMetricsOptions> = {}) {
 
 async function failoverEngine(options: Partial<PrometheusMetricsOptions> = {}, key?: { group: string }) {
   const metrics = metricsFor(options);
-  const test = await createTestEngine({
-    upstreams: {
-      a: { protocol: 'anthropic-messages', answers: [overloaded] },
-      b: {
-        protocol: 'anthropic-messages',
-        answers: [{ body: readFixture('messages-text.sse'), chunkSize: 32 }],
-      },
-    },
-    routes: [
-      {
-        model: 'client-model',
-        interfaces: ['responses'],
-        targets: [
-          { upstream: 'a', model: 'a-model' },
-          { upstream: 'b', model: 'b-model' },
-        ],
-        pricing,
-      },
-    ],
-    observer: metrics.observer,
-    ...(key && { key }),
-  });
+  const test = await createFailoverTestEngine({ observer: metrics.observer, ...(key && { key }) });
   return { metrics, registry: metrics.registry, test };
 }
 
-async function streamOnce(test: Awaited<ReturnType<typeof createTestEngine>>) {
+async function streamOnce(test: TestEngine) {
   const exchange = await test.open('openai-responses');
   const output = await exchange.generate(
     { model: 'client-model', input: 'Say hello', stream: true },

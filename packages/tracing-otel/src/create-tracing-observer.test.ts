@@ -1,13 +1,9 @@
 import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { GatewayError } from '@switchyard/core';
-import { createArrayFrameSink, createTestEngine, readFixture, type ScriptedAnswer } from '@switchyard/engine/testing';
+import { createArrayFrameSink, createFailoverTestEngine, createTestEngine, OVERLOADED_ANSWER } from '@switchyard/engine/testing';
 import { createTracingObserver } from './create-tracing-observer';
 
-const overloaded: ScriptedAnswer = {
-  status: 529,
-  body: JSON.stringify({ type: 'error', error: { type: 'overloaded_error', message: 'overloaded' } }),
-};
 const CLIENT_TRACE_ID = '0af7651916cd43dd8448eb211c80319c';
 const CLIENT_SPAN_ID = 'b7ad6b7169203331';
 const PROMPT = 'Say hello to the tracing test';
@@ -21,24 +17,7 @@ function createRecordingTracing() {
 
 /** A route whose first upstream is overloaded, so its answer comes from the second one (a failover). */
 function failoverEngine(observer: ReturnType<typeof createTracingObserver>) {
-  return createTestEngine({
-    upstreams: {
-      a: { protocol: 'anthropic-messages', answers: [overloaded] },
-      b: { protocol: 'anthropic-messages', answers: [{ body: readFixture('messages-text.sse'), chunkSize: 32 }] },
-    },
-    routes: [
-      {
-        model: 'client-model',
-        interfaces: ['responses'],
-        targets: [
-          { upstream: 'a', model: 'a-model' },
-          { upstream: 'b', model: 'b-model' },
-        ],
-        pricing: { inputPerMillion: 1, outputPerMillion: 2 },
-      },
-    ],
-    observer,
-  });
+  return createFailoverTestEngine({ observer });
 }
 
 function spanNamed(spans: readonly ReadableSpan[], name: string): ReadableSpan {
@@ -194,7 +173,7 @@ describe('createTracingObserver', () => {
   it('marks the server span as an error when every attempt failed', async () => {
     const { observer, spans } = createRecordingTracing();
     const test = await createTestEngine({
-      upstreams: { a: { protocol: 'anthropic-messages', answers: [overloaded, overloaded, overloaded, overloaded] } },
+      upstreams: { a: { protocol: 'anthropic-messages', answers: [OVERLOADED_ANSWER, OVERLOADED_ANSWER, OVERLOADED_ANSWER, OVERLOADED_ANSWER] } },
       routes: [{ model: 'client-model', interfaces: ['responses'], targets: [{ upstream: 'a', model: 'a-model' }] }],
       observer,
     });

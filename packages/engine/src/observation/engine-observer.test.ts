@@ -1,13 +1,8 @@
 import { GatewayError } from '@switchyard/core';
-import { createArrayFrameSink, createTestEngine, readFixture, type ScriptedAnswer } from '../testing';
+import { createArrayFrameSink, createFailoverTestEngine } from '../testing';
 import { combineObservers } from './combine-observers';
 import type { EngineObserver, ExchangeStart, LedgerBatch } from './engine-observer';
 
-const overloaded: ScriptedAnswer = {
-  status: 529,
-  body: JSON.stringify({ type: 'error', error: { type: 'overloaded_error', message: 'overloaded' } }),
-};
-const pricing = { inputPerMillion: 1, outputPerMillion: 2 };
 const TRACE_PARENT = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
 
 /** An observer that writes down every event it is told, in order, as compact strings. */
@@ -45,26 +40,8 @@ function recordingObserver(traceId = 'trace-1') {
   return { observer, events, starts, batches };
 }
 
-async function failoverEngine(observer: EngineObserver, onObserverError?: (error: unknown) => void) {
-  return createTestEngine({
-    upstreams: {
-      a: { protocol: 'anthropic-messages', answers: [overloaded] },
-      b: { protocol: 'anthropic-messages', answers: [{ body: readFixture('messages-text.sse'), chunkSize: 32 }] },
-    },
-    routes: [
-      {
-        model: 'client-model',
-        interfaces: ['responses'],
-        targets: [
-          { upstream: 'a', model: 'a-model' },
-          { upstream: 'b', model: 'b-model' },
-        ],
-        pricing,
-      },
-    ],
-    observer,
-    ...(onObserverError && { onObserverError }),
-  });
+function failoverEngine(observer: EngineObserver, onObserverError?: (error: unknown) => void) {
+  return createFailoverTestEngine({ observer, ...(onObserverError && { onObserverError }) });
 }
 
 beforeEach(() => jest.spyOn(Math, 'random').mockReturnValue(0));

@@ -16,3 +16,4 @@ export {
   type TestUpstream,
 } from './create-test-engine';
 export { readFixture } from './read-fixture';
+export { createFailoverTestEngine, FAILOVER_PRICING, OVERLOADED_ANSWER } from './create-failover-test-engine';
