@@ -1,4 +1,5 @@
-import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
+import type { Registry } from 'prom-client';
+import { createSeriesCounter, createSeriesGauge, createSeriesHistogram } from './series-metrics';
 
 /** Request and first-byte latencies, in seconds: from a cached answer to a long agent turn. */
 const REQUEST_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300];
@@ -7,110 +8,95 @@ const LEDGER_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5,
 
 /**
  * Every push metric the observer updates, registered on `registry`. The names and labels are the
- * contract a dashboard and alert rules rely on: docs/operations.md lists them.
+ * contract a dashboard and alert rules rely on: docs/operations.md lists them. Each update passes
+ * its label values in `labelNames` order.
  */
 export function createInstruments(registry: Registry, options: { groupLabel: boolean }) {
-  const registers = [registry];
   const byGroup = options.groupLabel ? (['route', 'group'] as const) : (['route'] as const);
   return {
-    requests: new Counter({
+    requests: createSeriesCounter(registry, {
       name: 'switchyard_requests_total',
       help: 'Requests settled, refusals included, by interface, route, upstream, HTTP status, outcome and service code.',
       labelNames: ['interface', 'route', 'upstream', 'status', 'outcome', 'code'] as const,
-      registers,
     }),
-    requestsInFlight: new Gauge({
+    requestsInFlight: createSeriesGauge(registry, {
       name: 'switchyard_requests_in_flight',
       help: 'Requests started and not yet settled, by interface.',
       labelNames: ['interface'] as const,
-      registers,
     }),
-    streamsInFlight: new Gauge({
+    streamsInFlight: createSeriesGauge(registry, {
       name: 'switchyard_streams_in_flight',
       help: 'Streamed answers committed to the client and not yet ended, by interface.',
       labelNames: ['interface'] as const,
-      registers,
     }),
-    requestDuration: new Histogram({
+    requestDuration: createSeriesHistogram(registry, {
       name: 'switchyard_request_duration_seconds',
       help: 'Whole request time, from arrival to the last byte of the answer, by interface, route and outcome.',
       labelNames: ['interface', 'route', 'outcome'] as const,
       buckets: REQUEST_BUCKETS,
-      registers,
     }),
-    timeToFirstByte: new Histogram({
+    timeToFirstByte: createSeriesHistogram(registry, {
       name: 'switchyard_time_to_first_byte_seconds',
       help: 'Time from arrival to the first byte of the answer sent to the client, by interface and route.',
       labelNames: ['interface', 'route'] as const,
       buckets: REQUEST_BUCKETS,
-      registers,
     }),
-    attemptDuration: new Histogram({
+    attemptDuration: createSeriesHistogram(registry, {
       name: 'switchyard_upstream_attempt_duration_seconds',
       help: 'One upstream call, from its start to the end of the answer it served or to its failure, by upstream and result.',
       labelNames: ['upstream', 'result'] as const,
       buckets: REQUEST_BUCKETS,
-      registers,
     }),
-    attempts: new Counter({
+    attempts: createSeriesCounter(registry, {
       name: 'switchyard_upstream_attempts_total',
       help: 'Upstream calls by upstream, result (served or failed) and the service code of a failure.',
       labelNames: ['upstream', 'result', 'code'] as const,
-      registers,
     }),
-    retries: new Counter({
+    retries: createSeriesCounter(registry, {
       name: 'switchyard_upstream_retries_total',
       help: 'Attempts that retried the same upstream, by upstream and the service code of the failure that led to them.',
       labelNames: ['upstream', 'reason'] as const,
-      registers,
     }),
-    failovers: new Counter({
+    failovers: createSeriesCounter(registry, {
       name: 'switchyard_upstream_failovers_total',
       help: 'Attempts that moved to the next upstream of the route, by the upstream left, the one tried and the reason.',
       labelNames: ['from', 'to', 'reason'] as const,
-      registers,
     }),
-    limiterRefusals: new Counter({
+    limiterRefusals: createSeriesCounter(registry, {
       name: 'switchyard_limiter_refusals_total',
       help: 'Requests refused by a per-key limit (rate, tokens, concurrency, queue, quota) or an unreachable limiter, by interface and code.',
       labelNames: ['interface', 'code'] as const,
-      registers,
     }),
-    tokens: new Counter({
+    tokens: createSeriesCounter(registry, {
       name: 'switchyard_tokens_total',
       help: 'Tokens of settled requests as recorded in the ledger, by route, (account group,) and kind: input, output, cache_read, cache_write.',
       labelNames: [...byGroup, 'kind'] as const,
-      registers,
     }),
-    cost: new Counter({
+    cost: createSeriesCounter(registry, {
       name: 'switchyard_cost_micros_total',
       help: 'What accounts were charged, in micro-units of the currency (1 000 000 = 1), by route (and account group).',
       labelNames: byGroup,
-      registers,
     }),
-    uncoveredCost: new Counter({
+    uncoveredCost: createSeriesCounter(registry, {
       name: 'switchyard_uncovered_cost_micros_total',
       help: 'Cost not charged because it exceeded the hold or the hold was gone, in micro-units, by route (and account group).',
       labelNames: byGroup,
-      registers,
     }),
-    ledgerQueue: new Gauge({
+    ledgerQueue: createSeriesGauge(registry, {
       name: 'switchyard_ledger_queue_depth',
       help: 'Settled requests whose ledger row and charge are not committed yet.',
-      registers,
+      labelNames: [],
     }),
-    ledgerBatchDuration: new Histogram({
+    ledgerBatchDuration: createSeriesHistogram(registry, {
       name: 'switchyard_ledger_batch_duration_seconds',
       help: 'Ledger batch commits, retries included, by result (committed or given_up).',
       labelNames: ['result'] as const,
       buckets: LEDGER_BUCKETS,
-      registers,
     }),
-    ledgerRows: new Counter({
+    ledgerRows: createSeriesCounter(registry, {
       name: 'switchyard_ledger_rows_total',
       help: 'Ledger rows by batch result: committed, or given_up after the retries (not written, not charged).',
       labelNames: ['result'] as const,
-      registers,
     }),
   };
 }

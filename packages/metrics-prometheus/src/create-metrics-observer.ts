@@ -30,16 +30,18 @@ export function createMetricsObserver(options: MetricsObserverOptions): EngineOb
     watchExchange: start => watchExchange(start.protocol),
     ledgerBatchCommitted: (batch: LedgerBatch) => {
       const result = batch.committed ? 'committed' : 'given_up';
-      instruments.ledgerBatchDuration.observe({ result }, batch.durationMs / 1000);
-      instruments.ledgerRows.inc({ result }, batch.rows);
+      instruments.ledgerBatchDuration.observe([result], batch.durationMs / 1000);
+      instruments.ledgerRows.inc([result], batch.rows);
     },
   };
 
   function watchExchange(protocol: string): ExchangeWatcher {
-    instruments.requestsInFlight.inc({ interface: protocol });
+    const byInterface = [protocol];
+    instruments.requestsInFlight.inc(byInterface);
     let streaming = false;
     let previousUpstream: string | undefined;
-    let routeLabels: { route: string; group?: string } = { route: labels.route(undefined) };
+    /** The route (and group) labels of tokens and cost, known once the request settled. */
+    let chargeLabels: string[] = [labels.route(undefined)];
     return {
       attemptStarted(attempt) {
         countAttemptStart(attempt, previousUpstream);
@@ -49,18 +51,19 @@ export function createMetricsObserver(options: MetricsObserverOptions): EngineOb
       responseStarted(kind) {
         if (kind !== 'stream') return;
         streaming = true;
-        instruments.streamsInFlight.inc({ interface: protocol });
+        instruments.streamsInFlight.inc(byInterface);
       },
       settled({ record, route, group }) {
-        instruments.requestsInFlight.dec({ interface: protocol });
-        if (streaming) instruments.streamsInFlight.dec({ interface: protocol });
-        routeLabels = { route: labels.route(route), ...(options.groupLabel && { group: labels.group(group) }) };
-        countSettled(record, protocol, routeLabels.route);
-        instruments.ledgerQueue.inc();
+        instruments.requestsInFlight.dec(byInterface);
+        if (streaming) instruments.streamsInFlight.dec(byInterface);
+        const routeLabel = labels.route(route);
+        chargeLabels = options.groupLabel ? [routeLabel, labels.group(group)] : [routeLabel];
+        countSettled(record, protocol, routeLabel);
+        instruments.ledgerQueue.inc(NO_LABELS);
       },
       recorded(record) {
-        instruments.ledgerQueue.dec();
-        countCharge(record, routeLabels);
+        instruments.ledgerQueue.dec(NO_LABELS);
+        countCharge(record, chargeLabels);
       },
     };
   }
@@ -69,13 +72,9 @@ export function createMetricsObserver(options: MetricsObserverOptions): EngineOb
     if (!attempt.after) return;
     const reason = labels.code(attempt.after.errorCode);
     if (attempt.after.failover) {
-      instruments.failovers.inc({
-        from: labels.upstream(previousUpstream),
-        to: labels.upstream(attempt.upstream),
-        reason,
-      });
+      instruments.failovers.inc([labels.upstream(previousUpstream), labels.upstream(attempt.upstream), reason]);
     } else {
-      instruments.retries.inc({ upstream: labels.upstream(attempt.upstream), reason });
+      instruments.retries.inc([labels.upstream(attempt.upstream), reason]);
     }
   }
 
@@ -88,50 +87,40 @@ export function createMetricsObserver(options: MetricsObserverOptions): EngineOb
           ending.kind === 'served'
             ? labels.code(ending.record.errorCode)
             : labels.code(errorCodeOf(ending.error));
-        instruments.attempts.inc({ upstream, result, code });
-        instruments.attemptDuration.observe({ upstream, result }, (options.now() - startedAt) / 1000);
+        instruments.attempts.inc([upstream, result, code]);
+        instruments.attemptDuration.observe([upstream, result], (options.now() - startedAt) / 1000);
       },
     };
   }
 
   function countSettled(record: UsageRecord, protocol: string, route: string): void {
     const code = labels.code(record.errorCode);
-    instruments.requests.inc({
-      interface: protocol,
-      route,
-      upstream: labels.upstream(record.upstream),
-      status: String(record.status),
-      outcome: record.outcome,
-      code,
-    });
-    instruments.requestDuration.observe(
-      { interface: protocol, route, outcome: record.outcome },
-      record.latencyMs / 1000,
-    );
+    instruments.requests.inc([protocol, route, labels.upstream(record.upstream), String(record.status), record.outcome, code]);
+    instruments.requestDuration.observe([protocol, route, record.outcome], record.latencyMs / 1000);
     if (record.timeToFirstByteMs !== undefined) {
-      instruments.timeToFirstByte.observe({ interface: protocol, route }, record.timeToFirstByteMs / 1000);
+      instruments.timeToFirstByte.observe([protocol, route], record.timeToFirstByteMs / 1000);
     }
-    if (labels.isLimiterCode(record.errorCode))
-      instruments.limiterRefusals.inc({ interface: protocol, code });
+    if (labels.isLimiterCode(record.errorCode)) instruments.limiterRefusals.inc([protocol, code]);
   }
 
-  function countCharge(record: UsageRecord, routeLabels: { route: string; group?: string }): void {
+  function countCharge(record: UsageRecord, chargeLabels: readonly string[]): void {
     const { usage } = record;
     if (usage) {
-      const kinds = {
-        input: usage.inputTokens,
-        output: usage.outputTokens,
-        cache_read: usage.cacheReadTokens,
-        cache_write: usage.cacheWriteTokens,
-      };
-      for (const [kind, tokens] of Object.entries(kinds)) {
-        if (tokens) instruments.tokens.inc({ ...routeLabels, kind }, tokens);
-      }
+      countTokens(chargeLabels, 'input', usage.inputTokens);
+      countTokens(chargeLabels, 'output', usage.outputTokens);
+      countTokens(chargeLabels, 'cache_read', usage.cacheReadTokens);
+      countTokens(chargeLabels, 'cache_write', usage.cacheWriteTokens);
     }
-    if (record.costMicros > 0) instruments.cost.inc(routeLabels, record.costMicros);
-    if (record.uncoveredMicros > 0) instruments.uncoveredCost.inc(routeLabels, record.uncoveredMicros);
+    if (record.costMicros > 0) instruments.cost.inc(chargeLabels, record.costMicros);
+    if (record.uncoveredMicros > 0) instruments.uncoveredCost.inc(chargeLabels, record.uncoveredMicros);
+  }
+
+  function countTokens(chargeLabels: readonly string[], kind: string, tokens: number | undefined): void {
+    if (tokens) instruments.tokens.inc([...chargeLabels, kind], tokens);
   }
 }
+
+const NO_LABELS: readonly string[] = [];
 
 /** A failed attempt's service code; a client abort (`ClientAbortedError`) has none. */
 function errorCodeOf(error: unknown): string | undefined {
