@@ -16,10 +16,13 @@ export {
   type ConsoleIdentity,
 } from '@switchyard/accounts';
 export {
+  combineObservers,
   ConfigError,
   parseGatewayConfig,
+  type EngineObserver,
   type GatewayConfig,
   type GatewayConfigInput,
   type UsageRecord,
 } from '@switchyard/engine';
-export type { Gateway, GatewayLogger } from '@switchyard/express';
+// `GET /metrics` for a registry of `@switchyard/metrics-prometheus` (or any with `metrics()` and `contentType`).
+export { createMetricsRouter, type Gateway, type GatewayLogger, type MetricsRouterOptions } from '@switchyard/express';
