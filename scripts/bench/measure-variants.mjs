@@ -1,7 +1,8 @@
 // What a switch costs: gateways that differ by one switch a user also has, each its own process,
 // measured side by side in interleaved rounds like the main scenarios. Two sets: the middlewares (a
 // route without pricing, so no balance hold and no charge; keys without limits; LOG_LEVEL=silent)
-// and observability (metrics off, on, and tracing exported to a local OTLP/HTTP sink).
+// and observability (metrics off, on, and tracing exported to a local OTLP/HTTP sink, every trace
+// or one in ten).
 import { createServer } from 'node:http';
 import { SCENARIOS, requestFor } from './bench-scenarios.mjs';
 import { startGateway } from './bench-servers.mjs';
@@ -19,6 +20,10 @@ export const OBSERVABILITY_VARIANTS = [
   { name: 'metrics on (the default)', switches: {} },
   { name: 'metrics off (SWITCHYARD_METRICS=off)', switches: { environment: { SWITCHYARD_METRICS: 'off' } } },
   { name: 'metrics and tracing on (every span exported)', switches: ({ otlpURL }) => ({ environment: { OTEL_EXPORTER_OTLP_ENDPOINT: otlpURL } }) },
+  {
+    name: 'metrics and tracing on, 1 trace in 10 sampled (OTEL_TRACES_SAMPLER)',
+    switches: ({ otlpURL }) => ({ environment: { OTEL_EXPORTER_OTLP_ENDPOINT: otlpURL, OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '0.1' } }),
+  },
 ];
 
 /**

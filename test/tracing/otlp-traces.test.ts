@@ -224,4 +224,28 @@ describe('OpenTelemetry traces exported over OTLP/HTTP', () => {
     expect(seenUpstream.headers['traceparent']).toBeUndefined();
     expect(receiver.spans().slice(before)).toEqual([]);
   });
+
+  it('honours the standard sampler variables: with OTEL_TRACES_SAMPLER=always_off nothing is exported, yet the trace id is kept and sent upstream unsampled', async () => {
+    const saved = process.env['OTEL_TRACES_SAMPLER'];
+    process.env['OTEL_TRACES_SAMPLER'] = 'always_off';
+    let gateway: TestGateway | undefined;
+    try {
+      gateway = await startTestGateway({ tracing: { url: receiver.tracesURL, serviceName: 'switchyard-sampled-out' } });
+    } finally {
+      // The SDK reads the variable when the provider is made: the rest of the suite keeps its own.
+      if (saved === undefined) delete process.env['OTEL_TRACES_SAMPLER'];
+      else process.env['OTEL_TRACES_SAMPLER'] = saved;
+    }
+    const before = receiver.spans().length;
+    const { status } = await streamChat(gateway, 'sim-via-messages');
+    const [row] = await usageRows(gateway);
+    const seenUpstream = gateway.simulator.requests().at(-1)!;
+    await gateway.close();
+
+    expect(status).toBe(200);
+    const traceId = row!['traceId'] as string;
+    expect(traceId).toMatch(/^[0-9a-f]{32}$/);
+    expect(seenUpstream.headers['traceparent']).toMatch(new RegExp(`^00-${traceId}-[0-9a-f]{16}-00$`));
+    expect(receiver.spans().slice(before)).toEqual([]);
+  });
 });
