@@ -1,4 +1,5 @@
 import type { PendingCharge } from '../admission/admit-request';
+import type { Principal } from '../auth/authenticate';
 import { buildUsageRecord } from '../usage/build-usage-record';
 import type { UsageWriter } from '../usage/create-usage-writer';
 import { usageEntryOf } from '../usage/usage-entry-of';
@@ -38,8 +39,8 @@ export async function settleExchange(state: ExchangeState, ending: ExchangeEndin
   state.onRecord?.(unsettled);
   const { watcher } = state;
   state.attempt?.watcher?.ended?.({ kind: 'served', record: unsettled });
-  const group = state.principal && (state.principal.key.group ?? state.principal.account.group);
-  watcher?.settled?.({ record: unsettled, route: state.route, group });
+  // The ending is built only when a watcher asks for it: without an observer a settlement does no observation work.
+  watcher?.settled?.({ record: unsettled, route: state.route, group: groupOf(state.principal) });
   await settlement.writer.write({
     commit: {
       entry: usageEntryOf(unsettled),
@@ -56,4 +57,9 @@ export async function settleExchange(state: ExchangeState, ending: ExchangeEndin
       settlement.record(record);
     },
   });
+}
+
+/** The group a request counts under: its key's own, else its account's; none before the key was known. */
+function groupOf(principal: Principal | undefined): string | undefined {
+  return principal && (principal.key.group ?? principal.account.group);
 }
