@@ -159,23 +159,14 @@ async function answerFrom(
     ...(sameProtocol ? [] : describeDroppedFlags(forwarded)),
   ]);
   const headers = warningsHeader(attempt.warnings);
+  // The observer's headers (a trace context) go with every call, on top of the client's forwarded ones.
   const call = sameProtocol
-    ? { path: forwardedPathFor(target, forwarded), headers: withHeaders(forwardedHeadersFor(target, forwarded), observerHeaders) }
-    : observerHeaders
-      ? { headers: observerHeaders }
-      : {};
+    ? { path: forwardedPathFor(target, forwarded), headers: Object.assign(forwardedHeadersFor(target, forwarded), observerHeaders) }
+    : { ...(observerHeaders && { headers: observerHeaders }) };
   const response = await callUpstream(target, JSON.stringify(encoded.value), options.signal, call);
   attempt.upstreamRequestId = upstreamRequestId(target, response);
   const read = { options, target, response, passthrough, headers };
   return options.request.stream ? streamAnswer(read) : jsonAnswer(read);
-}
-
-/** The observer's headers (a trace context) on top of the client's forwarded ones. */
-function withHeaders(
-  forwarded: Record<string, string>,
-  observerHeaders: Readonly<Record<string, string>> | undefined,
-): Record<string, string> {
-  return observerHeaders ? { ...forwarded, ...observerHeaders } : forwarded;
 }
 
 /** Warnings for the client protocol's own fields when the upstream speaks another protocol. */
