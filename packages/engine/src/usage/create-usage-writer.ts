@@ -14,7 +14,7 @@ export type QueuedCommit = {
   committed(settled: Settled | undefined): void;
 };
 
-/** Runs `work` soon, off the caller's stack: `setImmediate` in production, a hand-cranked queue in tests. */
+/** Runs `work` soon, off the caller's stack: `USAGE_COMMIT_DELAY_MS` later in production, the next turn or a hand-cranked queue in tests. */
 export type CommitScheduler = (work: () => void) => void;
 
 /**
