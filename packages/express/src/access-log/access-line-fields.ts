@@ -2,13 +2,12 @@ import { boundClientText, redactURL, scrubSecrets } from '@switchyard/core';
 import type { UsageRecord } from '@switchyard/engine';
 import type { Request, Response } from 'express';
 import type { GatewayContext } from '../context/gateway-context';
+import { loggedHeaderValue } from '../errors/failure-log-fields';
 
 /** Nginx's status for a client that closed the connection before any answer: the request had none. */
 const CLIENT_CLOSED_STATUS = 499;
 /** The most of the request path a line keeps: a path is client text and can be megabytes long. */
 const PATH_MAX_CHARS = 500;
-/** The most of a harmless header's value a line keeps. */
-const HEADER_MAX_CHARS = 200;
 /** An upstream's request id is a short identifier; anything longer is cut. */
 const UPSTREAM_REQUEST_ID_MAX_CHARS = 100;
 
@@ -65,7 +64,7 @@ function loggedHeaders(headers: Request['headers']): Record<string, string> {
   const logged: Record<string, string> = {};
   for (const name of LOGGED_HEADERS) {
     const value = headers[name];
-    if (value !== undefined) logged[name] = scrubSecrets(String(value).slice(0, HEADER_MAX_CHARS));
+    if (value !== undefined) logged[name] = loggedHeaderValue(value);
   }
   return logged;
 }

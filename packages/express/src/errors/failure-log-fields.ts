@@ -5,6 +5,13 @@ import { boundClientText, GatewayError, scrubSecrets, type UpstreamErrorDetails 
 const IDENTIFIER_MAX_CHARS = 100;
 /** Enough of the gateway's own wording to say what happened; its quotes of client values are bounded already. */
 const MESSAGE_MAX_CHARS = 300;
+/** The most of a harmless header's value (a user agent, a version) a log line keeps. */
+const HEADER_MAX_CHARS = 200;
+
+/** A header the logs may show (never a credential header), as they show it: cut short, scrubbed of credential shapes. */
+export function loggedHeaderValue(value: string | readonly string[]): string {
+  return scrubSecrets(String(value).slice(0, HEADER_MAX_CHARS));
+}
 
 /**
  * A text that may quote a prompt, as a log line shows it: its length and a short digest, never its

@@ -1,8 +1,7 @@
 import { keyPrefix, looksLikeApiKey } from '@switchyard/accounts';
-import { headerValue, REDACTED, scrubSecrets, type HeaderMap, type ProtocolDescriptor } from '@switchyard/core';
+import { headerValue, REDACTED, type HeaderMap, type ProtocolDescriptor } from '@switchyard/core';
+import { loggedHeaderValue } from './failure-log-fields';
 
-/** The most of a version or diagnostic header's value a line keeps. */
-const HEADER_MAX_CHARS = 200;
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
 /**
@@ -22,7 +21,7 @@ export function protocolHeaderFields(headers: HeaderMap, descriptor: ProtocolDes
   const shown = descriptor.version ? [descriptor.version.header, ...descriptor.version.aliases, ...descriptor.diagnosticHeaders] : descriptor.diagnosticHeaders;
   for (const name of shown) {
     const value = headerValue(headers, name);
-    if (value !== undefined && !(name in fields)) fields[name] = scrubSecrets(value.slice(0, HEADER_MAX_CHARS));
+    if (value !== undefined && !(name in fields)) fields[name] = loggedHeaderValue(value);
   }
   return fields;
 }
