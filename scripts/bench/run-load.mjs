@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { readChildrenCpuMicroseconds, readCpuMicroseconds } from './process-usage.mjs';
-import { headerLines } from './run-probe.mjs';
+import { probeRequestEnvironment } from './probe-request.mjs';
 
 /**
  * Runs `command` under `sh`, which prints its own /proc stat after waiting for it: the stat's
@@ -32,7 +32,7 @@ function runMeasuredChild(command, environment) {
  * process `serverPid` over the window, and the generator's own CPU µs per request.
  */
 export async function runLoad({ generator, url, body, headers, connections, seconds, serverPid }) {
-  const environment = { BENCH_BODY: body, BENCH_HEADERS: headerLines(headers), BENCH_URL: url, BENCH_CONNECTIONS: String(connections), BENCH_SECONDS: String(seconds) };
+  const environment = { ...probeRequestEnvironment(url, { body, headers }), BENCH_CONNECTIONS: String(connections), BENCH_SECONDS: String(seconds) };
   const command =
     generator === 'wrk'
       ? ['wrk', '-t1', `-c${connections}`, `-d${seconds}s`, '--timeout', '20s', '-s', join(import.meta.dirname, 'wrk-post.lua'), url]

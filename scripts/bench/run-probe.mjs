@@ -3,9 +3,6 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 
-/** `{ name: value }` as the "name: value" lines the client processes read from BENCH_HEADERS. */
-export const headerLines = headers => Object.entries(headers).map(([name, value]) => `${name}: ${value}`).join('\n');
-
 /** Runs `node scripts/bench/<script>` with `environment`; resolves with its result, rejects with its output if it fails. */
 export function runProbe(script, environment) {
   return new Promise((resolve, reject) => {
