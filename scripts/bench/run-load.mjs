@@ -1,28 +1,20 @@
 // One measured window: a load generator (wrk, or the Node loop) in its own process against one
 // server, with the server's CPU time read from /proc before and after.
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { readChildrenCpuMicroseconds, readCpuMicroseconds } from './process-usage.mjs';
 import { probeRequestEnvironment } from './probe-request.mjs';
+import { runToEnd } from './run-probe.mjs';
 
 /**
  * Runs `command` under `sh`, which prints its own /proc stat after waiting for it: the stat's
  * children times are then the generator's CPU time. Resolves with the generator's output and CPU µs.
  */
-function runMeasuredChild(command, environment) {
-  return new Promise((resolve, reject) => {
-    const script = '"$@"; status=$?; echo "BENCH-CHILDREN $(cat /proc/$$/stat)"; exit $status';
-    const child = spawn('sh', ['-c', script, 'sh', ...command], { env: { PATH: process.env.PATH, ...environment }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', chunk => (output += chunk));
-    child.stderr.on('data', chunk => (output += chunk));
-    child.once('error', reject);
-    child.once('exit', code => {
-      const children = /^BENCH-CHILDREN (.*)$/m.exec(output);
-      if (code !== 0 || !children) return reject(new Error(`${command[0]} failed (${code}):\n${output.slice(-2000)}`));
-      resolve({ output, cpuUs: readChildrenCpuMicroseconds(children[1]) });
-    });
-  });
+async function runMeasuredChild(command, environment) {
+  const script = '"$@"; status=$?; echo "BENCH-CHILDREN $(cat /proc/$$/stat)"; exit $status';
+  const { code, output } = await runToEnd('sh', ['-c', script, 'sh', ...command], environment);
+  const children = /^BENCH-CHILDREN (.*)$/m.exec(output);
+  if (code !== 0 || !children) throw new Error(`${command[0]} failed (${code}):\n${output.slice(-2000)}`);
+  return { output, cpuUs: readChildrenCpuMicroseconds(children[1]) };
 }
 
 /** The connections a load scenario runs with: `--paced-connections` for paced streams, else `--connections`. */
