@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { postJSON, runLoad } from './load-test.mjs';
+import { postJSON, runInProcessLoad } from './in-process-load.mjs';
 import { startPostgres, startRedis } from './throwaway-databases.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -61,7 +61,7 @@ async function seedAccounts(url, count) {
 
 /** `concurrency` clients, each sending one request after the other, spread round-robin over `urls` and `keys`. */
 function load(urls, concurrency, seconds, keys) {
-  return runLoad(concurrency, seconds, (agent, index) =>
+  return runInProcessLoad(concurrency, seconds, (agent, index) =>
     postJSON(agent, `${urls[index % urls.length]}/v1/responses`, { authorization: `Bearer ${keys[index % keys.length]}` }, body),
   );
 }
