@@ -5,6 +5,7 @@
 // `limits: false` switch those off, to measure what they cost. `streams` sizes the upstream pool
 // and the key's concurrency for that many streams held open at once.
 import { writeFileSync } from 'node:fs';
+import { DEFAULT_UPSTREAM_CONNECTIONS } from '../../packages/upstream/dist/index.js';
 
 const GENEROUS_LIMITS = {
   requests: 1_000_000_000,
@@ -17,8 +18,8 @@ const GENEROUS_LIMITS = {
   quotaPeriodHours: 24,
 };
 
-/** The gateway's default upstream pool (`DEFAULT_UPSTREAM_CONNECTIONS`) and the floor's, unless more streams are held. */
-export const DEFAULT_CONNECTIONS = 1024;
+/** The gateway's default upstream pool, and the floor's, unless more streams are held. */
+export const DEFAULT_CONNECTIONS = DEFAULT_UPSTREAM_CONNECTIONS;
 
 /** Writes the config for a gateway in front of the simulator at `simulatorURL` to `path` (JSON). */
 export function writeBenchConfig(path, simulatorURL, { pricing = true, limits = true, streams = 0 } = {}) {

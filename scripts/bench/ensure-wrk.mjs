@@ -1,5 +1,5 @@
 // wrk, Debian's package, installed with apt-get when missing (as scripts/test.sh installs
-// PostgreSQL); `undefined` when that fails, and the benchmark falls back to the Node load loop.
+// PostgreSQL); when that fails, the benchmark falls back to the Node load loop.
 import { spawnSync } from 'node:child_process';
 
 const found = () => spawnSync('wrk', ['-v'], { encoding: 'utf8' }).stdout?.includes('wrk');

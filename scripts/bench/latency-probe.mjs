@@ -6,18 +6,13 @@
 // text) tells whether the first delta arrived in the same read as the next one (coalesced).
 // Prints `BENCH-RESULT {"samplesUs":[…],"coalesced":N,"failed":N}`.
 import { Agent, request } from 'node:http';
+import { readProbeRequest } from './probe-request.mjs';
 
-const url = process.env.BENCH_URL;
-const body = process.env.BENCH_BODY ?? '';
+const { url, body, headers } = readProbeRequest();
 const count = Number(process.env.BENCH_COUNT ?? 1000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const firstDelta = process.env.BENCH_FIRST_DELTA || undefined;
 const secondDelta = process.env.BENCH_SECOND_DELTA || undefined;
-const headers = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) };
-for (const line of (process.env.BENCH_HEADERS ?? '').split('\n')) {
-  const match = /^([^:]+):\s*(.*)$/.exec(line);
-  if (match) headers[match[1]] = match[2];
-}
 const agent = new Agent({ keepAlive: true, maxSockets: 1 });
 
 /** One request; resolves with `{ us, coalesced }`, or `undefined` when it failed. */

@@ -4,14 +4,13 @@
 // few streams with deltas 20 ms apart, to see whether the first delta reaches the client alone.
 import { FIRST_DELTA, SCENARIOS, SECOND_DELTA, SPACED_STREAM } from './bench-scenarios.mjs';
 import { percentile } from './format-bench-report.mjs';
-import { headerLines, runProbe } from './run-probe.mjs';
+import { probeRequestEnvironment } from './probe-request.mjs';
+import { runProbe } from './run-probe.mjs';
 
 /** Runs the probe against `server` with `request`; `firstDelta` switches it to time to first delta. */
-function probe(server, { path, headers, body }, count, seconds, firstDelta = false) {
+function probe(server, request, count, seconds, firstDelta = false) {
   return runProbe('latency-probe.mjs', {
-    BENCH_URL: `${server.url}${path}`,
-    BENCH_BODY: body,
-    BENCH_HEADERS: headerLines(headers),
+    ...probeRequestEnvironment(`${server.url}${request.path}`, request),
     BENCH_COUNT: String(count),
     BENCH_SECONDS: String(seconds),
     ...(firstDelta && { BENCH_FIRST_DELTA: FIRST_DELTA, BENCH_SECOND_DELTA: SECOND_DELTA }),

@@ -2,7 +2,7 @@
 // gets one measured window in turn (floor, gateway, …, floor, gateway, …), so a slow spell of the
 // machine hits them all alike; the median of the rounds is reported.
 import { median } from './format-bench-report.mjs';
-import { runLoad } from './run-load.mjs';
+import { connectionsFor, runLoad } from './run-load.mjs';
 
 /** Medians of the rounds' figures, and the rounds themselves. */
 function summarise(rounds) {
@@ -27,12 +27,11 @@ function summarise(rounds) {
 export async function measureLoadScenarios({ targets, scenarios, options, generator, log }) {
   const results = Object.fromEntries(Object.keys(targets).map(name => [name, {}]));
   for (const [scenarioName, scenario] of scenarios) {
-    const connections = scenarioName === 'paced' ? options.pacedConnections : options.connections;
+    const connections = connectionsFor(scenarioName, options);
     const rounds = Object.fromEntries(Object.keys(targets).map(name => [name, []]));
     for (let round = 0; round < options.rounds; round++) {
       for (const [name, { server, request }] of Object.entries(targets)) {
-        const { path, headers, body } = request(scenario);
-        const load = seconds => runLoad({ generator, url: `${server.url}${path}`, body, headers, connections, seconds, serverPid: server.pid });
+        const load = seconds => runLoad({ generator, server, request: request(scenario), connections, seconds });
         if (round === 0) await load(1);
         const measured = await load(options.seconds);
         rounds[name].push(measured);

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { setTimeout as wait } from 'node:timers/promises';
 import { readRssBytes } from './process-usage.mjs';
-import { headerLines } from './run-probe.mjs';
+import { probeRequestEnvironment } from './probe-request.mjs';
 
 /**
  * Holds `streams` requests (`request`: `{ path, headers, body }` asking for a stream that stays
@@ -16,7 +16,7 @@ export async function measureOpenStreams(server, request, streams, seconds = 15)
   await wait(1000);
   const rssBefore = readRssBytes(server.pid);
   const child = spawn(process.execPath, [join(import.meta.dirname, 'open-streams-probe.mjs')], {
-    env: { PATH: process.env.PATH, BENCH_URL: `${server.url}${request.path}`, BENCH_BODY: request.body, BENCH_HEADERS: headerLines(request.headers), BENCH_STREAMS: String(streams), BENCH_SECONDS: String(seconds) },
+    env: { PATH: process.env.PATH, ...probeRequestEnvironment(`${server.url}${request.path}`, request), BENCH_STREAMS: String(streams), BENCH_SECONDS: String(seconds) },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   const exited = new Promise(resolve => child.once('exit', resolve));

@@ -2,16 +2,11 @@
 // clients sending one POST after the other for a while. Reads BENCH_URL, BENCH_BODY, BENCH_HEADERS
 // ("name: value" lines), BENCH_CONNECTIONS and BENCH_SECONDS; prints the line wrk-post.lua prints.
 import { Agent, request } from 'node:http';
+import { readProbeRequest } from './probe-request.mjs';
 
-const url = process.env.BENCH_URL;
-const body = process.env.BENCH_BODY ?? '';
+const { url, body, headers } = readProbeRequest();
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const headers = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) };
-for (const line of (process.env.BENCH_HEADERS ?? '').split('\n')) {
-  const match = /^([^:]+):\s*(.*)$/.exec(line);
-  if (match) headers[match[1]] = match[2];
-}
 const agent = new Agent({ keepAlive: true, maxSockets: connections });
 const latencies = [];
 let bytes = 0;

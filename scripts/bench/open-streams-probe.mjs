@@ -5,16 +5,11 @@
 // gets a line, then drops them all and exits.
 import { Agent, request } from 'node:http';
 import { createInterface } from 'node:readline';
+import { readProbeRequest } from './probe-request.mjs';
 
-const url = process.env.BENCH_URL;
-const body = process.env.BENCH_BODY ?? '';
+const { url, body, headers } = readProbeRequest();
 const streams = Number(process.env.BENCH_STREAMS ?? 1000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-const headers = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) };
-for (const line of (process.env.BENCH_HEADERS ?? '').split('\n')) {
-  const match = /^([^:]+):\s*(.*)$/.exec(line);
-  if (match) headers[match[1]] = match[2];
-}
 const agent = new Agent({ keepAlive: false, maxSockets: Infinity });
 const requests = [];
 let failed = 0;

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SCENARIOS, requestFor } from './bench-scenarios.mjs';
 import { startGateway } from './bench-servers.mjs';
-import { runLoad } from './run-load.mjs';
+import { connectionsFor, runLoad } from './run-load.mjs';
 import { formatProfileSummary, summariseProfile } from './summarise-profile.mjs';
 
 /** Profiles `same` and `translated` for each of `scenarios`; resolves with `[{ target, scenario, file, summary }]` and prints each summary. */
@@ -18,9 +18,7 @@ export async function profileScenarios({ folder, simulatorURL, key, storage, sce
       const into = join(directory, `${target}-${scenarioName}`);
       const server = await startGateway(folder, `profile-${target}-${scenarioName}`, simulatorURL, { key, storage, nodeOptions: ['--cpu-prof', `--cpu-prof-dir=${into}`] });
       try {
-        const { path, headers, body } = requestFor(target, scenario, { key });
-        const connections = scenarioName === 'paced' ? options.pacedConnections : options.connections;
-        const load = seconds => runLoad({ generator, url: `${server.url}${path}`, body, headers, connections, seconds, serverPid: server.pid });
+        const load = seconds => runLoad({ generator, server, request: requestFor(target, scenario, { key }), connections: connectionsFor(scenarioName, options), seconds });
         await load(1);
         await load(options.seconds);
       } finally {

@@ -6,12 +6,12 @@
 // depend on the machine; docs/deploy.md lists the ones measured.
 // Usage: pnpm exec tsc -b && node scripts/bench/scale-out.mjs
 // (env: BENCH_SECONDS=8, BENCH_CONCURRENCY=32, BENCH_SYNCHRONOUS_COMMIT=on, BENCH_DATABASE_URL, BENCH_REDIS_URL)
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { postJSON, runLoad } from './load-test.mjs';
+import { postJSON, runInProcessLoad } from './in-process-load.mjs';
+import { startServerProcess } from './server-process.mjs';
 import { startPostgres, startRedis } from './throwaway-databases.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -24,22 +24,17 @@ const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 32);
 const root = join(import.meta.dirname, '../..');
 const cleanups = [];
 
-function startInstance(environment) {
-  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', 'examples/server/dist/main.js'], {
+/** Starts the example server named `name`, its output in `folder`, stopped by the cleanups; resolves with its URL. */
+async function startInstance(folder, name, environment) {
+  const instance = await startServerProcess({
+    name,
+    script: 'examples/server/dist/main.js',
     cwd: root,
-    env: { PATH: process.env.PATH, PORT: '0', LOG_LEVEL: 'silent', SWITCHYARD_DEMO_KEY: KEY, SWITCHYARD_ADMIN_TOKEN: ADMIN_TOKEN, ...environment },
+    environment: { PORT: '0', LOG_LEVEL: 'silent', SWITCHYARD_DEMO_KEY: KEY, SWITCHYARD_ADMIN_TOKEN: ADMIN_TOKEN, ...environment },
+    logFile: join(folder, `${name}.log`),
   });
-  cleanups.unshift(() => (child.kill('SIGTERM'), new Promise(resolve => (child.exitCode === null ? child.once('exit', resolve) : resolve()))));
-  return new Promise((resolve, reject) => {
-    let output = '';
-    child.stdout.on('data', chunk => {
-      output += chunk;
-      const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match) resolve(match[1]);
-    });
-    child.stderr.on('data', chunk => (output += chunk));
-    child.once('exit', code => reject(new Error(`instance exited with ${code}: ${output}`)));
-  });
+  cleanups.unshift(instance.stop);
+  return instance.url;
 }
 
 const body = JSON.stringify({ model: 'sim-via-responses', input: 'Describe how a railway switchyard sorts freight cars', max_output_tokens: 64 });
@@ -61,7 +56,7 @@ async function seedAccounts(url, count) {
 
 /** `concurrency` clients, each sending one request after the other, spread round-robin over `urls` and `keys`. */
 function load(urls, concurrency, seconds, keys) {
-  return runLoad(concurrency, seconds, (agent, index) =>
+  return runInProcessLoad(concurrency, seconds, (agent, index) =>
     postJSON(agent, `${urls[index % urls.length]}/v1/responses`, { authorization: `Bearer ${keys[index % keys.length]}` }, body),
   );
 }
@@ -76,10 +71,12 @@ try {
   cleanups.push(async () => rmSync(data, { recursive: true, force: true }));
   const [databaseURL, redisURL] = await Promise.all([process.env.BENCH_DATABASE_URL ?? startPostgres(cleanups, { synchronousCommit: process.env.BENCH_SYNCHRONOUS_COMMIT ?? 'on' }), process.env.BENCH_REDIS_URL ?? startRedis(cleanups)]);
   const shared = { SWITCHYARD_DATABASE_URL: databaseURL, SWITCHYARD_REDIS_URL: redisURL, SWITCHYARD_SERVER_SECRET: SECRET };
-  const local = await startInstance({ SWITCHYARD_DATA_DIR: data });
+  const logs = mkdtempSync(join(tmpdir(), 'switchyard-bench-logs-'));
+  cleanups.push(async () => rmSync(logs, { recursive: true, force: true }));
+  const local = await startInstance(logs, 'local', { SWITCHYARD_DATA_DIR: data });
   // One after the other: the first adopts the demo key in the shared database, the second finds it.
-  const first = await startInstance(shared);
-  const second = await startInstance(shared);
+  const first = await startInstance(logs, 'first', shared);
+  const second = await startInstance(logs, 'second', shared);
   const [localKeys, sharedKeys] = [await seedAccounts(local, ACCOUNTS), await seedAccounts(first, ACCOUNTS)];
   const rows = [
     ['SQLite + memory, 1 instance, concurrency 1', await measure([local], 1)],

@@ -252,26 +252,12 @@ describe('the example server at LOG_LEVEL=info', () => {
     });
     const server = await startTestGateway({ logger: createLogger({ level: 'info', destination }) });
     try {
-      const response = await fetch(`${server.url}/v1/responses`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${server.demoKey}` },
-        body: JSON.stringify({ model: 'switchyard-sim' }),
-      });
-      await response.text();
-      const retried = await fetch(`${server.url}/v1/responses`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${server.demoKey}` },
-        body: JSON.stringify({ model: 'switchyard-sim', input: '[[sim:status=503]] hello' }),
-      });
-      await retried.text();
-      const served = await fetch(`${server.url}/v1/responses`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${server.demoKey}` },
-        body: JSON.stringify({ model: 'switchyard-sim', input: 'hello' }),
-      });
-      await served.text();
-      const servedId = served.headers.get('x-request-id');
-      const requestIds = [response.headers.get('x-request-id'), retried.headers.get('x-request-id')];
+      const responses = INTERFACES[0];
+      const response = await post(server, responses, { model: 'switchyard-sim' });
+      const retried = await post(server, responses, { model: 'switchyard-sim', input: '[[sim:status=503]] hello' });
+      const served = await post(server, responses, { model: 'switchyard-sim', input: 'hello' });
+      const servedId = served.requestId;
+      const requestIds = [response.requestId, retried.requestId];
       const accessLines = () => written.filter(line => line.msg === 'http request' && requestIds.includes(line.requestId as string));
       const servedLines = () => written.filter(line => line.requestId === servedId || (line.usage as { requestId?: string } | undefined)?.requestId === servedId);
       for (let turn = 0; turn < 100 && (accessLines().length < 2 || servedLines().length < 1); turn += 1) await new Promise(resolve => setImmediate(resolve));

@@ -1,12 +1,21 @@
-import { once } from 'node:events';
-import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage } from 'node:http';
 import { createLogAudit } from './create-log-audit';
+import { listenOnLoopback, type LoopbackServer } from './listen-on-loopback';
 
 const PROMPT = 'Tell me everything about the quiet lighthouse keeper and her forty-two cats, please.';
 
 function logLine(audit: ReturnType<typeof createLogAudit>, fields: Record<string, unknown>): void {
   audit.destination.write(`${JSON.stringify({ level: 30, ...fields })}\n`);
+}
+
+/** A server watched by `audit` that reads each request's body and answers `status`, as a gateway refusing it would. */
+async function startRefusingServer(audit: ReturnType<typeof createLogAudit>, status: number): Promise<LoopbackServer> {
+  const loopback = await listenOnLoopback((request: IncomingMessage, response) => {
+    request.resume();
+    request.once('end', () => response.writeHead(status).end());
+  });
+  audit.watchServer(loopback.server);
+  return loopback;
 }
 
 describe('the log audit', () => {
@@ -60,40 +69,25 @@ describe('the log audit', () => {
 
   it('remembers the body of a request the server refused before reading it as JSON', async () => {
     const audit = createLogAudit();
-    const server = createServer((request: IncomingMessage, response) => {
-      request.resume();
-      request.once('end', () => response.writeHead(401).end());
-    });
-    audit.watchServer(server);
-    server.listen(0, '127.0.0.1');
-    await once(server, 'listening');
+    const server = await startRefusingServer(audit, 401);
     try {
-      const { port } = server.address() as AddressInfo;
-      const response = await fetch(`http://127.0.0.1:${port}/v1/responses`, { method: 'POST', body: JSON.stringify({ input: PROMPT }) });
+      const response = await fetch(`${server.url}/v1/responses`, { method: 'POST', body: JSON.stringify({ input: PROMPT }) });
       expect(response.status).toBe(401);
       await new Promise(resolve => setImmediate(resolve));
       logLine(audit, { message: PROMPT.slice(0, 60) });
       expect(audit.findLeaks()).toEqual([PROMPT]);
     } finally {
-      server.closeAllConnections();
-      server.close();
+      await server.close();
     }
   });
 
   it('remembers the credential headers of a request refused before its key was looked up, scheme aside', async () => {
     const audit = createLogAudit();
-    const server = createServer((request: IncomingMessage, response) => {
-      request.resume();
-      request.once('end', () => response.writeHead(400).end());
-    });
-    audit.watchServer(server);
-    server.listen(0, '127.0.0.1');
-    await once(server, 'listening');
+    const server = await startRefusingServer(audit, 400);
     const bearer = `bearer-${'Q7'.repeat(12)}`;
     const headerKey = `header-${'W3'.repeat(12)}`;
     try {
-      const { port } = server.address() as AddressInfo;
-      const response = await fetch(`http://127.0.0.1:${port}/v1/messages`, {
+      const response = await fetch(`${server.url}/v1/messages`, {
         method: 'POST',
         headers: { authorization: `Bearer ${bearer}`, 'x-api-key': headerKey },
         body: '{}',
@@ -104,8 +98,7 @@ describe('the log audit', () => {
       logLine(audit, { protocolHeaders: { authorization: `Bearer ${bearer}`, 'x-api-key': headerKey } });
       expect(audit.findLeaks().sort()).toEqual([bearer, headerKey].sort());
     } finally {
-      server.closeAllConnections();
-      server.close();
+      await server.close();
     }
   });
 });

@@ -1,4 +1,5 @@
-// The in-process load of scale-out.mjs: keep-alive clients, each sending one request after the other.
+// The in-process load of scale-out.mjs: keep-alive clients, each sending one request after the other
+// (run-load.mjs is the main benchmark's load, a generator process against one server).
 import { Agent, request } from 'node:http';
 
 /** POSTs the JSON `payload` to `url` over `agent`; resolves with the latency in ms once the answer is read, rejects unless it is a 200. */
@@ -18,7 +19,7 @@ export function postJSON(agent, url, headers, payload) {
  * `concurrency` clients for `seconds`, client number `index` calling `send(agent, index)` (which
  * resolves with a latency in ms) again and again; resolves with requests per second, p50 and p99.
  */
-export async function runLoad(concurrency, seconds, send) {
+export async function runInProcessLoad(concurrency, seconds, send) {
   const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
   const latencies = [];
   const deadline = Date.now() + seconds * 1000;
