@@ -12,13 +12,8 @@ const milliseconds = z.number().int('must be a whole number of milliseconds').po
  */
 function connectionURL(protocols: readonly string[], shape: string) {
   return z.string().superRefine((text, context) => {
-    let url: URL | undefined;
-    try {
-      url = new URL(text);
-    } catch {
-      url = undefined;
-    }
-    if (url === undefined || !protocols.includes(url.protocol)) {
+    const url = URL.parse(text);
+    if (url === null || !protocols.includes(url.protocol)) {
       context.addIssue({ code: 'custom', message: `must be a URL of the shape ${shape}` });
     } else if (url.password !== '') {
       context.addIssue({
