@@ -1,5 +1,4 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { AccountStore, AdminService } from '@switchyard/accounts';
 import { combineObservers, parseGatewayConfig, type EngineObserver, type UsageRecord } from '@switchyard/engine';
 import { createClientErrorListener, createGateway, type Gateway, type GatewayLogger } from '@switchyard/express';
@@ -14,6 +13,7 @@ import { createReloadingAdminService } from './create-reloading-admin-service';
 import { createDefaultConfig } from './default-config';
 import { ensureDemoKey } from './ensure-demo-key';
 import { chooseSharedStorage } from './choose-shared-storage';
+import { listenHTTP } from './listen-http';
 import { loadConfigFileWithSections } from './load-config-file';
 import { chooseMetricsSettings, type MetricsSettings } from './read-metrics-settings';
 import { openStorage } from './open-storage';
@@ -173,18 +173,15 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
     ...(options.trustProxy !== undefined && { trustProxy: options.trustProxy }),
     ...(metricsServed && 'router' in metricsServed && { metricsRouter: metricsServed.router }),
   });
-  const server = createServer(serverTimeouts(config.bodyTimeoutMs), app).listen(options.port ?? 8080, options.host ?? '127.0.0.1');
+  const server = createServer(serverTimeouts(config.bodyTimeoutMs), app);
   const closeGracefully = createGracefulClose(server, gateway.engine);
-  await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject)).catch(async (error: unknown) => {
+  const { url, port } = await listenHTTP(server, options.port ?? 8080, options.host ?? '127.0.0.1').catch(async (error: unknown) => {
     metricsListener?.close();
     return closeOnStartFailure(error);
   });
   // The admin API answers in the envelope of the gateway's Bearer interface, whatever the caller sent.
   const adminEnvelope = gateway.engine.registry.codecForCredentials(new Set()).protocol;
   server.on('clientError', createClientErrorListener({ engine: gateway.engine, envelopes: [{ prefix: '/admin', protocol: adminEnvelope }] }));
-  const { port } = server.address() as AddressInfo;
-  const host = options.host ?? '127.0.0.1';
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   return {
     url,
     port,
