@@ -82,11 +82,9 @@ export function createMetricsObserver(options: MetricsObserverOptions): EngineOb
     const startedAt = options.now();
     return {
       ended(ending) {
-        const result = ending.kind === 'served' ? 'served' : 'failed';
-        const code =
-          ending.kind === 'served'
-            ? labels.code(ending.record.errorCode)
-            : labels.code(errorCodeOf(ending.error));
+        const served = ending.kind === 'served';
+        const result = served ? 'served' : 'failed';
+        const code = labels.code(served ? ending.record.errorCode : errorCodeOf(ending.error));
         instruments.attempts.inc([upstream, result, code]);
         instruments.attemptDuration.observe([upstream, result], (options.now() - startedAt) / 1000);
       },
