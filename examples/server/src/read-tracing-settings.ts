@@ -8,7 +8,7 @@ export type TracingSettings = {
   serviceName: string;
 };
 
-export const DEFAULT_SERVICE_NAME = 'switchyard';
+const DEFAULT_SERVICE_NAME = 'switchyard';
 
 /**
  * Tracing is off unless an endpoint is set: `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT` (the traces URL,
