@@ -40,8 +40,8 @@ export function createMetricsObserver(options: MetricsObserverOptions): EngineOb
     instruments.requestsInFlight.inc(byInterface);
     let streaming = false;
     let previousUpstream: string | undefined;
-    /** The route (and group) labels of tokens and cost, known once the request settled. */
-    let chargeLabels: string[] = [labels.route(undefined)];
+    /** The route (and group) labels of tokens and cost, set when the request settles (always before `recorded`). */
+    let chargeLabels = NO_LABELS;
     return {
       attemptStarted(attempt) {
         countAttemptStart(attempt, previousUpstream);
