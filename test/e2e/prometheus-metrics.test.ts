@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ADMIN_IDENTITY, type UsageEntry } from '@switchyard/accounts';
 import { authHeaders } from '../helpers/read-sse';
 import { startTestGateway, type TestGateway } from '../helpers/start-test-gateway';
+import { findFreePort } from '../helpers/throwaway-process';
 
 type Interface = keyof typeof authHeaders;
 type Sample = { name: string; labels: Record<string, string>; value: number };
@@ -51,16 +51,7 @@ function total(samples: readonly Sample[], name: string, labels: Record<string, 
     .reduce((sum, sample) => sum + sample.value, 0);
 }
 
-/** A loopback port nothing listens on: an upstream there is unreachable (connection refused). */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise(resolve => server.close(resolve));
-  return port;
-}
-
-/** Two routes on the embedded simulator: `sim` (one Messages upstream) and `failover` (an unreachable upstream first). */
+/** Two routes on the embedded simulator: `sim` (one Messages upstream) and `failover` (first an upstream at `deadPort`, where nothing listens). */
 function writeConfig(folder: string, deadPort: number): string {
   const route = (model: string, targets: string[]) => ({
     model,
@@ -110,7 +101,7 @@ describe('Prometheus metrics on the example server', () => {
 
   beforeAll(async () => {
     folder = mkdtempSync(join(tmpdir(), 'switchyard-metrics-'));
-    server = await startTestGateway({ configPath: writeConfig(folder, await closedPort()) });
+    server = await startTestGateway({ configPath: writeConfig(folder, await findFreePort()) });
     const account = await server.store.createAccount({ name: 'metrics', balanceMicros: 10_000_000 });
     key = (await server.store.createKey({ accountId: account.id, name: 'open' })).secret;
     limitedKey = (await server.store.createKey({ accountId: account.id, name: 'one a minute', limits: { requests: 1 } })).secret;

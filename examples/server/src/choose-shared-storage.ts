@@ -92,13 +92,8 @@ function resolveURL(
 ): string {
   const field = `storage.${name}`;
   const text = section.url ?? readVariable(environment, path, `${field}.urlEnv`, section.urlEnv!);
-  let url: URL | undefined;
-  try {
-    url = new URL(text);
-  } catch {
-    url = undefined;
-  }
-  if (url === undefined || !kind.protocols.includes(url.protocol)) {
+  const url = URL.parse(text);
+  if (url === null || !kind.protocols.includes(url.protocol)) {
     throw new ConfigFileError(path, `${field}.urlEnv: the variable ${section.urlEnv} must hold a URL of the shape ${kind.shape} (the value is not shown, as it may hold a password)`);
   }
   if (section.passwordEnv === undefined) return text;

@@ -1,10 +1,10 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { AccountStore, AdminService } from '@switchyard/accounts';
 import type { GatewayConfig } from '@switchyard/engine';
 import { createMetricsRouter, type Gateway } from '@switchyard/express';
 import { createPrometheusMetrics, type PrometheusMetrics } from '@switchyard/metrics-prometheus';
 import express, { type Router } from 'express';
+import { listenHTTP } from './listen-http';
 import type { MetricsSettings } from './read-metrics-settings';
 import { StartUpError } from './start-up-error';
 
@@ -44,12 +44,11 @@ export function createExampleMetrics(config: GatewayConfig, settings: MetricsSet
       app.use('/metrics', createMetricsRouter({ registry: metrics.registry, engine: gateway.engine }));
       app.use(gateway.notFoundHandler, gateway.errorHandler);
       const host = settings.host ?? '127.0.0.1';
-      const listener = createServer(app).listen(settings.port, host);
-      await new Promise<void>((resolve, reject) => listener.once('listening', resolve).once('error', reject)).catch((error: unknown) => {
+      const listener = createServer(app);
+      const { url } = await listenHTTP(listener, settings.port, host).catch((error: unknown) => {
         throw describeListenError(error, host, settings.port!);
       });
-      const { port } = listener.address() as AddressInfo;
-      return { url: `http://${host.includes(':') ? `[${host}]` : host}:${port}/metrics`, listener };
+      return { url: `${url}/metrics`, listener };
     },
   };
 }

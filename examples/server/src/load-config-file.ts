@@ -15,16 +15,31 @@ import { ConfigFileError } from './start-up-error';
  * Every failure is a `ConfigFileError` naming the file and, in one line, the problem: a missing
  * file, a syntax error with its line and column, or the config paths at fault
  * (`routes.0.targets.0.upstream: unknown upstream 'x'`). The `storage`, `tracing` and `metrics`
- * sections are the example server's (`loadConfigFileStorage`, `loadConfigFileTracing`,
- * `loadConfigFileMetrics`): they are checked here too, then left out of the gateway config.
+ * sections are the example server's (`loadConfigFileWithSections`): they are checked here too,
+ * then left out of the gateway config.
  */
 export function loadConfigFile(path: string, simulatorURL: string): GatewayConfig {
+  return loadConfigFileWithSections(path, simulatorURL).config;
+}
+
+/** A config file's gateway config and the example server's own sections, validated. */
+export type LoadedConfigFile = {
+  config: GatewayConfig;
+  storage: ConfigFileStorage | undefined;
+  tracing: ConfigFileTracing | undefined;
+  metrics: ConfigFileMetrics | undefined;
+};
+
+/** `loadConfigFile`, keeping the `storage`, `tracing` and `metrics` sections it validated: one read of the file for all. */
+export function loadConfigFileWithSections(path: string, simulatorURL: string): LoadedConfigFile {
   const { storage, tracing, metrics, gateway } = splitServerSections(readConfigDocument(path));
-  readConfigFileStorage(path, storage);
-  readConfigFileTracing(path, tracing);
-  readConfigFileMetrics(path, metrics);
+  const sections = {
+    storage: readConfigFileStorage(path, storage),
+    tracing: readConfigFileTracing(path, tracing),
+    metrics: readConfigFileMetrics(path, metrics),
+  };
   try {
-    return parseGatewayConfig(substituteSimulator(gateway, simulatorURL));
+    return { config: parseGatewayConfig(substituteSimulator(gateway, simulatorURL)), ...sections };
   } catch (error) {
     if (error instanceof ConfigError) throw new ConfigFileError(path, error.problems.join('; '), { cause: error });
     throw error;
@@ -34,16 +49,6 @@ export function loadConfigFile(path: string, simulatorURL: string): GatewayConfi
 /** The config file's `storage` section, validated; `undefined` when the file has none. */
 export function loadConfigFileStorage(path: string): ConfigFileStorage | undefined {
   return readConfigFileStorage(path, splitServerSections(readConfigDocument(path)).storage);
-}
-
-/** The config file's `metrics` section, validated; `undefined` when the file has none. */
-export function loadConfigFileMetrics(path: string): ConfigFileMetrics | undefined {
-  return readConfigFileMetrics(path, splitServerSections(readConfigDocument(path)).metrics);
-}
-
-/** The config file's `tracing` section, validated; `undefined` when the file has none. */
-export function loadConfigFileTracing(path: string): ConfigFileTracing | undefined {
-  return readConfigFileTracing(path, splitServerSections(readConfigDocument(path)).tracing);
 }
 
 function readConfigDocument(path: string): unknown {

@@ -7,9 +7,9 @@ import { reportStoreOutages } from './report-store-outages';
 import { StartUpError } from './start-up-error';
 
 /** How long a request waits for a database connection before it is refused with 503. */
-export const DEFAULT_CONNECT_TIMEOUT_MS = 2_000;
+const DEFAULT_CONNECT_TIMEOUT_MS = 2_000;
 /** The longest a statement may wait for the database's answer (the ledger's summaries take well under a second). */
-export const DEFAULT_QUERY_TIMEOUT_MS = 15_000;
+const DEFAULT_QUERY_TIMEOUT_MS = 15_000;
 
 export type PostgresStorageOptions = {
   url: string;

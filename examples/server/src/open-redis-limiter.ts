@@ -6,7 +6,7 @@ import { describeDriverError, redactError, redactURL } from './redact-url';
 import { StartUpError } from './start-up-error';
 
 /** How long a limiter command waits for Redis before the request is refused with 503. */
-export const DEFAULT_COMMAND_TIMEOUT_MS = 2_000;
+const DEFAULT_COMMAND_TIMEOUT_MS = 2_000;
 
 export type RedisLimiterSettings = {
   url: string;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ConfigFileError } from './start-up-error';
+import { readConfigFileSection } from './read-config-file-section';
 
 const ENVIRONMENT_VARIABLE = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -12,13 +12,8 @@ const milliseconds = z.number().int('must be a whole number of milliseconds').po
  */
 function connectionURL(protocols: readonly string[], shape: string) {
   return z.string().superRefine((text, context) => {
-    let url: URL | undefined;
-    try {
-      url = new URL(text);
-    } catch {
-      url = undefined;
-    }
-    if (url === undefined || !protocols.includes(url.protocol)) {
+    const url = URL.parse(text);
+    if (url === null || !protocols.includes(url.protocol)) {
       context.addIssue({ code: 'custom', message: `must be a URL of the shape ${shape}` });
     } else if (url.password !== '') {
       context.addIssue({
@@ -71,18 +66,5 @@ export type ConfigFileStorage = z.infer<typeof storageSection>;
  * (`storage.database.url: must not carry a password …`), never echoing a value.
  */
 export function readConfigFileStorage(path: string, section: unknown): ConfigFileStorage | undefined {
-  if (section === undefined) return undefined;
-  const parsed = storageSection.safeParse(section);
-  if (parsed.success) return parsed.data;
-  const problems = parsed.error.issues.map(issue => `${['storage', ...issue.path.map(String)].join('.')}: ${describeIssue(issue)}`);
-  throw new ConfigFileError(path, problems.join('; '), { cause: parsed.error });
-}
-
-/** zod's message, or for a value of the wrong type what was expected, without the value. */
-export function describeIssue(issue: z.core.$ZodIssue): string {
-  if (issue.code === 'unrecognized_keys') return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.join(', ')}`;
-  if (issue.code === 'invalid_type' && ['object', 'string', 'number'].includes(issue.expected)) {
-    return `must be ${issue.expected === 'object' ? 'an object' : `a ${issue.expected}`}`;
-  }
-  return issue.message;
+  return readConfigFileSection(path, 'storage', storageSection, section);
 }

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { describeIssue } from './read-config-file-storage';
-import { ConfigFileError } from './start-up-error';
+import { readConfigFileSection } from './read-config-file-section';
 
 const tracingSection = z.strictObject({
   /**
@@ -20,9 +19,5 @@ export type ConfigFileTracing = z.infer<typeof tracingSection>;
  * a `ConfigFileError` naming the file and each path at fault (`tracing.endpoint: must be …`).
  */
 export function readConfigFileTracing(path: string, section: unknown): ConfigFileTracing | undefined {
-  if (section === undefined) return undefined;
-  const parsed = tracingSection.safeParse(section);
-  if (parsed.success) return parsed.data;
-  const problems = parsed.error.issues.map(issue => `${['tracing', ...issue.path.map(String)].join('.')}: ${describeIssue(issue)}`);
-  throw new ConfigFileError(path, problems.join('; '), { cause: parsed.error });
+  return readConfigFileSection(path, 'tracing', tracingSection, section);
 }

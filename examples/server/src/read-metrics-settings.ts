@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { ConfigFileError, StartUpError } from './start-up-error';
+import { readConfigFileSection } from './read-config-file-section';
+import { StartUpError } from './start-up-error';
 
 /**
  * Where the example server serves `GET /metrics`: on its own port behind the admin token (no
@@ -23,11 +24,7 @@ export type ConfigFileMetrics = z.infer<typeof metricsSection>;
 
 /** Validates the config file's `metrics` section (absent: `undefined`); a problem names the file and the path at fault. */
 export function readConfigFileMetrics(path: string, section: unknown): ConfigFileMetrics | undefined {
-  if (section === undefined) return undefined;
-  const parsed = metricsSection.safeParse(section);
-  if (parsed.success) return parsed.data;
-  const problems = parsed.error.issues.map(issue => `${['metrics', ...issue.path.map(String)].join('.')}: ${issue.message}`);
-  throw new ConfigFileError(path, problems.join('; '), { cause: parsed.error });
+  return readConfigFileSection(path, 'metrics', metricsSection, section, issue => issue.message);
 }
 
 /**

@@ -123,12 +123,7 @@ export function readAdminTokenDigests(environment: NodeJS.ProcessEnv): string[] 
 function readURL(environment: NodeJS.ProcessEnv, name: string, protocols: readonly string[], shape: string): string | undefined {
   const value = environment[name]?.trim();
   if (!value) return undefined;
-  let protocol: string | undefined;
-  try {
-    protocol = new URL(value).protocol;
-  } catch {
-    protocol = undefined;
-  }
+  const protocol = URL.parse(value)?.protocol;
   if (protocol !== undefined && protocols.includes(protocol)) return value;
   throw new StartUpError(`${name}: must be a URL of the shape ${shape} (the value given is not shown, as it may hold a password); unset it to use ${name === 'SWITCHYARD_DATABASE_URL' ? 'the data folder (SQLite)' : 'limits kept in process memory'}`);
 }

@@ -8,7 +8,7 @@ export type TracingSettings = {
   serviceName: string;
 };
 
-export const DEFAULT_SERVICE_NAME = 'switchyard';
+const DEFAULT_SERVICE_NAME = 'switchyard';
 
 /**
  * Tracing is off unless an endpoint is set: `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT` (the traces URL,
@@ -41,12 +41,7 @@ function withTracesPath(base: URL): string {
 }
 
 function checkedURL(variable: string, value: string): URL {
-  let url: URL | undefined;
-  try {
-    url = new URL(value);
-  } catch {
-    url = undefined;
-  }
+  const url = URL.parse(value);
   if (url?.protocol === 'http:' || url?.protocol === 'https:') return url;
   throw new StartUpError(`${variable}: must be an http:// or https:// URL, such as http://127.0.0.1:4318; unset it to turn tracing off`);
 }

@@ -1,5 +1,4 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { AccountStore, AdminService } from '@switchyard/accounts';
 import { combineObservers, parseGatewayConfig, type EngineObserver, type UsageRecord } from '@switchyard/engine';
 import { createClientErrorListener, createGateway, type Gateway, type GatewayLogger } from '@switchyard/express';
@@ -14,9 +13,11 @@ import { createReloadingAdminService } from './create-reloading-admin-service';
 import { createDefaultConfig } from './default-config';
 import { ensureDemoKey } from './ensure-demo-key';
 import { chooseSharedStorage } from './choose-shared-storage';
-import { loadConfigFile, loadConfigFileMetrics, loadConfigFileStorage, loadConfigFileTracing } from './load-config-file';
+import { listenHTTP } from './listen-http';
+import { loadConfigFileWithSections } from './load-config-file';
 import { chooseMetricsSettings, type MetricsSettings } from './read-metrics-settings';
 import { openStorage } from './open-storage';
+import type { ConfigFileStorage } from './read-config-file-storage';
 import { loadExampleMetricsFactory, loadRedisLimiterOpener, loadTracingOpener } from './load-on-demand';
 import type { SharedLimiter } from './open-redis-limiter';
 import type { OpenedTracing } from './open-tracing';
@@ -119,11 +120,12 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
   const simulator = createSimulator(options.simulator);
   const { url: simulatorURL } = await simulator.listen(0, '127.0.0.1');
   const { config, storage, sharedLimiter, tracing, metricsSettings } = await closeOnFailure([simulator], async () => {
-    const loaded = options.configPath ? loadConfigFile(options.configPath, simulatorURL) : parseGatewayConfig(createDefaultConfig(simulatorURL));
-    const tracingSettings = options.tracing ?? readTracingSettings(options.environment ?? process.env, options.configPath ? loadConfigFileTracing(options.configPath) : undefined);
-    const chosen = withConfigFileStorage(options);
+    const file = options.configPath ? loadConfigFileWithSections(options.configPath, simulatorURL) : undefined;
+    const loaded = file?.config ?? parseGatewayConfig(createDefaultConfig(simulatorURL));
+    const tracingSettings = options.tracing ?? readTracingSettings(options.environment ?? process.env, file?.tracing);
+    const chosen = withConfigFileStorage(options, file?.storage);
     const limiter = chosen.limiter?.kind === 'redis' ? await loadRedisLimiterOpener()({ ...chosen.limiter, ...(options.logger && { logger: options.logger }) }) : undefined;
-    const settings = chooseMetricsSettings(options.configPath ? loadConfigFileMetrics(options.configPath) : undefined, options.metrics ?? {});
+    const settings = chooseMetricsSettings(file?.metrics, options.metrics ?? {});
     const opened = await closeOnFailure(limiter ? [limiter] : [], () => openStorage(chosen, loaded.usage.retentionDays));
     const traced: OpenedTracing | undefined = tracingSettings ? openTracingWithLogs(tracingSettings, options.logger) : undefined;
     return { config: loaded, storage: opened, sharedLimiter: limiter, tracing: traced, metricsSettings: settings };
@@ -171,18 +173,15 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
     ...(options.trustProxy !== undefined && { trustProxy: options.trustProxy }),
     ...(metricsServed && 'router' in metricsServed && { metricsRouter: metricsServed.router }),
   });
-  const server = createServer(serverTimeouts(config.bodyTimeoutMs), app).listen(options.port ?? 8080, options.host ?? '127.0.0.1');
+  const server = createServer(serverTimeouts(config.bodyTimeoutMs), app);
   const closeGracefully = createGracefulClose(server, gateway.engine);
-  await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject)).catch(async (error: unknown) => {
+  const { url, port } = await listenHTTP(server, options.port ?? 8080, options.host ?? '127.0.0.1').catch(async (error: unknown) => {
     metricsListener?.close();
     return closeOnStartFailure(error);
   });
   // The admin API answers in the envelope of the gateway's Bearer interface, whatever the caller sent.
   const adminEnvelope = gateway.engine.registry.codecForCredentials(new Set()).protocol;
   server.on('clientError', createClientErrorListener({ engine: gateway.engine, envelopes: [{ prefix: '/admin', protocol: adminEnvelope }] }));
-  const { port } = server.address() as AddressInfo;
-  const host = options.host ?? '127.0.0.1';
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   return {
     url,
     port,
@@ -211,10 +210,8 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
  * The options with the config file's `storage` section filling in a storage or limiter the host did
  * not choose (the environment's variables over the file, as `chooseSharedStorage` decides).
  */
-function withConfigFileStorage(options: ExampleServerOptions): ExampleServerOptions {
-  if (!options.configPath || (options.storage && options.limiter)) return options;
-  const storage = loadConfigFileStorage(options.configPath);
-  if (!storage) return options;
+function withConfigFileStorage(options: ExampleServerOptions, storage: ConfigFileStorage | undefined): ExampleServerOptions {
+  if (!options.configPath || !storage || (options.storage && options.limiter)) return options;
   const choice = chooseSharedStorage(options.environment ?? process.env, { path: options.configPath, storage });
   return {
     ...options,

@@ -40,8 +40,8 @@ export function createMetricsObserver(options: MetricsObserverOptions): EngineOb
     instruments.requestsInFlight.inc(byInterface);
     let streaming = false;
     let previousUpstream: string | undefined;
-    /** The route (and group) labels of tokens and cost, known once the request settled. */
-    let chargeLabels: string[] = [labels.route(undefined)];
+    /** The route (and group) labels of tokens and cost, set when the request settles (always before `recorded`). */
+    let chargeLabels = NO_LABELS;
     return {
       attemptStarted(attempt) {
         countAttemptStart(attempt, previousUpstream);
@@ -82,11 +82,9 @@ export function createMetricsObserver(options: MetricsObserverOptions): EngineOb
     const startedAt = options.now();
     return {
       ended(ending) {
-        const result = ending.kind === 'served' ? 'served' : 'failed';
-        const code =
-          ending.kind === 'served'
-            ? labels.code(ending.record.errorCode)
-            : labels.code(errorCodeOf(ending.error));
+        const served = ending.kind === 'served';
+        const result = served ? 'served' : 'failed';
+        const code = labels.code(served ? ending.record.errorCode : errorCodeOf(ending.error));
         instruments.attempts.inc([upstream, result, code]);
         instruments.attemptDuration.observe([upstream, result], (options.now() - startedAt) / 1000);
       },

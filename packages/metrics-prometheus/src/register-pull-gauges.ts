@@ -1,3 +1,4 @@
+import type { Engine } from '@switchyard/engine';
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { LabelValues } from './label-values';
 
@@ -8,7 +9,7 @@ export const DEFAULT_HOLD_TOTALS_TIMEOUT_MS = 1000;
 export type HoldTotals = { count: number; amountMicros: number; earliestExpiresAt: number | undefined };
 
 /** One upstream client's connections now (the engine's `upstreamStats()` values). */
-export type UpstreamConnectionStats = { connected: number; inUse: number; queued: number };
+export type UpstreamConnectionStats = ReturnType<Engine['upstreamStats']>[string];
 
 /**
  * Where the pull gauges read from at scrape time, given once the engine and the store exist

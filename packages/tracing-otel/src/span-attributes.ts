@@ -41,7 +41,7 @@ export const OPERATION = 'chat';
  * The provider an upstream protocol belongs to, as the conventions name it (`openai`,
  * `anthropic`); a protocol of another codec is named as it is.
  */
-export function providerOf(protocol: Protocol): string {
+function providerOf(protocol: Protocol): string {
   if (protocol.startsWith('openai-')) return 'openai';
   if (protocol.startsWith('anthropic-')) return 'anthropic';
   return protocol;

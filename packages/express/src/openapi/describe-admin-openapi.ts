@@ -2,7 +2,7 @@ import { describeAdminOpenAPISchemas, type AdminQueryName, type AdminSchemaName 
 import type { JSONObject } from '@switchyard/core';
 
 /** The console token scheme: the admin token or an account's console token, as `Authorization: Bearer`. */
-export const CONSOLE_TOKEN_SCHEME = 'consoleToken';
+const CONSOLE_TOKEN_SCHEME = 'consoleToken';
 
 const SECURITY = [{ [CONSOLE_TOKEN_SCHEME]: [] }];
 const reference = (name: AdminSchemaName): JSONObject => ({ $ref: `#/components/schemas/${name}` });
