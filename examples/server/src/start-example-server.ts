@@ -180,7 +180,7 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
     return closeOnStartFailure(error);
   });
   // The admin API answers in the envelope of the gateway's Bearer interface, whatever the caller sent.
-  const adminEnvelope = gateway.engine.registry.codecForCredentials(new Set()).protocol;
+  const adminEnvelope = gateway.engine.registry.bearerCodec.protocol;
   server.on('clientError', createClientErrorListener({ engine: gateway.engine, envelopes: [{ prefix: '/admin', protocol: adminEnvelope }] }));
   return {
     url,

@@ -33,6 +33,11 @@ export type ProtocolRegistry = {
   guess(request: RequestShape): Codec;
   /** The codec whose credential a models-list caller presented: its own header, else the first Bearer codec. */
   codecForCredentials(headerNames: ReadonlySet<string>): Codec;
+  /**
+   * The first codec whose clients send a Bearer key (else the first codec): its envelope answers the
+   * endpoints that belong to no protocol (the admin API, `/metrics`, the OpenAPI document's errors).
+   */
+  readonly bearerCodec: Codec;
 };
 
 /** Builds the registry; throws at creation when two codecs claim the same protocol, interface or path. */
@@ -66,6 +71,7 @@ export function createProtocolRegistry(codecs: readonly Codec[]): ProtocolRegist
       }
       return best;
     },
+    bearerCodec: bearer,
     codecForCredentials(headerNames) {
       const own = codecs.find(({ descriptor: { credential } }) => credential.kind === 'header' && headerNames.has(credential.header));
       return own ?? bearer;

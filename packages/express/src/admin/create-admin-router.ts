@@ -31,7 +31,7 @@ export type AdminRouterOptions = {
  */
 export function createAdminRouter(options: AdminRouterOptions): Router {
   const { admin, engine } = options;
-  const codec = engine.registry.codecForCredentials(new Set());
+  const codec = engine.registry.bearerCodec;
   const router = Router();
   router.use(async function adminAuthMiddleware(request, response, next) {
     const requestId = createId('req_');

@@ -34,7 +34,7 @@ export type MetricsRouterOptions = {
  */
 export function createMetricsRouter(options: MetricsRouterOptions): Router {
   const { admin, engine, registry } = options;
-  const codec = engine.registry.codecForCredentials(new Set());
+  const codec = engine.registry.bearerCodec;
   const router = Router();
   router.get('/', async function metricsHandler(request, response) {
     const requestId = createId('req_');

@@ -111,7 +111,7 @@ function mergeSuccessResponses(all: Record<string, JSONObject>[]): Record<string
 
 /** The admin API, answering errors in the envelope of the gateway's Bearer interface (as its router does). */
 function addAdminAPI(paths: Record<string, JSONObject>, components: Components, basePath: string, descriptions: ReadonlyMap<Codec, OpenAPIDescription>, engine: Engine): void {
-  const errorCodec = engine.registry.codecForCredentials(new Set());
+  const errorCodec = engine.registry.bearerCodec;
   const errorSchemaName = descriptions.get(errorCodec)?.errorSchema;
   const admin = describeAdminOpenAPI(basePath);
   mergeComponents(components, { schemas: admin.schemas, securitySchemes: admin.securitySchemes });
