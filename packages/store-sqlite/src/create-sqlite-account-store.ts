@@ -82,7 +82,6 @@ export type SQLiteAccountStoreOptions = {
 
 const DEFAULT_BUSY_TIMEOUT_MS = 5000;
 
-
 /**
  * The embedded default `AccountStore`: accounts, key and console token digests, holds, stored
  * conversations and the usage ledger (rows and balance events) in one SQLite file that any number
