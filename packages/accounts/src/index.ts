@@ -79,6 +79,7 @@ export {
 export { matchesUsageFilter, newestFirst } from './usage/matches-usage-filter';
 export { summarizeEntries, usageGroupValue } from './usage/summarize-entries';
 export { toAccount, type AccountRow } from './rows/account-row';
+export { toHoldTotals, type HoldTotalsRow } from './rows/hold-totals-row';
 export { newApiKeyRowValues, toApiKeyRecord, toPatchedColumns, type ApiKeyMutableColumns, type ApiKeyRow } from './rows/api-key-row';
 export { CONSOLE_TOKEN_COLUMNS, newConsoleTokenRowValues, toConsoleTokenRecord } from './rows/console-token-row';
 export { USAGE_COLUMNS, toUsageEntry, usageRowValues } from './rows/usage-row';
