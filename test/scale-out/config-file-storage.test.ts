@@ -11,6 +11,7 @@ import { startExampleServer } from '../../examples/server/src/start-example-serv
 import { startPostgres, type TestPostgres } from '../helpers/start-postgres';
 import { startRedis, type TestRedis } from '../helpers/start-redis';
 import { findFreePort, waitUntil } from '../helpers/throwaway-process';
+import { sendHello } from './send-hello';
 import { runUntilExit, startInstanceProcess, type InstanceProcess } from './start-instance-process';
 
 /**
@@ -56,11 +57,7 @@ describe('example server choosing PostgreSQL and Redis from its config file', ()
     expect(instance.output()).toContain(`Storage: PostgreSQL (chosen by ${configPath} storage.database); limits: Redis (chosen by ${configPath} storage.redis)`);
     expect(instance.output()).not.toContain('postgres://');
 
-    const answer = await fetch(`${instance.url}/v1/responses`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${demoKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ model: 'switchyard-sim', input: 'hello', max_output_tokens: 16 }),
-    });
+    const answer = await sendHello(instance.url, demoKey, 'responses');
     expect(answer.status).toBe(200);
     expect(await (await fetch(`${instance.url}/readyz`)).json()).toEqual({ status: 'ready', checks: { store: 'ok', limiter: 'ok' } });
 

@@ -79,7 +79,8 @@ export {
 export { matchesUsageFilter, newestFirst } from './usage/matches-usage-filter';
 export { summarizeEntries, usageGroupValue } from './usage/summarize-entries';
 export { toAccount, type AccountRow } from './rows/account-row';
-export { newApiKeyRowValues, toApiKeyRecord, toMutableColumns, toPatchedColumns, type ApiKeyMutableColumns, type ApiKeyRow } from './rows/api-key-row';
+export { toHoldTotals, type HoldTotalsRow } from './rows/hold-totals-row';
+export { newApiKeyRowValues, toApiKeyRecord, toPatchedColumns, type ApiKeyMutableColumns, type ApiKeyRow } from './rows/api-key-row';
 export { CONSOLE_TOKEN_COLUMNS, newConsoleTokenRowValues, toConsoleTokenRecord } from './rows/console-token-row';
 export { USAGE_COLUMNS, toUsageEntry, usageRowValues } from './rows/usage-row';
 export {
@@ -97,11 +98,3 @@ export { summarizeUsageSql, toUsageSummaryRow } from './rows/summarize-usage-sql
 export { BALANCE_EVENT_COLUMNS, toBalanceEvent } from './rows/balance-event-row';
 export { findDigestMatch } from './rows/find-digest-match';
 export { describeAdminOpenAPISchemas, type AdminQueryName, type AdminSchemaName } from './admin/admin-openapi-schemas';
-export {
-  adminAccountSchema,
-  adminBalanceEventSchema,
-  adminConsoleTokenSchema,
-  adminKeySchema,
-  adminUsageEntrySchema,
-  adminUsageSummarySchema,
-} from './admin/admin-response-schemas';

@@ -1,5 +1,5 @@
 import { createId } from '@switchyard/core';
-import { DEFAULT_HOLD_LIFETIME_MS, type AccountStore } from '@switchyard/accounts';
+import { DEFAULT_HOLD_LIFETIME_MS, toHoldTotals, type AccountStore } from '@switchyard/accounts';
 import { beatHoldOwner } from './hold-owners';
 import { releaseAbandonedHolds } from './release-abandoned-holds';
 import { settleHold } from './settle-hold';
@@ -68,12 +68,7 @@ export function createReservationMethods(
       );
     },
     async holdTotals() {
-      const row = (await context.sql.row(TOTAL_HOLDS))!;
-      return {
-        count: row['count'] as number,
-        amountMicros: row['amount_micros'] as number,
-        earliestExpiresAt: (row['earliest_expires_at'] as number | null) ?? undefined,
-      };
+      return toHoldTotals((await context.sql.row(TOTAL_HOLDS))!);
     },
   };
 }

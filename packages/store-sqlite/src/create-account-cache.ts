@@ -1,4 +1,5 @@
 import type { ChangeWatcher } from './create-change-watcher';
+import { createRowCache } from './create-row-cache';
 import type { Statements } from './prepare-statements';
 
 /** `accounts` rows as the request path reads them: the key's account at authentication, then at its hold (`reserve`). */
@@ -22,12 +23,10 @@ export function createAccountCache(
   watcher: ChangeWatcher,
   enabled: boolean,
 ): AccountCache {
-  const rows = new Map<string, Record<string, unknown>>();
-  if (enabled) watcher.onChange(() => rows.clear());
+  if (!enabled) return { read: id => statements.selectAccount.get(id), forget() {}, clear() {} };
+  const rows = createRowCache(watcher);
   return {
     read(id) {
-      if (!enabled) return statements.selectAccount.get(id);
-      watcher.poll();
       let row = rows.get(id);
       if (!row) {
         row = statements.selectAccount.get(id);
@@ -35,11 +34,7 @@ export function createAccountCache(
       }
       return row;
     },
-    forget(id) {
-      rows.delete(id);
-    },
-    clear() {
-      rows.clear();
-    },
+    forget: rows.forget,
+    clear: rows.clear,
   };
 }

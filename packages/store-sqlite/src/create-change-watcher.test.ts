@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { createChangeWatcher } from './create-change-watcher';
-import { createKeyCache } from './create-key-cache';
+import { createRowCache } from './create-row-cache';
 
 const directory = mkdtempSync(join(tmpdir(), 'switchyard-change-watcher-'));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
@@ -56,7 +56,7 @@ describe('createChangeWatcher', () => {
   it('empties a key cache on a change seen, and on clear', () => {
     const { own, other } = openTwo('keys.sqlite');
     let clock = 0;
-    const cache = createKeyCache(createChangeWatcher(own, { intervalMs: 1000, now: () => clock }));
+    const cache = createRowCache(createChangeWatcher(own, { intervalMs: 1000, now: () => clock }));
     const row = { id: 'key_1', digest: 'd1' };
     cache.set('d1', row);
     expect(cache.get('d1')).toBe(row);

@@ -1,5 +1,5 @@
 import { createId } from '@switchyard/core';
-import { DEFAULT_HOLD_LIFETIME_MS, type AccountStore, type Reservation } from '@switchyard/accounts';
+import { DEFAULT_HOLD_LIFETIME_MS, toHoldTotals, type AccountStore, type Reservation } from '@switchyard/accounts';
 import { releaseAbandonedHolds } from './release-abandoned-holds';
 import { settleInTransaction } from './settle-in-transaction';
 import type { StoreContext } from './store-context';
@@ -57,12 +57,7 @@ export function createReservationMethods(context: StoreContext): ReservationMeth
     async holdTotals() {
       // A single gateway keeps its holds in memory and writes no rows; gateways sharing the file keep rows.
       if (holds) return holds.totals();
-      const row = statements.totalHolds.get()!;
-      return {
-        count: Number(row['count']),
-        amountMicros: Number(row['amount_micros']),
-        earliestExpiresAt: row['earliest_expires_at'] === null ? undefined : Number(row['earliest_expires_at']),
-      };
+      return toHoldTotals(statements.totalHolds.get()!);
     },
   };
 }

@@ -11,11 +11,11 @@ import { createAccountMethods } from './create-account-methods';
 import { createApiKeyMethods } from './create-api-key-methods';
 import { createChangeWatcher } from './create-change-watcher';
 import { createConsoleTokenMethods } from './create-console-token-methods';
-import { createKeyCache } from './create-key-cache';
 import { createMemoryHolds } from './create-memory-holds';
 import { createReservationMethods } from './create-reservation-methods';
 import { createResponseMethods } from './create-response-methods';
 import { createResponseQueue } from './create-response-queue';
+import { createRowCache } from './create-row-cache';
 import { createTransactionRunner } from './create-transaction-runner';
 import { createUsageMethods } from './create-usage-methods';
 import { refuseSecondSingleGateway, registerHoldOwner, unregisterHoldOwner } from './hold-owners';
@@ -81,7 +81,6 @@ export type SQLiteAccountStoreOptions = {
 };
 
 const DEFAULT_BUSY_TIMEOUT_MS = 5000;
-
 
 /**
  * The embedded default `AccountStore`: accounts, key and console token digests, holds, stored
@@ -178,7 +177,7 @@ function prepareStore(
     serverSecret: options.serverSecret,
     ownerId,
     now,
-    keys: createKeyCache(watcher),
+    keys: createRowCache(watcher),
     accounts: createAccountCache(statements, watcher, singleGateway),
     holds: singleGateway ? createMemoryHolds() : undefined,
     responseQueue: singleGateway

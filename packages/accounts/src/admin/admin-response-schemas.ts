@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { keyLimitsSchema } from '../keys/key-limits';
+import { usageBucketSchema, usageGroupBySchema, usageOutcomeSchema } from './usage-query-schemas';
 
 /**
  * The admin API's answers as zod schemas: what `present-admin-records.ts` and
@@ -78,7 +79,7 @@ export const adminUsageEntrySchema = z.object({
   upstreamProtocol: z.string().nullable(),
   stream: z.boolean(),
   status: z.int(),
-  outcome: z.enum(['completed', 'incomplete', 'failed', 'error', 'client-aborted', 'interrupted']),
+  outcome: usageOutcomeSchema,
   errorCode: z.string().nullable(),
   finishReason: z.string().nullable(),
   inputTokens: z.int(),
@@ -98,8 +99,8 @@ export const adminUsageEntrySchema = z.object({
 });
 
 export const adminUsageSummarySchema = z.object({
-  bucket: z.enum(['minute', 'hour', 'day']),
-  groupBy: z.enum(['model', 'key', 'status', 'protocol', 'upstream']).nullable(),
+  bucket: usageBucketSchema,
+  groupBy: usageGroupBySchema.nullable(),
   from: isoTime,
   to: isoTime,
   data: z.array(

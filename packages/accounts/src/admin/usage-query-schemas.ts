@@ -30,7 +30,12 @@ const integer = (minimum: number, maximum: number) =>
     .transform(Number)
     .pipe(z.number().int().min(minimum).max(maximum));
 
-const outcome = z.enum(['completed', 'incomplete', 'failed', 'error', 'client-aborted', 'interrupted']);
+/** A ledger row's outcome, as a filter takes it and a row shows it. */
+export const usageOutcomeSchema = z.enum(['completed', 'incomplete', 'failed', 'error', 'client-aborted', 'interrupted']);
+/** The span of one row of a usage summary. */
+export const usageBucketSchema = z.enum(['minute', 'hour', 'day']);
+/** What a usage summary may split its rows by. */
+export const usageGroupBySchema = z.enum(['model', 'key', 'status', 'protocol', 'upstream']);
 
 /** The filters every usage query takes (`from` inclusive, `to` exclusive). */
 export const usageFilterShape = {
@@ -40,7 +45,7 @@ export const usageFilterShape = {
   keyId: name.optional(),
   accountId: name.optional(),
   status: integer(100, 599).optional(),
-  outcome: outcome.optional(),
+  outcome: usageOutcomeSchema.optional(),
   protocol: name.optional(),
 };
 
@@ -62,8 +67,8 @@ export const usagePageQuerySchema = z
 export const usageSummaryQuerySchema = z
   .object({
     ...usageFilterShape,
-    bucket: z.enum(['minute', 'hour', 'day']).default('hour'),
-    groupBy: z.enum(['model', 'key', 'status', 'protocol', 'upstream']).optional(),
+    bucket: usageBucketSchema.default('hour'),
+    groupBy: usageGroupBySchema.optional(),
   })
   .strict();
 

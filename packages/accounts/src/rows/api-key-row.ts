@@ -47,7 +47,7 @@ export function toApiKeyRecord(row: Record<string, unknown> | undefined): ApiKey
 }
 
 /** The patchable part of a record as column values, `undefined` members stored as NULL. */
-export function toMutableColumns(
+function toMutableColumns(
   key: Pick<ApiKeyRecord, 'name' | 'status' | 'expiresAt' | 'group' | 'allowedModels' | 'limits'>,
 ): ApiKeyMutableColumns {
   return [
