@@ -10,12 +10,12 @@ import tseslint from 'typescript-eslint';
 const restrict = (patterns, paths = []) => ({
   'no-restricted-imports': ['error', { paths, patterns }],
 });
-const deepImports = { group: ['@switchyard/*/src', '@switchyard/*/src/*', '@switchyard/*/dist/*'], message: 'Import packages by name, not their internals.' };
-const express = { group: ['express'], message: 'Only @switchyard/express (and the examples) may import express.' };
-const eventsource = { group: ['eventsource-parser', 'eventsource-parser/*'], message: 'Only @switchyard/sse frames SSE.' };
-const codecs = { group: ['@switchyard/codec-*'], message: 'Codecs are passed in by the host; never import one here.' };
-const codecsButShared = { group: ['@switchyard/codec-*', '!@switchyard/codec-openai-shared'], message: 'Codecs never import each other.' };
-const layer = (names, why) => ({ group: names.map(name => `@switchyard/${name}`), message: why });
+const deepImports = { group: ['@signalbox/*/src', '@signalbox/*/src/*', '@signalbox/*/dist/*'], message: 'Import packages by name, not their internals.' };
+const express = { group: ['express'], message: 'Only @signalbox/express (and the examples) may import express.' };
+const eventsource = { group: ['eventsource-parser', 'eventsource-parser/*'], message: 'Only @signalbox/sse frames SSE.' };
+const codecs = { group: ['@signalbox/codec-*'], message: 'Codecs are passed in by the host; never import one here.' };
+const codecsButShared = { group: ['@signalbox/codec-*', '!@signalbox/codec-openai-shared'], message: 'Codecs never import each other.' };
+const layer = (names, why) => ({ group: names.map(name => `@signalbox/${name}`), message: why });
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.tools/**', 'coverage/**', '.test-results/**', '**/__fixtures__/**', '**/*.js', '**/*.mjs', '!scripts/bench/*.mjs'] },
@@ -27,8 +27,8 @@ export default tseslint.config(
     settings: {
       // import-x reads only `.js` files and resolves only Node's way unless told otherwise: without
       // these two settings every relative `.ts` import is unresolved and `import-x/no-cycle` sees no
-      // edge at all. The resolver takes the `paths` of tsconfig.test.json, so `@switchyard/*` and
-      // `switchyard` resolve to the packages' sources (not to a `dist/` that may not be built) and a
+      // edge at all. The resolver takes the `paths` of tsconfig.test.json, so `@signalbox/*` and
+      // `signalbox` resolve to the packages' sources (not to a `dist/` that may not be built) and a
       // cycle through a workspace import is seen too.
       'import-x/extensions': ['.ts', '.tsx'],
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: join(import.meta.dirname, 'tsconfig.test.json') })],
@@ -53,7 +53,7 @@ export default tseslint.config(
       ...restrict([deepImports, express, eventsource]),
     },
   },
-  { files: ['packages/core/src/**/*.ts'], rules: restrict([deepImports, { group: ['@switchyard/*', 'zod', 'express', 'eventsource-parser'], message: 'core imports nothing.' }]) },
+  { files: ['packages/core/src/**/*.ts'], rules: restrict([deepImports, { group: ['@signalbox/*', 'zod', 'express', 'eventsource-parser'], message: 'core imports nothing.' }]) },
   { files: ['packages/sse/src/**/*.ts'], rules: restrict([deepImports, express, codecs, layer(['engine', 'upstream', 'express'], 'sse sits under the engine.')]) },
   {
     files: ['packages/codec-openai-responses/src/**/*.ts', 'packages/codec-openai-chat/src/**/*.ts', 'packages/codec-openai-shared/src/**/*.ts'],
@@ -80,7 +80,7 @@ export default tseslint.config(
       express,
       eventsource,
       codecs,
-      layer(['engine', 'express', 'upstream', 'sse', 'simulator', 'limiter-redis'], 'A store implements the AccountStore contract of @switchyard/accounts; it never needs the engine.'),
+      layer(['engine', 'express', 'upstream', 'sse', 'simulator', 'limiter-redis'], 'A store implements the AccountStore contract of @signalbox/accounts; it never needs the engine.'),
     ]),
   },
   {
@@ -90,7 +90,7 @@ export default tseslint.config(
       express,
       eventsource,
       codecs,
-      layer(['express', 'upstream', 'sse', 'store-sqlite', 'store-postgres', 'simulator', 'panel'], 'A limiter implements the Limiter contract of @switchyard/engine; it never needs the transport or the upstreams.'),
+      layer(['express', 'upstream', 'sse', 'store-sqlite', 'store-postgres', 'simulator', 'panel'], 'A limiter implements the Limiter contract of @signalbox/engine; it never needs the transport or the upstreams.'),
     ]),
   },
   { files: ['packages/engine/src/**/*.ts'], rules: restrict([deepImports, express, eventsource, codecs, layer(['express'], 'The engine is framework-free.'), layer(['limiter-redis'], 'A Limiter implementation sits above the engine; the host passes it in.')]) },
@@ -102,20 +102,20 @@ export default tseslint.config(
     rules: restrict([deepImports, express, eventsource, codecs, layer(['express', 'upstream', 'accounts', 'sse', 'store-sqlite', 'store-postgres', 'limiter-redis', 'simulator'], 'Metrics import prom-client, the engine and core only.')]),
   },
   { files: ['packages/metrics-prometheus/src/**/*.test.ts'], rules: restrict([deepImports, express, eventsource]) },
-  { files: ['packages/simulator/src/**/*.ts'], rules: restrict([deepImports, express, eventsource, { group: ['@switchyard/*'], message: 'The simulator stays independent of the gateway it checks.' }]) },
+  { files: ['packages/simulator/src/**/*.ts'], rules: restrict([deepImports, express, eventsource, { group: ['@signalbox/*'], message: 'The simulator stays independent of the gateway it checks.' }]) },
   // The entry package bundles the host-facing packages (the Express adapters among them) and nothing below.
-  { files: ['packages/switchyard/src/**/*.ts'], rules: restrict([deepImports, eventsource, layer(['upstream', 'sse', 'simulator', 'store-sqlite', 'store-postgres', 'limiter-redis'], 'The entry package bundles only what hosts use.')]) },
+  { files: ['packages/signalbox/src/**/*.ts'], rules: restrict([deepImports, eventsource, layer(['upstream', 'sse', 'simulator', 'store-sqlite', 'store-postgres', 'limiter-redis'], 'The entry package bundles only what hosts use.')]) },
   // The panel is a host-facing adapter over the admin service: Express and accounts, nothing of the
   // request pipeline. Its browser code (ui/) runs in the page and imports no workspace package.
   {
     files: ['packages/panel/src/**/*.ts'],
     rules: restrict([deepImports, eventsource, codecs, layer(['engine', 'upstream', 'sse', 'store-sqlite', 'store-postgres', 'simulator', 'express'], 'The panel talks to the admin service only.')]),
   },
-  { files: ['packages/panel/ui/**/*.ts', 'packages/panel/ui/**/*.tsx'], rules: restrict([express, { group: ['@switchyard/*', 'node:*'], message: 'The panel page runs in the browser: it reaches the server through its API only.' }]) },
+  { files: ['packages/panel/ui/**/*.ts', 'packages/panel/ui/**/*.tsx'], rules: restrict([express, { group: ['@signalbox/*', 'node:*'], message: 'The panel page runs in the browser: it reaches the server through its API only.' }]) },
   // Tests may use the SSE test helpers and real SDKs.
   {
     files: ['packages/codec-*/src/**/*.test.ts'],
-    rules: restrict([deepImports, express, eventsource, { group: ['@switchyard/engine', '@switchyard/express', '@switchyard/upstream'], message: 'Codec tests stay at the codec level.' }]),
+    rules: restrict([deepImports, express, eventsource, { group: ['@signalbox/engine', '@signalbox/express', '@signalbox/upstream'], message: 'Codec tests stay at the codec level.' }]),
   },
   // Engine and adapter tests (and the engine's test harness) run the pipeline with the real codecs.
   {

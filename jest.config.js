@@ -2,7 +2,7 @@
  * Three jest projects over sources (no build needed), all run by `pnpm test` and `./scripts/test.sh`:
  * - `unit`: the tests beside the code in packages/ and examples/;
  * - `integration`: the cross-package tests in test/ (the example server over loopback, real SDKs);
- * - `fuzz`: the property-based tests in test/fuzz, at full strength unless `SWITCHYARD_FUZZ_RUNS`
+ * - `fuzz`: the property-based tests in test/fuzz, at full strength unless `SIGNALBOX_FUZZ_RUNS`
  *   caps the cases per property (see test/fuzz/fuzz-runs.ts).
  * Pick some with `--selectProjects unit integration` (or `pnpm test:unit` and friends).
  */
@@ -19,9 +19,9 @@ const shared = {
   // and the OTLP exporter's transport, which loads `http`/`https` with `import()`.
   transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/)?(ai|@ai-sdk|@workflow|@standard-schema|@vercel|eventsource-parser|zod|@mastra|p-map|p-retry|is-network-error|@opentelemetry[+/]otlp-exporter-base)[@/+])'],
   moduleNameMapper: {
-    '^switchyard$': '<rootDir>/packages/switchyard/src/index.ts',
-    '^@switchyard/([^/]+)$': '<rootDir>/packages/$1/src/index.ts',
-    '^@switchyard/([^/]+)/testing$': '<rootDir>/packages/$1/src/testing/index.ts',
+    '^signalbox$': '<rootDir>/packages/signalbox/src/index.ts',
+    '^@signalbox/([^/]+)$': '<rootDir>/packages/$1/src/index.ts',
+    '^@signalbox/([^/]+)/testing$': '<rootDir>/packages/$1/src/testing/index.ts',
   },
 };
 

@@ -2,7 +2,7 @@
 # Runs everything CI runs: install, build (the panel's bundle too) and type-check, lint, Debian's
 # Chromium, PostgreSQL and Redis when missing, then every test (the jest projects unit, integration
 # and fuzz). Ends with a plain "N passed, N failed" line computed from jest's JSON report. Arguments
-# go to jest (e.g. `--selectProjects unit integration`); SWITCHYARD_FUZZ_RUNS=N caps the cases of
+# go to jest (e.g. `--selectProjects unit integration`); SIGNALBOX_FUZZ_RUNS=N caps the cases of
 # every fuzz property (full strength when unset). Each phase prints when it starts, in seconds since
 # the script did.
 set -uo pipefail
@@ -21,9 +21,9 @@ pnpm exec eslint --max-warnings=0 .
 # Real programs the tests start, from Debian's packages when missing: Chromium for the panel's
 # browser tests (driven through playwright-core), PostgreSQL and Redis for the scale-out stores.
 missing=()
-[ -x "${SWITCHYARD_CHROMIUM:-/usr/bin/chromium}" ] || missing+=(chromium)
+[ -x "${SIGNALBOX_CHROMIUM:-/usr/bin/chromium}" ] || missing+=(chromium)
 compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || missing+=(postgresql)
-[ -x "${SWITCHYARD_REDIS_SERVER:-/usr/bin/redis-server}" ] || missing+=(redis-server)
+[ -x "${SIGNALBOX_REDIS_SERVER:-/usr/bin/redis-server}" ] || missing+=(redis-server)
 if [ ${#missing[@]} -gt 0 ]; then
   phase "install ${missing[*]}"
   sudo=; [ "$(id -u)" = 0 ] || sudo=sudo

@@ -4,8 +4,8 @@
 # npm registry into .tools/ (ignored by git) and puts them first on PATH. Never interactive.
 set -euo pipefail
 
-SWITCHYARD_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-TOOLS_DIR="$SWITCHYARD_ROOT/.tools"
+SIGNALBOX_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+TOOLS_DIR="$SIGNALBOX_ROOT/.tools"
 NODE_PACKAGE="node@24.9.0"
 PNPM_PACKAGE="pnpm@10.34.9"
 MIN_NODE="22.15.0"
@@ -38,4 +38,4 @@ node_is_recent || { echo "toolchain: could not get Node >= $MIN_NODE" >&2; exit 
 export PNPM_HOME="$TOOLS_DIR/pnpm-home"
 export COREPACK_ENABLE_STRICT=0
 export npm_config_update_notifier=false
-cd "$SWITCHYARD_ROOT"
+cd "$SIGNALBOX_ROOT"

@@ -7,8 +7,8 @@
 /** The targets in table order; `floor` is what every ratio is taken against. */
 export const TARGETS = {
   floor: { label: 'raw Node pass-through (floor)' },
-  same: { label: 'Switchyard, Chat -> Chat (same protocol)' },
-  translated: { label: 'Switchyard, Messages -> Chat (translated)' },
+  same: { label: 'Signalbox, Chat -> Chat (same protocol)' },
+  translated: { label: 'Signalbox, Messages -> Chat (translated)' },
   portkey: { label: 'Portkey gateway 1.15.2 (Chat -> Chat)' },
 };
 
@@ -36,7 +36,7 @@ export const FIRST_DELTA = '"Describe"';
 export const SECOND_DELTA = '" how"';
 
 const SYSTEM = 'You are a concise assistant for railway operations staff. Answer in plain words.';
-const QUESTION = 'Describe how a railway switchyard sorts freight cars onto the right departure tracks';
+const QUESTION = 'Describe how a railway signalbox sorts freight cars onto the right departure tracks';
 
 /**
  * The request `target` sends for `scenario` (one of SCENARIOS, HELD_STREAM, SPACED_STREAM):

@@ -38,15 +38,15 @@ export function startGateway(folder, name, simulatorURL, { key, storage, pricing
   const environment = {
     PORT: '0',
     LOG_LEVEL: logLevel,
-    SWITCHYARD_CONFIG: configPath,
-    SWITCHYARD_DEMO_KEY: key,
-    SWITCHYARD_DATA_DIR: data,
-    SWITCHYARD_SHUTDOWN_GRACE_MS: '0',
+    SIGNALBOX_CONFIG: configPath,
+    SIGNALBOX_DEMO_KEY: key,
+    SIGNALBOX_DATA_DIR: data,
+    SIGNALBOX_SHUTDOWN_GRACE_MS: '0',
     ...(storage.kind === 'postgres' && {
-      SWITCHYARD_DATABASE_URL: storage.databaseURL,
-      SWITCHYARD_REDIS_URL: storage.redisURL,
-      SWITCHYARD_SERVER_SECRET: storage.serverSecret,
-      SWITCHYARD_ADMIN_TOKEN: randomBytes(24).toString('hex'),
+      SIGNALBOX_DATABASE_URL: storage.databaseURL,
+      SIGNALBOX_REDIS_URL: storage.redisURL,
+      SIGNALBOX_SERVER_SECRET: storage.serverSecret,
+      SIGNALBOX_ADMIN_TOKEN: randomBytes(24).toString('hex'),
     }),
     ...extra,
   };

@@ -18,7 +18,7 @@ export const MIDDLEWARE_VARIANTS = [
 
 export const OBSERVABILITY_VARIANTS = [
   { name: 'metrics on (the default)', switches: {} },
-  { name: 'metrics off (SWITCHYARD_METRICS=off)', switches: { environment: { SWITCHYARD_METRICS: 'off' } } },
+  { name: 'metrics off (SIGNALBOX_METRICS=off)', switches: { environment: { SIGNALBOX_METRICS: 'off' } } },
   { name: 'metrics and tracing on (every span exported)', switches: ({ otlpURL }) => ({ environment: { OTEL_EXPORTER_OTLP_ENDPOINT: otlpURL } }) },
   {
     name: 'metrics and tracing on, 1 trace in 10 sampled (OTEL_TRACES_SAMPLER)',

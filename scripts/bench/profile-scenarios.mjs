@@ -11,7 +11,7 @@ import { formatProfileSummary, summariseProfile } from './summarise-profile.mjs'
 
 /** Profiles `same` and `translated` for each of `scenarios`; resolves with `[{ target, scenario, file, summary }]` and prints each summary. */
 export async function profileScenarios({ folder, simulatorURL, key, storage, scenarios, options, generator, log }) {
-  const directory = mkdtempSync(join(tmpdir(), 'switchyard-bench-profiles-'));
+  const directory = mkdtempSync(join(tmpdir(), 'signalbox-bench-profiles-'));
   const profiles = [];
   for (const [scenarioName, scenario] of scenarios) {
     for (const target of ['same', 'translated']) {

@@ -66,12 +66,12 @@ const result = {
   targets: {},
 };
 const startedAt = performance.now();
-const folder = mkdtempSync(join(tmpdir(), 'switchyard-bench-'));
+const folder = mkdtempSync(join(tmpdir(), 'signalbox-bench-'));
 const cleanups = [];
 const servers = [];
 let finished = false;
 try {
-  const key = `sy-${randomBytes(20).toString('hex')}`;
+  const key = `sbx-${randomBytes(20).toString('hex')}`;
   let storage = { kind: 'sqlite' };
   if (options.store === 'postgres') {
     log('starting throwaway PostgreSQL and Redis');
@@ -143,7 +143,7 @@ try {
     .filter(([, target]) => target.scenarios.json)
     .map(([name, target]) => `${name} ${(target.scenarios.json.cpuShare * 100).toFixed(0)} %`);
   const loadCost = Object.values(result.targets.floor.scenarios)[0]?.loadCpuUsPerRequest;
-  console.log(`\nSwitchyard ${commit}, ${result.date}, node ${process.version}, ${result.machine.cpus} × ${result.machine.model}`);
+  console.log(`\nSignalbox ${commit}, ${result.date}, node ${process.version}, ${result.machine.cpus} × ${result.machine.model}`);
   console.log(`load average ${result.machine.loadAverageAtStart.join(' ')} at the start, ${result.machine.loadAverageAtEnd.join(' ')} at the end; ${result.seconds} s`);
   console.log(`store: ${options.store}; load: ${generator}, ${options.connections} connections (paced: ${options.pacedConnections}), ${options.rounds} interleaved rounds of ${options.seconds} s, medians`);
   if (coreShares.length > 0) console.log(`share of a core each server used under JSON load: ${coreShares.join(', ')}`);

@@ -16,7 +16,7 @@ import { startPostgres, startRedis } from './throwaway-databases.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
-const KEY = `sy-${randomBytes(20).toString('hex')}`;
+const KEY = `sbx-${randomBytes(20).toString('hex')}`;
 const SECRET = randomBytes(32).toString('hex');
 const ADMIN_TOKEN = randomBytes(24).toString('hex');
 /** Clients spread over this many accounts (one key each) in the "many accounts" rows. */
@@ -30,14 +30,14 @@ async function startInstance(folder, name, environment) {
     name,
     script: 'examples/server/dist/main.js',
     cwd: root,
-    environment: { PORT: '0', LOG_LEVEL: 'silent', SWITCHYARD_DEMO_KEY: KEY, SWITCHYARD_ADMIN_TOKEN: ADMIN_TOKEN, ...environment },
+    environment: { PORT: '0', LOG_LEVEL: 'silent', SIGNALBOX_DEMO_KEY: KEY, SIGNALBOX_ADMIN_TOKEN: ADMIN_TOKEN, ...environment },
     logFile: join(folder, `${name}.log`),
   });
   cleanups.unshift(instance.stop);
   return instance.url;
 }
 
-const body = JSON.stringify({ model: 'sim-via-responses', input: 'Describe how a railway switchyard sorts freight cars', max_output_tokens: 64 });
+const body = JSON.stringify({ model: 'sim-via-responses', input: 'Describe how a railway signalbox sorts freight cars', max_output_tokens: 64 });
 
 /** `count` accounts with one key each, made through the admin API; returns the keys. */
 async function seedAccounts(url, count) {
@@ -67,13 +67,13 @@ async function measure(urls, concurrency, keys = [KEY]) {
 }
 
 try {
-  const data = mkdtempSync(join(tmpdir(), 'switchyard-bench-data-'));
+  const data = mkdtempSync(join(tmpdir(), 'signalbox-bench-data-'));
   cleanups.push(async () => rmSync(data, { recursive: true, force: true }));
   const [databaseURL, redisURL] = await Promise.all([process.env.BENCH_DATABASE_URL ?? startPostgres(cleanups, { synchronousCommit: process.env.BENCH_SYNCHRONOUS_COMMIT ?? 'on' }), process.env.BENCH_REDIS_URL ?? startRedis(cleanups)]);
-  const shared = { SWITCHYARD_DATABASE_URL: databaseURL, SWITCHYARD_REDIS_URL: redisURL, SWITCHYARD_SERVER_SECRET: SECRET };
-  const logs = mkdtempSync(join(tmpdir(), 'switchyard-bench-logs-'));
+  const shared = { SIGNALBOX_DATABASE_URL: databaseURL, SIGNALBOX_REDIS_URL: redisURL, SIGNALBOX_SERVER_SECRET: SECRET };
+  const logs = mkdtempSync(join(tmpdir(), 'signalbox-bench-logs-'));
   cleanups.push(async () => rmSync(logs, { recursive: true, force: true }));
-  const local = await startInstance(logs, 'local', { SWITCHYARD_DATA_DIR: data });
+  const local = await startInstance(logs, 'local', { SIGNALBOX_DATA_DIR: data });
   // One after the other: the first adopts the demo key in the shared database, the second finds it.
   const first = await startInstance(logs, 'first', shared);
   const second = await startInstance(logs, 'second', shared);

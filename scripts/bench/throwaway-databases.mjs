@@ -34,24 +34,24 @@ export async function startPostgres(cleanups, { synchronousCommit = 'on' } = {})
   const base = '/usr/lib/postgresql';
   const version = readdirSync(base).filter(name => existsSync(join(base, name, 'bin', 'initdb'))).sort((a, b) => b - a)[0];
   const bin = join(base, version, 'bin');
-  const folder = mkdtempSync(join(tmpdir(), 'switchyard-bench-pg-'));
+  const folder = mkdtempSync(join(tmpdir(), 'signalbox-bench-pg-'));
   const asRoot = userInfo().uid === 0;
   const user = asRoot ? { uid: Number(spawnSync('id', ['-u', 'postgres']).stdout), gid: Number(spawnSync('id', ['-g', 'postgres']).stdout) } : {};
   if (asRoot) chownSync(folder, user.uid, user.gid);
   const data = join(folder, 'data');
-  const init = spawnSync(join(bin, 'initdb'), ['-D', data, '-U', 'switchyard', '--auth=trust', '-E', 'UTF8', '--no-instructions'], { ...user });
+  const init = spawnSync(join(bin, 'initdb'), ['-D', data, '-U', 'signalbox', '--auth=trust', '-E', 'UTF8', '--no-instructions'], { ...user });
   if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr}`);
   const port = await freePort();
   const settings = ['listen_addresses=127.0.0.1', `unix_socket_directories=${folder}`, 'max_connections=200', `synchronous_commit=${synchronousCommit}`];
   const server = spawn(join(bin, 'postgres'), ['-D', data, '-p', String(port), ...settings.flatMap(setting => ['-c', setting])], { stdio: 'ignore', ...user });
   cleanups.push(() => (server.kill('SIGINT'), new Promise(resolve => server.once('exit', resolve))).then(() => rmSync(folder, { recursive: true, force: true })));
   await until(() => spawnSync(join(bin, 'pg_isready'), ['-h', '127.0.0.1', '-p', String(port), '-q']).status === 0, 'PostgreSQL');
-  return `postgres://switchyard@127.0.0.1:${port}/postgres`;
+  return `postgres://signalbox@127.0.0.1:${port}/postgres`;
 }
 
 /** A throwaway Redis without persistence; resolves with its URL. */
 export async function startRedis(cleanups) {
-  const folder = mkdtempSync(join(tmpdir(), 'switchyard-bench-redis-'));
+  const folder = mkdtempSync(join(tmpdir(), 'signalbox-bench-redis-'));
   const port = await freePort();
   const server = spawn('/usr/bin/redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', folder], { stdio: 'ignore' });
   cleanups.push(() => (server.kill('SIGTERM'), new Promise(resolve => server.once('exit', resolve))).then(() => rmSync(folder, { recursive: true, force: true })));

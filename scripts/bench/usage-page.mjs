@@ -41,7 +41,7 @@ function statusOf(roll) {
   return { status: 200, outcome: 'completed' };
 }
 
-const directory = mkdtempSync(join(tmpdir(), 'switchyard-usage-bench-'));
+const directory = mkdtempSync(join(tmpdir(), 'signalbox-usage-bench-'));
 const path = join(directory, 'ledger.sqlite');
 const store = createSQLiteAccountStore({ path, serverSecret: 'usage-bench-secret', holdSweepIntervalMs: 0 });
 try {
@@ -66,7 +66,7 @@ try {
           time: END - SPAN_DAYS * DAY + Math.floor((index / ROWS) * SPAN_DAYS * DAY),
           accountId: account,
           keyId: key,
-          keyPrefix: `sy-${key.slice(-8)}`,
+          keyPrefix: `sbx-${key.slice(-8)}`,
           model: MODELS[Math.floor(next() * MODELS.length)],
           upstream: 'bench-upstream',
           upstreamModel: 'bench-model',

@@ -58,15 +58,15 @@ const importing = (specifier: string, name: string) => `import { ${name} } from 
 /** Texts linted as if they were the given package file (the file on disk is not changed). */
 const texts = {
   // The engine's index re-exports createEngine, so importing the package by name from that file
-  // closes a cycle: seen only if `@switchyard/engine` resolves to the engine's sources.
-  workspaceCycle: { filePath: 'packages/engine/src/create-engine.ts', code: importing('@switchyard/engine', 'parseGatewayConfig') },
-  unknownPackage: { filePath: 'packages/engine/src/create-engine.ts', code: importing('@switchyard/no-such-package', 'anything') },
+  // closes a cycle: seen only if `@signalbox/engine` resolves to the engine's sources.
+  workspaceCycle: { filePath: 'packages/engine/src/create-engine.ts', code: importing('@signalbox/engine', 'parseGatewayConfig') },
+  unknownPackage: { filePath: 'packages/engine/src/create-engine.ts', code: importing('@signalbox/no-such-package', 'anything') },
   coreImportsZod: { filePath: 'packages/core/src/index.ts', code: importing('zod', 'z') },
-  codecImportsCodec: { filePath: 'packages/codec-openai-chat/src/index.ts', code: importing('@switchyard/codec-anthropic-messages', 'anthropicMessagesCodec') },
-  codecImportsShared: { filePath: 'packages/codec-openai-chat/src/index.ts', code: importing('@switchyard/codec-openai-shared', 'encodeOpenAIError') },
+  codecImportsCodec: { filePath: 'packages/codec-openai-chat/src/index.ts', code: importing('@signalbox/codec-anthropic-messages', 'anthropicMessagesCodec') },
+  codecImportsShared: { filePath: 'packages/codec-openai-chat/src/index.ts', code: importing('@signalbox/codec-openai-shared', 'encodeOpenAIError') },
   engineImportsExpress: { filePath: 'packages/engine/src/index.ts', code: importing('express', 'Router') },
   accountsImportUndici: { filePath: 'packages/accounts/src/index.ts', code: importing('undici', 'request') },
-  testImportsWorkspace: { filePath: 'test/architecture/package-boundaries.test.ts', code: importing('switchyard', 'createGateway') },
+  testImportsWorkspace: { filePath: 'test/architecture/package-boundaries.test.ts', code: importing('signalbox', 'createGateway') },
 };
 type TextName = keyof typeof texts;
 const textNames = Object.keys(texts) as TextName[];
@@ -107,7 +107,7 @@ describe('import-x/no-cycle', () => {
 describe('import-x/no-unresolved', () => {
   it('reports an import that resolves nowhere, so a broken resolver cannot pass lint unnoticed', () => {
     expect(messagesOf('unknownPackage')).toEqual([
-      { ruleId: 'import-x/no-unresolved', message: "Unable to resolve path to module '@switchyard/no-such-package'.", line: 1 },
+      { ruleId: 'import-x/no-unresolved', message: "Unable to resolve path to module '@signalbox/no-such-package'.", line: 1 },
     ]);
   });
 
@@ -119,8 +119,8 @@ describe('import-x/no-unresolved', () => {
 describe('package boundaries (no-restricted-imports)', () => {
   it.each([
     ['coreImportsZod', 'zod', 'core imports nothing.'],
-    ['codecImportsCodec', '@switchyard/codec-anthropic-messages', 'Codecs never import each other.'],
-    ['engineImportsExpress', 'express', 'Only @switchyard/express (and the examples) may import express.'],
+    ['codecImportsCodec', '@signalbox/codec-anthropic-messages', 'Codecs never import each other.'],
+    ['engineImportsExpress', 'express', 'Only @signalbox/express (and the examples) may import express.'],
     ['accountsImportUndici', 'undici', 'Accounts know nothing of upstream calls or rate windows.'],
   ] as const)('%s: refuses the import of %s', (name, specifier, why) => {
     expect(messagesOf(name)).toEqual([

@@ -7,34 +7,34 @@ const packagesDirectory = join(root, 'packages');
 /** What each package may depend on at runtime (workspace packages and third-party). */
 const ALLOWED: Record<string, readonly string[]> = {
   core: [],
-  sse: ['@switchyard/core', 'eventsource-parser'],
-  'codec-openai-shared': ['@switchyard/core', 'zod'],
-  'codec-openai-responses': ['@switchyard/core', '@switchyard/codec-openai-shared', 'zod'],
-  'codec-openai-chat': ['@switchyard/core', '@switchyard/codec-openai-shared', 'zod'],
-  'codec-anthropic-messages': ['@switchyard/core', 'zod'],
-  upstream: ['@switchyard/core', 'undici'],
-  accounts: ['@switchyard/core', 'zod'],
-  engine: ['@switchyard/accounts', '@switchyard/core', '@switchyard/sse', '@switchyard/upstream', 'zod'],
-  'store-sqlite': ['@switchyard/accounts', '@switchyard/core'],
+  sse: ['@signalbox/core', 'eventsource-parser'],
+  'codec-openai-shared': ['@signalbox/core', 'zod'],
+  'codec-openai-responses': ['@signalbox/core', '@signalbox/codec-openai-shared', 'zod'],
+  'codec-openai-chat': ['@signalbox/core', '@signalbox/codec-openai-shared', 'zod'],
+  'codec-anthropic-messages': ['@signalbox/core', 'zod'],
+  upstream: ['@signalbox/core', 'undici'],
+  accounts: ['@signalbox/core', 'zod'],
+  engine: ['@signalbox/accounts', '@signalbox/core', '@signalbox/sse', '@signalbox/upstream', 'zod'],
+  'store-sqlite': ['@signalbox/accounts', '@signalbox/core'],
   // A Limiter implementation: the engine's contract, defaults and refusals, on Redis.
-  'limiter-redis': ['@switchyard/accounts', '@switchyard/core', '@switchyard/engine', 'ioredis'],
-  'store-postgres': ['@switchyard/accounts', '@switchyard/core', 'pg'],
+  'limiter-redis': ['@signalbox/accounts', '@signalbox/core', '@signalbox/engine', 'ioredis'],
+  'store-postgres': ['@signalbox/accounts', '@signalbox/core', 'pg'],
   // An EngineObserver on the OpenTelemetry API; the SDK and exporter are the host's choice.
-  'tracing-otel': ['@switchyard/core', '@switchyard/engine', '@opentelemetry/api', '@opentelemetry/core'],
+  'tracing-otel': ['@signalbox/core', '@signalbox/engine', '@opentelemetry/api', '@opentelemetry/core'],
   // An engine observer on prom-client: the host hands it the engine's and the store's reads at run time.
-  'metrics-prometheus': ['@switchyard/core', '@switchyard/engine', 'prom-client'],
-  express: ['@switchyard/accounts', '@switchyard/core', '@switchyard/engine', '@switchyard/sse', 'express'],
+  'metrics-prometheus': ['@signalbox/core', '@signalbox/engine', 'prom-client'],
+  express: ['@signalbox/accounts', '@signalbox/core', '@signalbox/engine', '@signalbox/sse', 'express'],
   simulator: [],
   // The panel calls the admin service in-process; its page's libraries (Preact, uPlot) are bundled at build time.
-  panel: ['@switchyard/accounts', '@switchyard/core', 'express'],
-  switchyard: [
-    '@switchyard/accounts',
-    '@switchyard/core',
-    '@switchyard/engine',
-    '@switchyard/express',
-    '@switchyard/codec-openai-responses',
-    '@switchyard/codec-anthropic-messages',
-    '@switchyard/codec-openai-chat',
+  panel: ['@signalbox/accounts', '@signalbox/core', 'express'],
+  signalbox: [
+    '@signalbox/accounts',
+    '@signalbox/core',
+    '@signalbox/engine',
+    '@signalbox/express',
+    '@signalbox/codec-openai-responses',
+    '@signalbox/codec-anthropic-messages',
+    '@signalbox/codec-openai-chat',
     'express',
   ],
 };
@@ -79,7 +79,7 @@ describe('package boundaries', () => {
     const declared = [...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.peerDependencies ?? {})];
     expect(declared.filter(dependency => !ALLOWED[name]!.includes(dependency))).toEqual([]);
     // The entry package is the product's own name; every other package is scoped.
-    expect(manifest.name).toBe(name === 'switchyard' ? 'switchyard' : `@switchyard/${name}`);
+    expect(manifest.name).toBe(name === 'signalbox' ? 'signalbox' : `@signalbox/${name}`);
   });
 
   it.each(Object.keys(ALLOWED))('%s imports only what it declares (no codec imports another codec)', name => {

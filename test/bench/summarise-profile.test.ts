@@ -10,8 +10,8 @@ const frame = (functionName: string, url = '', lineNumber = 0) => ({ functionNam
 const profile: CpuProfile = {
   nodes: [
     { id: 1, callFrame: frame('(root)') },
-    { id: 2, callFrame: frame('runPipeline', 'file:///home/ci/switchyard/packages/engine/dist/run-pipeline.js', 9) },
-    { id: 3, callFrame: frame('request', 'file:///home/ci/switchyard/node_modules/.pnpm/undici@7.0.0/node_modules/undici/lib/api/api-request.js', 99) },
+    { id: 2, callFrame: frame('runPipeline', 'file:///home/ci/signalbox/packages/engine/dist/run-pipeline.js', 9) },
+    { id: 3, callFrame: frame('request', 'file:///home/ci/signalbox/node_modules/.pnpm/undici@7.0.0/node_modules/undici/lib/api/api-request.js', 99) },
     { id: 4, callFrame: frame('writeGeneric', 'node:internal/stream_base_commons', 150) },
     { id: 5, callFrame: frame('(garbage collector)') },
     { id: 6, callFrame: frame('(idle)') },

@@ -1,8 +1,8 @@
 /**
  * Every fenced TypeScript block (```ts or ```typescript) in `README.md`, `docs/*.md`,
  * `packages/*\/README.md` and `examples/*\/README.md` type-checks, as a host would paste it: each
- * block is its own ES module, compiled with the test compiler options, with `switchyard` and
- * `@switchyard/*` resolving to the packages' sources. All blocks go through one TypeScript program,
+ * block is its own ES module, compiled with the test compiler options, with `signalbox` and
+ * `@signalbox/*` resolving to the packages' sources. All blocks go through one TypeScript program,
  * so the check costs one compilation however many blocks there are.
  *
  * A block that is not meant to compile on its own (a fragment, pseudo-code, an excerpt that uses
@@ -115,7 +115,7 @@ describe('typeCheckCodeBlocks', () => {
   const fixture = [
     '# Fixture',
     '```ts',
-    "import { createGateway, type GatewayConfigInput } from 'switchyard';",
+    "import { createGateway, type GatewayConfigInput } from 'signalbox';",
     "import express from 'express';",
     'declare const config: GatewayConfigInput;',
     "express().use('/llm', createGateway({ config }));",
@@ -123,7 +123,7 @@ describe('typeCheckCodeBlocks', () => {
     'export { reply };',
     '```',
     '```ts',
-    "import { createGateway } from 'switchyard';",
+    "import { createGateway } from 'signalbox';",
     '',
     'createGateway({ config: 42 });',
     'const count: number = "three";',
@@ -152,7 +152,7 @@ describe('the TypeScript blocks of the documentation', () => {
 
   it('come from the README, docs/ and every package and example README', () => {
     expect(documents).toContain('README.md');
-    expect(documents).toContain('packages/switchyard/README.md');
+    expect(documents).toContain('packages/signalbox/README.md');
     expect(documents.filter(document => document.startsWith('docs/')).length).toBeGreaterThan(0);
     expect(blocks.length).toBeGreaterThan(0);
   });

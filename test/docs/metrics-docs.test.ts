@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createPrometheusMetrics } from '@switchyard/metrics-prometheus';
+import { createPrometheusMetrics } from '@signalbox/metrics-prometheus';
 import { parse as parseYAML } from 'yaml';
 
 const root = join(__dirname, '../..');
@@ -22,7 +22,7 @@ async function registeredNames(): Promise<Set<string>> {
 
 /** The metric names a PromQL expression reads (a histogram's `_bucket`, `_count` and `_sum` series by the histogram's name). */
 function metricsIn(expression: string): string[] {
-  const names = expression.match(/\b(?:switchyard|nodejs|process)_[a-z0-9_]+\b/g) ?? [];
+  const names = expression.match(/\b(?:signalbox|nodejs|process)_[a-z0-9_]+\b/g) ?? [];
   return names.map(name => name.replace(/_(bucket|count|sum)$/, ''));
 }
 
@@ -31,16 +31,16 @@ describe('the metrics documentation', () => {
     const names = await registeredNames();
     const document = parseYAML(read('docs/prometheus/alerts.yml')) as { groups: Array<{ name: string; rules: AlertRule[] }> };
     const rules = document.groups.flatMap(group => group.rules);
-    expect(document.groups.map(group => group.name)).toEqual(['switchyard']);
+    expect(document.groups.map(group => group.name)).toEqual(['signalbox']);
     expect(rules.map(rule => rule.alert)).toEqual([
-      'SwitchyardUpstreamErrorRate',
-      'SwitchyardRequestsFailing',
-      'SwitchyardHoldsPastExpiry',
-      'SwitchyardHoldsOutstandingHigh',
-      'SwitchyardLedgerQueueGrowing',
-      'SwitchyardLedgerBatchesGivenUp',
-      'SwitchyardEventLoopDelay',
-      'SwitchyardUpstreamConnectionsQueued',
+      'SignalboxUpstreamErrorRate',
+      'SignalboxRequestsFailing',
+      'SignalboxHoldsPastExpiry',
+      'SignalboxHoldsOutstandingHigh',
+      'SignalboxLedgerQueueGrowing',
+      'SignalboxLedgerBatchesGivenUp',
+      'SignalboxEventLoopDelay',
+      'SignalboxUpstreamConnectionsQueued',
     ]);
     for (const rule of rules) {
       expect(Object.keys(rule).sort()).toEqual(rule.for === undefined ? ['alert', 'annotations', 'expr', 'labels'] : ['alert', 'annotations', 'expr', 'for', 'labels']);
@@ -56,25 +56,25 @@ describe('the metrics documentation', () => {
 
   it('the Grafana dashboard is importable JSON whose every query reads registered metrics', async () => {
     const names = await registeredNames();
-    const dashboard = JSON.parse(read('docs/grafana/switchyard-dashboard.json')) as {
+    const dashboard = JSON.parse(read('docs/grafana/signalbox-dashboard.json')) as {
       title: string;
       __inputs: Array<{ name: string; pluginId: string }>;
       panels: Array<{ type: string; title: string; targets?: Array<{ expr: string }> }>;
     };
-    expect(dashboard.title).toBe('Switchyard');
+    expect(dashboard.title).toBe('Signalbox');
     expect(dashboard.__inputs).toEqual([expect.objectContaining({ name: 'DS_PROMETHEUS', pluginId: 'prometheus' })]);
     const queries = dashboard.panels.flatMap(panel => panel.targets ?? []).map(target => target.expr);
     expect(queries.length).toBeGreaterThan(20);
     const used = new Set(queries.flatMap(metricsIn));
     expect([...used].filter(name => !names.has(name))).toEqual([]);
     // Requests, errors, latency, tokens and cost, upstream health.
-    for (const name of ['switchyard_requests_total', 'switchyard_request_duration_seconds', 'switchyard_time_to_first_byte_seconds', 'switchyard_tokens_total', 'switchyard_cost_micros_total', 'switchyard_upstream_attempts_total']) {
+    for (const name of ['signalbox_requests_total', 'signalbox_request_duration_seconds', 'signalbox_time_to_first_byte_seconds', 'signalbox_tokens_total', 'signalbox_cost_micros_total', 'signalbox_upstream_attempts_total']) {
       expect(used).toContain(name);
     }
   });
 
-  it('docs/operations.md describes every switchyard metric the gateway registers', async () => {
-    const names = [...(await registeredNames())].filter(name => name.startsWith('switchyard_'));
+  it('docs/operations.md describes every signalbox metric the gateway registers', async () => {
+    const names = [...(await registeredNames())].filter(name => name.startsWith('signalbox_'));
     const page = read('docs/operations.md');
     const start = page.indexOf('\n## Metrics\n');
     const end = page.indexOf('\n## ', start + 1);

@@ -1,4 +1,4 @@
-import { ERROR_CATALOGUE, GATEWAY_ERROR_CODES, type GatewayErrorCode } from '@switchyard/core';
+import { ERROR_CATALOGUE, GATEWAY_ERROR_CODES, type GatewayErrorCode } from '@signalbox/core';
 
 const SOURCE_WORDS = { service: 'service', compatibility: 'compatibility layer', upstream: 'upstream' } as const;
 

@@ -23,7 +23,7 @@ export type TypeCheckOptions = {
 
 /**
  * Type-checks every block in one TypeScript program with the options the tests compile with
- * (`tsconfig.test.json`, whose paths resolve `switchyard` and `@switchyard/*` to the packages'
+ * (`tsconfig.test.json`, whose paths resolve `signalbox` and `@signalbox/*` to the packages'
  * sources as jest's moduleNameMapper does). Each block is written as its own `.mts` file: an ES module, so its
  * names never clash with another block's and top-level `await` works as it does in a host's ESM
  * code. The files live inside the repository so that its `node_modules` (the SDKs, express)

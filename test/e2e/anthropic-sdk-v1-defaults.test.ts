@@ -11,7 +11,7 @@ describe('@anthropic-ai/sdk 1.x with its defaults, when the host opts in', () =>
 
   beforeAll(async () => {
     delete process.env.ANTHROPIC_API_KEY;
-    directory = mkdtempSync(join(tmpdir(), 'switchyard-config-'));
+    directory = mkdtempSync(join(tmpdir(), 'signalbox-config-'));
     const configPath = join(directory, 'gateway.json');
     writeFileSync(
       configPath,

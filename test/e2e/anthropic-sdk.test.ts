@@ -4,8 +4,8 @@ import { authHeaders, postForSSE } from '../helpers/read-sse';
 import { startTestGateway, type TestGateway } from '../helpers/start-test-gateway';
 import { validateMessagesStream } from '../stream-validators';
 
-const PROMPT = 'Describe how a railway switchyard sorts freight cars';
-const MESSAGES_ROUTES = ['switchyard-sim', 'sim-via-responses', 'sim-via-messages', 'sim-via-chat'];
+const PROMPT = 'Describe how a railway signalbox sorts freight cars';
+const MESSAGES_ROUTES = ['signalbox-sim', 'sim-via-responses', 'sim-via-messages', 'sim-via-chat'];
 
 type AnyAnthropic = InstanceType<typeof AnthropicV0>;
 

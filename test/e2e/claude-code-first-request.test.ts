@@ -57,20 +57,20 @@ describe('a Claude-Code-shaped first request through the example server', () => 
     expect(response.status).toBe(200);
     expect(data.type).toBe('message');
     expect(data.model).toBe('sim-via-messages');
-    expect(response.headers.get('x-switchyard-warnings')).toBeNull();
+    expect(response.headers.get('x-signalbox-warnings')).toBeNull();
     const upstream = server.simulator.requests().slice(before);
     expect(upstream).toHaveLength(1);
     expect(upstream[0]!.url).toBe('/v1/messages?beta=true');
     expect(upstream[0]!.headers['anthropic-beta']).toBe(BETAS.join(','));
   });
 
-  it('is answered on a translated route, with each dropped beta flag and context_management named in x-switchyard-warnings', async () => {
+  it('is answered on a translated route, with each dropped beta flag and context_management named in x-signalbox-warnings', async () => {
     const before = server.simulator.requests().length;
     const { data, response } = await client().beta.messages.create(firstRequest('sim-via-chat')).withResponse();
     expect(response.status).toBe(200);
     expect(data.type).toBe('message');
     expect(data.model).toBe('sim-via-chat');
-    const warnings = (response.headers.get('x-switchyard-warnings') ?? '').split(', ');
+    const warnings = (response.headers.get('x-signalbox-warnings') ?? '').split(', ');
     expect(warnings).toEqual(
       expect.arrayContaining([
         'context_management (unsupported-field)',

@@ -42,7 +42,7 @@ describe('Codex-shaped Responses requests through the openai SDK', () => {
     const { data, response } = await gateway.client.responses.create(codexRequest(SAME_PROTOCOL_ROUTE, { webSearch: true })).withResponse();
     expect(response.status).toBe(200);
     expect(data.status).toBe('completed');
-    expect(response.headers.get('x-switchyard-warnings')).toBeNull();
+    expect(response.headers.get('x-signalbox-warnings')).toBeNull();
   });
 
   it('replaying a web_search_call item are forwarded to a Responses upstream and refused elsewhere with a 400 naming it', async () => {
@@ -82,7 +82,7 @@ describe('Codex-shaped Responses requests through the openai SDK', () => {
       const { data, response } = await gateway.client.responses.create(codexRequest(model, { webSearch: false })).withResponse();
       expect(response.status).toBe(200);
       expect(data.status).toBe('completed');
-      const warnings = response.headers.get('x-switchyard-warnings') ?? '';
+      const warnings = response.headers.get('x-signalbox-warnings') ?? '';
       for (const field of ['client_metadata', 'include', 'prompt_cache_key', 'text']) {
         expect(warnings).toContain(`${field} (unsupported-field)`);
       }
@@ -94,7 +94,7 @@ describe('Codex-shaped Responses requests through the openai SDK', () => {
       const { data, response } = await gateway.client.responses.create(codexRequest(model, { webSearch: true })).withResponse();
       expect(response.status).toBe(200);
       expect(data.status).toBe('completed');
-      expect((response.headers.get('x-switchyard-warnings') ?? '').split(', ')).toContain('tools: web_search (unsupported-field)');
+      expect((response.headers.get('x-signalbox-warnings') ?? '').split(', ')).toContain('tools: web_search (unsupported-field)');
     });
   });
 

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { generateApiKey } from '@switchyard/accounts';
+import { generateApiKey } from '@signalbox/accounts';
 import { startExampleServer, type ExampleServer } from '../../examples/server/src';
 import { openAIClientFor } from '../helpers/use-openai-gateway';
 
@@ -14,7 +14,7 @@ describe('previous_response_id across a restart of the example server with a dat
   let server: ExampleServer | undefined;
 
   beforeEach(() => {
-    folder = mkdtempSync(join(tmpdir(), 'switchyard-conversation-'));
+    folder = mkdtempSync(join(tmpdir(), 'signalbox-conversation-'));
   });
   afterEach(async () => {
     await server?.close(1_000);

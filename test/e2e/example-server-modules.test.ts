@@ -20,7 +20,7 @@ const METRICS = /^(prom-client\/|@opentelemetry\/api\/)|metrics-prometheus/;
  */
 function optionalModulesLoaded(configFile?: { name: string; text: string }, serverOptions: Record<string, unknown> = {}): string[] {
   if (!existsSync(dist)) throw new Error(`Build first (pnpm exec tsc -b): ${dist} is missing`);
-  const folder = mkdtempSync(join(tmpdir(), 'switchyard-modules-'));
+  const folder = mkdtempSync(join(tmpdir(), 'signalbox-modules-'));
   try {
     const configPath = configFile && join(folder, configFile.name);
     if (configFile && configPath) writeFileSync(configPath, configFile.text);
@@ -53,19 +53,19 @@ describe('what the example server loads at start', () => {
     expect(loaded.filter(file => !METRICS.test(file))).toEqual([]);
   });
 
-  it('loads neither prom-client nor any OpenTelemetry module with the metrics off (SWITCHYARD_METRICS=off)', () => {
+  it('loads neither prom-client nor any OpenTelemetry module with the metrics off (SIGNALBOX_METRICS=off)', () => {
     expect(optionalModulesLoaded(undefined, { metrics: { enabled: false } })).toEqual([]);
   });
 
   it('loads the YAML parser for a YAML config file, and still no PostgreSQL or Redis module', () => {
-    const loaded = optionalModulesLoaded({ name: 'switchyard.yaml', text: 'upstreams:\n  sim:\n    protocol: openai-chat\n    baseURL: embedded:simulator/v1\nroutes:\n  - model: sim-via-chat\n    interfaces: [chat]\n    targets: [{ upstream: sim, model: sim-1 }]\n' });
+    const loaded = optionalModulesLoaded({ name: 'signalbox.yaml', text: 'upstreams:\n  sim:\n    protocol: openai-chat\n    baseURL: embedded:simulator/v1\nroutes:\n  - model: sim-via-chat\n    interfaces: [chat]\n    targets: [{ upstream: sim, model: sim-1 }]\n' });
     expect(loaded.some(file => file.startsWith('yaml/'))).toBe(true);
     expect(loaded.filter(file => !file.startsWith('yaml/') && !METRICS.test(file))).toEqual([]);
   });
 
   it('loads the OpenTelemetry SDK and the tracing observer for a config file with a tracing endpoint, and still no PostgreSQL or Redis module', () => {
     const loaded = optionalModulesLoaded({
-      name: 'switchyard.json',
+      name: 'signalbox.json',
       text: JSON.stringify({
         upstreams: { sim: { protocol: 'openai-chat', baseURL: 'embedded:simulator/v1' } },
         routes: [{ model: 'sim-via-chat', interfaces: ['chat'], targets: [{ upstream: 'sim', model: 'sim-1' }] }],

@@ -3,7 +3,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { createSQLiteAccountStore } from '@switchyard/store-sqlite';
+import { createSQLiteAccountStore } from '@signalbox/store-sqlite';
 import OpenAI from 'openai';
 import { openDataDirectory } from '../../examples/server/src/open-data-directory';
 
@@ -15,9 +15,9 @@ function startProcess(
   dataDirectory?: string,
 ): Promise<{ child: ChildProcessWithoutNullStreams; url: string; output: () => string; stdout: () => string }> {
   if (!existsSync(main)) throw new Error(`Build first (pnpm exec tsc -b): ${main} is missing`);
-  const directory = dataDirectory ?? mkdtempSync(join(tmpdir(), 'switchyard-data-'));
+  const directory = dataDirectory ?? mkdtempSync(join(tmpdir(), 'signalbox-data-'));
   const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', main], {
-    env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SWITCHYARD_DATA_DIR: directory, ...environment },
+    env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SIGNALBOX_DATA_DIR: directory, ...environment },
   });
   if (!dataDirectory) child.once('exit', () => rmSync(directory, { recursive: true, force: true }));
   let output = '';
@@ -47,7 +47,7 @@ function startProcess(
 /** Runs a management command (`keys create …`) against a data folder and returns what it printed. */
 function runCommand(dataDirectory: string, ...args: string[]): string {
   const result = spawnSync(process.execPath, ['--disable-warning=ExperimentalWarning', main, ...args], {
-    env: { PATH: process.env.PATH ?? '', SWITCHYARD_DATA_DIR: dataDirectory },
+    env: { PATH: process.env.PATH ?? '', SIGNALBOX_DATA_DIR: dataDirectory },
     encoding: 'utf8',
     timeout: 10_000,
   });
@@ -63,10 +63,10 @@ async function stop(child: ChildProcessWithoutNullStreams): Promise<number | nul
 
 describe('the example server process', () => {
   it('prints its URL, models and snippets, serves SDK calls, and shuts down cleanly on SIGTERM', async () => {
-    const demoKey = `sy-${'k'.repeat(40)}`;
-    const { child, url, output } = await startProcess({ SWITCHYARD_DEMO_KEY: demoKey });
+    const demoKey = `sbx-${'k'.repeat(40)}`;
+    const { child, url, output } = await startProcess({ SIGNALBOX_DEMO_KEY: demoKey });
     try {
-      expect(output()).toContain('switchyard-sim');
+      expect(output()).toContain('signalbox-sim');
       expect(output()).toContain(`${url}/v1/responses`);
       expect(output()).toContain("anthropic-version: 2023-06-01");
       expect(output()).not.toContain(demoKey); // a key given in the environment is never printed
@@ -74,7 +74,7 @@ describe('the example server process', () => {
       const health = await fetch(`${url}/healthz`);
       expect(await health.json()).toEqual({ status: 'ok' });
       const openai = new OpenAI({ baseURL: `${url}/v1`, apiKey: demoKey, maxRetries: 0 });
-      const response = await openai.responses.create({ model: 'switchyard-sim', input: 'hello there' });
+      const response = await openai.responses.create({ model: 'signalbox-sim', input: 'hello there' });
       expect(response.status).toBe('completed');
     } finally {
       const exited = new Promise<number | null>(resolve => child.once('exit', resolve));
@@ -85,38 +85,38 @@ describe('the example server process', () => {
 
   it('prints a generated demo key once when none is given', async () => {
     const { child, output } = await startProcess({});
-    const keys = output().match(/sy-[A-Za-z0-9]{40}/g) ?? [];
+    const keys = output().match(/sbx-[A-Za-z0-9]{40}/g) ?? [];
     expect(keys).toHaveLength(1);
     child.kill('SIGTERM');
     await new Promise(resolve => child.once('exit', resolve));
   });
 
   it('refuses a bad config file with the path of the problem', async () => {
-    const failure = await startProcess({ SWITCHYARD_CONFIG: join(__dirname, 'fixtures/bad-config.yaml') }).catch(error => String(error));
+    const failure = await startProcess({ SIGNALBOX_CONFIG: join(__dirname, 'fixtures/bad-config.yaml') }).catch(error => String(error));
     expect(failure).toContain('routes.0.targets.0.upstream');
     expect(failure).toContain("unknown upstream 'nowhere'");
   });
 
   it('keeps keys in its data folder: shows a key and console token once, then never again; the CLI makes more', async () => {
-    const dataDirectory = mkdtempSync(join(tmpdir(), 'switchyard-data-'));
+    const dataDirectory = mkdtempSync(join(tmpdir(), 'signalbox-data-'));
     try {
       const first = await startProcess({}, dataDirectory);
-      const demoKey = /export SWITCHYARD_KEY=(sy-[A-Za-z0-9]{40})/.exec(first.output())?.[1];
-      expect(demoKey).toMatch(/^sy-[A-Za-z0-9]{40}$/);
-      expect(first.output()).toMatch(/sy-admin-[0-9a-f]{48}/);
+      const demoKey = /export SIGNALBOX_API_KEY=(sbx-[A-Za-z0-9]{40})/.exec(first.output())?.[1];
+      expect(demoKey).toMatch(/^sbx-[A-Za-z0-9]{40}$/);
+      expect(first.output()).toMatch(/sbx-admin-[0-9a-f]{48}/);
       expect(await stop(first.child)).toBe(0);
 
       const second = await startProcess({}, dataDirectory);
-      expect(second.output()).not.toMatch(/sy-[A-Za-z0-9]{40}/);
-      expect(second.output()).not.toMatch(/sy-admin-/);
+      expect(second.output()).not.toMatch(/sbx-[A-Za-z0-9]{40}/);
+      expect(second.output()).not.toMatch(/sbx-admin-/);
       expect(second.output()).toContain('has keys already');
       const openai = (key: string) => new OpenAI({ baseURL: `${second.url}/v1`, apiKey: key, maxRetries: 0 });
-      expect((await openai(demoKey!).responses.create({ model: 'switchyard-sim', input: 'still here?' })).status).toBe('completed');
+      expect((await openai(demoKey!).responses.create({ model: 'signalbox-sim', input: 'still here?' })).status).toBe('completed');
 
       const accounts = JSON.parse(runCommand(dataDirectory, 'accounts', 'list')) as { data: Array<{ id: string; name: string }> };
       const demo = accounts.data.find(account => account.name === 'demo')!;
       const created = JSON.parse(runCommand(dataDirectory, 'keys', 'create', '--account', demo.id, '--name', 'cli')) as { secret: string };
-      expect((await openai(created.secret).responses.create({ model: 'switchyard-sim', input: 'new key' })).status).toBe('completed');
+      expect((await openai(created.secret).responses.create({ model: 'signalbox-sim', input: 'new key' })).status).toBe('completed');
       expect(runCommand(dataDirectory, 'keys', 'list')).not.toContain(created.secret);
       expect(await stop(second.child)).toBe(0);
     } finally {
@@ -131,12 +131,12 @@ describe('the example server process keeps its secrets off stdout and its files 
   it('shows a generated demo key and console token once on stderr, and its stdout (banner and JSON logs) contains neither', async () => {
     const { child, url, output, stdout } = await startProcess({ LOG_LEVEL: 'info' });
     try {
-      const demoKey = /export SWITCHYARD_KEY=(sy-[A-Za-z0-9]{40})/.exec(output())?.[1];
-      const adminToken = /sy-admin-[0-9a-f]{48}/.exec(output())?.[0];
-      expect(demoKey).toMatch(/^sy-[A-Za-z0-9]{40}$/);
-      expect(adminToken).toMatch(/^sy-admin-/);
+      const demoKey = /export SIGNALBOX_API_KEY=(sbx-[A-Za-z0-9]{40})/.exec(output())?.[1];
+      const adminToken = /sbx-admin-[0-9a-f]{48}/.exec(output())?.[0];
+      expect(demoKey).toMatch(/^sbx-[A-Za-z0-9]{40}$/);
+      expect(adminToken).toMatch(/^sbx-admin-/);
       const openai = new OpenAI({ baseURL: `${url}/v1`, apiKey: demoKey!, maxRetries: 0 });
-      expect((await openai.responses.create({ model: 'switchyard-sim', input: 'log this request' })).status).toBe('completed');
+      expect((await openai.responses.create({ model: 'signalbox-sim', input: 'log this request' })).status).toBe('completed');
       const admin = await fetch(`${url}/admin/accounts`, { headers: { authorization: `Bearer ${adminToken}` } });
       expect(admin.status).toBe(200);
     } finally {
@@ -144,12 +144,12 @@ describe('the example server process keeps its secrets off stdout and its files 
     }
     // The JSON log lines are on stdout (the request was logged), and no secret is anywhere in it.
     expect(stdout()).toMatch(/^\{.*"msg":"http request"/m);
-    expect(stdout()).not.toMatch(/sy-[A-Za-z0-9]{40}/);
-    expect(stdout()).not.toMatch(/sy-admin-/);
+    expect(stdout()).not.toMatch(/sbx-[A-Za-z0-9]{40}/);
+    expect(stdout()).not.toMatch(/sbx-admin-/);
   });
 
   it('tightens an existing data folder with mode 0755 to 0700 with a warning, and keeps its database files at 0600', async () => {
-    const dataDirectory = join(mkdtempSync(join(tmpdir(), 'switchyard-data-')), 'data');
+    const dataDirectory = join(mkdtempSync(join(tmpdir(), 'signalbox-data-')), 'data');
     mkdirSync(dataDirectory);
     chmodSync(dataDirectory, 0o755);
     try {
@@ -157,7 +157,7 @@ describe('the example server process keeps its secrets off stdout and its files 
       try {
         expect(modeOf(dataDirectory)).toBe(0o700);
         expect(output()).toContain('had mode 0755; it is now 0700 (owner only)');
-        for (const file of ['switchyard.sqlite', 'switchyard.sqlite-wal', 'switchyard.sqlite-shm', 'server-secret', 'admin-token.sha256']) {
+        for (const file of ['signalbox.sqlite', 'signalbox.sqlite-wal', 'signalbox.sqlite-shm', 'server-secret', 'admin-token.sha256']) {
           expect([file, modeOf(join(dataDirectory, file))]).toEqual([file, 0o600]);
         }
       } finally {
@@ -177,15 +177,15 @@ describe('the example server process keeps its secrets off stdout and its files 
  */
 describe('the example server process killed with SIGKILL under load', () => {
   it('leaves no hold behind and a balance that equals balance events minus ledger costs, to the micro-unit', async () => {
-    const dataDirectory = mkdtempSync(join(tmpdir(), 'switchyard-kill-'));
-    const demoKey = `sy-${'q'.repeat(40)}`;
-    const { child, url } = await startProcess({ SWITCHYARD_DEMO_KEY: demoKey }, dataDirectory);
+    const dataDirectory = mkdtempSync(join(tmpdir(), 'signalbox-kill-'));
+    const demoKey = `sbx-${'q'.repeat(40)}`;
+    const { child, url } = await startProcess({ SIGNALBOX_DEMO_KEY: demoKey }, dataDirectory);
     try {
       const post = (input: string, stream: boolean) =>
         fetch(`${url}/v1/responses`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', authorization: `Bearer ${demoKey}` },
-          body: JSON.stringify({ model: 'switchyard-sim', input, stream, max_output_tokens: 256 }),
+          body: JSON.stringify({ model: 'signalbox-sim', input, stream, max_output_tokens: 256 }),
         });
       // Answers that end (their rows and charges committed), then streams that the kill cuts.
       const answered = await Promise.all(Array.from({ length: 8 }, (_, index) => post(`short answer ${index}`, false)));

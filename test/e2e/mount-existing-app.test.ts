@@ -1,8 +1,8 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import AnthropicV0 from '@anthropic-ai/sdk';
-import { createMemoryAccountStore, generateApiKey } from '@switchyard/accounts';
-import { createSimulator } from '@switchyard/simulator';
+import { createMemoryAccountStore, generateApiKey } from '@signalbox/accounts';
+import { createSimulator } from '@signalbox/simulator';
 import OpenAI from 'openai';
 import { createExistingApp } from '../../examples/mount-existing-app/src';
 import { authHeaders, postForSSE } from '../helpers/read-sse';

@@ -2,8 +2,8 @@ import { authHeaders, postForSSE } from '../helpers/read-sse';
 import { useOpenAIGateway } from '../helpers/use-openai-gateway';
 import { validateChatStream, validateResponsesStream } from '../stream-validators';
 
-const PROMPT = 'Describe how a railway switchyard sorts freight cars';
-const RESPONSES_ROUTES = ['switchyard-sim', 'sim-via-responses', 'sim-via-messages', 'sim-via-chat', 'sim-responses-only'];
+const PROMPT = 'Describe how a railway signalbox sorts freight cars';
+const RESPONSES_ROUTES = ['signalbox-sim', 'sim-via-responses', 'sim-via-messages', 'sim-via-chat', 'sim-responses-only'];
 
 describe('openai SDK (7.x) against the example server', () => {
   const gateway = useOpenAIGateway();

@@ -93,7 +93,7 @@ describe('the same-protocol pass-through path', () => {
   beforeAll(async () => {
     await new Promise<void>(resolve => upstream.server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(upstream.server.address() as AddressInfo).port}`;
-    directory = mkdtempSync(join(tmpdir(), 'switchyard-passthrough-'));
+    directory = mkdtempSync(join(tmpdir(), 'signalbox-passthrough-'));
     const configPath = join(directory, 'gateway.json');
     writeFileSync(
       configPath,

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ADMIN_IDENTITY, type UsageEntry } from '@switchyard/accounts';
+import { ADMIN_IDENTITY, type UsageEntry } from '@signalbox/accounts';
 import { authHeaders } from '../helpers/read-sse';
 import { startTestGateway, type TestGateway } from '../helpers/start-test-gateway';
 import { findFreePort } from '../helpers/throwaway-process';
@@ -100,7 +100,7 @@ describe('Prometheus metrics on the example server', () => {
   let limitedKey: string;
 
   beforeAll(async () => {
-    folder = mkdtempSync(join(tmpdir(), 'switchyard-metrics-'));
+    folder = mkdtempSync(join(tmpdir(), 'signalbox-metrics-'));
     server = await startTestGateway({ configPath: writeConfig(folder, await findFreePort()) });
     const account = await server.store.createAccount({ name: 'metrics', balanceMicros: 10_000_000 });
     key = (await server.store.createKey({ accountId: account.id, name: 'open' })).secret;
@@ -120,7 +120,7 @@ describe('Prometheus metrics on the example server', () => {
       await send(server.url, key, 'messages', 'sim'), // same protocol, JSON
       await send(server.url, key, 'messages', 'sim', true), // same protocol, stream
       await send(server.url, key, 'chat', 'failover'), // the unreachable upstream is retried, then the next one serves
-      await send(server.url, 'sy-not-a-real-key', 'responses', 'sim'), // a bad key
+      await send(server.url, 'sbx-not-a-real-key', 'responses', 'sim'), // a bad key
       await send(server.url, limitedKey, 'responses', 'sim'),
       await send(server.url, limitedKey, 'responses', 'sim'), // over its one request a minute
       await send(server.url, key, 'responses', 'made-up-model-1'),
@@ -140,50 +140,50 @@ describe('Prometheus metrics on the example server', () => {
     const ledgerCounts: Record<string, number> = {};
     for (const row of rows) ledgerCounts[`${row.status} ${row.outcome}`] = (ledgerCounts[`${row.status} ${row.outcome}`] ?? 0) + 1;
     const metricCounts: Record<string, number> = {};
-    for (const sample of samples.filter(sample => sample.name === 'switchyard_requests_total')) {
+    for (const sample of samples.filter(sample => sample.name === 'signalbox_requests_total')) {
       const pair = `${sample.labels.status} ${sample.labels.outcome}`;
       metricCounts[pair] = (metricCounts[pair] ?? 0) + sample.value;
     }
     expect(metricCounts).toEqual(ledgerCounts);
     expect(ledgerCounts).toEqual({ '200 completed': 6, '401 error': 1, '404 error': 2, '429 error': 1 });
-    expect(total(samples, 'switchyard_requests_total')).toBe(rows.length);
+    expect(total(samples, 'signalbox_requests_total')).toBe(rows.length);
 
     // Tokens and cost add up to the ledger's.
     const sum = (pick: (row: UsageEntry) => number) => rows.reduce((all, row) => all + pick(row), 0);
     expect(sum(row => row.inputTokens)).toBeGreaterThan(0);
-    expect(total(samples, 'switchyard_tokens_total', { kind: 'input' })).toBe(sum(row => row.inputTokens));
-    expect(total(samples, 'switchyard_tokens_total', { kind: 'output' })).toBe(sum(row => row.outputTokens));
+    expect(total(samples, 'signalbox_tokens_total', { kind: 'input' })).toBe(sum(row => row.inputTokens));
+    expect(total(samples, 'signalbox_tokens_total', { kind: 'output' })).toBe(sum(row => row.outputTokens));
     expect(sum(row => row.costMicros)).toBeGreaterThan(0);
-    expect(total(samples, 'switchyard_cost_micros_total')).toBe(sum(row => row.costMicros));
-    expect(total(samples, 'switchyard_cost_micros_total', { route: 'sim' })).toBe(sum(row => (row.model === 'sim' ? row.costMicros : 0)));
+    expect(total(samples, 'signalbox_cost_micros_total')).toBe(sum(row => row.costMicros));
+    expect(total(samples, 'signalbox_cost_micros_total', { route: 'sim' })).toBe(sum(row => (row.model === 'sim' ? row.costMicros : 0)));
     // No route names a group in this config, so tokens and cost carry no group label.
-    expect(samples.filter(sample => sample.name === 'switchyard_tokens_total' && 'group' in sample.labels)).toEqual([]);
+    expect(samples.filter(sample => sample.name === 'signalbox_tokens_total' && 'group' in sample.labels)).toEqual([]);
 
     // The failover: every attempt after the first was a retry of the dead upstream or the move to the next.
     const failoverRow = rows.find(row => row.model === 'failover')!;
     expect(failoverRow).toMatchObject({ status: 200, upstream: 'sim-messages' });
     expect(failoverRow.attempts).toBeGreaterThanOrEqual(2);
-    expect(total(samples, 'switchyard_upstream_failovers_total', { from: 'dead', to: 'sim-messages', reason: 'UPSTREAM_UNREACHABLE' })).toBe(1);
-    expect(total(samples, 'switchyard_upstream_retries_total', { upstream: 'dead', reason: 'UPSTREAM_UNREACHABLE' })).toBe(failoverRow.attempts - 2);
-    expect(total(samples, 'switchyard_upstream_attempts_total', { upstream: 'dead', result: 'failed', code: 'UPSTREAM_UNREACHABLE' })).toBe(failoverRow.attempts - 1);
-    expect(total(samples, 'switchyard_upstream_attempts_total', { upstream: 'sim-messages', result: 'served' })).toBe(6);
+    expect(total(samples, 'signalbox_upstream_failovers_total', { from: 'dead', to: 'sim-messages', reason: 'UPSTREAM_UNREACHABLE' })).toBe(1);
+    expect(total(samples, 'signalbox_upstream_retries_total', { upstream: 'dead', reason: 'UPSTREAM_UNREACHABLE' })).toBe(failoverRow.attempts - 2);
+    expect(total(samples, 'signalbox_upstream_attempts_total', { upstream: 'dead', result: 'failed', code: 'UPSTREAM_UNREACHABLE' })).toBe(failoverRow.attempts - 1);
+    expect(total(samples, 'signalbox_upstream_attempts_total', { upstream: 'sim-messages', result: 'served' })).toBe(6);
 
     // Refusals: the bad key and the limiter, each under its code; the unknown models under one route label.
-    expect(total(samples, 'switchyard_requests_total', { status: '401', code: 'API_KEY_INVALID', route: 'unknown' })).toBe(1);
-    expect(total(samples, 'switchyard_limiter_refusals_total', { interface: 'openai-responses', code: 'RATE_LIMITED' })).toBe(1);
-    expect(total(samples, 'switchyard_requests_total', { route: 'unknown', code: 'MODEL_NOT_FOUND' })).toBe(2);
+    expect(total(samples, 'signalbox_requests_total', { status: '401', code: 'API_KEY_INVALID', route: 'unknown' })).toBe(1);
+    expect(total(samples, 'signalbox_limiter_refusals_total', { interface: 'openai-responses', code: 'RATE_LIMITED' })).toBe(1);
+    expect(total(samples, 'signalbox_requests_total', { route: 'unknown', code: 'MODEL_NOT_FOUND' })).toBe(2);
     const routeValues = new Set(samples.flatMap(sample => (sample.labels.route === undefined ? [] : [sample.labels.route])));
     expect([...routeValues].sort()).toEqual(['failover', 'sim', 'unknown']);
 
     // Latency histograms saw every request; streams, holds and the ledger queue are back to empty.
-    expect(total(samples, 'switchyard_request_duration_seconds_count')).toBe(rows.length);
-    expect(total(samples, 'switchyard_time_to_first_byte_seconds_count', { route: 'sim' })).toBe(5);
-    expect(total(samples, 'switchyard_streams_in_flight')).toBe(0);
-    expect(total(samples, 'switchyard_ledger_queue_depth')).toBe(0);
-    expect(total(samples, 'switchyard_ledger_rows_total', { result: 'committed' })).toBe(rows.length);
-    expect(total(samples, 'switchyard_holds_outstanding')).toBe(0);
-    expect(total(samples, 'switchyard_holds_amount_micros')).toBe(0);
-    expect(samples.some(sample => sample.name === 'switchyard_upstream_connections_open' && sample.labels.upstream === 'sim-messages')).toBe(true);
+    expect(total(samples, 'signalbox_request_duration_seconds_count')).toBe(rows.length);
+    expect(total(samples, 'signalbox_time_to_first_byte_seconds_count', { route: 'sim' })).toBe(5);
+    expect(total(samples, 'signalbox_streams_in_flight')).toBe(0);
+    expect(total(samples, 'signalbox_ledger_queue_depth')).toBe(0);
+    expect(total(samples, 'signalbox_ledger_rows_total', { result: 'committed' })).toBe(rows.length);
+    expect(total(samples, 'signalbox_holds_outstanding')).toBe(0);
+    expect(total(samples, 'signalbox_holds_amount_micros')).toBe(0);
+    expect(samples.some(sample => sample.name === 'signalbox_upstream_connections_open' && sample.labels.upstream === 'sim-messages')).toBe(true);
 
     // The process metrics, event-loop delay among them.
     expect(samples.some(sample => sample.name === 'process_cpu_user_seconds_total')).toBe(true);
@@ -196,7 +196,7 @@ describe('Prometheus metrics on the example server', () => {
     server.audit.remember([secret]);
 
     const missing = await scrape(server.metricsURL!);
-    const wrong = await scrape(server.metricsURL!, 'sy-admin-wrong');
+    const wrong = await scrape(server.metricsURL!, 'sbx-admin-wrong');
     const accountToken = await scrape(server.metricsURL!, secret);
     expect([missing.status, wrong.status, accountToken.status]).toEqual([401, 401, 403]);
     expect(((await missing.json()) as { code: string }).code).toBe('ADMIN_TOKEN_MISSING');
@@ -213,7 +213,7 @@ describe('where the example server serves /metrics', () => {
       const response = await scrape(server.metricsURL!);
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toBe(PROMETHEUS_TEXT);
-      expect(await response.text()).toContain('# TYPE switchyard_requests_total counter');
+      expect(await response.text()).toContain('# TYPE signalbox_requests_total counter');
       const onMain = await scrape(`${server.url}/metrics`, server.adminToken);
       expect(onMain.status).toBe(404);
       await onMain.arrayBuffer();

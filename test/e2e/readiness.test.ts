@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createSQLiteAccountStore } from '@switchyard/store-sqlite';
-import { generateAdminToken } from '@switchyard/accounts';
+import { createSQLiteAccountStore } from '@signalbox/store-sqlite';
+import { generateAdminToken } from '@signalbox/accounts';
 import { startExampleServer } from '../../examples/server/src';
 
 /**
@@ -12,7 +12,7 @@ import { startExampleServer } from '../../examples/server/src';
  */
 describe('GET /readyz on the example server', () => {
   it('is 200 while the store answers and 503 naming the failed check once it does not, with /healthz still 200', async () => {
-    const folder = mkdtempSync(join(tmpdir(), 'switchyard-readyz-'));
+    const folder = mkdtempSync(join(tmpdir(), 'signalbox-readyz-'));
     const store = createSQLiteAccountStore({ path: join(folder, 'gateway.sqlite'), serverSecret: 'readyz-secret', holdSweepIntervalMs: 0 });
     const server = await startExampleServer({ port: 0, storage: { kind: 'store', store, adminToken: generateAdminToken() }, environment: {} });
     try {

@@ -12,13 +12,13 @@ describe('reasoning across protocols', () => {
   it('a Messages client gets signed thinking first, and can replay it unchanged (Messages upstream)', async () => {
     const anthropic = new AnthropicV0({ baseURL: server.url, apiKey: server.demoKey, maxRetries: 0 });
     const ask = { model: 'sim-via-messages', max_tokens: 2048, thinking: { type: 'enabled' as const, budget_tokens: 1024 } };
-    const first = await anthropic.messages.stream({ ...ask, messages: [{ role: 'user', content: 'Think about switchyards' }] }).finalMessage();
+    const first = await anthropic.messages.stream({ ...ask, messages: [{ role: 'user', content: 'Think about signal boxes' }] }).finalMessage();
     expect(first.content[0]).toMatchObject({ type: 'thinking', signature: expect.stringMatching(/.+/) });
     expect(first.content.some(block => block.type === 'text')).toBe(true);
     const second = await anthropic.messages.create({
       ...ask,
       messages: [
-        { role: 'user', content: 'Think about switchyards' },
+        { role: 'user', content: 'Think about signal boxes' },
         { role: 'assistant', content: first.content },
         { role: 'user', content: 'And now about harbours' },
       ],
@@ -28,7 +28,7 @@ describe('reasoning across protocols', () => {
 
   it('a Responses client gets Anthropic thinking as a reasoning item it can replay (Messages upstream)', async () => {
     const openai = new OpenAI({ baseURL: `${server.url}/v1`, apiKey: server.demoKey, maxRetries: 0 });
-    const first = await openai.responses.stream({ model: 'sim-via-messages', input: 'Think about switchyards', reasoning: { effort: 'low' } }).finalResponse();
+    const first = await openai.responses.stream({ model: 'sim-via-messages', input: 'Think about signal boxes', reasoning: { effort: 'low' } }).finalResponse();
     const reasoning = first.output.find(item => item.type === 'reasoning');
     expect(reasoning).toMatchObject({ type: 'reasoning', encrypted_content: expect.stringMatching(/^swy1\./) });
     expect(first.output_text.length).toBeGreaterThan(0);
@@ -37,7 +37,7 @@ describe('reasoning across protocols', () => {
       model: 'sim-via-messages',
       reasoning: { effort: 'low' },
       input: [
-        { role: 'user', content: 'Think about switchyards' },
+        { role: 'user', content: 'Think about signal boxes' },
         ...first.output.map(item => item as OpenAI.Responses.ResponseInputItem),
         { role: 'user', content: 'And now about harbours' },
       ],
@@ -48,7 +48,7 @@ describe('reasoning across protocols', () => {
   it('a Chat client never sees reasoning as visible text', async () => {
     const openai = new OpenAI({ baseURL: `${server.url}/v1`, apiKey: server.demoKey, maxRetries: 0 });
     const anthropic = new AnthropicV0({ baseURL: server.url, apiKey: server.demoKey, maxRetries: 0 });
-    const prompt = 'Think about switchyards';
+    const prompt = 'Think about signal boxes';
     const reference = await anthropic.messages.create({
       model: 'sim-via-messages',
       max_tokens: 2048,

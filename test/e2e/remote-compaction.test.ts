@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { generateApiKey } from '@switchyard/accounts';
+import { generateApiKey } from '@signalbox/accounts';
 import OpenAI from 'openai';
 import type { ResponseCompactionItem, ResponseInputItem } from 'openai/resources/responses/responses';
 import { startExampleServer } from '../../examples/server/src';
@@ -110,7 +110,7 @@ describe('remote compaction through the openai SDK', () => {
 });
 
 describe('compaction items across a restart of the example server', () => {
-  const folder = mkdtempSync(join(tmpdir(), 'switchyard-compaction-'));
+  const folder = mkdtempSync(join(tmpdir(), 'signalbox-compaction-'));
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
   it('open after a restart on the same data folder: the sealing secret is derived from its server secret', async () => {

@@ -5,7 +5,7 @@ import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/ch
 import type { ResponseCreateParamsNonStreaming } from 'openai/resources/responses/responses';
 import { startTestGateway, type TestGateway } from '../helpers/start-test-gateway';
 
-const PROMPT = 'Describe how a railway switchyard sorts freight cars';
+const PROMPT = 'Describe how a railway signalbox sorts freight cars';
 /** A field no SDK type or codec knows, as a vendor might add next month. */
 const NEW_FIELD = { brand_new_field: { enabled: true, level: 2 } };
 
@@ -15,7 +15,7 @@ type Interface = 'responses' | 'messages' | 'chat';
  * A field the vendor added after this gateway was written, sent through the real SDKs (which send
  * whatever the params object holds; a cast stands in for the newer SDK types): on a same-protocol
  * route it reaches the upstream as sent, shown by the simulator's request log; on a translated
- * route the request is answered and the field is named in `x-switchyard-warnings`.
+ * route the request is answered and the field is named in `x-signalbox-warnings`.
  */
 describe('fields the gateway does not know, through the official SDKs', () => {
   let server: TestGateway;
@@ -36,16 +36,16 @@ describe('fields the gateway does not know, through the official SDKs', () => {
     if (name === 'responses') {
       const params = { model, input: PROMPT, ...extra } as ResponseCreateParamsNonStreaming;
       const { data, response } = await openai.responses.create(params).withResponse();
-      return { status: response.status, model: data.model, warnings: response.headers.get('x-switchyard-warnings') };
+      return { status: response.status, model: data.model, warnings: response.headers.get('x-signalbox-warnings') };
     }
     if (name === 'chat') {
       const params = { model, messages: [{ role: 'user', content: PROMPT }], ...extra } as ChatCompletionCreateParamsNonStreaming;
       const { data, response } = await openai.chat.completions.create(params).withResponse();
-      return { status: response.status, model: data.model, warnings: response.headers.get('x-switchyard-warnings') };
+      return { status: response.status, model: data.model, warnings: response.headers.get('x-signalbox-warnings') };
     }
     const params = { model, max_tokens: 256, messages: [{ role: 'user', content: PROMPT }], ...extra } as MessageCreateParamsNonStreaming;
     const { data, response } = await anthropic.messages.create(params).withResponse();
-    return { status: response.status, model: data.model, warnings: response.headers.get('x-switchyard-warnings') };
+    return { status: response.status, model: data.model, warnings: response.headers.get('x-signalbox-warnings') };
   }
 
   /** The top-level field names of the one upstream request `act` caused, from the simulator's log. */
@@ -60,7 +60,7 @@ describe('fields the gateway does not know, through the official SDKs', () => {
   it.each([
     ['responses', 'sim-via-responses', '/v1/responses'],
     ['messages', 'sim-via-messages', '/v1/messages'],
-    ['messages', 'switchyard-sim', '/v1/messages'],
+    ['messages', 'signalbox-sim', '/v1/messages'],
     ['chat', 'sim-via-chat', '/v1/chat/completions'],
   ] as const)('%s on %s (same protocol): forwards the unknown field untouched, without a warning', async (name, model, path) => {
     const before = server.simulator.requests().length;
@@ -78,7 +78,7 @@ describe('fields the gateway does not know, through the official SDKs', () => {
     ['messages', 'sim-via-chat'],
     ['chat', 'sim-via-messages'],
     ['chat', 'sim-via-responses'],
-  ] as const)('%s on %s (translated): answers 200, drops the unknown field and names it in x-switchyard-warnings', async (name, model) => {
+  ] as const)('%s on %s (translated): answers 200, drops the unknown field and names it in x-signalbox-warnings', async (name, model) => {
     let answer: Awaited<ReturnType<typeof send>> | undefined;
     const fields = await upstreamFieldsOf(async () => (answer = await send(name, model, NEW_FIELD)));
     expect(answer).toEqual({ status: 200, model, warnings: 'brand_new_field (unknown-field)' });

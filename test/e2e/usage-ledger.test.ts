@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { generateApiKey, type AccountStore, type UsageEntry } from '@switchyard/accounts';
+import { generateApiKey, type AccountStore, type UsageEntry } from '@signalbox/accounts';
 import { startExampleServer, type ExampleServer } from '../../examples/server/src';
 import { authHeaders } from '../helpers/read-sse';
 
@@ -85,7 +85,7 @@ describe('usage ledger on the example server’s data folder', () => {
     });
 
   beforeEach(() => {
-    folder = mkdtempSync(join(tmpdir(), 'switchyard-ledger-'));
+    folder = mkdtempSync(join(tmpdir(), 'signalbox-ledger-'));
   });
   afterEach(async () => {
     await server?.close(1_000);

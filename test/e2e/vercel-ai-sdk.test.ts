@@ -3,8 +3,8 @@ import { createOpenAI } from '@ai-sdk/openai';
 import { generateText, streamText } from 'ai';
 import { startTestGateway, type TestGateway } from '../helpers/start-test-gateway';
 
-const PROMPT = 'Describe how a railway switchyard sorts freight cars';
-const ROUTES = ['switchyard-sim', 'sim-via-responses', 'sim-via-messages', 'sim-via-chat'];
+const PROMPT = 'Describe how a railway signalbox sorts freight cars';
+const ROUTES = ['signalbox-sim', 'sim-via-responses', 'sim-via-messages', 'sim-via-chat'];
 
 describe('Vercel AI SDK against the example server', () => {
   let server: TestGateway;

@@ -10,7 +10,7 @@ import {
   startWithConfig,
 } from './refusal-helpers';
 
-const MODEL = 'switchyard-sim';
+const MODEL = 'signalbox-sim';
 const GOLD_MODEL = 'sim-gold-only';
 const PROMPT = 'Tell me about freight yards';
 

@@ -1,4 +1,4 @@
-import { generateApiKey } from '@switchyard/accounts';
+import { generateApiKey } from '@signalbox/accounts';
 import { startTestGateway, type TestGateway } from '../helpers/start-test-gateway';
 import {
   createInterfaceClient,
@@ -10,7 +10,7 @@ import {
   type InterfaceName,
 } from './refusal-helpers';
 
-const MODEL = 'switchyard-sim';
+const MODEL = 'signalbox-sim';
 const PROMPT = 'Say hello to the gateway';
 /** The header each interface reads the key from, as the client would remove it. */
 const KEY_HEADER: Record<InterfaceName, string> = {

@@ -34,9 +34,9 @@ describe('compressed request bodies', () => {
     return { status: response.status, body: (await response.json()) as Answer['body'], requestId: response.headers.get('x-request-id') };
   }
 
-  const responsesBody = Buffer.from(JSON.stringify({ model: 'switchyard-sim', input: 'Count the freight cars' }));
+  const responsesBody = Buffer.from(JSON.stringify({ model: 'signalbox-sim', input: 'Count the freight cars' }));
   const messagesBody = Buffer.from(
-    JSON.stringify({ model: 'switchyard-sim', max_tokens: 64, messages: [{ role: 'user', content: 'Count the freight cars' }] }),
+    JSON.stringify({ model: 'signalbox-sim', max_tokens: 64, messages: [{ role: 'user', content: 'Count the freight cars' }] }),
   );
 
   it.each(Object.keys(COMPRESSORS))('decodes a Content-Encoding: %s body on /v1/responses and answers 200', async encoding => {
@@ -57,7 +57,7 @@ describe('compressed request bodies', () => {
       return fetch(input, { ...init, headers, body: new Uint8Array(body) });
     };
     const client = new OpenAI({ baseURL: `${server.url}/v1`, apiKey: server.demoKey, fetch: compressingFetch, maxRetries: 0 });
-    const response = await client.responses.create({ model: 'switchyard-sim', input: 'Count the freight cars' });
+    const response = await client.responses.create({ model: 'signalbox-sim', input: 'Count the freight cars' });
     expect(response.status).toBe('completed');
     expect(response.output_text.length).toBeGreaterThan(0);
   });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { generateApiKey } from '@switchyard/accounts';
+import { generateApiKey } from '@signalbox/accounts';
 import { Writable } from 'node:stream';
 import { createLogger } from '../../examples/server/src';
 import { startTestGateway, type TestGateway } from '../helpers/start-test-gateway';
@@ -51,7 +51,7 @@ async function post(server: TestGateway, client: { path: string }, body: unknown
     status: response.status,
     text: await response.text(),
     requestId: response.headers.get('x-request-id') ?? '',
-    warnings: response.headers.get('x-switchyard-warnings'),
+    warnings: response.headers.get('x-signalbox-warnings'),
   };
 }
 
@@ -148,7 +148,7 @@ describe('what the gateway echoes and logs', () => {
 
   it('cuts an unknown parameter’s name in the refusal and its param (remote compaction, which takes no other field)', async () => {
     const field = 'f'.repeat(100_000);
-    const answer = await post(server, { path: '/v1/responses/compact' }, { model: 'switchyard-sim', input: 'hello', [field]: 1 });
+    const answer = await post(server, { path: '/v1/responses/compact' }, { model: 'signalbox-sim', input: 'hello', [field]: 1 });
 
     expect(answer.status).toBe(400);
     expect(Buffer.byteLength(answer.text)).toBeLessThan(MAX_ERROR_BODY_BYTES);
@@ -157,7 +157,7 @@ describe('what the gateway echoes and logs', () => {
 
   it('answers a body with a 100 000-character unknown field name on a translated route, counting the field in the warnings without naming it', async () => {
     const field = 'f'.repeat(100_000);
-    const answer = await post(server, INTERFACES[0], { ...INTERFACES[0].body('switchyard-sim', 'hello'), [field]: 1 });
+    const answer = await post(server, INTERFACES[0], { ...INTERFACES[0].body('signalbox-sim', 'hello'), [field]: 1 });
 
     expect(answer.status).toBe(200);
     expect(answer.warnings).toBe('1 other field (unknown-field)');
@@ -177,22 +177,22 @@ describe('what the gateway echoes and logs', () => {
         headers: { 'content-type': 'application/json', 'x-api-key': key, 'anthropic-version': '2023-06-01' },
         body: JSON.stringify(body),
       });
-    const served = await send(server.demoKey, messages.body('switchyard-sim', prompt));
-    const { max_tokens: _dropped, ...withoutMaxTokens } = messages.body('switchyard-sim', prompt);
+    const served = await send(server.demoKey, messages.body('signalbox-sim', prompt));
+    const { max_tokens: _dropped, ...withoutMaxTokens } = messages.body('signalbox-sim', prompt);
     const badBody = await send(server.demoKey, withoutMaxTokens);
-    const badKey = await send(unknownKey, messages.body('switchyard-sim', prompt));
-    const overloaded = await send(server.demoKey, messages.body('switchyard-sim', `[[sim:status=503]] [[sim:echo-prompt]] ${prompt}`));
+    const badKey = await send(unknownKey, messages.body('signalbox-sim', prompt));
+    const overloaded = await send(server.demoKey, messages.body('signalbox-sim', `[[sim:status=503]] [[sim:echo-prompt]] ${prompt}`));
     await Promise.all([served.text(), badBody.text(), badKey.text(), overloaded.text()]);
 
     expect([served.status, badBody.status, badKey.status, overloaded.status]).toEqual([200, 400, 401, 503]);
     const parsed = async (answer: Response) =>
       (await linesOf(answer.headers.get('request-id') ?? '')).map(line => JSON.parse(line) as Record<string, unknown>);
     const [servedLines, badBodyLines, badKeyLines, overloadedLines] = await Promise.all([parsed(served), parsed(badBody), parsed(badKey), parsed(overloaded)]);
-    const demoPrefix = server.demoKey.slice(0, 11);
+    const demoPrefix = server.demoKey.slice(0, 12);
     expect(servedLines.find(line => line.msg === 'http request')).toMatchObject({
       level: 30,
       keyPrefix: demoPrefix,
-      route: 'switchyard-sim',
+      route: 'signalbox-sim',
       upstream: 'simulator-messages',
       status: 200,
       outcome: 'completed',
@@ -216,7 +216,7 @@ describe('what the gateway echoes and logs', () => {
     expect(badKeyLines.find(line => line.level === 20)).toMatchObject({
       msg: 'request refused',
       code: 'API_KEY_INVALID',
-      protocolHeaders: { 'x-api-key': `${unknownKey.slice(0, 11)}…` },
+      protocolHeaders: { 'x-api-key': `${unknownKey.slice(0, 12)}…` },
     });
     expect(overloadedLines.find(line => line.msg === 'http request')).toMatchObject({ level: 30, status: 503, code: 'UPSTREAM_OVERLOADED', attempts: 3 });
     expect(overloadedLines.filter(line => line.msg === 'upstream attempt failed')).toEqual(
@@ -224,7 +224,7 @@ describe('what the gateway echoes and logs', () => {
         expect.objectContaining({
           level: 20,
           attempt,
-          route: 'switchyard-sim',
+          route: 'signalbox-sim',
           upstream: expect.stringMatching(/^simulator-(messages|responses)$/),
           code: 'UPSTREAM_OVERLOADED',
           upstreamError: expect.objectContaining({ status: 503, message: { chars: expect.any(Number), sha256: expect.stringMatching(/^[0-9a-f]{16}$/) } }),
@@ -253,9 +253,9 @@ describe('the example server at LOG_LEVEL=info', () => {
     const server = await startTestGateway({ logger: createLogger({ level: 'info', destination }) });
     try {
       const responses = INTERFACES[0];
-      const response = await post(server, responses, { model: 'switchyard-sim' });
-      const retried = await post(server, responses, { model: 'switchyard-sim', input: '[[sim:status=503]] hello' });
-      const served = await post(server, responses, { model: 'switchyard-sim', input: 'hello' });
+      const response = await post(server, responses, { model: 'signalbox-sim' });
+      const retried = await post(server, responses, { model: 'signalbox-sim', input: '[[sim:status=503]] hello' });
+      const served = await post(server, responses, { model: 'signalbox-sim', input: 'hello' });
       const servedId = served.requestId;
       const requestIds = [response.requestId, retried.requestId];
       const accessLines = () => written.filter(line => line.msg === 'http request' && requestIds.includes(line.requestId as string));
@@ -266,7 +266,7 @@ describe('the example server at LOG_LEVEL=info', () => {
 
       expect([response.status, retried.status]).toEqual([400, 503]);
       expect(accessLines()).toEqual([
-        expect.objectContaining({ level: 30, msg: 'http request', status: 400, code: 'INVALID_REQUEST', keyPrefix: server.demoKey.slice(0, 11) }),
+        expect.objectContaining({ level: 30, msg: 'http request', status: 400, code: 'INVALID_REQUEST', keyPrefix: server.demoKey.slice(0, 12) }),
         expect.objectContaining({ level: 30, msg: 'http request', status: 503, code: 'UPSTREAM_OVERLOADED', attempts: 3 }),
       ]);
       // At info, a served request writes its access line and nothing else (its charge is logged at debug).

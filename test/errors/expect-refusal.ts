@@ -1,5 +1,5 @@
 import AnthropicV0 from '@anthropic-ai/sdk';
-import type { UsageRecord } from '@switchyard/engine';
+import type { UsageRecord } from '@signalbox/engine';
 import OpenAI from 'openai';
 import type { TestGateway } from '../helpers/start-test-gateway';
 import type { Exchange, InterfaceClient, InterfaceName } from './interface-clients';

@@ -1,4 +1,4 @@
-import type { KeyLimits } from '@switchyard/accounts';
+import type { KeyLimits } from '@signalbox/accounts';
 import { startTestGateway, type TestGateway } from '../helpers/start-test-gateway';
 import {
   COMPLETED_EVENT,

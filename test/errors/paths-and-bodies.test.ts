@@ -10,7 +10,7 @@ import {
   type InterfaceName,
 } from './refusal-helpers';
 
-const MODEL = 'switchyard-sim';
+const MODEL = 'signalbox-sim';
 const SMALL_CONTEXT_MODEL = 'sim-small-context';
 const BODY_LIMIT_BYTES = 16 * 1024;
 const CONTEXT_TOKENS = 1_000;
@@ -205,8 +205,8 @@ describe('404 for unknown paths and models, 413 for oversized requests, 400 for 
       const sdk = client(name);
       const answer = await sdk.create(promptBody(name, MODEL, PROMPT, { frobnicate: true }));
       expectAnswered(sdk, answer, MODEL);
-      // switchyard-sim's upstream speaks Messages: the Messages interface is its same-protocol route.
-      expect(sdk.last().headers.get('x-switchyard-warnings')).toBe(name === 'messages' ? null : 'frobnicate (unknown-field)');
+      // signalbox-sim's upstream speaks Messages: the Messages interface is its same-protocol route.
+      expect(sdk.last().headers.get('x-signalbox-warnings')).toBe(name === 'messages' ? null : 'frobnicate (unknown-field)');
     });
 
     it('refuses a field of a sibling endpoint: 400 INVALID_REQUEST naming it and the endpoint that takes it', async () => {

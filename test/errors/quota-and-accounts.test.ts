@@ -1,4 +1,4 @@
-import type { GatewayConfigInput } from '@switchyard/engine';
+import type { GatewayConfigInput } from '@signalbox/engine';
 import { startTestGateway, type TestGateway } from '../helpers/start-test-gateway';
 import {
   createInterfaceClient,
@@ -41,13 +41,13 @@ describe('429 QUOTA_EXCEEDED: a key whose token quota is used up', () => {
 describe('503 NO_ACCOUNT_AVAILABLE: a route whose upstream has no account', () => {
   let server: TestGateway;
   beforeAll(async () => {
-    delete process.env.SWITCHYARD_TEST_MISSING_UPSTREAM_KEY;
+    delete process.env.SIGNALBOX_TEST_MISSING_UPSTREAM_KEY;
     server = await startWithConfig((config: GatewayConfigInput) => ({
       ...config,
       upstreams: {
         ...config.upstreams,
         // The key's environment variable is not set: the upstream has no account to serve with.
-        'no-account': { protocol: 'anthropic-messages', baseURL: 'http://127.0.0.1:9', apiKeyEnv: 'SWITCHYARD_TEST_MISSING_UPSTREAM_KEY' },
+        'no-account': { protocol: 'anthropic-messages', baseURL: 'http://127.0.0.1:9', apiKeyEnv: 'SIGNALBOX_TEST_MISSING_UPSTREAM_KEY' },
       },
       routes: [
         ...config.routes,

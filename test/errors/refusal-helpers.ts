@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { NewAccount, NewApiKey } from '@switchyard/accounts';
-import type { GatewayConfigInput } from '@switchyard/engine';
+import type { NewAccount, NewApiKey } from '@signalbox/accounts';
+import type { GatewayConfigInput } from '@signalbox/engine';
 import {
   createDefaultConfig,
   EMBEDDED_SIMULATOR,
@@ -42,7 +42,7 @@ export async function startWithConfig(
   change: (config: GatewayConfigInput) => GatewayConfigInput,
   options: Omit<ExampleServerOptions, 'configPath'> = {},
 ): Promise<TestGateway> {
-  const directory = mkdtempSync(join(tmpdir(), 'switchyard-error-tests-'));
+  const directory = mkdtempSync(join(tmpdir(), 'signalbox-error-tests-'));
   const configPath = join(directory, 'gateway.json');
   writeFileSync(configPath, JSON.stringify(change(createDefaultConfig(EMBEDDED_SIMULATOR))));
   try {

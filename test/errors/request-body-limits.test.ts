@@ -45,7 +45,7 @@ describe('request bodies are refused as soon as the refusal is known, and never 
   it('answers a chunked body with 413 REQUEST_TOO_LARGE the moment it passes the limit, before the rest is sent, and closes the connection', async () => {
     const connection = await openRawConnection(server.url);
     await connection.write(requestHead(server, 'responses', 'transfer-encoding: chunked\r\n'));
-    await connection.write(chunk(`{"model":"switchyard-sim","input":"${'x'.repeat(BODY_LIMIT_BYTES / 2)}`));
+    await connection.write(chunk(`{"model":"signalbox-sim","input":"${'x'.repeat(BODY_LIMIT_BYTES / 2)}`));
     await connection.write(chunk('y'.repeat(BODY_LIMIT_BYTES / 2)));
     // The body is now just over the limit; the rest (and the closing chunk) is never sent.
     const answer = await connection.answer;
@@ -57,7 +57,7 @@ describe('request bodies are refused as soon as the refusal is known, and never 
   it('still answers a chunked body under the limit', async () => {
     const connection = await openRawConnection(server.url);
     await connection.write(requestHead(server, 'responses', 'transfer-encoding: chunked\r\n'));
-    await connection.write(chunk('{"model":"switchyard-sim",'));
+    await connection.write(chunk('{"model":"signalbox-sim",'));
     await connection.write(chunk('"input":"Count the freight cars"}'));
     await connection.write('0\r\n\r\n');
     const answer = await connection.answer;
@@ -68,7 +68,7 @@ describe('request bodies are refused as soon as the refusal is known, and never 
 
   it('ends a body that stalls with 408 REQUEST_TIMEOUT after the body timeout, in the caller\'s envelope, and closes the connection', async () => {
     const connection = await openRawConnection(server.url);
-    await connection.write(`${requestHead(server, 'messages', 'content-length: 200\r\n')}{"model":"switchyard-sim",`);
+    await connection.write(`${requestHead(server, 'messages', 'content-length: 200\r\n')}{"model":"signalbox-sim",`);
     const answer = await connection.answer;
     expectRefusal(answer, 408, 'REQUEST_TIMEOUT');
     expect(JSON.parse(answer.body)).toMatchObject({ type: 'error', error: { type: 'invalid_request_error' } });
@@ -81,7 +81,7 @@ describe('request bodies are refused as soon as the refusal is known, and never 
   it('ends a chunked body that stops arriving with 408 REQUEST_TIMEOUT after the body timeout', async () => {
     const connection = await openRawConnection(server.url);
     await connection.write(requestHead(server, 'responses', 'transfer-encoding: chunked\r\n'));
-    await connection.write(chunk('{"model":"switchyard-sim",'));
+    await connection.write(chunk('{"model":"signalbox-sim",'));
     const answer = await connection.answer;
     expectRefusal(answer, 408, 'REQUEST_TIMEOUT');
     expect(JSON.parse(answer.body)).toMatchObject({ error: { type: 'invalid_request_error', code: 'request_timeout' } });

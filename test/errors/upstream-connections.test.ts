@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import type { GatewayConfigInput } from '@switchyard/engine';
+import type { GatewayConfigInput } from '@signalbox/engine';
 import type { TestGateway } from '../helpers/start-test-gateway';
 import {
   createInterfaceClient,

@@ -18,8 +18,8 @@ describe('the admin API (console token) and the keys it makes', () => {
 
     const created = await request(server.url).post('/admin/keys').set(admin()).send({ accountId: account.body.id, name: 'laptop' });
     expect(created.status).toBe(201);
-    expect(created.body.secret).toMatch(/^sy-[A-Za-z0-9]{40}$/);
-    expect(created.body.key.prefix).toBe(created.body.secret.slice(0, 11));
+    expect(created.body.secret).toMatch(/^sbx-[A-Za-z0-9]{40}$/);
+    expect(created.body.key.prefix).toBe(created.body.secret.slice(0, 12));
     expect(created.headers['cache-control']).toBe('no-store');
 
     const listed = await request(server.url).get(`/admin/keys?accountId=${account.body.id}`).set(admin());
@@ -27,7 +27,7 @@ describe('the admin API (console token) and the keys it makes', () => {
     expect(listed.body.data.map((key: { name: string }) => key.name)).toEqual(['laptop']);
 
     const openai = new OpenAI({ baseURL: `${server.url}/v1`, apiKey: created.body.secret, maxRetries: 0 });
-    expect((await openai.responses.create({ model: 'switchyard-sim', input: 'hello from a new key' })).status).toBe('completed');
+    expect((await openai.responses.create({ model: 'signalbox-sim', input: 'hello from a new key' })).status).toBe('completed');
     await new Promise(resolve => setTimeout(resolve, 20));
     const after = await request(server.url).get('/admin/accounts').set(admin());
     const charged = after.body.data.find((entry: { id: string }) => entry.id === account.body.id);
@@ -38,7 +38,7 @@ describe('the admin API (console token) and the keys it makes', () => {
   it('disables and expires keys, with the right 401 and 403', async () => {
     const account = await request(server.url).post('/admin/accounts').set(admin()).send({ name: 'team-b', balance: 5 });
     const { body } = await request(server.url).post('/admin/keys').set(admin()).send({ accountId: account.body.id, name: 'ci' });
-    const call = () => request(server.url).post('/v1/responses').set({ authorization: `Bearer ${body.secret}` }).send({ model: 'switchyard-sim', input: 'hi' });
+    const call = () => request(server.url).post('/v1/responses').set({ authorization: `Bearer ${body.secret}` }).send({ model: 'signalbox-sim', input: 'hi' });
 
     await request(server.url).patch(`/admin/keys/${body.key.id}`).set(admin()).send({ status: 'disabled' }).expect(200);
     expect((await call()).body.code).toBe('API_KEY_DISABLED');
@@ -59,7 +59,7 @@ describe('the admin API (console token) and the keys it makes', () => {
     expect(apiKeyOnAdmin.body.error.message).toContain('An API key is not a console token');
     expect(JSON.stringify(apiKeyOnAdmin.body)).not.toContain(server.demoKey);
 
-    const tokenOnGateway = await request(server.url).post('/v1/responses').set(admin()).send({ model: 'switchyard-sim', input: 'hi' });
+    const tokenOnGateway = await request(server.url).post('/v1/responses').set(admin()).send({ model: 'signalbox-sim', input: 'hi' });
     expect([tokenOnGateway.status, tokenOnGateway.body.code]).toEqual([401, 'API_KEY_INVALID']);
     expect(tokenOnGateway.body.error.message).toBe('A console token is not an API key. Create an API key in the account panel and send that.');
     expect(JSON.stringify(tokenOnGateway.body)).not.toContain(server.adminToken);

@@ -1,5 +1,5 @@
 import OpenAI from 'openai';
-import type { UsageCommit } from '@switchyard/accounts';
+import type { UsageCommit } from '@signalbox/accounts';
 import request from 'supertest';
 import { startTestGateway, type TestGateway } from '../helpers/start-test-gateway';
 
@@ -152,7 +152,7 @@ describe('the usage admin API over requests the gateway served', () => {
     const login = { authorization: `Bearer ${(await request(server.url).post('/admin/console-tokens').set(admin).send({ accountId: account.id, name: 'alice' })).body.secret}` };
     const openai = new OpenAI({ baseURL: `${server.url}/v1`, apiKey: secret, maxRetries: 0 });
 
-    const stream = await openai.responses.create({ model: 'switchyard-sim', input: 'count to three', stream: true });
+    const stream = await openai.responses.create({ model: 'signalbox-sim', input: 'count to three', stream: true });
     for await (const event of stream) void event;
     await expect(openai.responses.create({ model: 'no-such-model', input: 'hi' })).rejects.toMatchObject({ status: 404 });
 
@@ -164,14 +164,14 @@ describe('the usage admin API over requests the gateway served', () => {
     }
     expect(rows.map(row => [row.model, row.status, row.outcome, row.stream, row.protocol])).toEqual([
       ['no-such-model', 404, 'error', false, 'openai-responses'],
-      ['switchyard-sim', 200, 'completed', true, 'openai-responses'],
+      ['signalbox-sim', 200, 'completed', true, 'openai-responses'],
     ]);
     expect(rows[0]!.costMicros).toBe(0);
     expect(rows[1]!.costMicros).toBeGreaterThan(0);
     const balance = (await request(server.url).get(`/admin/accounts/${account.id}`).set(login)).body;
     expect(balance.balanceMicros).toBe(5_000_000 - rows[1]!.costMicros);
 
-    const filtered = await request(server.url).get('/admin/usage?model=switchyard-sim').set(login);
+    const filtered = await request(server.url).get('/admin/usage?model=signalbox-sim').set(login);
     expect(filtered.body.data.map((row: { requestId: string }) => row.requestId)).toEqual([rows[1]!.requestId]);
     const csv = (await request(server.url).get('/admin/usage?format=csv').set(login).buffer(true)).text.split('\r\n');
     expect(csv.slice(1, -1).map(line => line.split(',')[1])).toEqual(rows.map(row => row.requestId));

@@ -18,8 +18,8 @@ describe('account console tokens on the admin API', () => {
   const account = () => ({ authorization: `Bearer ${token.secret}` });
 
   it('creates a console token whose secret is shown once and never listed', async () => {
-    expect(token.secret).toMatch(/^sy-console-[A-Za-z0-9]{40}$/);
-    expect(token.token.prefix).toBe(token.secret.slice(0, 19));
+    expect(token.secret).toMatch(/^sbx-console-[A-Za-z0-9]{40}$/);
+    expect(token.token.prefix).toBe(token.secret.slice(0, 20));
     const listed = await request(server.url).get(`/admin/console-tokens?accountId=${own.id}`).set(admin());
     expect(listed.status).toBe(200);
     expect(listed.body.data.map((entry: { id: string }) => entry.id)).toEqual([token.token.id]);
@@ -54,7 +54,7 @@ describe('account console tokens on the admin API', () => {
     const created = await request(server.url).post('/admin/keys').set(account()).send({ name: 'laptop' });
     expect(created.status).toBe(201);
     expect(created.body.key.accountId).toBe(own.id);
-    const call = () => request(server.url).post('/v1/responses').set({ authorization: `Bearer ${created.body.secret}` }).send({ model: 'switchyard-sim', input: 'hi' });
+    const call = () => request(server.url).post('/v1/responses').set({ authorization: `Bearer ${created.body.secret}` }).send({ model: 'signalbox-sim', input: 'hi' });
     expect((await call()).status).toBe(200);
     await request(server.url).patch(`/admin/keys/${created.body.key.id}`).set(account()).send({ status: 'disabled' }).expect(200);
     const refused = await call();
@@ -80,7 +80,7 @@ describe('account console tokens on the admin API', () => {
   it('lists the routes with exact model IDs, interfaces, pricing and upstream protocol', async () => {
     const routes = await request(server.url).get('/admin/routes').set(account());
     expect(routes.status).toBe(200);
-    const sim = routes.body.data.find((route: { model: string }) => route.model === 'switchyard-sim');
+    const sim = routes.body.data.find((route: { model: string }) => route.model === 'signalbox-sim');
     expect(sim.interfaces.map((entry: { path: string }) => entry.path).sort()).toEqual(['/v1/chat/completions', '/v1/messages', '/v1/responses']);
     expect(sim).toHaveProperty('pricing');
     expect(sim).toHaveProperty('contextTokens');
@@ -89,14 +89,14 @@ describe('account console tokens on the admin API', () => {
   });
 
   it('keeps console tokens and API keys apart both ways', async () => {
-    const tokenOnGateway = await request(server.url).post('/v1/responses').set(account()).send({ model: 'switchyard-sim', input: 'hi' });
+    const tokenOnGateway = await request(server.url).post('/v1/responses').set(account()).send({ model: 'signalbox-sim', input: 'hi' });
     expect([tokenOnGateway.status, tokenOnGateway.body.code]).toEqual([401, 'API_KEY_INVALID']);
     expect(tokenOnGateway.body.error.message).toBe('A console token is not an API key. Create an API key in the account panel and send that.');
     expect(JSON.stringify(tokenOnGateway.body)).not.toContain(token.secret);
     const tokenAsMessagesKey = await request(server.url)
       .post('/v1/messages')
       .set({ 'x-api-key': token.secret, 'anthropic-version': '2023-06-01' })
-      .send({ model: 'switchyard-sim', max_tokens: 16, messages: [{ role: 'user', content: 'hi' }] });
+      .send({ model: 'signalbox-sim', max_tokens: 16, messages: [{ role: 'user', content: 'hi' }] });
     expect([tokenAsMessagesKey.status, tokenAsMessagesKey.body.error.type]).toEqual([401, 'authentication_error']);
 
     const { secret: apiKey } = (await request(server.url).post('/admin/keys').set(admin()).send({ accountId: own.id, name: 'k' })).body;

@@ -1,8 +1,8 @@
-import type { SSEMessage } from '@switchyard/core';
-import { createSimulator } from '@switchyard/simulator';
+import type { SSEMessage } from '@signalbox/core';
+import { createSimulator } from '@signalbox/simulator';
 import express from 'express';
 import OpenAI from 'openai';
-import { builtInCodecs, ConfigError, createGateway, type Gateway, type GatewayConfigInput } from 'switchyard';
+import { builtInCodecs, ConfigError, createGateway, type Gateway, type GatewayConfigInput } from 'signalbox';
 import { createKeyedStore } from '../helpers/create-keyed-store';
 import { listenOnLoopback, type LoopbackServer } from '../helpers/listen-on-loopback';
 import { postForSSE } from '../helpers/read-sse';
@@ -19,7 +19,7 @@ import { TOY_REQUEST_ID_HEADER, toyCodec } from '../helpers/toy-codec';
 describe('a toy fourth protocol plugged in with the built-in codecs', () => {
   const simulator = createSimulator();
   const upstreamKey = `toy-upstream-${Math.random().toString(36).slice(2)}`;
-  const prompt = 'Describe how a railway switchyard sorts freight cars';
+  const prompt = 'Describe how a railway signalbox sorts freight cars';
   let toyUpstream: ToyUpstream;
   let gateway: Gateway;
   let host: LoopbackServer;
@@ -130,7 +130,7 @@ describe('a toy fourth protocol plugged in with the built-in codecs', () => {
     }
 
     it('refuses a wrong key with 401 API_KEY_INVALID and no key with 401 API_KEY_MISSING', async () => {
-      expectToyFailure(await generate({ model: 'toy-via-chat', prompt }, bearer('sy-not-a-key')), 401, 'API_KEY_INVALID');
+      expectToyFailure(await generate({ model: 'toy-via-chat', prompt }, bearer('sbx-not-a-key')), 401, 'API_KEY_INVALID');
       expectToyFailure(await generate({ model: 'toy-via-chat', prompt }, {}), 401, 'API_KEY_MISSING');
     });
 
@@ -235,14 +235,14 @@ describe('a toy fourth protocol plugged in with the built-in codecs', () => {
       ]);
     });
 
-    it('lists what the toy prompt cannot carry in x-switchyard-warnings', async () => {
+    it('lists what the toy prompt cannot carry in x-signalbox-warnings', async () => {
       const response = await fetch(`${host.url}/v1/chat/completions`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...bearer() },
         body: JSON.stringify({ model: 'toy-native', messages: [{ role: 'user', content: prompt }], temperature: 0.5 }),
       });
       expect(response.status).toBe(200);
-      expect(response.headers.get('x-switchyard-warnings')).toContain('temperature');
+      expect(response.headers.get('x-signalbox-warnings')).toContain('temperature');
     });
 
     it('carries the toy finish word length to Chat Completions and back to toy clients', async () => {

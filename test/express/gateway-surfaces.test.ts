@@ -17,7 +17,7 @@ describe('gateway surfaces besides generation', () => {
     const models = [];
     for await (const model of openai.models.list()) models.push(model.id);
     expect(models).toEqual(server.models);
-    expect(models[0]).toBe('switchyard-sim');
+    expect(models[0]).toBe('signalbox-sim');
   });
 
   it('lists the routes in Anthropic shape for the Anthropic SDK', async () => {
@@ -28,7 +28,7 @@ describe('gateway surfaces besides generation', () => {
   });
 
   it('sends x-request-id on every answer and request-id on Messages answers', async () => {
-    const ok = await request(server.url).post('/v1/responses').set(bearer()).send({ model: 'switchyard-sim', input: 'hi' });
+    const ok = await request(server.url).post('/v1/responses').set(bearer()).send({ model: 'signalbox-sim', input: 'hi' });
     expect(ok.headers['x-request-id']).toMatch(/^req_[A-Za-z0-9]{24}$/);
     expect(ok.headers['request-id']).toBeUndefined();
     const refused = await request(server.url).post('/v1/messages').send({});
@@ -40,7 +40,7 @@ describe('gateway surfaces besides generation', () => {
   it('answers a duplicated /v1 with a 404 that names the right base URL for each SDK', async () => {
     const anthropic = new AnthropicV0({ baseURL: `${server.url}/v1`, apiKey: server.demoKey, maxRetries: 0 });
     const failure = await anthropic.messages
-      .create({ model: 'switchyard-sim', max_tokens: 16, messages: [{ role: 'user', content: 'hi' }] })
+      .create({ model: 'signalbox-sim', max_tokens: 16, messages: [{ role: 'user', content: 'hi' }] })
       .catch(error => error);
     expect(failure.status).toBe(404);
     expect(failure.error.type).toBe('error');
@@ -52,7 +52,7 @@ describe('gateway surfaces besides generation', () => {
 
   it('answers a base URL without /v1 with a 404 saying so, in the OpenAI envelope', async () => {
     const openai = new OpenAI({ baseURL: server.url, apiKey: server.demoKey, maxRetries: 0 });
-    const failure = await openai.responses.create({ model: 'switchyard-sim', input: 'hi' }).catch(error => error);
+    const failure = await openai.responses.create({ model: 'signalbox-sim', input: 'hi' }).catch(error => error);
     expect(failure).toBeInstanceOf(OpenAI.NotFoundError);
     expect(failure.error.message).toMatch(/lacks \/v1/);
     expect(failure.requestID).toMatch(/^req_/);
@@ -66,9 +66,9 @@ describe('gateway surfaces besides generation', () => {
 
   it.each([
     ['no key', {}, 401, 'API_KEY_MISSING'],
-    ['a wrong key', { authorization: 'Bearer sy-wrong' }, 401, 'API_KEY_INVALID'],
+    ['a wrong key', { authorization: 'Bearer sbx-wrong' }, 401, 'API_KEY_INVALID'],
   ])('refuses %s on Responses with the OpenAI envelope', async (_case, headers, status, code) => {
-    const response = await request(server.url).post('/v1/responses').set(headers).send({ model: 'switchyard-sim', input: 'hi' });
+    const response = await request(server.url).post('/v1/responses').set(headers).send({ model: 'signalbox-sim', input: 'hi' });
     expect(response.status).toBe(status);
     expect(response.body).toMatchObject({ code, error: { type: 'authentication_error' }, request_id: response.headers['x-request-id'] });
   });
@@ -77,7 +77,7 @@ describe('gateway surfaces besides generation', () => {
     const response = await request(server.url)
       .post('/v1/messages')
       .set({ ...bearer(), 'anthropic-version': '2023-06-01' })
-      .send({ model: 'switchyard-sim', max_tokens: 16, messages: [{ role: 'user', content: 'hi' }] });
+      .send({ model: 'signalbox-sim', max_tokens: 16, messages: [{ role: 'user', content: 'hi' }] });
     expect(response.status).toBe(401);
     expect(response.body).toMatchObject({ type: 'error', code: 'API_KEY_MISSING', error: { type: 'authentication_error' } });
     expect(response.body.error.message).toContain('x-api-key');
@@ -90,7 +90,7 @@ describe('gateway surfaces besides generation', () => {
     const response = await request(server.url)
       .post('/v1/messages')
       .set({ 'x-api-key': server.demoKey, ...headers })
-      .send({ model: 'switchyard-sim', max_tokens: 16, messages: [{ role: 'user', content: 'hi' }] });
+      .send({ model: 'signalbox-sim', max_tokens: 16, messages: [{ role: 'user', content: 'hi' }] });
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({ type: 'error', code, error: { type: 'invalid_request_error' } });
   });
@@ -99,7 +99,7 @@ describe('gateway surfaces besides generation', () => {
     const response = await request(server.url)
       .post('/v1/messages')
       .set({ 'x-api-key': server.demoKey, 'provider-version': '2023-06-01' })
-      .send({ model: 'switchyard-sim', max_tokens: 16, messages: [{ role: 'user', content: 'hi' }] });
+      .send({ model: 'signalbox-sim', max_tokens: 16, messages: [{ role: 'user', content: 'hi' }] });
     expect(response.status).toBe(200);
     expect(response.body.type).toBe('message');
   });
@@ -111,7 +111,7 @@ describe('gateway surfaces besides generation', () => {
     const huge = await request(server.url)
       .post('/v1/responses')
       .set(bearer())
-      .send({ model: 'switchyard-sim', input: 'x'.repeat(5 * 1024 * 1024) });
+      .send({ model: 'signalbox-sim', input: 'x'.repeat(5 * 1024 * 1024) });
     expect(huge.status).toBe(413);
     expect(huge.body.code).toBe('REQUEST_TOO_LARGE');
   });
@@ -120,7 +120,7 @@ describe('gateway surfaces besides generation', () => {
     const wrongShape = await request(server.url)
       .post('/v1/responses')
       .set(bearer())
-      .send({ model: 'switchyard-sim', max_tokens: 16, messages: [{ role: 'user', content: 'hi' }] });
+      .send({ model: 'signalbox-sim', max_tokens: 16, messages: [{ role: 'user', content: 'hi' }] });
     expect(wrongShape.status).toBe(400);
     expect(wrongShape.body.error.message).toMatch(/\/v1\/messages/);
     const unknown = await request(server.url).post('/v1/responses').set(bearer()).send({ model: 'no-such-model', input: 'hi' });
@@ -131,7 +131,7 @@ describe('gateway surfaces besides generation', () => {
   it('records every request, refused ones included', async () => {
     const before = server.recentUsage().length;
     await request(server.url).post('/v1/responses').send({});
-    await request(server.url).post('/v1/responses').set(bearer()).send({ model: 'switchyard-sim', input: 'count me' });
+    await request(server.url).post('/v1/responses').set(bearer()).send({ model: 'signalbox-sim', input: 'count me' });
     await new Promise(resolve => setImmediate(resolve));
     const records = server.recentUsage().slice(before);
     expect(records.map(record => [record.status, record.outcome])).toEqual([
@@ -153,7 +153,7 @@ describe('POST /v1/messages/count_tokens', () => {
   it('gives the documented estimate (characters / 4) through the Anthropic SDK', async () => {
     const anthropic = new AnthropicV0({ baseURL: server.url, apiKey: server.demoKey, maxRetries: 0 });
     const text = 'count these characters please, all of them';
-    const counted = await anthropic.messages.countTokens({ model: 'switchyard-sim', system: 'be brief', messages: [{ role: 'user', content: text }] });
+    const counted = await anthropic.messages.countTokens({ model: 'signalbox-sim', system: 'be brief', messages: [{ role: 'user', content: text }] });
     expect(counted.input_tokens).toBe(Math.ceil(('be brief'.length + text.length) / 4));
   });
 
@@ -168,7 +168,7 @@ describe('POST /v1/messages/count_tokens', () => {
     const withMaxTokens = await request(server.url)
       .post('/v1/messages/count_tokens')
       .set({ 'x-api-key': server.demoKey, 'anthropic-version': '2023-06-01' })
-      .send({ model: 'switchyard-sim', max_tokens: 5, messages: [{ role: 'user', content: 'hi' }] });
+      .send({ model: 'signalbox-sim', max_tokens: 5, messages: [{ role: 'user', content: 'hi' }] });
     expect([withMaxTokens.status, withMaxTokens.body.error.type]).toEqual([400, 'invalid_request_error']);
   });
 });
@@ -189,7 +189,7 @@ describe('translation warnings header', () => {
   it("lists a client's protocol-only fields that an upstream of another protocol cannot take", async () => {
     const translated = await chat('sim-via-messages', { presence_penalty: 0.5, seed: 7, stream_options: { include_usage: true } });
     expect(translated.status).toBe(200);
-    const warnings = translated.headers['x-switchyard-warnings'] ?? '';
+    const warnings = translated.headers['x-signalbox-warnings'] ?? '';
     expect(warnings).toContain('presence_penalty (unsupported-field)');
     expect(warnings).toContain('seed (unsupported-field)');
     expect(warnings).not.toContain('stream_options'); // honoured on the client side
@@ -198,7 +198,7 @@ describe('translation warnings header', () => {
   it('says nothing when the upstream speaks the client protocol, which receives them', async () => {
     const same = await chat('sim-via-chat', { presence_penalty: 0.5, seed: 7 });
     expect(same.status).toBe(200);
-    expect(same.headers['x-switchyard-warnings']).toBeUndefined();
+    expect(same.headers['x-signalbox-warnings']).toBeUndefined();
   });
 
   it("reports a Messages client's top_k sent to an OpenAI upstream", async () => {
@@ -207,6 +207,6 @@ describe('translation warnings header', () => {
       .set({ 'x-api-key': server.demoKey, 'anthropic-version': '2023-06-01' })
       .send({ model: 'sim-via-responses', max_tokens: 64, top_k: 5, messages: [{ role: 'user', content: 'hi' }] });
     expect(response.status).toBe(200);
-    expect(response.headers['x-switchyard-warnings']).toContain('top_k (unsupported-field)');
+    expect(response.headers['x-signalbox-warnings']).toContain('top_k (unsupported-field)');
   });
 });

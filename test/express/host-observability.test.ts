@@ -1,5 +1,5 @@
-import { createPrometheusMetrics } from '@switchyard/metrics-prometheus';
-import { createSimulator } from '@switchyard/simulator';
+import { createPrometheusMetrics } from '@signalbox/metrics-prometheus';
+import { createSimulator } from '@signalbox/simulator';
 import express from 'express';
 import OpenAI from 'openai';
 import {
@@ -10,15 +10,15 @@ import {
   digestAdminToken,
   generateAdminToken,
   type EngineObserver,
-} from 'switchyard';
+} from 'signalbox';
 import { createKeyedStore } from '../helpers/create-keyed-store';
 import { listenOnLoopback, type LoopbackServer } from '../helpers/listen-on-loopback';
 
 /**
- * A host app observing the gateway with what the `switchyard` package exports: Prometheus metrics
+ * A host app observing the gateway with what the `signalbox` package exports: Prometheus metrics
  * and an observer of its own combined into one `observer`, and `GET /metrics` behind the admin token.
  */
-describe('a host app with metrics and an observer of its own, from the switchyard package', () => {
+describe('a host app with metrics and an observer of its own, from the signalbox package', () => {
   const simulator = createSimulator();
   const seen: string[] = [];
   let host: LoopbackServer;
@@ -71,7 +71,7 @@ describe('a host app with metrics and an observer of its own, from the switchyar
     const scraped = await fetch(`${host.url}/metrics`, { headers: { authorization: `Bearer ${adminToken}` } });
     expect(scraped.status).toBe(200);
     const text = await scraped.text();
-    expect(text).toContain('switchyard_requests_total{interface="openai-chat",route="host-assistant",upstream="sim",status="200",outcome="completed",code="none"} 1');
-    expect(text).toContain('switchyard_requests_total{interface="openai-chat",route="unknown",upstream="none",status="404",outcome="error",code="MODEL_NOT_FOUND"} 1');
+    expect(text).toContain('signalbox_requests_total{interface="openai-chat",route="host-assistant",upstream="sim",status="200",outcome="completed",code="none"} 1');
+    expect(text).toContain('signalbox_requests_total{interface="openai-chat",route="unknown",upstream="none",status="404",outcome="error",code="MODEL_NOT_FOUND"} 1');
   });
 });

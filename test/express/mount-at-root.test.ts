@@ -1,7 +1,7 @@
-import { createSimulator } from '@switchyard/simulator';
+import { createSimulator } from '@signalbox/simulator';
 import express from 'express';
 import OpenAI from 'openai';
-import { createGateway, type Gateway } from 'switchyard';
+import { createGateway, type Gateway } from 'signalbox';
 import { createKeyedStore } from '../helpers/create-keyed-store';
 import { listenOnLoopback, type LoopbackServer } from '../helpers/listen-on-loopback';
 
@@ -10,7 +10,7 @@ import { listenOnLoopback, type LoopbackServer } from '../helpers/listen-on-loop
  * endpoints (and 404s under `/v1`), so routes registered before and after it, the host's own body
  * parser and the host's own 404 all keep working.
  */
-describe('createGateway from switchyard mounted at / between host routes', () => {
+describe('createGateway from signalbox mounted at / between host routes', () => {
   const simulator = createSimulator();
   let gateway: Gateway;
   let host: LoopbackServer;

@@ -1,4 +1,4 @@
-import { assertNever } from '@switchyard/core';
+import { assertNever } from '@signalbox/core';
 import fc from 'fast-check';
 import { FUZZ_ENDPOINTS, type FuzzEndpoint } from './fuzz-endpoints';
 import { Fragment, serializeFuzzJSON, serializeWithDuplicateKey, type FuzzJSON } from './serialize-fuzz-json';

@@ -1,5 +1,5 @@
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
-import { assertNever } from '@switchyard/core';
+import { assertNever } from '@signalbox/core';
 import { bodyBytes } from './body-arbitraries';
 import type { FuzzEndpoint } from './fuzz-endpoints';
 import type { BodyEncoding, HeaderChoice, HeaderPlan } from './header-arbitraries';

@@ -5,7 +5,7 @@ import type { RawRequest, RawResponse } from './send-raw-request';
 
 // The fuzz properties are only as strong as this checker: each rule must reject a bad answer.
 const REQUEST_ID = 'req_ABCDEFGHIJKLMNOPQRSTUVWX';
-const SECRET = `sy-${'Q'.repeat(40)}`; // key-shaped, built at run time (no key-like literal in source)
+const SECRET = `sbx-${'Q'.repeat(40)}`; // key-shaped, built at run time (no key-like literal in source)
 const post = (
   path: string,
   headers: Array<[string, string]> = [],

@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
-import { GATEWAY_ERROR_CODES, isJSONObject, type JSONObject } from '@switchyard/core';
+import { GATEWAY_ERROR_CODES, isJSONObject, type JSONObject } from '@signalbox/core';
 import {
   parseSSEText,
   validateChatStream,

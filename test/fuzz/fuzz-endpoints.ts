@@ -9,7 +9,7 @@ export type FuzzEndpoint = {
   seeds: readonly Record<string, unknown>[];
 };
 
-const MODEL = 'switchyard-sim';
+const MODEL = 'signalbox-sim';
 const WEATHER_SCHEMA = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] };
 
 const responsesSeeds = [

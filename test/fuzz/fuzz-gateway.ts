@@ -1,4 +1,4 @@
-import type { Codec } from '@switchyard/core';
+import type { Codec } from '@signalbox/core';
 import { codecs } from '../../examples/server/src';
 import { startTestGateway, type TestGateway } from '../helpers/start-test-gateway';
 import { describeExchange, findResponseProblems, type ResponseExpectation } from './check-response';

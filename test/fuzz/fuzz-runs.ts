@@ -1,9 +1,9 @@
 /** The environment variable that lowers the number of cases of every fuzz property (local runs). */
-export const FUZZ_RUNS_VARIABLE = 'SWITCHYARD_FUZZ_RUNS';
+export const FUZZ_RUNS_VARIABLE = 'SIGNALBOX_FUZZ_RUNS';
 
 /**
  * The `numRuns` of each property of a fuzz file: the full counts given (what CI runs), or, when
- * `SWITCHYARD_FUZZ_RUNS` is set to a positive whole number, at most that many cases per property.
+ * `SIGNALBOX_FUZZ_RUNS` is set to a positive whole number, at most that many cases per property.
  * A value that is not a positive whole number fails the run rather than silently running nothing.
  */
 export function fuzzRuns<Runs extends Record<string, number>>(full: Runs, environment = process.env): Runs {

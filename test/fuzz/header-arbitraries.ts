@@ -50,7 +50,7 @@ const authorizationValue = fc.oneof(
     'Bearer ',
     '',
     ' ',
-    'Bearer sy-',
+    'Bearer sbx-',
   ),
   headerText,
   headerText.map(text => `Bearer ${text}`),
@@ -66,7 +66,7 @@ const apiKeyValue = fc.oneof(
     `Bearer ${DEMO_KEY}`,
     '',
     ' ',
-    'sy-',
+    'sbx-',
   ),
   headerText,
 );

@@ -44,7 +44,7 @@ describe('fuzz regressions', () => {
   });
   afterAll(() => gateway.close(1_000));
 
-  const SECRET = `sy-${'A'.repeat(40)}`; // key-shaped, built at run time (no key-like literal in source)
+  const SECRET = `sbx-${'A'.repeat(40)}`; // key-shaped, built at run time (no key-like literal in source)
   const json = (endpoint: FuzzEndpoint, body: unknown, extra: Array<[string, string]> = []): RawRequest => ({
     method: 'POST',
     path: endpoint.path,
@@ -66,15 +66,15 @@ describe('fuzz regressions', () => {
   it.each([
     [
       'responses',
-      `{"model":"switchyard-sim","input":"hi","tools":[{"type":"function","name":"f","parameters":{"type":"object","properties":${deep(10_000)}}}]}`,
+      `{"model":"signalbox-sim","input":"hi","tools":[{"type":"function","name":"f","parameters":{"type":"object","properties":${deep(10_000)}}}]}`,
     ],
     [
       'messages',
-      `{"model":"switchyard-sim","max_tokens":16,"messages":[{"role":"user","content":"hi"}],"tools":[{"name":"f","input_schema":{"type":"object","properties":${deep(10_000)}}}]}`,
+      `{"model":"signalbox-sim","max_tokens":16,"messages":[{"role":"user","content":"hi"}],"tools":[{"name":"f","input_schema":{"type":"object","properties":${deep(10_000)}}}]}`,
     ],
     [
       'chat',
-      `{"model":"switchyard-sim","messages":[{"role":"user","content":"hi"}],"tools":[{"type":"function","function":{"name":"f","parameters":${deep(10_000)}}}]}`,
+      `{"model":"signalbox-sim","messages":[{"role":"user","content":"hi"}],"tools":[{"type":"function","function":{"name":"f","parameters":${deep(10_000)}}}]}`,
     ],
   ] as const)(
     'refuses free-form JSON nested 10 000 levels deep in a %s tool schema with 400 INVALID_REQUEST',
@@ -89,7 +89,7 @@ describe('fuzz regressions', () => {
 
   it.each([
     ['an empty body', Buffer.alloc(0)],
-    ['bytes that are not gzip', Buffer.from('{"model":"switchyard-sim","input":"hi"}')],
+    ['bytes that are not gzip', Buffer.from('{"model":"signalbox-sim","input":"hi"}')],
   ])(
     'refuses a Content-Encoding: gzip body that does not decode (%s) with 400 INVALID_REQUEST naming the encoding',
     async (_case, body) => {
@@ -120,7 +120,7 @@ describe('fuzz regressions', () => {
   it('redacts a key in an unknown path from the 404 ENDPOINT_NOT_FOUND message (POST /v1/responses/<key>)', async () => {
     const endpoint = endpointNamed('responses');
     await expectAnswer(
-      { ...json(endpoint, { model: 'switchyard-sim', input: 'hi' }), path: `/v1/responses/${SECRET}` },
+      { ...json(endpoint, { model: 'signalbox-sim', input: 'hi' }), path: `/v1/responses/${SECRET}` },
       {
         status: 404,
         code: 'ENDPOINT_NOT_FOUND',
@@ -155,7 +155,7 @@ describe('fuzz regressions', () => {
     {
       name: 'responses',
       where: 'as an input item type',
-      body: { model: 'switchyard-sim', input: [{ type: SECRET }] },
+      body: { model: 'signalbox-sim', input: [{ type: SECRET }] },
       answer: {
         status: 400,
         code: 'UNSUPPORTED_PARAMETER',
@@ -166,7 +166,7 @@ describe('fuzz regressions', () => {
       name: 'messages',
       where: 'as a content block type',
       body: {
-        model: 'switchyard-sim',
+        model: 'signalbox-sim',
         max_tokens: 16,
         messages: [{ role: 'user', content: [{ type: SECRET }] }],
       },
@@ -180,7 +180,7 @@ describe('fuzz regressions', () => {
       name: 'messages',
       where: 'as a metadata field name',
       body: {
-        model: 'switchyard-sim',
+        model: 'signalbox-sim',
         max_tokens: 16,
         messages: [{ role: 'user', content: 'hi' }],
         metadata: { [SECRET]: 'x' },
@@ -199,9 +199,9 @@ describe('fuzz regressions', () => {
   );
 
   it('answers a chat body with a key as a top-level field name (200), counting the dropped field in the warnings header without naming it', async () => {
-    const body = { model: 'switchyard-sim', messages: [{ role: 'user', content: 'hi' }], [SECRET]: 1 };
+    const body = { model: 'signalbox-sim', messages: [{ role: 'user', content: 'hi' }], [SECRET]: 1 };
     const response = await expectAnswer(json(endpointNamed('chat'), body), { status: 200 }, { refusalSecrets: [SECRET], loggedSecrets: [SECRET] });
-    expect(response.headers['x-switchyard-warnings']).toBe('1 other field (unknown-field)');
+    expect(response.headers['x-signalbox-warnings']).toBe('1 other field (unknown-field)');
   });
 
   it.each([
@@ -221,7 +221,7 @@ describe('fuzz regressions', () => {
       // A real API key the log audit has never seen, so only this test reports the leak.
       const account = (await gateway.store.listAccounts())[0]!;
       const { secret: key } = await gateway.store.createKey({ accountId: account.id, name: 'misplaced' });
-      const body = { model: 'switchyard-sim', max_tokens: 16, messages: [{ role: 'user', content: 'hi' }] };
+      const body = { model: 'signalbox-sim', max_tokens: 16, messages: [{ role: 'user', content: 'hi' }] };
       const request = json(endpointNamed('messages'), body);
       const headers = request.headers.filter(([name]) => name !== header);
       await expectAnswer({ ...request, headers: [...headers, [header, key]] }, answer, {
@@ -235,7 +235,7 @@ describe('fuzz regressions', () => {
     {
       request: 'a Content-Length of 19 for a 39-byte body',
       build: (): RawRequest => ({
-        ...json(endpointNamed('responses'), { model: 'switchyard-sim', input: 'hi' }),
+        ...json(endpointNamed('responses'), { model: 'signalbox-sim', input: 'hi' }),
         declaredLength: 19,
       }),
       answer: invalidHTTP,
@@ -274,7 +274,7 @@ describe('fuzz regressions', () => {
       request: 'a Content-Length of 43 for an 86-byte Messages body',
       build: (): RawRequest => ({
         ...json(endpointNamed('messages'), {
-          model: 'switchyard-sim',
+          model: 'signalbox-sim',
           max_tokens: 16,
           messages: [{ role: 'user', content: 'hi' }],
         }),

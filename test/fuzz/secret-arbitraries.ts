@@ -2,10 +2,10 @@ import fc from 'fast-check';
 
 const BASE62 = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'];
 
-/** A key-shaped secret: `sy-` + 40 base62 characters (the format of the gateway's API keys). */
+/** A key-shaped secret: `sbx-` + 40 base62 characters (the format of the gateway's API keys). */
 export const keyShapedSecret: fc.Arbitrary<string> = fc
   .string({ unit: fc.constantFrom(...BASE62), minLength: 40, maxLength: 40 })
-  .map(tail => `sy-${tail}`);
+  .map(tail => `sbx-${tail}`);
 
 /** Placeholder for the demo key in generated values (readable counterexamples; replaced when sent). */
 export const DEMO_KEY = '$KEY';

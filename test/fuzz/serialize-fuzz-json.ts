@@ -1,4 +1,4 @@
-import { assertNever } from '@switchyard/core';
+import { assertNever } from '@signalbox/core';
 
 /** The raw pieces the fuzzer splices into JSON text: things `JSON.stringify` cannot (or should not) produce. */
 export type FragmentKind =

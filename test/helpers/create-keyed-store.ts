@@ -1,4 +1,4 @@
-import { createMemoryAccountStore, generateApiKey, type AccountStore } from '@switchyard/accounts';
+import { createMemoryAccountStore, generateApiKey, type AccountStore } from '@signalbox/accounts';
 
 /** A memory store with one funded account and one key for it; the key is generated at run time. */
 export async function createKeyedStore(): Promise<{ store: AccountStore; key: string }> {

@@ -21,7 +21,7 @@ async function startRefusingServer(audit: ReturnType<typeof createLogAudit>, sta
 describe('the log audit', () => {
   it('finds a prompt logged whole', () => {
     const audit = createLogAudit();
-    audit.remember({ model: 'switchyard-sim', input: PROMPT });
+    audit.remember({ model: 'signalbox-sim', input: PROMPT });
     logLine(audit, { message: `upstream said: ${PROMPT}` });
     expect(audit.findLeaks()).toEqual([PROMPT]);
   });
@@ -93,7 +93,7 @@ describe('the log audit', () => {
         body: '{}',
       });
       expect(response.status).toBe(400);
-      logLine(audit, { protocolHeaders: { authorization: 'Bearer [redacted]', 'x-api-key': headerKey.slice(0, 11) } });
+      logLine(audit, { protocolHeaders: { authorization: 'Bearer [redacted]', 'x-api-key': headerKey.slice(0, 12) } });
       expect(audit.findLeaks()).toEqual([]);
       logLine(audit, { protocolHeaders: { authorization: `Bearer ${bearer}`, 'x-api-key': headerKey } });
       expect(audit.findLeaks().sort()).toEqual([bearer, headerKey].sort());

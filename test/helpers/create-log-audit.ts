@@ -1,7 +1,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import { Writable } from 'node:stream';
-import { CLIENT_VALUE_MAX_CHARS, type Codec } from '@switchyard/core';
-import type { AccountStore } from '@switchyard/accounts';
+import { CLIENT_VALUE_MAX_CHARS, type Codec } from '@signalbox/core';
+import type { AccountStore } from '@signalbox/accounts';
 
 /** Strings shorter than this are too common to prove a leak (`"hi"` appears in any log). */
 const MIN_SECRET_LENGTH = 12;

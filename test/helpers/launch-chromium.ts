@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
 /** Debian's Chromium, which ./scripts/test.sh installs when it is missing. */
-export const CHROMIUM_PATH = process.env.SWITCHYARD_CHROMIUM ?? '/usr/bin/chromium';
+export const CHROMIUM_PATH = process.env.SIGNALBOX_CHROMIUM ?? '/usr/bin/chromium';
 
 /** Where the browser tests leave their screenshots (git-ignored). */
 export const SCREENSHOTS = join(__dirname, '..', '..', '.test-results', 'screenshots');
@@ -39,7 +39,7 @@ export type Browser = {
 
 /** Headless Chromium with a fresh profile (deleted on close) and one page. */
 export async function launchChromium(): Promise<Browser> {
-  const profile = mkdtempSync(join(tmpdir(), 'switchyard-chromium-'));
+  const profile = mkdtempSync(join(tmpdir(), 'signalbox-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
     headless: true,

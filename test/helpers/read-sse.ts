@@ -1,5 +1,5 @@
-import type { SSEMessage } from '@switchyard/core';
-import { decodeSSEChunks } from '@switchyard/sse/testing';
+import type { SSEMessage } from '@signalbox/core';
+import { decodeSSEChunks } from '@signalbox/sse/testing';
 
 /** A raw streaming POST over loopback: status, headers and the exact SSE messages received. */
 export async function postForSSE(

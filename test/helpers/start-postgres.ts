@@ -6,7 +6,7 @@ import { findFreePort, startRestartableServer } from './throwaway-process';
 
 /** A throwaway PostgreSQL server on 127.0.0.1: its own data folder, stopped by PID and deleted by `stop`; `pause` and `resume` restart it on the same port with its data. */
 export type TestPostgres = {
-  /** `postgres://switchyard@127.0.0.1:PORT/postgres` (trust authentication, loopback only). */
+  /** `postgres://signalbox@127.0.0.1:PORT/postgres` (trust authentication, loopback only). */
   url: string;
   port: number;
   /** Stops the server (fast shutdown, sessions cut) and keeps its data folder. */
@@ -19,10 +19,10 @@ export type TestPostgres = {
 
 /**
  * Where Debian's PostgreSQL programs are (`/usr/lib/postgresql/<version>/bin`, the newest), or
- * `SWITCHYARD_POSTGRES_BIN`. ./scripts/test.sh installs the `postgresql` package when it is missing.
+ * `SIGNALBOX_POSTGRES_BIN`. ./scripts/test.sh installs the `postgresql` package when it is missing.
  */
 export function postgresBinDirectory(): string {
-  if (process.env.SWITCHYARD_POSTGRES_BIN) return process.env.SWITCHYARD_POSTGRES_BIN;
+  if (process.env.SIGNALBOX_POSTGRES_BIN) return process.env.SIGNALBOX_POSTGRES_BIN;
   const root = '/usr/lib/postgresql';
   const versions = existsSync(root) ? readdirSync(root).filter(name => existsSync(join(root, name, 'bin', 'initdb'))) : [];
   const newest = versions.sort((left, right) => Number(right) - Number(left))[0];
@@ -42,17 +42,17 @@ function serverUser(): { uid: number; gid: number } | undefined {
 
 /**
  * Starts a fresh PostgreSQL cluster (initdb, then the server) on a free port of 127.0.0.1, made for
- * tests: no fsync, trust authentication for the `switchyard` superuser, Unix socket in its own
+ * tests: no fsync, trust authentication for the `signalbox` superuser, Unix socket in its own
  * folder. Resolves once it accepts connections. `pause` and `resume` serve the tests of a database
  * that goes away while the gateway runs and comes back.
  */
 export async function startPostgres(): Promise<TestPostgres> {
   const bin = postgresBinDirectory();
-  const folder = mkdtempSync(join(tmpdir(), 'switchyard-postgres-'));
+  const folder = mkdtempSync(join(tmpdir(), 'signalbox-postgres-'));
   const user = serverUser();
   if (user) chownSync(folder, user.uid, user.gid);
   const data = join(folder, 'data');
-  const initArgs = ['-D', data, '-U', 'switchyard', '--auth=trust', '--no-sync', '-E', 'UTF8', '--no-instructions'];
+  const initArgs = ['-D', data, '-U', 'signalbox', '--auth=trust', '--no-sync', '-E', 'UTF8', '--no-instructions'];
   const init = spawnSync(join(bin, 'initdb'), initArgs, { encoding: 'utf8', timeout: 30_000, ...user });
   if (init.status !== 0) {
     rmSync(folder, { recursive: true, force: true });
@@ -69,5 +69,5 @@ export async function startPostgres(): Promise<TestPostgres> {
     // PostgreSQL's fast shutdown: ends sessions, no checkpoint wait.
     stopSignal: 'SIGINT',
   });
-  return { url: `postgres://switchyard@127.0.0.1:${port}/postgres`, port, ...server };
+  return { url: `postgres://signalbox@127.0.0.1:${port}/postgres`, port, ...server };
 }

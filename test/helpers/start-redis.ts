@@ -18,8 +18,8 @@ export type TestRedis = {
   stop(): Promise<void>;
 };
 
-/** Debian's `redis-server` (./scripts/test.sh installs it when missing), or `SWITCHYARD_REDIS_SERVER`. */
-const REDIS_SERVER = process.env.SWITCHYARD_REDIS_SERVER ?? '/usr/bin/redis-server';
+/** Debian's `redis-server` (./scripts/test.sh installs it when missing), or `SIGNALBOX_REDIS_SERVER`. */
+const REDIS_SERVER = process.env.SIGNALBOX_REDIS_SERVER ?? '/usr/bin/redis-server';
 
 /** True when a Redis server on `port` answers `PING` with `+PONG`. */
 function answersPing(port: number): Promise<boolean> {
@@ -46,7 +46,7 @@ function answersPing(port: number): Promise<boolean> {
  * serve the tests of a limits store that goes away while the gateway runs and comes back.
  */
 export async function startRedis(): Promise<TestRedis> {
-  const folder = mkdtempSync(join(tmpdir(), 'switchyard-redis-'));
+  const folder = mkdtempSync(join(tmpdir(), 'signalbox-redis-'));
   const port = await findFreePort();
   const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', folder, '--protected-mode', 'yes'];
   const server = await startRestartableServer({

@@ -1,4 +1,4 @@
-import { createMemoryAccountStore, generateAdminToken, generateApiKey } from '@switchyard/accounts';
+import { createMemoryAccountStore, generateAdminToken, generateApiKey } from '@signalbox/accounts';
 import {
   codecs,
   createLogger,
@@ -58,7 +58,7 @@ function createRecordingSleep(clock: TestClock, sleeps: number[]) {
  * token: the same code `scripts/start.sh` runs. Everything it logs is captured at debug level, and
  * `close()` fails the test file if any key or prompt the gateway received (any body that reached
  * its socket, refused or not) appears in those logs, whole or in part. With
- * `SWITCHYARD_LOG_AUDIT_REPORT` set to a file path, `close()` appends what the audit checked there
+ * `SIGNALBOX_LOG_AUDIT_REPORT` set to a file path, `close()` appends what the audit checked there
  * as one JSON line (`{"lines","strings","fragments"}`).
  * Time is the test's: waits between upstream attempts are recorded in `sleeps` instead of waited,
  * and `clock.advance` moves the limiter's windows and key expiry (unless `options` brings its own
@@ -95,7 +95,7 @@ export async function startTestGateway(options: ExampleServerOptions = {}): Prom
     async close(graceMs?: number) {
       await close(graceMs);
       const leaks = audit.findLeaks();
-      const report = process.env.SWITCHYARD_LOG_AUDIT_REPORT;
+      const report = process.env.SIGNALBOX_LOG_AUDIT_REPORT;
       if (report) appendFileSync(report, `${JSON.stringify(audit.counts())}\n`);
       if (leaks.length > 0) throw new Error(`The gateway logged ${leaks.length} secret(s) or prompt(s): ${leaks.map(leak => leak.slice(0, 8)).join(', ')}…`);
     },

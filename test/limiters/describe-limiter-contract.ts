@@ -1,5 +1,5 @@
-import { GatewayError } from '@switchyard/core';
-import type { Limiter, Release } from '@switchyard/engine';
+import { GatewayError } from '@signalbox/core';
+import type { Limiter, Release } from '@signalbox/engine';
 
 /** How a limiter under test is made, and how the suite lets its in-flight work finish. */
 export type LimiterContractContext = {

@@ -1,4 +1,4 @@
-import { createMemoryLimiter } from '@switchyard/engine';
+import { createMemoryLimiter } from '@signalbox/engine';
 import { describeLimiterContract } from './describe-limiter-contract';
 
 describeLimiterContract('createMemoryLimiter', () => ({

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createRedisLimiter, type RedisLimiter } from '@switchyard/limiter-redis';
+import { createRedisLimiter, type RedisLimiter } from '@signalbox/limiter-redis';
 import Redis from 'ioredis';
 import { startRedis, type TestRedis } from '../helpers/start-redis';
 import { describeLimiterContract } from './describe-limiter-contract';

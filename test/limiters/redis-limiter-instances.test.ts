@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Release } from '@switchyard/engine';
-import { createRedisLimiter, type RedisLimiter, type RedisLimiterOptions } from '@switchyard/limiter-redis';
+import type { Release } from '@signalbox/engine';
+import { createRedisLimiter, type RedisLimiter, type RedisLimiterOptions } from '@signalbox/limiter-redis';
 import Redis from 'ioredis';
 import { startRedis, type TestRedis } from '../helpers/start-redis';
 import { refusalOf } from './describe-limiter-contract';

@@ -1,9 +1,9 @@
-import { createAdminService, createMemoryAccountStore } from '@switchyard/accounts';
-import type { Codec, OpenAPIDescription } from '@switchyard/core';
-import { buildOpenAPIDocument, createGateway, type Gateway } from '@switchyard/express';
+import { createAdminService, createMemoryAccountStore } from '@signalbox/accounts';
+import type { Codec, OpenAPIDescription } from '@signalbox/core';
+import { buildOpenAPIDocument, createGateway, type Gateway } from '@signalbox/express';
 import express from 'express';
 import request from 'supertest';
-import { anthropicMessagesCodec, openAIChatCodec, openAIResponsesCodec } from 'switchyard';
+import { anthropicMessagesCodec, openAIChatCodec, openAIResponsesCodec } from 'signalbox';
 import { listenOnLoopback, type LoopbackServer } from '../helpers/listen-on-loopback';
 import { toyCodec } from '../helpers/toy-codec';
 import { validateOpenAPIDocument } from '../helpers/validate-openapi-document';

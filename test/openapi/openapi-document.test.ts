@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { decodeSSEChunks } from '@switchyard/sse/testing';
+import { decodeSSEChunks } from '@signalbox/sse/testing';
 import request from 'supertest';
 import { createOpenAPISchemaChecker, operationSchemaPointer, type OpenAPISchemaChecker } from '../helpers/openapi-schema-checker';
 import { authHeaders, postForSSE } from '../helpers/read-sse';
@@ -23,7 +23,7 @@ const streamEvents = (codec: string, name: string): unknown[] =>
     .map(message => JSON.parse(message.data) as unknown);
 
 /** The model every example is sent to: a route of the example server on every interface. */
-const MODEL = 'switchyard-sim';
+const MODEL = 'signalbox-sim';
 
 describe('the OpenAPI document at GET /openapi.json of the example server', () => {
   let server: TestGateway;

@@ -74,7 +74,7 @@ describe('the panel in a real browser', () => {
     expect(await page().locator('.who').textContent()).toBe('Account: team-a');
     const [cookie] = await browser.context.cookies(`${server.url}/panel`);
     expect(cookie).toMatchObject({
-      name: 'switchyard_panel',
+      name: 'signalbox_panel',
       path: '/panel',
       httpOnly: true,
       sameSite: 'Strict',
@@ -230,7 +230,7 @@ describe('the panel in a real browser', () => {
     await page().getByLabel('Allowed models (optional, comma-separated)').fill(server.models[0]!);
     await page().getByRole('button', { name: 'Create key' }).click();
     const secret = (await page().locator('code.key-secret').textContent())!;
-    expect(secret).toMatch(/^sy-[A-Za-z0-9]{40}$/);
+    expect(secret).toMatch(/^sbx-[A-Za-z0-9]{40}$/);
     browserKeySecret = secret;
     await page().locator('tr', { hasText: 'browser-key' }).waitFor();
     await browser.screenshot('keys-created');

@@ -1,5 +1,5 @@
-import { createAdminService, digestAdminToken, generateAdminToken } from '@switchyard/accounts';
-import { createPanel } from '@switchyard/panel';
+import { createAdminService, digestAdminToken, generateAdminToken } from '@signalbox/accounts';
+import { createPanel } from '@signalbox/panel';
 import express from 'express';
 import request from 'supertest';
 import { startTestGateway, type TestGateway } from '../helpers/start-test-gateway';
@@ -52,7 +52,7 @@ describe('the panel at /panel: sessions, CSRF checks and security headers', () =
     expect(answer.status).toBe(200);
     const cookie = String(answer.headers['set-cookie']);
     expect(cookie).toMatch(
-      /^switchyard_panel=[A-Za-z0-9_-]{43}; Path=\/panel; Max-Age=28800; HttpOnly; SameSite=Strict$/,
+      /^signalbox_panel=[A-Za-z0-9_-]{43}; Path=\/panel; Max-Age=28800; HttpOnly; SameSite=Strict$/,
     );
     expect(answer.body).toMatchObject({
       identity: { kind: 'admin' },
@@ -107,7 +107,7 @@ describe('the panel at /panel: sessions, CSRF checks and security headers', () =
     expect([missing.status, missing.body.error.code]).toEqual([401, 'PANEL_SESSION_MISSING']);
     const forged = await request(server.url)
       .get('/panel/api/keys')
-      .set('cookie', 'switchyard_panel=not-a-session');
+      .set('cookie', 'signalbox_panel=not-a-session');
     expect(forged.status).toBe(401);
     const { cookie } = await login();
     const keys = await request(server.url).get('/panel/api/keys').set('cookie', cookie);
@@ -139,7 +139,7 @@ describe('the panel at /panel: sessions, CSRF checks and security headers', () =
       'x-csrf-token': csrfToken,
     });
     expect(accepted.status).toBe(201);
-    expect(accepted.body.secret).toMatch(/^sy-[A-Za-z0-9]{40}$/);
+    expect(accepted.body.secret).toMatch(/^sbx-[A-Za-z0-9]{40}$/);
   });
 
   it('ends the session on logout: the cookie is cleared and no longer opens anything', async () => {
@@ -149,7 +149,7 @@ describe('the panel at /panel: sessions, CSRF checks and security headers', () =
       .set({ cookie, origin: origin(), 'x-csrf-token': csrfToken });
     expect(out.status).toBe(204);
     expect(String(out.headers['set-cookie'])).toBe(
-      'switchyard_panel=; Path=/panel; Max-Age=0; HttpOnly; SameSite=Strict',
+      'signalbox_panel=; Path=/panel; Max-Age=0; HttpOnly; SameSite=Strict',
     );
     expect((await request(server.url).get('/panel/api/keys').set('cookie', cookie)).status).toBe(401);
   });
@@ -183,7 +183,7 @@ describe('the panel at /panel: sessions, CSRF checks and security headers', () =
       .expect(200);
     const after = await request(server.url).get('/panel/api/keys').set('cookie', cookie);
     expect([after.status, after.body.error.code]).toEqual([401, 'ADMIN_TOKEN_INVALID']);
-    expect(String(after.headers['set-cookie'])).toContain('switchyard_panel=; Path=/panel; Max-Age=0');
+    expect(String(after.headers['set-cookie'])).toContain('signalbox_panel=; Path=/panel; Max-Age=0');
     const again = await request(server.url).get('/panel/api/keys').set('cookie', cookie);
     expect([again.status, again.body.error.code]).toEqual([401, 'PANEL_SESSION_MISSING']);
   });

@@ -3,7 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { JSONObject } from '@switchyard/core';
+import type { JSONObject } from '@signalbox/core';
 import { authHeaders } from '../helpers/read-sse';
 import { startTestGateway, type TestGateway } from '../helpers/start-test-gateway';
 import { parseSSEText, validateMessagesStream } from '../stream-validators';
@@ -89,7 +89,7 @@ describe('parameters and headers reach each upstream in the form it accepts', ()
 
   beforeAll(async () => {
     upstream = await startCapturingUpstream();
-    directory = mkdtempSync(join(tmpdir(), 'switchyard-protocol-regressions-'));
+    directory = mkdtempSync(join(tmpdir(), 'signalbox-protocol-regressions-'));
     const environment = { REGRESSION_UPSTREAM_KEY: UPSTREAM_KEY };
     [gateway, optInGateway] = await Promise.all([
       startTestGateway({ configPath: writeConfig(directory, upstream.url, false), environment }),
@@ -150,7 +150,7 @@ describe('parameters and headers reach each upstream in the form it accepts', ()
     );
     expect(status).toBe(200);
     expect(captured[0]?.body.temperature).toBe(1);
-    expect(headers.get('x-switchyard-warnings')).toMatch(/temperature/);
+    expect(headers.get('x-signalbox-warnings')).toMatch(/temperature/);
     const error = refusalOf(() =>
       translateRequest('messages', 'messages', clientBody('messages', { temperature: 1.5 })),
     );

@@ -1,4 +1,4 @@
-import { GatewayError, type JSONObject } from '@switchyard/core';
+import { GatewayError, type JSONObject } from '@signalbox/core';
 import {
   at,
   clientBody,

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { anthropicMessagesCodec } from '@switchyard/codec-anthropic-messages';
-import { openAIChatCodec } from '@switchyard/codec-openai-chat';
-import { openAIResponsesCodec } from '@switchyard/codec-openai-responses';
+import { anthropicMessagesCodec } from '@signalbox/codec-anthropic-messages';
+import { openAIChatCodec } from '@signalbox/codec-openai-chat';
+import { openAIResponsesCodec } from '@signalbox/codec-openai-responses';
 import {
   GatewayError,
   isJSONObject,
@@ -13,9 +13,9 @@ import {
   type SSEMessage,
   type StreamEvent,
   type TranslationWarning,
-} from '@switchyard/core';
-import { formatSSEFrame } from '@switchyard/sse';
-import { decodeSSEChunks, splitEvery } from '@switchyard/sse/testing';
+} from '@signalbox/core';
+import { formatSSEFrame } from '@signalbox/sse';
+import { decodeSSEChunks, splitEvery } from '@signalbox/sse/testing';
 import {
   parseSSEText,
   validateChatStream,

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { createPostgresAccountStore } from '@switchyard/store-postgres';
+import { createPostgresAccountStore } from '@signalbox/store-postgres';
 import { runCli } from '../../examples/server/src/run-cli';
 import { startPostgres, type TestPostgres } from '../helpers/start-postgres';
 
-/** The management commands with SWITCHYARD_DATABASE_URL: they work on the database the instances share. */
+/** The management commands with SIGNALBOX_DATABASE_URL: they work on the database the instances share. */
 describe('management commands on PostgreSQL', () => {
   let postgres: TestPostgres;
   const serverSecret = randomBytes(32).toString('hex');
@@ -17,18 +17,18 @@ describe('management commands on PostgreSQL', () => {
   async function run(argv: string[], environment: NodeJS.ProcessEnv) {
     let output = '';
     let error = '';
-    const code = await runCli(argv, { dataDirectory: '/nonexistent/switchyard-data', environment, write: text => (output += text), writeError: text => (error += text) });
+    const code = await runCli(argv, { dataDirectory: '/nonexistent/signalbox-data', environment, write: text => (output += text), writeError: text => (error += text) });
     return { code, output, error };
   }
 
   it('creates an account and a key in the shared database, findable by every instance with the same secret', async () => {
-    const environment = { SWITCHYARD_DATABASE_URL: postgres.url, SWITCHYARD_SERVER_SECRET: serverSecret };
+    const environment = { SIGNALBOX_DATABASE_URL: postgres.url, SIGNALBOX_SERVER_SECRET: serverSecret };
     const account = await run(['accounts', 'create', '--name', 'team-a', '--balance', '5'], environment);
     expect([account.code, account.error]).toEqual([0, '']);
     const { id } = JSON.parse(account.output) as { id: string };
     const key = await run(['keys', 'create', '--account', id, '--name', 'ci'], environment);
     expect([key.code, key.error]).toEqual([0, '']);
-    const secret = /sy-[A-Za-z0-9]+/.exec(key.output)?.[0];
+    const secret = /sbx-[A-Za-z0-9]+/.exec(key.output)?.[0];
     expect(secret).toBeDefined();
 
     const store = await createPostgresAccountStore({ connectionString: postgres.url, serverSecret, holdSweepIntervalMs: 0 });
@@ -40,9 +40,9 @@ describe('management commands on PostgreSQL', () => {
     }
   });
 
-  it('refuses to run without SWITCHYARD_SERVER_SECRET, with exit code 1 and one line naming it', async () => {
-    const result = await run(['accounts', 'list'], { SWITCHYARD_DATABASE_URL: postgres.url });
+  it('refuses to run without SIGNALBOX_SERVER_SECRET, with exit code 1 and one line naming it', async () => {
+    const result = await run(['accounts', 'list'], { SIGNALBOX_DATABASE_URL: postgres.url });
     expect(result.code).toBe(1);
-    expect(result.error).toMatch(/^accounts list: SWITCHYARD_SERVER_SECRET: required with SWITCHYARD_DATABASE_URL[^\n]*\n$/);
+    expect(result.error).toMatch(/^accounts list: SIGNALBOX_SERVER_SECRET: required with SIGNALBOX_DATABASE_URL[^\n]*\n$/);
   });
 });

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { generateApiKey, type AccountStore } from '@switchyard/accounts';
-import { createPostgresAccountStore } from '@switchyard/store-postgres';
+import { generateApiKey, type AccountStore } from '@signalbox/accounts';
+import { createPostgresAccountStore } from '@signalbox/store-postgres';
 import { Redis } from 'ioredis';
 import { createDefaultConfig } from '../../examples/server/src/default-config';
 import { describeStartUpError } from '../../examples/server/src/describe-start-up-error';
@@ -15,7 +15,7 @@ import { sendHello } from './send-hello';
 import { runUntilExit, startInstanceProcess, type InstanceProcess } from './start-instance-process';
 
 /**
- * The example server started with only SWITCHYARD_CONFIG: the config file's `storage` section
+ * The example server started with only SIGNALBOX_CONFIG: the config file's `storage` section
  * chooses PostgreSQL and Redis, the database URL and the server secret coming from the variables it
  * names. Real throwaway servers, the built server in its own process.
  */
@@ -29,7 +29,7 @@ describe('example server choosing PostgreSQL and Redis from its config file', ()
 
   beforeAll(async () => {
     [postgres, redis] = await Promise.all([startPostgres(), startRedis()]);
-    folder = mkdtempSync(join(tmpdir(), 'switchyard-config-storage-'));
+    folder = mkdtempSync(join(tmpdir(), 'signalbox-config-storage-'));
     configPath = join(folder, 'gateway.json');
     const storage = {
       database: { urlEnv: 'GATEWAY_DATABASE_URL', serverSecretEnv: 'GATEWAY_SECRET', holdSweepIntervalMs: 1_000, connectTimeoutMs: 1_000 },
@@ -47,12 +47,12 @@ describe('example server choosing PostgreSQL and Redis from its config file', ()
   it('keeps keys, balances and the ledger in PostgreSQL and the limits in Redis, and says which setting chose them', async () => {
     const demoKey = generateApiKey();
     instance = await startInstanceProcess({
-      SWITCHYARD_CONFIG: configPath,
+      SIGNALBOX_CONFIG: configPath,
       GATEWAY_DATABASE_URL: postgres.url,
       GATEWAY_SECRET: serverSecret,
-      SWITCHYARD_DEMO_KEY: demoKey,
+      SIGNALBOX_DEMO_KEY: demoKey,
       // A data folder that must stay unused: with a database chosen, nothing is written here.
-      SWITCHYARD_DATA_DIR: join(folder, 'unused-data'),
+      SIGNALBOX_DATA_DIR: join(folder, 'unused-data'),
     });
     expect(instance.output()).toContain(`Storage: PostgreSQL (chosen by ${configPath} storage.database); limits: Redis (chosen by ${configPath} storage.redis)`);
     expect(instance.output()).not.toContain('postgres://');
@@ -69,7 +69,7 @@ describe('example server choosing PostgreSQL and Redis from its config file', ()
       // The ledger row is committed off the response path, in the other process: poll for it.
       const rows = async () => (await store.listUsage({ accountId: key!.accountId }, { limit: 5 })).entries;
       await waitUntil(async () => (await rows()).length > 0, { what: () => 'the ledger row', exited: () => instance!.exited() });
-      expect(await rows()).toEqual([expect.objectContaining({ status: 200, model: 'switchyard-sim', protocol: 'openai-responses', costMicros: expect.any(Number) })]);
+      expect(await rows()).toEqual([expect.objectContaining({ status: 200, model: 'signalbox-sim', protocol: 'openai-responses', costMicros: expect.any(Number) })]);
       // The instance holds a connection to this Redis (the only one besides the test's own).
       await client.connect();
       const connections = (await client.client('LIST')) as string;
@@ -83,9 +83,9 @@ describe('example server choosing PostgreSQL and Redis from its config file', ()
   it('names the file\'s field, never the URL, when the database it chooses cannot be reached at start', async () => {
     const path = join(folder, 'unreachable.json');
     const password = randomBytes(8).toString('hex');
-    const storage = { database: { url: `postgres://switchyard@127.0.0.1:${await findFreePort()}/postgres`, passwordEnv: 'GATEWAY_DATABASE_PASSWORD' } };
+    const storage = { database: { url: `postgres://signalbox@127.0.0.1:${await findFreePort()}/postgres`, passwordEnv: 'GATEWAY_DATABASE_PASSWORD' } };
     writeFileSync(path, JSON.stringify({ storage, ...createDefaultConfig('embedded:simulator') }));
-    const environment = { SWITCHYARD_SERVER_SECRET: serverSecret, GATEWAY_DATABASE_PASSWORD: password };
+    const environment = { SIGNALBOX_SERVER_SECRET: serverSecret, GATEWAY_DATABASE_PASSWORD: password };
     const error = await startExampleServer({ port: 0, configPath: path, environment }).then(
       () => new Error('started'),
       (failure: unknown) => failure,
@@ -96,9 +96,9 @@ describe('example server choosing PostgreSQL and Redis from its config file', ()
   });
 
   it('refuses to start when a variable the file names is unset: exit 1 and one line naming the file, the field and the variable', () => {
-    const result = runUntilExit({ SWITCHYARD_CONFIG: configPath, GATEWAY_SECRET: serverSecret });
+    const result = runUntilExit({ SIGNALBOX_CONFIG: configPath, GATEWAY_SECRET: serverSecret });
     expect(result.status).toBe(1);
-    expect(result.stderr).toBe(`SWITCHYARD_CONFIG=${configPath}: storage.database.urlEnv: the environment variable GATEWAY_DATABASE_URL is not set\n`);
+    expect(result.stderr).toBe(`SIGNALBOX_CONFIG=${configPath}: storage.database.urlEnv: the environment variable GATEWAY_DATABASE_URL is not set\n`);
   });
 });
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { generateApiKey } from '@switchyard/accounts';
+import { generateApiKey } from '@signalbox/accounts';
 import { describeStartUpError } from '../../examples/server/src/describe-start-up-error';
 import { startExampleServer, type ExampleServer } from '../../examples/server/src/start-example-server';
 import { findFreePort, waitUntil } from '../helpers/throwaway-process';
@@ -42,21 +42,21 @@ describe('example server on PostgreSQL and Redis: outages', () => {
   const servesAgain = () =>
     waitUntil(async () => (await responses()).status === 200, { what: () => 'a 200 after the restart', exited: () => false, timeoutMs: 15_000 });
 
-  it('a database that cannot be reached at start is one line naming SWITCHYARD_DATABASE_URL, never the URL', async () => {
+  it('a database that cannot be reached at start is one line naming SIGNALBOX_DATABASE_URL, never the URL', async () => {
     const password = randomBytes(8).toString('hex');
-    const url = `postgres://switchyard:${password}@127.0.0.1:${await findFreePort()}/postgres`;
+    const url = `postgres://signalbox:${password}@127.0.0.1:${await findFreePort()}/postgres`;
     const error = await startExampleServer({ port: 0, storage: { kind: 'postgres', url, serverSecret, adminTokenDigests: [] } }).then(
       () => new Error('started'),
       (failure: unknown) => failure,
     );
     const line = describeStartUpError(error);
-    expect(line).toMatch(/^SWITCHYARD_DATABASE_URL: cannot open the PostgreSQL database \(.*ECONNREFUSED.*\); check that it is running/);
+    expect(line).toMatch(/^SIGNALBOX_DATABASE_URL: cannot open the PostgreSQL database \(.*ECONNREFUSED.*\); check that it is running/);
     expect(line).not.toContain('\n');
     expect(line).not.toContain(password);
     expect(line).not.toContain(url);
   });
 
-  it('a Redis that cannot be reached at start is one line naming SWITCHYARD_REDIS_URL, never the URL', async () => {
+  it('a Redis that cannot be reached at start is one line naming SIGNALBOX_REDIS_URL, never the URL', async () => {
     const password = randomBytes(8).toString('hex');
     const url = `redis://:${password}@127.0.0.1:${await findFreePort()}`;
     const error = await startExampleServer({ port: 0, limiter: { kind: 'redis', url } }).then(
@@ -64,7 +64,7 @@ describe('example server on PostgreSQL and Redis: outages', () => {
       (failure: unknown) => failure,
     );
     const line = describeStartUpError(error);
-    expect(line).toMatch(/^SWITCHYARD_REDIS_URL: cannot reach Redis \(.*ECONNREFUSED.*\); check that it is running/);
+    expect(line).toMatch(/^SIGNALBOX_REDIS_URL: cannot reach Redis \(.*ECONNREFUSED.*\); check that it is running/);
     expect(line).not.toContain(password);
   });
 

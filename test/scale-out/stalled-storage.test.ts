@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { generateApiKey } from '@switchyard/accounts';
+import { generateApiKey } from '@signalbox/accounts';
 import { startExampleServer, type ExampleServer } from '../../examples/server/src/start-example-server';
 import { startPostgres, type TestPostgres } from '../helpers/start-postgres';
 import { startRedis, type TestRedis } from '../helpers/start-redis';
@@ -36,7 +36,7 @@ describe('example server on PostgreSQL and Redis that stop answering', () => {
       port: 0,
       storage: {
         kind: 'postgres',
-        url: `postgres://switchyard@127.0.0.1:${postgresRelay.port}/postgres`,
+        url: `postgres://signalbox@127.0.0.1:${postgresRelay.port}/postgres`,
         serverSecret,
         adminTokenDigests: [],
         connectTimeoutMs: CONNECT_TIMEOUT_MS,

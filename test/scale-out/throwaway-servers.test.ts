@@ -20,7 +20,7 @@ describe('throwaway PostgreSQL and Redis servers', () => {
   });
 
   it('PostgreSQL accepts the pg client on 127.0.0.1 and runs a transaction', async () => {
-    expect(postgres.url).toBe(`postgres://switchyard@127.0.0.1:${postgres.port}/postgres`);
+    expect(postgres.url).toBe(`postgres://signalbox@127.0.0.1:${postgres.port}/postgres`);
     const client = new Client({ connectionString: postgres.url });
     await client.connect();
     try {

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { generateApiKey, type AccountStore, type KeyLimits, type UsageEntry } from '@switchyard/accounts';
-import { createSimulator, type Simulator } from '@switchyard/simulator';
-import { createPostgresAccountStore } from '@switchyard/store-postgres';
+import { generateApiKey, type AccountStore, type KeyLimits, type UsageEntry } from '@signalbox/accounts';
+import { createSimulator, type Simulator } from '@signalbox/simulator';
+import { createPostgresAccountStore } from '@signalbox/store-postgres';
 import { Redis } from 'ioredis';
 import { createDefaultConfig } from '../../examples/server/src/default-config';
 import { startPostgres, type TestPostgres } from '../helpers/start-postgres';
@@ -53,21 +53,21 @@ describe('two gateway instances sharing PostgreSQL and Redis', () => {
     [postgres, redis] = await Promise.all([startPostgres(), startRedis()]);
     simulator = createSimulator();
     const { url: simulatorURL } = await simulator.listen(0, '127.0.0.1');
-    folder = mkdtempSync(join(tmpdir(), 'switchyard-scale-out-'));
+    folder = mkdtempSync(join(tmpdir(), 'signalbox-scale-out-'));
     const configPath = join(folder, 'config.json');
     writeFileSync(configPath, JSON.stringify(createDefaultConfig(simulatorURL)));
     // The test's own view of the database: seeds accounts and keys, reads balances and the ledger.
     store = await createPostgresAccountStore({ connectionString: postgres.url, serverSecret, holdSweepIntervalMs: 0 });
     const environment = {
-      SWITCHYARD_DATABASE_URL: postgres.url,
-      SWITCHYARD_REDIS_URL: redis.url,
-      SWITCHYARD_SERVER_SECRET: serverSecret,
-      SWITCHYARD_CONFIG: configPath,
-      SWITCHYARD_DATA_DIR: join(folder, 'unused-data'),
-      SWITCHYARD_HOLD_SWEEP_INTERVAL_MS: String(HOLD_SWEEP_INTERVAL_MS),
-      SWITCHYARD_HOLD_OWNER_TIMEOUT_MS: String(HOLD_OWNER_TIMEOUT_MS),
-      SWITCHYARD_LIMITER_LEASE_MS: String(LIMITER_LEASE_MS),
-      SWITCHYARD_DATABASE_CONNECT_TIMEOUT_MS: String(DATABASE_CONNECT_TIMEOUT_MS),
+      SIGNALBOX_DATABASE_URL: postgres.url,
+      SIGNALBOX_REDIS_URL: redis.url,
+      SIGNALBOX_SERVER_SECRET: serverSecret,
+      SIGNALBOX_CONFIG: configPath,
+      SIGNALBOX_DATA_DIR: join(folder, 'unused-data'),
+      SIGNALBOX_HOLD_SWEEP_INTERVAL_MS: String(HOLD_SWEEP_INTERVAL_MS),
+      SIGNALBOX_HOLD_OWNER_TIMEOUT_MS: String(HOLD_OWNER_TIMEOUT_MS),
+      SIGNALBOX_LIMITER_LEASE_MS: String(LIMITER_LEASE_MS),
+      SIGNALBOX_DATABASE_CONNECT_TIMEOUT_MS: String(DATABASE_CONNECT_TIMEOUT_MS),
     };
     // A key exists before they start, so neither creates a demo key; both migrate the schema at once.
     await createFundedKey('seed', 1_000_000);
@@ -186,16 +186,16 @@ describe('two gateway instances sharing PostgreSQL and Redis', () => {
   it('an instance whose database or Redis is unreachable, or that lacks the shared secret, exits 1 with one line naming the variable, never the URL', async () => {
     const password = randomBytes(8).toString('hex');
     const closedPort = await findFreePort();
-    const base = { SWITCHYARD_SERVER_SECRET: serverSecret, SWITCHYARD_DATA_DIR: join(folder, 'unused-data') };
-    const noDatabase = runUntilExit({ ...base, SWITCHYARD_DATABASE_URL: `postgres://switchyard:${password}@127.0.0.1:${closedPort}/postgres`, SWITCHYARD_REDIS_URL: redis.url });
+    const base = { SIGNALBOX_SERVER_SECRET: serverSecret, SIGNALBOX_DATA_DIR: join(folder, 'unused-data') };
+    const noDatabase = runUntilExit({ ...base, SIGNALBOX_DATABASE_URL: `postgres://signalbox:${password}@127.0.0.1:${closedPort}/postgres`, SIGNALBOX_REDIS_URL: redis.url });
     expect(noDatabase.status).toBe(1);
-    expect(noDatabase.stderr).toMatch(/^SWITCHYARD_DATABASE_URL: cannot open the PostgreSQL database \([^\n]*ECONNREFUSED[^\n]*\); check that it is running[^\n]*\n$/);
-    const noRedis = runUntilExit({ ...base, SWITCHYARD_DATABASE_URL: postgres.url, SWITCHYARD_REDIS_URL: `redis://:${password}@127.0.0.1:${closedPort}` });
+    expect(noDatabase.stderr).toMatch(/^SIGNALBOX_DATABASE_URL: cannot open the PostgreSQL database \([^\n]*ECONNREFUSED[^\n]*\); check that it is running[^\n]*\n$/);
+    const noRedis = runUntilExit({ ...base, SIGNALBOX_DATABASE_URL: postgres.url, SIGNALBOX_REDIS_URL: `redis://:${password}@127.0.0.1:${closedPort}` });
     expect(noRedis.status).toBe(1);
-    expect(noRedis.stderr).toMatch(/^SWITCHYARD_REDIS_URL: cannot reach Redis \([^\n]*ECONNREFUSED[^\n]*\); check that it is running[^\n]*\n$/);
-    const noSecret = runUntilExit({ SWITCHYARD_DATA_DIR: base.SWITCHYARD_DATA_DIR, SWITCHYARD_DATABASE_URL: postgres.url });
+    expect(noRedis.stderr).toMatch(/^SIGNALBOX_REDIS_URL: cannot reach Redis \([^\n]*ECONNREFUSED[^\n]*\); check that it is running[^\n]*\n$/);
+    const noSecret = runUntilExit({ SIGNALBOX_DATA_DIR: base.SIGNALBOX_DATA_DIR, SIGNALBOX_DATABASE_URL: postgres.url });
     expect(noSecret.status).toBe(1);
-    expect(noSecret.stderr).toMatch(/^SWITCHYARD_SERVER_SECRET: required with SWITCHYARD_DATABASE_URL, at least 32 characters \(it is not set\)[^\n]*\n$/);
+    expect(noSecret.stderr).toMatch(/^SIGNALBOX_SERVER_SECRET: required with SIGNALBOX_DATABASE_URL, at least 32 characters \(it is not set\)[^\n]*\n$/);
     expect(noDatabase.stderr + noRedis.stderr + noDatabase.stdout + noRedis.stdout).not.toContain(password);
   }, 30_000);
 
@@ -226,7 +226,7 @@ describe('two gateway instances sharing PostgreSQL and Redis', () => {
     };
     const killedAtOnRedis = await redisNow();
     const crashKeyId = (await store.findKeyBySecret(crash.key))!.id;
-    const leases = await limits.zrange(`switchyard:limits:{${crashKeyId}}:gate:holders`, '0', '-1', 'WITHSCORES');
+    const leases = await limits.zrange(`signalbox:limits:{${crashKeyId}}:gate:holders`, '0', '-1', 'WITHSCORES');
     const leaseEnds = leases.filter((_, index) => index % 2 === 1).map(Number);
     expect(leaseEnds).toHaveLength(2);
     // The survivor's request on the same key waits in the shared queue until the dead leases expire.

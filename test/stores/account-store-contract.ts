@@ -1,4 +1,4 @@
-import type { AccountStore } from '@switchyard/accounts';
+import type { AccountStore } from '@signalbox/accounts';
 import type { ContractContext, StoreClock } from './contract-context';
 import { describeHoldExpiry } from './describe-hold-expiry-contract';
 import { describeAccounts } from './describe-account-contract';

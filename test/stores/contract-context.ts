@@ -1,4 +1,4 @@
-import type { AccountStore } from '@switchyard/accounts';
+import type { AccountStore } from '@signalbox/accounts';
 
 /** The clock and sweep timer a store under test is opened with, and the ledger retention when not the default. */
 export type StoreClock = { now: () => number; holdSweepIntervalMs: number; usageRetentionDays?: number };

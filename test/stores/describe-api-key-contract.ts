@@ -1,15 +1,15 @@
-import { generateApiKey, KEY_PREFIX_LENGTH, keyPrefix, looksLikeApiKey } from '@switchyard/accounts';
+import { generateApiKey, KEY_PREFIX_LENGTH, keyPrefix, looksLikeApiKey } from '@signalbox/accounts';
 import { sortById, type ContractContext } from './contract-context';
 
 /** Key creation, lookup by secret, listing and patching. */
 export function describeKeys(context: ContractContext): void {
   describe('keys', () => {
-    it('returns a sy- secret once and a record with only its visible prefix', async () => {
+    it('returns a sbx- secret once and a record with only its visible prefix', async () => {
       const account = await context.store.createAccount({ name: 'Keys' });
       const before = Date.now();
       const { secret, key } = await context.store.createKey({ accountId: account.id, name: 'ci' });
       expect(looksLikeApiKey(secret)).toBe(true);
-      expect(secret.startsWith('sy-')).toBe(true);
+      expect(secret.startsWith('sbx-')).toBe(true);
       expect(key).toEqual({
         id: expect.any(String),
         accountId: account.id,
@@ -82,7 +82,7 @@ export function describeKeys(context: ContractContext): void {
         lastCharacterChanged,
         keyPrefix(secret),
         '',
-        'sy-',
+        'sbx-',
       ]) {
         expect(await context.store.findKeyBySecret(wrong)).toBeUndefined();
       }

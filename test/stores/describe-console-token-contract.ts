@@ -4,19 +4,19 @@ import {
   generateConsoleToken,
   looksLikeApiKey,
   looksLikeConsoleToken,
-} from '@switchyard/accounts';
+} from '@signalbox/accounts';
 import { sortById, type ContractContext } from './contract-context';
 
 /** Account console tokens: created once with their secret, found by it, listed, disabled. */
 export function describeConsoleTokens(context: ContractContext): void {
   describe('console tokens', () => {
-    it('returns a sy-console- secret once and a record with only its visible prefix', async () => {
+    it('returns a sbx-console- secret once and a record with only its visible prefix', async () => {
       const account = await context.store.createAccount({ name: 'Console' });
       const before = Date.now();
       const { secret, token } = await context.store.createConsoleToken({ accountId: account.id, name: 'alice' });
       expect(looksLikeConsoleToken(secret)).toBe(true);
       expect(looksLikeApiKey(secret)).toBe(false);
-      expect(secret).toMatch(/^sy-console-[A-Za-z0-9]{40}$/);
+      expect(secret).toMatch(/^sbx-console-[A-Za-z0-9]{40}$/);
       expect(token).toEqual({
         id: expect.stringMatching(/^ctok_/),
         accountId: account.id,

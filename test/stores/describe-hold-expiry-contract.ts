@@ -1,4 +1,4 @@
-import { DEFAULT_HOLD_LIFETIME_MS } from '@switchyard/accounts';
+import { DEFAULT_HOLD_LIFETIME_MS } from '@signalbox/accounts';
 import { useSweepFakeTimers, type ContractContext } from './contract-context';
 
 const T0 = 1_767_225_600_000;

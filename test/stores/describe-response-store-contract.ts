@@ -1,4 +1,4 @@
-import { storedResponseBytes, type AccountStore, type StoredResponse } from '@switchyard/accounts';
+import { storedResponseBytes, type AccountStore, type StoredResponse } from '@signalbox/accounts';
 import { useSweepFakeTimers, type ContractContext } from './contract-context';
 
 const T0 = 1_767_225_600_000;

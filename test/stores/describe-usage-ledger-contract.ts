@@ -4,8 +4,8 @@ import {
   type UsageCommit,
   type UsageEntry,
   type UsageFilter,
-} from '@switchyard/accounts';
-import { sampleUsageEntry } from '@switchyard/accounts/testing';
+} from '@signalbox/accounts';
+import { sampleUsageEntry } from '@signalbox/accounts/testing';
 import { useSweepFakeTimers, type ContractContext } from './contract-context';
 
 const T0 = 1_767_225_600_000; // 2026-01-01T00:00:00Z
@@ -103,7 +103,7 @@ export function describeUsageLedger(context: ContractContext): void {
             accountId: account.id,
             upstreamRequestId: 'chatcmpl-upstream-1',
             keyId: 'key_full',
-            keyPrefix: 'sy-AbCdEfGh',
+            keyPrefix: 'sbx-AbCdEfGh',
             model: 'claude-sonnet',
             upstream: 'anthropic',
             upstreamModel: 'claude-sonnet-4-5',

@@ -1,4 +1,4 @@
-import { createMemoryAccountStore } from '@switchyard/accounts';
+import { createMemoryAccountStore } from '@signalbox/accounts';
 import { describeAccountStoreContract } from './account-store-contract';
 
 describeAccountStoreContract('memory', clock =>

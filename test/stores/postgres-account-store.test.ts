@@ -1,4 +1,4 @@
-import { createPostgresAccountStore } from '@switchyard/store-postgres';
+import { createPostgresAccountStore } from '@signalbox/store-postgres';
 import { describeAccountStoreContract } from './account-store-contract';
 import { usePostgresTestDatabases } from './postgres-test-databases';
 

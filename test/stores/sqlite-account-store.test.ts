@@ -3,12 +3,12 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { CONSOLE_TOKEN_PREFIX_LENGTH, KEY_PREFIX_LENGTH, type AccountStore } from '@switchyard/accounts';
-import { createSQLiteAccountStore } from '@switchyard/store-sqlite';
+import { CONSOLE_TOKEN_PREFIX_LENGTH, KEY_PREFIX_LENGTH, type AccountStore } from '@signalbox/accounts';
+import { createSQLiteAccountStore } from '@signalbox/store-sqlite';
 import { describeAccountStoreContract } from './account-store-contract';
 
 const SERVER_SECRET = 'sqlite-test-server-secret';
-const directory = mkdtempSync(join(tmpdir(), 'switchyard-store-sqlite-'));
+const directory = mkdtempSync(join(tmpdir(), 'signalbox-store-sqlite-'));
 let fileCount = 0;
 const newFile = () => join(directory, `store-${++fileCount}.sqlite`);
 const T0 = 1_767_225_600_000;

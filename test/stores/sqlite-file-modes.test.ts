@@ -2,9 +2,9 @@ import { chmodSync, existsSync, mkdtempSync, rmSync, statSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { createSQLiteAccountStore } from '@switchyard/store-sqlite';
+import { createSQLiteAccountStore } from '@signalbox/store-sqlite';
 
-const directory = mkdtempSync(join(tmpdir(), 'switchyard-store-modes-'));
+const directory = mkdtempSync(join(tmpdir(), 'signalbox-store-modes-'));
 let fileCount = 0;
 const newFile = () => join(directory, `store-${++fileCount}.sqlite`);
 const open = (path: string) => createSQLiteAccountStore({ path, serverSecret: `modes-${process.pid}` });

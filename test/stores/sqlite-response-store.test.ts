@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { storedResponseBytes, type AccountStore } from '@switchyard/accounts';
-import { createSQLiteAccountStore } from '@switchyard/store-sqlite';
+import { storedResponseBytes, type AccountStore } from '@signalbox/accounts';
+import { createSQLiteAccountStore } from '@signalbox/store-sqlite';
 import { storedResponse } from './describe-response-store-contract';
 
-const directory = mkdtempSync(join(tmpdir(), 'switchyard-response-store-'));
+const directory = mkdtempSync(join(tmpdir(), 'signalbox-response-store-'));
 let fileCount = 0;
 const newFile = () => join(directory, `responses-${++fileCount}.sqlite`);
 const T0 = 1_767_225_600_000;

@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import type { AccountStore } from '@switchyard/accounts';
-import { createSQLiteAccountStore } from '@switchyard/store-sqlite';
+import type { AccountStore } from '@signalbox/accounts';
+import { createSQLiteAccountStore } from '@signalbox/store-sqlite';
 import { usageCommit } from './describe-usage-ledger-contract';
 
-const directory = mkdtempSync(join(tmpdir(), 'switchyard-usage-ledger-'));
+const directory = mkdtempSync(join(tmpdir(), 'signalbox-usage-ledger-'));
 let fileCount = 0;
 const newFile = () => join(directory, `ledger-${++fileCount}.sqlite`);
 const open = (path: string) => createSQLiteAccountStore({ path, serverSecret: 'ledger-test-server-secret', holdSweepIntervalMs: 0 });

@@ -1,4 +1,4 @@
-import { isJSONObject, type JSONObject, type JSONValue } from '@switchyard/core';
+import { isJSONObject, type JSONObject, type JSONValue } from '@signalbox/core';
 import type { ChatChoice, ChatStreamState, ChatToolCall } from './chat-stream-state';
 import { reportViolation } from './report-violation';
 import type { StreamOutcome } from './stream-verdict';

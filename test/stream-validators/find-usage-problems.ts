@@ -1,4 +1,4 @@
-import { isJSONObject } from '@switchyard/core';
+import { isJSONObject } from '@signalbox/core';
 import { formatValue, isInteger } from './value-guards';
 
 /**

@@ -1,4 +1,4 @@
-import { isJSONObject, type JSONObject } from '@switchyard/core';
+import { isJSONObject, type JSONObject } from '@signalbox/core';
 import type { MessagesBlock, MessagesStreamState } from './messages-stream-state';
 import { reportViolation } from './report-violation';
 import { formatValue, isInteger, isNonEmptyString, parseJSONObject } from './value-guards';

@@ -1,5 +1,5 @@
-import type { SSEMessage } from '@switchyard/core';
-import { decodeSSEChunks } from '@switchyard/sse/testing';
+import type { SSEMessage } from '@signalbox/core';
+import { decodeSSEChunks } from '@signalbox/sse/testing';
 
 /**
  * Frames SSE text (for example a supertest body) into messages with the production decoder, so

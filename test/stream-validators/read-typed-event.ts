@@ -1,4 +1,4 @@
-import type { JSONObject, SSEMessage } from '@switchyard/core';
+import type { JSONObject, SSEMessage } from '@signalbox/core';
 import { reportViolation, type ViolationContext } from './report-violation';
 import { formatValue, parseJSONObject } from './value-guards';
 

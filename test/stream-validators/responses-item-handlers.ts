@@ -1,4 +1,4 @@
-import { isJSONObject, type JSONObject } from '@switchyard/core';
+import { isJSONObject, type JSONObject } from '@signalbox/core';
 import { reportViolation } from './report-violation';
 import type { ResponsesItem, ResponsesStreamState } from './responses-stream-state';
 import { formatValue, isInteger, isNonEmptyString } from './value-guards';

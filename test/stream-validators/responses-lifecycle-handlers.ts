@@ -1,4 +1,4 @@
-import { isJSONObject, type JSONObject } from '@switchyard/core';
+import { isJSONObject, type JSONObject } from '@signalbox/core';
 import { findUsageProblems } from './find-usage-problems';
 import { reportViolation } from './report-violation';
 import { checkSameIdentity } from './responses-item-handlers';

@@ -1,4 +1,4 @@
-import { isJSONObject, type JSONObject } from '@switchyard/core';
+import { isJSONObject, type JSONObject } from '@signalbox/core';
 import { reportViolation } from './report-violation';
 import { resolveResponsesItem } from './responses-item-handlers';
 import type { ResponsesItem, ResponsesPart, ResponsesStreamState } from './responses-stream-state';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { JSONObject, SSEMessage } from '@switchyard/core';
+import type { JSONObject, SSEMessage } from '@signalbox/core';
 import { parseSSEText } from './parse-sse-text';
 import { parseJSONObject } from './value-guards';
 

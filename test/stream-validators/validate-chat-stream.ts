@@ -1,4 +1,4 @@
-import { isJSONObject, type JSONObject, type SSEMessage } from '@switchyard/core';
+import { isJSONObject, type JSONObject, type SSEMessage } from '@signalbox/core';
 import { checkChoice } from './chat-choice-checks';
 import { createChatStreamState, type ChatStreamOptions, type ChatStreamState } from './chat-stream-state';
 import { findUsageProblems } from './find-usage-problems';

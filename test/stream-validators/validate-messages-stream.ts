@@ -1,5 +1,5 @@
 import { readTypedEvent } from './read-typed-event';
-import { isJSONObject, type JSONObject, type SSEMessage } from '@switchyard/core';
+import { isJSONObject, type JSONObject, type SSEMessage } from '@signalbox/core';
 import { handleBlockDelta, handleBlockStart, handleBlockStop } from './messages-block-handlers';
 import { createMessagesStreamState, type MessagesStreamState } from './messages-stream-state';
 import { enterEndOfStream, reportViolation } from './report-violation';

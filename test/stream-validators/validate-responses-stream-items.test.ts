@@ -1,4 +1,4 @@
-import type { JSONObject } from '@switchyard/core';
+import type { JSONObject } from '@signalbox/core';
 import {
   indexOfType,
   mutateData,

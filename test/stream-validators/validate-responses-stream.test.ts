@@ -1,4 +1,4 @@
-import type { JSONObject, SSEMessage } from '@switchyard/core';
+import type { JSONObject, SSEMessage } from '@signalbox/core';
 import {
   dataOf,
   insertMessage,

@@ -1,5 +1,5 @@
 import { readTypedEvent } from './read-typed-event';
-import type { JSONObject, SSEMessage } from '@switchyard/core';
+import type { JSONObject, SSEMessage } from '@signalbox/core';
 import { enterEndOfStream, reportViolation } from './report-violation';
 import { RESPONSES_EVENT_TYPES, RESPONSES_PASS_THROUGH_ITEM_TYPES } from './responses-event-types';
 import {

@@ -1,4 +1,4 @@
-import { isJSONObject, type JSONObject } from '@switchyard/core';
+import { isJSONObject, type JSONObject } from '@signalbox/core';
 
 /** A safe integer, as every index and token count on the three wires must be. */
 export function isInteger(value: unknown): value is number {

@@ -43,7 +43,7 @@ function only(spans: readonly ReceivedSpan[], predicate: (span: ReceivedSpan) =>
 describe('OpenTelemetry traces exported over OTLP/HTTP', () => {
   let receiver: OtlpReceiver;
   let overloaded: LoopbackServer;
-  const folder = mkdtempSync(join(tmpdir(), 'switchyard-traces-'));
+  const folder = mkdtempSync(join(tmpdir(), 'signalbox-traces-'));
   beforeAll(async () => {
     receiver = await startOtlpReceiver();
     // An Anthropic-speaking upstream that is always overloaded, so the route fails over.
@@ -61,7 +61,7 @@ describe('OpenTelemetry traces exported over OTLP/HTTP', () => {
   });
 
   it('exports the server span of a translated stream with its upstream attempt as a child, continuing the client trace and sending the attempt upstream', async () => {
-    const gateway = await startTestGateway({ tracing: { url: receiver.tracesURL, serviceName: 'switchyard-under-test' } });
+    const gateway = await startTestGateway({ tracing: { url: receiver.tracesURL, serviceName: 'signalbox-under-test' } });
     const before = receiver.spans().length;
     const { status, text } = await streamChat(gateway, 'sim-via-messages', {
       traceparent: `00-${CLIENT_TRACE_ID}-${CLIENT_SPAN_ID}-01`,
@@ -81,8 +81,8 @@ describe('OpenTelemetry traces exported over OTLP/HTTP', () => {
     const attempt = only(spans, span => span.kind === CLIENT);
     expect(server).toMatchObject({ name: 'chat sim-via-messages', traceId: CLIENT_TRACE_ID, parentSpanId: CLIENT_SPAN_ID });
     expect(attempt).toMatchObject({ name: 'chat sim-1', traceId: CLIENT_TRACE_ID, parentSpanId: server.spanId });
-    expect(server.serviceName).toBe('switchyard-under-test');
-    expect(server.scope).toBe('@switchyard/tracing-otel');
+    expect(server.serviceName).toBe('signalbox-under-test');
+    expect(server.scope).toBe('@signalbox/tracing-otel');
     // The simulator was called with the attempt span as parent, and the client's tracestate.
     expect(seenUpstream.url).toBe('/v1/messages');
     expect(seenUpstream.headers['traceparent']).toBe(`00-${CLIENT_TRACE_ID}-${attempt.spanId}-01`);
@@ -98,24 +98,24 @@ describe('OpenTelemetry traces exported over OTLP/HTTP', () => {
       'gen_ai.usage.output_tokens': 64,
       'gen_ai.response.finish_reasons': ['stop'],
       'http.response.status_code': 200,
-      'switchyard.request_id': record!.requestId,
-      'switchyard.interface': 'openai-chat',
-      'switchyard.route': 'sim-via-messages',
-      'switchyard.upstream': 'simulator-messages',
-      'switchyard.attempts': 1,
-      'switchyard.outcome': 'completed',
+      'signalbox.request_id': record!.requestId,
+      'signalbox.interface': 'openai-chat',
+      'signalbox.route': 'sim-via-messages',
+      'signalbox.upstream': 'simulator-messages',
+      'signalbox.attempts': 1,
+      'signalbox.outcome': 'completed',
     });
-    expect(server.events?.map(event => event.name)).toEqual(['switchyard.response_started']);
+    expect(server.events?.map(event => event.name)).toEqual(['signalbox.response_started']);
     expect(attempt.attributes).toMatchObject({
       'gen_ai.operation.name': 'chat',
       'gen_ai.provider.name': 'anthropic',
       'gen_ai.request.model': 'sim-1',
       'gen_ai.usage.input_tokens': record!.usage!.inputTokens,
       'gen_ai.usage.output_tokens': 64,
-      'switchyard.route': 'sim-via-messages',
-      'switchyard.upstream': 'simulator-messages',
-      'switchyard.attempt': 1,
-      'switchyard.outcome': 'completed',
+      'signalbox.route': 'sim-via-messages',
+      'signalbox.upstream': 'simulator-messages',
+      'signalbox.attempt': 1,
+      'signalbox.outcome': 'completed',
     });
     expect(server.status?.code ?? 0).not.toBe(STATUS_ERROR);
     // The usage record and its ledger row carry the trace id.
@@ -145,7 +145,7 @@ describe('OpenTelemetry traces exported over OTLP/HTTP', () => {
             pricing: { inputPerMillion: 0.5, outputPerMillion: 1.5 },
           },
         ],
-        tracing: { endpoint: receiver.tracesURL.replace(/\/v1\/traces$/, ''), serviceName: 'switchyard-failover' },
+        tracing: { endpoint: receiver.tracesURL.replace(/\/v1\/traces$/, ''), serviceName: 'signalbox-failover' },
       }),
     );
     const gateway = await startTestGateway({ configPath });
@@ -160,28 +160,28 @@ describe('OpenTelemetry traces exported over OTLP/HTTP', () => {
     const spans = receiver.spans().slice(before);
     expect(spans).toHaveLength(3);
     const server = only(spans, span => span.kind === SERVER);
-    const attempts = spans.filter(span => span.kind === CLIENT).sort((left, right) => Number(left.attributes['switchyard.attempt']) - Number(right.attributes['switchyard.attempt']));
+    const attempts = spans.filter(span => span.kind === CLIENT).sort((left, right) => Number(left.attributes['signalbox.attempt']) - Number(right.attributes['signalbox.attempt']));
     expect(server.parentSpanId ?? '').toBe('');
-    expect(server.serviceName).toBe('switchyard-failover');
-    expect(server.attributes).toMatchObject({ 'switchyard.attempts': 2, 'switchyard.upstream': 'simulator-chat', 'gen_ai.provider.name': 'openai' });
+    expect(server.serviceName).toBe('signalbox-failover');
+    expect(server.attributes).toMatchObject({ 'signalbox.attempts': 2, 'signalbox.upstream': 'simulator-chat', 'gen_ai.provider.name': 'openai' });
     expect(attempts.map(span => [span.name, span.traceId, span.parentSpanId])).toEqual([
       ['chat busy-1', server.traceId, server.spanId],
       ['chat sim-1', server.traceId, server.spanId],
     ]);
     expect(attempts[0]!.attributes).toMatchObject({
-      'switchyard.upstream': 'overloaded',
-      'switchyard.outcome': 'failed',
-      'switchyard.error.code': 'UPSTREAM_OVERLOADED',
-      'switchyard.retried': true,
+      'signalbox.upstream': 'overloaded',
+      'signalbox.outcome': 'failed',
+      'signalbox.error.code': 'UPSTREAM_OVERLOADED',
+      'signalbox.retried': true,
       'http.response.status_code': 529,
     });
     expect(attempts[0]!.status).toMatchObject({ code: STATUS_ERROR, message: 'UPSTREAM_OVERLOADED' });
     expect(attempts[1]!.attributes).toMatchObject({
-      'switchyard.upstream': 'simulator-chat',
-      'switchyard.attempt': 2,
-      'switchyard.failover': true,
-      'switchyard.retry_reason': 'UPSTREAM_OVERLOADED',
-      'switchyard.outcome': 'completed',
+      'signalbox.upstream': 'simulator-chat',
+      'signalbox.attempt': 2,
+      'signalbox.failover': true,
+      'signalbox.retry_reason': 'UPSTREAM_OVERLOADED',
+      'signalbox.outcome': 'completed',
     });
     expect(seenUpstream.headers['traceparent']).toBe(`00-${server.traceId}-${attempts[1]!.spanId}-01`);
     expect(record!.traceId).toBe(server.traceId);
@@ -196,7 +196,7 @@ describe('OpenTelemetry traces exported over OTLP/HTTP', () => {
     });
     const lines: string[] = [];
     const logger = createLogger({ level: 'info', destination: new Writable({ write: (chunk, _encoding, done) => (lines.push(String(chunk)), done()) }) });
-    const gateway = await startTestGateway({ tracing: { url: `${refusing.url}/v1/traces`, serviceName: 'switchyard' }, logger });
+    const gateway = await startTestGateway({ tracing: { url: `${refusing.url}/v1/traces`, serviceName: 'signalbox' }, logger });
     const { status } = await streamChat(gateway, 'sim-via-messages');
     await gateway.close();
     await refusing.close();
@@ -204,7 +204,7 @@ describe('OpenTelemetry traces exported over OTLP/HTTP', () => {
     expect(status).toBe(200);
     const logged = lines.map(line => JSON.parse(line) as { level: number; msg: string; error?: { message?: string }; traces?: object });
     expect(logged.filter(line => line.msg === 'tracing on: spans sent over OTLP/HTTP').map(line => [line.level, line.traces])).toEqual([
-      [30, { collector: new URL(refusing.url).host, serviceName: 'switchyard' }],
+      [30, { collector: new URL(refusing.url).host, serviceName: 'signalbox' }],
     ]);
     const warnings = logged.filter(line => line.msg === 'trace export failed: spans dropped');
     expect(warnings.map(line => [line.level, line.error?.message])).toEqual([[40, 'Bad Request']]);
@@ -230,7 +230,7 @@ describe('OpenTelemetry traces exported over OTLP/HTTP', () => {
     process.env['OTEL_TRACES_SAMPLER'] = 'always_off';
     let gateway: TestGateway | undefined;
     try {
-      gateway = await startTestGateway({ tracing: { url: receiver.tracesURL, serviceName: 'switchyard-sampled-out' } });
+      gateway = await startTestGateway({ tracing: { url: receiver.tracesURL, serviceName: 'signalbox-sampled-out' } });
     } finally {
       // The SDK reads the variable when the provider is made: the rest of the suite keeps its own.
       if (saved === undefined) delete process.env['OTEL_TRACES_SAMPLER'];

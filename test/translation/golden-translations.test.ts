@@ -1,10 +1,10 @@
 import { join } from 'node:path';
-import { anthropicMessagesCodec } from '@switchyard/codec-anthropic-messages';
-import { openAIChatCodec } from '@switchyard/codec-openai-chat';
-import { openAIResponsesCodec } from '@switchyard/codec-openai-responses';
-import type { Codec, GenerationRequest, BuiltInProtocol, StreamEvent } from '@switchyard/core';
-import { formatSSEFrame } from '@switchyard/sse';
-import { decodeSSEChunks, readFixture, splitEvery } from '@switchyard/sse/testing';
+import { anthropicMessagesCodec } from '@signalbox/codec-anthropic-messages';
+import { openAIChatCodec } from '@signalbox/codec-openai-chat';
+import { openAIResponsesCodec } from '@signalbox/codec-openai-responses';
+import type { Codec, GenerationRequest, BuiltInProtocol, StreamEvent } from '@signalbox/core';
+import { formatSSEFrame } from '@signalbox/sse';
+import { decodeSSEChunks, readFixture, splitEvery } from '@signalbox/sse/testing';
 import { parseSSEText, validateChatStream, validateMessagesStream, validateResponsesStream } from '../stream-validators';
 
 /**

@@ -1,14 +1,14 @@
-import { anthropicMessagesCodec } from '@switchyard/codec-anthropic-messages';
-import { openAIResponsesCodec } from '@switchyard/codec-openai-responses';
-import type { AccountStore } from '@switchyard/accounts';
-import type { GatewayConfigInput } from '@switchyard/engine';
+import { anthropicMessagesCodec } from '@signalbox/codec-anthropic-messages';
+import { openAIResponsesCodec } from '@signalbox/codec-openai-responses';
+import type { AccountStore } from '@signalbox/accounts';
+import type { GatewayConfigInput } from '@signalbox/engine';
 import {
   createAuthMiddleware,
   createBodyMiddleware,
   createGateway,
   createGenerationHandler,
   createRequestIdMiddleware,
-} from '@switchyard/express';
+} from '@signalbox/express';
 import express, { Router, type Express } from 'express';
 
 /**

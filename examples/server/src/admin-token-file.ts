@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { digestAdminToken, generateAdminToken } from '@switchyard/accounts';
+import { digestAdminToken, generateAdminToken } from '@signalbox/accounts';
 import { writePrivateFile } from './write-private-file';
 
 /**

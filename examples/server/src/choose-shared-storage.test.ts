@@ -31,7 +31,7 @@ const fromFile = (storage: ConfigFileStorage) => ({ path: PATH, storage });
 describe('readConfigFileStorage', () => {
   it('accepts a database and a Redis section with URLs inline or by variable, and the bounds', () => {
     const section = {
-      database: { url: 'postgres://switchyard@db.internal:5432/switchyard', passwordEnv: 'DB_PASSWORD', serverSecretEnv: 'GATEWAY_SECRET', holdSweepIntervalMs: 5_000, holdOwnerTimeoutMs: 15_000, connectTimeoutMs: 1_000, queryTimeoutMs: 5_000 },
+      database: { url: 'postgres://signalbox@db.internal:5432/signalbox', passwordEnv: 'DB_PASSWORD', serverSecretEnv: 'GATEWAY_SECRET', holdSweepIntervalMs: 5_000, holdOwnerTimeoutMs: 15_000, connectTimeoutMs: 1_000, queryTimeoutMs: 5_000 },
       redis: { urlEnv: 'REDIS_URL', leaseMs: 10_000, commandTimeoutMs: 500 },
     };
     expect(readConfigFileStorage(PATH, section)).toEqual(section);
@@ -40,7 +40,7 @@ describe('readConfigFileStorage', () => {
   });
 
   it('refuses a URL carrying a password, in one line naming the file and the field and never showing the password', () => {
-    const error = errorOf(() => readConfigFileStorage(PATH, { database: { url: `postgres://switchyard:${password}@db.internal/switchyard` } }));
+    const error = errorOf(() => readConfigFileStorage(PATH, { database: { url: `postgres://signalbox:${password}@db.internal/signalbox` } }));
     expect(error).toBeInstanceOf(ConfigFileError);
     expect(error.message).toBe(
       'gateway.yaml: storage.database.url: must not carry a password (the value is not shown): name the variable holding the password with passwordEnv, or give the whole URL by urlEnv',
@@ -53,7 +53,7 @@ describe('readConfigFileStorage', () => {
   it('refuses a URL of another kind, both or neither of url and urlEnv, a bad variable name, a bad bound and an unknown field, all in one line', () => {
     const error = errorOf(() =>
       readConfigFileStorage(PATH, {
-        database: { url: 'mysql://db.internal/switchyard', holdSweepIntervalMs: 0 },
+        database: { url: 'mysql://db.internal/signalbox', holdSweepIntervalMs: 0 },
         redis: { leaseMs: 1.5, urlEnv: 'not a name' },
         cache: {},
       }),
@@ -63,7 +63,7 @@ describe('readConfigFileStorage', () => {
         [
           'storage.database.url: must be a URL of the shape postgres://USER@HOST:5432/DATABASE',
           'storage.database.holdSweepIntervalMs: must be above 0',
-          'storage.redis.urlEnv: must be the name of an environment variable, such as SWITCHYARD_DATABASE_URL',
+          'storage.redis.urlEnv: must be the name of an environment variable, such as SIGNALBOX_DATABASE_URL',
           'storage.redis.leaseMs: must be a whole number of milliseconds',
           'storage: unknown field cache',
         ].join('; '),
@@ -80,15 +80,15 @@ describe('chooseSharedStorage', () => {
   it('chooses neither without a variable or a storage section, and the environment alone as before', () => {
     expect(chooseSharedStorage({})).toEqual({ sources: {} });
     expect(chooseSharedStorage({}, fromFile({}))).toEqual({ sources: {} });
-    expect(chooseSharedStorage({ SWITCHYARD_REDIS_URL: 'redis://127.0.0.1:6379' })).toEqual({
+    expect(chooseSharedStorage({ SIGNALBOX_REDIS_URL: 'redis://127.0.0.1:6379' })).toEqual({
       redis: { url: 'redis://127.0.0.1:6379' },
-      sources: { redis: 'SWITCHYARD_REDIS_URL' },
+      sources: { redis: 'SIGNALBOX_REDIS_URL' },
     });
   });
 
   it('takes the file\'s database and Redis, reading the URL, password and server secret from the variables it names', () => {
     const choice = chooseSharedStorage(
-      { DATABASE_URL: 'postgres://switchyard@db.internal:5432/switchyard', DB_PASSWORD: password, GATEWAY_SECRET: secret },
+      { DATABASE_URL: 'postgres://signalbox@db.internal:5432/signalbox', DB_PASSWORD: password, GATEWAY_SECRET: secret },
       fromFile({
         database: { urlEnv: 'DATABASE_URL', passwordEnv: 'DB_PASSWORD', serverSecretEnv: 'GATEWAY_SECRET', holdSweepIntervalMs: 5_000, queryTimeoutMs: 4_000 },
         redis: { url: 'redis://cache.internal:6379/2', leaseMs: 10_000, commandTimeoutMs: 500 },
@@ -96,7 +96,7 @@ describe('chooseSharedStorage', () => {
     );
     expect(choice).toEqual({
       database: {
-        url: `postgres://switchyard:${password}@db.internal:5432/switchyard`,
+        url: `postgres://signalbox:${password}@db.internal:5432/signalbox`,
         serverSecret: secret,
         adminTokenDigests: [],
         holdSweepIntervalMs: 5_000,
@@ -109,24 +109,24 @@ describe('chooseSharedStorage', () => {
 
   it('lets each variable that is set win over the file: the URLs, the server secret and every bound', () => {
     const environment = {
-      SWITCHYARD_DATABASE_URL: 'postgres://override@db2.internal/switchyard',
-      SWITCHYARD_SERVER_SECRET: otherSecret,
-      SWITCHYARD_HOLD_SWEEP_INTERVAL_MS: '700',
-      SWITCHYARD_REDIS_COMMAND_TIMEOUT_MS: '250',
+      SIGNALBOX_DATABASE_URL: 'postgres://override@db2.internal/signalbox',
+      SIGNALBOX_SERVER_SECRET: otherSecret,
+      SIGNALBOX_HOLD_SWEEP_INTERVAL_MS: '700',
+      SIGNALBOX_REDIS_COMMAND_TIMEOUT_MS: '250',
       GATEWAY_SECRET: secret,
     };
     const file = fromFile({
-      database: { url: 'postgres://switchyard@db.internal/switchyard', serverSecretEnv: 'GATEWAY_SECRET', holdSweepIntervalMs: 5_000, holdOwnerTimeoutMs: 15_000 },
+      database: { url: 'postgres://signalbox@db.internal/signalbox', serverSecretEnv: 'GATEWAY_SECRET', holdSweepIntervalMs: 5_000, holdOwnerTimeoutMs: 15_000 },
       redis: { url: 'redis://cache.internal:6379', commandTimeoutMs: 500, leaseMs: 9_000 },
     });
     expect(chooseSharedStorage(environment, file)).toEqual({
-      database: { url: 'postgres://override@db2.internal/switchyard', serverSecret: otherSecret, adminTokenDigests: [], holdSweepIntervalMs: 700, holdOwnerTimeoutMs: 15_000 },
+      database: { url: 'postgres://override@db2.internal/signalbox', serverSecret: otherSecret, adminTokenDigests: [], holdSweepIntervalMs: 700, holdOwnerTimeoutMs: 15_000 },
       redis: { url: 'redis://cache.internal:6379', commandTimeoutMs: 250, leaseMs: 9_000 },
-      sources: { database: 'SWITCHYARD_DATABASE_URL', redis: 'gateway.yaml storage.redis' },
+      sources: { database: 'SIGNALBOX_DATABASE_URL', redis: 'gateway.yaml storage.redis' },
     });
-    // The file chooses the database; SWITCHYARD_SERVER_SECRET, being set, still wins over the variable the file names.
-    const { SWITCHYARD_DATABASE_URL: _url, ...withoutURL } = environment;
-    expect(chooseSharedStorage(withoutURL, file).database).toMatchObject({ url: 'postgres://switchyard@db.internal/switchyard', serverSecret: otherSecret, holdSweepIntervalMs: 700 });
+    // The file chooses the database; SIGNALBOX_SERVER_SECRET, being set, still wins over the variable the file names.
+    const { SIGNALBOX_DATABASE_URL: _url, ...withoutURL } = environment;
+    expect(chooseSharedStorage(withoutURL, file).database).toMatchObject({ url: 'postgres://signalbox@db.internal/signalbox', serverSecret: otherSecret, holdSweepIntervalMs: 700 });
   });
 
   it('refuses an unset variable the file names, a variable holding another kind of URL, and a password given twice, never showing a value', () => {
@@ -149,15 +149,15 @@ describe('chooseSharedStorage', () => {
   });
 
   it('requires the server secret with a database chosen by the file, naming the variable and the file', () => {
-    const file = fromFile({ database: { url: 'postgres://switchyard@db.internal/switchyard', serverSecretEnv: 'GATEWAY_SECRET' } });
+    const file = fromFile({ database: { url: 'postgres://signalbox@db.internal/signalbox', serverSecretEnv: 'GATEWAY_SECRET' } });
     expect(errorOf(() => chooseSharedStorage({}, file)).message).toMatch(/^GATEWAY_SECRET: required with gateway\.yaml storage\.database, at least 32 characters \(it is not set\)/);
-    expect(errorOf(() => chooseSharedStorage({}, fromFile({ database: { url: 'postgres://db/x' } }))).message).toMatch(/^SWITCHYARD_SERVER_SECRET: required with gateway\.yaml storage\.database/);
+    expect(errorOf(() => chooseSharedStorage({}, fromFile({ database: { url: 'postgres://db/x' } }))).message).toMatch(/^SIGNALBOX_SERVER_SECRET: required with gateway\.yaml storage\.database/);
   });
 
   it('is described in one line naming what chose each, never a URL', () => {
-    const choice = chooseSharedStorage({ SWITCHYARD_DATABASE_URL: `postgres://u:${password}@db/x`, SWITCHYARD_SERVER_SECRET: secret }, fromFile({ redis: { url: 'redis://cache:6379' } }));
+    const choice = chooseSharedStorage({ SIGNALBOX_DATABASE_URL: `postgres://u:${password}@db/x`, SIGNALBOX_SERVER_SECRET: secret }, fromFile({ redis: { url: 'redis://cache:6379' } }));
     const line = describeStorageChoice(choice, 'data');
-    expect(line).toBe('Storage: PostgreSQL (chosen by SWITCHYARD_DATABASE_URL); limits: Redis (chosen by gateway.yaml storage.redis)');
+    expect(line).toBe('Storage: PostgreSQL (chosen by SIGNALBOX_DATABASE_URL); limits: Redis (chosen by gateway.yaml storage.redis)');
     expect(describeStorageChoice(chooseSharedStorage({}), 'data')).toBe('Storage: the data folder data (SQLite); limits: process memory (this instance only)');
   });
 });
@@ -165,7 +165,7 @@ describe('chooseSharedStorage', () => {
 describe('the storage section in a config file', () => {
   let folder: string;
   beforeAll(() => {
-    folder = mkdtempSync(join(tmpdir(), 'switchyard-config-storage-'));
+    folder = mkdtempSync(join(tmpdir(), 'signalbox-config-storage-'));
   });
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
 

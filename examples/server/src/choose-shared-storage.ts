@@ -22,8 +22,8 @@ const DATABASE = { protocols: ['postgres:', 'postgresql:'], shape: 'postgres://U
 const REDIS = { protocols: ['redis:', 'rediss:'], shape: 'redis://HOST:6379[/DB] (rediss:// for TLS)' } as const;
 
 /**
- * Where several instances keep their shared state: the environment (`SWITCHYARD_DATABASE_URL`,
- * `SWITCHYARD_REDIS_URL`, the bounds' variables) over the config file's `storage` section, field by
+ * Where several instances keep their shared state: the environment (`SIGNALBOX_DATABASE_URL`,
+ * `SIGNALBOX_REDIS_URL`, the bounds' variables) over the config file's `storage` section, field by
  * field: a variable that is set wins, the file fills in the rest. The file names secrets only by
  * their variables (`urlEnv`, `passwordEnv`, `serverSecretEnv`); they are read from `environment`.
  * Neither selects a database nor Redis: an empty choice (the data folder and process memory).
@@ -46,10 +46,10 @@ function chooseDatabase(
 ): { settings: NonNullable<SharedStorageEnvironment['database']>; source: string } | undefined {
   const section = file?.storage?.database;
   const { url: _url, urlEnv: _urlEnv, passwordEnv: _passwordEnv, serverSecretEnv, ...fileBounds } = section ?? {};
-  if (fromEnvironment) return { settings: { ...fileBounds, ...fromEnvironment }, source: 'SWITCHYARD_DATABASE_URL' };
+  if (fromEnvironment) return { settings: { ...fileBounds, ...fromEnvironment }, source: 'SIGNALBOX_DATABASE_URL' };
   if (!section || !file) return undefined;
   const source = `${file.path} storage.database`;
-  const secretVariable = environment.SWITCHYARD_SERVER_SECRET ? 'SWITCHYARD_SERVER_SECRET' : (serverSecretEnv ?? 'SWITCHYARD_SERVER_SECRET');
+  const secretVariable = environment.SIGNALBOX_SERVER_SECRET ? 'SIGNALBOX_SERVER_SECRET' : (serverSecretEnv ?? 'SIGNALBOX_SERVER_SECRET');
   return {
     settings: {
       url: resolveURL(environment, file.path, 'database', section, DATABASE),
@@ -69,7 +69,7 @@ function chooseRedis(
 ): { settings: NonNullable<SharedStorageEnvironment['redis']>; source: string } | undefined {
   const section = file?.storage?.redis;
   const { url: _url, urlEnv: _urlEnv, passwordEnv: _passwordEnv, ...fileBounds } = section ?? {};
-  if (fromEnvironment) return { settings: { ...fileBounds, ...fromEnvironment }, source: 'SWITCHYARD_REDIS_URL' };
+  if (fromEnvironment) return { settings: { ...fileBounds, ...fromEnvironment }, source: 'SIGNALBOX_REDIS_URL' };
   if (!section || !file) return undefined;
   return {
     settings: { url: resolveURL(environment, file.path, 'redis', section, REDIS), ...fileBounds, ...readRedisBounds(environment) },

@@ -1,4 +1,4 @@
-import type { AdminService } from '@switchyard/accounts';
+import type { AdminService } from '@signalbox/accounts';
 
 /** How the README and every usage text spell the command line. */
 export const PROGRAM = './scripts/start.sh';

@@ -1,4 +1,4 @@
-import { ADMIN_IDENTITY } from '@switchyard/accounts';
+import { ADMIN_IDENTITY } from '@signalbox/accounts';
 import { rotateAdminToken } from './admin-token-file';
 import { CliError, PROGRAM, type CliCommand } from './cli-command';
 import { adminTokenFileIn } from './open-data-directory';
@@ -131,9 +131,9 @@ export const CLI_COMMANDS: readonly CliCommand[] = [
     name: 'admin-token rotate',
     summary: 'Replaces the console (admin) token and prints the new one, once. A running server switches to it within a second.',
     run: async (_input, context) => {
-      if (context.environment.SWITCHYARD_ADMIN_TOKEN) {
+      if (context.environment.SIGNALBOX_ADMIN_TOKEN) {
         throw new CliError(
-          'SWITCHYARD_ADMIN_TOKEN is set, and a server started with it uses that token, not the data folder\'s; change the variable and restart the server instead',
+          'SIGNALBOX_ADMIN_TOKEN is set, and a server started with it uses that token, not the data folder\'s; change the variable and restart the server instead',
           'failure',
         );
       }
@@ -172,5 +172,5 @@ function parseDate(value: string, name: string): string {
 function parseList(value: string, name: string): string[] {
   const items = value.split(',').map(item => item.trim()).filter(item => item !== '');
   if (items.length > 0) return items;
-  throw new CliError(`${name} needs at least one model ID, such as switchyard-sim or a,b`);
+  throw new CliError(`${name} needs at least one model ID, such as signalbox-sim or a,b`);
 }

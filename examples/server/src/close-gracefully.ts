@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import type { Engine } from '@switchyard/engine';
+import type { Engine } from '@signalbox/engine';
 
 /**
  * How long past the grace the server waits for the last answers to reach their clients (a client

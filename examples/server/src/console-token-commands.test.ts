@@ -20,7 +20,7 @@ async function run(dataDirectory: string, ...argv: string[]) {
 describe('console-token commands', () => {
   let dataDirectory: string;
   beforeEach(() => {
-    dataDirectory = mkdtempSync(join(tmpdir(), 'switchyard-console-cli-'));
+    dataDirectory = mkdtempSync(join(tmpdir(), 'signalbox-console-cli-'));
   });
   afterEach(() => rmSync(dataDirectory, { recursive: true, force: true }));
 
@@ -28,7 +28,7 @@ describe('console-token commands', () => {
     const account = JSON.parse((await run(dataDirectory, 'accounts', 'create', '--name', 'team-a')).output) as { id: string };
     const created = await run(dataDirectory, 'console-token', 'create', '--account', account.id, '--name', 'alice', '--expires-in-days', '30');
     expect(created.code).toBe(0);
-    const secret = /^\s+(sy-console-[A-Za-z0-9]{40})$/m.exec(created.output)?.[1];
+    const secret = /^\s+(sbx-console-[A-Za-z0-9]{40})$/m.exec(created.output)?.[1];
     expect(created.output.split('\n')[0]).toBe(`New console token for ${account.id} (shown once; only its digest is kept):`);
     expect(secret).toBeDefined();
     const record = JSON.parse(created.output.slice(created.output.indexOf('{'))) as { id: string; expiresAt: string; status: string };

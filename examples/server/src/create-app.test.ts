@@ -9,7 +9,7 @@ async function failLogins(server: ExampleServer, address: string, times: number)
     const response = await fetch(`${server.url}/panel/api/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: server.url, host, 'x-forwarded-for': address },
-      body: JSON.stringify({ token: `sy-console-${randomBytes(16).toString('hex')}` }),
+      body: JSON.stringify({ token: `sbx-console-${randomBytes(16).toString('hex')}` }),
     });
     await response.arrayBuffer();
     statuses.push(response.status);
@@ -17,7 +17,7 @@ async function failLogins(server: ExampleServer, address: string, times: number)
   return statuses;
 }
 
-describe('example server behind a proxy (SWITCHYARD_TRUST_PROXY)', () => {
+describe('example server behind a proxy (SIGNALBOX_TRUST_PROXY)', () => {
   it('with trustProxy, throttles failed panel logins per forwarded client address, not per proxy', async () => {
     const server = await startExampleServer({ port: 0, trustProxy: 'loopback', storage: { kind: 'memory', adminToken: randomBytes(16).toString('hex') } });
     try {

@@ -1,4 +1,4 @@
-import type { Gateway } from '@switchyard/express';
+import type { Gateway } from '@signalbox/express';
 import express, { type Express, type Router } from 'express';
 import type { ReadinessReport } from './create-readiness-probe';
 

@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
-import type { AccountStore, AdminService } from '@switchyard/accounts';
-import type { GatewayConfig } from '@switchyard/engine';
-import { createMetricsRouter, type Gateway } from '@switchyard/express';
-import { createPrometheusMetrics, type PrometheusMetrics } from '@switchyard/metrics-prometheus';
+import type { AccountStore, AdminService } from '@signalbox/accounts';
+import type { GatewayConfig } from '@signalbox/engine';
+import { createMetricsRouter, type Gateway } from '@signalbox/express';
+import { createPrometheusMetrics, type PrometheusMetrics } from '@signalbox/metrics-prometheus';
 import express, { type Router } from 'express';
 import { listenHTTP } from './listen-http';
 import type { MetricsSettings } from './read-metrics-settings';
@@ -59,7 +59,7 @@ function describeListenError(error: unknown, host: string, port: number): unknow
   if (code !== 'EADDRINUSE' && code !== 'EACCES' && code !== 'EADDRNOTAVAIL') return error;
   const problem = code === 'EADDRINUSE' ? 'is already in use' : code === 'EACCES' ? 'may not be opened by this user' : 'is not an address of this machine';
   return new StartUpError(
-    `SWITCHYARD_METRICS_PORT=${port}: ${host}:${port} ${problem}; set SWITCHYARD_METRICS_PORT (or metrics.port) to a free port, SWITCHYARD_METRICS_HOST to another address, or unset the port to serve /metrics on the main port`,
+    `SIGNALBOX_METRICS_PORT=${port}: ${host}:${port} ${problem}; set SIGNALBOX_METRICS_PORT (or metrics.port) to a free port, SIGNALBOX_METRICS_HOST to another address, or unset the port to serve /metrics on the main port`,
     { cause: error },
   );
 }

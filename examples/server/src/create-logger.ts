@@ -28,7 +28,7 @@ export function createLogger(
           },
         },
       }),
-      base: { service: 'switchyard' },
+      base: { service: 'signalbox' },
       redact: {
         paths: [
           'headers.authorization',

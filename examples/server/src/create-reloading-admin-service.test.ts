@@ -1,5 +1,5 @@
-import { createMemoryAccountStore, digestAdminToken, generateAdminToken } from '@switchyard/accounts';
-import { GatewayError } from '@switchyard/core';
+import { createMemoryAccountStore, digestAdminToken, generateAdminToken } from '@signalbox/accounts';
+import { GatewayError } from '@signalbox/core';
 import { createReloadingAdminService } from './create-reloading-admin-service';
 
 describe('createReloadingAdminService', () => {

@@ -1,4 +1,4 @@
-import { createAdminService, type AdminService, type AdminServiceOptions } from '@switchyard/accounts';
+import { createAdminService, type AdminService, type AdminServiceOptions } from '@signalbox/accounts';
 
 /**
  * An admin service whose admin tokens can change while it runs: authentication checks against

@@ -1,4 +1,4 @@
-import { parseGatewayConfig } from '@switchyard/engine';
+import { parseGatewayConfig } from '@signalbox/engine';
 import { createDefaultConfig, DEFAULT_KEY_LIMITS } from './default-config';
 
 describe('createDefaultConfig', () => {

@@ -1,4 +1,4 @@
-import type { GatewayConfigInput } from '@switchyard/engine';
+import type { GatewayConfigInput } from '@signalbox/engine';
 
 /** The marker a config file uses for "the simulator embedded in this server". */
 export const EMBEDDED_SIMULATOR = 'embedded:simulator';
@@ -25,7 +25,7 @@ export function createDefaultConfig(simulatorURL: string): GatewayConfigInput {
     },
     routes: [
       {
-        ...simulatorRoute('switchyard-sim', 'simulator-messages'),
+        ...simulatorRoute('signalbox-sim', 'simulator-messages'),
         description: 'Simulated model on every interface (Messages upstream, Responses upstream as failover).',
         targets: [
           { upstream: 'simulator-messages', model: 'sim-1' },

@@ -6,5 +6,5 @@ import { hkdfSync } from 'node:crypto';
  * key with the API key digests.
  */
 export function deriveConversationSecret(serverSecret: string): string {
-  return Buffer.from(hkdfSync('sha256', serverSecret, '', 'switchyard conversation state', 32)).toString('hex');
+  return Buffer.from(hkdfSync('sha256', serverSecret, '', 'signalbox conversation state', 32)).toString('hex');
 }

@@ -15,17 +15,17 @@ export type StartUpSettings = { port?: number; host?: string; dataDirectory?: st
 
 /**
  * One line for an error that stopped the server from starting, naming the setting to change:
- * `SWITCHYARD_CONFIG=/path/x.yaml: routes.0…`, `PORT=8080: … in use`. A stack is added only when
+ * `SIGNALBOX_CONFIG=/path/x.yaml: routes.0…`, `PORT=8080: … in use`. A stack is added only when
  * `verbose` (LOG_LEVEL=debug or trace), for errors that are not the user's to fix.
  */
 export function describeStartUpError(error: unknown, settings: StartUpSettings = {}, verbose = false): string {
-  if (error instanceof ConfigFileError) return `SWITCHYARD_CONFIG=${error.path}: ${error.detail}`;
+  if (error instanceof ConfigFileError) return `SIGNALBOX_CONFIG=${error.path}: ${error.detail}`;
   if (error instanceof StartUpError) return error.message;
   const system = error as NodeJS.ErrnoException & { address?: string; port?: number };
   if (system?.syscall === 'listen' || system?.syscall === 'getaddrinfo') return describeListenError(system, settings);
   const dataProblem = system?.code === undefined ? undefined : DATA_DIRECTORY_PROBLEMS[system.code];
   if (dataProblem && settings.dataDirectory !== undefined && isInside(system.path, settings.dataDirectory)) {
-    return `SWITCHYARD_DATA_DIR=${settings.dataDirectory}: ${dataProblem} (${system.code} on ${system.path}); point it at a folder you own`;
+    return `SIGNALBOX_DATA_DIR=${settings.dataDirectory}: ${dataProblem} (${system.code} on ${system.path}); point it at a folder you own`;
   }
   const message = oneLine(error instanceof Error ? error.message : String(error));
   const stack = verbose && error instanceof Error && error.stack ? `\n${error.stack}` : '';

@@ -1,4 +1,4 @@
-import type { AccountStore } from '@switchyard/accounts';
+import type { AccountStore } from '@signalbox/accounts';
 
 /** Opening balance of the demo account, in micro-units (1 000 currency units). */
 const DEMO_BALANCE_MICROS = 1_000 * 1_000_000;

@@ -19,15 +19,15 @@ export type BannerInput = {
 export function formatBanner({ url, models, demoKey, demoKeyGenerated, newAdminToken, storage, metricsURL }: BannerInput): string {
   const model = models[0] ?? '<model_id>';
   const keyLine = demoKeyGenerated
-    ? 'Demo API key: created on this start and shown once on stderr, never in the logs (set SWITCHYARD_DEMO_KEY to choose your own).'
+    ? 'Demo API key: created on this start and shown once on stderr, never in the logs (set SIGNALBOX_DEMO_KEY to choose your own).'
     : demoKey !== undefined
-      ? 'Demo API key: the value of SWITCHYARD_DEMO_KEY\n  export SWITCHYARD_KEY="$SWITCHYARD_DEMO_KEY"'
+      ? 'Demo API key: the value of SIGNALBOX_DEMO_KEY\n  export SIGNALBOX_API_KEY="$SIGNALBOX_DEMO_KEY"'
       : 'API keys: the store (data folder or database) has keys already (they are never shown again). A new one:\n  ./scripts/start.sh keys create --account <ACCOUNT_ID> --name laptop   (accounts: ./scripts/start.sh accounts list)';
   const adminLine = newAdminToken
     ? `\nConsole (admin) token for ${url}/admin: created on this start and shown once on stderr (rotate with \`admin-token rotate\`).\n`
     : '';
   return `
-Switchyard gateway listening on ${url}
+Signalbox gateway listening on ${url}
 Account panel: ${url}/panel (log in with a console token)${storage ? `\n${storage}` : ''}${metricsLine(url, metricsURL)}
 
 Models (exact IDs):
@@ -36,18 +36,18 @@ ${models.map(id => `  - ${id}`).join('\n')}
 ${keyLine}
 ${adminLine}
 Responses interface (OpenAI SDK: baseURL = ${url}/v1):
-  curl ${url}/v1/responses -H "Authorization: Bearer $SWITCHYARD_KEY" \\
+  curl ${url}/v1/responses -H "Authorization: Bearer $SIGNALBOX_API_KEY" \\
     -H 'content-type: application/json' -d '{"model":"${model}","input":"Say hello"}'
 
 Messages interface (Anthropic SDK: baseURL = ${url}):
-  curl ${url}/v1/messages -H "x-api-key: $SWITCHYARD_KEY" -H 'anthropic-version: 2023-06-01' \\
+  curl ${url}/v1/messages -H "x-api-key: $SIGNALBOX_API_KEY" -H 'anthropic-version: 2023-06-01' \\
     -H 'content-type: application/json' \\
     -d '{"model":"${model}","max_tokens":256,"messages":[{"role":"user","content":"Say hello"}]}'
 
 Streaming: add "stream": true to either body (curl -N to see events as they arrive).
 
 SDKs:
-  new OpenAI({ baseURL: '${url}/v1', apiKey: process.env.SWITCHYARD_KEY })
+  new OpenAI({ baseURL: '${url}/v1', apiKey: process.env.SIGNALBOX_API_KEY })
     .responses.create({ model: '${model}', input: 'Say hello' })
 ${formatAnthropicSnippet(url, model)}
 `;
@@ -60,7 +60,7 @@ ${formatAnthropicSnippet(url, model)}
  */
 export function formatFirstStartSecrets({ url, demoKey, demoKeyGenerated, newAdminToken }: BannerInput): string {
   const lines: string[] = [];
-  if (demoKeyGenerated && demoKey !== undefined) lines.push('Demo API key (shown once):', `  export SWITCHYARD_KEY=${demoKey}`);
+  if (demoKeyGenerated && demoKey !== undefined) lines.push('Demo API key (shown once):', `  export SIGNALBOX_API_KEY=${demoKey}`);
   if (newAdminToken) lines.push(`Console (admin) token for ${url}/admin (shown once):`, `  ${newAdminToken}`);
   return lines.length > 0 ? `\n${lines.join('\n')}\n\n` : '';
 }
@@ -76,13 +76,13 @@ export function formatFirstStartSecrets({ url, demoKey, demoKeyGenerated, newAdm
 function formatAnthropicSnippet(url: string, model: string): string {
   return `  new Anthropic({   // @anthropic-ai/sdk 1.x and 0.x
     baseURL: '${url}',
-    apiKey: process.env.SWITCHYARD_KEY,
-    defaultHeaders: { 'x-api-key': process.env.SWITCHYARD_KEY, 'anthropic-version': '2023-06-01', authorization: null },
+    apiKey: process.env.SIGNALBOX_API_KEY,
+    defaultHeaders: { 'x-api-key': process.env.SIGNALBOX_API_KEY, 'anthropic-version': '2023-06-01', authorization: null },
   }).messages.create({ model: '${model}', max_tokens: 256, messages: [{ role: 'user', content: 'Say hello' }] })`;
 }
 
 function metricsLine(url: string, metricsURL: string | undefined): string {
   if (metricsURL === undefined) return '';
   const access = metricsURL.startsWith(`${url}/`) ? 'Authorization: Bearer <admin token>' : 'no token: keep this listener private';
-  return `\nPrometheus metrics: ${metricsURL} (${access}; SWITCHYARD_METRICS=off turns them off)`;
+  return `\nPrometheus metrics: ${metricsURL} (${access}; SIGNALBOX_METRICS=off turns them off)`;
 }

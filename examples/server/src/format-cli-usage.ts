@@ -26,7 +26,7 @@ export function formatCommandUsage(command: CliCommand): string {
     '',
     ...rows.map(([left, right]) => `  ${left.padEnd(width)}  ${right}`),
     '',
-    'Works on the data folder SWITCHYARD_DATA_DIR (default ./data).',
+    'Works on the data folder SIGNALBOX_DATA_DIR (default ./data).',
   ].join('\n');
 }
 
@@ -39,8 +39,8 @@ export function formatProgramUsage(commands: readonly CliCommand[], group?: stri
           `Usage: ${PROGRAM} [command]`,
           '',
           'With no command, starts the server. Environment: PORT (default 8080), HOST (default 127.0.0.1),',
-          'SWITCHYARD_CONFIG (a .json, .yaml or .yml file), SWITCHYARD_DEMO_KEY, SWITCHYARD_DATA_DIR (default ./data),',
-          'SWITCHYARD_ADMIN_TOKEN, SWITCHYARD_SERVER_SECRET, LOG_LEVEL.',
+          'SIGNALBOX_CONFIG (a .json, .yaml or .yml file), SIGNALBOX_DEMO_KEY, SIGNALBOX_DATA_DIR (default ./data),',
+          'SIGNALBOX_ADMIN_TOKEN, SIGNALBOX_SERVER_SECRET, LOG_LEVEL.',
           '',
           'Commands (on the data folder; results are printed as JSON):',
         ]

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { extname, resolve } from 'node:path';
-import { ConfigError, parseGatewayConfig, type GatewayConfig } from '@switchyard/engine';
+import { ConfigError, parseGatewayConfig, type GatewayConfig } from '@signalbox/engine';
 import { EMBEDDED_SIMULATOR } from './default-config';
 import { describeConfigSyntaxError } from './describe-config-syntax-error';
 import { loadYAML } from './load-on-demand';

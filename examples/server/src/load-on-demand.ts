@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-require-imports -- each loader is a lazy `require`: the point of this file */
-import type * as SQLiteStoreModule from '@switchyard/store-sqlite';
+import type * as SQLiteStoreModule from '@signalbox/store-sqlite';
 import type * as YAMLModule from 'yaml';
 import type * as PostgresStoreModule from './open-postgres-store';
 import type * as RedisLimiterModule from './open-redis-limiter';
@@ -14,12 +14,12 @@ import type * as MetricsModule from './create-example-metrics';
 // a lookup. `require` rather than `import()`: this package is CommonJS, and `import()` would bring
 // in the ES module loader for modules that are CommonJS too.
 
-/** The PostgreSQL store opener (pg, @switchyard/store-postgres): for `SWITCHYARD_DATABASE_URL` or `storage.database`. */
+/** The PostgreSQL store opener (pg, @signalbox/store-postgres): for `SIGNALBOX_DATABASE_URL` or `storage.database`. */
 export function loadPostgresStoreOpener(): typeof PostgresStoreModule.openPostgresStore {
   return (require('./open-postgres-store') as typeof PostgresStoreModule).openPostgresStore;
 }
 
-/** The Redis limiter opener (ioredis, @switchyard/limiter-redis): for `SWITCHYARD_REDIS_URL` or `storage.redis`. */
+/** The Redis limiter opener (ioredis, @signalbox/limiter-redis): for `SIGNALBOX_REDIS_URL` or `storage.redis`. */
 export function loadRedisLimiterOpener(): typeof RedisLimiterModule.openRedisLimiter {
   return (require('./open-redis-limiter') as typeof RedisLimiterModule).openRedisLimiter;
 }
@@ -31,15 +31,15 @@ export function loadTracingOpener(): typeof TracingModule.openTracing {
 
 /**
  * The Prometheus metrics (prom-client, which brings `@opentelemetry/api` for its exemplars, and
- * @switchyard/metrics-prometheus): on unless `SWITCHYARD_METRICS=off` or `metrics.enabled: false`.
+ * @signalbox/metrics-prometheus): on unless `SIGNALBOX_METRICS=off` or `metrics.enabled: false`.
  */
 export function loadExampleMetricsFactory(): typeof MetricsModule.createExampleMetrics {
   return (require('./create-example-metrics') as typeof MetricsModule).createExampleMetrics;
 }
 
-/** The SQLite store (node:sqlite, @switchyard/store-sqlite): for a data folder. */
+/** The SQLite store (node:sqlite, @signalbox/store-sqlite): for a data folder. */
 export function loadSQLiteStoreFactory(): typeof SQLiteStoreModule.createSQLiteAccountStore {
-  return (require('@switchyard/store-sqlite') as typeof SQLiteStoreModule).createSQLiteAccountStore;
+  return (require('@signalbox/store-sqlite') as typeof SQLiteStoreModule).createSQLiteAccountStore;
 }
 
 /** The YAML parser: for a config file named `.yaml` or `.yml`. */

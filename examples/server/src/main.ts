@@ -12,16 +12,16 @@ import { startExampleServer } from './start-example-server';
 const settings: StartUpSettings = {};
 
 /**
- * Starts the example server from the environment (PORT, HOST, SWITCHYARD_CONFIG,
- * SWITCHYARD_DEMO_KEY, SWITCHYARD_DATA_DIR, SWITCHYARD_ADMIN_TOKEN, SWITCHYARD_SHUTDOWN_GRACE_MS,
- * LOG_LEVEL, SWITCHYARD_METRICS(_PORT, _HOST); for several instances SWITCHYARD_DATABASE_URL, SWITCHYARD_REDIS_URL,
- * SWITCHYARD_SERVER_SECRET, SWITCHYARD_ADMIN_TOKEN_SHA256 and the bounds, or the config file's
+ * Starts the example server from the environment (PORT, HOST, SIGNALBOX_CONFIG,
+ * SIGNALBOX_DEMO_KEY, SIGNALBOX_DATA_DIR, SIGNALBOX_ADMIN_TOKEN, SIGNALBOX_SHUTDOWN_GRACE_MS,
+ * LOG_LEVEL, SIGNALBOX_METRICS(_PORT, _HOST); for several instances SIGNALBOX_DATABASE_URL, SIGNALBOX_REDIS_URL,
+ * SIGNALBOX_SERVER_SECRET, SIGNALBOX_ADMIN_TOKEN_SHA256 and the bounds, or the config file's
  * storage section, see docs/deploy.md), or runs a
  * management command (`keys create …`, see `--help`).
  */
 async function main(argv: string[]): Promise<void> {
   if (argv.length > 0) {
-    process.exitCode = await runCli(argv, { dataDirectory: process.env.SWITCHYARD_DATA_DIR || 'data' });
+    process.exitCode = await runCli(argv, { dataDirectory: process.env.SIGNALBOX_DATA_DIR || 'data' });
     return;
   }
   const environment = readServerEnvironment(process.env);

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDataDirectory } from './open-data-directory';
 
-const root = mkdtempSync(join(tmpdir(), 'switchyard-data-folder-'));
+const root = mkdtempSync(join(tmpdir(), 'signalbox-data-folder-'));
 const modeOf = (path: string) => statSync(path).mode & 0o777;
-const environment = { SWITCHYARD_SERVER_SECRET: 'data-folder-test-secret' };
+const environment = { SIGNALBOX_SERVER_SECRET: 'data-folder-test-secret' };
 
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -40,7 +40,7 @@ describe('openDataDirectory', () => {
     const path = join(root, 'conversations');
     const first = openDataDirectory(path, environment, { warn: () => undefined });
     const again = openDataDirectory(path, environment, { warn: () => undefined });
-    const other = openDataDirectory(path, { SWITCHYARD_SERVER_SECRET: 'another-secret' }, { warn: () => undefined });
+    const other = openDataDirectory(path, { SIGNALBOX_SERVER_SECRET: 'another-secret' }, { warn: () => undefined });
     expect(first.conversationSecret).toMatch(/^[0-9a-f]{64}$/);
     expect(again.conversationSecret).toBe(first.conversationSecret);
     expect(first.conversationSecret).not.toBe(first.serverSecret);

@@ -8,7 +8,7 @@ import { writePrivateFile } from './write-private-file';
 export type DataDirectory = {
   path: string;
   databasePath: string;
-  /** HMAC secret for API key digests; from `SWITCHYARD_SERVER_SECRET` or created once in the folder. */
+  /** HMAC secret for API key digests; from `SIGNALBOX_SERVER_SECRET` or created once in the folder. */
   serverSecret: string;
   /**
    * The secret compaction items are sealed under, derived from the server secret (HKDF-SHA256), so
@@ -42,10 +42,10 @@ export function openDataDirectory(
   mkdirSync(directory, { recursive: true, mode: PRIVATE_DIRECTORY_MODE });
   const warn = options.warn ?? ((message: string) => process.stderr.write(`warning: ${message}\n`));
   restrictDirectory(directory, warn);
-  const serverSecret = environment.SWITCHYARD_SERVER_SECRET ?? readOrCreate(join(directory, 'server-secret'), () => randomBytes(32).toString('hex'));
+  const serverSecret = environment.SIGNALBOX_SERVER_SECRET ?? readOrCreate(join(directory, 'server-secret'), () => randomBytes(32).toString('hex'));
   return {
     path: directory,
-    databasePath: join(directory, 'switchyard.sqlite'),
+    databasePath: join(directory, 'signalbox.sqlite'),
     serverSecret,
     conversationSecret: deriveConversationSecret(serverSecret),
     adminTokenFile: adminTokenFileIn(directory),

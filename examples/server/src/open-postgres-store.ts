@@ -1,6 +1,6 @@
-import type { AccountStore } from '@switchyard/accounts';
-import type { GatewayLogger } from '@switchyard/express';
-import { createPostgresAccountStore } from '@switchyard/store-postgres';
+import type { AccountStore } from '@signalbox/accounts';
+import type { GatewayLogger } from '@signalbox/express';
+import { createPostgresAccountStore } from '@signalbox/store-postgres';
 import pg from 'pg';
 import { describeDriverError, redactError, redactURL } from './redact-url';
 import { reportStoreOutages } from './report-store-outages';
@@ -21,7 +21,7 @@ export type PostgresStorageOptions = {
   connectTimeoutMs?: number;
   /** How long a statement waits for the database's answer. Default 15 000 ms. */
   queryTimeoutMs?: number;
-  /** The setting that chose the database, named in a start-up error. Default `SWITCHYARD_DATABASE_URL`. */
+  /** The setting that chose the database, named in a start-up error. Default `SIGNALBOX_DATABASE_URL`. */
   source?: string;
   logger?: GatewayLogger;
 };
@@ -64,7 +64,7 @@ export async function openPostgresStore(options: PostgresStorageOptions): Promis
   } catch (error) {
     await pool.end().catch(() => {});
     throw new StartUpError(
-      `${options.source ?? 'SWITCHYARD_DATABASE_URL'}: cannot open the PostgreSQL database (${redactURL(describeDriverError(error), options.url)}); check that it is running and that the URL's host, port, user, password and database are right`,
+      `${options.source ?? 'SIGNALBOX_DATABASE_URL'}: cannot open the PostgreSQL database (${redactURL(describeDriverError(error), options.url)}); check that it is running and that the URL's host, port, user, password and database are right`,
       { cause: error },
     );
   }

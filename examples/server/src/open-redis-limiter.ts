@@ -1,6 +1,6 @@
-import type { Limiter } from '@switchyard/engine';
-import type { GatewayLogger } from '@switchyard/express';
-import { createRedisLimiter } from '@switchyard/limiter-redis';
+import type { Limiter } from '@signalbox/engine';
+import type { GatewayLogger } from '@signalbox/express';
+import { createRedisLimiter } from '@signalbox/limiter-redis';
 import { Redis } from 'ioredis';
 import { describeDriverError, redactError, redactURL } from './redact-url';
 import { StartUpError } from './start-up-error';
@@ -13,7 +13,7 @@ export type RedisLimiterSettings = {
   leaseMs?: number;
   /** How long a command (and the first connection) waits for Redis. Default 2 000 ms. */
   commandTimeoutMs?: number;
-  /** The setting that chose Redis, named in a start-up error. Default `SWITCHYARD_REDIS_URL`. */
+  /** The setting that chose Redis, named in a start-up error. Default `SIGNALBOX_REDIS_URL`. */
   source?: string;
   logger?: GatewayLogger;
 };
@@ -49,7 +49,7 @@ export async function openRedisLimiter(options: RedisLimiterSettings): Promise<S
   } catch (error) {
     client.disconnect();
     throw new StartUpError(
-      `${options.source ?? 'SWITCHYARD_REDIS_URL'}: cannot reach Redis (${redactURL(describeDriverError(lastError ?? error), options.url)}); check that it is running and that the URL's host, port and password are right`,
+      `${options.source ?? 'SIGNALBOX_REDIS_URL'}: cannot reach Redis (${redactURL(describeDriverError(lastError ?? error), options.url)}); check that it is running and that the URL's host, port and password are right`,
       { cause: error },
     );
   }

@@ -1,4 +1,4 @@
-import { createMemoryAccountStore, digestAdminToken, type AccountStore } from '@switchyard/accounts';
+import { createMemoryAccountStore, digestAdminToken, type AccountStore } from '@signalbox/accounts';
 import { ensureAdminTokenFile, watchAdminTokenFile } from './admin-token-file';
 import { deriveConversationSecret } from './derive-conversation-secret';
 import { openDataDirectory } from './open-data-directory';
@@ -17,7 +17,7 @@ export type Storage = {
 /**
  * The account store (keeping ledger rows `usageRetentionDays` days) and console token digests for
  * the chosen storage. A data folder's token is read from its file while the server runs, so
- * `admin-token rotate` takes effect without a restart; `SWITCHYARD_ADMIN_TOKEN` (in
+ * `admin-token rotate` takes effect without a restart; `SIGNALBOX_ADMIN_TOKEN` (in
  * `options.environment`, else the process's) replaces that file.
  */
 export async function openStorage(options: ExampleServerOptions, usageRetentionDays: number): Promise<Storage> {
@@ -33,7 +33,7 @@ export async function openStorage(options: ExampleServerOptions, usageRetentionD
   if (storage.kind === 'postgres') {
     const store = await loadPostgresStoreOpener()({ ...storage, usageRetentionDays, ...(options.logger && { logger: options.logger }) });
     const digests = [...storage.adminTokenDigests];
-    if (digests.length === 0) options.logger?.warn({}, 'no SWITCHYARD_ADMIN_TOKEN_SHA256 or SWITCHYARD_ADMIN_TOKEN: only account console tokens can use /admin and the panel');
+    if (digests.length === 0) options.logger?.warn({}, 'no SIGNALBOX_ADMIN_TOKEN_SHA256 or SIGNALBOX_ADMIN_TOKEN: only account console tokens can use /admin and the panel');
     return { store, adminTokenDigests: () => digests, newAdminToken: undefined, conversationSecret: deriveConversationSecret(storage.serverSecret) };
   }
   const environment = options.environment ?? process.env;
@@ -48,7 +48,7 @@ export async function openStorage(options: ExampleServerOptions, usageRetentionD
     onWriteError: error => options.logger?.warn({ err: error }, 'a stored response could not be written; a later reference to it is a 404'),
     onSweepError: error => options.logger?.warn({ err: error }, 'a store sweep or WAL checkpoint failed; the next one runs as usual'),
   });
-  const givenToken = environment.SWITCHYARD_ADMIN_TOKEN;
+  const givenToken = environment.SIGNALBOX_ADMIN_TOKEN;
   if (givenToken) {
     const digests = [digestAdminToken(givenToken)];
     return { store, adminTokenDigests: () => digests, newAdminToken: undefined, conversationSecret: directory.conversationSecret };

@@ -2,8 +2,8 @@ import { ExportResultCode } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BasicTracerProvider, BatchSpanProcessor, type SpanExporter } from '@opentelemetry/sdk-trace-base';
-import type { EngineObserver } from '@switchyard/engine';
-import { createTracingObserver } from '@switchyard/tracing-otel';
+import type { EngineObserver } from '@signalbox/engine';
+import { createTracingObserver } from '@signalbox/tracing-otel';
 import type { TracingSettings } from './read-tracing-settings';
 
 /** The example server's tracing: the observer to give the gateway, and how to flush and stop it. */

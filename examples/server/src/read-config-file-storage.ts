@@ -3,7 +3,7 @@ import { readConfigFileSection } from './read-config-file-section';
 
 const ENVIRONMENT_VARIABLE = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-const variableName = z.string().regex(ENVIRONMENT_VARIABLE, 'must be the name of an environment variable, such as SWITCHYARD_DATABASE_URL');
+const variableName = z.string().regex(ENVIRONMENT_VARIABLE, 'must be the name of an environment variable, such as SIGNALBOX_DATABASE_URL');
 const milliseconds = z.number().int('must be a whole number of milliseconds').positive('must be above 0').max(999_999_999);
 
 /**

@@ -7,7 +7,7 @@ const tracingSection = z.strictObject({
    * `/v1/traces` is added), or the full traces URL ending in `/v1/traces`.
    */
   endpoint: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL, such as http://127.0.0.1:4318' }),
-  /** The `service.name` of the spans; `OTEL_SERVICE_NAME` wins over it. Default `switchyard`. */
+  /** The `service.name` of the spans; `OTEL_SERVICE_NAME` wins over it. Default `signalbox`. */
   serviceName: z.string().trim().min(1, 'must not be empty').max(200).optional(),
 });
 

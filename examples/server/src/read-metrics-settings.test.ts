@@ -8,16 +8,16 @@ describe('the example server metrics settings', () => {
 
   it('lays the environment over the config file, field by field', () => {
     const file = readConfigFileMetrics('gateway.yaml', { host: '10.0.0.5', port: 9464 });
-    expect(chooseMetricsSettings(file, readMetricsEnvironment({ SWITCHYARD_METRICS_PORT: '9100' }))).toEqual({ enabled: true, host: '10.0.0.5', port: 9100 });
-    expect(chooseMetricsSettings(file, readMetricsEnvironment({ SWITCHYARD_METRICS: 'off' }))).toMatchObject({ enabled: false });
-    expect(chooseMetricsSettings({ enabled: false }, readMetricsEnvironment({ SWITCHYARD_METRICS: 'ON' }))).toEqual({ enabled: true });
+    expect(chooseMetricsSettings(file, readMetricsEnvironment({ SIGNALBOX_METRICS_PORT: '9100' }))).toEqual({ enabled: true, host: '10.0.0.5', port: 9100 });
+    expect(chooseMetricsSettings(file, readMetricsEnvironment({ SIGNALBOX_METRICS: 'off' }))).toMatchObject({ enabled: false });
+    expect(chooseMetricsSettings({ enabled: false }, readMetricsEnvironment({ SIGNALBOX_METRICS: 'ON' }))).toEqual({ enabled: true });
   });
 
   it('refuses a bad switch, port or host in one line naming the variable', () => {
-    expect(() => readMetricsEnvironment({ SWITCHYARD_METRICS: 'maybe' })).toThrow(new StartUpError('SWITCHYARD_METRICS=maybe: must be off (no /metrics) or on; default on'));
-    expect(() => readMetricsEnvironment({ SWITCHYARD_METRICS_PORT: '70000' })).toThrow(/^SWITCHYARD_METRICS_PORT=70000: must be a port number/);
-    expect(() => readMetricsEnvironment({ SWITCHYARD_METRICS_HOST: 'a host;' })).toThrow(/^SWITCHYARD_METRICS_HOST=a host;: must be an IP address or host name/);
-    expect(() => chooseMetricsSettings(undefined, readMetricsEnvironment({ SWITCHYARD_METRICS_HOST: '0.0.0.0' }))).toThrow(/needs SWITCHYARD_METRICS_PORT/);
+    expect(() => readMetricsEnvironment({ SIGNALBOX_METRICS: 'maybe' })).toThrow(new StartUpError('SIGNALBOX_METRICS=maybe: must be off (no /metrics) or on; default on'));
+    expect(() => readMetricsEnvironment({ SIGNALBOX_METRICS_PORT: '70000' })).toThrow(/^SIGNALBOX_METRICS_PORT=70000: must be a port number/);
+    expect(() => readMetricsEnvironment({ SIGNALBOX_METRICS_HOST: 'a host;' })).toThrow(/^SIGNALBOX_METRICS_HOST=a host;: must be an IP address or host name/);
+    expect(() => chooseMetricsSettings(undefined, readMetricsEnvironment({ SIGNALBOX_METRICS_HOST: '0.0.0.0' }))).toThrow(/needs SIGNALBOX_METRICS_PORT/);
   });
 
   it('refuses a config file section with unknown fields or a host without a port, naming the paths', () => {

@@ -28,21 +28,21 @@ export function readConfigFileMetrics(path: string, section: unknown): ConfigFil
 }
 
 /**
- * Reads `SWITCHYARD_METRICS` (`off` turns metrics off, `on` back on), `SWITCHYARD_METRICS_PORT` and
- * `SWITCHYARD_METRICS_HOST` (a listener of its own); only what is set, to lay over the config file's section.
+ * Reads `SIGNALBOX_METRICS` (`off` turns metrics off, `on` back on), `SIGNALBOX_METRICS_PORT` and
+ * `SIGNALBOX_METRICS_HOST` (a listener of its own); only what is set, to lay over the config file's section.
  */
 export function readMetricsEnvironment(environment: NodeJS.ProcessEnv): Partial<MetricsSettings> {
-  const switched = environment.SWITCHYARD_METRICS?.trim().toLowerCase();
+  const switched = environment.SIGNALBOX_METRICS?.trim().toLowerCase();
   if (switched && switched !== 'on' && switched !== 'off') {
-    throw new StartUpError(`SWITCHYARD_METRICS=${environment.SWITCHYARD_METRICS}: must be off (no /metrics) or on; default on`);
+    throw new StartUpError(`SIGNALBOX_METRICS=${environment.SIGNALBOX_METRICS}: must be off (no /metrics) or on; default on`);
   }
-  const port = environment.SWITCHYARD_METRICS_PORT?.trim();
+  const port = environment.SIGNALBOX_METRICS_PORT?.trim();
   if (port && !(/^\d{1,5}$/.test(port) && Number(port) <= 65_535)) {
-    throw new StartUpError(`SWITCHYARD_METRICS_PORT=${port}: must be a port number for a metrics listener of its own (0 picks a free one); unset serves /metrics on the main port behind the admin token`);
+    throw new StartUpError(`SIGNALBOX_METRICS_PORT=${port}: must be a port number for a metrics listener of its own (0 picks a free one); unset serves /metrics on the main port behind the admin token`);
   }
-  const host = environment.SWITCHYARD_METRICS_HOST?.trim();
+  const host = environment.SIGNALBOX_METRICS_HOST?.trim();
   if (host && !hostName.safeParse(host).success) {
-    throw new StartUpError(`SWITCHYARD_METRICS_HOST=${host}: must be an IP address or host name to listen on, such as 127.0.0.1; default 127.0.0.1`);
+    throw new StartUpError(`SIGNALBOX_METRICS_HOST=${host}: must be an IP address or host name to listen on, such as 127.0.0.1; default 127.0.0.1`);
   }
   return {
     ...(switched && { enabled: switched === 'on' }),
@@ -55,7 +55,7 @@ export function readMetricsEnvironment(environment: NodeJS.ProcessEnv): Partial<
 export function chooseMetricsSettings(file: ConfigFileMetrics | undefined, environment: Partial<MetricsSettings>): MetricsSettings {
   const settings = { enabled: true, ...file, ...environment };
   if (settings.host !== undefined && settings.port === undefined) {
-    throw new StartUpError('SWITCHYARD_METRICS_HOST needs SWITCHYARD_METRICS_PORT (or metrics.port in the config file): the port of the metrics listener');
+    throw new StartUpError('SIGNALBOX_METRICS_HOST needs SIGNALBOX_METRICS_PORT (or metrics.port in the config file): the port of the metrics listener');
   }
   return settings;
 }

@@ -1,21 +1,21 @@
 import { readServerEnvironment } from './read-server-environment';
 import { StartUpError } from './start-up-error';
 
-describe('readServerEnvironment: SWITCHYARD_SHUTDOWN_GRACE_MS', () => {
+describe('readServerEnvironment: SIGNALBOX_SHUTDOWN_GRACE_MS', () => {
   it('gives open requests 10 000 ms after SIGTERM when the variable is unset or empty', () => {
     expect(readServerEnvironment({}).shutdownGraceMs).toBe(10_000);
-    expect(readServerEnvironment({ SWITCHYARD_SHUTDOWN_GRACE_MS: '' }).shutdownGraceMs).toBe(10_000);
+    expect(readServerEnvironment({ SIGNALBOX_SHUTDOWN_GRACE_MS: '' }).shutdownGraceMs).toBe(10_000);
   });
 
   it('takes a whole number of milliseconds, 0 included (open requests are ended at once)', () => {
-    expect(readServerEnvironment({ SWITCHYARD_SHUTDOWN_GRACE_MS: '30000' }).shutdownGraceMs).toBe(30_000);
-    expect(readServerEnvironment({ SWITCHYARD_SHUTDOWN_GRACE_MS: '0' }).shutdownGraceMs).toBe(0);
+    expect(readServerEnvironment({ SIGNALBOX_SHUTDOWN_GRACE_MS: '30000' }).shutdownGraceMs).toBe(30_000);
+    expect(readServerEnvironment({ SIGNALBOX_SHUTDOWN_GRACE_MS: '0' }).shutdownGraceMs).toBe(0);
   });
 
   it.each(['10s', '-1', '1.5'])('refuses %s with a StartUpError naming the variable and its shape', value => {
-    const read = () => readServerEnvironment({ SWITCHYARD_SHUTDOWN_GRACE_MS: value });
+    const read = () => readServerEnvironment({ SIGNALBOX_SHUTDOWN_GRACE_MS: value });
     expect(read).toThrow(StartUpError);
-    expect(read).toThrow(`SWITCHYARD_SHUTDOWN_GRACE_MS=${value}: must be a whole number of milliseconds (0 ends open requests at once); default 10000`);
+    expect(read).toThrow(`SIGNALBOX_SHUTDOWN_GRACE_MS=${value}: must be a whole number of milliseconds (0 ends open requests at once); default 10000`);
   });
 });
 
@@ -38,20 +38,20 @@ describe('readServerEnvironment: LOG_LEVEL', () => {
   });
 });
 
-describe('readServerEnvironment: SWITCHYARD_TRUST_PROXY', () => {
+describe('readServerEnvironment: SIGNALBOX_TRUST_PROXY', () => {
   it('believes no proxy when unset, empty or false', () => {
-    for (const value of [undefined, '', 'false']) expect(readServerEnvironment(value === undefined ? {} : { SWITCHYARD_TRUST_PROXY: value }).trustProxy).toBeUndefined();
+    for (const value of [undefined, '', 'false']) expect(readServerEnvironment(value === undefined ? {} : { SIGNALBOX_TRUST_PROXY: value }).trustProxy).toBeUndefined();
   });
 
   it('takes a hop count, true, or addresses, subnets and names', () => {
-    expect(readServerEnvironment({ SWITCHYARD_TRUST_PROXY: '1' }).trustProxy).toBe(1);
-    expect(readServerEnvironment({ SWITCHYARD_TRUST_PROXY: 'true' }).trustProxy).toBe(true);
-    expect(readServerEnvironment({ SWITCHYARD_TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy).toBe('loopback, 10.0.0.0/8');
+    expect(readServerEnvironment({ SIGNALBOX_TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(readServerEnvironment({ SIGNALBOX_TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(readServerEnvironment({ SIGNALBOX_TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy).toBe('loopback, 10.0.0.0/8');
   });
 
   it('refuses anything else with a StartUpError naming the variable and its shapes', () => {
-    expect(() => readServerEnvironment({ SWITCHYARD_TRUST_PROXY: 'proxy;rm' })).toThrow(
-      'SWITCHYARD_TRUST_PROXY=proxy;rm: must be a hop count (1), true, or addresses, subnets and names separated by commas (loopback, 10.0.0.0/8)',
+    expect(() => readServerEnvironment({ SIGNALBOX_TRUST_PROXY: 'proxy;rm' })).toThrow(
+      'SIGNALBOX_TRUST_PROXY=proxy;rm: must be a hop count (1), true, or addresses, subnets and names separated by commas (loopback, 10.0.0.0/8)',
     );
   });
 });

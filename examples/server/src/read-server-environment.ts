@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { looksLikeApiKey } from '@switchyard/accounts';
+import { looksLikeApiKey } from '@signalbox/accounts';
 import type { TrustProxy } from './create-app';
 import { readMetricsEnvironment, type MetricsSettings } from './read-metrics-settings';
 import { readSharedStorageEnvironment, type SharedStorageEnvironment } from './read-shared-storage-environment';
@@ -18,19 +18,19 @@ export type ServerEnvironment = {
   dataDirectory: string;
   /** How long open requests may run on after SIGTERM/SIGINT before they are ended. */
   shutdownGraceMs: number;
-  /** `SWITCHYARD_TRUST_PROXY`: Express's `trust proxy` behind a load balancer; absent when unset. */
+  /** `SIGNALBOX_TRUST_PROXY`: Express's `trust proxy` behind a load balancer; absent when unset. */
   trustProxy?: TrustProxy;
   /** `LOG_LEVEL`: the lowest level written (`debug` adds a line per refusal); default `info`. */
   logLevel: LogLevel;
-  /** PostgreSQL and Redis for several instances (`SWITCHYARD_DATABASE_URL`, `SWITCHYARD_REDIS_URL`); empty for one. */
+  /** PostgreSQL and Redis for several instances (`SIGNALBOX_DATABASE_URL`, `SIGNALBOX_REDIS_URL`); empty for one. */
   sharedStorage: SharedStorageEnvironment;
-  /** `SWITCHYARD_METRICS`, `SWITCHYARD_METRICS_PORT`, `SWITCHYARD_METRICS_HOST`: only those set. */
+  /** `SIGNALBOX_METRICS`, `SIGNALBOX_METRICS_PORT`, `SIGNALBOX_METRICS_HOST`: only those set. */
   metrics: Partial<MetricsSettings>;
 };
 
 /**
- * Reads `PORT`, `HOST`, `SWITCHYARD_CONFIG`, `SWITCHYARD_DEMO_KEY`, `SWITCHYARD_DATA_DIR` and
- * `SWITCHYARD_SHUTDOWN_GRACE_MS`, `SWITCHYARD_TRUST_PROXY`, `LOG_LEVEL`, the metrics switches (`readMetricsEnvironment`), and the shared storage of several instances
+ * Reads `PORT`, `HOST`, `SIGNALBOX_CONFIG`, `SIGNALBOX_DEMO_KEY`, `SIGNALBOX_DATA_DIR` and
+ * `SIGNALBOX_SHUTDOWN_GRACE_MS`, `SIGNALBOX_TRUST_PROXY`, `LOG_LEVEL`, the metrics switches (`readMetricsEnvironment`), and the shared storage of several instances
  * (`readSharedStorageEnvironment`).
  * A bad value is a `StartUpError` naming the variable and the shape it needs; a given key's value
  * is never echoed.
@@ -39,14 +39,14 @@ export function readServerEnvironment(environment: NodeJS.ProcessEnv): ServerEnv
   return {
     port: readPort(environment.PORT),
     host: readHost(environment.HOST),
-    configPath: environment.SWITCHYARD_CONFIG || undefined,
-    demoKey: readDemoKey(environment.SWITCHYARD_DEMO_KEY),
-    dataDirectory: environment.SWITCHYARD_DATA_DIR || 'data',
-    shutdownGraceMs: readShutdownGrace(environment.SWITCHYARD_SHUTDOWN_GRACE_MS),
+    configPath: environment.SIGNALBOX_CONFIG || undefined,
+    demoKey: readDemoKey(environment.SIGNALBOX_DEMO_KEY),
+    dataDirectory: environment.SIGNALBOX_DATA_DIR || 'data',
+    shutdownGraceMs: readShutdownGrace(environment.SIGNALBOX_SHUTDOWN_GRACE_MS),
     logLevel: readLogLevel(environment.LOG_LEVEL),
     sharedStorage: readSharedStorageEnvironment(environment),
     metrics: readMetricsEnvironment(environment),
-    ...readTrustProxy(environment.SWITCHYARD_TRUST_PROXY),
+    ...readTrustProxy(environment.SIGNALBOX_TRUST_PROXY),
   };
 }
 
@@ -57,7 +57,7 @@ function readTrustProxy(value: string | undefined): { trustProxy?: TrustProxy } 
   if (text === 'true') return { trustProxy: true };
   if (/^\d{1,2}$/.test(text)) return { trustProxy: Number(text) };
   if (/^[A-Za-z0-9.:/, ]+$/.test(text)) return { trustProxy: text };
-  throw new StartUpError(`SWITCHYARD_TRUST_PROXY=${value}: must be a hop count (1), true, or addresses, subnets and names separated by commas (loopback, 10.0.0.0/8)`);
+  throw new StartUpError(`SIGNALBOX_TRUST_PROXY=${value}: must be a hop count (1), true, or addresses, subnets and names separated by commas (loopback, 10.0.0.0/8)`);
 }
 
 function readLogLevel(value: string | undefined): LogLevel {
@@ -71,7 +71,7 @@ function readLogLevel(value: string | undefined): LogLevel {
 function readShutdownGrace(value: string | undefined): number {
   if (value === undefined || value.trim() === '') return 10_000;
   if (/^\d{1,9}$/.test(value.trim())) return Number(value);
-  throw new StartUpError(`SWITCHYARD_SHUTDOWN_GRACE_MS=${value}: must be a whole number of milliseconds (0 ends open requests at once); default 10000`);
+  throw new StartUpError(`SIGNALBOX_SHUTDOWN_GRACE_MS=${value}: must be a whole number of milliseconds (0 ends open requests at once); default 10000`);
 }
 
 function readPort(value: string | undefined): number {
@@ -90,8 +90,8 @@ function readHost(value: string | undefined): string {
 
 function readDemoKey(value: string | undefined): string | undefined {
   if (value === undefined || value === '') return undefined;
-  if (looksLikeApiKey(value) && /^sy-[A-Za-z0-9]+$/.test(value)) return value;
+  if (looksLikeApiKey(value) && /^sbx-[A-Za-z0-9]+$/.test(value)) return value;
   throw new StartUpError(
-    `SWITCHYARD_DEMO_KEY: must be 'sy-' followed by 40 letters and digits (43 characters; the value given has ${value.length}); unset it to have a key generated`,
+    `SIGNALBOX_DEMO_KEY: must be 'sbx-' followed by 40 letters and digits (44 characters; the value given has ${value.length}); unset it to have a key generated`,
   );
 }

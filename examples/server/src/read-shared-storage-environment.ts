@@ -1,4 +1,4 @@
-import { digestAdminToken } from '@switchyard/accounts';
+import { digestAdminToken } from '@signalbox/accounts';
 import { StartUpError } from './start-up-error';
 
 /**
@@ -7,28 +7,28 @@ import { StartUpError } from './start-up-error';
  * Neither set: the data folder (SQLite) and process memory, as for a single instance.
  */
 export type SharedStorageEnvironment = {
-  /** `SWITCHYARD_DATABASE_URL`: selects the PostgreSQL store. */
+  /** `SIGNALBOX_DATABASE_URL`: selects the PostgreSQL store. */
   database?: {
     url: string;
-    /** `SWITCHYARD_SERVER_SECRET`, required here: every instance must digest keys and seal items alike. */
+    /** `SIGNALBOX_SERVER_SECRET`, required here: every instance must digest keys and seal items alike. */
     serverSecret: string;
-    /** The console (admin) tokens' SHA-256 digests, from `SWITCHYARD_ADMIN_TOKEN_SHA256` or `SWITCHYARD_ADMIN_TOKEN`. */
+    /** The console (admin) tokens' SHA-256 digests, from `SIGNALBOX_ADMIN_TOKEN_SHA256` or `SIGNALBOX_ADMIN_TOKEN`. */
     adminTokenDigests: string[];
-    /** `SWITCHYARD_HOLD_SWEEP_INTERVAL_MS`: how often each instance beats and frees dead instances' holds. */
+    /** `SIGNALBOX_HOLD_SWEEP_INTERVAL_MS`: how often each instance beats and frees dead instances' holds. */
     holdSweepIntervalMs?: number;
-    /** `SWITCHYARD_HOLD_OWNER_TIMEOUT_MS`: an instance silent this long is taken for dead. */
+    /** `SIGNALBOX_HOLD_OWNER_TIMEOUT_MS`: an instance silent this long is taken for dead. */
     holdOwnerTimeoutMs?: number;
-    /** `SWITCHYARD_DATABASE_CONNECT_TIMEOUT_MS`: how long a request waits for a connection before its 503. */
+    /** `SIGNALBOX_DATABASE_CONNECT_TIMEOUT_MS`: how long a request waits for a connection before its 503. */
     connectTimeoutMs?: number;
-    /** `SWITCHYARD_DATABASE_QUERY_TIMEOUT_MS`: how long a statement waits for the database's answer before its 503. */
+    /** `SIGNALBOX_DATABASE_QUERY_TIMEOUT_MS`: how long a statement waits for the database's answer before its 503. */
     queryTimeoutMs?: number;
   };
-  /** `SWITCHYARD_REDIS_URL`: selects the Redis limiter. */
+  /** `SIGNALBOX_REDIS_URL`: selects the Redis limiter. */
   redis?: {
     url: string;
-    /** `SWITCHYARD_LIMITER_LEASE_MS`: a dead instance's concurrency slots return within this. */
+    /** `SIGNALBOX_LIMITER_LEASE_MS`: a dead instance's concurrency slots return within this. */
     leaseMs?: number;
-    /** `SWITCHYARD_REDIS_COMMAND_TIMEOUT_MS`: how long a limiter command waits for Redis before its 503. */
+    /** `SIGNALBOX_REDIS_COMMAND_TIMEOUT_MS`: how long a limiter command waits for Redis before its 503. */
     commandTimeoutMs?: number;
   };
 };
@@ -37,19 +37,19 @@ export type SharedStorageEnvironment = {
 const SECRET_HINT = 'generate one with `openssl rand -hex 32` and give every instance the same value';
 
 /**
- * Reads `SWITCHYARD_DATABASE_URL`, `SWITCHYARD_REDIS_URL`, `SWITCHYARD_SERVER_SECRET`,
- * `SWITCHYARD_ADMIN_TOKEN` / `SWITCHYARD_ADMIN_TOKEN_SHA256` and the bound overrides. A bad value is a
+ * Reads `SIGNALBOX_DATABASE_URL`, `SIGNALBOX_REDIS_URL`, `SIGNALBOX_SERVER_SECRET`,
+ * `SIGNALBOX_ADMIN_TOKEN` / `SIGNALBOX_ADMIN_TOKEN_SHA256` and the bound overrides. A bad value is a
  * `StartUpError` naming the variable and the shape it needs; a URL or secret is never echoed (a URL
  * may carry a password).
  */
 export function readSharedStorageEnvironment(environment: NodeJS.ProcessEnv): SharedStorageEnvironment {
-  const databaseURL = readURL(environment, 'SWITCHYARD_DATABASE_URL', ['postgres:', 'postgresql:'], 'postgres://USER:PASSWORD@HOST:5432/DATABASE');
-  const redisURL = readURL(environment, 'SWITCHYARD_REDIS_URL', ['redis:', 'rediss:'], 'redis://[:PASSWORD@]HOST:6379[/DB] (rediss:// for TLS)');
+  const databaseURL = readURL(environment, 'SIGNALBOX_DATABASE_URL', ['postgres:', 'postgresql:'], 'postgres://USER:PASSWORD@HOST:5432/DATABASE');
+  const redisURL = readURL(environment, 'SIGNALBOX_REDIS_URL', ['redis:', 'rediss:'], 'redis://[:PASSWORD@]HOST:6379[/DB] (rediss:// for TLS)');
   return {
     ...(databaseURL !== undefined && {
       database: {
         url: databaseURL,
-        serverSecret: readServerSecret(environment, 'SWITCHYARD_SERVER_SECRET', 'SWITCHYARD_DATABASE_URL'),
+        serverSecret: readServerSecret(environment, 'SIGNALBOX_SERVER_SECRET', 'SIGNALBOX_DATABASE_URL'),
         adminTokenDigests: readAdminTokenDigests(environment),
         ...readDatabaseBounds(environment),
       },
@@ -61,16 +61,16 @@ export function readSharedStorageEnvironment(environment: NodeJS.ProcessEnv): Sh
 /** The database's bounds set in the environment (each absent when its variable is unset). */
 export function readDatabaseBounds(environment: NodeJS.ProcessEnv): DatabaseBounds {
   return readBounds(environment, {
-    holdSweepIntervalMs: 'SWITCHYARD_HOLD_SWEEP_INTERVAL_MS',
-    holdOwnerTimeoutMs: 'SWITCHYARD_HOLD_OWNER_TIMEOUT_MS',
-    connectTimeoutMs: 'SWITCHYARD_DATABASE_CONNECT_TIMEOUT_MS',
-    queryTimeoutMs: 'SWITCHYARD_DATABASE_QUERY_TIMEOUT_MS',
+    holdSweepIntervalMs: 'SIGNALBOX_HOLD_SWEEP_INTERVAL_MS',
+    holdOwnerTimeoutMs: 'SIGNALBOX_HOLD_OWNER_TIMEOUT_MS',
+    connectTimeoutMs: 'SIGNALBOX_DATABASE_CONNECT_TIMEOUT_MS',
+    queryTimeoutMs: 'SIGNALBOX_DATABASE_QUERY_TIMEOUT_MS',
   });
 }
 
 /** The Redis limiter's bounds set in the environment (each absent when its variable is unset). */
 export function readRedisBounds(environment: NodeJS.ProcessEnv): RedisBounds {
-  return readBounds(environment, { leaseMs: 'SWITCHYARD_LIMITER_LEASE_MS', commandTimeoutMs: 'SWITCHYARD_REDIS_COMMAND_TIMEOUT_MS' });
+  return readBounds(environment, { leaseMs: 'SIGNALBOX_LIMITER_LEASE_MS', commandTimeoutMs: 'SIGNALBOX_REDIS_COMMAND_TIMEOUT_MS' });
 }
 
 export type DatabaseBounds = Partial<Pick<NonNullable<SharedStorageEnvironment['database']>, 'holdSweepIntervalMs' | 'holdOwnerTimeoutMs' | 'connectTimeoutMs' | 'queryTimeoutMs'>>;
@@ -100,23 +100,23 @@ export function readServerSecret(environment: NodeJS.ProcessEnv, name: string, r
 }
 
 /**
- * The console tokens every instance accepts: their SHA-256 digests (`SWITCHYARD_ADMIN_TOKEN_SHA256`,
+ * The console tokens every instance accepts: their SHA-256 digests (`SIGNALBOX_ADMIN_TOKEN_SHA256`,
  * comma-separated, so a rotation adds the new digest before it drops the old one, and the token
- * itself need not be in the instances' environment), or one token (`SWITCHYARD_ADMIN_TOKEN`).
+ * itself need not be in the instances' environment), or one token (`SIGNALBOX_ADMIN_TOKEN`).
  * Neither: no admin token, only the account console tokens kept in the database.
  */
 export function readAdminTokenDigests(environment: NodeJS.ProcessEnv): string[] {
-  const digests = environment.SWITCHYARD_ADMIN_TOKEN_SHA256?.trim();
+  const digests = environment.SIGNALBOX_ADMIN_TOKEN_SHA256?.trim();
   if (digests) {
     const list = digests.split(',').map(digest => digest.trim());
     if (!list.every(digest => /^[0-9a-fA-F]{64}$/.test(digest))) {
       throw new StartUpError(
-        'SWITCHYARD_ADMIN_TOKEN_SHA256: must be the 64 hexadecimal digits of the console token\'s SHA-256 digest (`printf %s "$TOKEN" | sha256sum`), or several separated by commas',
+        'SIGNALBOX_ADMIN_TOKEN_SHA256: must be the 64 hexadecimal digits of the console token\'s SHA-256 digest (`printf %s "$TOKEN" | sha256sum`), or several separated by commas',
       );
     }
     return list.map(digest => digest.toLowerCase());
   }
-  const token = environment.SWITCHYARD_ADMIN_TOKEN;
+  const token = environment.SIGNALBOX_ADMIN_TOKEN;
   return token ? [digestAdminToken(token)] : [];
 }
 
@@ -125,7 +125,7 @@ function readURL(environment: NodeJS.ProcessEnv, name: string, protocols: readon
   if (!value) return undefined;
   const protocol = URL.parse(value)?.protocol;
   if (protocol !== undefined && protocols.includes(protocol)) return value;
-  throw new StartUpError(`${name}: must be a URL of the shape ${shape} (the value given is not shown, as it may hold a password); unset it to use ${name === 'SWITCHYARD_DATABASE_URL' ? 'the data folder (SQLite)' : 'limits kept in process memory'}`);
+  throw new StartUpError(`${name}: must be a URL of the shape ${shape} (the value given is not shown, as it may hold a password); unset it to use ${name === 'SIGNALBOX_DATABASE_URL' ? 'the data folder (SQLite)' : 'limits kept in process memory'}`);
 }
 
 function readMilliseconds(environment: NodeJS.ProcessEnv, name: string): number | undefined {

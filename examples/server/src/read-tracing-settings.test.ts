@@ -9,7 +9,7 @@ describe('readTracingSettings', () => {
   it('adds /v1/traces to OTEL_EXPORTER_OTLP_ENDPOINT, as the OTLP exporter specification says', () => {
     expect(readTracingSettings({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }, undefined)).toEqual({
       url: 'http://collector:4318/v1/traces',
-      serviceName: 'switchyard',
+      serviceName: 'signalbox',
     });
     expect(readTracingSettings({ OTEL_EXPORTER_OTLP_ENDPOINT: 'https://collector.example/otlp/' }, undefined)?.url).toBe('https://collector.example/otlp/v1/traces');
   });

@@ -8,14 +8,14 @@ export type TracingSettings = {
   serviceName: string;
 };
 
-const DEFAULT_SERVICE_NAME = 'switchyard';
+const DEFAULT_SERVICE_NAME = 'signalbox';
 
 /**
  * Tracing is off unless an endpoint is set: `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT` (the traces URL,
  * used as given), else `OTEL_EXPORTER_OTLP_ENDPOINT` (the collector's base URL, `/v1/traces`
  * added), else the config file's `tracing.endpoint`; the environment wins, as OpenTelemetry's
  * SDKs have it (https://opentelemetry.io/docs/specs/otel/protocol/exporter/). The service name is
- * `OTEL_SERVICE_NAME`, else `tracing.serviceName`, else `switchyard`. A bad URL is a
+ * `OTEL_SERVICE_NAME`, else `tracing.serviceName`, else `signalbox`. A bad URL is a
  * `StartUpError` naming the variable.
  */
 export function readTracingSettings(environment: NodeJS.ProcessEnv, file: ConfigFileTracing | undefined): TracingSettings | undefined {

@@ -3,7 +3,7 @@ import { describeDriverError, redactError, redactURL } from './redact-url';
 
 describe('redact-url', () => {
   const password = randomBytes(9).toString('base64url');
-  const url = `postgres://switchyard:${password}@db.internal:5432/gateway`;
+  const url = `postgres://signalbox:${password}@db.internal:5432/gateway`;
 
   it('takes the URL and its password out of a driver message', () => {
     expect(redactURL(`cannot connect to ${url}`, url)).toBe('cannot connect to <the URL>');

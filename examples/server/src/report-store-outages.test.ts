@@ -1,5 +1,5 @@
-import type { AccountStore } from '@switchyard/accounts';
-import { GatewayError } from '@switchyard/core';
+import type { AccountStore } from '@signalbox/accounts';
+import { GatewayError } from '@signalbox/core';
 import { isStoreUnreachable, reportStoreOutages } from './report-store-outages';
 
 const withCode = (code: string, message = 'failure') => Object.assign(new Error(message), { code });

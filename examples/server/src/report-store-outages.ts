@@ -1,5 +1,5 @@
-import type { AccountStore } from '@switchyard/accounts';
-import { GatewayError } from '@switchyard/core';
+import type { AccountStore } from '@signalbox/accounts';
+import { GatewayError } from '@signalbox/core';
 
 /** Node's socket errors: the database host refused, dropped or never answered the connection. */
 const NETWORK_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);

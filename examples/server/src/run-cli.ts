@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { createAdminService, DEFAULT_USAGE_RETENTION_DAYS, type AccountStore, type AdminService } from '@switchyard/accounts';
-import { GatewayError } from '@switchyard/core';
+import { createAdminService, DEFAULT_USAGE_RETENTION_DAYS, type AccountStore, type AdminService } from '@signalbox/accounts';
+import { GatewayError } from '@signalbox/core';
 import { CliError, PROGRAM, type CliCommand, type CliContext } from './cli-command';
 import { CLI_COMMANDS } from './cli-commands';
 import { loadPostgresStoreOpener, loadSQLiteStoreFactory } from './load-on-demand';
@@ -10,7 +10,7 @@ import { parseCliArguments } from './parse-cli-arguments';
 import { readSharedStorageEnvironment } from './read-shared-storage-environment';
 
 export type RunCliOptions = {
-  /** SWITCHYARD_DATA_DIR, default `data`. */
+  /** SIGNALBOX_DATA_DIR, default `data`. */
   dataDirectory: string;
   environment?: NodeJS.ProcessEnv;
   /** Where results and help go. Default `process.stdout`. */
@@ -48,7 +48,7 @@ export async function runCli(argv: readonly string[], options: RunCliOptions): P
 
 /**
  * The data folder and its store, opened only when a command needs them; with
- * `SWITCHYARD_DATABASE_URL` the commands work on the PostgreSQL database every instance shares
+ * `SIGNALBOX_DATABASE_URL` the commands work on the PostgreSQL database every instance shares
  * instead (no sweep timer: the command's store only reads and writes, then closes).
  */
 function openSession(options: RunCliOptions): { context: CliContext; close(): Promise<void> } {
@@ -59,7 +59,7 @@ function openSession(options: RunCliOptions): { context: CliContext; close(): Pr
     const path = resolve(options.dataDirectory);
     if (existsSync(path)) return path;
     throw new CliError(
-      `SWITCHYARD_DATA_DIR=${options.dataDirectory}: no data folder at ${path}; start the server once (${PROGRAM}) to create it, or point SWITCHYARD_DATA_DIR at the server's folder`,
+      `SIGNALBOX_DATA_DIR=${options.dataDirectory}: no data folder at ${path}; start the server once (${PROGRAM}) to create it, or point SIGNALBOX_DATA_DIR at the server's folder`,
       'failure',
     );
   };

@@ -1,10 +1,10 @@
 import { createServer, type Server } from 'node:http';
-import type { AccountStore, AdminService } from '@switchyard/accounts';
-import { combineObservers, parseGatewayConfig, type EngineObserver, type UsageRecord } from '@switchyard/engine';
-import { createClientErrorListener, createGateway, type Gateway, type GatewayLogger } from '@switchyard/express';
-import type { PrometheusMetrics } from '@switchyard/metrics-prometheus';
-import { createPanel } from '@switchyard/panel';
-import { createSimulator, type SimulatorOptions } from '@switchyard/simulator';
+import type { AccountStore, AdminService } from '@signalbox/accounts';
+import { combineObservers, parseGatewayConfig, type EngineObserver, type UsageRecord } from '@signalbox/engine';
+import { createClientErrorListener, createGateway, type Gateway, type GatewayLogger } from '@signalbox/express';
+import type { PrometheusMetrics } from '@signalbox/metrics-prometheus';
+import { createPanel } from '@signalbox/panel';
+import { createSimulator, type SimulatorOptions } from '@signalbox/simulator';
 import { createGracefulClose } from './close-gracefully';
 import { codecs } from './codecs';
 import { createApp, type TrustProxy } from './create-app';
@@ -37,7 +37,7 @@ export type ExampleServerOptions = {
   demoKey?: string;
   /**
    * Where keys and accounts live: a data folder (SQLite, secrets), process memory, a store of the
-   * host's, or a PostgreSQL database every instance shares (`SWITCHYARD_DATABASE_URL`; `source`
+   * host's, or a PostgreSQL database every instance shares (`SIGNALBOX_DATABASE_URL`; `source`
    * names the setting that chose it, for start-up errors). Default: the config file's
    * `storage.database` if it has one (`chooseSharedStorage`), else memory.
    */
@@ -48,11 +48,11 @@ export type ExampleServerOptions = {
     | ({ kind: 'postgres'; source?: string } & NonNullable<SharedStorageEnvironment['database']>);
   /**
    * Where the rate, token, quota and concurrency limits are counted: process memory or a Redis
-   * server every instance shares (`SWITCHYARD_REDIS_URL`). Default: the config file's
+   * server every instance shares (`SIGNALBOX_REDIS_URL`). Default: the config file's
    * `storage.redis` if it has one, else memory.
    */
   limiter?: { kind: 'memory' } | ({ kind: 'redis'; source?: string } & NonNullable<SharedStorageEnvironment['redis']>);
-  /** Which proxies' `X-Forwarded-*` headers to believe (`SWITCHYARD_TRUST_PROXY`); default none. */
+  /** Which proxies' `X-Forwarded-*` headers to believe (`SIGNALBOX_TRUST_PROXY`); default none. */
   trustProxy?: TrustProxy;
   /** Codecs to use instead of the standard three (a host may wrap or replace one). */
   codecs?: typeof codecs;
@@ -67,8 +67,8 @@ export type ExampleServerOptions = {
   /** The server's clock: the gateway's, and the pace of console token file checks. Default `Date.now`. */
   now?: () => number;
   /**
-   * Prometheus metrics at `GET /metrics` (`SWITCHYARD_METRICS`, `SWITCHYARD_METRICS_PORT`,
-   * `SWITCHYARD_METRICS_HOST`), laid over the config file's `metrics` section. Default: on, on the
+   * Prometheus metrics at `GET /metrics` (`SIGNALBOX_METRICS`, `SIGNALBOX_METRICS_PORT`,
+   * `SIGNALBOX_METRICS_HOST`), laid over the config file's `metrics` section. Default: on, on the
    * main port behind the admin token.
    */
   metrics?: Partial<MetricsSettings>;

@@ -1,4 +1,4 @@
-import { createDroppedOptionsDescriber, type Codec } from '@switchyard/core';
+import { createDroppedOptionsDescriber, type Codec } from '@signalbox/core';
 import { anthropicMessagesDescriptor } from './anthropic-messages-descriptor';
 import { createAnthropicPassthroughStream } from './stream/create-anthropic-passthrough-stream';
 import { decodeAnthropicTokenCountRequest } from './count-tokens/decode-anthropic-token-count-request';

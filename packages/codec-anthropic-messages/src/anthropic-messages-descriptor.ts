@@ -1,4 +1,4 @@
-import type { ProtocolDescriptor } from '@switchyard/core';
+import type { ProtocolDescriptor } from '@signalbox/core';
 
 /**
  * The Messages protocol over HTTP: `x-api-key` plus `anthropic-version` (the gateway also reads the

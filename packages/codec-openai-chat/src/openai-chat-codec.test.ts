@@ -1,4 +1,4 @@
-import { createUpstreamError, GatewayError } from '@switchyard/core';
+import { createUpstreamError, GatewayError } from '@signalbox/core';
 import { openAIChatCodec } from './openai-chat-codec';
 
 describe('openAIChatCodec', () => {

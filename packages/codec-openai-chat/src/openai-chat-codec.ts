@@ -1,7 +1,7 @@
-import { createDroppedOptionsDescriber, type Codec } from '@switchyard/core';
+import { createDroppedOptionsDescriber, type Codec } from '@signalbox/core';
 import { openAIChatDescriptor } from './openai-chat-descriptor';
 import { createOpenAIChatPassthroughStream } from './stream/create-openai-chat-passthrough-stream';
-import { decodeOpenAIError, encodeOpenAIError, encodeOpenAIModelList } from '@switchyard/codec-openai-shared';
+import { decodeOpenAIError, encodeOpenAIError, encodeOpenAIModelList } from '@signalbox/codec-openai-shared';
 import { capOpenAIChatOutputTokens } from './request/cap-openai-chat-output-tokens';
 import { decodeOpenAIChatRequest } from './request/decode-openai-chat-request';
 import { encodeOpenAIChatRequest } from './request/encode-openai-chat-request';

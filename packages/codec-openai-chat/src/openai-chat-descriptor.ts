@@ -1,4 +1,4 @@
-import type { ProtocolDescriptor } from '@switchyard/core';
+import type { ProtocolDescriptor } from '@signalbox/core';
 
 /**
  * The Chat Completions protocol over HTTP: `Authorization: Bearer`, request ids in `x-request-id`.

@@ -1,4 +1,4 @@
-import { assertNever, type FinishReason, type UnifiedFinishReason } from '@switchyard/core';
+import { assertNever, type FinishReason, type UnifiedFinishReason } from '@signalbox/core';
 
 /** Chat's `finish_reason` words (`function_call` is the legacy name for a tool call). */
 export type OpenAIChatFinishReason = 'stop' | 'length' | 'tool_calls' | 'content_filter';

@@ -1,4 +1,4 @@
-import { isJSONObject, type GenerationRequest, type JSONObject } from '@switchyard/core';
+import { isJSONObject, type GenerationRequest, type JSONObject } from '@signalbox/core';
 
 /**
  * The Chat-only fields a Chat client sent, under their wire names (`n`, `seed`, `logit_bias`…),

@@ -1,4 +1,4 @@
-import type { JSONObject, Usage } from '@switchyard/core';
+import type { JSONObject, Usage } from '@signalbox/core';
 import type { OpenAIChatUsage } from './openai-chat-api';
 
 /** Upstream `usage` → IR; counts the upstream did not report stay `undefined` (never 0). */

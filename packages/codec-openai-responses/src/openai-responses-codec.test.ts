@@ -1,4 +1,4 @@
-import { createUpstreamError, GatewayError, type StreamEvent } from '@switchyard/core';
+import { createUpstreamError, GatewayError, type StreamEvent } from '@signalbox/core';
 import { openAIResponsesCodec } from './openai-responses-codec';
 
 describe('openAIResponsesCodec', () => {
@@ -150,7 +150,7 @@ describe('openAIResponsesCodec: Responses-only fields on other upstreams', () =>
   });
 
   it('names a dropped tool only by a plain identifier, never echoing a secret or a huge string the client put in its type or name', () => {
-    const key = `sy-${'A'.repeat(40)}`;
+    const key = `sbx-${'A'.repeat(40)}`;
     const tools = [{ type: key }, { type: 'custom', name: 'x'.repeat(5000) }];
     expect(describeDropped({ responses_only_tools: tools }).map(warning => warning.field)).toEqual(['tools: unknown', 'tools: custom']);
   });

@@ -1,6 +1,6 @@
-import { decodeOpenAIError, encodeOpenAIError, encodeOpenAIModelList } from '@switchyard/codec-openai-shared';
+import { decodeOpenAIError, encodeOpenAIError, encodeOpenAIModelList } from '@signalbox/codec-openai-shared';
 import { createOpenAIResponsesPassthroughStream } from './stream/create-openai-responses-passthrough-stream';
-import { createDroppedOptionsDescriber, type Codec, type JSONObject, type TranslationWarning } from '@switchyard/core';
+import { createDroppedOptionsDescriber, type Codec, type JSONObject, type TranslationWarning } from '@signalbox/core';
 import {
   describeDroppedResponsesOnlyTools,
   refuseResponsesOnlyOptions,
@@ -24,7 +24,7 @@ import { createOpenAIResponsesStreamEncoder } from './stream/encode-openai-respo
  * `providerOptions['openai-responses']`), in one place and mirrored in the README: replayed
  * built-in tool items and `moderation` would change the answer, so they are refused (400 naming
  * them); offered built-in and custom tools are dropped with one warning each; every other field is
- * dropped with a warning (`x-switchyard-warnings`), except `stream_options` and `store`, honoured
+ * dropped with a warning (`x-signalbox-warnings`), except `stream_options` and `store`, honoured
  * on the client side (the gateway keeps stored responses itself).
  */
 function describeDroppedResponsesOptions(options: JSONObject): TranslationWarning[] {

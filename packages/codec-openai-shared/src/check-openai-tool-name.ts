@@ -1,4 +1,4 @@
-import { unsupportedParameter } from '@switchyard/core';
+import { unsupportedParameter } from '@signalbox/core';
 
 const OPENAI_TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 

@@ -1,4 +1,4 @@
-import { assertNever, type JSONObject, type ResponseFormat } from '@switchyard/core';
+import { assertNever, type JSONObject, type ResponseFormat } from '@signalbox/core';
 
 /**
  * An IR response format in OpenAI's words. Both OpenAI protocols use the same members; Chat nests

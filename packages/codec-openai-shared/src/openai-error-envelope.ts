@@ -4,7 +4,7 @@ import {
   type GatewayError,
   type GatewayErrorCode,
   type UpstreamErrorDetails,
-} from '@switchyard/core';
+} from '@signalbox/core';
 
 /** OpenAI's `error.code` word for service codes that have one; others use the lower-cased service code. */
 const OPENAI_CODES: Partial<Record<GatewayErrorCode, string>> = {

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as wait } from 'node:timers/promises';
-import type { Codec, ModelInfo, Protocol } from '@switchyard/core';
-import type { AccountStore } from '@switchyard/accounts';
-import { createUpstreamClient, type UpstreamClient, type UpstreamClientOptions, type UpstreamClientStats } from '@switchyard/upstream';
+import type { Codec, ModelInfo, Protocol } from '@signalbox/core';
+import type { AccountStore } from '@signalbox/accounts';
+import { createUpstreamClient, type UpstreamClient, type UpstreamClientOptions, type UpstreamClientStats } from '@signalbox/upstream';
 import type { ClientAuthPolicy, KeyHeaderElsewhere, RequestHeaders } from './auth/authenticate';
 import { checkConfigProtocols } from './config/check-config-protocols';
 import { createCompactionSealer } from './conversations/compaction/create-compaction-sealer';

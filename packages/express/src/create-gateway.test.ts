@@ -1,12 +1,12 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
-import { createMemoryAccountStore, type NewApiKey } from '@switchyard/accounts';
-import { anthropicMessagesCodec } from '@switchyard/codec-anthropic-messages';
-import { openAIChatCodec } from '@switchyard/codec-openai-chat';
-import { openAIResponsesCodec } from '@switchyard/codec-openai-responses';
-import type { Codec } from '@switchyard/core';
-import type { GatewayConfigInput, UsageRecord } from '@switchyard/engine';
-import { createScriptedUpstream, readFixture, type ScriptedAnswer } from '@switchyard/engine/testing';
+import { createMemoryAccountStore, type NewApiKey } from '@signalbox/accounts';
+import { anthropicMessagesCodec } from '@signalbox/codec-anthropic-messages';
+import { openAIChatCodec } from '@signalbox/codec-openai-chat';
+import { openAIResponsesCodec } from '@signalbox/codec-openai-responses';
+import type { Codec } from '@signalbox/core';
+import type { GatewayConfigInput, UsageRecord } from '@signalbox/engine';
+import { createScriptedUpstream, readFixture, type ScriptedAnswer } from '@signalbox/engine/testing';
 import express from 'express';
 import request from 'supertest';
 import { createGateway } from './create-gateway';
@@ -170,7 +170,7 @@ describe('createGateway mounted in a host app', () => {
           status: 400,
           param: 'max_tokens',
           message: response.body.error.message,
-          protocolHeaders: { 'x-api-key': `${app.secret.slice(0, 11)}…`, 'anthropic-version': '2023-06-01', 'anthropic-beta': 'tools-2024-04-04' },
+          protocolHeaders: { 'x-api-key': `${app.secret.slice(0, 12)}…`, 'anthropic-version': '2023-06-01', 'anthropic-beta': 'tools-2024-04-04' },
         },
       },
     ]);

@@ -1,5 +1,5 @@
-import { createMemoryAccountStore, type AccountStore, type AdminService, type ConsoleRoute } from '@switchyard/accounts';
-import type { Codec } from '@switchyard/core';
+import { createMemoryAccountStore, type AccountStore, type AdminService, type ConsoleRoute } from '@signalbox/accounts';
+import type { Codec } from '@signalbox/core';
 import {
   combineObservers,
   createEngine,
@@ -12,7 +12,7 @@ import {
   type GatewayConfigInput,
   type Limiter,
   type UsageRecorder,
-} from '@switchyard/engine';
+} from '@signalbox/engine';
 import { Router, type ErrorRequestHandler, type RequestHandler } from 'express';
 import { createAccessLogMiddleware } from './access-log/create-access-log-middleware';
 import { createAttemptLogObserver } from './access-log/create-attempt-log-observer';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { KeyLimits } from '@switchyard/accounts';
+import type { KeyLimits } from '@signalbox/accounts';
 import {
   DEFAULT_QUEUE_TIMEOUT_MS,
   estimateRetryAfterMs,
@@ -8,7 +8,7 @@ import {
   queueFullRefusal,
   queueTimeoutRefusal,
   type Release,
-} from '@switchyard/engine';
+} from '@signalbox/engine';
 import type { RunScript } from './define-scripts';
 import { gateKeys } from './gate-keys';
 import { limiterUnavailable } from './limiter-unavailable';

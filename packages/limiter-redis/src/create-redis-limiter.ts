@@ -1,4 +1,4 @@
-import type { Limiter } from '@switchyard/engine';
+import type { Limiter } from '@signalbox/engine';
 import { Redis } from 'ioredis';
 import { createRedisGate } from './create-redis-gate';
 import { createRedisRateLimits } from './create-redis-rate-limits';
@@ -23,7 +23,7 @@ export type RedisLimiterOptions = {
    * `queueTimeoutMs`, and the heartbeat and poll intervals are timers.)
    */
   now?: () => number;
-  /** Prefix of every Redis key the limiter writes (default `switchyard:limits:`). */
+  /** Prefix of every Redis key the limiter writes (default `signalbox:limits:`). */
   keyPrefix?: string;
   /** Lifetime of a slot's lease and a queue ticket without renewal (default 10 000 ms). */
   leaseMs?: number;
@@ -64,7 +64,7 @@ export function createRedisLimiter(options: RedisLimiterOptions): RedisLimiter {
   const run = defineScripts(redis);
   const now = options.now;
   const clock = now === undefined ? () => '' : () => String(Math.floor(now()));
-  const keyPrefix = options.keyPrefix ?? 'switchyard:limits:';
+  const keyPrefix = options.keyPrefix ?? 'signalbox:limits:';
   const rates = createRedisRateLimits({ run, keyPrefix, clock });
   const gate = createRedisGate({ run, keyPrefix, clock, leaseMs, heartbeatMs: options.heartbeatMs ?? Math.floor(leaseMs / 3), pollIntervalMs, report });
   return {

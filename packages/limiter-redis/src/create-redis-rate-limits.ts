@@ -1,4 +1,4 @@
-import type { KeyLimits } from '@switchyard/accounts';
+import type { KeyLimits } from '@signalbox/accounts';
 import {
   DEFAULT_QUOTA_PERIOD_HOURS,
   DEFAULT_WINDOW_SECONDS,
@@ -7,7 +7,7 @@ import {
   tokensNeverFit,
   tokensRefusal,
   wholeTokens,
-} from '@switchyard/engine';
+} from '@signalbox/engine';
 import type { RunScript } from './define-scripts';
 import { limitKey } from './gate-keys';
 

@@ -43,5 +43,5 @@ export function defineScripts(redis: Redis): RunScript {
 }
 
 function commandName(name: ScriptName): string {
-  return `switchyardLimiter_${name}`;
+  return `signalboxLimiter_${name}`;
 }

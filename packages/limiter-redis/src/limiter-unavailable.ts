@@ -1,4 +1,4 @@
-import { GatewayError } from '@switchyard/core';
+import { GatewayError } from '@signalbox/core';
 
 /** A limiter call waits this long for Redis before a client of its own reports it unreachable. */
 export const DEFAULT_COMMAND_TIMEOUT_MS = 2_000;

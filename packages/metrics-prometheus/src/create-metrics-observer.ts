@@ -1,4 +1,4 @@
-import { GatewayError } from '@switchyard/core';
+import { GatewayError } from '@signalbox/core';
 import type {
   AttemptStart,
   AttemptWatcher,
@@ -6,7 +6,7 @@ import type {
   ExchangeWatcher,
   LedgerBatch,
   UsageRecord,
-} from '@switchyard/engine';
+} from '@signalbox/engine';
 import type { Instruments } from './create-instruments';
 import type { LabelValues } from './label-values';
 

@@ -1,6 +1,6 @@
 import { Registry } from 'prom-client';
-import { GatewayError } from '@switchyard/core';
-import { createArrayFrameSink, createFailoverTestEngine, TEST_NOW, type TestEngine } from '@switchyard/engine/testing';
+import { GatewayError } from '@signalbox/core';
+import { createArrayFrameSink, createFailoverTestEngine, TEST_NOW, type TestEngine } from '@signalbox/engine/testing';
 import { createPrometheusMetrics, type PrometheusMetricsOptions } from './create-prometheus-metrics';
 
 
@@ -84,74 +84,74 @@ describe('the Prometheus metrics observer', () => {
       outcome: 'completed',
       code: 'none',
     };
-    expect(await valueOf(registry, 'switchyard_requests_total', requestLabels)).toBe(1);
+    expect(await valueOf(registry, 'signalbox_requests_total', requestLabels)).toBe(1);
     expect(
-      await valueOf(registry, 'switchyard_upstream_attempts_total', {
+      await valueOf(registry, 'signalbox_upstream_attempts_total', {
         upstream: 'a',
         result: 'failed',
         code: 'UPSTREAM_OVERLOADED',
       }),
     ).toBe(1);
     expect(
-      await valueOf(registry, 'switchyard_upstream_attempts_total', {
+      await valueOf(registry, 'signalbox_upstream_attempts_total', {
         upstream: 'b',
         result: 'served',
         code: 'none',
       }),
     ).toBe(1);
     expect(
-      await valueOf(registry, 'switchyard_upstream_failovers_total', {
+      await valueOf(registry, 'signalbox_upstream_failovers_total', {
         from: 'a',
         to: 'b',
         reason: 'UPSTREAM_OVERLOADED',
       }),
     ).toBe(1);
-    expect((await registry.getSingleMetric('switchyard_upstream_retries_total')!.get()).values).toEqual([]);
+    expect((await registry.getSingleMetric('signalbox_upstream_retries_total')!.get()).values).toEqual([]);
     expect(
-      await countOf(registry, 'switchyard_upstream_attempt_duration_seconds', {
+      await countOf(registry, 'signalbox_upstream_attempt_duration_seconds', {
         upstream: 'a',
         result: 'failed',
       }),
     ).toBe(1);
     expect(
-      await countOf(registry, 'switchyard_upstream_attempt_duration_seconds', {
+      await countOf(registry, 'signalbox_upstream_attempt_duration_seconds', {
         upstream: 'b',
         result: 'served',
       }),
     ).toBe(1);
     // The injected clock moves 250 ms per reading, and each attempt reads it at its start and its end.
     expect(
-      await sumOf(registry, 'switchyard_upstream_attempt_duration_seconds', {
+      await sumOf(registry, 'signalbox_upstream_attempt_duration_seconds', {
         upstream: 'b',
         result: 'served',
       }),
     ).toBe(0.25);
     expect(
-      await countOf(registry, 'switchyard_request_duration_seconds', {
+      await countOf(registry, 'signalbox_request_duration_seconds', {
         interface: 'openai-responses',
         route: 'client-model',
         outcome: 'completed',
       }),
     ).toBe(1);
 
-    expect(await valueOf(registry, 'switchyard_tokens_total', { route: 'client-model', kind: 'input' })).toBe(
+    expect(await valueOf(registry, 'signalbox_tokens_total', { route: 'client-model', kind: 'input' })).toBe(
       record!.usage!.inputTokens,
     );
     expect(
-      await valueOf(registry, 'switchyard_tokens_total', { route: 'client-model', kind: 'output' }),
+      await valueOf(registry, 'signalbox_tokens_total', { route: 'client-model', kind: 'output' }),
     ).toBe(record!.usage!.outputTokens);
     expect(record!.costMicros).toBeGreaterThan(0);
-    expect(await valueOf(registry, 'switchyard_cost_micros_total', { route: 'client-model' })).toBe(
+    expect(await valueOf(registry, 'signalbox_cost_micros_total', { route: 'client-model' })).toBe(
       record!.costMicros,
     );
 
     // Everything settled is in the ledger and nothing is in flight any more.
-    expect(await valueOf(registry, 'switchyard_ledger_queue_depth')).toBe(0);
-    expect(await valueOf(registry, 'switchyard_ledger_rows_total', { result: 'committed' })).toBe(1);
-    expect(await valueOf(registry, 'switchyard_streams_in_flight', { interface: 'openai-responses' })).toBe(
+    expect(await valueOf(registry, 'signalbox_ledger_queue_depth')).toBe(0);
+    expect(await valueOf(registry, 'signalbox_ledger_rows_total', { result: 'committed' })).toBe(1);
+    expect(await valueOf(registry, 'signalbox_streams_in_flight', { interface: 'openai-responses' })).toBe(
       0,
     );
-    expect(await valueOf(registry, 'switchyard_requests_in_flight', { interface: 'openai-responses' })).toBe(
+    expect(await valueOf(registry, 'signalbox_requests_in_flight', { interface: 'openai-responses' })).toBe(
       0,
     );
   });
@@ -165,12 +165,12 @@ describe('the Prometheus metrics observer', () => {
     );
     if (output.kind !== 'stream') throw new Error('expected a stream');
 
-    expect(await valueOf(registry, 'switchyard_streams_in_flight', { interface: 'openai-responses' })).toBe(
+    expect(await valueOf(registry, 'signalbox_streams_in_flight', { interface: 'openai-responses' })).toBe(
       1,
     );
     await output.pipe(createArrayFrameSink());
     await test.recorded();
-    expect(await valueOf(registry, 'switchyard_streams_in_flight', { interface: 'openai-responses' })).toBe(
+    expect(await valueOf(registry, 'signalbox_streams_in_flight', { interface: 'openai-responses' })).toBe(
       0,
     );
   });
@@ -185,7 +185,7 @@ describe('the Prometheus metrics observer', () => {
     }
     await test.recorded(3);
 
-    const { values } = await registry.getSingleMetric('switchyard_requests_total')!.get();
+    const { values } = await registry.getSingleMetric('signalbox_requests_total')!.get();
     expect(values).toEqual([
       {
         labels: {
@@ -218,12 +218,12 @@ describe('the Prometheus metrics observer', () => {
     await test.recorded(2);
 
     expect(
-      await valueOf(registry, 'switchyard_limiter_refusals_total', {
+      await valueOf(registry, 'signalbox_limiter_refusals_total', {
         interface: 'openai-chat',
         code: 'RATE_LIMITED',
       }),
     ).toBe(1);
-    expect((await registry.getSingleMetric('switchyard_limiter_refusals_total')!.get()).values).toHaveLength(
+    expect((await registry.getSingleMetric('signalbox_limiter_refusals_total')!.get()).values).toHaveLength(
       1,
     );
     const badKeyLabels = {
@@ -234,7 +234,7 @@ describe('the Prometheus metrics observer', () => {
       outcome: 'error',
       code: 'API_KEY_INVALID',
     };
-    expect(await valueOf(registry, 'switchyard_requests_total', badKeyLabels)).toBe(1);
+    expect(await valueOf(registry, 'signalbox_requests_total', badKeyLabels)).toBe(1);
   });
 
   it('labels tokens and cost by account group when asked, naming only the groups listed', async () => {
@@ -242,7 +242,7 @@ describe('the Prometheus metrics observer', () => {
     await streamOnce(listed.test);
     const [record] = await listed.test.recorded();
     expect(
-      await valueOf(listed.registry, 'switchyard_cost_micros_total', {
+      await valueOf(listed.registry, 'signalbox_cost_micros_total', {
         route: 'client-model',
         group: 'research',
       }),
@@ -252,7 +252,7 @@ describe('the Prometheus metrics observer', () => {
     await streamOnce(unlisted.test);
     await unlisted.test.recorded();
     expect(
-      await valueOf(unlisted.registry, 'switchyard_tokens_total', {
+      await valueOf(unlisted.registry, 'signalbox_tokens_total', {
         route: 'client-model',
         group: 'other',
         kind: 'output',
@@ -264,7 +264,7 @@ describe('the Prometheus metrics observer', () => {
     const registry = new Registry();
     const metrics = metricsFor({ registry });
     expect(metrics.registry).toBe(registry);
-    expect(await registry.metrics()).toContain('# TYPE switchyard_requests_total counter');
+    expect(await registry.metrics()).toContain('# TYPE signalbox_requests_total counter');
   });
 });
 
@@ -277,13 +277,13 @@ describe('the gauges read at scrape time', () => {
     });
     const { registry } = metrics;
 
-    expect(await valueOf(registry, 'switchyard_upstream_connections_open', { upstream: 'a' })).toBe(3);
-    expect(await valueOf(registry, 'switchyard_upstream_connections_in_use', { upstream: 'a' })).toBe(2);
-    expect(await valueOf(registry, 'switchyard_upstream_requests_queued', { upstream: 'a' })).toBe(1);
+    expect(await valueOf(registry, 'signalbox_upstream_connections_open', { upstream: 'a' })).toBe(3);
+    expect(await valueOf(registry, 'signalbox_upstream_connections_in_use', { upstream: 'a' })).toBe(2);
+    expect(await valueOf(registry, 'signalbox_upstream_requests_queued', { upstream: 'a' })).toBe(1);
     const text = await registry.metrics();
-    expect(text).toContain('switchyard_holds_outstanding 2\n');
-    expect(text).toContain('switchyard_holds_amount_micros 1500\n');
-    expect(text).toContain('switchyard_holds_earliest_expiry_timestamp_seconds 1767225600\n');
+    expect(text).toContain('signalbox_holds_outstanding 2\n');
+    expect(text).toContain('signalbox_holds_amount_micros 1500\n');
+    expect(text).toContain('signalbox_holds_earliest_expiry_timestamp_seconds 1767225600\n');
   });
 
   it('reads the holds once per scrape and keeps the last totals when the store does not answer in time', async () => {
@@ -300,16 +300,16 @@ describe('the gauges read at scrape time', () => {
             : new Promise(() => undefined);
         },
       });
-      expect(await metrics.registry.metrics()).toContain('switchyard_holds_outstanding 4\n');
+      expect(await metrics.registry.metrics()).toContain('signalbox_holds_outstanding 4\n');
       expect(reads).toBe(1);
 
       answer = false;
       const scrape = metrics.registry.metrics();
       await jest.advanceTimersByTimeAsync(1000);
       const text = await scrape;
-      expect(text).toContain('switchyard_holds_outstanding 4\n');
-      expect(text).toContain('switchyard_holds_earliest_expiry_timestamp_seconds 0\n');
-      expect(text).toContain('switchyard_holds_read_failures_total 1\n');
+      expect(text).toContain('signalbox_holds_outstanding 4\n');
+      expect(text).toContain('signalbox_holds_earliest_expiry_timestamp_seconds 0\n');
+      expect(text).toContain('signalbox_holds_read_failures_total 1\n');
       expect(reads).toBe(2);
     } finally {
       jest.useRealTimers();

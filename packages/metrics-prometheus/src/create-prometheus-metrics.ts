@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { collectDefaultMetrics, Registry } from 'prom-client';
-import type { EngineObserver } from '@switchyard/engine';
+import type { EngineObserver } from '@signalbox/engine';
 import { createInstruments } from './create-instruments';
 import { createLabelValues } from './label-values';
 import { createMetricsObserver } from './create-metrics-observer';

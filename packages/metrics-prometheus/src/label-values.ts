@@ -1,4 +1,4 @@
-import { GATEWAY_ERROR_CODES } from '@switchyard/core';
+import { GATEWAY_ERROR_CODES } from '@signalbox/core';
 
 /** The label value of a request with no configured route: its model matched none, or it was refused before routing. */
 export const UNKNOWN_ROUTE = 'unknown';

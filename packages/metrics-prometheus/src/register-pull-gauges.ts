@@ -1,4 +1,4 @@
-import type { Engine } from '@switchyard/engine';
+import type { Engine } from '@signalbox/engine';
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { LabelValues } from './label-values';
 
@@ -47,24 +47,24 @@ export function registerPullGauges(
       },
     });
   perUpstream(
-    'switchyard_upstream_connections_open',
+    'signalbox_upstream_connections_open',
     'Open connections to each upstream, idle ones included.',
     stats => stats.connected,
   );
   perUpstream(
-    'switchyard_upstream_connections_in_use',
+    'signalbox_upstream_connections_in_use',
     'Connections to each upstream carrying a request now.',
     stats => stats.inUse,
   );
   perUpstream(
-    'switchyard_upstream_requests_queued',
+    'signalbox_upstream_requests_queued',
     'Requests waiting for a connection to each upstream because all of its connections are in use.',
     stats => stats.queued,
   );
 
   const readHolds = sharedHoldRead(sources, options.holdTimeoutMs, () => holdFailures.inc());
   const holdFailures = new Counter({
-    name: 'switchyard_holds_read_failures_total',
+    name: 'signalbox_holds_read_failures_total',
     help: 'Scrapes whose hold totals could not be read in time (the hold gauges then keep their last values).',
     registers,
     // Waits for the scrape's read, so a failure shows in the scrape it happened in.
@@ -83,17 +83,17 @@ export function registerPullGauges(
       },
     });
   holdGauge(
-    'switchyard_holds_outstanding',
+    'signalbox_holds_outstanding',
     'Balance holds of requests in flight (not yet charged or released).',
     totals => totals.count,
   );
   holdGauge(
-    'switchyard_holds_amount_micros',
+    'signalbox_holds_amount_micros',
     'What the outstanding holds add up to, in micro-units.',
     totals => totals.amountMicros,
   );
   holdGauge(
-    'switchyard_holds_earliest_expiry_timestamp_seconds',
+    'signalbox_holds_earliest_expiry_timestamp_seconds',
     'Unix time at which the first outstanding hold expires; 0 when there is none. In the past means a hold outlived its expiry.',
     totals => (totals.earliestExpiresAt === undefined ? 0 : totals.earliestExpiresAt / 1000),
   );

@@ -1,5 +1,5 @@
-import { GatewayError } from '@switchyard/core';
-import { presentIdentity, type AdminService, type ConsoleIdentity } from '@switchyard/accounts';
+import { GatewayError } from '@signalbox/core';
+import { presentIdentity, type AdminService, type ConsoleIdentity } from '@signalbox/accounts';
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import { createPanelErrorHandler, type PanelLogger } from './http/send-panel-error';
 import { readSessionCookie, serializeClearedCookie, serializeSessionCookie } from './http/session-cookie';

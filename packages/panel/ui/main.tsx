@@ -51,7 +51,7 @@ function App() {
   }, []);
   useEffect(() => {
     const page = PAGES.find(candidate => candidate.path === path);
-    document.title = session ? `${page?.title ?? 'Panel'} · Switchyard` : 'Log in · Switchyard';
+    document.title = session ? `${page?.title ?? 'Panel'} · Signalbox` : 'Log in · Signalbox';
   }, [path, session]);
   if (session === undefined) return <p class="loading">Loading…</p>;
   if (session === null) {
@@ -76,7 +76,7 @@ function App() {
   return (
     <>
       <header class="top">
-        <strong class="brand">Switchyard</strong>
+        <strong class="brand">Signalbox</strong>
         <nav aria-label="Panel">
           {PAGES.map(candidate => (
             <a

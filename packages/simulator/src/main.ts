@@ -11,7 +11,7 @@ async function main(): Promise<void> {
     firstTokenDelayMs: readNumber('SIM_FIRST_TOKEN_DELAY_MS', 0),
   });
   const { url } = await simulator.listen(readNumber('PORT', 4010), process.env.HOST ?? '127.0.0.1');
-  process.stdout.write(`switchyard simulator listening on ${url}\n`);
+  process.stdout.write(`signalbox simulator listening on ${url}\n`);
   const stop = () => {
     simulator.close().then(
       () => process.exit(0),
@@ -31,6 +31,6 @@ function readNumber(name: string, fallback: number): number {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`switchyard simulator failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(`signalbox simulator failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
 });

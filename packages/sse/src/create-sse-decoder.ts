@@ -1,4 +1,4 @@
-import type { SSEMessage } from '@switchyard/core';
+import type { SSEMessage } from '@signalbox/core';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 
 /** Incremental SSE framing: feed byte chunks as they arrive, get whole messages back. */

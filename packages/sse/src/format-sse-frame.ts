@@ -1,4 +1,4 @@
-import type { SSEMessage } from '@switchyard/core';
+import type { SSEMessage } from '@signalbox/core';
 
 const LINE_BREAK = /\r\n|\r|\n/;
 

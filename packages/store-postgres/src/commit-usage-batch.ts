@@ -1,4 +1,4 @@
-import { chargeOnSettle, USAGE_COLUMNS, usageRowValues, type Settled, type UsageCommit } from '@switchyard/accounts';
+import { chargeOnSettle, USAGE_COLUMNS, usageRowValues, type Settled, type UsageCommit } from '@signalbox/accounts';
 import { lockAccounts } from './account-statements';
 import type { SqlSession } from './sql-session';
 

@@ -1,5 +1,5 @@
-import { createId } from '@switchyard/core';
-import { toAccount, type AccountStore, type BalanceEvent } from '@switchyard/accounts';
+import { createId } from '@signalbox/core';
+import { toAccount, type AccountStore, type BalanceEvent } from '@signalbox/accounts';
 import { ACCOUNT_COLUMNS, SELECT_ACCOUNT } from './account-statements';
 import type { SqlSession } from './sql-session';
 import type { StoreContext } from './store-context';

@@ -8,7 +8,7 @@ import {
   toApiKeyRecord,
   toPatchedColumns,
   type AccountStore,
-} from '@switchyard/accounts';
+} from '@signalbox/accounts';
 import { SELECT_ACCOUNT } from './account-statements';
 import type { KeyCache } from './create-key-cache';
 import type { StoreContext } from './store-context';

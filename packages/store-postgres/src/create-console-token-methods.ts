@@ -8,7 +8,7 @@ import {
   newConsoleTokenRowValues,
   toConsoleTokenRecord,
   type ConsoleTokenStore,
-} from '@switchyard/accounts';
+} from '@signalbox/accounts';
 import { SELECT_ACCOUNT } from './account-statements';
 import type { StoreContext } from './store-context';
 

@@ -1,5 +1,5 @@
-import { createId } from '@switchyard/core';
-import { DEFAULT_HOLD_LIFETIME_MS, toHoldTotals, type AccountStore } from '@switchyard/accounts';
+import { createId } from '@signalbox/core';
+import { DEFAULT_HOLD_LIFETIME_MS, toHoldTotals, type AccountStore } from '@signalbox/accounts';
 import { beatHoldOwner } from './hold-owners';
 import { releaseAbandonedHolds } from './release-abandoned-holds';
 import { settleHold } from './settle-hold';

@@ -5,7 +5,7 @@ import {
   toStoredResponse,
   type ResponseStore,
   type StoredJSON,
-} from '@switchyard/accounts';
+} from '@signalbox/accounts';
 import { evictOldestResponses } from './evict-oldest-responses';
 import type { StoreContext } from './store-context';
 

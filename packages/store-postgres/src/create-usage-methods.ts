@@ -13,7 +13,7 @@ import {
   USAGE_COLUMNS,
   type Placeholder,
   type UsageLedger,
-} from '@switchyard/accounts';
+} from '@signalbox/accounts';
 import { commitUsageBatch } from './commit-usage-batch';
 import type { StoreContext } from './store-context';
 

@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import { createId } from '@switchyard/core';
+import { createId } from '@signalbox/core';
 import type { SqlSession } from './sql-session';
 
 /**

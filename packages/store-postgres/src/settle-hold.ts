@@ -1,4 +1,4 @@
-import { chargeOnSettle, type Reservation, type Settled } from '@switchyard/accounts';
+import { chargeOnSettle, type Reservation, type Settled } from '@signalbox/accounts';
 import { lockAccounts } from './account-statements';
 import type { SqlSession } from './sql-session';
 

@@ -1,4 +1,4 @@
-import type { StoreSweep } from '@switchyard/accounts';
+import type { StoreSweep } from '@signalbox/accounts';
 
 /** What every call on a closed store rejects with. */
 export const CLOSED_MESSAGE = 'The PostgreSQL account store is closed.';

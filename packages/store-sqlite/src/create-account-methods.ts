@@ -1,5 +1,5 @@
-import { createId } from '@switchyard/core';
-import { toAccount, type Account, type AccountStore, type BalanceEvent } from '@switchyard/accounts';
+import { createId } from '@signalbox/core';
+import { toAccount, type Account, type AccountStore, type BalanceEvent } from '@signalbox/accounts';
 import type { StoreContext } from './store-context';
 
 type AccountMethods = Pick<

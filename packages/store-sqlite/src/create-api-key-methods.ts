@@ -8,7 +8,7 @@ import {
   toApiKeyRecord,
   toPatchedColumns,
   type AccountStore,
-} from '@switchyard/accounts';
+} from '@signalbox/accounts';
 import type { StoreContext } from './store-context';
 
 type ApiKeyMethods = Pick<

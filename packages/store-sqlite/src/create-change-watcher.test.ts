@@ -5,7 +5,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { createChangeWatcher } from './create-change-watcher';
 import { createRowCache } from './create-row-cache';
 
-const directory = mkdtempSync(join(tmpdir(), 'switchyard-change-watcher-'));
+const directory = mkdtempSync(join(tmpdir(), 'signalbox-change-watcher-'));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
 describe('createChangeWatcher', () => {

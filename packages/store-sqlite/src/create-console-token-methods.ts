@@ -8,7 +8,7 @@ import {
   newConsoleTokenRowValues,
   toConsoleTokenRecord,
   type ConsoleTokenStore,
-} from '@switchyard/accounts';
+} from '@signalbox/accounts';
 import type { StoreContext } from './store-context';
 
 /**

@@ -1,4 +1,4 @@
-import type { Reservation } from '@switchyard/accounts';
+import type { Reservation } from '@signalbox/accounts';
 import { createMemoryHolds } from './create-memory-holds';
 
 const hold = (id: string, accountId: string, amountMicros: number, expiresAt = 1_000): Reservation => ({

@@ -1,4 +1,4 @@
-import { totalHolds, type HoldTotals, type Reservation } from '@switchyard/accounts';
+import { totalHolds, type HoldTotals, type Reservation } from '@signalbox/accounts';
 
 /**
  * The holds of requests in flight, in this process's memory: what a single gateway on the file keeps

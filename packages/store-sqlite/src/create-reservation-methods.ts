@@ -1,5 +1,5 @@
-import { createId } from '@switchyard/core';
-import { DEFAULT_HOLD_LIFETIME_MS, toHoldTotals, type AccountStore, type Reservation } from '@switchyard/accounts';
+import { createId } from '@signalbox/core';
+import { DEFAULT_HOLD_LIFETIME_MS, toHoldTotals, type AccountStore, type Reservation } from '@signalbox/accounts';
 import { releaseAbandonedHolds } from './release-abandoned-holds';
 import { settleInTransaction } from './settle-in-transaction';
 import type { StoreContext } from './store-context';

@@ -4,7 +4,7 @@ import {
   toStoredResponse,
   type ResponseStore,
   type StoredJSON,
-} from '@switchyard/accounts';
+} from '@signalbox/accounts';
 import type { StoreContext } from './store-context';
 import { writeResponse, type ResponseSave } from './write-response';
 

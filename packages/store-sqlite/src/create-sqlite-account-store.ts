@@ -5,7 +5,7 @@ import {
   startStoreSweep,
   usageRetentionMs,
   type AccountStore,
-} from '@switchyard/accounts';
+} from '@signalbox/accounts';
 import { createAccountCache } from './create-account-cache';
 import { createAccountMethods } from './create-account-methods';
 import { createApiKeyMethods } from './create-api-key-methods';

@@ -14,7 +14,7 @@ import {
   usageRowValues,
   type Settled,
   type UsageLedger,
-} from '@switchyard/accounts';
+} from '@signalbox/accounts';
 import { USAGE_DELETE_CHUNK } from './prepare-usage-statements';
 import { settleInTransaction } from './settle-in-transaction';
 import type { StoreContext } from './store-context';

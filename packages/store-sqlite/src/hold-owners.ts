@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import type { DatabaseSync } from 'node:sqlite';
-import { createId } from '@switchyard/core';
+import { createId } from '@signalbox/core';
 
 /** The store instances open in this process: a row with this process's id and another owner id is a previous boot's. */
 const openInThisProcess = new Set<string>();

@@ -1,4 +1,4 @@
-import { chargeOnSettle, type Reservation, type Settled } from '@switchyard/accounts';
+import { chargeOnSettle, type Reservation, type Settled } from '@signalbox/accounts';
 import type { Statements } from './prepare-statements';
 
 type HeldRow = { account_id: string; amount_micros: number };

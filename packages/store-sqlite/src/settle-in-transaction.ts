@@ -1,4 +1,4 @@
-import { chargeOnSettle, type Reservation, type Settled } from '@switchyard/accounts';
+import { chargeOnSettle, type Reservation, type Settled } from '@signalbox/accounts';
 import { settleHold } from './settle-hold';
 import type { StoreContext } from './store-context';
 

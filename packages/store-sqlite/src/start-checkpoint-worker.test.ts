@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startCheckpointWorker } from './start-checkpoint-worker';
 
-const directory = mkdtempSync(join(tmpdir(), 'switchyard-checkpoint-worker-'));
+const directory = mkdtempSync(join(tmpdir(), 'signalbox-checkpoint-worker-'));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
 describe('startCheckpointWorker', () => {

@@ -1,5 +1,5 @@
-import type { ItemPosition, ResponseColumns, StoredResponse } from '@switchyard/accounts';
-import { responseRowValues } from '@switchyard/accounts';
+import type { ItemPosition, ResponseColumns, StoredResponse } from '@signalbox/accounts';
+import { responseRowValues } from '@signalbox/accounts';
 import { evictOldestResponses } from './evict-oldest-responses';
 import type { Statements } from './prepare-statements';
 

@@ -1,7 +1,7 @@
 import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
-import { GatewayError } from '@switchyard/core';
-import { createArrayFrameSink, createFailoverTestEngine, createTestEngine, OVERLOADED_ANSWER } from '@switchyard/engine/testing';
+import { GatewayError } from '@signalbox/core';
+import { createArrayFrameSink, createFailoverTestEngine, createTestEngine, OVERLOADED_ANSWER } from '@signalbox/engine/testing';
 import { createTracingObserver } from './create-tracing-observer';
 
 const CLIENT_TRACE_ID = '0af7651916cd43dd8448eb211c80319c';
@@ -69,23 +69,23 @@ describe('createTracingObserver', () => {
       'gen_ai.usage.output_tokens': record!.usage!.outputTokens,
       'gen_ai.response.finish_reasons': ['stop'],
       'http.response.status_code': 200,
-      'switchyard.request_id': record!.requestId,
-      'switchyard.interface': 'openai-responses',
-      'switchyard.route': 'client-model',
-      'switchyard.upstream': 'b',
-      'switchyard.attempts': 2,
-      'switchyard.outcome': 'completed',
+      'signalbox.request_id': record!.requestId,
+      'signalbox.interface': 'openai-responses',
+      'signalbox.route': 'client-model',
+      'signalbox.upstream': 'b',
+      'signalbox.attempts': 2,
+      'signalbox.outcome': 'completed',
     });
     expect(server.status.code).toBe(SpanStatusCode.UNSET);
-    expect(server.events.map(event => [event.name, event.attributes])).toEqual([['switchyard.response_started', { 'switchyard.response.kind': 'stream' }]]);
+    expect(server.events.map(event => [event.name, event.attributes])).toEqual([['signalbox.response_started', { 'signalbox.response.kind': 'stream' }]]);
 
     expect(failed.attributes).toMatchObject({
       'gen_ai.request.model': 'a-model',
-      'switchyard.upstream': 'a',
-      'switchyard.attempt': 1,
-      'switchyard.outcome': 'failed',
-      'switchyard.error.code': 'UPSTREAM_OVERLOADED',
-      'switchyard.retried': true,
+      'signalbox.upstream': 'a',
+      'signalbox.attempt': 1,
+      'signalbox.outcome': 'failed',
+      'signalbox.error.code': 'UPSTREAM_OVERLOADED',
+      'signalbox.retried': true,
       'error.type': 'UPSTREAM_OVERLOADED',
       'http.response.status_code': 529,
     });
@@ -94,10 +94,10 @@ describe('createTracingObserver', () => {
       'gen_ai.request.model': 'b-model',
       'gen_ai.response.model': 'b-model',
       'gen_ai.usage.output_tokens': record!.usage!.outputTokens,
-      'switchyard.attempt': 2,
-      'switchyard.failover': true,
-      'switchyard.retry_reason': 'UPSTREAM_OVERLOADED',
-      'switchyard.outcome': 'completed',
+      'signalbox.attempt': 2,
+      'signalbox.failover': true,
+      'signalbox.retry_reason': 'UPSTREAM_OVERLOADED',
+      'signalbox.outcome': 'completed',
     });
     expect(served.status.code).toBe(SpanStatusCode.UNSET);
   });
@@ -162,11 +162,11 @@ describe('createTracingObserver', () => {
     expect(server!.name).toBe('chat');
     expect(server!.attributes).toMatchObject({
       'http.response.status_code': 401,
-      'switchyard.outcome': 'error',
-      'switchyard.error.code': 'API_KEY_INVALID',
-      'switchyard.attempts': 0,
+      'signalbox.outcome': 'error',
+      'signalbox.error.code': 'API_KEY_INVALID',
+      'signalbox.attempts': 0,
     });
-    expect(server!.attributes['switchyard.route']).toBeUndefined();
+    expect(server!.attributes['signalbox.route']).toBeUndefined();
     expect(server!.status.code).toBe(SpanStatusCode.UNSET);
   });
 
@@ -186,7 +186,7 @@ describe('createTracingObserver', () => {
     const server = spanNamed(spans(), 'chat client-model');
     const attempts = spans().filter(span => span.kind === SpanKind.CLIENT);
     expect(attempts).toHaveLength(record!.attempts);
-    expect(attempts.map(span => span.attributes['switchyard.retried'])).toEqual([...Array(record!.attempts - 1).fill(true), false]);
+    expect(attempts.map(span => span.attributes['signalbox.retried'])).toEqual([...Array(record!.attempts - 1).fill(true), false]);
     expect(server.status).toEqual({ code: SpanStatusCode.ERROR, message: 'UPSTREAM_OVERLOADED' });
     expect(server.attributes).toMatchObject({ 'http.response.status_code': record!.status, 'error.type': 'UPSTREAM_OVERLOADED' });
   });

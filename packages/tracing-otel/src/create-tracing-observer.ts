@@ -1,5 +1,5 @@
 import { trace, type Tracer, type TracerProvider } from '@opentelemetry/api';
-import type { EngineObserver } from '@switchyard/engine';
+import type { EngineObserver } from '@signalbox/engine';
 import { traceExchange } from './trace-exchange';
 
 export type TracingObserverOptions = {
@@ -10,7 +10,7 @@ export type TracingObserverOptions = {
 };
 
 /** The instrumentation scope the spans are reported under. */
-export const TRACER_NAME = '@switchyard/tracing-otel';
+export const TRACER_NAME = '@signalbox/tracing-otel';
 
 /**
  * An engine observer that traces with OpenTelemetry: a SERVER span per request (continuing the

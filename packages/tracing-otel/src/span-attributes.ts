@@ -1,12 +1,12 @@
 import type { Attributes } from '@opentelemetry/api';
-import type { Protocol } from '@switchyard/core';
-import type { UsageRecord } from '@switchyard/engine';
+import type { Protocol } from '@signalbox/core';
+import type { UsageRecord } from '@signalbox/engine';
 
 /**
  * Attribute names. The `gen_ai.*` ones are the OpenTelemetry GenAI semantic conventions
  * (https://opentelemetry.io/docs/specs/semconv/gen-ai/gen-ai-spans/), still marked "development"
  * there, so they are spelled out here rather than imported from an unstable entry point; the
- * `switchyard.*` ones are the gateway's own.
+ * `signalbox.*` ones are the gateway's own.
  */
 export const ATTRIBUTE = {
   operationName: 'gen_ai.operation.name',
@@ -20,18 +20,18 @@ export const ATTRIBUTE = {
   finishReasons: 'gen_ai.response.finish_reasons',
   errorType: 'error.type',
   httpStatus: 'http.response.status_code',
-  requestId: 'switchyard.request_id',
-  interface: 'switchyard.interface',
-  route: 'switchyard.route',
-  upstream: 'switchyard.upstream',
-  attempt: 'switchyard.attempt',
-  attempts: 'switchyard.attempts',
-  failover: 'switchyard.failover',
-  retryReason: 'switchyard.retry_reason',
-  retried: 'switchyard.retried',
-  outcome: 'switchyard.outcome',
-  errorCode: 'switchyard.error.code',
-  estimatedUsage: 'switchyard.usage.estimated',
+  requestId: 'signalbox.request_id',
+  interface: 'signalbox.interface',
+  route: 'signalbox.route',
+  upstream: 'signalbox.upstream',
+  attempt: 'signalbox.attempt',
+  attempts: 'signalbox.attempts',
+  failover: 'signalbox.failover',
+  retryReason: 'signalbox.retry_reason',
+  retried: 'signalbox.retried',
+  outcome: 'signalbox.outcome',
+  errorCode: 'signalbox.error.code',
+  estimatedUsage: 'signalbox.usage.estimated',
 } as const;
 
 /** Every exchange is a chat-style generation (compaction too: the model writes a summary). */

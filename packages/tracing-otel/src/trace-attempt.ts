@@ -1,6 +1,6 @@
 import { SpanKind, SpanStatusCode, trace, type Context, type Span, type Tracer } from '@opentelemetry/api';
-import { GatewayError } from '@switchyard/core';
-import type { AttemptEnding, AttemptStart, AttemptWatcher } from '@switchyard/engine';
+import { GatewayError } from '@signalbox/core';
+import type { AttemptEnding, AttemptStart, AttemptWatcher } from '@signalbox/engine';
 import { ATTRIBUTE, isFailure, OPERATION, providerAttributes, resultAttributes } from './span-attributes';
 import { injectTraceContext } from './trace-context-carrier';
 

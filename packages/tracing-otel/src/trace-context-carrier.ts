@@ -1,6 +1,6 @@
 import { type Context, type TextMapGetter } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
-import type { HeaderMap } from '@switchyard/core';
+import type { HeaderMap } from '@signalbox/core';
 
 /**
  * The W3C Trace Context propagator (`traceparent`, `tracestate`,

@@ -1,5 +1,5 @@
 import { isSpanContextValid, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Tracer } from '@opentelemetry/api';
-import type { ExchangeStart, ExchangeWatcher, ObservedEnding } from '@switchyard/engine';
+import type { ExchangeStart, ExchangeWatcher, ObservedEnding } from '@signalbox/engine';
 import { ATTRIBUTE, isFailure, OPERATION, providerAttributes, resultAttributes } from './span-attributes';
 import { traceAttempt } from './trace-attempt';
 import { extractClientContext } from './trace-context-carrier';
@@ -25,7 +25,7 @@ export function traceExchange(tracer: Tracer, start: ExchangeStart): ExchangeWat
     // A tracer that records nothing and had no client trace to continue has no valid id to keep.
     ...(isSpanContextValid(spanContext) && { traceId: spanContext.traceId }),
     attemptStarted: attempt => traceAttempt(tracer, serverContext, attempt),
-    responseStarted: kind => void span.addEvent('switchyard.response_started', { 'switchyard.response.kind': kind }),
+    responseStarted: kind => void span.addEvent('signalbox.response_started', { 'signalbox.response.kind': kind }),
     settled: ending => endExchangeSpan(span, ending),
   };
 }

@@ -1,4 +1,4 @@
-import { GatewayError } from '@switchyard/core';
+import { GatewayError } from '@signalbox/core';
 import { createConnectionGate } from './create-connection-gate';
 
 /** Settles pending promise callbacks without moving the fake clock (`setImmediate` stays real). */

@@ -1,4 +1,4 @@
-import { GatewayError } from '@switchyard/core';
+import { GatewayError } from '@signalbox/core';
 
 /** What a refused caller is told to wait: the shortest `Retry-After` a header can say (whole seconds). */
 const RETRY_AFTER_MS = 1_000;

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { GatewayError } from '@switchyard/core';
+import { GatewayError } from '@signalbox/core';
 import { createUpstreamClient, type UpstreamClient } from './create-upstream-client';
 
 /** A loopback upstream that hands every request to `onRequest` once its body has arrived. */

@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { GatewayError } from '@switchyard/core';
+import { GatewayError } from '@signalbox/core';
 import { createUpstreamClient } from './create-upstream-client';
-import { ClientAbortedError } from '@switchyard/core';
+import { ClientAbortedError } from '@signalbox/core';
 
 async function listen(server: Server): Promise<string> {
   await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));

@@ -1,4 +1,4 @@
-import { ClientAbortedError, GatewayError } from '@switchyard/core';
+import { ClientAbortedError, GatewayError } from '@signalbox/core';
 
 const UNREACHABLE = new Set([
   'ECONNREFUSED',

@@ -1,4 +1,4 @@
-import { GatewayError } from '@switchyard/core';
+import { GatewayError } from '@signalbox/core';
 import { createConnectionsBusyError } from './create-connections-busy-error';
 import { parseRetryAfterMs } from './parse-retry-after';
 import { defaultRetryPolicy, getRetryDelayMs } from './retry-policy';

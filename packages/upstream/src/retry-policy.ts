@@ -1,4 +1,4 @@
-import type { GatewayError } from '@switchyard/core';
+import type { GatewayError } from '@signalbox/core';
 
 /** How many attempts a request may make in total, and the backoff between them. */
 export type RetryPolicy = {

@@ -4,7 +4,7 @@
  * protocol on its own. An agent SDK must complete its tool loop on each.
  */
 export const DEFAULT_ROUTES = [
-  'switchyard-sim',
+  'signalbox-sim',
   'sim-via-responses',
   'sim-via-messages',
   'sim-via-chat',

@@ -21,7 +21,7 @@ import {
  */
 const CLAUDE = join(dirname(require.resolve('@anthropic-ai/claude-code/package.json')), 'bin', 'claude.exe');
 const ROUTES = [
-  { model: 'switchyard-sim', upstreamPath: '/v1/messages?beta=true' },
+  { model: 'signalbox-sim', upstreamPath: '/v1/messages?beta=true' },
   { model: 'sim-via-messages', upstreamPath: '/v1/messages?beta=true' },
   { model: 'sim-via-responses', upstreamPath: '/v1/responses' },
   { model: 'sim-via-chat', upstreamPath: '/v1/chat/completions' },
@@ -45,7 +45,7 @@ describe('Claude Code CLI (claude -p --output-format stream-json) through the ex
   beforeAll(async () => {
     server = await startTestGateway();
     trap = await startEgressTrap();
-    sandbox = createAgentSandbox('switchyard-claude-code-');
+    sandbox = createAgentSandbox('signalbox-claude-code-');
     writeFileSync(join(sandbox.cwd, 'notes.txt'), `${FILE_CONTENT}\n`);
   });
   afterAll(async () => {

@@ -36,7 +36,7 @@ describe('Codex CLI (codex exec --json) through the example server', () => {
   let sandbox: AgentSandbox;
 
   beforeAll(async () => {
-    sandbox = createAgentSandbox('switchyard-codex-');
+    sandbox = createAgentSandbox('signalbox-codex-');
     const configPath = join(sandbox.root, 'gateway.json');
     writeFileSync(configPath, JSON.stringify({ ...createDefaultConfig(EMBEDDED_SIMULATOR), forwardClientHeaders: ['x-codex-*'] }));
     server = await startTestGateway({ configPath });
@@ -58,7 +58,7 @@ describe('Codex CLI (codex exec --json) through the example server', () => {
     const run = await runCli(process.execPath, [CODEX, 'exec', '--json', '--skip-git-repo-check', prompt], {
       cwd: sandbox.cwd,
       timeoutMs: RUN_TIMEOUT_MS,
-      env: { ...isolatedEnvironment(sandbox, trap), CODEX_HOME: sandbox.config, SWITCHYARD_API_KEY: apiKey },
+      env: { ...isolatedEnvironment(sandbox, trap), CODEX_HOME: sandbox.config, SIGNALBOX_API_KEY: apiKey },
     });
     log.stop();
     return { run, gateway: log.requests, upstream: server.simulator.requests().slice(before) };

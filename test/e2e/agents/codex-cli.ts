@@ -5,7 +5,7 @@ export const CODEX = require.resolve('@openai/codex/bin/codex.js');
 
 /** The example server's default routes that serve the Responses interface, with the upstream path each reaches. */
 export const CODEX_ROUTES = [
-  { model: 'switchyard-sim', upstreamPath: '/v1/messages' },
+  { model: 'signalbox-sim', upstreamPath: '/v1/messages' },
   { model: 'sim-via-responses', upstreamPath: '/v1/responses' },
   { model: 'sim-via-messages', upstreamPath: '/v1/messages' },
   { model: 'sim-via-chat', upstreamPath: '/v1/chat/completions' },
@@ -32,7 +32,7 @@ export interface CodexConfigOptions {
 export function codexConfig(options: CodexConfigOptions): string {
   return [
     `model = "${options.model}"`,
-    'model_provider = "switchyard"',
+    'model_provider = "signalbox"',
     'check_for_update_on_startup = false',
     '',
     '[analytics]',
@@ -44,10 +44,10 @@ export function codexConfig(options: CodexConfigOptions): string {
     'apps = false',
     ...(options.featureLines ?? []),
     '',
-    '[model_providers.switchyard]',
-    `name = "${options.providerName ?? 'Switchyard'}"`,
+    '[model_providers.signalbox]',
+    `name = "${options.providerName ?? 'Signalbox'}"`,
     `base_url = "${options.baseURL}/v1"`,
-    'env_key = "SWITCHYARD_API_KEY"',
+    'env_key = "SIGNALBOX_API_KEY"',
     'wire_api = "responses"',
     ...(options.providerLines ?? []),
     '',

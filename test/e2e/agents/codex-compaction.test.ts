@@ -77,7 +77,7 @@ describe('Codex CLI compaction (codex exec, then codex exec resume over model_au
   let upstream: RecordingProxy;
 
   beforeAll(async () => {
-    sandbox = createAgentSandbox('switchyard-codex-compaction-');
+    sandbox = createAgentSandbox('signalbox-codex-compaction-');
     upstream = await startRecordingProxy();
     const configPath = join(sandbox.root, 'gateway.json');
     writeFileSync(configPath, JSON.stringify(createDefaultConfig(upstream.url)));
@@ -103,7 +103,7 @@ describe('Codex CLI compaction (codex exec, then codex exec resume over model_au
     const run = await runCli(process.execPath, [CODEX, 'exec', '--json', '--skip-git-repo-check', ...args], {
       cwd: sandbox.cwd,
       timeoutMs: RUN_TIMEOUT_MS,
-      env: { ...isolatedEnvironment(sandbox, trap), CODEX_HOME: sandbox.config, SWITCHYARD_API_KEY: server.demoKey },
+      env: { ...isolatedEnvironment(sandbox, trap), CODEX_HOME: sandbox.config, SIGNALBOX_API_KEY: server.demoKey },
     });
     return { run, sent: client.exchanges.slice(sentBefore), upstream: upstream.exchanges.slice(upstreamBefore) };
   }
@@ -179,8 +179,8 @@ describe('Codex CLI compaction (codex exec, then codex exec resume over model_au
   it.each(CODEX_ROUTES)(
     'compacts locally on $model with a provider of any other name: an ordinary tool-less request asks for the summary, the next request carries the gateway’s answer as the summary, and the turn completes',
     async route => {
-      const thread = await longSession(route.model, 'Switchyard');
-      const { run, sent, upstream: reached } = await resume(route.model, 'Switchyard', thread);
+      const thread = await longSession(route.model, 'Signalbox');
+      const { run, sent, upstream: reached } = await resume(route.model, 'Signalbox', thread);
       expectCompletedTurn(run);
       expect(sent.map(describeExchange)).toEqual(['POST /v1/responses 200', 'POST /v1/responses 200', 'POST /v1/responses 200']);
       const [compaction, carried] = sent.map(readRequest) as [SentRequest, SentRequest, SentRequest];

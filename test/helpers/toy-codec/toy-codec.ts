@@ -1,4 +1,4 @@
-import type { Codec, JSONObject, ModelInfo } from '@switchyard/core';
+import type { Codec, JSONObject, ModelInfo } from '@signalbox/core';
 import { toyDescriptor } from './toy-descriptor';
 import { decodeToyError, encodeToyError } from './toy-error';
 import { decodeToyRequest, encodeToyRequest } from './toy-request';

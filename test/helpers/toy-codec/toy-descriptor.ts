@@ -1,4 +1,4 @@
-import type { ProtocolDescriptor } from '@switchyard/core';
+import type { ProtocolDescriptor } from '@signalbox/core';
 
 /** The header that carries request ids on the toy protocol, both from the gateway and from a toy upstream. */
 export const TOY_REQUEST_ID_HEADER = 'x-toy-request-id';

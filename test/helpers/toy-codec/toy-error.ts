@@ -1,4 +1,4 @@
-import type { EncodedError, GatewayError, UpstreamErrorDetails } from '@switchyard/core';
+import type { EncodedError, GatewayError, UpstreamErrorDetails } from '@signalbox/core';
 import { toyFailureSchema } from './toy-wire';
 
 /** What a toy upstream's error body says: its failure envelope, or the start of whatever text it sent. */

@@ -1,4 +1,4 @@
-import type { FinishReason } from '@switchyard/core';
+import type { FinishReason } from '@signalbox/core';
 import type { ToyFinish } from './toy-wire';
 
 /** The toy's finish word for the IR's reason: it knows only a clean stop and the length limit. */

@@ -4,7 +4,7 @@ import {
   type JSONObject,
   type Translated,
   type TranslationWarning,
-} from '@switchyard/core';
+} from '@signalbox/core';
 import { toyRequestSchema } from './toy-wire';
 
 /** A client's body as the IR: the prompt becomes the one user turn. Throws a 400 naming the field. */

@@ -5,7 +5,7 @@ import {
   type EncodeContext,
   type GenerationResponse,
   type JSONObject,
-} from '@switchyard/core';
+} from '@signalbox/core';
 import { decodeToyFinish, encodeToyFinish } from './toy-finish';
 import { toyResponseSchema } from './toy-wire';
 

@@ -9,7 +9,7 @@ import {
   type StreamDecoder,
   type StreamEncoder,
   type StreamEvent,
-} from '@switchyard/core';
+} from '@signalbox/core';
 import type { z } from 'zod';
 import { decodeToyFinish, encodeToyFinish } from './toy-finish';
 import { toyDoneSchema, toyFailureSchema, toyTokenSchema } from './toy-wire';

@@ -26,7 +26,7 @@ export const adminKeySchema = z.object({
   id: z.string(),
   accountId: z.string(),
   name: z.string(),
-  prefix: z.string().meta({ description: 'The visible start of the key (`sy-AbCdEfGh`); the secret is never shown again.' }),
+  prefix: z.string().meta({ description: 'The visible start of the key (`sbx-AbCdEfGh`); the secret is never shown again.' }),
   status: z.enum(['active', 'disabled']),
   expiresAt: nullableIsoTime,
   group: z.string().nullable(),

@@ -3,9 +3,9 @@ import { generateApiKey, looksLikeApiKey } from '../keys/api-key-secrets';
 import { digestAdminToken, generateAdminToken, looksLikeAdminToken } from './admin-tokens';
 
 describe('console (admin) tokens', () => {
-  it('generates `sy-admin-` plus 48 hex characters, different every time', () => {
+  it('generates `sbx-admin-` plus 48 hex characters, different every time', () => {
     const first = generateAdminToken();
-    expect(first).toMatch(/^sy-admin-[0-9a-f]{48}$/);
+    expect(first).toMatch(/^sbx-admin-[0-9a-f]{48}$/);
     expect(generateAdminToken()).not.toBe(first);
   });
 

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 
-const ADMIN_PREFIX = 'sy-admin-';
+const ADMIN_PREFIX = 'sbx-admin-';
 
-/** A console (admin) token: `sy-admin-` + 48 hex characters. It opens the admin API, never generation. */
+/** A console (admin) token: `sbx-admin-` + 48 hex characters. It opens the admin API, never generation. */
 export function generateAdminToken(): string {
   return ADMIN_PREFIX + randomBytes(24).toString('hex');
 }

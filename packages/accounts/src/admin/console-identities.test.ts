@@ -1,4 +1,4 @@
-import { GatewayError } from '@switchyard/core';
+import { GatewayError } from '@signalbox/core';
 import { generateApiKey } from '../keys/api-key-secrets';
 import { createMemoryAccountStore } from '../store/create-memory-account-store';
 import { digestAdminToken, generateAdminToken } from './admin-tokens';
@@ -115,7 +115,7 @@ describe('console identities', () => {
       const { key: otherKey } = await admin.createKey(ADMIN_IDENTITY, { accountId: other.id, name: 'theirs' });
       const { key: mine, secret } = await admin.createKey(identity, { name: 'mine' });
       expect(mine.accountId).toBe(own.id);
-      expect(secret).toMatch(/^sy-[A-Za-z0-9]{40}$/);
+      expect(secret).toMatch(/^sbx-[A-Za-z0-9]{40}$/);
       expect((await admin.listKeys(identity)).data.map(key => key.id)).toEqual([mine.id]);
       expect((await admin.listKeys(identity, other.id)).data).toEqual([]);
       expect((await admin.updateKey(identity, mine.id, { status: 'disabled' })).status).toBe('disabled');
@@ -179,7 +179,7 @@ describe('console identities', () => {
         id: expect.stringMatching(/^ctok_/),
         accountId: other.id,
         name: 'bob',
-        prefix: secret.slice(0, 19),
+        prefix: secret.slice(0, 20),
         status: 'active',
         expiresAt: '2027-01-01T00:00:00.000Z',
         createdAt: expect.any(String),

@@ -1,7 +1,7 @@
 /**
  * One model route as a console shows it, so callers can copy its exact model ID and see how to call
  * it and what it costs. The host builds these from its gateway (`describeConsoleRoutes` in
- * `@switchyard/express`), since this package does not know the engine.
+ * `@signalbox/express`), since this package does not know the engine.
  */
 export type ConsoleRoute = {
   /** The exact model ID clients send. */

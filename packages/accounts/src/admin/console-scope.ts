@@ -1,4 +1,4 @@
-import { createValidationError, GatewayError } from '@switchyard/core';
+import { createValidationError, GatewayError } from '@signalbox/core';
 import type { z } from 'zod';
 import type { ConsoleIdentity } from './console-identity';
 

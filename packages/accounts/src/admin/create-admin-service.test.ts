@@ -1,4 +1,4 @@
-import { GatewayError } from '@switchyard/core';
+import { GatewayError } from '@signalbox/core';
 import { generateApiKey, keyPrefix, looksLikeApiKey } from '../keys/api-key-secrets';
 import { createMemoryAccountStore } from '../store/create-memory-account-store';
 import { digestAdminToken, generateAdminToken } from './admin-tokens';

@@ -20,7 +20,7 @@ export type AdminServiceOptions = {
   /** SHA-256 digests (hex, from `digestAdminToken`) of the admin tokens that open everything. */
   adminTokenDigests: readonly string[];
   /**
-   * The gateway's routes, for `listRoutes` (`gateway.consoleRoutes` from `@switchyard/express`).
+   * The gateway's routes, for `listRoutes` (`gateway.consoleRoutes` from `@signalbox/express`).
    * Called on each listing. Default: none.
    */
   routes?: () => readonly ConsoleRoute[];

@@ -1,4 +1,4 @@
-import { GatewayError } from '@switchyard/core';
+import { GatewayError } from '@signalbox/core';
 import { looksLikeConsoleToken } from '../console/console-token-secrets';
 import type { ConsoleTokenRecord } from '../console/console-token-store';
 import { digestsEqual, looksLikeApiKey } from '../keys/api-key-secrets';

@@ -1,4 +1,4 @@
-import { invalidParameter } from '@switchyard/core';
+import { invalidParameter } from '@signalbox/core';
 import type { AccountStore } from '../store/account-store';
 import type { UsageBucket, UsageFilter } from '../usage/usage-ledger';
 import type { ConsoleIdentity } from './console-identity';

@@ -1,4 +1,4 @@
-import { GatewayError } from '@switchyard/core';
+import { GatewayError } from '@signalbox/core';
 import type { AccountStore } from '../store/account-store';
 import { createMemoryAccountStore } from '../store/create-memory-account-store';
 import { sampleUsageEntry } from '../testing/sample-usage-entry';

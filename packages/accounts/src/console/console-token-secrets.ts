@@ -1,13 +1,13 @@
 import { randomBase62 } from '../keys/api-key-secrets';
 
-const CONSOLE_TOKEN_PREFIX = 'sy-console-';
+const CONSOLE_TOKEN_PREFIX = 'sbx-console-';
 const CONSOLE_TOKEN_RANDOM_LENGTH = 40;
-/** Visible part of an account's console token: `sy-console-` plus 8 characters. */
+/** Visible part of an account's console token: `sbx-console-` plus 8 characters. */
 export const CONSOLE_TOKEN_PREFIX_LENGTH = CONSOLE_TOKEN_PREFIX.length + 8;
 
 /**
- * A new account console token: `sy-console-` + 40 base62 characters from a CSPRNG. Its shape differs
- * from an API key (`sy-` + 40) and from the admin token (`sy-admin-` + 48 hex), so each is refused
+ * A new account console token: `sbx-console-` + 40 base62 characters from a CSPRNG. Its shape differs
+ * from an API key (`sbx-` + 40) and from the admin token (`sbx-admin-` + 48 hex), so each is refused
  * by name where another is expected.
  */
 export function generateConsoleToken(): string {

@@ -6,7 +6,7 @@ export type ConsoleTokenRecord = {
   id: string;
   accountId: string;
   name: string;
-  /** The visible start of the token (`sy-console-AbCdEfGh`), safe to show. */
+  /** The visible start of the token (`sbx-console-AbCdEfGh`), safe to show. */
   prefix: string;
   status: 'active' | 'disabled';
   /** Expiry, unix milliseconds; absent means it never expires. */

@@ -1,4 +1,4 @@
-import { createId } from '@switchyard/core';
+import { createId } from '@signalbox/core';
 import { digestsEqual, hashApiKey } from '../keys/api-key-secrets';
 import { consoleTokenPrefix, generateConsoleToken, looksLikeConsoleToken } from './console-token-secrets';
 import type { ConsoleTokenRecord, ConsoleTokenStore } from './console-token-store';

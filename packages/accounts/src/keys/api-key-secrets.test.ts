@@ -2,19 +2,19 @@ import { randomBytes } from 'node:crypto';
 import { digestsEqual, generateApiKey, hashApiKey, KEY_PREFIX_LENGTH, keyPrefix, looksLikeApiKey } from './api-key-secrets';
 
 describe('API key secrets', () => {
-  it('generates `sy-` plus 40 base62 characters, different every time', () => {
+  it('generates `sbx-` plus 40 base62 characters, different every time', () => {
     const first = generateApiKey();
     const second = generateApiKey();
-    expect(first).toMatch(/^sy-[A-Za-z0-9]{40}$/);
-    expect(second).toMatch(/^sy-[A-Za-z0-9]{40}$/);
+    expect(first).toMatch(/^sbx-[A-Za-z0-9]{40}$/);
+    expect(second).toMatch(/^sbx-[A-Za-z0-9]{40}$/);
     expect(first).not.toBe(second);
     expect(looksLikeApiKey(first)).toBe(true);
   });
 
-  it('shows only `sy-` plus 8 characters as the visible prefix', () => {
+  it('shows only `sbx-` plus 8 characters as the visible prefix', () => {
     const key = generateApiKey();
-    expect(KEY_PREFIX_LENGTH).toBe(11);
-    expect(keyPrefix(key)).toBe(key.slice(0, 11));
+    expect(KEY_PREFIX_LENGTH).toBe(12);
+    expect(keyPrefix(key)).toBe(key.slice(0, 12));
   });
 
   it('does not take strings of another shape for API keys', () => {
@@ -22,7 +22,7 @@ describe('API key secrets', () => {
     expect(looksLikeApiKey(key.slice(0, -1))).toBe(false);
     expect(looksLikeApiKey(`${key}x`)).toBe(false);
     expect(looksLikeApiKey(`xx-${key.slice(3)}`)).toBe(false);
-    expect(looksLikeApiKey(`sy-admin-${randomBytes(24).toString('hex')}`)).toBe(false);
+    expect(looksLikeApiKey(`sbx-admin-${randomBytes(24).toString('hex')}`)).toBe(false);
   });
 
   it('digests a key under the server secret: the same pair gives the same digest, another secret another one', () => {

@@ -1,12 +1,12 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
-const KEY_PREFIX = 'sy-';
+const KEY_PREFIX = 'sbx-';
 const KEY_LENGTH = 40;
-/** Visible part of a key: `sy-` plus 8 characters. */
+/** Visible part of a key: `sbx-` plus 8 characters. */
 export const KEY_PREFIX_LENGTH = KEY_PREFIX.length + 8;
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
-/** A new API key: `sy-` + 40 base62 characters from a CSPRNG. */
+/** A new API key: `sbx-` + 40 base62 characters from a CSPRNG. */
 export function generateApiKey(): string {
   return KEY_PREFIX + randomBase62(KEY_LENGTH);
 }

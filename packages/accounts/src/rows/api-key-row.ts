@@ -1,4 +1,4 @@
-import { createId } from '@switchyard/core';
+import { createId } from '@signalbox/core';
 import { hashApiKey, keyPrefix } from '../keys/api-key-secrets';
 import type { KeyLimits } from '../keys/key-limits';
 import type { ApiKeyPatch, ApiKeyRecord, NewApiKey } from '../store/account-store';

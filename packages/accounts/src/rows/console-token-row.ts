@@ -1,4 +1,4 @@
-import { createId } from '@switchyard/core';
+import { createId } from '@signalbox/core';
 import { consoleTokenPrefix } from '../console/console-token-secrets';
 import type { ConsoleTokenRecord, NewConsoleToken } from '../console/console-token-store';
 import { hashApiKey } from '../keys/api-key-secrets';

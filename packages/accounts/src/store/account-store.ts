@@ -20,7 +20,7 @@ export type ApiKeyRecord = {
   id: string;
   accountId: string;
   name: string;
-  /** The visible start of the key (`sy-AbCdEfGh`), safe to show in panels and logs. */
+  /** The visible start of the key (`sbx-AbCdEfGh`), safe to show in panels and logs. */
   prefix: string;
   status: 'active' | 'disabled';
   /** Expiry, unix milliseconds. */
@@ -104,7 +104,7 @@ export type Settled = {
 
 /**
  * Keys and accounts, behind one interface so the gateway runs on any store: memory
- * (`createMemoryAccountStore`, for tests) or SQLite (`@switchyard/store-sqlite`, one machine, one or
+ * (`createMemoryAccountStore`, for tests) or SQLite (`@signalbox/store-sqlite`, one machine, one or
  * several processes sharing the file). Implementations must:
  * - store keys only as `hashApiKey(secret)` digests plus the visible prefix, and compare in constant time;
  * - make `reserve` atomic: concurrent requests can never together hold more than the balance;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createId } from '@switchyard/core';
+import { createId } from '@signalbox/core';
 import {
   DEFAULT_HOLD_LIFETIME_MS,
   DEFAULT_HOLD_SWEEP_INTERVAL_MS,

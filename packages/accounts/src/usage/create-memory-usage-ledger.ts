@@ -1,4 +1,4 @@
-import { createId } from '@switchyard/core';
+import { createId } from '@signalbox/core';
 import type { Reservation, Settled } from '../store/account-store';
 import { decodeSequenceCursor, decodeUsageCursor, encodeSequenceCursor, encodeUsageCursor } from './usage-cursor';
 import { matchesUsageFilter, newestFirst } from './matches-usage-filter';

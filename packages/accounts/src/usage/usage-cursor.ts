@@ -1,4 +1,4 @@
-import { invalidParameter } from '@switchyard/core';
+import { invalidParameter } from '@signalbox/core';
 
 /** Where a newest-first page of the ledger stopped: the last row's time and request id. */
 export type UsagePosition = { time: number; requestId: string };

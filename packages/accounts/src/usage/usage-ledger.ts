@@ -17,7 +17,7 @@ export type UsageEntry = {
   upstreamRequestId?: string;
   accountId?: string;
   keyId?: string;
-  /** The key's visible prefix (`sy-AbCdEfGh`), kept so a row stays readable after its key is gone. */
+  /** The key's visible prefix (`sbx-AbCdEfGh`), kept so a row stays readable after its key is gone. */
   keyPrefix?: string;
   /** The model ID the client asked for (bounded and scrubbed: client text). */
   model?: string;
@@ -46,7 +46,7 @@ export type UsageEntry = {
   latencyMs: number;
   timeToFirstByteMs?: number;
   attempts: number;
-  /** The translation warnings the client was sent in `x-switchyard-warnings`. */
+  /** The translation warnings the client was sent in `x-signalbox-warnings`. */
   warnings: readonly string[];
   /** The id of the trace the request belongs to (W3C trace id, 32 hex digits), when it was traced. */
   traceId?: string;

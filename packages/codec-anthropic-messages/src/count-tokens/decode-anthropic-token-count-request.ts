@@ -4,7 +4,7 @@ import {
   unknownParameter,
   type DecodeOptions,
   type GenerationRequest,
-} from '@switchyard/core';
+} from '@signalbox/core';
 import { decodeAnthropicRequest } from '../request/decode-anthropic-request';
 
 /**

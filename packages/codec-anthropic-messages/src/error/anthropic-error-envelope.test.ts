@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createUpstreamError, GatewayError, type GatewayErrorCode } from '@switchyard/core';
+import { createUpstreamError, GatewayError, type GatewayErrorCode } from '@signalbox/core';
 import {
   decodeAnthropicError,
   encodeAnthropicError,

@@ -4,7 +4,7 @@ import {
   type GatewayError,
   type GatewayErrorCode,
   type UpstreamErrorDetails,
-} from '@switchyard/core';
+} from '@signalbox/core';
 
 const ERROR_TYPES_BY_STATUS: Readonly<Record<number, string>> = {
   400: 'invalid_request_error',

@@ -1,4 +1,4 @@
-import type { JSONObject, ModelInfo } from '@switchyard/core';
+import type { JSONObject, ModelInfo } from '@signalbox/core';
 
 /** `GET /v1/models` in Anthropic's page shape (`anthropic.models.list()` reads `data[].id`). */
 export function encodeAnthropicModelList(models: readonly ModelInfo[]): JSONObject {

@@ -1,4 +1,4 @@
-import type { JSONObject, OpenAPIDescribeOptions, OpenAPIDescription } from '@switchyard/core';
+import type { JSONObject, OpenAPIDescribeOptions, OpenAPIDescription } from '@signalbox/core';
 import { anthropicMessagesDescriptor } from '../anthropic-messages-descriptor';
 import {
   anthropicErrorEnvelopeSchema,
@@ -50,7 +50,7 @@ export function describeAnthropicOpenAPI(options: OpenAPIDescribeOptions): OpenA
           type: 'apiKey',
           in: 'header',
           name: credential.kind === 'header' ? credential.header : 'x-api-key',
-          description: 'A gateway API key (`sy-…`) in `x-api-key`, as `@anthropic-ai/sdk` sends its `apiKey`. `Authorization: Bearer` is refused here unless the host allows it.',
+          description: 'A gateway API key (`sbx-…`) in `x-api-key`, as `@anthropic-ai/sdk` sends its `apiKey`. `Authorization: Bearer` is refused here unless the host allows it.',
         },
       },
       parameters: {

@@ -1,4 +1,4 @@
-import { isJSONObject, type JSONObject } from '@switchyard/core';
+import { isJSONObject, type JSONObject } from '@signalbox/core';
 
 /** Anthropic's smallest thinking budget. */
 const MINIMUM_BUDGET_TOKENS = 1024;

@@ -1,4 +1,4 @@
-import { GatewayError } from '@switchyard/core';
+import { GatewayError } from '@signalbox/core';
 import { decodeAnthropicRequest } from './decode-anthropic-request';
 
 const body = { model: 'm', max_tokens: 16, messages: [{ role: 'user', content: 'hi' }] };

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { GatewayError } from '@switchyard/core';
+import { GatewayError } from '@signalbox/core';
 import { decodeAnthropicRequest } from './decode-anthropic-request';
 
 // Wire-shaped synthetic request bodies; provenance in __fixtures__/README.md.

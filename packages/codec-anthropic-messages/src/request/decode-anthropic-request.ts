@@ -10,7 +10,7 @@ import {
   type TextPart,
   type Translated,
   type TranslationWarning,
-} from '@switchyard/core';
+} from '@signalbox/core';
 import { ANTHROPIC_REQUEST_FIELDS, type AnthropicRequest } from '../schema/anthropic-request-schema';
 import { decodeAnthropicTurns } from './decode-anthropic-turns';
 import { decodeAnthropicToolChoice, decodeAnthropicTools } from './decode-anthropic-tools';

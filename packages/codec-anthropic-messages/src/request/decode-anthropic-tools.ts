@@ -4,7 +4,7 @@ import {
   type ToolChoice,
   type ToolDefinition,
   type TranslationWarning,
-} from '@switchyard/core';
+} from '@signalbox/core';
 import type { AnthropicToolChoiceParam, AnthropicToolParam } from '../schema/anthropic-request-schema';
 
 const DROPPED_TOOL_FIELDS = [

@@ -13,7 +13,7 @@ import {
   type TranslationWarning,
   type UserMessage,
   quoteClientValue,
-} from '@switchyard/core';
+} from '@signalbox/core';
 import {
   isUnsupportedBlock,
   type AnthropicContentBlockParam,

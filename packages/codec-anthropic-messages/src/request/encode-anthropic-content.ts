@@ -9,7 +9,7 @@ import {
   type JSONObject,
   type ToolResultPart,
   quoteClientValue,
-} from '@switchyard/core';
+} from '@signalbox/core';
 import { ANTHROPIC_IMAGE_MEDIA_TYPES } from '../schema/anthropic-content-schema';
 
 const IMAGE_MEDIA_TYPES: ReadonlySet<string> = new Set(ANTHROPIC_IMAGE_MEDIA_TYPES);

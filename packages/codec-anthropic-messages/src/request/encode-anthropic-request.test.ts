@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { GatewayError, type GenerationRequest } from '@switchyard/core';
+import { GatewayError, type GenerationRequest } from '@signalbox/core';
 import { decodeAnthropicRequest } from './decode-anthropic-request';
 import { encodeAnthropicRequest } from './encode-anthropic-request';
 

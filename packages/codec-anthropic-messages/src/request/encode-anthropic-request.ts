@@ -7,7 +7,7 @@ import {
   type JSONObject,
   type Translated,
   type TranslationWarning,
-} from '@switchyard/core';
+} from '@signalbox/core';
 import { encodeAnthropicTurns } from './encode-anthropic-turns';
 import { encodeAnthropicThinking } from './encode-anthropic-thinking';
 import { encodeAnthropicToolChoice, encodeAnthropicTools } from './encode-anthropic-tools';

@@ -1,4 +1,4 @@
-import type { GenerationRequest, JSONObject, TranslationWarning } from '@switchyard/core';
+import type { GenerationRequest, JSONObject, TranslationWarning } from '@signalbox/core';
 
 /** Anthropic's smallest thinking budget. */
 const MINIMUM_BUDGET_TOKENS = 1024;

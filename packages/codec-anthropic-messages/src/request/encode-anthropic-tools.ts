@@ -4,7 +4,7 @@ import {
   type GenerationRequest,
   type JSONObject,
   type ToolDefinition,
-} from '@switchyard/core';
+} from '@signalbox/core';
 
 /** IR tools → Messages client tools. `input_schema` must have an object root; `type` is added when missing. */
 export function encodeAnthropicTools(tools: readonly ToolDefinition[]): JSONObject[] {

@@ -7,7 +7,7 @@ import {
   type TextPart,
   type TranslationWarning,
   type UserMessage,
-} from '@switchyard/core';
+} from '@signalbox/core';
 import {
   encodeAnthropicDocument,
   encodeAnthropicImage,

@@ -7,7 +7,7 @@ import {
   type ForeignField,
   type JSONObject,
   quoteClientValue,
-} from '@switchyard/core';
+} from '@signalbox/core';
 import { anthropicRequestSchema, type AnthropicRequest } from '../schema/anthropic-request-schema';
 
 /**

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { GatewayError, type FinishReason, type GenerationResponse } from '@switchyard/core';
+import { GatewayError, type FinishReason, type GenerationResponse } from '@signalbox/core';
 import { testContext } from '../testing/stream-test-helpers';
 import { decodeAnthropicResponse } from './decode-anthropic-response';
 import { encodeAnthropicResponse } from './encode-anthropic-response';

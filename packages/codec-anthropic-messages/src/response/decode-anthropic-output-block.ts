@@ -1,4 +1,4 @@
-import { assertNever, GatewayError, type OutputPart } from '@switchyard/core';
+import { assertNever, GatewayError, type OutputPart } from '@signalbox/core';
 import {
   ANTHROPIC_OUTPUT_BLOCK_TYPES,
   anthropicOutputBlockSchema,

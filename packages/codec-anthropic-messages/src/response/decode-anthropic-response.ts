@@ -1,4 +1,4 @@
-import { GatewayError, type GenerationResponse, type OutputPart } from '@switchyard/core';
+import { GatewayError, type GenerationResponse, type OutputPart } from '@signalbox/core';
 import { anthropicResponseSchema } from '../schema/anthropic-response-schema';
 import { mapAnthropicStopReason } from '../stop-reason/map-anthropic-stop-reason';
 import { unfinishedTurnError } from '../stop-reason/unfinished-turn-error';

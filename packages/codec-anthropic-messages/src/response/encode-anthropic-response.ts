@@ -6,7 +6,7 @@ import {
   type GenerationResponse,
   type JSONObject,
   type OutputPart,
-} from '@switchyard/core';
+} from '@signalbox/core';
 import { encodeAnthropicStopReason } from '../stop-reason/encode-anthropic-stop-reason';
 import { encodeAnthropicUsage } from '../usage/encode-anthropic-usage';
 

@@ -1,4 +1,4 @@
-import { quoteClientValue } from '@switchyard/core';
+import { quoteClientValue } from '@signalbox/core';
 import { z } from 'zod';
 
 /** The only image media types the Messages API accepts inline. */

@@ -1,4 +1,4 @@
-import { assertNever, type FinishReason, type JSONObject } from '@switchyard/core';
+import { assertNever, type FinishReason, type JSONObject } from '@signalbox/core';
 
 /** The stop fields of a Messages answer (`Message` and `message_delta.delta` share them). */
 export type AnthropicStopFields = {

@@ -1,4 +1,4 @@
-import type { FinishReason } from '@switchyard/core';
+import type { FinishReason } from '@signalbox/core';
 
 /**
  * Messages `stop_reason` → IR finish reason. `pause_turn` is never a clean stop: the turn is

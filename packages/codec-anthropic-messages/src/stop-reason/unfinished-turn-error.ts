@@ -1,4 +1,4 @@
-import { GatewayError, type FinishReason } from '@switchyard/core';
+import { GatewayError, type FinishReason } from '@signalbox/core';
 
 /**
  * `pause_turn` (a long server-tool turn paused) leaves the answer unfinished. Reporting it as any

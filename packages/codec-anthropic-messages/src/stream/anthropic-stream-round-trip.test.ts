@@ -1,5 +1,5 @@
-import type { StreamEvent } from '@switchyard/core';
-import { comparableEvents } from '@switchyard/core/testing';
+import type { StreamEvent } from '@signalbox/core';
+import { comparableEvents } from '@signalbox/core/testing';
 import { encodeEvents, fullUsage, overloaded } from '../testing/stream-test-helpers';
 import { createAnthropicStreamDecoder } from './decode-anthropic-stream';
 

@@ -4,7 +4,7 @@ import {
   describeVendorStreamRecordings,
   readFixture,
   readJSONFixture,
-} from '@switchyard/sse/testing';
+} from '@signalbox/sse/testing';
 import { decodeAnthropicError } from '../error/anthropic-error-envelope';
 import { decodeAnthropicResponse } from '../response/decode-anthropic-response';
 import { createAnthropicStreamDecoder } from './decode-anthropic-stream';

@@ -1,5 +1,5 @@
-import type { SSEMessage } from '@switchyard/core';
-import { expectForwardedUnchangedAndRejected } from '@switchyard/sse/testing';
+import type { SSEMessage } from '@signalbox/core';
+import { expectForwardedUnchangedAndRejected } from '@signalbox/sse/testing';
 import { createAnthropicPassthroughStream } from './create-anthropic-passthrough-stream';
 import { createAnthropicStreamDecoder } from './decode-anthropic-stream';
 

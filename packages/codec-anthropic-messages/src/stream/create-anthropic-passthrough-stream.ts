@@ -1,4 +1,4 @@
-import { isJSONObject, spliceJSONString, type PassthroughStream } from '@switchyard/core';
+import { isJSONObject, spliceJSONString, type PassthroughStream } from '@signalbox/core';
 import { mapAnthropicStreamErrorType } from '../error/anthropic-error-envelope';
 
 /**

@@ -1,6 +1,6 @@
-import type { SSEMessage, StreamEvent } from '@switchyard/core';
-import { comparableEvents } from '@switchyard/core/testing';
-import { decodeSSEChunks, readFixture, splitAt, splitEvery } from '@switchyard/sse/testing';
+import type { SSEMessage, StreamEvent } from '@signalbox/core';
+import { comparableEvents } from '@signalbox/core/testing';
+import { decodeSSEChunks, readFixture, splitAt, splitEvery } from '@signalbox/sse/testing';
 import { createAnthropicStreamDecoder } from './decode-anthropic-stream';
 
 // Wire-shaped synthetic fixtures; provenance in __fixtures__/README.md.

@@ -9,7 +9,7 @@ import {
   type SSEMessage,
   type StreamDecoder,
   type StreamEvent,
-} from '@switchyard/core';
+} from '@signalbox/core';
 import {
   ANTHROPIC_STREAM_EVENT_TYPES,
   anthropicStreamEventSchema,

@@ -1,8 +1,8 @@
 import Anthropic from '@anthropic-ai/sdk';
 import AnthropicV1 from 'anthropic-sdk-v1';
-import type { SSEMessage, StreamEvent } from '@switchyard/core';
-import { formatSSEFrame } from '@switchyard/sse';
-import { decodeSSEChunks, readFixture } from '@switchyard/sse/testing';
+import type { SSEMessage, StreamEvent } from '@signalbox/core';
+import { formatSSEFrame } from '@signalbox/sse';
+import { decodeSSEChunks, readFixture } from '@signalbox/sse/testing';
 import { encodeEvents, fullUsage, overloaded } from '../testing/stream-test-helpers';
 import { createAnthropicStreamDecoder } from './decode-anthropic-stream';
 

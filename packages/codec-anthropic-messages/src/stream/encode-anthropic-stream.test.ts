@@ -1,5 +1,5 @@
-import { GatewayError, type SSEMessage, type StreamEvent } from '@switchyard/core';
-import { formatSSEFrame } from '@switchyard/sse';
+import { GatewayError, type SSEMessage, type StreamEvent } from '@signalbox/core';
+import { formatSSEFrame } from '@signalbox/sse';
 import {
   encodeEvents,
   fullUsage,

@@ -8,7 +8,7 @@ import {
   type StreamEncoder,
   type StreamEvent,
   type Usage,
-} from '@switchyard/core';
+} from '@signalbox/core';
 import { mapAnthropicStreamErrorType } from '../error/anthropic-error-envelope';
 import { encodeAnthropicStopReason } from '../stop-reason/encode-anthropic-stop-reason';
 import { encodeAnthropicDeltaUsage, encodeAnthropicUsage } from '../usage/encode-anthropic-usage';

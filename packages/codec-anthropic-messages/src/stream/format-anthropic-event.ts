@@ -1,4 +1,4 @@
-import type { JSONObject, SSEMessage } from '@switchyard/core';
+import type { JSONObject, SSEMessage } from '@signalbox/core';
 
 /**
  * One SSE message whose `event:` equals `data.type`: the Anthropic SDKs dispatch on the event name

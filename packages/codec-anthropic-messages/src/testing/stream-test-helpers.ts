@@ -5,8 +5,8 @@ import {
   type SSEMessage,
   type StreamEvent,
   type Usage,
-} from '@switchyard/core';
-import { testEncodeContext } from '@switchyard/core/testing';
+} from '@signalbox/core';
+import { testEncodeContext } from '@signalbox/core/testing';
 import { createAnthropicStreamEncoder } from '../stream/encode-anthropic-stream';
 
 /** A minimal client request for encoder contexts (Anthropic requests always carry `max_tokens`). */

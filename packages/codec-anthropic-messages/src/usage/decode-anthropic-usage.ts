@@ -1,4 +1,4 @@
-import type { Usage } from '@switchyard/core';
+import type { Usage } from '@signalbox/core';
 
 /** The usage counters Messages reports (response `usage`, `message_start`, `message_delta`). */
 export type AnthropicUsageCounts = {

@@ -1,4 +1,4 @@
-import type { JSONObject, Usage } from '@switchyard/core';
+import type { JSONObject, Usage } from '@signalbox/core';
 
 /**
  * IR usage → the Messages `usage` object (every field the SDK's `Usage` type requires). Cached

@@ -4,8 +4,8 @@ import {
   modelIdSchema,
   OPENAI_OPENAPI_NAMES,
   toOpenAPISchema,
-} from '@switchyard/codec-openai-shared';
-import type { OpenAPIDescribeOptions, OpenAPIDescription } from '@switchyard/core';
+} from '@signalbox/codec-openai-shared';
+import type { OpenAPIDescribeOptions, OpenAPIDescription } from '@signalbox/core';
 import { openAIChatChunkEventSchema, openAIChatCompletionSchema, openAIChatRequestBodySchema } from './openai-chat-openapi-schemas';
 
 /**

@@ -1,4 +1,4 @@
-import type { JSONObject } from '@switchyard/core';
+import type { JSONObject } from '@signalbox/core';
 
 /**
  * A Chat body whose output limit is at most `tokens`, in the field the client used: the deprecated

@@ -6,7 +6,7 @@ import {
   type TextPart,
   type ToolResultPart,
   type TranslationWarning,
-} from '@switchyard/core';
+} from '@signalbox/core';
 import { decodeOpenAIChatUserContent } from './decode-openai-chat-user-content';
 import type { OpenAIChatAssistantMessage, OpenAIChatMessage } from './openai-chat-request-schema';
 

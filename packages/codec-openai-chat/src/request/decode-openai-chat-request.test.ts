@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { GatewayError } from '@switchyard/core';
+import { GatewayError } from '@signalbox/core';
 import { decodeOpenAIChatRequest } from './decode-openai-chat-request';
 
 // Wire-shaped synthetic client body; provenance in __fixtures__/README.md.

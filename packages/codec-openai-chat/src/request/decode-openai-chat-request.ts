@@ -13,7 +13,7 @@ import {
   type ToolDefinition,
   type Translated,
   type TranslationWarning,
-} from '@switchyard/core';
+} from '@signalbox/core';
 import { decodeOpenAIChatMessages } from './decode-openai-chat-messages';
 import {
   openAIChatRequestSchema,

@@ -6,7 +6,7 @@ import {
   type FilePart,
   type ImagePart,
   type TextPart,
-} from '@switchyard/core';
+} from '@signalbox/core';
 import type { OpenAIChatUserMessage } from './openai-chat-request-schema';
 
 type UserPart = TextPart | ImagePart | FilePart;

@@ -8,7 +8,7 @@ import {
   type ToolMessage,
   type TranslationWarning,
   type UserMessage,
-} from '@switchyard/core';
+} from '@signalbox/core';
 import { encodeOpenAIChatUserPart } from './encode-openai-chat-user-part';
 import { toOpenAIChatToolCallId } from './to-openai-chat-tool-call-id';
 

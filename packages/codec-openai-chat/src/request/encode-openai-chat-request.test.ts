@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { GatewayError, type GenerationRequest } from '@switchyard/core';
+import { GatewayError, type GenerationRequest } from '@signalbox/core';
 import { decodeOpenAIChatRequest } from './decode-openai-chat-request';
 import { encodeOpenAIChatRequest } from './encode-openai-chat-request';
 import { toOpenAIChatToolCallId } from './to-openai-chat-tool-call-id';

@@ -9,8 +9,8 @@ import {
   type ToolDefinition,
   type Translated,
   type TranslationWarning,
-} from '@switchyard/core';
-import { checkOpenAIToolName, encodeOpenAIResponseFormat } from '@switchyard/codec-openai-shared';
+} from '@signalbox/core';
+import { checkOpenAIToolName, encodeOpenAIResponseFormat } from '@signalbox/codec-openai-shared';
 import { getOpenAIChatOptions } from '../openai-chat-options';
 import { encodeOpenAIChatMessages } from './encode-openai-chat-messages';
 

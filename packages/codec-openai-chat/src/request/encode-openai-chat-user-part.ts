@@ -7,7 +7,7 @@ import {
   type JSONObject,
   type TextPart,
   type TranslationWarning,
-} from '@switchyard/core';
+} from '@signalbox/core';
 
 /**
  * One IR user part → a Chat content part. Images go out as `image_url` (base64 as a `data:` URL),

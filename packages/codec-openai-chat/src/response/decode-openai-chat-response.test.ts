@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { GatewayError } from '@switchyard/core';
+import { GatewayError } from '@signalbox/core';
 import { decodeOpenAIChatResponse } from './decode-openai-chat-response';
 
 // Wire-shaped synthetic upstream bodies; provenance in __fixtures__/README.md.

@@ -1,4 +1,4 @@
-import { createId, GatewayError, type GenerationResponse, type OutputPart } from '@switchyard/core';
+import { createId, GatewayError, type GenerationResponse, type OutputPart } from '@signalbox/core';
 import { openAIChatResponseSchema, type OpenAIChatResponse } from '../openai-chat-api';
 import { decodeOpenAIChatFinishReason } from '../openai-chat-finish-reason';
 import { decodeOpenAIChatUsage } from '../openai-chat-usage';

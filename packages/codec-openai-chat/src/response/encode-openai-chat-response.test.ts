@@ -1,5 +1,5 @@
 import type { ChatCompletion } from 'openai/resources/chat/completions';
-import type { EncodeContext, GenerationResponse, Usage } from '@switchyard/core';
+import type { EncodeContext, GenerationResponse, Usage } from '@signalbox/core';
 import { decodeOpenAIChatResponse } from './decode-openai-chat-response';
 import { encodeOpenAIChatResponse } from './encode-openai-chat-response';
 

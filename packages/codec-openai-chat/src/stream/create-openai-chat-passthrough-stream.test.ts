@@ -1,5 +1,5 @@
-import type { SSEMessage } from '@switchyard/core';
-import { expectForwardedUnchangedAndRejected } from '@switchyard/sse/testing';
+import type { SSEMessage } from '@signalbox/core';
+import { expectForwardedUnchangedAndRejected } from '@signalbox/sse/testing';
 import { createOpenAIChatPassthroughStream } from './create-openai-chat-passthrough-stream';
 import { createOpenAIChatStreamDecoder } from './decode-openai-chat-stream';
 

@@ -1,5 +1,5 @@
-import { encodeOpenAIErrorObject } from '@switchyard/codec-openai-shared';
-import { isJSONObject, spliceJSONString, type PassthroughStream } from '@switchyard/core';
+import { encodeOpenAIErrorObject } from '@signalbox/codec-openai-shared';
+import { isJSONObject, spliceJSONString, type PassthroughStream } from '@signalbox/core';
 
 /**
  * A Chat stream forwarded chunk by chunk; every chunk carries the model, which becomes the client's:

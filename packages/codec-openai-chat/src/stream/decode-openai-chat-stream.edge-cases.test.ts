@@ -1,5 +1,5 @@
-import type { SSEMessage } from '@switchyard/core';
-import { comparableEvents } from '@switchyard/core/testing';
+import type { SSEMessage } from '@signalbox/core';
+import { comparableEvents } from '@signalbox/core/testing';
 import { decodeMessages } from '../testing/decode-test-helpers';
 import { createOpenAIChatStreamDecoder } from './decode-openai-chat-stream';
 

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { decodeSSEChunks, readFixture, splitAt, splitEvery } from '@switchyard/sse/testing';
+import { decodeSSEChunks, readFixture, splitAt, splitEvery } from '@signalbox/sse/testing';
 import { decodeMessages } from '../testing/decode-test-helpers';
 
 // All fixtures are wire-shaped synthetic streams; provenance in __fixtures__/README.md.

@@ -10,8 +10,8 @@ import {
   type StreamDecoder,
   type StreamEvent,
   type Usage,
-} from '@switchyard/core';
-import { decodeOpenAIError } from '@switchyard/codec-openai-shared';
+} from '@signalbox/core';
+import { decodeOpenAIError } from '@signalbox/codec-openai-shared';
 import {
   openAIChatChunkSchema,
   type OpenAIChatChunk,

@@ -5,8 +5,8 @@ import {
   type SSEMessage,
   type StreamEvent,
   type Usage,
-} from '@switchyard/core';
-import { testEncodeContext } from '@switchyard/core/testing';
+} from '@signalbox/core';
+import { testEncodeContext } from '@signalbox/core/testing';
 import { createOpenAIChatStreamDecoder } from './decode-openai-chat-stream';
 import { createOpenAIChatStreamEncoder } from './encode-openai-chat-stream';
 

@@ -10,8 +10,8 @@ import {
   type StreamEncoder,
   type StreamEvent,
   type Usage,
-} from '@switchyard/core';
-import { encodeOpenAIErrorObject } from '@switchyard/codec-openai-shared';
+} from '@signalbox/core';
+import { encodeOpenAIErrorObject } from '@signalbox/codec-openai-shared';
 import { clientRequestedUsage } from '../openai-chat-options';
 import { encodeOpenAIChatFinishReason } from '../openai-chat-finish-reason';
 import { encodeOpenAIChatUsage } from '../openai-chat-usage';

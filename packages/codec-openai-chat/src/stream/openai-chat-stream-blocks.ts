@@ -1,4 +1,4 @@
-import { assertNever, type StreamEvent } from '@switchyard/core';
+import { assertNever, type StreamEvent } from '@signalbox/core';
 
 /** The one IR block a Chat stream decoder has open at a time. */
 export type OpenBlock =

@@ -1,12 +1,12 @@
 import { join } from 'node:path';
-import type { ComparableEvent } from '@switchyard/core/testing';
-import { decodeOpenAIError } from '@switchyard/codec-openai-shared';
+import type { ComparableEvent } from '@signalbox/core/testing';
+import { decodeOpenAIError } from '@signalbox/codec-openai-shared';
 import {
   decodeStreamChunks,
   describeVendorStreamRecordings,
   readFixture,
   readJSONFixture,
-} from '@switchyard/sse/testing';
+} from '@signalbox/sse/testing';
 import { decodeOpenAIChatResponse } from '../response/decode-openai-chat-response';
 import { createOpenAIChatStreamDecoder } from './decode-openai-chat-stream';
 

@@ -1,5 +1,5 @@
-import type { SSEMessage } from '@switchyard/core';
-import { decodeStreamMessages } from '@switchyard/core/testing';
+import type { SSEMessage } from '@signalbox/core';
+import { decodeStreamMessages } from '@signalbox/core/testing';
 import { createOpenAIChatStreamDecoder } from '../stream/decode-openai-chat-stream';
 
 /** Runs messages through a fresh decoder, then `end()`; errors made comparable. */

@@ -7,7 +7,7 @@ import {
   type JSONObject,
   type JSONValue,
   type Translated,
-} from '@switchyard/core';
+} from '@signalbox/core';
 import { decodeOpenAIResponsesRequest } from '../request/decode-openai-responses-request';
 import { KNOWN_REQUEST_FIELDS } from '../request/openai-responses-request-schema';
 

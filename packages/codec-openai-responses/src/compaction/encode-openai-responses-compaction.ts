@@ -1,4 +1,4 @@
-import { createId, type Compaction, type GenerationRequest, type JSONObject, type SSEMessage } from '@switchyard/core';
+import { createId, type Compaction, type GenerationRequest, type JSONObject, type SSEMessage } from '@signalbox/core';
 import {
   completionTime,
   createOpenAIResponsesEcho,

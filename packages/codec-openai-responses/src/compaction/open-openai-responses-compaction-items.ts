@@ -1,4 +1,4 @@
-import { invalidParameter, isJSONObject, type JSONObject, type OpenedCompactions } from '@switchyard/core';
+import { invalidParameter, isJSONObject, type JSONObject, type OpenedCompactions } from '@signalbox/core';
 
 /**
  * How an opened compaction item reaches the model: a developer message, which every upstream

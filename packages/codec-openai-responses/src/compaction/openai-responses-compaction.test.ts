@@ -1,4 +1,4 @@
-import { GatewayError, type Compaction } from '@switchyard/core';
+import { GatewayError, type Compaction } from '@signalbox/core';
 import { openAIResponsesCompaction } from './openai-responses-compaction';
 
 const { decodeCompactionRequest, openCompactionItems, encodeCompactedResponse, encodeCompactionTurn } = openAIResponsesCompaction;

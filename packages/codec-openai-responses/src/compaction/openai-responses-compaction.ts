@@ -1,4 +1,4 @@
-import type { CompactionCodec } from '@switchyard/core';
+import type { CompactionCodec } from '@signalbox/core';
 import { decodeOpenAIResponsesCompactionRequest } from './decode-openai-responses-compaction-request';
 import {
   encodeOpenAIResponsesCompactedResponse,

@@ -1,4 +1,4 @@
-import type { ConversationExpansion, JSONObject, JSONValue } from '@switchyard/core';
+import type { ConversationExpansion, JSONObject, JSONValue } from '@signalbox/core';
 import { referencedItemId } from './read-openai-responses-references';
 
 /**

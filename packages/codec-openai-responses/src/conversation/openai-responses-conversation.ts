@@ -1,4 +1,4 @@
-import type { ConversationCodec } from '@switchyard/core';
+import type { ConversationCodec } from '@signalbox/core';
 import { expandOpenAIResponsesRequest } from './expand-openai-responses-request';
 import { openAIResponsesInputItemsOf, openAIResponsesOutputItemsOf } from './openai-responses-input-items';
 import {

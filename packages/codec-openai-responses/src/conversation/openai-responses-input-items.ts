@@ -1,4 +1,4 @@
-import { createId, isJSONObject, type JSONObject, type JSONValue } from '@switchyard/core';
+import { createId, isJSONObject, type JSONObject, type JSONValue } from '@signalbox/core';
 
 /** The id prefixes of the API's own items, so a stored item looks like one the API made. */
 const ID_PREFIXES: Readonly<Record<string, string>> = {

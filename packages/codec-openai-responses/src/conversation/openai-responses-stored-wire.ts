@@ -7,7 +7,7 @@ import {
   type SSEMessage,
   type StoredItemPage,
   type StoredItemQuery,
-} from '@switchyard/core';
+} from '@signalbox/core';
 
 /** Statuses of an answer worth keeping: a failed response cannot be continued. */
 const KEPT_STATUSES: ReadonlySet<unknown> = new Set(['completed', 'incomplete']);

@@ -1,4 +1,4 @@
-import { isJSONObject, type ConversationReferences, type JSONObject, type JSONValue } from '@switchyard/core';
+import { isJSONObject, type ConversationReferences, type JSONObject, type JSONValue } from '@signalbox/core';
 
 /**
  * What a `POST /v1/responses` body asks of stored state: `store` (true unless the client sent

@@ -4,8 +4,8 @@ import {
   modelIdSchema,
   OPENAI_OPENAPI_NAMES,
   toOpenAPISchema,
-} from '@switchyard/codec-openai-shared';
-import type { JSONObject, OpenAPIDescribeOptions, OpenAPIDescription } from '@switchyard/core';
+} from '@signalbox/codec-openai-shared';
+import type { JSONObject, OpenAPIDescribeOptions, OpenAPIDescription } from '@signalbox/core';
 import {
   openAIResponsesCompactedSchema,
   openAIResponsesCompactionRequestSchema,

@@ -1,4 +1,4 @@
-import type { GenerationRequest, StreamEvent } from '@switchyard/core';
+import type { GenerationRequest, StreamEvent } from '@signalbox/core';
 import { decodeOpenAIResponsesRequest } from '../request/decode-openai-responses-request';
 import { encodeOpenAIResponsesRequest } from '../request/encode-openai-responses-request';
 import { encodeOpenAIResponsesResponse } from '../response/encode-openai-responses-response';

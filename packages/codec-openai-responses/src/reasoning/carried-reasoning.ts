@@ -1,4 +1,4 @@
-import type { ReasoningPart } from '@switchyard/core';
+import type { ReasoningPart } from '@signalbox/core';
 
 /** Marks an `encrypted_content` the gateway wrote itself (not OpenAI's). Versioned for later formats. */
 const PREFIX = 'swy1.';

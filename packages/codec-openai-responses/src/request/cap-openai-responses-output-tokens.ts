@@ -1,4 +1,4 @@
-import type { JSONObject } from '@switchyard/core';
+import type { JSONObject } from '@signalbox/core';
 
 /**
  * A Responses body whose `max_output_tokens` is at most `tokens`: set when the client sent none,

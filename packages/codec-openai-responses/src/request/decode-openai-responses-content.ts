@@ -8,7 +8,7 @@ import {
   type TextPart,
   type TranslationWarning,
   quoteClientValue,
-} from '@switchyard/core';
+} from '@signalbox/core';
 import type { OpenAIResponsesContentPart } from './openai-responses-request-schema';
 
 type Path = readonly PropertyKey[];

@@ -10,7 +10,7 @@ import {
   type ToolResultPart,
   type TranslationWarning,
   quoteClientValue,
-} from '@switchyard/core';
+} from '@signalbox/core';
 import { decodeAssistantPart, decodeSystemPart, decodeUserPart } from './decode-openai-responses-content';
 import {
   contentPartSchema,

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { GatewayError } from '@switchyard/core';
+import { GatewayError } from '@signalbox/core';
 import { decodeOpenAIResponsesRequest } from './decode-openai-responses-request';
 
 // Wire-shaped synthetic request; provenance in __fixtures__/README.md.

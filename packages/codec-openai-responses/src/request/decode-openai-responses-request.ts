@@ -8,7 +8,7 @@ import {
   type JSONValue,
   type Translated,
   type TranslationWarning,
-} from '@switchyard/core';
+} from '@signalbox/core';
 import { decodeOpenAIResponsesInput } from './decode-openai-responses-input';
 import { decodeOpenAIResponsesToolChoice, decodeOpenAIResponsesTools } from './decode-openai-responses-tools';
 import { KNOWN_REQUEST_FIELDS, openAIResponsesRequestSchema, type OpenAIResponsesRequest } from './openai-responses-request-schema';

@@ -4,7 +4,7 @@ import {
   type JSONObject,
   type ToolChoice,
   type ToolDefinition,
-} from '@switchyard/core';
+} from '@signalbox/core';
 import { flattenNamespacedToolName } from '../tools/namespaced-tool-names';
 import { functionToolSchema, namespaceToolSchema, toolChoiceSchema } from './openai-responses-request-schema';
 import { parseAt } from './parse-at';

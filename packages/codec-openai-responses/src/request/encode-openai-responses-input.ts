@@ -10,7 +10,7 @@ import {
   type TextPart,
   type ToolMessage,
   type TranslationWarning,
-} from '@switchyard/core';
+} from '@signalbox/core';
 
 /**
  * IR messages → Responses `input` items, in order. System messages become `developer` items in

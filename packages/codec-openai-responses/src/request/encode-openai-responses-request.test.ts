@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { GenerationRequest } from '@switchyard/core';
+import type { GenerationRequest } from '@signalbox/core';
 import { decodeOpenAIResponsesRequest } from './decode-openai-responses-request';
 import { encodeOpenAIResponsesRequest } from './encode-openai-responses-request';
 

@@ -11,8 +11,8 @@ import {
   type ToolChoice,
   type Translated,
   type TranslationWarning,
-} from '@switchyard/core';
-import { encodeOpenAIResponseFormat } from '@switchyard/codec-openai-shared';
+} from '@signalbox/core';
+import { encodeOpenAIResponseFormat } from '@signalbox/codec-openai-shared';
 import { encodeOpenAIResponsesInput } from './encode-openai-responses-input';
 import { encodeOpenAIResponsesTools } from './encode-openai-responses-tools';
 import { restoreNamespacedToolName } from '../tools/namespaced-tool-names';

@@ -1,5 +1,5 @@
-import type { JSONObject, ToolDefinition } from '@switchyard/core';
-import { checkOpenAIToolName } from '@switchyard/codec-openai-shared';
+import type { JSONObject, ToolDefinition } from '@signalbox/core';
+import { checkOpenAIToolName } from '@signalbox/codec-openai-shared';
 
 /**
  * IR tools → Responses tools: flat function tools, and functions that carry a namespace grouped

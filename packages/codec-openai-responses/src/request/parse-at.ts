@@ -1,4 +1,4 @@
-import { createValidationError } from '@switchyard/core';
+import { createValidationError } from '@signalbox/core';
 import type { z } from 'zod';
 
 /**

@@ -1,4 +1,4 @@
-import { GatewayError, refuseForeignFields, unsupportedParameter, type ForeignField, type JSONObject } from '@switchyard/core';
+import { GatewayError, refuseForeignFields, unsupportedParameter, type ForeignField, type JSONObject } from '@signalbox/core';
 
 const MESSAGES_FIELDS = ['messages', 'system', 'max_tokens'] as const;
 

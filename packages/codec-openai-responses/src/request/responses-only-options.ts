@@ -1,4 +1,4 @@
-import { isJSONObject, unsupportedParameter, type JSONObject, type TranslationWarning } from '@switchyard/core';
+import { isJSONObject, unsupportedParameter, type JSONObject, type TranslationWarning } from '@signalbox/core';
 
 /**
  * The `providerOptions['openai-responses']` key holding the tools only a Responses upstream can run

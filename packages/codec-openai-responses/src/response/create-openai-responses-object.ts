@@ -1,4 +1,4 @@
-import { isJSONObject, type GenerationRequest, type JSONObject } from '@switchyard/core';
+import { isJSONObject, type GenerationRequest, type JSONObject } from '@signalbox/core';
 import {
   encodeOpenAIResponsesTextFormat,
   encodeOpenAIResponsesToolChoice,

@@ -4,7 +4,7 @@ import {
   GatewayError,
   type GenerationResponse,
   type OutputPart,
-} from '@switchyard/core';
+} from '@signalbox/core';
 import type { z } from 'zod';
 import { mapOpenAIResponsesFinishReason } from './map-openai-responses-finish-reason';
 import {

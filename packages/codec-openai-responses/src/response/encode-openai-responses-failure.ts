@@ -1,5 +1,5 @@
-import { encodeOpenAIErrorObject } from '@switchyard/codec-openai-shared';
-import type { GatewayError, JSONObject } from '@switchyard/core';
+import { encodeOpenAIErrorObject } from '@signalbox/codec-openai-shared';
+import type { GatewayError, JSONObject } from '@signalbox/core';
 
 /** The `code` values SDK 7.57 types for `Response.error` (`ResponseError['code']`). */
 const RESPONSE_ERROR_CODES: ReadonlySet<string> = new Set([

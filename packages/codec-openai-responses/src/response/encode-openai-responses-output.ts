@@ -1,5 +1,5 @@
 import { packCarriedReasoning } from '../reasoning/carried-reasoning';
-import { assertNever, createId, type JSONObject, type OutputPart, type ToolDefinition } from '@switchyard/core';
+import { assertNever, createId, type JSONObject, type OutputPart, type ToolDefinition } from '@signalbox/core';
 import { restoreNamespacedToolName } from '../tools/namespaced-tool-names';
 import {
   createFunctionCallItem,

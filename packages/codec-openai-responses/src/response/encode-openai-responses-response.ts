@@ -1,4 +1,4 @@
-import { createId, type EncodeContext, type GenerationResponse, type JSONObject } from '@switchyard/core';
+import { createId, type EncodeContext, type GenerationResponse, type JSONObject } from '@signalbox/core';
 import {
   completionTime,
   createOpenAIResponsesEcho,

@@ -1,4 +1,4 @@
-import type { FinishReason } from '@switchyard/core';
+import type { FinishReason } from '@signalbox/core';
 
 /**
  * A Responses terminal status → IR finish reason. `completed` is `tool-calls` when the output holds

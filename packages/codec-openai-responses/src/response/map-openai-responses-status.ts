@@ -1,4 +1,4 @@
-import { assertNever, type FinishReason, type JSONObject } from '@switchyard/core';
+import { assertNever, type FinishReason, type JSONObject } from '@signalbox/core';
 
 /** A Response's terminal `status` with its `incomplete_details` (`null` unless incomplete). */
 export type OpenAIResponsesTerminalStatus = {

@@ -1,4 +1,4 @@
-import type { JSONObject } from '@switchyard/core';
+import type { JSONObject } from '@signalbox/core';
 
 // Builders for the output items the gateway sends to Responses clients, shared by the JSON and the
 // stream encoders so both emit the same shapes (SDK 7.57 `ResponseOutputItem`).

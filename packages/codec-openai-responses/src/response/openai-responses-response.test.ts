@@ -4,7 +4,7 @@ import {
   type EncodeContext,
   type GenerationRequest,
   type GenerationResponse,
-} from '@switchyard/core';
+} from '@signalbox/core';
 import { decodeOpenAIResponsesResponse } from './decode-openai-responses-response';
 import { encodeOpenAIResponsesResponse } from './encode-openai-responses-response';
 

@@ -1,4 +1,4 @@
-import { isJSONObject, type JSONObject, type Usage } from '@switchyard/core';
+import { isJSONObject, type JSONObject, type Usage } from '@signalbox/core';
 
 /** Responses `usage` → IR. `cached_tokens` and `cache_write_tokens` are subsets of `input_tokens`, as in the IR. */
 export function decodeOpenAIResponsesUsage(usage: unknown): Usage {

@@ -1,4 +1,4 @@
-import type { JSONObject } from '@switchyard/core';
+import type { JSONObject } from '@signalbox/core';
 import { findOpenBlock, type DecoderState, type Out } from './openai-responses-decoder-state';
 import { partText, stringOrUndefined } from './openai-responses-wire-event';
 

@@ -1,5 +1,5 @@
-import { streamEndedEarly, type SSEMessage } from '@switchyard/core';
-import { expectForwardedUnchangedAndRejected } from '@switchyard/sse/testing';
+import { streamEndedEarly, type SSEMessage } from '@signalbox/core';
+import { expectForwardedUnchangedAndRejected } from '@signalbox/sse/testing';
 import { createOpenAIResponsesPassthroughStream } from './create-openai-responses-passthrough-stream';
 import { createOpenAIResponsesStreamDecoder } from './decode-openai-responses-stream';
 

@@ -1,5 +1,5 @@
-import { encodeOpenAIErrorObject } from '@switchyard/codec-openai-shared';
-import { isJSONObject, spliceJSONString, type PassthroughStream } from '@switchyard/core';
+import { encodeOpenAIErrorObject } from '@signalbox/codec-openai-shared';
+import { isJSONObject, spliceJSONString, type PassthroughStream } from '@signalbox/core';
 
 const SEQUENCE_NUMBER = /"sequence_number":\s*(\d+)/;
 

@@ -1,6 +1,6 @@
-import type { SSEMessage, StreamEvent } from '@switchyard/core';
-import { comparableEvents, type ComparableEvent } from '@switchyard/core/testing';
-import { decodeSSEChunks, readFixture, splitAt, splitEvery } from '@switchyard/sse/testing';
+import type { SSEMessage, StreamEvent } from '@signalbox/core';
+import { comparableEvents, type ComparableEvent } from '@signalbox/core/testing';
+import { decodeSSEChunks, readFixture, splitAt, splitEvery } from '@signalbox/sse/testing';
 import { createOpenAIResponsesStreamDecoder } from './decode-openai-responses-stream';
 
 // Wire-shaped synthetic fixtures; provenance in __fixtures__/README.md.

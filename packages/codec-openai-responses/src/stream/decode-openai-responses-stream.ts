@@ -8,7 +8,7 @@ import {
   type SSEMessage,
   type StreamDecoder,
   type StreamEvent,
-} from '@switchyard/core';
+} from '@signalbox/core';
 import { mapOpenAIResponsesFinishReason } from '../response/map-openai-responses-finish-reason';
 import { decodeOpenAIResponsesUsage } from '../response/openai-responses-usage';
 import {

@@ -1,5 +1,5 @@
 import { restoreNamespacedToolName } from '../tools/namespaced-tool-names';
-import { createId, type JSONObject } from '@switchyard/core';
+import { createId, type JSONObject } from '@signalbox/core';
 import {
   createFunctionCallItem,
   createMessageItem,

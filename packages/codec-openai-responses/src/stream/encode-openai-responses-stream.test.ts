@@ -1,8 +1,8 @@
-import { GatewayError, type SSEMessage, type StreamEvent, type Usage } from '@switchyard/core';
-import { testEncodeContext } from '@switchyard/core/testing';
-import { formatSSEFrame } from '@switchyard/sse';
+import { GatewayError, type SSEMessage, type StreamEvent, type Usage } from '@signalbox/core';
+import { testEncodeContext } from '@signalbox/core/testing';
+import { formatSSEFrame } from '@signalbox/sse';
 import OpenAI from 'openai';
-import { decodeSSEChunks, readFixture } from '@switchyard/sse/testing';
+import { decodeSSEChunks, readFixture } from '@signalbox/sse/testing';
 import { createOpenAIResponsesStreamDecoder } from './decode-openai-responses-stream';
 import { createOpenAIResponsesStreamEncoder } from './encode-openai-responses-stream';
 

@@ -9,7 +9,7 @@ import {
   type StreamEncoder,
   type StreamEvent,
   type Usage,
-} from '@switchyard/core';
+} from '@signalbox/core';
 import {
   completionTime,
   createOpenAIResponsesEcho,

@@ -1,4 +1,4 @@
-import type { StreamEvent } from '@switchyard/core';
+import type { StreamEvent } from '@signalbox/core';
 
 export type BlockKind = 'text' | 'refusal' | 'reasoning' | 'tool-call';
 /**

@@ -1,4 +1,4 @@
-import type { JSONObject, SSEMessage, ToolDefinition } from '@switchyard/core';
+import type { JSONObject, SSEMessage, ToolDefinition } from '@signalbox/core';
 
 /** The message item currently open; consecutive text/refusal blocks share it. */
 export type OpenMessageItem = { id: string; outputIndex: number; content: JSONObject[] };

@@ -1,5 +1,5 @@
-import { decodeOpenAIError } from '@switchyard/codec-openai-shared';
-import { createUpstreamError, GatewayError, isJSONObject } from '@switchyard/core';
+import { decodeOpenAIError } from '@signalbox/codec-openai-shared';
+import { createUpstreamError, GatewayError, isJSONObject } from '@signalbox/core';
 import type { WireEvent } from './openai-responses-wire-event';
 
 /** `response.failed` → the upstream's error from `response.error` (`{ code, message }`). */

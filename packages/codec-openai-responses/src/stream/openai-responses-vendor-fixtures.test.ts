@@ -1,11 +1,11 @@
 import { join } from 'node:path';
-import { decodeOpenAIError } from '@switchyard/codec-openai-shared';
+import { decodeOpenAIError } from '@signalbox/codec-openai-shared';
 import {
   decodeStreamChunks,
   describeVendorStreamRecordings,
   readFixture,
   readJSONFixture,
-} from '@switchyard/sse/testing';
+} from '@signalbox/sse/testing';
 import { decodeOpenAIResponsesResponse } from '../response/decode-openai-responses-response';
 import { createOpenAIResponsesStreamDecoder } from './decode-openai-responses-stream';
 

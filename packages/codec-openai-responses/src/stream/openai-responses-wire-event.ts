@@ -1,4 +1,4 @@
-import { isJSONObject, type JSONObject } from '@switchyard/core';
+import { isJSONObject, type JSONObject } from '@signalbox/core';
 
 /** One upstream Responses stream event, read leniently: only `type` is known to be there. */
 export type WireEvent = JSONObject & { type: string };

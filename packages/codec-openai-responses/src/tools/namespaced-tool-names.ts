@@ -1,4 +1,4 @@
-import type { ToolDefinition } from '@switchyard/core';
+import type { ToolDefinition } from '@signalbox/core';
 
 /**
  * The longest tool name every upstream protocol takes (OpenAI Chat and Responses, Anthropic

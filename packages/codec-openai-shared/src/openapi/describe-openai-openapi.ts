@@ -1,4 +1,4 @@
-import type { JSONObject } from '@switchyard/core';
+import type { JSONObject } from '@signalbox/core';
 import { openAIErrorEnvelopeSchema, openAIModelListSchema } from './openai-openapi-schemas';
 import { toOpenAPISchema } from './to-openapi-schema';
 
@@ -24,7 +24,7 @@ export function describeOpenAISharedComponents(): { schemas: Record<string, JSON
       [OPENAI_OPENAPI_NAMES.securityScheme]: {
         type: 'http',
         scheme: 'bearer',
-        description: 'A gateway API key (`sy-…`) as `Authorization: Bearer`, as the `openai` SDK sends its `apiKey`.',
+        description: 'A gateway API key (`sbx-…`) as `Authorization: Bearer`, as the `openai` SDK sends its `apiKey`.',
       },
     },
   };

@@ -44,7 +44,7 @@ describe('describeUnknownFields', () => {
   });
 
   it('never echoes a name that is not a plain identifier of at most 64 characters: it is counted instead', () => {
-    const key = `sy-${'A1b2'.repeat(10)}`;
+    const key = `sbx-${'A1b2'.repeat(10)}`;
     const fields = { [key]: 1, ['k'.repeat(10_000)]: 2, MixedCase: 3, ['a'.repeat(65)]: 4, ['a'.repeat(64)]: 5, 'x y': 6 };
     const warnings = describeUnknownFields({ unknown_fields: fields });
     expect(warnings.map(warning => warning.field)).toEqual(['a'.repeat(64), '5 other fields']);

@@ -1,4 +1,4 @@
-const clientAbortedMarker = Symbol.for('switchyard.client-aborted-error');
+const clientAbortedMarker = Symbol.for('signalbox.client-aborted-error');
 
 /**
  * The client went away before its answer was complete: not a fault of the gateway or the upstream.

@@ -1,6 +1,6 @@
 import { GATEWAY_ERROR_CODES, type ErrorSource, type GatewayErrorCode } from './error-codes';
 
-const gatewayErrorMarker = Symbol.for('switchyard.gateway-error');
+const gatewayErrorMarker = Symbol.for('signalbox.gateway-error');
 
 /** What an upstream said about its own failure, kept apart from the gateway's service code. */
 export type UpstreamErrorDetails = {

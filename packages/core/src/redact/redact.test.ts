@@ -1,7 +1,7 @@
 import { REDACTED, redact, redactHeaders, redactURL, scrubSecrets } from './redact';
 
 describe('redaction', () => {
-  const secret = 'sy-AbCdEfGhIjKlMnOpQrStUvWxYz0123456789abcd';
+  const secret = 'sbx-AbCdEfGhIjKlMnOpQrStUvWxYz0123456789abcd';
 
   it('masks credential and cookie headers, keeps the rest', () => {
     expect(
@@ -33,7 +33,7 @@ describe('redaction', () => {
 
 describe('scrubSecrets', () => {
   it('removes credential shapes and keeps help texts that only name them', () => {
-    const key = `sy-${'A1b2'.repeat(10)}`;
+    const key = `sbx-${'A1b2'.repeat(10)}`;
     expect(scrubSecrets(`The model '${key}' does not exist.`)).toBe("The model '[redacted]' does not exist.");
     const providerKey = ['sk', 'proj', 'x'.repeat(24)].join('-'); // built at run time: no key-shaped literal in the tree
     expect(scrubSecrets(`Incorrect API key provided: ${providerKey}.`)).toBe('Incorrect API key provided: [redacted].');

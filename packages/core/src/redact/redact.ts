@@ -52,7 +52,7 @@ export function redact(value: unknown, depth = 0): unknown {
 
 /** Credential shapes worth never echoing: this gateway's keys and console tokens, and common providers'. */
 const SECRET_PATTERN =
-  /sy-admin-[0-9a-f]{16,}|sy-[A-Za-z0-9]{20,}|sk-[A-Za-z0-9_-]{16,}|AKIA[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{30,}|gh[pousr]_[A-Za-z0-9]{30,}|xox[abpr]-[A-Za-z0-9-]{10,}|Bearer\s+[A-Za-z0-9._~+/-]{16,}=*/g;
+  /sbx-admin-[0-9a-f]{16,}|sbx-[A-Za-z0-9]{20,}|sk-[A-Za-z0-9_-]{16,}|AKIA[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{30,}|gh[pousr]_[A-Za-z0-9]{30,}|xox[abpr]-[A-Za-z0-9-]{10,}|Bearer\s+[A-Za-z0-9._~+/-]{16,}=*/g;
 
 /** Text with anything shaped like a credential replaced: for messages that quote client or upstream input. */
 export function scrubSecrets(text: string): string {

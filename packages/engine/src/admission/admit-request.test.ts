@@ -1,5 +1,5 @@
-import { GatewayError, type Codec, type GenerationRequest } from '@switchyard/core';
-import { createMemoryAccountStore, type UsageCommit } from '@switchyard/accounts';
+import { GatewayError, type Codec, type GenerationRequest } from '@signalbox/core';
+import { createMemoryAccountStore, type UsageCommit } from '@signalbox/accounts';
 import { createMemoryLimiter } from '../limits/create-memory-limiter';
 import { createProtocolRegistry } from '../protocols/create-protocol-registry';
 import { createRouteTable } from '../routing/create-route-table';

@@ -1,5 +1,5 @@
-import { GatewayError, quoteClientValue, type GenerationRequest, type Usage } from '@switchyard/core';
-import type { AccountStore, KeyLimits, Reservation } from '@switchyard/accounts';
+import { GatewayError, quoteClientValue, type GenerationRequest, type Usage } from '@signalbox/core';
+import type { AccountStore, KeyLimits, Reservation } from '@signalbox/accounts';
 import type { Principal } from '../auth/authenticate';
 import type { Limiter, Release } from '../limits/limiter';
 import type { Route } from '../routing/create-route-table';

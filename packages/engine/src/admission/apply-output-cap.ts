@@ -1,4 +1,4 @@
-import { isJSONObject, type Codec, type GenerationRequest, type TranslationWarning } from '@switchyard/core';
+import { isJSONObject, type Codec, type GenerationRequest, type TranslationWarning } from '@signalbox/core';
 
 /**
  * The request and client body the upstream gets, carrying the output cap its hold covers: the IR's

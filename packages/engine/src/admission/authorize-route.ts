@@ -1,4 +1,4 @@
-import { GatewayError, quoteClientValue } from '@switchyard/core';
+import { GatewayError, quoteClientValue } from '@signalbox/core';
 import type { Principal } from '../auth/authenticate';
 import type { Route } from '../routing/create-route-table';
 

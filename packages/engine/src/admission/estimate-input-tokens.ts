@@ -1,4 +1,4 @@
-import type { GenerationRequest, Message } from '@switchyard/core';
+import type { GenerationRequest, Message } from '@signalbox/core';
 
 /** UTF-8 bytes per token for the estimate: English text and code average about four. */
 const BYTES_PER_TOKEN = 4;

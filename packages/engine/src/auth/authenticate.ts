@@ -5,8 +5,8 @@ import {
   type HeaderMap,
   type ProtocolDescriptor,
   type VersionHeader,
-} from '@switchyard/core';
-import { looksLikeAdminToken, looksLikeConsoleToken, type Account, type AccountStore, type ApiKeyRecord } from '@switchyard/accounts';
+} from '@signalbox/core';
+import { looksLikeAdminToken, looksLikeConsoleToken, type Account, type AccountStore, type ApiKeyRecord } from '@signalbox/accounts';
 
 export type RequestHeaders = HeaderMap;
 

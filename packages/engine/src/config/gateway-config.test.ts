@@ -1,5 +1,5 @@
-import type { UpstreamClient, UpstreamClientOptions } from '@switchyard/upstream';
-import { createMemoryAccountStore } from '@switchyard/accounts';
+import type { UpstreamClient, UpstreamClientOptions } from '@signalbox/upstream';
+import { createMemoryAccountStore } from '@signalbox/accounts';
 import { createEngine } from '../create-engine';
 import { allCodecs } from '../testing';
 import type { GatewayConfigInput } from './gateway-config';

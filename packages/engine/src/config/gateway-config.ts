@@ -1,5 +1,5 @@
-import { DEFAULT_USAGE_RETENTION_DAYS, keyLimitsSchema } from '@switchyard/accounts';
-import { DEFAULT_UPSTREAM_CONNECTIONS, DEFAULT_UPSTREAM_QUEUE_TIMEOUT_MS } from '@switchyard/upstream';
+import { DEFAULT_USAGE_RETENTION_DAYS, keyLimitsSchema } from '@signalbox/accounts';
+import { DEFAULT_UPSTREAM_CONNECTIONS, DEFAULT_UPSTREAM_QUEUE_TIMEOUT_MS } from '@signalbox/upstream';
 import { z } from 'zod';
 import { refusedHeaderPattern } from '../generation/client-header-patterns';
 

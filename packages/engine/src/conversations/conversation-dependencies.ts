@@ -1,4 +1,4 @@
-import type { ResponseStore } from '@switchyard/accounts';
+import type { ResponseStore } from '@signalbox/accounts';
 import type { ResponseStoreConfig } from '../config/gateway-config';
 
 /** What the gateway's handling of stored conversations needs from its engine. */

@@ -1,4 +1,4 @@
-import { GatewayError, type JSONObject, type Protocol } from '@switchyard/core';
+import { GatewayError, type JSONObject, type Protocol } from '@signalbox/core';
 import { createArrayFrameSink, createTestEngine, readFixture, TEST_NOW, type ScriptedAnswer, type TestEngine } from '../testing';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

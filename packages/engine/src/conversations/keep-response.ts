@@ -1,5 +1,5 @@
-import type { StoredResponse } from '@switchyard/accounts';
-import type { ConversationCodec, JSONObject } from '@switchyard/core';
+import type { StoredResponse } from '@signalbox/accounts';
+import type { ConversationCodec, JSONObject } from '@signalbox/core';
 import type { Principal } from '../auth/authenticate';
 import type { ConversationDependencies } from './conversation-dependencies';
 

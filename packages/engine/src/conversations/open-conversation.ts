@@ -1,4 +1,4 @@
-import { isJSONObject, type Codec, type JSONObject } from '@switchyard/core';
+import { isJSONObject, type Codec, type JSONObject } from '@signalbox/core';
 import type { Principal } from '../auth/authenticate';
 import type { FrameTap } from '../generation/frame-tap';
 import type { ConversationDependencies } from './conversation-dependencies';

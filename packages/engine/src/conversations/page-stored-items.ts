@@ -1,4 +1,4 @@
-import type { JSONObject, StoredItemPage, StoredItemQuery } from '@switchyard/core';
+import type { JSONObject, StoredItemPage, StoredItemQuery } from '@signalbox/core';
 
 /**
  * One page of a response's input items, cursor style: the items in the asked order, those after

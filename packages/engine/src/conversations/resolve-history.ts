@@ -1,5 +1,5 @@
-import { storedResponseBytes, type StoredResponse } from '@switchyard/accounts';
-import { GatewayError, quoteClientValue, type ConversationCodec, type JSONObject } from '@switchyard/core';
+import { storedResponseBytes, type StoredResponse } from '@signalbox/accounts';
+import { GatewayError, quoteClientValue, type ConversationCodec, type JSONObject } from '@signalbox/core';
 import type { ConversationDependencies } from './conversation-dependencies';
 
 /**

@@ -1,4 +1,4 @@
-import type { ConversationCodec, JSONObject } from '@switchyard/core';
+import type { ConversationCodec, JSONObject } from '@signalbox/core';
 import type { ConversationDependencies } from './conversation-dependencies';
 
 /**

@@ -1,4 +1,4 @@
-import { GatewayError, type Codec, type ConversationCodec, type JSONObject } from '@switchyard/core';
+import { GatewayError, type Codec, type ConversationCodec, type JSONObject } from '@signalbox/core';
 import type { Principal } from '../auth/authenticate';
 import type { ConversationDependencies } from './conversation-dependencies';
 import { pageStoredItems } from './page-stored-items';

@@ -1,4 +1,4 @@
-import type { JSONObject } from '@switchyard/core';
+import type { JSONObject } from '@signalbox/core';
 import { createTestEngine, readFixture } from '../testing';
 
 /** 1 µ per input token and 1.5 µ per output token: a 20 000-token answer to a 4-token prompt costs 30 004 µ. */

@@ -1,4 +1,4 @@
-import { ClientAbortedError, type FinishReason, type GatewayError, type Usage } from '@switchyard/core';
+import { ClientAbortedError, type FinishReason, type GatewayError, type Usage } from '@signalbox/core';
 import type { UpstreamAnswer } from '../generation/generation-output';
 import type { StreamOutcome } from '../generation/stream-observer';
 import type { RequestOutcome } from '../usage/usage-record';

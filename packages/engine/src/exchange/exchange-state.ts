@@ -1,4 +1,4 @@
-import type { DecodeOptions, Protocol } from '@switchyard/core';
+import type { DecodeOptions, Protocol } from '@signalbox/core';
 import type { Admission } from '../admission/admit-request';
 import type { Principal, RequestHeaders } from '../auth/authenticate';
 import type { ExchangeWatcher } from '../observation/engine-observer';

@@ -1,4 +1,4 @@
-import type { Codec, GatewayError, JSONObject, Protocol } from '@switchyard/core';
+import type { Codec, GatewayError, JSONObject, Protocol } from '@signalbox/core';
 import type { Principal, RequestHeaders } from '../auth/authenticate';
 import type { StoredResponses } from '../conversations/stored-responses';
 import type { GenerationOutput } from '../generation/generation-output';

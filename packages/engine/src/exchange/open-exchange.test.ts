@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { openAIResponsesCodec } from '@switchyard/codec-openai-responses';
-import { ClientAbortedError, GatewayError, type Codec, type Protocol } from '@switchyard/core';
+import { openAIResponsesCodec } from '@signalbox/codec-openai-responses';
+import { ClientAbortedError, GatewayError, type Codec, type Protocol } from '@signalbox/core';
 import { allCodecs, createArrayFrameSink, createTestEngine, readFixture, type ScriptedAnswer, type TestEngine } from '../testing';
 
 // Prices of 1 and 2 micros per input and output token make every cost easy to check by hand.

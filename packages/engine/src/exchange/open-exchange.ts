@@ -5,9 +5,9 @@ import {
   type GenerationRequest,
   type ModelInfo,
   type TranslationWarning,
-} from '@switchyard/core';
-import { defaultRetryPolicy } from '@switchyard/upstream';
-import type { AccountStore, KeyLimits } from '@switchyard/accounts';
+} from '@signalbox/core';
+import { defaultRetryPolicy } from '@signalbox/upstream';
+import type { AccountStore, KeyLimits } from '@signalbox/accounts';
 import { admitRequest } from '../admission/admit-request';
 import { applyOutputCap } from '../admission/apply-output-cap';
 import { authorizeRoute, mayUseRoute } from '../admission/authorize-route';

@@ -1,4 +1,4 @@
-import { GatewayError } from '@switchyard/core';
+import { GatewayError } from '@signalbox/core';
 import { createArrayFrameSink, createTestEngine, readFixture } from '../testing';
 
 async function engineWithStream() {

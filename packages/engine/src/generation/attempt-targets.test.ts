@@ -1,4 +1,4 @@
-import { ClientAbortedError, GatewayError } from '@switchyard/core';
+import { ClientAbortedError, GatewayError } from '@signalbox/core';
 import { createTestEngine, readFixture, transportError, type ScriptedAnswer, type TestEngineOptions } from '../testing';
 
 // A JSON request from a Responses client to Messages upstreams: the attempts loop at its plainest.

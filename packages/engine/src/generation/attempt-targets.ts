@@ -7,8 +7,8 @@ import {
   type GenerationRequest,
   type JSONObject,
   type TranslationWarning,
-} from '@switchyard/core';
-import { getRetryDelayMs, type RetryPolicy, type UpstreamResponse } from '@switchyard/upstream';
+} from '@signalbox/core';
+import { getRetryDelayMs, type RetryPolicy, type UpstreamResponse } from '@signalbox/upstream';
 import { callUpstream, readUpstreamJSON, upstreamRequestId } from './call-upstream';
 import { abandonStream, pipeCommittedStream, readToCommitPoint } from './commit-point';
 import { createPassthroughPipeline } from './create-passthrough-pipeline';
@@ -56,7 +56,7 @@ export type Attempt = {
   model: string | undefined;
   attempts: number;
   upstreamRequestId: string | undefined;
-  /** The translation warnings of the last attempt, as listed in its `x-switchyard-warnings` header. */
+  /** The translation warnings of the last attempt, as listed in its `x-signalbox-warnings` header. */
   warnings: readonly string[];
   /** The observer's watcher of the attempt that served, ended when the request settles. */
   watcher?: AttemptWatcher;

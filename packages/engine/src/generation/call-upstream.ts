@@ -1,5 +1,5 @@
-import { createUpstreamError, firstHeaderValue, GatewayError } from '@switchyard/core';
-import { parseRetryAfterMs, type UpstreamResponse } from '@switchyard/upstream';
+import { createUpstreamError, firstHeaderValue, GatewayError } from '@signalbox/core';
+import { parseRetryAfterMs, type UpstreamResponse } from '@signalbox/upstream';
 import type { UpstreamTarget } from './upstream-target';
 
 /** Where and with which extra headers one call goes; by default the target's own path and headers. */

@@ -1,4 +1,4 @@
-import { GatewayError } from '@switchyard/core';
+import { GatewayError } from '@signalbox/core';
 import { createArrayFrameSink, createTestEngine, readFixture, transportError, type TestUpstream } from '../testing';
 
 // Client on Responses, upstreams on Messages and Chat: the translating path, where the commit point

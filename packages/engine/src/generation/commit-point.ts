@@ -1,5 +1,5 @@
-import { ClientAbortedError, GatewayError, type StreamEvent } from '@switchyard/core';
-import { mapTransportError, type UpstreamResponse } from '@switchyard/upstream';
+import { ClientAbortedError, GatewayError, type StreamEvent } from '@signalbox/core';
+import { mapTransportError, type UpstreamResponse } from '@signalbox/upstream';
 import { interruptionOf } from '../interruption/interruption-errors';
 import type { StreamPipeline } from './create-stream-pipeline';
 import type { FrameSink } from './frame-sink';

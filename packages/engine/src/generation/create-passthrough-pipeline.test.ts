@@ -1,4 +1,4 @@
-import { GatewayError } from '@switchyard/core';
+import { GatewayError } from '@signalbox/core';
 import { createArrayFrameSink, createTestEngine, readFixture, transportError, type ScriptedAnswer } from '../testing';
 
 // Same protocol on both sides: the client's body goes upstream as sent (but for `model`), and the

@@ -5,8 +5,8 @@ import {
   type SSEMessage,
   type StreamDecoder,
   type StreamEvent,
-} from '@switchyard/core';
-import { createSSEDecoder, formatSSEFrame } from '@switchyard/sse';
+} from '@signalbox/core';
+import { createSSEDecoder, formatSSEFrame } from '@signalbox/sse';
 import type { StreamPipeline } from './create-stream-pipeline';
 import type { FrameTap } from './frame-tap';
 

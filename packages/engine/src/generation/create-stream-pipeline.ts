@@ -1,5 +1,5 @@
-import type { Codec, EncodeContext, StreamEvent } from '@switchyard/core';
-import { createSSEDecoder, formatSSEFrame } from '@switchyard/sse';
+import type { Codec, EncodeContext, StreamEvent } from '@signalbox/core';
+import { createSSEDecoder, formatSSEFrame } from '@signalbox/sse';
 import type { FrameTap } from './frame-tap';
 
 /**

@@ -1,7 +1,7 @@
-import type { TranslationWarning } from '@switchyard/core';
+import type { TranslationWarning } from '@signalbox/core';
 
 /** The header that lists fields a translation dropped or approximated. */
-export const WARNINGS_HEADER = 'x-switchyard-warnings';
+export const WARNINGS_HEADER = 'x-signalbox-warnings';
 
 /**
  * How many distinct warnings the header lists. A request can cause one per tool or per flag it

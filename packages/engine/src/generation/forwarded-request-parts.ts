@@ -1,4 +1,4 @@
-import { headerValue, type HeaderMap, type ProtocolDescriptor, type TranslationWarning } from '@switchyard/core';
+import { headerValue, type HeaderMap, type ProtocolDescriptor, type TranslationWarning } from '@signalbox/core';
 import { headerMatchesPattern } from './client-header-patterns';
 import type { UpstreamTarget } from './upstream-target';
 

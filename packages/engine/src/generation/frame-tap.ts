@@ -1,4 +1,4 @@
-import type { SSEMessage } from '@switchyard/core';
+import type { SSEMessage } from '@signalbox/core';
 
 /**
  * Watches the frames a stream sends its client, and may hold the stream's end back: `beforeEnd`

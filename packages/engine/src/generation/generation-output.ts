@@ -1,4 +1,4 @@
-import type { FinishReason, GenerationResponse, JSONObject, Usage } from '@switchyard/core';
+import type { FinishReason, GenerationResponse, JSONObject, Usage } from '@signalbox/core';
 import type { FrameSink } from './frame-sink';
 import type { StreamOutcome } from './stream-observer';
 

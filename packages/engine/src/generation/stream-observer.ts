@@ -1,4 +1,4 @@
-import type { FinishReason, GatewayError, StreamEvent, Usage } from '@switchyard/core';
+import type { FinishReason, GatewayError, StreamEvent, Usage } from '@signalbox/core';
 
 /** How a streamed answer ended, as far as billing and the usage record need to know. */
 export type StreamOutcome = {

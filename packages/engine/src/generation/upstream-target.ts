@@ -1,5 +1,5 @@
-import type { Codec } from '@switchyard/core';
-import type { UpstreamClient, UpstreamClientOptions } from '@switchyard/upstream';
+import type { Codec } from '@signalbox/core';
+import type { UpstreamClient, UpstreamClientOptions } from '@signalbox/upstream';
 import type { UpstreamConfig } from '../config/gateway-config';
 
 /** One configured upstream, ready to call: its codec, its connection pool, its generation path. */

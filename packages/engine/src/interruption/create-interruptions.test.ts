@@ -1,4 +1,4 @@
-import { GatewayError } from '@switchyard/core';
+import { GatewayError } from '@signalbox/core';
 import { createManualSchedule } from '../testing';
 import { createInterruptions } from './create-interruptions';
 

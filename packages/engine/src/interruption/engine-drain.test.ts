@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { GatewayError, type Protocol } from '@switchyard/core';
+import { GatewayError, type Protocol } from '@signalbox/core';
 import type { GenerationOutput } from '../generation/generation-output';
 import { createArrayFrameSink, createTestEngine, readFixture, type ArrayFrameSink, type ScriptedAnswer, type TestEngine } from '../testing';
 

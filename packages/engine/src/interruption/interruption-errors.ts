@@ -1,4 +1,4 @@
-import { GatewayError } from '@switchyard/core';
+import { GatewayError } from '@signalbox/core';
 
 /** What a request the gateway's shutdown refuses or ends is told: retryable, in full, elsewhere or later. */
 export function shuttingDown(): GatewayError {

@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { GatewayError } from '@switchyard/core';
+import { GatewayError } from '@signalbox/core';
 import { createArrayFrameSink, createTestEngine, readFixture, type ScriptedAnswer } from '../testing';
 
 const messagesFrames = readFixture('messages-text.sse').split(/(?<=\n\n)/);

@@ -1,4 +1,4 @@
-import { GatewayError } from '@switchyard/core';
+import { GatewayError } from '@signalbox/core';
 import { createConcurrencyGate } from './create-concurrency-gate';
 import type { Release } from './limiter';
 

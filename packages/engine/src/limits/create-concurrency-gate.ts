@@ -1,4 +1,4 @@
-import type { KeyLimits } from '@switchyard/accounts';
+import type { KeyLimits } from '@signalbox/accounts';
 import { estimateRetryAfterMs } from './estimate-retry-after-ms';
 import { noSlotRefusal, queueFullRefusal, queueTimeoutRefusal } from './limit-refusals';
 import type { Release } from './limiter';

@@ -1,4 +1,4 @@
-import type { KeyLimits } from '@switchyard/accounts';
+import type { KeyLimits } from '@signalbox/accounts';
 import { createFixedWindows } from './create-fixed-windows';
 import { requestsRefusal, tokensNeverFit, tokensRefusal, wholeTokens } from './limit-refusals';
 

@@ -1,4 +1,4 @@
-import { GatewayError } from '@switchyard/core';
+import { GatewayError } from '@signalbox/core';
 
 /**
  * The refusals of every `Limiter`, worded once so a shared (Redis) limiter answers exactly like the

@@ -1,4 +1,4 @@
-import type { KeyLimits } from '@switchyard/accounts';
+import type { KeyLimits } from '@signalbox/accounts';
 
 /** A held concurrency slot; call once when the request is over (idempotent). */
 export type Release = () => void;

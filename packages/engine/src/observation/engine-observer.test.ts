@@ -1,4 +1,4 @@
-import { GatewayError } from '@switchyard/core';
+import { GatewayError } from '@signalbox/core';
 import { createArrayFrameSink, createFailoverTestEngine } from '../testing';
 import { combineObservers } from './combine-observers';
 import type { EngineObserver, ExchangeStart, LedgerBatch } from './engine-observer';

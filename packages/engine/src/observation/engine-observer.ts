@@ -1,4 +1,4 @@
-import type { ClientAbortedError, GatewayError, Protocol } from '@switchyard/core';
+import type { ClientAbortedError, GatewayError, Protocol } from '@signalbox/core';
 import type { RequestHeaders } from '../auth/authenticate';
 import type { UsageRecord } from '../usage/usage-record';
 

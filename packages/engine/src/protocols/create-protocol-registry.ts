@@ -1,4 +1,4 @@
-import type { Codec, Protocol, RequestShape } from '@switchyard/core';
+import type { Codec, Protocol, RequestShape } from '@signalbox/core';
 
 /**
  * One HTTP endpoint the gateway serves for a codec's clients. A path several codecs declare (the

@@ -1,4 +1,4 @@
-import { GatewayError, quoteClientValue, type Protocol } from '@switchyard/core';
+import { GatewayError, quoteClientValue, type Protocol } from '@signalbox/core';
 import type { RouteConfig } from '../config/gateway-config';
 import type { ProtocolRegistry } from '../protocols/create-protocol-registry';
 

@@ -1,5 +1,5 @@
-import type { SSEMessage } from '@switchyard/core';
-import { createSSEDecoder } from '@switchyard/sse';
+import type { SSEMessage } from '@signalbox/core';
+import { createSSEDecoder } from '@signalbox/sse';
 import type { FrameSink } from '../generation/frame-sink';
 
 export type ArrayFrameSink = FrameSink & {

@@ -1,10 +1,10 @@
-import type { JSONObject } from '@switchyard/core';
+import type { JSONObject } from '@signalbox/core';
 import {
   mapTransportError,
   type UpstreamClient,
   type UpstreamClientOptions,
   type UpstreamResponse,
-} from '@switchyard/upstream';
+} from '@signalbox/upstream';
 
 /**
  * One answer an upstream gives, in the order the calls arrive. The body is sent as UTF-8 bytes, in

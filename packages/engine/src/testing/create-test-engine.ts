@@ -1,10 +1,10 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { createMemoryAccountStore, type Account, type AccountStore, type NewApiKey } from '@switchyard/accounts';
-import { anthropicMessagesCodec } from '@switchyard/codec-anthropic-messages';
-import { openAIChatCodec } from '@switchyard/codec-openai-chat';
-import { openAIResponsesCodec } from '@switchyard/codec-openai-responses';
-import type { Codec, Protocol } from '@switchyard/core';
-import type { UpstreamClientOptions } from '@switchyard/upstream';
+import { createMemoryAccountStore, type Account, type AccountStore, type NewApiKey } from '@signalbox/accounts';
+import { anthropicMessagesCodec } from '@signalbox/codec-anthropic-messages';
+import { openAIChatCodec } from '@signalbox/codec-openai-chat';
+import { openAIResponsesCodec } from '@signalbox/codec-openai-responses';
+import type { Codec, Protocol } from '@signalbox/core';
+import type { UpstreamClientOptions } from '@signalbox/upstream';
 import type { RequestHeaders } from '../auth/authenticate';
 import type { GatewayConfigInput } from '../config/gateway-config';
 import { parseGatewayConfig } from '../config/parse-gateway-config';

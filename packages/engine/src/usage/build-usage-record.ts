@@ -1,4 +1,4 @@
-import { boundClientText, scrubSecrets } from '@switchyard/core';
+import { boundClientText, scrubSecrets } from '@signalbox/core';
 import type { ExchangeEnding } from '../exchange/exchange-ending';
 import type { ExchangeState } from '../exchange/exchange-state';
 import type { Charge } from '../admission/admit-request';

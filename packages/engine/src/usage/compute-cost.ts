@@ -1,4 +1,4 @@
-import type { Usage } from '@switchyard/core';
+import type { Usage } from '@signalbox/core';
 import type { RouteConfig } from '../config/gateway-config';
 
 type Pricing = NonNullable<RouteConfig['pricing']>;

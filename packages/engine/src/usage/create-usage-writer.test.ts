@@ -1,5 +1,5 @@
-import { createMemoryAccountStore, type Settled, type UsageCommit, type UsageLedger } from '@switchyard/accounts';
-import { GatewayError } from '@switchyard/core';
+import { createMemoryAccountStore, type Settled, type UsageCommit, type UsageLedger } from '@signalbox/accounts';
+import { GatewayError } from '@signalbox/core';
 import { createUsageWriter, type QueuedCommit } from './create-usage-writer';
 
 const T0 = 1_767_225_600_000;

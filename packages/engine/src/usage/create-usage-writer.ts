@@ -1,6 +1,6 @@
 import { setTimeout as wait } from 'node:timers/promises';
-import type { Settled, UsageCommit, UsageLedger } from '@switchyard/accounts';
-import { GatewayError } from '@switchyard/core';
+import type { Settled, UsageCommit, UsageLedger } from '@signalbox/accounts';
+import { GatewayError } from '@signalbox/core';
 import type { LedgerBatch } from '../observation/engine-observer';
 
 /** One finished request waiting for the ledger, and who to tell what it was charged. */

@@ -57,7 +57,7 @@ describe('usageEntryOf', () => {
     const entry = usageEntryOf({
       ...refused,
       keyId: 'key_1',
-      keyPrefix: 'sy-AbCdEfGh',
+      keyPrefix: 'sbx-AbCdEfGh',
       accountId: 'acct_1',
       upstream: 'simulator',
       upstreamModel: 'sim-1',
@@ -76,7 +76,7 @@ describe('usageEntryOf', () => {
       upstreamRequestId: 'chatcmpl_1',
       accountId: 'acct_1',
       keyId: 'key_1',
-      keyPrefix: 'sy-AbCdEfGh',
+      keyPrefix: 'sbx-AbCdEfGh',
       upstream: 'simulator',
       upstreamModel: 'sim-1',
       upstreamProtocol: 'openai-chat',

@@ -1,4 +1,4 @@
-import type { UsageCommit } from '@switchyard/accounts';
+import type { UsageCommit } from '@signalbox/accounts';
 import type { UsageRecord } from './usage-record';
 
 /**

@@ -1,4 +1,4 @@
-import type { FinishReason, Protocol, Usage } from '@switchyard/core';
+import type { FinishReason, Protocol, Usage } from '@signalbox/core';
 
 /**
  * How a request ended, for the usage view. `interrupted`: ended by the gateway's own shutdown (503
@@ -11,7 +11,7 @@ export type UsageRecord = {
   requestId: string;
   startedAt: number;
   keyId: string | undefined;
-  /** The key's visible prefix (`sy-AbCdEfGh`). */
+  /** The key's visible prefix (`sbx-AbCdEfGh`). */
   keyPrefix: string | undefined;
   accountId: string | undefined;
   model: string | undefined;
@@ -40,7 +40,7 @@ export type UsageRecord = {
   attempts: number;
   latencyMs: number;
   timeToFirstByteMs: number | undefined;
-  /** The translation warnings the client was sent in `x-switchyard-warnings`. */
+  /** The translation warnings the client was sent in `x-signalbox-warnings`. */
   warnings: readonly string[];
   /** The id of the trace the request belongs to, when an observer traces it (`EngineObserver`). */
   traceId?: string;

@@ -1,5 +1,5 @@
-import { boundClientText, redactURL, scrubSecrets } from '@switchyard/core';
-import type { UsageRecord } from '@switchyard/engine';
+import { boundClientText, redactURL, scrubSecrets } from '@signalbox/core';
+import type { UsageRecord } from '@signalbox/engine';
 import type { Request, Response } from 'express';
 import type { GatewayContext } from '../context/gateway-context';
 import { loggedHeaderValue } from '../errors/failure-log-fields';

@@ -1,11 +1,11 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
-import { createMemoryAccountStore, type KeyLimits } from '@switchyard/accounts';
-import { anthropicMessagesCodec } from '@switchyard/codec-anthropic-messages';
-import { openAIChatCodec } from '@switchyard/codec-openai-chat';
-import { openAIResponsesCodec } from '@switchyard/codec-openai-responses';
-import type { GatewayConfigInput } from '@switchyard/engine';
-import { createScriptedUpstream, readFixture, type ScriptedAnswer } from '@switchyard/engine/testing';
+import { createMemoryAccountStore, type KeyLimits } from '@signalbox/accounts';
+import { anthropicMessagesCodec } from '@signalbox/codec-anthropic-messages';
+import { openAIChatCodec } from '@signalbox/codec-openai-chat';
+import { openAIResponsesCodec } from '@signalbox/codec-openai-responses';
+import type { GatewayConfigInput } from '@signalbox/engine';
+import { createScriptedUpstream, readFixture, type ScriptedAnswer } from '@signalbox/engine/testing';
 import express from 'express';
 import { createGateway } from '../create-gateway';
 import type { GatewayLogger } from '../gateway-logger';

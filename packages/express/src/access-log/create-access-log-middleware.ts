@@ -1,4 +1,4 @@
-import type { UsageRecord } from '@switchyard/engine';
+import type { UsageRecord } from '@signalbox/engine';
 import type { Request, RequestHandler, Response } from 'express';
 import { findGatewayContext } from '../context/gateway-context';
 import type { GatewayLogger } from '../gateway-logger';

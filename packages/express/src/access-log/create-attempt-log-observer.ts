@@ -1,5 +1,5 @@
-import { GatewayError } from '@switchyard/core';
-import type { AttemptStart, AttemptWatcher, EngineObserver } from '@switchyard/engine';
+import { GatewayError } from '@signalbox/core';
+import type { AttemptStart, AttemptWatcher, EngineObserver } from '@signalbox/engine';
 import { causeLogFields, upstreamLogFields } from '../errors/failure-log-fields';
 import type { GatewayLogger } from '../gateway-logger';
 

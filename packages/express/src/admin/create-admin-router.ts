@@ -1,6 +1,6 @@
-import { createId, GatewayError, invalidParameter } from '@switchyard/core';
-import type { AdminService, ConsoleIdentity } from '@switchyard/accounts';
-import type { Engine } from '@switchyard/engine';
+import { createId, GatewayError, invalidParameter } from '@signalbox/core';
+import type { AdminService, ConsoleIdentity } from '@signalbox/accounts';
+import type { Engine } from '@signalbox/engine';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { createBodyMiddleware } from '../body/create-body-middleware';
 import { getGatewayContext, setGatewayContext } from '../context/gateway-context';

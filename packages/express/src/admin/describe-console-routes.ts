@@ -1,5 +1,5 @@
-import type { ConsoleRoute } from '@switchyard/accounts';
-import type { Engine, GatewayConfig } from '@switchyard/engine';
+import type { ConsoleRoute } from '@signalbox/accounts';
+import type { Engine, GatewayConfig } from '@signalbox/engine';
 
 /**
  * The gateway's routes as a console lists them, from the same route table `GET /v1/models` lists:

@@ -1,6 +1,6 @@
 import { createBrotliDecompress, createGunzip, createInflate, createZstdDecompress } from 'node:zlib';
 import type { Transform } from 'node:stream';
-import { GatewayError, quoteClientValue } from '@switchyard/core';
+import { GatewayError, quoteClientValue } from '@signalbox/core';
 
 /** A decoder for a request body sent with one `Content-Encoding`, and the encoding's name for messages. */
 export type BodyDecoder = { encoding: string; stream: Transform };

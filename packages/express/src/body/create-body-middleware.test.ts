@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
-import { GatewayError } from '@switchyard/core';
+import { GatewayError } from '@signalbox/core';
 import express, { type ErrorRequestHandler } from 'express';
 import { createBodyMiddleware } from './create-body-middleware';
 

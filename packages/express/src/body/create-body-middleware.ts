@@ -1,4 +1,4 @@
-import { GatewayError } from '@switchyard/core';
+import { GatewayError } from '@signalbox/core';
 import type { Request, RequestHandler, Response } from 'express';
 import { createBodyDecoder } from './create-body-decoder';
 import { nestingDepthExceeds } from './nesting-depth-exceeds';

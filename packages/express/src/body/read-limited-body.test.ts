@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import { createGunzip, gzipSync } from 'node:zlib';
-import { GatewayError } from '@switchyard/core';
+import { GatewayError } from '@signalbox/core';
 import { readLimitedBody } from './read-limited-body';
 
 const MIB = 1024 * 1024;
@@ -35,7 +35,7 @@ describe('readLimitedBody with a decoder', () => {
   });
 
   it('resolves with the decoded bytes of a body under the limit', async () => {
-    const json = Buffer.from('{"model":"switchyard-sim","input":"Count the freight cars"}');
+    const json = Buffer.from('{"model":"signalbox-sim","input":"Count the freight cars"}');
     const body = await readLimitedBody(requestWithBody([gzipSync(json)]), { limitBytes: 1024, timeoutMs: 60_000 }, { encoding: 'gzip', stream: createGunzip() });
     expect(body.toString('utf8')).toBe(json.toString('utf8'));
   });

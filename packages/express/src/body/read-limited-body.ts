@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { GatewayError } from '@switchyard/core';
+import { GatewayError } from '@signalbox/core';
 import type { BodyDecoder } from './create-body-decoder';
 
 export type BodyLimits = {

@@ -1,5 +1,5 @@
-import { GatewayError, type Codec } from '@switchyard/core';
-import type { Exchange } from '@switchyard/engine';
+import { GatewayError, type Codec } from '@signalbox/core';
+import type { Exchange } from '@signalbox/engine';
 import type { Request } from 'express';
 
 /** Per-request state the middlewares share, kept off the `Request` type so host apps stay untouched. */

@@ -1,4 +1,4 @@
-import type { Endpoint } from '@switchyard/engine';
+import type { Endpoint } from '@signalbox/engine';
 import type { RequestHandler } from 'express';
 import { getExchange } from '../context/gateway-context';
 

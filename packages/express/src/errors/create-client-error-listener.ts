@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import { createId, GatewayError, type RequestShape, type Protocol } from '@switchyard/core';
-import type { Engine } from '@switchyard/engine';
+import { createId, GatewayError, type RequestShape, type Protocol } from '@signalbox/core';
+import type { Engine } from '@signalbox/engine';
 import { requestShapeOfRaw } from './request-shape';
 
 type ParserError = Error & { code?: string; rawPacket?: Buffer };

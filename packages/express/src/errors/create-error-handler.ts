@@ -1,5 +1,5 @@
-import { boundClientText, createId, scrubSecrets, type GatewayError } from '@switchyard/core';
-import type { Engine } from '@switchyard/engine';
+import { boundClientText, createId, scrubSecrets, type GatewayError } from '@signalbox/core';
+import type { Engine } from '@signalbox/engine';
 import type { ErrorRequestHandler } from 'express';
 import { findGatewayContext } from '../context/gateway-context';
 import type { GatewayLogger } from '../gateway-logger';

@@ -1,5 +1,5 @@
-import { boundClientText, createId, GatewayError, type Codec } from '@switchyard/core';
-import type { Endpoint, Engine } from '@switchyard/engine';
+import { boundClientText, createId, GatewayError, type Codec } from '@signalbox/core';
+import type { Endpoint, Engine } from '@signalbox/engine';
 import type { Request, RequestHandler } from 'express';
 import { findGatewayContext, setGatewayContext } from '../context/gateway-context';
 import { sendRequestId } from '../request-id/create-request-id-middleware';

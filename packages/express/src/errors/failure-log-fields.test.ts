@@ -1,4 +1,4 @@
-import { createUpstreamError, GatewayError } from '@switchyard/core';
+import { createUpstreamError, GatewayError } from '@signalbox/core';
 import { causeLogFields, describeTextForLog, failureLogFields, failureLogMessage } from './failure-log-fields';
 
 const QUOTED_PROMPT = 'Your input "book a table for two under the name Ada Lovelace" is not allowed.';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { boundClientText, GatewayError, scrubSecrets, type UpstreamErrorDetails } from '@switchyard/core';
+import { boundClientText, GatewayError, scrubSecrets, type UpstreamErrorDetails } from '@signalbox/core';
 
 /** Upstream `type`/`code` values are short identifiers; anything longer is not one. */
 const IDENTIFIER_MAX_CHARS = 100;

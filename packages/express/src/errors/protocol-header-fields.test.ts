@@ -1,6 +1,6 @@
-import { generateApiKey } from '@switchyard/accounts';
-import { anthropicMessagesCodec } from '@switchyard/codec-anthropic-messages';
-import { openAIResponsesCodec } from '@switchyard/codec-openai-responses';
+import { generateApiKey } from '@signalbox/accounts';
+import { anthropicMessagesCodec } from '@signalbox/codec-anthropic-messages';
+import { openAIResponsesCodec } from '@signalbox/codec-openai-responses';
 import { protocolHeaderFields } from './protocol-header-fields';
 
 const messages = anthropicMessagesCodec.descriptor;
@@ -11,7 +11,7 @@ describe('protocolHeaderFields', () => {
     const key = generateApiKey();
     const fields = protocolHeaderFields({ 'x-api-key': key, 'anthropic-version': '2023-06-01', 'anthropic-beta': 'tools-2024-04-04', 'user-agent': 'sdk' }, messages);
 
-    expect(fields).toEqual({ 'x-api-key': `${key.slice(0, 11)}…`, 'anthropic-version': '2023-06-01', 'anthropic-beta': 'tools-2024-04-04' });
+    expect(fields).toEqual({ 'x-api-key': `${key.slice(0, 12)}…`, 'anthropic-version': '2023-06-01', 'anthropic-beta': 'tools-2024-04-04' });
     expect(JSON.stringify(fields)).not.toContain(key.slice(11));
   });
 
@@ -19,12 +19,12 @@ describe('protocolHeaderFields', () => {
     const key = generateApiKey();
     const provider = `sk-ant-${'q'.repeat(20)}${'Z9'.repeat(10)}`;
 
-    expect(protocolHeaderFields({ authorization: `Bearer ${key}` }, responses)).toEqual({ authorization: `Bearer ${key.slice(0, 11)}…` });
+    expect(protocolHeaderFields({ authorization: `Bearer ${key}` }, responses)).toEqual({ authorization: `Bearer ${key.slice(0, 12)}…` });
     expect(protocolHeaderFields({ authorization: `Bearer ${provider}` }, responses)).toEqual({ authorization: 'Bearer [redacted]' });
     expect(protocolHeaderFields({ authorization: `Basic ${provider}` }, responses)).toEqual({ authorization: '[redacted]' });
     expect(protocolHeaderFields({ 'x-api-key': provider, authorization: `Bearer ${key}` }, messages)).toEqual({
       'x-api-key': '[redacted]',
-      authorization: `Bearer ${key.slice(0, 11)}…`,
+      authorization: `Bearer ${key.slice(0, 12)}…`,
     });
   });
 

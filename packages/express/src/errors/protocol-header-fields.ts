@@ -1,5 +1,5 @@
-import { keyPrefix, looksLikeApiKey } from '@switchyard/accounts';
-import { headerValue, REDACTED, type HeaderMap, type ProtocolDescriptor } from '@switchyard/core';
+import { keyPrefix, looksLikeApiKey } from '@signalbox/accounts';
+import { headerValue, REDACTED, type HeaderMap, type ProtocolDescriptor } from '@signalbox/core';
 import { loggedHeaderValue } from './failure-log-fields';
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
@@ -8,7 +8,7 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
  * The headers that say how a client spoke the interface's protocol, as a refusal's debug line shows
  * them: the credential headers the codec's descriptor names (and `Authorization`, which a caller may
  * have sent in their place), the version header and its aliases, and the diagnostic headers (beta
- * flags, organization). A credential is shown as the visible prefix of a gateway key (`sy-AbCdEfGh…`,
+ * flags, organization). A credential is shown as the visible prefix of a gateway key (`sbx-AbCdEfGh…`,
  * what the admin API and the panel show for the key) or as `[redacted]` for anything else; other
  * values are scrubbed of credential shapes and cut short. Only headers the client sent appear.
  */
@@ -30,7 +30,7 @@ function credentialHeaders(descriptor: ProtocolDescriptor): readonly string[] {
   return descriptor.credential.kind === 'header' ? [descriptor.credential.header, 'authorization'] : ['authorization'];
 }
 
-/** `Bearer sy-AbCdEfGh…` for a gateway key, `Bearer [redacted]` or `[redacted]` for anything else. */
+/** `Bearer sbx-AbCdEfGh…` for a gateway key, `Bearer [redacted]` or `[redacted]` for anything else. */
 function redactCredential(value: string): string {
   const bearer = BEARER.exec(value);
   if (bearer) return `Bearer ${visiblePart(bearer[1]!)}`;

@@ -1,4 +1,4 @@
-import type { RequestShape } from '@switchyard/core';
+import type { RequestShape } from '@signalbox/core';
 import type { Request } from 'express';
 
 /** What the codecs' `recognizes` reads of a request Express parsed. */

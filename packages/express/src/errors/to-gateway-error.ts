@@ -1,4 +1,4 @@
-import { GatewayError } from '@switchyard/core';
+import { GatewayError } from '@signalbox/core';
 
 /** What body-parser and Express's router attach to the errors they throw (http-errors). */
 type HttpError = { type?: string; status?: number; statusCode?: number; expose?: boolean };

@@ -1,4 +1,4 @@
-import type { StreamOutcome } from '@switchyard/engine';
+import type { StreamOutcome } from '@signalbox/engine';
 import type { Response } from 'express';
 import { writeStreamResponse } from './write-stream-response';
 

@@ -1,6 +1,6 @@
 import { once } from 'node:events';
-import type { FrameSink, StreamOutcome } from '@switchyard/engine';
-import { createKeepAlive } from '@switchyard/sse';
+import type { FrameSink, StreamOutcome } from '@signalbox/engine';
+import { createKeepAlive } from '@signalbox/sse';
 import type { Response } from 'express';
 
 /**

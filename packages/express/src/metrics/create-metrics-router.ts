@@ -1,6 +1,6 @@
-import { createId, GatewayError } from '@switchyard/core';
-import type { AdminService } from '@switchyard/accounts';
-import type { Engine } from '@switchyard/engine';
+import { createId, GatewayError } from '@signalbox/core';
+import type { AdminService } from '@signalbox/accounts';
+import type { Engine } from '@signalbox/engine';
 import { Router } from 'express';
 import { setGatewayContext } from '../context/gateway-context';
 import { createErrorHandler } from '../errors/create-error-handler';

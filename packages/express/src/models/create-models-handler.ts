@@ -1,5 +1,5 @@
-import { createId, type Codec } from '@switchyard/core';
-import type { Engine } from '@switchyard/engine';
+import { createId, type Codec } from '@signalbox/core';
+import type { Engine } from '@signalbox/engine';
 import type { RequestHandler } from 'express';
 import { setGatewayContext } from '../context/gateway-context';
 import { sendRequestId } from '../request-id/create-request-id-middleware';

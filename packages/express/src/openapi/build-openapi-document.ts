@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { Codec, JSONObject, OpenAPIDescription } from '@switchyard/core';
-import type { Endpoint, Engine } from '@switchyard/engine';
+import type { Codec, JSONObject, OpenAPIDescription } from '@signalbox/core';
+import type { Endpoint, Engine } from '@signalbox/engine';
 import { describeAdminOpenAPI } from './describe-admin-openapi';
 import { describeErrorResponses, RETRY_AFTER_HEADER } from './describe-error-responses';
 
@@ -47,7 +47,7 @@ export function buildOpenAPIDocument(options: OpenAPIDocumentOptions): JSONObjec
   return {
     openapi: '3.1.0',
     info: {
-      title: 'Switchyard LLM gateway',
+      title: 'Signalbox LLM gateway',
       version: options.version ?? '0.1.0',
       description:
         'The Responses, Messages and Chat Completions interfaces this gateway serves, routed by exact model ID, and its admin API. Generated from the schemas the gateway validates with.',

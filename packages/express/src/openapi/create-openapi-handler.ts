@@ -1,4 +1,4 @@
-import type { JSONObject } from '@switchyard/core';
+import type { JSONObject } from '@signalbox/core';
 import type { RequestHandler } from 'express';
 import { buildOpenAPIDocument, type OpenAPIDocumentOptions } from './build-openapi-document';
 

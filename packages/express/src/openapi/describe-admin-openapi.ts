@@ -1,5 +1,5 @@
-import { describeAdminOpenAPISchemas, type AdminQueryName, type AdminSchemaName } from '@switchyard/accounts';
-import type { JSONObject } from '@switchyard/core';
+import { describeAdminOpenAPISchemas, type AdminQueryName, type AdminSchemaName } from '@signalbox/accounts';
+import type { JSONObject } from '@signalbox/core';
 
 /** The console token scheme: the admin token or an account's console token, as `Authorization: Bearer`. */
 const CONSOLE_TOKEN_SCHEME = 'consoleToken';
@@ -79,7 +79,7 @@ export function describeAdminOpenAPI(basePath: string): { paths: Record<string, 
       [CONSOLE_TOKEN_SCHEME]: {
         type: 'http',
         scheme: 'bearer',
-        description: 'A console token as `Authorization: Bearer`: the admin token (`sy-admin-…`) sees every account, an account\'s console token (`sy-console-…`) only its own. An API key is refused.',
+        description: 'A console token as `Authorization: Bearer`: the admin token (`sbx-admin-…`) sees every account, an account\'s console token (`sbx-console-…`) only its own. An API key is refused.',
       },
     },
   };

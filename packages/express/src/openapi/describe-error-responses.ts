@@ -1,4 +1,4 @@
-import { GATEWAY_ERROR_CODES, type GatewayErrorCode, type JSONObject } from '@switchyard/core';
+import { GATEWAY_ERROR_CODES, type GatewayErrorCode, type JSONObject } from '@signalbox/core';
 
 /** Statuses whose answers carry `Retry-After` (seconds) when the gateway knows how long to wait. */
 const RETRY_AFTER_STATUSES: ReadonlySet<number> = new Set([429, 503]);

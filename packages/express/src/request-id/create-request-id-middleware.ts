@@ -1,5 +1,5 @@
-import { createId, type Protocol } from '@switchyard/core';
-import type { Engine } from '@switchyard/engine';
+import { createId, type Protocol } from '@signalbox/core';
+import type { Engine } from '@signalbox/engine';
 import type { RequestHandler, Response } from 'express';
 import { setGatewayContext } from '../context/gateway-context';
 

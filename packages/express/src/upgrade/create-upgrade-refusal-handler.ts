@@ -1,4 +1,4 @@
-import { GatewayError } from '@switchyard/core';
+import { GatewayError } from '@signalbox/core';
 import type { Request, RequestHandler } from 'express';
 
 export type UpgradeRefusalOptions = {

@@ -1,4 +1,4 @@
-import { GatewayError } from '@switchyard/core';
+import { GatewayError } from '@signalbox/core';
 import type { ErrorRequestHandler } from 'express';
 
 /** Where an unexpected failure is reported (pino and the gateway's logger fit). */

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { GatewayError } from '@switchyard/core';
+import { GatewayError } from '@signalbox/core';
 
 /** The paths of the page itself: each answers with the same HTML, whose script picks the view. */
 export const PAGE_PATHS = ['/', '/login', '/models', '/keys', '/usage', '/balance'] as const;

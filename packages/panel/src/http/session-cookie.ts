@@ -1,5 +1,5 @@
 /** The panel's session cookie: one name, scoped to the panel's path. */
-export const SESSION_COOKIE = 'switchyard_panel';
+export const SESSION_COOKIE = 'signalbox_panel';
 
 export type SessionCookieOptions = {
   /** The path the panel is mounted at (`/panel`): the browser sends the cookie nowhere else. */

@@ -1,4 +1,4 @@
-import { GatewayError } from '@switchyard/core';
+import { GatewayError } from '@signalbox/core';
 import { checkCsrf, type CsrfCheckInput } from './check-csrf';
 
 const expectedOrigin = 'https://gateway.example';

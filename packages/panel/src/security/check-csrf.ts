@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { GatewayError } from '@switchyard/core';
+import { GatewayError } from '@signalbox/core';
 
 export type CsrfCheckInput = {
   /** The `Origin` header, if sent. */

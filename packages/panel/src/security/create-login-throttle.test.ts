@@ -1,4 +1,4 @@
-import { GatewayError } from '@switchyard/core';
+import { GatewayError } from '@signalbox/core';
 import { createLoginThrottle } from './create-login-throttle';
 
 function refusal(run: () => void): GatewayError | undefined {

@@ -1,4 +1,4 @@
-import { GatewayError } from '@switchyard/core';
+import { GatewayError } from '@signalbox/core';
 
 export type LoginThrottleOptions = {
   /** Failed logins one client address may make per window before it must wait. Default 10. */

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { ConsoleIdentity } from '@switchyard/accounts';
+import type { ConsoleIdentity } from '@signalbox/accounts';
 
 /** A logged-in browser: who it is and the token its changes must carry. Never the console token. */
 export type PanelSession = {

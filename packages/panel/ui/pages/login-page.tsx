@@ -27,7 +27,7 @@ export function LoginPage({ onLogin }: { onLogin: (session: Session) => void }) 
   };
   return (
     <main id="main" class="login">
-      <h1>Switchyard panel</h1>
+      <h1>Signalbox panel</h1>
       <form onSubmit={event => void submit(event)} method="post" autocomplete="off">
         <label for="token">Console token</label>
         <input id="token" name="token" type="password" required autocomplete="off" spellcheck={false} />

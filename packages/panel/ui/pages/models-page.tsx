@@ -89,7 +89,7 @@ export function ModelsPage({ session }: { session: Session }) {
         ))}
       </select>
       <p class="hint">
-        Set <code>SWITCHYARD_API_KEY</code> to one of your keys (Keys page) first.
+        Set <code>SIGNALBOX_API_KEY</code> to one of your keys (Keys page) first.
       </p>
       <div class="snippets">
         {route &&

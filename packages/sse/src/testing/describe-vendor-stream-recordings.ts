@@ -1,5 +1,5 @@
 /// <reference types="jest" />
-import type { StreamDecoder } from '@switchyard/core';
+import type { StreamDecoder } from '@signalbox/core';
 import { decodeStreamChunks, readFixture, splitAt, splitEvery } from './fixture-helpers';
 
 /** Where a codec's vendor stream recordings are and how to decode them. */

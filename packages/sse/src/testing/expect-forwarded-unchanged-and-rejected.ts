@@ -1,5 +1,5 @@
 /// <reference types="jest" />
-import type { PassthroughStream, SSEMessage, StreamDecoder } from '@switchyard/core';
+import type { PassthroughStream, SSEMessage, StreamDecoder } from '@signalbox/core';
 
 /**
  * Asserts how a protocol treats a frame that is not JSON on the passthrough path: the passthrough

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SSEMessage, StreamDecoder } from '@switchyard/core';
-import { decodeStreamMessages, type ComparableEvent } from '@switchyard/core/testing';
+import type { SSEMessage, StreamDecoder } from '@signalbox/core';
+import { decodeStreamMessages, type ComparableEvent } from '@signalbox/core/testing';
 import { createSSEDecoder } from '../create-sse-decoder';
 
 /** Reads a fixture's exact bytes (no newline conversion). */

@@ -1,4 +1,4 @@
-import type { GenerationRequest, Message } from '@switchyard/core';
+import type { GenerationRequest, Message } from '@signalbox/core';
 
 /**
  * The fixed instruction the route's model summarises a conversation under (documented in the

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { GatewayError, isJSONObject, type JSONObject, type Protocol } from '@switchyard/core';
+import { GatewayError, isJSONObject, type JSONObject, type Protocol } from '@signalbox/core';
 import { createArrayFrameSink, createTestEngine, readFixture, type ScriptedAnswer, type TestEngine } from '../../testing';
 import { COMPACTION_INSTRUCTION } from './build-summary-request';
 

@@ -1,4 +1,4 @@
-import { createId, GatewayError, type Compaction, type CompactionRequest, type GenerationRequest, type TranslationWarning } from '@switchyard/core';
+import { createId, GatewayError, type Compaction, type CompactionRequest, type GenerationRequest, type TranslationWarning } from '@signalbox/core';
 import type { UpstreamAnswer } from '../../generation/generation-output';
 import { buildSummaryRequest } from './build-summary-request';
 import type { CompactionSealer } from './create-compaction-sealer';

@@ -1,5 +1,5 @@
-import type { Compaction, CompactionCodec, GenerationRequest } from '@switchyard/core';
-import { formatSSEFrame } from '@switchyard/sse';
+import type { Compaction, CompactionCodec, GenerationRequest } from '@signalbox/core';
+import { formatSSEFrame } from '@signalbox/sse';
 import type { GenerationOutput } from '../../generation/generation-output';
 
 /**

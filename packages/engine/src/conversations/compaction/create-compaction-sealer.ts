@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
 
 /** The format of a sealed summary; a later format gets another prefix, so both can be read during a change. */
 const VERSION = 'sy1';
-const KEY_INFO = 'switchyard compaction summary v1';
+const KEY_INFO = 'signalbox compaction summary v1';
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
@@ -23,7 +23,7 @@ export type CompactionSealer = {
  * tag. The sealed form is `sy1.` and base64url of IV, tag and ciphertext.
  */
 export function createCompactionSealer(secret: string | Uint8Array): CompactionSealer {
-  const key = Buffer.from(hkdfSync('sha256', secret, 'switchyard', KEY_INFO, 32));
+  const key = Buffer.from(hkdfSync('sha256', secret, 'signalbox', KEY_INFO, 32));
   return {
     seal(summary, accountId) {
       const iv = randomBytes(IV_BYTES);

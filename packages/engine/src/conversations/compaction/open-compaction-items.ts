@@ -1,4 +1,4 @@
-import { invalidParameter, type Codec, type OpenedCompactions } from '@switchyard/core';
+import { invalidParameter, type Codec, type OpenedCompactions } from '@signalbox/core';
 import type { CompactionSealer } from './create-compaction-sealer';
 
 /**

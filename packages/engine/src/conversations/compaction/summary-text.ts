@@ -1,4 +1,4 @@
-import { GatewayError, type GenerationResponse } from '@switchyard/core';
+import { GatewayError, type GenerationResponse } from '@signalbox/core';
 
 /** The summary a compaction's generation wrote: its text. One with none is the upstream's failure, not a compaction. */
 export function summaryText(response: GenerationResponse): string {

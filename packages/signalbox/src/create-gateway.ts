@@ -1,19 +1,19 @@
-import type { Codec } from '@switchyard/core';
-import { createGateway as createGatewayWith, type Gateway, type GatewayOptions } from '@switchyard/express';
+import type { Codec } from '@signalbox/core';
+import { createGateway as createGatewayWith, type Gateway, type GatewayOptions } from '@signalbox/express';
 import { builtInCodecs } from './built-in-codecs';
 
-export type SwitchyardOptions = Omit<GatewayOptions, 'codecs'> & {
+export type SignalboxOptions = Omit<GatewayOptions, 'codecs'> & {
   /** The protocols to speak. Default: all three built-in codecs. */
   codecs?: readonly Codec[];
 };
 
 /**
  * The gateway as one Express Router, speaking Responses, Messages and Chat Completions unless told
- * otherwise. See `@switchyard/express`'s `createGateway` for every option.
+ * otherwise. See `@signalbox/express`'s `createGateway` for every option.
  *
  * @throws ConfigError when the config does not validate.
  * @example app.use(createGateway({ config }))
  */
-export function createGateway(options: SwitchyardOptions): Gateway {
+export function createGateway(options: SignalboxOptions): Gateway {
   return createGatewayWith({ ...options, codecs: options.codecs ?? builtInCodecs });
 }

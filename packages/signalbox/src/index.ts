@@ -1,0 +1,28 @@
+export { createGateway, type SignalboxOptions } from './create-gateway';
+export { builtInCodecs } from './built-in-codecs';
+export { anthropicMessagesCodec } from '@signalbox/codec-anthropic-messages';
+export { openAIChatCodec } from '@signalbox/codec-openai-chat';
+export { openAIResponsesCodec } from '@signalbox/codec-openai-responses';
+export { GatewayError, redact, redactHeaders, redactURL, type Codec } from '@signalbox/core';
+export {
+  ADMIN_IDENTITY,
+  createAdminService,
+  createMemoryAccountStore,
+  digestAdminToken,
+  generateAdminToken,
+  generateApiKey,
+  type AccountStore,
+  type AdminService,
+  type ConsoleIdentity,
+} from '@signalbox/accounts';
+export {
+  combineObservers,
+  ConfigError,
+  parseGatewayConfig,
+  type EngineObserver,
+  type GatewayConfig,
+  type GatewayConfigInput,
+  type UsageRecord,
+} from '@signalbox/engine';
+// `GET /metrics` for a registry of `@signalbox/metrics-prometheus` (or any with `metrics()` and `contentType`).
+export { createMetricsRouter, type Gateway, type GatewayLogger, type MetricsRouterOptions } from '@signalbox/express';
