@@ -33,7 +33,7 @@ describe('account console tokens on the admin API', () => {
     const accounts = await request(server.url).get('/admin/accounts').set(account());
     expect(accounts.body.data.map((entry: { id: string }) => entry.id)).toEqual([own.id]);
     const adminMe = await request(server.url).get('/admin/me').set(admin());
-    expect(adminMe.body).toEqual({ kind: 'admin', account: null, token: null });
+    expect(adminMe.body).toEqual({ kind: 'admin', account: null, token: null, keyLimitCeiling: null });
   });
 
   it('answers another account exactly as a missing one: 404 with the same body shape', async () => {

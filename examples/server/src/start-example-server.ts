@@ -154,7 +154,7 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
       options.logger?.debug?.({ usage: summarize(record) }, 'usage recorded');
     },
   });
-  const admin = createReloadingAdminService({ store, routes: gateway.consoleRoutes, ...(options.now && { now: options.now }) }, storage.adminTokenDigests);
+  const admin = createReloadingAdminService({ store, routes: gateway.consoleRoutes, defaultKeyLimits: gateway.defaultKeyLimits, ...(options.now && { now: options.now }) }, storage.adminTokenDigests);
   const adminRouter = gateway.createAdminRouter(admin);
   const readiness = createReadinessProbe({
     checks: { store: () => store.ping(), ...(sharedLimiter && { limiter: () => sharedLimiter.ping() }) },

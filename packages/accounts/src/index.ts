@@ -8,6 +8,7 @@ export type {
   NewApiKey,
   HoldOptions,
   HoldTotals,
+  KeyDisabledBy,
   Reservation,
   Settled,
 } from './store/account-store';
@@ -24,7 +25,8 @@ export { chargeOnSettle } from './store/charge-on-settle';
 export { totalHolds } from './store/total-holds';
 export { startStoreSweep, type StoreSweep } from './store/start-store-sweep';
 export { createMemoryAccountStore, type MemoryAccountStoreOptions } from './store/create-memory-account-store';
-export { keyLimitsSchema, type KeyLimits } from './keys/key-limits';
+export { effectiveKeyLimits, keyLimitCeiling, keyLimitsSchema, type KeyLimits } from './keys/key-limits';
+export { IMPLIED_KEY_LIMITS } from './keys/key-limit-bounds';
 export {
   digestsEqual,
   generateApiKey,
@@ -78,7 +80,7 @@ export {
 } from './usage/usage-buckets';
 export { matchesUsageFilter, newestFirst } from './usage/matches-usage-filter';
 export { summarizeEntries, usageGroupValue } from './usage/summarize-entries';
-export { toAccount, type AccountRow } from './rows/account-row';
+export { keyLimitCeilingColumn, toAccount, type AccountRow } from './rows/account-row';
 export { toHoldTotals, type HoldTotalsRow } from './rows/hold-totals-row';
 export { newApiKeyRowValues, toApiKeyRecord, toPatchedColumns, type ApiKeyMutableColumns, type ApiKeyRow } from './rows/api-key-row';
 export { CONSOLE_TOKEN_COLUMNS, newConsoleTokenRowValues, toConsoleTokenRecord } from './rows/console-token-row';

@@ -1,4 +1,4 @@
-import { createMemoryAccountStore, type AccountStore, type AdminService, type ConsoleRoute } from '@signalbox/accounts';
+import { createMemoryAccountStore, type AccountStore, type AdminService, type ConsoleRoute, type KeyLimits } from '@signalbox/accounts';
 import type { Codec } from '@signalbox/core';
 import {
   combineObservers,
@@ -78,6 +78,8 @@ export type Gateway = Router & {
   createAdminRouter(admin: AdminService): Router;
   /** The routes as consoles list them (pass as `createAdminService({ routes })`). */
   consoleRoutes(): ConsoleRoute[];
+  /** The config's `limits.default`, the ceiling of accounts' own keys (pass as `createAdminService({ defaultKeyLimits })`). */
+  defaultKeyLimits: KeyLimits;
   close(): Promise<void>;
 };
 
@@ -141,6 +143,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     clientErrorListener: createClientErrorListener({ engine }),
     createAdminRouter: (admin: AdminService) => createAdminRouter({ admin, engine }),
     consoleRoutes: () => describeConsoleRoutes(engine, config),
+    defaultKeyLimits: config.limits.default,
     close: () => engine.close(),
   });
 }

@@ -1,5 +1,5 @@
 import { createId } from '@signalbox/core';
-import { toAccount, type AccountStore, type BalanceEvent } from '@signalbox/accounts';
+import { keyLimitCeilingColumn, toAccount, type AccountStore, type BalanceEvent } from '@signalbox/accounts';
 import { ACCOUNT_COLUMNS, SELECT_ACCOUNT } from './account-statements';
 import type { SqlSession } from './sql-session';
 import type { StoreContext } from './store-context';
@@ -30,9 +30,9 @@ export function createAccountMethods({ sql, transaction, now }: StoreContext): A
     async createAccount(input) {
       return transaction(async session => {
         const row = await session.row(
-          `INSERT INTO accounts (id, name, balance_micros, reserved_micros, subscription, group_name, created_at)
-           VALUES ($1, $2, $3, 0, $4, $5, $6) RETURNING ${ACCOUNT_COLUMNS}`,
-          [createId('acct_'), input.name, Math.round(input.balanceMicros ?? 0), input.subscription ?? 'active', input.group ?? null, Date.now()],
+          `INSERT INTO accounts (id, name, balance_micros, reserved_micros, subscription, group_name, key_limit_ceiling, created_at)
+           VALUES ($1, $2, $3, 0, $4, $5, $6, $7) RETURNING ${ACCOUNT_COLUMNS}`,
+          [createId('acct_'), input.name, Math.round(input.balanceMicros ?? 0), input.subscription ?? 'active', input.group ?? null, keyLimitCeilingColumn(input), Date.now()],
         );
         const account = toAccount(row)!;
         await recordEvent(session, account.id, 'opening', account.balanceMicros, account.balanceMicros);
@@ -52,8 +52,8 @@ export function createAccountMethods({ sql, transaction, now }: StoreContext): A
         if (!current) return undefined;
         const next = { ...current, ...patch };
         const row = await session.row(
-          `UPDATE accounts SET name = $1, subscription = $2, group_name = $3 WHERE id = $4 RETURNING ${ACCOUNT_COLUMNS}`,
-          [next.name ?? current.name, next.subscription ?? current.subscription, next.group ?? null, id],
+          `UPDATE accounts SET name = $1, subscription = $2, group_name = $3, key_limit_ceiling = $4 WHERE id = $5 RETURNING ${ACCOUNT_COLUMNS}`,
+          [next.name ?? current.name, next.subscription ?? current.subscription, next.group ?? null, keyLimitCeilingColumn(next), id],
         );
         return toAccount(row);
       });

@@ -16,7 +16,7 @@ import type { StoreContext } from './store-context';
 type ApiKeyMethods = Pick<AccountStore, 'createKey' | 'findKeyBySecret' | 'getKey' | 'listKeys' | 'updateKey'>;
 
 /** In the order of `ApiKeyMutableColumns`, which both key writes bind. */
-const MUTABLE_KEY_COLUMNS = 'name, status, expires_at, group_name, allowed_models, limits';
+const MUTABLE_KEY_COLUMNS = 'name, status, expires_at, group_name, allowed_models, limits, disabled_by';
 const KEY_COLUMNS = `id, account_id, prefix, created_at, ${MUTABLE_KEY_COLUMNS}`;
 const SELECT_KEY = `SELECT ${KEY_COLUMNS} FROM api_keys WHERE id = $1`;
 
@@ -36,7 +36,7 @@ export function createApiKeyMethods({ sql, transaction, serverSecret }: StoreCon
       const secret = input.secret ?? generateApiKey();
       const row = await sql.row(
         `INSERT INTO api_keys (id, account_id, prefix, digest, created_at, ${MUTABLE_KEY_COLUMNS})
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING ${KEY_COLUMNS}`,
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING ${KEY_COLUMNS}`,
         newApiKeyRowValues(input, secret, serverSecret),
       );
       return { secret, key: toApiKeyRecord(row)! };
@@ -65,8 +65,8 @@ export function createApiKeyMethods({ sql, transaction, serverSecret }: StoreCon
         const current = toApiKeyRecord(await session.row(`${SELECT_KEY} FOR UPDATE`, [id]));
         if (!current) return undefined;
         const row = await session.row(
-          `UPDATE api_keys SET name = $1, status = $2, expires_at = $3, group_name = $4, allowed_models = $5, limits = $6
-           WHERE id = $7 RETURNING ${KEY_COLUMNS}`,
+          `UPDATE api_keys SET name = $1, status = $2, expires_at = $3, group_name = $4, allowed_models = $5, limits = $6, disabled_by = $7
+           WHERE id = $8 RETURNING ${KEY_COLUMNS}`,
           [...toPatchedColumns(current, patch), id],
         );
         return toApiKeyRecord(row);

@@ -1,5 +1,5 @@
 import { createId } from '@signalbox/core';
-import { toAccount, type Account, type AccountStore, type BalanceEvent } from '@signalbox/accounts';
+import { keyLimitCeilingColumn, toAccount, type Account, type AccountStore, type BalanceEvent } from '@signalbox/accounts';
 import type { StoreContext } from './store-context';
 
 type AccountMethods = Pick<
@@ -49,6 +49,7 @@ export function createAccountMethods({
             Math.round(input.balanceMicros ?? 0),
             input.subscription ?? 'active',
             input.group ?? null,
+            keyLimitCeilingColumn(input),
             Date.now(),
           ),
         )!;
@@ -73,6 +74,7 @@ export function createAccountMethods({
           next.name ?? current.name,
           next.subscription ?? current.subscription,
           next.group ?? null,
+          keyLimitCeilingColumn(next),
           id,
         );
         return withHeld(toAccount(row));

@@ -182,6 +182,14 @@ const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE usage ADD COLUMN trace_id TEXT;
   `,
+  // Who may undo a disabled key, and how far an account's own console token may raise its keys'
+  // limits. A key disabled before this step has no record of who did it: it counts as disabled by
+  // the operator, so only the operator enables it again.
+  `
+  ALTER TABLE api_keys ADD COLUMN disabled_by TEXT CHECK (disabled_by IN ('operator', 'account'));
+  UPDATE api_keys SET disabled_by = 'operator' WHERE status = 'disabled';
+  ALTER TABLE accounts ADD COLUMN key_limit_ceiling TEXT;
+  `,
 ];
 
 /** The schema version this build writes; a database with a higher one was made by a newer build. */

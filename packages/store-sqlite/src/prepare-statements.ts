@@ -2,9 +2,9 @@ import type { DatabaseSync } from 'node:sqlite';
 import { prepareResponseStatements } from './prepare-response-statements';
 import { prepareUsageStatements } from './prepare-usage-statements';
 
-const ACCOUNT_COLUMNS = 'id, name, balance_micros, reserved_micros, subscription, group_name, created_at';
+const ACCOUNT_COLUMNS = 'id, name, balance_micros, reserved_micros, subscription, group_name, key_limit_ceiling, created_at';
 /** In the order of `ApiKeyMutableColumns`, which both key writes bind. */
-const MUTABLE_KEY_COLUMNS = 'name, status, expires_at, group_name, allowed_models, limits';
+const MUTABLE_KEY_COLUMNS = 'name, status, expires_at, group_name, allowed_models, limits, disabled_by';
 const KEY_COLUMNS = `id, account_id, prefix, created_at, ${MUTABLE_KEY_COLUMNS}`;
 
 /**
@@ -15,12 +15,12 @@ export function prepareStatements(database: DatabaseSync) {
   const prepare = (sql: string) => database.prepare(sql);
   return {
     insertAccount: prepare(
-      `INSERT INTO accounts (${ACCOUNT_COLUMNS}) VALUES (?, ?, ?, 0, ?, ?, ?) RETURNING ${ACCOUNT_COLUMNS}`,
+      `INSERT INTO accounts (${ACCOUNT_COLUMNS}) VALUES (?, ?, ?, 0, ?, ?, ?, ?) RETURNING ${ACCOUNT_COLUMNS}`,
     ),
     selectAccount: prepare(`SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE id = ?`),
     selectAccounts: prepare(`SELECT ${ACCOUNT_COLUMNS} FROM accounts ORDER BY rowid`),
     updateAccount: prepare(
-      `UPDATE accounts SET name = ?, subscription = ?, group_name = ? WHERE id = ? RETURNING ${ACCOUNT_COLUMNS}`,
+      `UPDATE accounts SET name = ?, subscription = ?, group_name = ?, key_limit_ceiling = ? WHERE id = ? RETURNING ${ACCOUNT_COLUMNS}`,
     ),
     adjustBalance: prepare(
       `UPDATE accounts SET balance_micros = balance_micros + ? WHERE id = ? RETURNING ${ACCOUNT_COLUMNS}`,
@@ -28,14 +28,14 @@ export function prepareStatements(database: DatabaseSync) {
 
     insertKey: prepare(
       `INSERT INTO api_keys (id, account_id, prefix, digest, created_at, ${MUTABLE_KEY_COLUMNS})
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${KEY_COLUMNS}`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${KEY_COLUMNS}`,
     ),
     selectKey: prepare(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE id = ?`),
     selectKeysByPrefix: prepare(`SELECT ${KEY_COLUMNS}, digest FROM api_keys WHERE prefix = ?`),
     selectKeys: prepare(`SELECT ${KEY_COLUMNS} FROM api_keys ORDER BY rowid`),
     selectKeysOfAccount: prepare(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE account_id = ? ORDER BY rowid`),
     updateKey: prepare(
-      `UPDATE api_keys SET name = ?, status = ?, expires_at = ?, group_name = ?, allowed_models = ?, limits = ?
+      `UPDATE api_keys SET name = ?, status = ?, expires_at = ?, group_name = ?, allowed_models = ?, limits = ?, disabled_by = ?
        WHERE id = ? RETURNING ${KEY_COLUMNS}`,
     ),
 

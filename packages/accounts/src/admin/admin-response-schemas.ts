@@ -19,6 +19,9 @@ export const adminAccountSchema = z.object({
   reservedMicros: z.int().meta({ description: 'Held by requests in flight.' }),
   subscription: z.enum(['active', 'inactive']),
   group: z.string().nullable(),
+  keyLimitCeiling: keyLimitsSchema.nullable().meta({
+    description: 'Set by the admin token only: the most an account console token may give this account\'s keys, and their limits where their own say nothing, over the gateway\'s `limits.default`.',
+  }),
   createdAt: isoTime,
 });
 
@@ -28,6 +31,9 @@ export const adminKeySchema = z.object({
   name: z.string(),
   prefix: z.string().meta({ description: 'The visible start of the key (`sbx-AbCdEfGh`); the secret is never shown again.' }),
   status: z.enum(['active', 'disabled']),
+  disabledBy: z.enum(['operator', 'account']).nullable().meta({
+    description: 'Who disabled the key (`null` while active): only the admin token enables a key the operator disabled.',
+  }),
   expiresAt: nullableIsoTime,
   group: z.string().nullable(),
   allowedModels: z.array(z.string()).nullable(),
@@ -51,8 +57,13 @@ export const adminCreatedKeySchema = z.object({ secret: z.string(), key: adminKe
 export const adminCreatedConsoleTokenSchema = z.object({ secret: z.string(), token: adminConsoleTokenSchema });
 
 export const adminMeSchema = z.union([
-  z.object({ kind: z.literal('admin'), account: z.null(), token: z.null() }),
-  z.object({ kind: z.literal('account'), account: adminAccountSchema, token: adminConsoleTokenSchema.nullable() }),
+  z.object({ kind: z.literal('admin'), account: z.null(), token: z.null(), keyLimitCeiling: z.null() }),
+  z.object({
+    kind: z.literal('account'),
+    account: adminAccountSchema,
+    token: adminConsoleTokenSchema.nullable(),
+    keyLimitCeiling: keyLimitsSchema.meta({ description: 'The most this account\'s console token may give its keys: the gateway\'s `limits.default` overlaid by the account\'s own ceiling.' }),
+  }),
 ]);
 
 export const adminRouteSchema = z.object({

@@ -11,11 +11,13 @@ export const createAccountSchema = z
     balance: z.number().nonnegative().max(1e9).default(0),
     subscription: z.enum(['active', 'inactive']).default('active'),
     group: group.optional(),
+    /** The most an account console token may give the account's keys, over `limits.default` member by member. */
+    keyLimitCeiling: keyLimitsSchema.optional(),
   })
   .strict();
 
 export const updateAccountSchema = z
-  .object({ name: z.string().min(1).max(200), subscription: z.enum(['active', 'inactive']), group })
+  .object({ name: z.string().min(1).max(200), subscription: z.enum(['active', 'inactive']), group, keyLimitCeiling: keyLimitsSchema.nullable() })
   .partial()
   .strict();
 

@@ -197,7 +197,7 @@ describe('console identities', () => {
     it('is told it is the admin by me', async () => {
       const { admin, adminToken } = await setUp();
       const identity: ConsoleIdentity = await admin.authenticate({ authorization: `Bearer ${adminToken}` });
-      expect(await admin.me(identity)).toEqual({ kind: 'admin', account: null, token: null });
+      expect(await admin.me(identity)).toEqual({ kind: 'admin', account: null, token: null, keyLimitCeiling: null });
     });
   });
 });

@@ -18,3 +18,14 @@ export type ConsoleRoute = {
   /** Groups whose keys or accounts may use it; `null` means every group. */
   groups: readonly string[] | null;
 };
+
+/** Whether a key of `group` (its own, else its account's) may use the route: the gateway's group check. */
+export function routeOpenTo(route: ConsoleRoute, group: string | undefined): boolean {
+  return route.groups === null || (group !== undefined && route.groups.includes(group));
+}
+
+/** The model IDs a key of `group` with `allowedModels` may call among `routes`: the gateway's two route checks. */
+export function modelsOpenTo(routes: readonly ConsoleRoute[], group: string | undefined, allowedModels?: readonly string[]): Set<string> {
+  const open = routes.filter(route => routeOpenTo(route, group) && (allowedModels === undefined || allowedModels.includes(route.model)));
+  return new Set(open.map(route => route.model));
+}

@@ -1,19 +1,20 @@
-import type { ApiKeyPatch, AccountStore } from '../store/account-store';
+import { keyLimitCeiling, type KeyLimits } from '../keys/key-limits';
+import type { AccountStore } from '../store/account-store';
 import {
   adjustBalanceSchema,
   createAccountSchema,
   createConsoleTokenSchema,
-  createKeySchema,
   updateAccountSchema,
   updateConsoleTokenSchema,
-  updateKeySchema,
 } from './admin-schemas';
 import type { ConsoleIdentity } from './console-identity';
-import type { ConsoleRoute } from './console-route';
-import { found, maySee, notFound, parseInput, requireAdmin, scopedAccountId } from './console-scope';
+import { routeOpenTo, type ConsoleRoute } from './console-route';
+import { found, maySee, notFound, parseInput, requireAdmin } from './console-scope';
 import { createConsoleAuthenticator } from './create-console-authenticator';
+import { createKeyMethods, withoutUndefined } from './create-key-methods';
 import { createUsageMethods } from './create-usage-methods';
-import { presentAccount, presentConsoleToken, presentKey } from './present-admin-records';
+import { presentAccount, presentConsoleToken } from './present-admin-records';
+import { refuseCeilingBelowKeys } from './refuse-ceiling-below-keys';
 
 export type AdminServiceOptions = {
   store: AccountStore;
@@ -24,6 +25,12 @@ export type AdminServiceOptions = {
    * Called on each listing. Default: none.
    */
   routes?: () => readonly ConsoleRoute[];
+  /**
+   * The gateway's `limits.default` (`gateway.defaultKeyLimits` from `@signalbox/express`): the most
+   * an account console token may give its keys' limits where its account has no `keyLimitCeiling`.
+   * Default: none, as the gateway's own default.
+   */
+  defaultKeyLimits?: KeyLimits;
   /** The clock console token expiry and summary ranges are judged by. Default `Date.now`. */
   now?: () => number;
 };
@@ -36,17 +43,16 @@ export type AdminService = ReturnType<typeof createAdminService>;
  * `ConsoleIdentity` (from `authenticate`, or `ADMIN_IDENTITY` for the operator's own tools) and
  * answers only what it may see: an account identity reads and manages its own account's keys,
  * usage and balance events; another account's records answer 404 exactly as missing ones do; what
- * only the operator may do (accounts, balances, console tokens) is a 403 `ADMIN_TOKEN_REQUIRED`.
- * Inputs are validated (400 naming the field); secrets appear only in the answers that create them.
+ * only the operator may do (accounts, balances, console tokens, and on keys what would give them
+ * more than their account may: see `createKeyMethods`) is a 403 `ADMIN_TOKEN_REQUIRED` naming the
+ * field. Inputs are validated (400 naming the field); secrets appear only in the answers that create them.
  */
 export function createAdminService(options: AdminServiceOptions) {
   const { store } = options;
   const now = options.now ?? Date.now;
+  const defaultKeyLimits = options.defaultKeyLimits ?? {};
+  const routes = options.routes ?? (() => []);
   const authenticator = createConsoleAuthenticator({ store, adminTokenDigests: options.adminTokenDigests, now });
-  const ownKey = async (identity: ConsoleIdentity, id: string) => {
-    const key = await store.getKey(id);
-    return key && maySee(identity, key.accountId) ? key : undefined;
-  };
   return {
     /** `Authorization: Bearer <admin token | account console token>` → the identity; 401 otherwise (an API key is refused by name). */
     authenticate: authenticator.authenticate,
@@ -55,12 +61,20 @@ export function createAdminService(options: AdminServiceOptions) {
     /** The identity again if its token still opens the console (not disabled or expired since), else 401. */
     checkIdentity: authenticator.checkIdentity,
 
-    /** Who the identity is: `{ kind: 'admin' }`, or its account and the console token it used. */
+    /**
+     * Who the identity is: `{ kind: 'admin' }`, or its account, the console token it used and the
+     * most its keys' limits may be (`keyLimitCeiling`: `limits.default` overlaid by the account's own).
+     */
     async me(identity: ConsoleIdentity) {
-      if (identity.kind === 'admin') return { kind: 'admin' as const, account: null, token: null };
+      if (identity.kind === 'admin') return { kind: 'admin' as const, account: null, token: null, keyLimitCeiling: null };
       const account = found(await store.getAccount(identity.accountId), 'account');
       const token = (await store.listConsoleTokens(identity.accountId)).find(candidate => candidate.id === identity.tokenId);
-      return { kind: 'account' as const, account: presentAccount(account), token: token ? presentConsoleToken(token) : null };
+      return {
+        kind: 'account' as const,
+        account: presentAccount(account),
+        token: token ? presentConsoleToken(token) : null,
+        keyLimitCeiling: keyLimitCeiling(defaultKeyLimits, account),
+      };
     },
 
     /**
@@ -69,13 +83,13 @@ export function createAdminService(options: AdminServiceOptions) {
      * use (by group), without the group lists.
      */
     async listRoutes(identity: ConsoleIdentity): Promise<{ data: (Omit<ConsoleRoute, 'groups'> & { groups?: ConsoleRoute['groups'] })[] }> {
-      const routes = options.routes?.() ?? [];
-      if (identity.kind === 'admin') return { data: routes.map(route => ({ ...route })) };
-      const groups = new Set<string | undefined>([
+      const all = routes();
+      if (identity.kind === 'admin') return { data: all.map(route => ({ ...route })) };
+      const groups = [
         (await store.getAccount(identity.accountId))?.group,
         ...(await store.listKeys(identity.accountId)).map(key => key.group),
-      ]);
-      const usable = routes.filter(route => route.groups === null || route.groups.some(group => groups.has(group)));
+      ];
+      const usable = all.filter(route => groups.some(group => routeOpenTo(route, group)));
       return { data: usable.map(({ groups: _groups, ...route }) => route) };
     },
 
@@ -88,23 +102,23 @@ export function createAdminService(options: AdminServiceOptions) {
       if (!maySee(identity, id)) throw notFound('account');
       return presentAccount(found(await store.getAccount(id), 'account'));
     },
-    /** Admin only. Body: `{ name, balance?, subscription?, group? }`. */
+    /** Admin only. Body: `{ name, balance?, subscription?, group?, keyLimitCeiling? }`. */
     async createAccount(identity: ConsoleIdentity, body: unknown) {
       requireAdmin(identity, 'create accounts');
-      const input = parseInput(createAccountSchema, body);
-      const account = await store.createAccount({
-        name: input.name,
-        balanceMicros: Math.round(input.balance * 1_000_000),
-        subscription: input.subscription,
-        ...(input.group !== undefined && { group: input.group }),
-      });
-      return presentAccount(account);
+      const { balance, ...input } = parseInput(createAccountSchema, body);
+      return presentAccount(await store.createAccount({ ...withoutUndefined(input), balanceMicros: Math.round(balance * 1_000_000) }));
     },
-    /** Admin only. Body: any of `{ name, subscription, group }`. */
+    /**
+     * Admin only. Body: any of `{ name, subscription, group, keyLimitCeiling }` (`null` clears the
+     * ceiling). A ceiling one of the account's keys would newly exceed is a 409 `KEY_LIMITS_ABOVE_CEILING`.
+     */
     async updateAccount(identity: ConsoleIdentity, id: string, body: unknown) {
       requireAdmin(identity, 'change accounts');
-      const patch = parseInput(updateAccountSchema, body);
-      return presentAccount(found(await store.updateAccount(id, patch), 'account'));
+      const { keyLimitCeiling: ceiling, ...patch } = parseInput(updateAccountSchema, body);
+      const account = found(await store.getAccount(id), 'account');
+      if (ceiling !== undefined) refuseCeilingBelowKeys(defaultKeyLimits, account, ceiling ?? undefined, await store.listKeys(id));
+      const changed = ceiling === undefined ? patch : { ...patch, keyLimitCeiling: ceiling ?? undefined };
+      return presentAccount(found(await store.updateAccount(id, changed), 'account'));
     },
     /** Admin only. Body: `{ delta }` in currency units, negative to take away. */
     async adjustBalance(identity: ConsoleIdentity, id: string, body: unknown) {
@@ -113,30 +127,7 @@ export function createAdminService(options: AdminServiceOptions) {
       return presentAccount(found(await store.adjustBalance(id, Math.round(delta * 1_000_000)), 'account'));
     },
 
-    /** Keys (prefixes only), of one account when `accountId` is given; an account identity's own only. */
-    async listKeys(identity: ConsoleIdentity, accountId?: string) {
-      const scoped = scopedAccountId(identity, accountId);
-      return { data: scoped === null ? [] : (await store.listKeys(scoped)).map(presentKey) };
-    },
-    /**
-     * Body: `{ accountId, name, expiresAt?, group?, allowedModels?, limits? }`; an account identity
-     * may leave out `accountId` (its own). Returns `{ secret, key }`: the only time the secret is shown.
-     */
-    async createKey(identity: ConsoleIdentity, body: unknown) {
-      const withAccount = identity.kind === 'account' && isObject(body) && !('accountId' in body) ? { ...body, accountId: identity.accountId } : body;
-      const input = parseInput(createKeySchema, withAccount);
-      if (!maySee(identity, input.accountId)) throw notFound('account');
-      found(await store.getAccount(input.accountId), 'account');
-      const { secret, key } = await store.createKey(withoutUndefined(input));
-      return { secret, key: presentKey(key) };
-    },
-    /** Body: any of `{ name, status, expiresAt, group, allowedModels, limits }` (`null` clears). */
-    async updateKey(identity: ConsoleIdentity, id: string, body: unknown) {
-      const patch = parseInput(updateKeySchema, body);
-      found(await ownKey(identity, id), 'key');
-      const cleaned = Object.fromEntries(Object.entries(patch).map(([name, value]) => [name, value ?? undefined])) as ApiKeyPatch;
-      return presentKey(found(await store.updateKey(id, cleaned), 'key'));
-    },
+    ...createKeyMethods({ store, defaultKeyLimits, routes }),
 
     /** Admin only. Body: `{ accountId, name, expiresAt? }`. Returns `{ secret, token }`: the only time the secret is shown. */
     async createConsoleToken(identity: ConsoleIdentity, body: unknown) {
@@ -160,12 +151,4 @@ export function createAdminService(options: AdminServiceOptions) {
 
     ...createUsageMethods({ store, now }),
   };
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-function withoutUndefined<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as T;
 }

@@ -11,6 +11,7 @@ export function presentAccount(account: Account) {
     reservedMicros: account.reservedMicros,
     subscription: account.subscription,
     group: account.group ?? null,
+    keyLimitCeiling: account.keyLimitCeiling ?? null,
     createdAt: new Date(account.createdAt).toISOString(),
   };
 }
@@ -23,6 +24,7 @@ export function presentKey(key: ApiKeyRecord) {
     name: key.name,
     prefix: key.prefix,
     status: key.status,
+    disabledBy: key.status === 'disabled' ? (key.disabledBy ?? 'operator') : null,
     expiresAt: key.expiresAt === undefined ? null : new Date(key.expiresAt).toISOString(),
     group: key.group ?? null,
     allowedModels: key.allowedModels ?? null,

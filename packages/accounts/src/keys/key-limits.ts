@@ -2,8 +2,8 @@ import { z } from 'zod';
 
 /**
  * Per-key limits; an absent member means "no limit of that kind". The same shape sets a key's own
- * limits (admin API, CLI) and the gateway config's `limits.default`, which a key's own limits
- * override member by member.
+ * limits (admin API, CLI), an account's `keyLimitCeiling` and the gateway config's `limits.default`;
+ * each overrides the one after it member by member (`effectiveKeyLimits`).
  */
 export type KeyLimits = {
   /** Requests per `windowSeconds`. */
@@ -40,3 +40,21 @@ export const keyLimitsSchema = z
     quotaPeriodHours: z.number().int().positive().optional(),
   })
   .strict() satisfies z.ZodType<KeyLimits>;
+
+/**
+ * The most an account's keys may be given by an account console token, and what they run with
+ * where their own limits say nothing: the gateway's `limits.default` overlaid by the account's own
+ * `keyLimitCeiling` (set by the operator), member by member.
+ */
+export function keyLimitCeiling(defaults: KeyLimits, account: { keyLimitCeiling?: KeyLimits }): KeyLimits {
+  return account.keyLimitCeiling ? { ...defaults, ...account.keyLimitCeiling } : defaults;
+}
+
+/**
+ * The limits a key runs with: its account's ceiling (`keyLimitCeiling`) overlaid by the key's own
+ * limits, member by member. One definition for the gateway's admission and the admin service's checks.
+ */
+export function effectiveKeyLimits(defaults: KeyLimits, account: { keyLimitCeiling?: KeyLimits }, key: { limits?: KeyLimits }): KeyLimits {
+  const ceiling = keyLimitCeiling(defaults, account);
+  return key.limits ? { ...ceiling, ...key.limits } : ceiling;
+}

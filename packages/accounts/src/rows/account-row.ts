@@ -1,3 +1,4 @@
+import type { KeyLimits } from '../keys/key-limits';
 import type { Account } from '../store/account-store';
 
 /** One `accounts` row as a SQL store reads it (SQLite, or PostgreSQL with BIGINT read as numbers). */
@@ -8,6 +9,8 @@ export type AccountRow = {
   reserved_micros: number;
   subscription: Account['subscription'];
   group_name: string | null;
+  /** JSON text of `KeyLimits`, or NULL for none. */
+  key_limit_ceiling: string | null;
   created_at: number;
 };
 
@@ -22,6 +25,12 @@ export function toAccount(row: Record<string, unknown> | undefined): Account | u
     reservedMicros: account.reserved_micros,
     subscription: account.subscription,
     ...(account.group_name !== null && { group: account.group_name }),
+    ...(account.key_limit_ceiling !== null && { keyLimitCeiling: JSON.parse(account.key_limit_ceiling) as KeyLimits }),
     createdAt: account.created_at,
   };
+}
+
+/** An account's `key_limit_ceiling` column: JSON text, or NULL when it has none. */
+export function keyLimitCeilingColumn(account: { keyLimitCeiling?: KeyLimits }): string | null {
+  return account.keyLimitCeiling === undefined ? null : JSON.stringify(account.keyLimitCeiling);
 }

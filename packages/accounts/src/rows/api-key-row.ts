@@ -15,6 +15,7 @@ export type ApiKeyRow = {
   group_name: string | null;
   allowed_models: string | null;
   limits: string | null;
+  disabled_by: ApiKeyRecord['disabledBy'] | null;
   created_at: number;
 };
 
@@ -26,6 +27,7 @@ export type ApiKeyMutableColumns = [
   group: string | null,
   allowedModels: string | null,
   limits: string | null,
+  disabledBy: string | null,
 ];
 
 /** A fresh `ApiKeyRecord` from a row (never the digest); `undefined` passes through. */
@@ -42,13 +44,14 @@ export function toApiKeyRecord(row: Record<string, unknown> | undefined): ApiKey
     ...(key.group_name !== null && { group: key.group_name }),
     ...(key.allowed_models !== null && { allowedModels: JSON.parse(key.allowed_models) as string[] }),
     ...(key.limits !== null && { limits: JSON.parse(key.limits) as KeyLimits }),
+    ...(key.disabled_by !== null && { disabledBy: key.disabled_by }),
     createdAt: key.created_at,
   };
 }
 
 /** The patchable part of a record as column values, `undefined` members stored as NULL. */
 function toMutableColumns(
-  key: Pick<ApiKeyRecord, 'name' | 'status' | 'expiresAt' | 'group' | 'allowedModels' | 'limits'>,
+  key: Pick<ApiKeyRecord, 'name' | 'status' | 'disabledBy' | 'expiresAt' | 'group' | 'allowedModels' | 'limits'>,
 ): ApiKeyMutableColumns {
   return [
     key.name,
@@ -57,12 +60,14 @@ function toMutableColumns(
     key.group ?? null,
     key.allowedModels === undefined ? null : JSON.stringify(key.allowedModels),
     key.limits === undefined ? null : JSON.stringify(key.limits),
+    key.status === 'active' ? null : (key.disabledBy ?? null),
   ];
 }
 
 /**
  * The columns of `current` with `patch` applied, as a SQL store writes them back: a member given
- * as `undefined` clears an optional column, while `name` and `status` keep their value unless given.
+ * as `undefined` clears an optional column, while `name` and `status` keep their value unless given;
+ * an active key keeps no `disabledBy`.
  */
 export function toPatchedColumns(current: ApiKeyRecord, patch: ApiKeyPatch): ApiKeyMutableColumns {
   return toMutableColumns({

@@ -12,8 +12,17 @@ export type Account = {
   reservedMicros: number;
   subscription: 'active' | 'inactive';
   group?: string;
+  /**
+   * Set only by the operator: the most an account console token may give this account's keys, and
+   * what they run with where their own limits say nothing (over the gateway's `limits.default`,
+   * member by member; see `keyLimitCeiling`).
+   */
+  keyLimitCeiling?: KeyLimits;
   createdAt: number;
 };
+
+/** Who disabled a key: the operator (admin token, CLI) or its account (an account console token). */
+export type KeyDisabledBy = 'operator' | 'account';
 
 /** What the gateway knows about one API key; never the key itself. */
 export type ApiKeyRecord = {
@@ -23,6 +32,12 @@ export type ApiKeyRecord = {
   /** The visible start of the key (`sbx-AbCdEfGh`), safe to show in panels and logs. */
   prefix: string;
   status: 'active' | 'disabled';
+  /**
+   * Who disabled it, while `status` is `'disabled'` (a key made active again forgets it): an
+   * account may enable again only a key it disabled itself. A disabled key without it counts as
+   * disabled by the operator.
+   */
+  disabledBy?: KeyDisabledBy;
   /** Expiry, unix milliseconds. */
   expiresAt?: number;
   /** Overrides the account's group for this key. */
@@ -38,6 +53,7 @@ export type NewAccount = {
   balanceMicros?: number;
   subscription?: Account['subscription'];
   group?: string;
+  keyLimitCeiling?: KeyLimits;
 };
 
 export type NewApiKey = Omit<ApiKeyRecord, 'id' | 'prefix' | 'createdAt' | 'status'> & {
@@ -50,7 +66,7 @@ export type NewApiKey = Omit<ApiKeyRecord, 'id' | 'prefix' | 'createdAt' | 'stat
 };
 
 export type ApiKeyPatch = Partial<Omit<ApiKeyRecord, 'id' | 'accountId' | 'prefix' | 'createdAt'>>;
-export type AccountPatch = Partial<Pick<Account, 'name' | 'subscription' | 'group'>>;
+export type AccountPatch = Partial<Pick<Account, 'name' | 'subscription' | 'group' | 'keyLimitCeiling'>>;
 
 /**
  * Money held for one request until its real cost is known. A hold is released by its request's
@@ -139,6 +155,7 @@ export interface AccountStore extends ResponseStore, UsageLedger, ConsoleTokenSt
   findKeyBySecret(secret: string): Promise<ApiKeyRecord | undefined>;
   getKey(id: string): Promise<ApiKeyRecord | undefined>;
   listKeys(accountId?: string): Promise<ApiKeyRecord[]>;
+  /** Applies the patch (a member given as `undefined` clears it); a key that ends up active has no `disabledBy`. */
   updateKey(id: string, patch: ApiKeyPatch): Promise<ApiKeyRecord | undefined>;
 
   /**

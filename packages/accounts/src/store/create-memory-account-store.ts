@@ -95,6 +95,7 @@ export function createMemoryAccountStore(options: MemoryAccountStoreOptions = {}
         reservedMicros: 0,
         subscription: input.subscription ?? 'active',
         ...(input.group !== undefined && { group: input.group }),
+        ...(input.keyLimitCeiling !== undefined && { keyLimitCeiling: structuredClone(input.keyLimitCeiling) }),
         createdAt: Date.now(),
       };
       accounts.set(account.id, account);
@@ -110,7 +111,7 @@ export function createMemoryAccountStore(options: MemoryAccountStoreOptions = {}
     async updateAccount(id, patch) {
       const account = accounts.get(id);
       if (!account) return undefined;
-      Object.assign(account, patch);
+      Object.assign(account, structuredClone(patch));
       return copy(account);
     },
     async adjustBalance(id, deltaMicros) {
@@ -157,6 +158,7 @@ export function createMemoryAccountStore(options: MemoryAccountStoreOptions = {}
       const entry = keys.get(id);
       if (!entry) return undefined;
       Object.assign(entry.record, structuredClone(patch));
+      if (entry.record.status === 'active') delete entry.record.disabledBy;
       return copy(entry.record);
     },
     async reserve(accountId, amountMicros, hold = {}) {

@@ -33,6 +33,7 @@ export const GATEWAY_ERROR_CODES = {
   RESOURCE_NOT_FOUND: { status: 404, source: 'service', retryable: false },
   MODEL_NOT_FOUND: { status: 404, source: 'service', retryable: false },
   REQUEST_TIMEOUT: { status: 408, source: 'service', retryable: true },
+  KEY_LIMITS_ABOVE_CEILING: { status: 409, source: 'service', retryable: false },
   REQUEST_TOO_LARGE: { status: 413, source: 'service', retryable: false },
   UNSUPPORTED_CONTENT_ENCODING: { status: 415, source: 'compatibility', retryable: false },
   WEBSOCKET_NOT_SUPPORTED: { status: 426, source: 'compatibility', retryable: false },

@@ -1,5 +1,5 @@
 import { GatewayError, quoteClientValue, type GenerationRequest, type Usage } from '@signalbox/core';
-import type { AccountStore, KeyLimits, Reservation } from '@signalbox/accounts';
+import { effectiveKeyLimits, type AccountStore, type KeyLimits, type Reservation } from '@signalbox/accounts';
 import type { Principal } from '../auth/authenticate';
 import type { Limiter, Release } from '../limits/limiter';
 import type { Route } from '../routing/create-route-table';
@@ -74,7 +74,7 @@ export async function admitRequest(input: AdmissionInput): Promise<Admission> {
       message: `The prompt is about ${estimatedInputTokens} tokens (estimated), over the ${route.contextTokens}-token context of ${quoteClientValue(route.model)}. Shorten it and retry.`,
     });
   }
-  const limits = { ...input.defaultLimits, ...principal.key.limits };
+  const limits = effectiveKeyLimits(input.defaultLimits, principal.account, principal.key);
   await limiter.admit(principal.key.id, limits, estimatedInputTokens);
   const release = await limiter.acquire(principal.key.id, limits, input.signal);
   let held: { reservation: Reservation; cap: OutputCap } | undefined;

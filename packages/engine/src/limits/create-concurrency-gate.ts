@@ -1,10 +1,10 @@
-import type { KeyLimits } from '@signalbox/accounts';
+import { IMPLIED_KEY_LIMITS, type KeyLimits } from '@signalbox/accounts';
 import { estimateRetryAfterMs } from './estimate-retry-after-ms';
 import { noSlotRefusal, queueFullRefusal, queueTimeoutRefusal } from './limit-refusals';
 import type { Release } from './limiter';
 
 /** Longest wait in a key's queue when its limits set none. */
-export const DEFAULT_QUEUE_TIMEOUT_MS = 30_000;
+export const DEFAULT_QUEUE_TIMEOUT_MS = IMPLIED_KEY_LIMITS.queueTimeoutMs;
 /** Weight of the newest hold time in a key's moving average of hold times. */
 export const HOLD_AVERAGE_WEIGHT = 0.2;
 

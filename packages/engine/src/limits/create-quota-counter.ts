@@ -1,8 +1,9 @@
+import { IMPLIED_KEY_LIMITS } from '@signalbox/accounts';
 import { createFixedWindows } from './create-fixed-windows';
 import { quotaRefusal } from './limit-refusals';
 
 /** Hours in a key's quota period when its limits set none (30 days). */
-export const DEFAULT_QUOTA_PERIOD_HOURS = 720;
+export const DEFAULT_QUOTA_PERIOD_HOURS = IMPLIED_KEY_LIMITS.quotaPeriodHours;
 
 /** A key's long-period token quota (see `createQuotaCounter`). */
 export type QuotaCounter = {

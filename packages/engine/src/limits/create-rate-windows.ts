@@ -1,9 +1,9 @@
-import type { KeyLimits } from '@signalbox/accounts';
+import { IMPLIED_KEY_LIMITS, type KeyLimits } from '@signalbox/accounts';
 import { createFixedWindows } from './create-fixed-windows';
 import { requestsRefusal, tokensNeverFit, tokensRefusal, wholeTokens } from './limit-refusals';
 
 /** Length of a key's rate windows when its limits set none. */
-export const DEFAULT_WINDOW_SECONDS = 60;
+export const DEFAULT_WINDOW_SECONDS = IMPLIED_KEY_LIMITS.windowSeconds;
 
 /** Requests-per-window and tokens-per-window counters per key (see `createRateWindows`). */
 export type RateWindows = {

@@ -1,0 +1,74 @@
+import type { KeyLimits } from '../keys/key-limits';
+import type { AccountStore, ApiKeyPatch, ApiKeyRecord } from '../store/account-store';
+import { authorizeKeyPatch, authorizeNewKey, disabledByAfter, type KeyChangeContext } from './authorize-key-change';
+import { createKeySchema, updateKeySchema } from './admin-schemas';
+import type { ConsoleIdentity } from './console-identity';
+import type { ConsoleRoute } from './console-route';
+import { found, maySee, notFound, parseInput, scopedAccountId } from './console-scope';
+import { presentKey } from './present-admin-records';
+
+export type KeyMethodsOptions = {
+  store: AccountStore;
+  /** The gateway's `limits.default`: an account's keys' ceiling where the account sets none. */
+  defaultKeyLimits: KeyLimits;
+  /** The gateway's routes: which models an account may name on its keys. */
+  routes: () => readonly ConsoleRoute[];
+};
+
+/**
+ * API keys as the console manages them. The admin sets anything on any key; an account identity
+ * sees only its own account's keys and may set on them only what `authorizeNewKey` and
+ * `authorizeKeyPatch` allow (never more than its account may), else 403 `ADMIN_TOKEN_REQUIRED`.
+ */
+export function createKeyMethods(options: KeyMethodsOptions) {
+  const { store } = options;
+  const contextFor = async (accountId: string): Promise<KeyChangeContext> => ({
+    account: found(await store.getAccount(accountId), 'account'),
+    defaultKeyLimits: options.defaultKeyLimits,
+    routes: options.routes(),
+  });
+  return {
+    /** Keys (prefixes only), of one account when `accountId` is given; an account identity's own only. */
+    async listKeys(identity: ConsoleIdentity, accountId?: string) {
+      const scoped = scopedAccountId(identity, accountId);
+      return { data: scoped === null ? [] : (await store.listKeys(scoped)).map(presentKey) };
+    },
+    /**
+     * Body: `{ accountId, name, expiresAt?, group?, allowedModels?, limits? }`; an account identity
+     * may leave out `accountId` (its own). Returns `{ secret, key }`: the only time the secret is shown.
+     */
+    async createKey(identity: ConsoleIdentity, body: unknown) {
+      const withAccount = identity.kind === 'account' && isObject(body) && !('accountId' in body) ? { ...body, accountId: identity.accountId } : body;
+      const input = parseInput(createKeySchema, withAccount);
+      if (!maySee(identity, input.accountId)) throw notFound('account');
+      const context = await contextFor(input.accountId);
+      if (identity.kind === 'account') authorizeNewKey(context, input);
+      const { secret, key } = await store.createKey(withoutUndefined(input));
+      return { secret, key: presentKey(key) };
+    },
+    /** Body: any of `{ name, status, expiresAt, group, allowedModels, limits }` (`null` clears). */
+    async updateKey(identity: ConsoleIdentity, id: string, body: unknown) {
+      const patch = parseInput(updateKeySchema, body);
+      const key = await store.getKey(id);
+      if (!key || !maySee(identity, key.accountId)) throw notFound('key');
+      if (identity.kind === 'account') authorizeKeyPatch(await contextFor(key.accountId), key, patch);
+      return presentKey(found(await store.updateKey(id, toStorePatch(identity, key, patch)), 'key'));
+    },
+  };
+}
+
+/** The admin schema's patch as the store takes it: `null` as `undefined` (cleared), and who disabled the key. */
+function toStorePatch(identity: ConsoleIdentity, key: ApiKeyRecord, patch: Record<string, unknown> & { status?: ApiKeyRecord['status'] }): ApiKeyPatch {
+  const cleaned = Object.fromEntries(Object.entries(patch).map(([name, value]) => [name, value ?? undefined])) as ApiKeyPatch;
+  const disabledBy = disabledByAfter(identity, key, patch.status);
+  return disabledBy ? { ...cleaned, disabledBy } : cleaned;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** The value without its `undefined` members. */
+export function withoutUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as T;
+}
