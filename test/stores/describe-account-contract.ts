@@ -63,6 +63,20 @@ export function describeAccounts(context: ContractContext): void {
       expect(await context.store.getAccount(account.id)).toEqual(moved);
     });
 
+    it('keeps, replaces and clears an account’s key limit ceiling', async () => {
+      const ceiling = { concurrency: 4, queueSize: 2, requests: 100, windowSeconds: 30 };
+      const account = await context.store.createAccount({ name: 'Ceiling', keyLimitCeiling: ceiling });
+      expect(account.keyLimitCeiling).toEqual(ceiling);
+      expect(await context.store.getAccount(account.id)).toEqual(account);
+      const raised = await context.store.updateAccount(account.id, { keyLimitCeiling: { concurrency: 8 } });
+      expect(raised).toEqual({ ...account, keyLimitCeiling: { concurrency: 8 } });
+      expect(await context.store.updateAccount(account.id, { name: 'Renamed' })).toEqual({ ...raised, name: 'Renamed' });
+      const cleared = await context.store.updateAccount(account.id, { keyLimitCeiling: undefined });
+      expect(cleared?.keyLimitCeiling).toBeUndefined();
+      expect(await context.store.getAccount(account.id)).toEqual(cleared);
+      expect((await context.store.createAccount({ name: 'None' })).keyLimitCeiling).toBeUndefined();
+    });
+
     it('adds and removes balance in integer micro-units', async () => {
       const account = await context.store.createAccount({ name: 'Pay', balanceMicros: 1000 });
       expect(await context.store.adjustBalance(account.id, 500)).toMatchObject({ balanceMicros: 1500 });

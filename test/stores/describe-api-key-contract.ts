@@ -152,6 +152,24 @@ export function describeKeys(context: ContractContext): void {
       expect(await context.store.getKey(key.id)).toEqual(cleared);
     });
 
+    it('keeps who disabled a key while it is disabled, and forgets it once the key is active again', async () => {
+      const account = await context.store.createAccount({ name: 'Keys' });
+      const { secret, key } = await context.store.createKey({ accountId: account.id, name: 'k' });
+      const paused = await context.store.updateKey(key.id, { status: 'disabled', disabledBy: 'account' });
+      expect(paused).toEqual({ ...key, status: 'disabled', disabledBy: 'account' });
+      expect(await context.store.findKeyBySecret(secret)).toEqual(paused);
+      const stopped = await context.store.updateKey(key.id, { disabledBy: 'operator' });
+      expect(await context.store.getKey(key.id)).toEqual({ ...key, status: 'disabled', disabledBy: 'operator' });
+      expect(await context.store.updateKey(key.id, { name: 'renamed' })).toEqual({ ...stopped, name: 'renamed' });
+      const enabled = await context.store.updateKey(key.id, { status: 'active' });
+      expect(enabled).toEqual({ ...key, name: 'renamed' });
+      expect(enabled).not.toHaveProperty('disabledBy');
+      expect(await context.store.findKeyBySecret(secret)).toEqual(enabled);
+
+      const created = await context.store.createKey({ accountId: account.id, name: 'off', status: 'disabled', disabledBy: 'operator' });
+      expect(await context.store.getKey(created.key.id)).toMatchObject({ status: 'disabled', disabledBy: 'operator' });
+    });
+
     it('returns undefined for an unknown key', async () => {
       expect(await context.store.getKey('key_missing')).toBeUndefined();
       expect(await context.store.updateKey('key_missing', { status: 'disabled' })).toBeUndefined();

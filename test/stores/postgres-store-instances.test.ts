@@ -224,7 +224,7 @@ describe('PostgreSQL account store: several instances on one database', () => {
     const account = await stores[0]!.createAccount({ name: 'race' });
     expect(await stores[2]!.getAccount(account.id)).toEqual(account);
     const { rows } = await newPool(url).query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
-    expect(rows).toEqual([{ version: 1 }, { version: 2 }]);
+    expect(rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }]);
   });
 
   it('upgrades a schema-1 database: its rows are kept without a trace id, and new rows keep theirs', async () => {
@@ -233,7 +233,9 @@ describe('PostgreSQL account store: several instances on one database', () => {
     const before = usageCommit({ requestId: 'req_before_traces' });
     await current.commitUsage([before]);
     await current.close();
-    await newPool(url).query('ALTER TABLE usage DROP COLUMN trace_id; DELETE FROM schema_migrations WHERE version > 1');
+    await newPool(url).query(
+      'ALTER TABLE api_keys DROP COLUMN disabled_by; ALTER TABLE accounts DROP COLUMN key_limit_ceiling; ALTER TABLE usage DROP COLUMN trace_id; DELETE FROM schema_migrations WHERE version > 1',
+    );
 
     const upgraded = await open(url);
     const after = usageCommit({ requestId: 'req_after_traces', time: before.entry.time + 1, traceId: '4bf92f3577b34da6a3ce929d0e0e4736' });
@@ -244,7 +246,24 @@ describe('PostgreSQL account store: several instances on one database', () => {
       ['req_before_traces', undefined],
     ]);
     const { rows } = await newPool(url).query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
-    expect(rows).toEqual([{ version: 1 }, { version: 2 }]);
+    expect(rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }]);
+  });
+
+  it('upgrades a schema-2 database: a key disabled before counts as disabled by the operator, and accounts have no ceiling', async () => {
+    const url = await databases.createDatabase();
+    const current = await open(url);
+    const account = await current.createAccount({ name: 'before ceilings' });
+    const active = (await current.createKey({ accountId: account.id, name: 'on' })).key;
+    const disabled = (await current.createKey({ accountId: account.id, name: 'off', status: 'disabled' })).key;
+    await current.close();
+    await newPool(url).query('ALTER TABLE api_keys DROP COLUMN disabled_by; ALTER TABLE accounts DROP COLUMN key_limit_ceiling; DELETE FROM schema_migrations WHERE version > 2');
+
+    const upgraded = await open(url);
+    expect(await upgraded.getKey(disabled.id)).toEqual({ ...disabled, disabledBy: 'operator' });
+    expect(await upgraded.getKey(active.id)).toEqual(active);
+    expect(await upgraded.updateAccount(account.id, { keyLimitCeiling: { concurrency: 2 } })).toEqual({ ...account, keyLimitCeiling: { concurrency: 2 } });
+    const { rows } = await newPool(url).query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
+    expect(rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }]);
   });
 
   it('answers ping while open and rejects it, and every other call, once closed', async () => {

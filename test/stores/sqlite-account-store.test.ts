@@ -84,13 +84,35 @@ describe('SQLite account store', () => {
     const account = await current.createAccount({ name: 'before console tokens', balanceMicros: 300 });
     await current.close();
     const database = new DatabaseSync(path);
-    database.exec('ALTER TABLE usage DROP COLUMN trace_id; DROP TABLE console_tokens; PRAGMA user_version = 5;');
+    database.exec('ALTER TABLE api_keys DROP COLUMN disabled_by; ALTER TABLE accounts DROP COLUMN key_limit_ceiling; ALTER TABLE usage DROP COLUMN trace_id; DROP TABLE console_tokens; PRAGMA user_version = 5;');
     database.close();
 
     const upgraded = track(open(path));
     expect(await upgraded.getAccount(account.id)).toEqual(account);
     const { secret, token } = await upgraded.createConsoleToken({ accountId: account.id, name: 'after' });
     expect(await upgraded.findConsoleTokenBySecret(secret)).toEqual(token);
+  });
+
+  it('upgrades a schema-7 database: a key disabled before counts as disabled by the operator, and accounts have no ceiling', async () => {
+    const path = newFile();
+    const current = open(path);
+    const account = await current.createAccount({ name: 'before ceilings', balanceMicros: 300 });
+    const active = (await current.createKey({ accountId: account.id, name: 'on' })).key;
+    const disabled = (await current.createKey({ accountId: account.id, name: 'off', status: 'disabled' })).key;
+    await current.close();
+    const database = new DatabaseSync(path);
+    database.exec('ALTER TABLE api_keys DROP COLUMN disabled_by; ALTER TABLE accounts DROP COLUMN key_limit_ceiling; PRAGMA user_version = 7;');
+    database.close();
+
+    const upgraded = track(open(path));
+    expect(await upgraded.getKey(disabled.id)).toEqual({ ...disabled, disabledBy: 'operator' });
+    expect(await upgraded.getKey(active.id)).toEqual(active);
+    expect(await upgraded.getAccount(account.id)).toEqual(account);
+    const ceiling = { concurrency: 2 };
+    expect(await upgraded.updateAccount(account.id, { keyLimitCeiling: ceiling })).toEqual({ ...account, keyLimitCeiling: ceiling });
+    const check = new DatabaseSync(path, { readOnly: true });
+    expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: 8 });
+    check.close();
   });
 
   it('keeps accounts and keys across close and reopen, and releases the holds a closed store still had', async () => {
@@ -174,6 +196,7 @@ describe('SQLite account store', () => {
     const database = new DatabaseSync(path);
     // The version-1 shape of the schema, as an older build left it, with one hold of 250 in it.
     database.exec(`
+      ALTER TABLE api_keys DROP COLUMN disabled_by; ALTER TABLE accounts DROP COLUMN key_limit_ceiling;
       DROP TABLE console_tokens; DROP TABLE usage; DROP TABLE balance_events;
       DROP TABLE response_bytes; DROP TABLE response_items; DROP TABLE responses;
       DROP TABLE reservations; DROP TABLE hold_owners; PRAGMA user_version = 1;

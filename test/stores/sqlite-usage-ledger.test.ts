@@ -94,7 +94,7 @@ describe('SQLite usage ledger', () => {
     await current.adjustBalance(account.id, -250);
     await current.close();
     const database = new DatabaseSync(path);
-    database.exec('DROP TABLE console_tokens; DROP TABLE usage; DROP TABLE balance_events; PRAGMA user_version = 4;');
+    database.exec('ALTER TABLE api_keys DROP COLUMN disabled_by; ALTER TABLE accounts DROP COLUMN key_limit_ceiling; DROP TABLE console_tokens; DROP TABLE usage; DROP TABLE balance_events; PRAGMA user_version = 4;');
     database.close();
 
     const upgraded = track(open(path));
@@ -103,7 +103,7 @@ describe('SQLite usage ledger', () => {
       { id: `bev_opening_${account.id}`, accountId: account.id, time: account.createdAt, kind: 'opening', deltaMicros: 3_750, balanceAfterMicros: 3_750 },
     ]);
     const check = new DatabaseSync(path, { readOnly: true });
-    expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: 7 });
+    expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: 8 });
     check.close();
   });
 
@@ -114,7 +114,7 @@ describe('SQLite usage ledger', () => {
     await current.commitUsage([before]);
     await current.close();
     const database = new DatabaseSync(path);
-    database.exec('ALTER TABLE usage DROP COLUMN trace_id; PRAGMA user_version = 6;');
+    database.exec('ALTER TABLE api_keys DROP COLUMN disabled_by; ALTER TABLE accounts DROP COLUMN key_limit_ceiling; ALTER TABLE usage DROP COLUMN trace_id; PRAGMA user_version = 6;');
     database.close();
 
     const upgraded = track(open(path));
@@ -127,7 +127,7 @@ describe('SQLite usage ledger', () => {
     ]);
     expect('traceId' in entries[1]!).toBe(false);
     const check = new DatabaseSync(path, { readOnly: true });
-    expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: 7 });
+    expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: 8 });
     check.close();
   });
 

@@ -1,4 +1,4 @@
-import { keyLimitsSchema } from './key-limits';
+import { effectiveKeyLimits, keyLimitCeiling, keyLimitsSchema } from './key-limits';
 
 describe('keyLimitsSchema', () => {
   it('accepts every limit as a whole positive number, and a queue of 0', () => {
@@ -32,5 +32,16 @@ describe('keyLimitsSchema', () => {
     const result = keyLimitsSchema.safeParse({ [member]: value });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.path).toEqual([member]);
+  });
+});
+
+describe('effectiveKeyLimits', () => {
+  const defaults = { concurrency: 64, queueSize: 256, queueTimeoutMs: 30_000 };
+
+  it('overlays limits.default with the account’s ceiling, then with the key’s own limits, member by member', () => {
+    expect(effectiveKeyLimits(defaults, {}, {})).toEqual(defaults);
+    expect(effectiveKeyLimits(defaults, { keyLimitCeiling: { concurrency: 4, requests: 100 } }, {})).toEqual({ ...defaults, concurrency: 4, requests: 100 });
+    expect(effectiveKeyLimits(defaults, { keyLimitCeiling: { concurrency: 4 } }, { limits: { concurrency: 2, tokens: 10 } })).toEqual({ ...defaults, concurrency: 2, tokens: 10 });
+    expect(keyLimitCeiling(defaults, { keyLimitCeiling: { queueSize: 0 } })).toEqual({ ...defaults, queueSize: 0 });
   });
 });

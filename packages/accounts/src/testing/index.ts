@@ -1,1 +1,16 @@
 export { sampleUsageEntry } from './sample-usage-entry';
+export { ADMIN_AUTHORIZATION_CASES, type AuthorizationCase, type ExpectedAnswer } from './admin-authorization-cases';
+export {
+  ADMIN_ROUTES,
+  CASE_CEILING,
+  CASE_DEFAULT_KEY_LIMITS,
+  CASE_ROUTES,
+  createAuthorizationFixture,
+  ONE_STEP_LESS,
+  ONE_STEP_MORE,
+  type AdminAnswer,
+  type AdminCall,
+  type AdminCaller,
+  type AdminRoute,
+  type AuthorizationFixture,
+} from './authorization-fixture';
