@@ -17,9 +17,15 @@ const request = (text: string, maxOutputTokens?: number): GenerationRequest => (
   ...(maxOutputTokens !== undefined && { maxOutputTokens }),
 });
 
-async function setup(options: { balance: number; route?: Record<string, unknown>; limits?: Record<string, number> }) {
+async function setup(options: {
+  balance: number;
+  route?: Record<string, unknown>;
+  limits?: Record<string, number>;
+  ceiling?: Record<string, number>;
+  defaultLimits?: Record<string, number>;
+}) {
   const store = createMemoryAccountStore();
-  const account = await store.createAccount({ name: 'a', balanceMicros: options.balance });
+  const account = await store.createAccount({ name: 'a', balanceMicros: options.balance, ...(options.ceiling && { keyLimitCeiling: options.ceiling }) });
   const { key } = await store.createKey({ accountId: account.id, name: 'k', ...(options.limits && { limits: options.limits }) });
   const route = createRouteTable([
     routeConfigSchema.parse({ model: 'm', interfaces: ['responses'], targets: [{ upstream: 'u', model: 'x' }], ...options.route }),
@@ -30,7 +36,7 @@ async function setup(options: { balance: number; route?: Record<string, unknown>
     principal: { key, account },
     store,
     limiter: createMemoryLimiter(),
-    defaultLimits: {},
+    defaultLimits: options.defaultLimits ?? {},
     signal: new AbortController().signal,
     now: NOW,
   });
@@ -187,5 +193,18 @@ describe('admitRequest', () => {
   it('checks route access before anything is counted', async () => {
     const { input } = await setup({ balance: 0, route: { groups: ['pro'] } });
     expect(await refusal(admitRequest(input('hello')))).toBe('GROUP_NOT_ALLOWED');
+  });
+
+  it('runs a key with its account’s keyLimitCeiling where the key’s own limits say nothing, over limits.default', async () => {
+    const ceiled = await setup({ balance: 0, ceiling: { requests: 1 }, defaultLimits: { requests: 100 } });
+    const once = ceiled.input('hello');
+    await admitRequest(once);
+    expect(await refusal(admitRequest(once))).toBe('RATE_LIMITED');
+
+    const own = await setup({ balance: 0, ceiling: { requests: 1 }, defaultLimits: { requests: 100 }, limits: { requests: 2 } });
+    const twice = own.input('hello');
+    await admitRequest(twice);
+    await admitRequest(twice);
+    expect(await refusal(admitRequest(twice))).toBe('RATE_LIMITED');
   });
 });
