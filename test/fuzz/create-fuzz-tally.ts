@@ -14,7 +14,7 @@ export function createFuzzTally(label: string) {
       cases++;
     },
     /** Call for every answer received. */
-    see(response: RawResponse): void {
+    see(response: Pick<RawResponse, 'status'>): void {
       statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
       if (response.status >= 500) failedOver500++;
     },
