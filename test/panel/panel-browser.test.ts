@@ -226,6 +226,12 @@ describe('the panel in a real browser', () => {
   it('creates a key in the page, shows its secret once, and a key disabled in the page is refused with 401', async () => {
     await page().getByRole('link', { name: 'Keys' }).click();
     await page().getByRole('heading', { name: 'Create a key' }).waitFor();
+    // An account's session is offered no group, and reads its keys' ceiling (the example server's limits.default).
+    expect(await page().getByLabel('Group (optional)').count()).toBe(0);
+    expect(await page().locator('.ceiling').textContent()).toBe(
+      "This account's keys may have at most: 64 requests in flight, 256 waiting (30 s at most). Only the operator may give a key a group or more.",
+    );
+    expect(await page().getByLabel('Requests in flight (optional)').getAttribute('max')).toBe('64');
     await page().getByLabel('Name').fill('browser-key');
     await page().getByLabel('Allowed models (optional, comma-separated)').fill(server.models[0]!);
     await page().getByRole('button', { name: 'Create key' }).click();
@@ -267,6 +273,15 @@ describe('the panel in a real browser', () => {
       .set({ authorization: `Bearer ${browserKeySecret}` })
       .send({ model: server.models[0], input: 'Hello' });
     expect([refused.status, refused.body.code]).toEqual([403, 'API_KEY_EXPIRED']);
+  });
+
+  it('offers no Enable for a key the operator disabled', async () => {
+    const { key } = (await adminAPI().post('/admin/keys').set(asAdmin()).send({ accountId: teamA.id, name: 'operator-stopped' }).expect(201)).body;
+    await adminAPI().patch(`/admin/keys/${key.id}`).set(asAdmin()).send({ status: 'disabled' }).expect(200);
+    await page().reload();
+    const row = page().locator('tr', { hasText: 'operator-stopped' });
+    await row.getByText('Disabled by the operator').waitFor();
+    expect(await page().getByRole('button', { name: 'Enable operator-stopped' }).count()).toBe(0);
   });
 
   it('shows the balance, the amount held and the history, with no top-up for an account login', async () => {

@@ -7,8 +7,11 @@ export const base = document.querySelector<HTMLMetaElement>('meta[name="panel-ba
 export type Identity = { kind: 'admin' } | { kind: 'account'; accountId: string; tokenId: string };
 export type Session = {
   identity: Identity;
-  /** The account an account session belongs to (null for the admin console). */
-  me: { kind: string; account: { id: string; name: string } | null };
+  /**
+   * The account an account session belongs to, and the most its keys' limits may be (both null
+   * for the admin console).
+   */
+  me: { kind: string; account: { id: string; name: string } | null; keyLimitCeiling: Record<string, number> | null };
   csrfToken: string;
   expiresAt: string;
   baseURL: string;

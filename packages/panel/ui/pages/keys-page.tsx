@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, toQuery, type Session } from '../api-client';
 import { AccountPicker } from '../components/account-picker';
 import { CopyButton } from '../components/copy-button';
-import { formatTime, formatFailure } from '../format';
+import { formatFailure, formatKeyLimits, formatTime } from '../format';
 import { useAccounts } from '../use-accounts';
 import { ErrorNotice } from '../components/error-notice';
 
@@ -12,6 +12,7 @@ type Key = {
   name: string;
   prefix: string;
   status: string;
+  disabledBy: 'operator' | 'account' | null;
   expiresAt: string | null;
   group: string | null;
   allowedModels: string[] | null;
@@ -26,9 +27,16 @@ function statusOf(key: Key): string {
     : key.status;
 }
 
-/** Create keys (the secret is shown once), list them, disable, enable or expire them. */
+/**
+ * Create keys (the secret is shown once), list them, disable, enable or expire them. An account's
+ * session is offered only what its console token may set: no group, limits up to its ceiling, and
+ * no Enable for a key the operator disabled.
+ */
 export function KeysPage({ session }: { session: Session }) {
   const { accounts, chosen, setChosen } = useAccounts(session);
+  const ownKeys = session.identity.kind === 'account';
+  const ceiling = session.me.keyLimitCeiling;
+  const operatorOnly = (key: Key) => ownKeys && key.disabledBy === 'operator';
   const [keys, setKeys] = useState<Key[]>([]);
   const [created, setCreated] = useState<{ secret: string; key: Key } | undefined>();
   const [error, setError] = useState('');
@@ -61,7 +69,7 @@ export function KeysPage({ session }: { session: Session }) {
       accountId: chosen,
       name: field('name'),
       ...(field('expiresAt') && { expiresAt: new Date(field('expiresAt')).toISOString() }),
-      ...(field('group') && { group: field('group') }),
+      ...(!ownKeys && field('group') && { group: field('group') }),
       ...(field('allowedModels') && {
         allowedModels: field('allowedModels')
           .split(/[\s,]+/)
@@ -102,21 +110,30 @@ export function KeysPage({ session }: { session: Session }) {
       )}
       <section class="create" aria-labelledby="create-title">
         <h2 id="create-title">Create a key</h2>
+        {ceiling && (
+          <p class="muted ceiling">
+            This account's keys may have at most: {formatKeyLimits(ceiling)}. Only the operator may give a key a group or more.
+          </p>
+        )}
         <form onSubmit={create} class="grid">
           <label for="key-name">Name</label>
           <input id="key-name" name="name" required maxLength={200} />
           <label for="key-expires">Expires (optional)</label>
           <input id="key-expires" name="expiresAt" type="datetime-local" />
-          <label for="key-group">Group (optional)</label>
-          <input id="key-group" name="group" maxLength={100} />
+          {!ownKeys && (
+            <>
+              <label for="key-group">Group (optional)</label>
+              <input id="key-group" name="group" maxLength={100} />
+            </>
+          )}
           <label for="key-models">Allowed models (optional, comma-separated)</label>
           <input id="key-models" name="allowedModels" />
           <label for="key-requests">Requests per minute (optional)</label>
-          <input id="key-requests" name="requests" type="number" min="1" step="1" />
+          <input id="key-requests" name="requests" type="number" min="1" step="1" max={ceiling?.requests} />
           <label for="key-tokens">Tokens per minute (optional)</label>
-          <input id="key-tokens" name="tokens" type="number" min="1" step="1" />
+          <input id="key-tokens" name="tokens" type="number" min="1" step="1" max={ceiling?.tokens} />
           <label for="key-concurrency">Requests in flight (optional)</label>
-          <input id="key-concurrency" name="concurrency" type="number" min="1" step="1" />
+          <input id="key-concurrency" name="concurrency" type="number" min="1" step="1" max={ceiling?.concurrency} />
           <span />
           <button type="submit">Create key</button>
         </form>
@@ -158,6 +175,8 @@ export function KeysPage({ session }: { session: Session }) {
                     >
                       Disable
                     </button>
+                  ) : operatorOnly(key) ? (
+                    <span class="muted">Disabled by the operator</span>
                   ) : (
                     <button
                       type="button"
