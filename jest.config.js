@@ -22,6 +22,7 @@ const shared = {
     '^signalbox$': '<rootDir>/packages/signalbox/src/index.ts',
     '^@signalbox/([^/]+)$': '<rootDir>/packages/$1/src/index.ts',
     '^@signalbox/([^/]+)/testing$': '<rootDir>/packages/$1/src/testing/index.ts',
+    '^@signalbox/([^/]+)/sql$': '<rootDir>/packages/$1/src/sql/index.ts',
   },
 };
 

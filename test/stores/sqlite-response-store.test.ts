@@ -105,7 +105,7 @@ describe('SQLite response store', () => {
     await current.close();
     const database = new DatabaseSync(path);
     // The shape a build without stored conversations left: no response (or ledger or console token) tables, user_version 2.
-    database.exec('DROP TABLE console_tokens; DROP TABLE usage; DROP TABLE balance_events; DROP TABLE response_bytes; DROP TABLE response_items; DROP TABLE responses; PRAGMA user_version = 2;');
+    database.exec('ALTER TABLE api_keys DROP COLUMN disabled_by; ALTER TABLE accounts DROP COLUMN key_limit_ceiling; DROP TABLE console_tokens; DROP TABLE usage; DROP TABLE balance_events; DROP TABLE response_bytes; DROP TABLE response_items; DROP TABLE responses; PRAGMA user_version = 2;');
     database.close();
 
     const upgraded = track(open(path));
@@ -114,7 +114,7 @@ describe('SQLite response store', () => {
     await upgraded.saveResponse(record, ROOMY);
     expect(await upgraded.getResponse(account.id, 'resp_after_upgrade', T0)).toEqual(record);
     const check = new DatabaseSync(path, { readOnly: true });
-    expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: 7 });
+    expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: 8 });
     check.close();
   });
 
@@ -129,7 +129,7 @@ describe('SQLite response store', () => {
     await current.close();
     const database = new DatabaseSync(path);
     // The shape schema 3 left: no running totals and no triggers keeping them (and no ledger).
-    database.exec('DROP TABLE console_tokens; DROP TABLE usage; DROP TABLE balance_events; DROP TRIGGER response_bytes_on_insert; DROP TRIGGER response_bytes_on_delete; DROP TABLE response_bytes; PRAGMA user_version = 3;');
+    database.exec('ALTER TABLE api_keys DROP COLUMN disabled_by; ALTER TABLE accounts DROP COLUMN key_limit_ceiling; DROP TABLE console_tokens; DROP TABLE usage; DROP TABLE balance_events; DROP TRIGGER response_bytes_on_insert; DROP TRIGGER response_bytes_on_delete; DROP TABLE response_bytes; PRAGMA user_version = 3;');
     database.close();
 
     const upgraded = track(open(path));

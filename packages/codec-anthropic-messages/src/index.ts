@@ -17,12 +17,5 @@ export { createAnthropicStreamDecoder } from './stream/decode-anthropic-stream';
 export { createAnthropicStreamEncoder } from './stream/encode-anthropic-stream';
 export { decodeAnthropicUsage } from './usage/decode-anthropic-usage';
 export { encodeAnthropicDeltaUsage, encodeAnthropicUsage } from './usage/encode-anthropic-usage';
-export { decodeAnthropicTokenCountRequest } from './count-tokens/decode-anthropic-token-count-request';
-export { encodeAnthropicModelList } from './models/encode-anthropic-model-list';
 export { describeAnthropicOpenAPI } from './openapi/describe-anthropic-openapi';
-export {
-  anthropicErrorEnvelopeSchema,
-  anthropicMessageSchema,
-  anthropicModelListSchema,
-  anthropicTokenCountSchema,
-} from './openapi/anthropic-openapi-schemas';
+export { anthropicErrorEnvelopeSchema, anthropicMessageSchema } from './openapi/anthropic-openapi-schemas';

@@ -1,5 +1,4 @@
 export { openAIResponsesCodec } from './openai-responses-codec';
-export { COMPACTION_SUMMARY_PREFIX } from './compaction/open-openai-responses-compaction-items';
 export { decodeOpenAIResponsesRequest } from './request/decode-openai-responses-request';
 export {
   encodeOpenAIResponsesRequest,

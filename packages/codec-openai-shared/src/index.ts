@@ -1,14 +1,7 @@
-export {
-  decodeOpenAIError,
-  encodeOpenAIError,
-  encodeOpenAIErrorObject,
-  mapOpenAIErrorCode,
-  mapOpenAIErrorType,
-} from './openai-error-envelope';
+export { decodeOpenAIError, encodeOpenAIError, encodeOpenAIErrorObject } from './openai-error-envelope';
 export { encodeOpenAIModelList } from './encode-openai-model-list';
 export { encodeOpenAIResponseFormat } from './encode-openai-response-format';
 export { checkOpenAIToolName } from './check-openai-tool-name';
-export { openAIErrorEnvelopeSchema, openAIModelListSchema } from './openapi/openai-openapi-schemas';
 export { describeOpenAIModelsOperation, describeOpenAISharedComponents, OPENAI_OPENAPI_NAMES } from './openapi/describe-openai-openapi';
 export { toOpenAPISchema } from './openapi/to-openapi-schema';
 export { modelIdSchema } from './openapi/model-id-schema';

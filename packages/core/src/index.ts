@@ -46,7 +46,6 @@ export { createDroppedOptionsDescriber } from './codec/describe-dropped-options'
 export {
   collectUnknownFields,
   describeUnknownFields,
-  MAX_NAMED_UNKNOWN_FIELDS,
   mergeUnknownFields,
   UNKNOWN_FIELDS_OPTION,
 } from './codec/unknown-fields';
@@ -60,11 +59,11 @@ export {
   type UpstreamErrorDetails,
   type ValidationIssue,
 } from './errors/gateway-error';
-export { createValidationError, flattenSchemaIssues, type SchemaIssue } from './errors/create-validation-error';
-export { createUpstreamError, mapUpstreamStatus } from './errors/upstream-error-from-status';
+export { createValidationError, type SchemaIssue } from './errors/create-validation-error';
+export { createUpstreamError } from './errors/upstream-error-from-status';
 export { ClientAbortedError } from './errors/client-aborted-error';
 export { firstHeaderValue, headerValue, type HeaderMap } from './http/header-value';
-export { formatFieldPath, type FieldPath } from './errors/field-path';
+export type { FieldPath } from './errors/field-path';
 export { invalidParameter } from './errors/invalid-parameter';
 export { unknownParameter } from './errors/unknown-parameter';
 export { unsupportedParameter } from './errors/unsupported-parameter';
@@ -72,7 +71,7 @@ export { streamEndedEarly } from './errors/stream-ended-early';
 export { createId } from './ids/create-id';
 export { isJSONObject, type JSONObject, type JSONValue } from './json';
 export { spliceJSONString } from './splice-json-string';
-export { PROTOCOLS, type BuiltInProtocol, type Protocol } from './protocol';
+export type { BuiltInProtocol, Protocol } from './protocol';
 export type { SSEMessage } from './sse-message';
 export { formatDataURL, parseDataURL } from './media/data-url';
 export { REDACTED, redact, redactHeaders, redactURL, scrubSecrets } from './redact/redact';

@@ -5,7 +5,7 @@ export { createMemoryLimiter, type MemoryLimiterOptions } from './limits/create-
 export { DEFAULT_WINDOW_SECONDS } from './limits/create-rate-windows';
 export { DEFAULT_QUOTA_PERIOD_HOURS } from './limits/create-quota-counter';
 export { DEFAULT_QUEUE_TIMEOUT_MS, HOLD_AVERAGE_WEIGHT } from './limits/create-concurrency-gate';
-export { estimateRetryAfterMs, MIN_RETRY_AFTER_MS, type SlotWaitInput } from './limits/estimate-retry-after-ms';
+export { estimateRetryAfterMs, type SlotWaitInput } from './limits/estimate-retry-after-ms';
 export {
   noSlotRefusal,
   queueFullRefusal,
@@ -28,7 +28,6 @@ export type { Route } from './routing/create-route-table';
 export type { RequestOutcome, UsageRecord, UsageRecorder } from './usage/usage-record';
 export {
   createUsageWriter,
-  DEFAULT_MAX_QUEUED_COMMITS,
   USAGE_COMMIT_DELAY_MS,
   type CommitScheduler,
   type QueuedCommit,

@@ -5,14 +5,12 @@ export { createBodyMiddleware, type BodyOptions } from './body/create-body-middl
 export { createTokenCountHandler } from './count-tokens/create-token-count-handler';
 export { createStoredResponseHandler } from './conversations/create-stored-response-handler';
 export { createCompactionHandler } from './compaction/create-compaction-handler';
-export { findGatewayContext, getExchange, getGatewayContext, type GatewayContext } from './context/gateway-context';
+export type { GatewayContext } from './context/gateway-context';
 export { createGateway, type Gateway, type GatewayOptions } from './create-gateway';
 export { createErrorHandler, type ErrorHandlerOptions } from './errors/create-error-handler';
 export { createNotFoundHandler, type NotFoundOptions } from './errors/create-not-found-handler';
-export { toGatewayError } from './errors/to-gateway-error';
 export type { GatewayLogger } from './gateway-logger';
 export { createGenerationHandler, type GenerationHandlerOptions } from './generation/create-generation-handler';
-export { writeStreamResponse } from './generation/write-stream-response';
 export { createModelsHandler, type ModelsHandlerOptions } from './models/create-models-handler';
 export { createRequestIdMiddleware, type RequestIdOptions } from './request-id/create-request-id-middleware';
 export { createAdminRouter, type AdminRouterOptions } from './admin/create-admin-router';

@@ -6,5 +6,4 @@ export {
   type SessionStoreOptions,
 } from './sessions/create-session-store';
 export { checkCsrf, type CsrfCheckInput } from './security/check-csrf';
-export { PANEL_SECURITY_HEADERS } from './security/security-headers';
 export type { PanelLogger } from './http/send-panel-error';

@@ -1,4 +1,5 @@
-import { chargeOnSettle, USAGE_COLUMNS, usageRowValues, type Settled, type UsageCommit } from '@signalbox/accounts';
+import { chargeOnSettle, type Settled, type UsageCommit } from '@signalbox/accounts';
+import { USAGE_COLUMNS, usageRowValues } from '@signalbox/accounts/sql';
 import { lockAccounts } from './account-statements';
 import type { SqlSession } from './sql-session';
 

@@ -1,5 +1,6 @@
 import { createId } from '@signalbox/core';
-import { keyLimitCeilingColumn, toAccount, type AccountStore, type BalanceEvent } from '@signalbox/accounts';
+import type { AccountStore, BalanceEvent } from '@signalbox/accounts';
+import { keyLimitCeilingColumn, toAccount } from '@signalbox/accounts/sql';
 import { ACCOUNT_COLUMNS, SELECT_ACCOUNT } from './account-statements';
 import type { SqlSession } from './sql-session';
 import type { StoreContext } from './store-context';

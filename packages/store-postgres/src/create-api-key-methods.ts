@@ -1,14 +1,5 @@
-import {
-  findDigestMatch,
-  generateApiKey,
-  hashApiKey,
-  keyPrefix,
-  looksLikeApiKey,
-  newApiKeyRowValues,
-  toApiKeyRecord,
-  toPatchedColumns,
-  type AccountStore,
-} from '@signalbox/accounts';
+import { generateApiKey, hashApiKey, keyPrefix, looksLikeApiKey, type AccountStore } from '@signalbox/accounts';
+import { findDigestMatch, newApiKeyRowValues, toApiKeyRecord, toPatchedColumns } from '@signalbox/accounts/sql';
 import { SELECT_ACCOUNT } from './account-statements';
 import type { KeyCache } from './create-key-cache';
 import type { StoreContext } from './store-context';

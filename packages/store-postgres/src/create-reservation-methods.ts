@@ -1,5 +1,6 @@
 import { createId } from '@signalbox/core';
-import { DEFAULT_HOLD_LIFETIME_MS, toHoldTotals, type AccountStore } from '@signalbox/accounts';
+import { DEFAULT_HOLD_LIFETIME_MS, type AccountStore } from '@signalbox/accounts';
+import { toHoldTotals } from '@signalbox/accounts/sql';
 import { beatHoldOwner } from './hold-owners';
 import { releaseAbandonedHolds } from './release-abandoned-holds';
 import { settleHold } from './settle-hold';

@@ -1,11 +1,5 @@
-import {
-  listItemPositions,
-  responseRowValues,
-  toResponseColumns,
-  toStoredResponse,
-  type ResponseStore,
-  type StoredJSON,
-} from '@signalbox/accounts';
+import type { ResponseStore, StoredJSON } from '@signalbox/accounts';
+import { listItemPositions, responseRowValues, toResponseColumns, toStoredResponse } from '@signalbox/accounts/sql';
 import { evictOldestResponses } from './evict-oldest-responses';
 import type { StoreContext } from './store-context';
 

@@ -1,19 +1,21 @@
 import {
-  BALANCE_EVENT_COLUMNS,
-  buildUsageWhere,
   decodeSequenceCursor,
   decodeUsageCursor,
   encodeSequenceCursor,
   encodeUsageCursor,
+  USAGE_BUCKET_MS,
+  type UsageLedger,
+} from '@signalbox/accounts';
+import {
+  BALANCE_EVENT_COLUMNS,
+  buildUsageWhere,
   summarizeUsageSql,
   toBalanceEvent,
   toUsageEntry,
   toUsageSummaryRow,
-  USAGE_BUCKET_MS,
   USAGE_COLUMNS,
   type Placeholder,
-  type UsageLedger,
-} from '@signalbox/accounts';
+} from '@signalbox/accounts/sql';
 import { commitUsageBatch } from './commit-usage-batch';
 import type { StoreContext } from './store-context';
 

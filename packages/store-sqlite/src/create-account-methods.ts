@@ -1,5 +1,6 @@
 import { createId } from '@signalbox/core';
-import { keyLimitCeilingColumn, toAccount, type Account, type AccountStore, type BalanceEvent } from '@signalbox/accounts';
+import type { Account, AccountStore, BalanceEvent } from '@signalbox/accounts';
+import { keyLimitCeilingColumn, toAccount } from '@signalbox/accounts/sql';
 import type { StoreContext } from './store-context';
 
 type AccountMethods = Pick<

@@ -1,14 +1,5 @@
-import {
-  CONSOLE_TOKEN_COLUMNS,
-  consoleTokenPrefix,
-  findDigestMatch,
-  generateConsoleToken,
-  hashApiKey,
-  looksLikeConsoleToken,
-  newConsoleTokenRowValues,
-  toConsoleTokenRecord,
-  type ConsoleTokenStore,
-} from '@signalbox/accounts';
+import { consoleTokenPrefix, generateConsoleToken, hashApiKey, looksLikeConsoleToken, type ConsoleTokenStore } from '@signalbox/accounts';
+import { CONSOLE_TOKEN_COLUMNS, findDigestMatch, newConsoleTokenRowValues, toConsoleTokenRecord } from '@signalbox/accounts/sql';
 import type { StoreContext } from './store-context';
 
 /**

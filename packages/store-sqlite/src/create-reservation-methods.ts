@@ -1,5 +1,6 @@
 import { createId } from '@signalbox/core';
-import { DEFAULT_HOLD_LIFETIME_MS, toHoldTotals, type AccountStore, type Reservation } from '@signalbox/accounts';
+import { DEFAULT_HOLD_LIFETIME_MS, type AccountStore, type Reservation } from '@signalbox/accounts';
+import { toHoldTotals } from '@signalbox/accounts/sql';
 import { releaseAbandonedHolds } from './release-abandoned-holds';
 import { settleInTransaction } from './settle-in-transaction';
 import type { StoreContext } from './store-context';

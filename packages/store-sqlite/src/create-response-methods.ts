@@ -1,10 +1,5 @@
-import {
-  listItemPositions,
-  toResponseColumns,
-  toStoredResponse,
-  type ResponseStore,
-  type StoredJSON,
-} from '@signalbox/accounts';
+import type { ResponseStore, StoredJSON } from '@signalbox/accounts';
+import { listItemPositions, toResponseColumns, toStoredResponse } from '@signalbox/accounts/sql';
 import type { StoreContext } from './store-context';
 import { writeResponse, type ResponseSave } from './write-response';
 

@@ -1,20 +1,22 @@
 import type { StatementSync } from 'node:sqlite';
 import {
-  buildUsageWhere,
   decodeSequenceCursor,
   decodeUsageCursor,
   encodeSequenceCursor,
   encodeUsageCursor,
   USAGE_BUCKET_MS,
+  type Settled,
+  type UsageLedger,
+} from '@signalbox/accounts';
+import {
+  buildUsageWhere,
   USAGE_COLUMNS,
   summarizeUsageSql,
   toBalanceEvent,
   toUsageEntry,
   toUsageSummaryRow,
   usageRowValues,
-  type Settled,
-  type UsageLedger,
-} from '@signalbox/accounts';
+} from '@signalbox/accounts/sql';
 import { USAGE_DELETE_CHUNK } from './prepare-usage-statements';
 import { settleInTransaction } from './settle-in-transaction';
 import type { StoreContext } from './store-context';

@@ -1,5 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
-import { BALANCE_EVENT_COLUMNS, USAGE_COLUMNS } from '@signalbox/accounts';
+import { BALANCE_EVENT_COLUMNS, USAGE_COLUMNS } from '@signalbox/accounts/sql';
 
 /** How many old rows one retention step deletes, so a large first sweep never holds the write lock for long. */
 export const USAGE_DELETE_CHUNK = 5000;

@@ -1,5 +1,5 @@
-import type { ItemPosition, ResponseColumns, StoredResponse } from '@signalbox/accounts';
-import { responseRowValues } from '@signalbox/accounts';
+import type { StoredResponse } from '@signalbox/accounts';
+import { responseRowValues, type ItemPosition, type ResponseColumns } from '@signalbox/accounts/sql';
 import { evictOldestResponses } from './evict-oldest-responses';
 import type { Statements } from './prepare-statements';
 

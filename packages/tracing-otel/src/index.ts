@@ -1,2 +1,2 @@
-export { createTracingObserver, TRACER_NAME, type TracingObserverOptions } from './create-tracing-observer';
+export { createTracingObserver, type TracingObserverOptions } from './create-tracing-observer';
 export { ATTRIBUTE } from './span-attributes';

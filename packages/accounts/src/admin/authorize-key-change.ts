@@ -1,7 +1,7 @@
 import { GatewayError } from '@signalbox/core';
 import { describeBound, keyLimitBounds, looserBounds, membersBeyond, type KeyLimitBounds } from '../keys/key-limit-bounds';
 import { effectiveKeyLimits, keyLimitCeiling, type KeyLimits } from '../keys/key-limits';
-import type { Account, ApiKeyPatch, ApiKeyRecord, KeyDisabledBy } from '../store/account-store';
+import type { Account, ApiKeyRecord, KeyDisabledBy } from '../store/account-store';
 import type { ConsoleIdentity } from './console-identity';
 import { modelsOpenTo, type ConsoleRoute } from './console-route';
 

@@ -1,0 +1,20 @@
+// Row and query helpers the SQL stores share (`@signalbox/store-sqlite`, `@signalbox/store-postgres`):
+// how a record maps to its table's columns and back, and the usage ledger's queries.
+export { keyLimitCeilingColumn, toAccount, type AccountRow } from './account-row';
+export { toHoldTotals, type HoldTotalsRow } from './hold-totals-row';
+export { newApiKeyRowValues, toApiKeyRecord, toPatchedColumns, type ApiKeyMutableColumns, type ApiKeyRow } from './api-key-row';
+export { CONSOLE_TOKEN_COLUMNS, newConsoleTokenRowValues, toConsoleTokenRecord } from './console-token-row';
+export { USAGE_COLUMNS, toUsageEntry, usageRowValues } from './usage-row';
+export {
+  listItemPositions,
+  responseRowValues,
+  toResponseColumns,
+  toStoredResponse,
+  type ItemPosition,
+  type ResponseColumns,
+  type ResponseRow,
+} from './response-row';
+export { buildUsageWhere, type Placeholder, type UsageWhere } from './usage-where';
+export { summarizeUsageSql, toUsageSummaryRow } from './summarize-usage-sql';
+export { BALANCE_EVENT_COLUMNS, toBalanceEvent } from './balance-event-row';
+export { findDigestMatch } from './find-digest-match';
