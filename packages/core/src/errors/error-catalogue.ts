@@ -37,7 +37,7 @@ export const ERROR_CATALOGUE: Record<GatewayErrorCode, CatalogueEntry> = {
   RESOURCE_NOT_FOUND: { meaning: 'No such admin account, key or console token (another account\'s answers the same), or no stored response or item with that id for the caller\'s account (unknown, expired or deleted).', action: FIX_REQUEST },
   MODEL_NOT_FOUND: { meaning: 'No route has this exact model ID (see `GET /v1/models`).', action: FIX_ENDPOINT },
   KEY_LIMITS_ABOVE_CEILING: {
-    meaning: 'A lower `keyLimitCeiling` for an account one of whose keys has limits above it (the message names the key and `param` the member); nothing was changed.',
+    meaning: 'An account\'s `keyLimitCeiling` lowered below the limits one of its keys has (the message names the key, `param` the member); nothing was changed.',
     action: 'Lower that key\'s limits first, or choose a higher ceiling.',
   },
   REQUEST_TIMEOUT: { meaning: 'The request did not arrive in full in time: its body within `bodyTimeoutMs`, or the whole request within the server\'s `requestTimeout`; nothing was generated.', action: 'Send the whole body promptly; a retry of the same request is safe.' },
