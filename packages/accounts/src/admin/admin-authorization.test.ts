@@ -4,9 +4,11 @@ import { createMemoryAccountStore } from '../store/create-memory-account-store';
 import {
   ADMIN_AUTHORIZATION_CASES,
   ADMIN_ROUTES,
+  AUTHORIZATION_RUNS,
   CASE_DEFAULT_KEY_LIMITS,
   CASE_ROUTES,
   createAuthorizationFixture,
+  expectAuthorizationRun,
   type AdminCaller,
   type AdminRoute,
 } from '../testing';
@@ -79,21 +81,10 @@ async function setUp() {
   return { asAdmin, fixture, snapshot };
 }
 
-const RUNS = ADMIN_AUTHORIZATION_CASES.flatMap(entry => [
-  { ...entry, identity: 'admin' as const, expected: entry.admin },
-  { ...entry, identity: 'account' as const, expected: entry.account },
-]);
-
 describe('the admin service’s authorization model: every route × both identities × every field', () => {
-  it.each(RUNS)('$route $field, as $identity: $expected.status $expected.code', async run => {
+  it.each(AUTHORIZATION_RUNS)('$route $field, as $identity: $expected.status $expected.code', async run => {
     const { asAdmin, fixture, snapshot } = await setUp();
-    const before = await snapshot();
-    const caller = run.identity === 'admin' ? asAdmin : fixture.asAccount;
-    const answer = await caller({ route: run.route, ...(run.id && { id: run.id(fixture) }), ...(run.body && { body: run.body(fixture) }) });
-    const { effect, ...expected } = run.expected;
-    expect({ status: answer.status, code: answer.code, param: answer.param }).toEqual({ code: undefined, param: undefined, ...expected });
-    if (answer.status >= 400) expect(await snapshot()).toEqual(before);
-    if (effect) expect(run.route === 'POST /keys' ? answer.body.key : answer.body).toMatchObject(effect);
+    await expectAuthorizationRun(run, fixture, asAdmin, snapshot);
   });
 
   it('covers every admin route, every field of every body and every limit member', () => {

@@ -1,37 +1,6 @@
 import { describeBound, keyLimitBounds, looserBounds, membersBeyond, type KeyLimitMember } from './key-limit-bounds';
-import type { KeyLimits } from './key-limits';
+import { CASE_CEILING as CEILING, ONE_STEP_LESS as LESS, ONE_STEP_MORE as MORE } from '../testing';
 
-/** A ceiling that bounds every member, and for each member a value that gives a key more than it and one that gives less. */
-const CEILING: Required<KeyLimits> = {
-  requests: 100,
-  tokens: 10_000,
-  windowSeconds: 60,
-  concurrency: 4,
-  queueSize: 2,
-  queueTimeoutMs: 5_000,
-  quotaTokens: 1_000_000,
-  quotaPeriodHours: 24,
-};
-const MORE: Required<KeyLimits> = {
-  requests: 101,
-  tokens: 10_001,
-  windowSeconds: 59,
-  concurrency: 5,
-  queueSize: 3,
-  queueTimeoutMs: 5_001,
-  quotaTokens: 1_000_001,
-  quotaPeriodHours: 23,
-};
-const LESS: Required<KeyLimits> = {
-  requests: 99,
-  tokens: 9_999,
-  windowSeconds: 61,
-  concurrency: 3,
-  queueSize: 1,
-  queueTimeoutMs: 4_999,
-  quotaTokens: 999_999,
-  quotaPeriodHours: 25,
-};
 const MEMBERS = Object.keys(CEILING) as KeyLimitMember[];
 
 describe('key limit bounds', () => {

@@ -14,3 +14,4 @@ export {
   type AdminRoute,
   type AuthorizationFixture,
 } from './authorization-fixture';
+export { AUTHORIZATION_RUNS, expectAuthorizationRun, type AuthorizationRun } from './expect-authorization-run';
