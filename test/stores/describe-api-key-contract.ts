@@ -170,6 +170,25 @@ export function describeKeys(context: ContractContext): void {
       expect(await context.store.getKey(created.key.id)).toMatchObject({ status: 'disabled', disabledBy: 'operator' });
     });
 
+    it('makes a change given as a function from the key as stored, and leaves the key unchanged when it throws', async () => {
+      const account = await context.store.createAccount({ name: 'Keys' });
+      const { key } = await context.store.createKey({ accountId: account.id, name: 'k' });
+      await context.store.updateKey(key.id, { status: 'disabled', disabledBy: 'operator' });
+      const seen: unknown[] = [];
+      const renamed = await context.store.updateKey(key.id, current => {
+        seen.push(current);
+        return { name: `${current.name}-renamed` };
+      });
+      expect(seen).toEqual([{ ...key, status: 'disabled', disabledBy: 'operator' }]);
+      expect(renamed).toEqual({ ...key, name: 'k-renamed', status: 'disabled', disabledBy: 'operator' });
+      const refused = context.store.updateKey(key.id, () => {
+        throw new Error('not allowed');
+      });
+      await expect(refused).rejects.toThrow('not allowed');
+      expect(await context.store.getKey(key.id)).toEqual(renamed);
+      expect(await context.store.updateKey('key_missing', () => ({ name: 'x' }))).toBeUndefined();
+    });
+
     it('returns undefined for an unknown key', async () => {
       expect(await context.store.getKey('key_missing')).toBeUndefined();
       expect(await context.store.updateKey('key_missing', { status: 'disabled' })).toBeUndefined();

@@ -2,6 +2,7 @@ export type {
   Account,
   AccountPatch,
   AccountStore,
+  ApiKeyChange,
   ApiKeyPatch,
   ApiKeyRecord,
   NewAccount,

@@ -49,12 +49,13 @@ export function createApiKeyMethods({ sql, transaction, serverSecret }: StoreCon
           : await sql.rows(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE account_id = $1 ORDER BY seq`, [accountId]);
       return rows.map(row => toApiKeyRecord(row)!);
     },
-    async updateKey(id, patch) {
+    async updateKey(id, change) {
       // Read (locking the row), merge and write, so a concurrent patch from another instance is not lost.
       keys.clear();
       return transaction(async session => {
         const current = toApiKeyRecord(await session.row(`${SELECT_KEY} FOR UPDATE`, [id]));
         if (!current) return undefined;
+        const patch = typeof change === 'function' ? change(current) : change;
         const row = await session.row(
           `UPDATE api_keys SET name = $1, status = $2, expires_at = $3, group_name = $4, allowed_models = $5, limits = $6, disabled_by = $7
            WHERE id = $8 RETURNING ${KEY_COLUMNS}`,

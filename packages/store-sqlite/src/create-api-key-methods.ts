@@ -46,12 +46,13 @@ export function createApiKeyMethods({
         accountId === undefined ? statements.selectKeys.all() : statements.selectKeysOfAccount.all(accountId);
       return rows.map(row => toApiKeyRecord(row)!);
     },
-    async updateKey(id, patch) {
+    async updateKey(id, change) {
       // Read, merge and write under the write lock, so a concurrent patch from another process is not lost.
       keys.clear();
       return transaction(() => {
         const current = toApiKeyRecord(statements.selectKey.get(id));
         if (!current) return undefined;
+        const patch = typeof change === 'function' ? change(current) : change;
         return toApiKeyRecord(statements.updateKey.get(...toPatchedColumns(current, patch), id));
       });
     },

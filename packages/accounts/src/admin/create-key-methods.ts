@@ -51,8 +51,14 @@ export function createKeyMethods(options: KeyMethodsOptions) {
       const patch = parseInput(updateKeySchema, body);
       const key = await store.getKey(id);
       if (!key || !maySee(identity, key.accountId)) throw notFound('key');
-      if (identity.kind === 'account') authorizeKeyPatch(await contextFor(key.accountId), key, patch);
-      return presentKey(found(await store.updateKey(id, toStorePatch(identity, key, patch)), 'key'));
+      const context = identity.kind === 'account' ? await contextFor(key.accountId) : undefined;
+      // Judged again on the key as stored, under the store's write lock: a disable by the operator
+      // that lands between the read above and this write is never undone by it.
+      const updated = await store.updateKey(id, current => {
+        if (context) authorizeKeyPatch(context, current, patch);
+        return toStorePatch(identity, current, patch);
+      });
+      return presentKey(found(updated, 'key'));
     },
   };
 }

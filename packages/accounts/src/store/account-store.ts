@@ -66,6 +66,12 @@ export type NewApiKey = Omit<ApiKeyRecord, 'id' | 'prefix' | 'createdAt' | 'stat
 };
 
 export type ApiKeyPatch = Partial<Omit<ApiKeyRecord, 'id' | 'accountId' | 'prefix' | 'createdAt'>>;
+/**
+ * A key patch, or a function that makes one from the key as stored: the store calls it under the
+ * same lock as the write, so a decision it makes (who may enable the key) cannot be overtaken by a
+ * concurrent change; a throw leaves the key unchanged and rejects `updateKey` with it.
+ */
+export type ApiKeyChange = ApiKeyPatch | ((current: ApiKeyRecord) => ApiKeyPatch);
 export type AccountPatch = Partial<Pick<Account, 'name' | 'subscription' | 'group' | 'keyLimitCeiling'>>;
 
 /**
@@ -155,8 +161,8 @@ export interface AccountStore extends ResponseStore, UsageLedger, ConsoleTokenSt
   findKeyBySecret(secret: string): Promise<ApiKeyRecord | undefined>;
   getKey(id: string): Promise<ApiKeyRecord | undefined>;
   listKeys(accountId?: string): Promise<ApiKeyRecord[]>;
-  /** Applies the patch (a member given as `undefined` clears it); a key that ends up active has no `disabledBy`. */
-  updateKey(id: string, patch: ApiKeyPatch): Promise<ApiKeyRecord | undefined>;
+  /** Applies the change (a member given as `undefined` clears it); a key that ends up active has no `disabledBy`. */
+  updateKey(id: string, change: ApiKeyChange): Promise<ApiKeyRecord | undefined>;
 
   /**
    * Holds `amountMicros` of the account's available balance, or `undefined` when it is not there.

@@ -154,9 +154,10 @@ export function createMemoryAccountStore(options: MemoryAccountStoreOptions = {}
         .filter(record => accountId === undefined || record.accountId === accountId)
         .map(record => copy(record)!);
     },
-    async updateKey(id, patch) {
+    async updateKey(id, change) {
       const entry = keys.get(id);
       if (!entry) return undefined;
+      const patch = typeof change === 'function' ? change(copy(entry.record)!) : change;
       Object.assign(entry.record, structuredClone(patch));
       if (entry.record.status === 'active') delete entry.record.disabledBy;
       return copy(entry.record);
