@@ -129,6 +129,22 @@ describe('Claude Code CLI (claude -p --output-format stream-json) through the ex
     });
   });
 
+  it.each([
+    { prompt: 'Read notes.txt and tell me what it says', tool: 'Read', input: { file_path: 'notes.txt' } },
+    { prompt: 'Run cat notes.txt and tell me what it prints', tool: 'Bash', input: { command: 'cat notes.txt' } },
+  ])('calls $tool with the file or command a plain prompt mentions ("$prompt"), as the README suggests', async ({ prompt, tool, input }) => {
+    const { run } = await claude('signalbox-sim', prompt, {});
+    const result = resultOf(run);
+    expect(run.code).toBe(0);
+    expect(result).toMatchObject({ subtype: 'success', is_error: false, num_turns: 2 });
+    const toolUses = run.events
+      .filter(event => event.type === 'assistant')
+      .flatMap(event => (event.message as { content: Array<Record<string, unknown>> }).content)
+      .filter(block => block.type === 'tool_use');
+    expect(toolUses).toEqual([expect.objectContaining({ name: tool, input })]);
+    expect(String(result.result)).toContain('fjord-notes-7f3a');
+  });
+
   it('is answered by the simulator addressed directly, as by the vendor’s API (plain turn and Read round trip)', async () => {
     const file = join(sandbox.cwd, 'notes.txt');
     for (const [prompt, turns] of [['Say hello', 1], [`Read \`${file}\` and tell me what it says`, 2]] as const) {
