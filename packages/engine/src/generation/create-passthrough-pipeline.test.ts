@@ -117,8 +117,10 @@ describe('the pass-through path', () => {
     }
   });
 
-  it('ends a stream with a malformed frame after the first content with the Messages error frame (UPSTREAM_FAILED), not a crash', async () => {
-    const malformed = 'event: content_block_delta\ndata: {"type":"content_block_delta","index":0,"delta":{bad json\n\n';
+  it.each([
+    ['a known event', 'event: content_block_delta\ndata: {"type":"content_block_delta","index":0,"delta":{bad json\n\n'],
+    ['an event name no codec knows', 'event: proxy_status\ndata: <html><body><h1>502 Bad Gateway</h1></body></html>\n\n'],
+  ])('ends a stream with a frame that is not JSON (%s) after the first content with the Messages error frame (UPSTREAM_FAILED), not a crash', async (_name, malformed) => {
     const { sink, outcome, record } = await pipeAll({ chunks: [...messagesFrames.slice(0, 4), malformed, ...messagesFrames.slice(4)] });
     expect(outcome.error?.code).toBe('UPSTREAM_FAILED');
     expect(outcome.error?.status).toBe(502);
