@@ -1,6 +1,7 @@
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
 import { generateText, streamText } from 'ai';
+import { createAnthropic as createAnthropicV3 } from 'ai-sdk-anthropic-v3';
 import { startTestGateway, type TestGateway } from '../helpers/start-test-gateway';
 
 const PROMPT = 'Describe how a railway signalbox sorts freight cars';
@@ -15,6 +16,8 @@ describe('Vercel AI SDK against the example server', () => {
 
   const openai = () => createOpenAI({ baseURL: `${server.url}/v1`, apiKey: server.demoKey });
   const anthropic = () => createAnthropic({ baseURL: `${server.url}/v1`, apiKey: server.demoKey });
+  // The 3.x line (AI SDK 6, still widely installed) validates answers more strictly: `citations: null` fails it.
+  const anthropicV3 = () => createAnthropicV3({ baseURL: `${server.url}/v1`, apiKey: server.demoKey });
 
   describe.each(ROUTES)('on %s', model => {
     it('@ai-sdk/openai responses model: generateText and streamText', async () => {
@@ -40,6 +43,18 @@ describe('Vercel AI SDK against the example server', () => {
       for await (const delta of streamed.textStream) text += delta;
       expect(text).toBe(generated.text);
       expect((await streamed.usage).outputTokens).toBeGreaterThanOrEqual(50);
+    });
+
+    it('@ai-sdk/anthropic 3.x: generateText and streamText', async () => {
+      const generated = await generateText({ model: anthropicV3()(model), prompt: PROMPT, maxOutputTokens: 512, maxRetries: 0 });
+      expect(generated.finishReason).toBe('stop');
+      expect(generated.text.trim().split(/\s+/).length).toBeGreaterThanOrEqual(50);
+
+      const streamed = streamText({ model: anthropicV3()(model), prompt: PROMPT, maxOutputTokens: 512, maxRetries: 0 });
+      let text = '';
+      for await (const delta of streamed.textStream) text += delta;
+      expect(text).toBe(generated.text);
+      expect(await streamed.finishReason).toBe('stop');
     });
   });
 });
