@@ -11,7 +11,8 @@ import { startTestGateway, type TestGateway } from '../helpers/start-test-gatewa
 // byte for byte by a real upstream on loopback, read through the gateway by the official clients.
 const FIXTURES = join(__dirname, '../../packages/codec-anthropic-messages/src/__fixtures__');
 const capture = (name: string) => readFileSync(join(FIXTURES, name), 'utf8');
-const asClientModel = (text: string) => text.replaceAll('"model":"claude-sonnet-4-6"', '"model":"client-model"');
+const asClientModel = (text: string) =>
+  text.replaceAll('"model":"claude-sonnet-4-6"', '"model":"client-model"');
 const MODEL = 'client-model';
 
 describe('Messages upstream captures through every client interface', () => {
@@ -36,7 +37,13 @@ describe('Messages upstream captures through every client interface', () => {
       configPath,
       JSON.stringify({
         upstreams: { anthropic: { protocol: 'anthropic-messages', baseURL: upstream.url } },
-        routes: [{ model: MODEL, interfaces: ['messages', 'chat', 'responses'], targets: [{ upstream: 'anthropic', model: 'claude-sonnet-4-6' }] }],
+        routes: [
+          {
+            model: MODEL,
+            interfaces: ['messages', 'chat', 'responses'],
+            targets: [{ upstream: 'anthropic', model: 'claude-sonnet-4-6' }],
+          },
+        ],
       }),
     );
     gateway = await startTestGateway({ configPath });
@@ -47,17 +54,28 @@ describe('Messages upstream captures through every client interface', () => {
     rmSync(directory, { recursive: true, force: true });
   });
 
-  const messagesBody = { model: MODEL, max_tokens: 64, messages: [{ role: 'user', content: 'Ferries from Oslo?' }] };
+  const messagesBody = {
+    model: MODEL,
+    max_tokens: 64,
+    messages: [{ role: 'user' as const, content: 'Ferries from Oslo?' }],
+  };
   const anthropic = () => new AnthropicV0({ baseURL: gateway.url, apiKey: gateway.demoKey, maxRetries: 0 });
   const openai = () => new OpenAI({ baseURL: `${gateway.url}/v1`, apiKey: gateway.demoKey, maxRetries: 0 });
 
   it('forwards a paused turn (pause_turn) to a Messages client as sent, stream and JSON, so the SDK can continue it', async () => {
     next = 'pause-turn.1.stream.sse';
-    const raw = await postForSSE(`${gateway.url}/v1/messages`, authHeaders.messages(gateway.demoKey), { ...messagesBody, stream: true });
+    const raw = await postForSSE(`${gateway.url}/v1/messages`, authHeaders.messages(gateway.demoKey), {
+      ...messagesBody,
+      stream: true,
+    });
     expect(raw.text).toBe(asClientModel(capture('pause-turn.1.stream.sse')));
     const streamed = await anthropic().messages.stream(messagesBody).finalMessage();
     expect(streamed.stop_reason).toBe('pause_turn');
-    expect(streamed.content.map(block => block.type)).toEqual(['text', 'server_tool_use', 'web_search_tool_result']);
+    expect(streamed.content.map(block => block.type)).toEqual([
+      'text',
+      'server_tool_use',
+      'web_search_tool_result',
+    ]);
 
     next = 'pause-turn.1.response.json';
     const answer = await anthropic().messages.create(messagesBody);
@@ -86,10 +104,16 @@ describe('Messages upstream captures through every client interface', () => {
 
   it('never forwards a Messages frame whose data is not JSON: the error event goes out in its place', async () => {
     next = 'not-json-frame.1.malformed.sse';
-    const raw = await postForSSE(`${gateway.url}/v1/messages`, authHeaders.messages(gateway.demoKey), { ...messagesBody, stream: true });
+    const raw = await postForSSE(`${gateway.url}/v1/messages`, authHeaders.messages(gateway.demoKey), {
+      ...messagesBody,
+      stream: true,
+    });
     const sent = capture('not-json-frame.1.malformed.sse');
     const before = sent.slice(0, sent.indexOf('event: proxy_status'));
-    const error = { type: 'error', error: { type: 'api_error', message: 'The upstream sent malformed JSON in a stream event.' } };
+    const error = {
+      type: 'error',
+      error: { type: 'api_error', message: 'The upstream sent malformed JSON in a stream event.' },
+    };
     expect(raw.text).toBe(`${asClientModel(before)}event: error\ndata: ${JSON.stringify(error)}\n\n`);
     await expect(anthropic().messages.stream(messagesBody).finalMessage()).rejects.toThrow(/malformed JSON/);
   });

@@ -17,7 +17,11 @@ const RECORDED_ANSWERS = [
   'vendor-text-stop-details.1.response.json',
   'vendor-tool-thinking.1.response.json',
 ];
-const RECORDED_STREAMS = ['vendor-text.1.stream.sse', 'vendor-tool-no-arguments.1.stream.sse', 'vendor-thinking.1.stream.sse'];
+const RECORDED_STREAMS = [
+  'vendor-text.1.stream.sse',
+  'vendor-tool-no-arguments.1.stream.sse',
+  'vendor-thinking.1.stream.sse',
+];
 const ANSWER_NULLS_UNKNOWN_TO_A_TRANSLATION = [
   'stop_details.category',
   'stop_details.explanation',
@@ -41,10 +45,14 @@ function streamNullPaths(payloads: readonly string[]): string[] {
   });
 }
 
-const recordedAnswers = RECORDED_ANSWERS.map(name => readJSONFixture(FIXTURES, name) as { content: Array<Record<string, unknown>> });
+const recordedAnswers = RECORDED_ANSWERS.map(
+  name => readJSONFixture(FIXTURES, name) as { content: Array<Record<string, unknown>> },
+);
 const recordedAnswerNulls = new Set(recordedAnswers.flatMap(answer => listNullPaths(answer)));
 const recordedStreamNulls = new Set(
-  RECORDED_STREAMS.flatMap(name => streamNullPaths(decodeSSEChunks([readFixture(FIXTURES, name)]).map(message => message.data))),
+  RECORDED_STREAMS.flatMap(name =>
+    streamNullPaths(decodeSSEChunks([readFixture(FIXTURES, name)]).map(message => message.data)),
+  ),
 );
 const answerNulls = new Set([...recordedAnswerNulls, ...ANSWER_NULLS_UNKNOWN_TO_A_TRANSLATION]);
 const streamNulls = new Set([...recordedStreamNulls, ...STREAM_NULLS_UNKNOWN_TO_A_TRANSLATION]);
@@ -57,15 +65,40 @@ const unknownUsage: Usage = {
   reasoningTokens: undefined,
 };
 const signed: OutputPart = { type: 'reasoning', text: 'Thinking.', signature: 'c2lnbmVk' };
-const call: OutputPart = { type: 'tool-call', callId: 'toolu_1', name: 'get_weather', arguments: '{"city":"Oslo"}' };
+const call: OutputPart = {
+  type: 'tool-call',
+  callId: 'toolu_1',
+  name: 'get_weather',
+  arguments: '{"city":"Oslo"}',
+};
 
 /** Answers of every kind a translated route sends: finish reasons, content and usage known or not. */
 const ANSWERS: ReadonlyArray<[string, OutputPart[], FinishReason, Usage]> = [
   ['text', [{ type: 'text', text: 'Hi' }], { unified: 'stop', raw: 'stop' }, fullUsage()],
-  ['text, nothing counted', [{ type: 'text', text: 'Hi' }], { unified: 'stop', raw: undefined }, unknownUsage],
-  ['a stop sequence', [{ type: 'text', text: 'Hi' }], { unified: 'stop', raw: 'stop', stopSequence: '##' }, fullUsage()],
-  ['a refusal', [{ type: 'refusal', text: 'No.' }], { unified: 'content-filter', raw: 'content_filter' }, fullUsage()],
-  ['thinking and a call', [signed, call], { unified: 'tool-calls', raw: 'tool_calls' }, fullUsage({ reasoningTokens: 4 })],
+  [
+    'text, nothing counted',
+    [{ type: 'text', text: 'Hi' }],
+    { unified: 'stop', raw: undefined },
+    unknownUsage,
+  ],
+  [
+    'a stop sequence',
+    [{ type: 'text', text: 'Hi' }],
+    { unified: 'stop', raw: 'stop', stopSequence: '##' },
+    fullUsage(),
+  ],
+  [
+    'a refusal',
+    [{ type: 'refusal', text: 'No.' }],
+    { unified: 'content-filter', raw: 'content_filter' },
+    fullUsage(),
+  ],
+  [
+    'thinking and a call',
+    [signed, call],
+    { unified: 'tool-calls', raw: 'tool_calls' },
+    fullUsage({ reasoningTokens: 4 }),
+  ],
   ['a cut call', [{ ...call, arguments: '{"city":"Os' }], { unified: 'length', raw: 'length' }, fullUsage()],
 ];
 
@@ -75,7 +108,10 @@ function streamOf(content: readonly OutputPart[], finishReason: FinishReason, us
     const id = String(index);
     if (part.type === 'tool-call') {
       events.push({ type: 'tool-call-start', id, callId: part.callId, toolName: part.name });
-      events.push({ type: 'tool-call-delta', id, argumentsDelta: part.arguments }, { type: 'tool-call-end', id });
+      events.push(
+        { type: 'tool-call-delta', id, argumentsDelta: part.arguments },
+        { type: 'tool-call-end', id },
+      );
     } else if (part.type === 'reasoning') {
       events.push({ type: 'reasoning-start', id }, { type: 'reasoning-delta', id, delta: part.text });
       events.push({ type: 'reasoning-end', id, ...(part.signature && { signature: part.signature }) });
@@ -90,7 +126,9 @@ function streamOf(content: readonly OutputPart[], finishReason: FinishReason, us
 
 describe('the Messages encoders write null only where the API writes null', () => {
   it('holds recordings that write null in these places, and leave citations out', () => {
-    expect(recordedAnswerNulls).toEqual(new Set(['stop_sequence', 'stop_details', 'container', 'diagnostics']));
+    expect(recordedAnswerNulls).toEqual(
+      new Set(['stop_sequence', 'stop_details', 'container', 'diagnostics']),
+    );
     expect(recordedStreamNulls).toEqual(
       new Set([
         'message_start:message.stop_reason',
@@ -100,17 +138,23 @@ describe('the Messages encoders write null only where the API writes null', () =
         'message_delta:delta.stop_details',
       ]),
     );
-    const textBlocks = recordedAnswers.flatMap(answer => answer.content).filter(block => block.type === 'text');
+    const textBlocks = recordedAnswers
+      .flatMap(answer => answer.content)
+      .filter(block => block.type === 'text');
     expect(textBlocks.length).toBeGreaterThan(0);
     for (const block of textBlocks) expect(Object.keys(block)).not.toContain('citations');
   });
 
   it.each(ANSWERS)('in a JSON answer with %s', (_name, content, finishReason, usage) => {
-    const body = encodeAnthropicResponse({ id: 'up', model: 'upstream', content, finishReason, usage }, testContext());
+    const body = encodeAnthropicResponse(
+      { id: 'up', model: 'upstream', content, finishReason, usage },
+      testContext(),
+    );
     const written = listNullPaths(body);
     expect(written.filter(path => !answerNulls.has(path))).toEqual([]);
     // What the API always writes stays, `null` or not.
-    for (const member of ['stop_sequence', 'stop_details', 'usage.cache_creation']) expect(body).toHaveProperty(member);
+    for (const member of ['stop_sequence', 'stop_details', 'usage.cache_creation'])
+      expect(body).toHaveProperty(member);
   });
 
   it.each(ANSWERS)('in a stream with %s', (_name, content, finishReason, usage) => {
@@ -123,7 +167,13 @@ describe('the Messages encoders write null only where the API writes null', () =
 
   it('writes a text block without citations, as the API does (never citations: null)', () => {
     const body = encodeAnthropicResponse(
-      { id: 'up', model: 'upstream', content: [{ type: 'text', text: 'Hi' }], finishReason: { unified: 'stop', raw: 'stop' }, usage: fullUsage() },
+      {
+        id: 'up',
+        model: 'upstream',
+        content: [{ type: 'text', text: 'Hi' }],
+        finishReason: { unified: 'stop', raw: 'stop' },
+        usage: fullUsage(),
+      },
       testContext(),
     );
     expect(body.content).toEqual([{ type: 'text', text: 'Hi' }]);

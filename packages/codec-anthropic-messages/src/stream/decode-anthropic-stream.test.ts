@@ -154,11 +154,17 @@ describe('createAnthropicStreamDecoder', () => {
     ['no event name', undefined],
   ])('fails on data that is not JSON under %s: such a frame is never skipped', (_name, event) => {
     const decoder = createAnthropicStreamDecoder();
-    const events = decoder.push({ ...(event !== undefined && { event }), data: '<html><body>502 Bad Gateway</body></html>' });
+    const events = decoder.push({
+      ...(event !== undefined && { event }),
+      data: '<html><body>502 Bad Gateway</body></html>',
+    });
     expect(events).toEqual([
       {
         type: 'error',
-        error: expect.objectContaining({ code: 'UPSTREAM_FAILED', message: 'The upstream sent malformed JSON in a stream event.' }),
+        error: expect.objectContaining({
+          code: 'UPSTREAM_FAILED',
+          message: 'The upstream sent malformed JSON in a stream event.',
+        }),
       },
     ]);
     expect(decoder.end()).toEqual([]);

@@ -40,5 +40,7 @@ function uncachedInput(usage: Usage | undefined): number | undefined {
 }
 
 function thinkingDetails(usage: Usage | undefined): JSONObject {
-  return usage?.reasoningTokens !== undefined ? { output_tokens_details: { thinking_tokens: usage.reasoningTokens } } : {};
+  return usage?.reasoningTokens !== undefined
+    ? { output_tokens_details: { thinking_tokens: usage.reasoningTokens } }
+    : {};
 }

@@ -170,7 +170,9 @@ describe('createOpenAIChatStreamEncoder', () => {
     ]);
     const completion = await finalFromSDK(messages);
     expect(completion.choices[0]?.finish_reason).toBe('length');
-    expect(completion.choices[0]?.message.tool_calls?.[0]).toMatchObject({ function: { arguments: '{"city":"Os' } });
+    expect(completion.choices[0]?.message.tool_calls?.[0]).toMatchObject({
+      function: { arguments: '{"city":"Os' },
+    });
   });
 
   it('drops reasoning and streams refusals as `delta.refusal`', async () => {

@@ -3,21 +3,52 @@ import { createArrayFrameSink, createTestEngine, readFixture } from '../testing'
 
 // A Messages upstream that paused its turn (`pause_turn`: a server tool ran long). The fixtures are
 // the engine's synthetic Messages answer with only the stop reason changed, so the bytes stay wire-exact.
-const pausedStream = readFixture('messages-text.sse').replace('"stop_reason":"end_turn"', '"stop_reason":"pause_turn"');
-const pausedAnswer = readFixture('messages-answer.json').replace('"stop_reason":"end_turn"', '"stop_reason":"pause_turn"');
-const asClientModel = (text: string) => text.replaceAll('"model":"claude-upstream"', '"model":"client-model"');
+const pausedStream = readFixture('messages-text.sse').replace(
+  '"stop_reason":"end_turn"',
+  '"stop_reason":"pause_turn"',
+);
+const pausedAnswer = readFixture('messages-answer.json').replace(
+  '"stop_reason":"end_turn"',
+  '"stop_reason":"pause_turn"',
+);
+const asClientModel = (text: string) =>
+  text.replaceAll('"model":"claude-upstream"', '"model":"client-model"');
 
 const BODIES: Record<BuiltInProtocol, (stream: boolean) => Record<string, unknown>> = {
-  'anthropic-messages': stream => ({ model: 'client-model', max_tokens: 64, messages: [{ role: 'user', content: 'Ferries?' }], stream }),
-  'openai-chat': stream => ({ model: 'client-model', messages: [{ role: 'user', content: 'Ferries?' }], stream }),
+  'anthropic-messages': stream => ({
+    model: 'client-model',
+    max_tokens: 64,
+    messages: [{ role: 'user', content: 'Ferries?' }],
+    stream,
+  }),
+  'openai-chat': stream => ({
+    model: 'client-model',
+    messages: [{ role: 'user', content: 'Ferries?' }],
+    stream,
+  }),
   'openai-responses': stream => ({ model: 'client-model', input: 'Ferries?', stream }),
 };
-const INTERFACES = { 'anthropic-messages': 'messages', 'openai-chat': 'chat', 'openai-responses': 'responses' } as const;
+const INTERFACES = {
+  'anthropic-messages': 'messages',
+  'openai-chat': 'chat',
+  'openai-responses': 'responses',
+} as const;
 
 async function open(client: BuiltInProtocol, stream: boolean) {
   const test = await createTestEngine({
-    upstreams: { a: { protocol: 'anthropic-messages', answers: [{ body: stream ? pausedStream : pausedAnswer, chunkSize: 13 }] } },
-    routes: [{ model: 'client-model', interfaces: [INTERFACES[client]], targets: [{ upstream: 'a', model: 'claude-upstream' }] }],
+    upstreams: {
+      a: {
+        protocol: 'anthropic-messages',
+        answers: [{ body: stream ? pausedStream : pausedAnswer, chunkSize: 13 }],
+      },
+    },
+    routes: [
+      {
+        model: 'client-model',
+        interfaces: [INTERFACES[client]],
+        targets: [{ upstream: 'a', model: 'claude-upstream' }],
+      },
+    ],
   });
   const exchange = await test.open(client);
   return { test, generating: exchange.generate(BODIES[client](stream), new AbortController().signal) };
@@ -38,7 +69,10 @@ describe('an answer its upstream left unfinished (pause_turn)', () => {
     expect(outcome.finishReason).toEqual({ unified: 'error', raw: 'pause_turn' });
 
     const output = await (await open('anthropic-messages', false)).generating;
-    expect(output).toMatchObject({ kind: 'json', body: { ...JSON.parse(pausedAnswer), model: 'client-model' } });
+    expect(output).toMatchObject({
+      kind: 'json',
+      body: { ...JSON.parse(pausedAnswer), model: 'client-model' },
+    });
   });
 
   it.each<BuiltInProtocol>(['openai-chat', 'openai-responses'])(
@@ -51,16 +85,25 @@ describe('an answer its upstream left unfinished (pause_turn)', () => {
       expect(text).toContain('Oslo');
       expect(text).not.toMatch(/"finish_reason":"(stop|tool_calls)"|response\.completed/);
       const last = sink.messages().at(-1)!;
-      const failed = client === 'openai-chat' ? { error: { type: 'server_error' } } : { type: 'response.failed', response: { status: 'failed' } };
+      const failed =
+        client === 'openai-chat'
+          ? { error: { type: 'server_error' } }
+          : { type: 'response.failed', response: { status: 'failed' } };
       expect(JSON.parse(last.data)).toMatchObject(failed);
     },
   );
 
-  it.each<BuiltInProtocol>(['openai-chat', 'openai-responses'])('is refused as a translated %s JSON answer (502)', async client => {
-    const { test, generating } = await open(client, false);
-    const failure: unknown = await generating.catch((error: unknown) => error);
-    expect(GatewayError.isInstance(failure) && failure).toMatchObject({ code: 'UPSTREAM_FAILED', status: 502 });
-    const [record] = await test.recorded();
-    expect(record).toMatchObject({ status: 502, outcome: 'error', errorCode: 'UPSTREAM_FAILED' });
-  });
+  it.each<BuiltInProtocol>(['openai-chat', 'openai-responses'])(
+    'is refused as a translated %s JSON answer (502)',
+    async client => {
+      const { test, generating } = await open(client, false);
+      const failure: unknown = await generating.catch((error: unknown) => error);
+      expect(GatewayError.isInstance(failure) && failure).toMatchObject({
+        code: 'UPSTREAM_FAILED',
+        status: 502,
+      });
+      const [record] = await test.recorded();
+      expect(record).toMatchObject({ status: 502, outcome: 'error', errorCode: 'UPSTREAM_FAILED' });
+    },
+  );
 });
