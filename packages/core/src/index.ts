@@ -69,6 +69,7 @@ export { invalidParameter } from './errors/invalid-parameter';
 export { unknownParameter } from './errors/unknown-parameter';
 export { unsupportedParameter } from './errors/unsupported-parameter';
 export { streamEndedEarly } from './errors/stream-ended-early';
+export { unfinishedAnswerError } from './errors/unfinished-answer-error';
 export { createId } from './ids/create-id';
 export { isJSONObject, type JSONObject, type JSONValue } from './json';
 export { spliceJSONString } from './splice-json-string';
