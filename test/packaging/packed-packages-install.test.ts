@@ -57,7 +57,9 @@ describe('the packed packages', () => {
       join(app, 'server.mts'),
       onLoopback(snippet, { "'https://api.openai.com/v1'": `'${upstreamURL}/v1'`, 'app.listen(3000)': `app.listen(${port}, '127.0.0.1')` }),
     );
-    const started = spawn(process.execPath, ['server.mts'], {
+    // Node strips the types of a .mts file by default since 22.18; 22.15 to 22.17 need the flag.
+    const typeStripping = process.features.typescript ? [] : ['--experimental-strip-types'];
+    const started = spawn(process.execPath, [...typeStripping, 'server.mts'], {
       cwd: app,
       env: { PATH: process.env.PATH ?? '', OPENAI_API_KEY: 'upstream-secret', CONSOLE_TOKEN: adminToken },
     });
