@@ -99,7 +99,7 @@ describe('the example server\'s first start', () => {
     expect(upstreamWarnings).toEqual([
       {
         object: { upstream: 'unkeyed', apiKeyEnv: 'MISSING_API_KEY' },
-        message: 'upstream unkeyed: MISSING_API_KEY is not set, so requests routed to it fail with 503 NO_ACCOUNT_AVAILABLE; set it and restart the server',
+        message: "upstream unkeyed: MISSING_API_KEY is not set, so it serves no request (the route's next target does, or 503 NO_ACCOUNT_AVAILABLE); set it and restart the server",
       },
     ]);
     expect(JSON.stringify(warnings)).not.toContain('sk-secret-value');
