@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AccountStore } from '@signalbox/accounts';
-import { createSQLiteAccountStore } from '@signalbox/store-sqlite';
+import { createSQLiteAccountStore, SingleGatewayInUseError } from '@signalbox/store-sqlite';
 import { storedResponse } from './describe-response-store-contract';
 import { usageCommit } from './describe-usage-ledger-contract';
 
@@ -189,6 +189,15 @@ describe('SQLite account store for a single gateway', () => {
     expect(() => openGateway(path)).toThrow(
       /Another gateway \(process \d+\) has this SQLite file open as its single gateway/,
     );
+    const refusal = (() => {
+      try {
+        openGateway(path);
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(refusal).toBeInstanceOf(SingleGatewayInUseError);
+    expect((refusal as SingleGatewayInUseError).pid).toBe(process.pid);
     // The CLI (holds in the file) may open it meanwhile.
     expect(await openCli(path).listAccounts()).toEqual([]);
     await first.close();

@@ -52,6 +52,9 @@ async function main(argv: string[]): Promise<void> {
     host: environment.host,
     ...(configPath && { configPath }),
     ...(environment.demoKey && { demoKey: environment.demoKey }),
+    // Secrets are made once the server listens, and go to stderr, never to stdout with the JSON logs,
+    // at once: a start that fails after making one still shows it.
+    onSecretsCreated: secrets => process.stderr.write(formatFirstStartSecrets(secrets)),
     storage: shared.database
       ? { kind: 'postgres', ...shared.database, source: shared.sources.database! }
       : { kind: 'data-directory', path: environment.dataDirectory },
@@ -61,9 +64,7 @@ async function main(argv: string[]): Promise<void> {
     logger,
   });
   running.server = server;
-  // Secrets created on this start go to stderr, never to stdout with the JSON logs.
-  process.stderr.write(formatFirstStartSecrets(server));
-  process.stdout.write(formatBanner({ ...server, storage: storageLine }));
+  process.stdout.write(formatBanner({ ...server, routes: server.gateway.engine.routes, storage: storageLine }));
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

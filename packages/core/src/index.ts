@@ -1,4 +1,5 @@
 export { assertNever } from './assert-never';
+export { closestName } from './closest-name';
 export type {
   FilePart,
   ImagePart,
