@@ -141,17 +141,22 @@ describe('createGateway mounted in a host app', () => {
 
   it('gives a path it does not claim, mounted last as notFoundHandler, a 404 and no usage record; a /v1 path keeps its record', async () => {
     app = await startApp({ gatewayNotFound: true });
+    const requestIds: (string | null)[] = [];
     for (const [method, path] of [['HEAD', '/'], ['GET', '/'], ['GET', '/favicon.ico']] as const) {
       const response = await fetch(`${app.url}${path}`, { method });
       expect(response.status).toBe(404);
       expect(response.headers.get('x-request-id')).toMatch(/^req_/);
+      requestIds.push(response.headers.get('x-request-id'));
       if (method === 'GET') expect(((await response.json()) as { code: string }).code).toBe('ENDPOINT_NOT_FOUND');
     }
     const claimed = await request(app.url).get('/v1/unknown').set('authorization', `Bearer ${app.secret}`);
     expect(claimed.status).toBe(404);
     // Records arrive in order: once the /v1 path's is there, any of the others would be too.
     expect(app.records.map(record => [record.requestId, record.errorCode])).toEqual([[claimed.headers['x-request-id'], 'ENDPOINT_NOT_FOUND']]);
-    expect(app.logs.filter(line => line.message === 'http request').map(line => line.object.path)).toEqual(['/', '/', '/favicon.ico', '/v1/unknown']);
+    const accessLines = app.logs.filter(line => line.message === 'http request');
+    expect(accessLines.map(line => line.object.path)).toEqual(['/', '/', '/favicon.ico', '/v1/unknown']);
+    // Each access line carries the request id its answer did, so a 404 can be found in the log.
+    expect(accessLines.map(line => line.object.requestId)).toEqual([...requestIds, claimed.headers['x-request-id']]);
   });
 
   it('lists in GET /v1/models only the routes the key may use', async () => {

@@ -33,10 +33,9 @@ export function createNotFoundHandler(options: NotFoundOptions): RequestHandler 
   return function notFoundHandler(request, response, next) {
     const claimed = claims(request.path);
     if (!claimed && !options.everyPath) return next();
-    // Only a claimed path opens an exchange (and so a ledger row); the error handler answers the others in the guessed envelope.
-    const context = findGatewayContext(request) ?? (claimed ? openContext(engine, request, response) : undefined);
-    const codec = context?.codec ?? engine.registry.guess(requestShapeOf(request));
-    throw new GatewayError({ code: 'ENDPOINT_NOT_FOUND', message: notFoundMessage(request, endpoints, listed, codec) });
+    // Only a claimed path opens an exchange (and so a ledger row); the others get a request id for their answer and access line.
+    const context = findGatewayContext(request) ?? openContext(engine, request, response, claimed);
+    throw new GatewayError({ code: 'ENDPOINT_NOT_FOUND', message: notFoundMessage(request, endpoints, listed, context.codec) });
   };
 }
 
@@ -53,12 +52,14 @@ export function createPathClaim(engine: Engine): (path: string) => boolean {
   };
 }
 
-function openContext(engine: Engine, request: Request, response: Parameters<RequestHandler>[1]) {
+/** The request's id, envelope and, for an API call (`recorded`), the exchange that puts its refusal in the ledger. */
+function openContext(engine: Engine, request: Request, response: Parameters<RequestHandler>[1], recorded: boolean) {
   const codec = engine.registry.guess(requestShapeOf(request));
   const requestId = createId('req_');
   const startedAt = Date.now();
-  const exchange = engine.openExchange({ protocol: codec.protocol, requestId, startedAt });
   sendRequestId(response, codec.descriptor.requestIdHeaders, requestId);
+  if (!recorded) return setGatewayContext(request, { requestId, startedAt, codec });
+  const exchange = engine.openExchange({ protocol: codec.protocol, requestId, startedAt });
   return setGatewayContext(request, { requestId, startedAt, codec, exchange });
 }
 
