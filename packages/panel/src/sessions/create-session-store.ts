@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { ConsoleIdentity } from '@signalbox/accounts';
 import { GatewayError } from '@signalbox/core';
+import { createSessionIndex } from './create-session-index';
 import { identityKey } from './identity-key';
 
 /** A logged-in browser: who it is and the token its changes must carry. Never the console token. */
@@ -41,65 +42,53 @@ export function createSessionStore(options: SessionStoreOptions = {}) {
   const maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
   const maxPerIdentity = options.maxSessionsPerIdentity ?? DEFAULT_MAX_SESSIONS_PER_IDENTITY;
   const now = options.now ?? Date.now;
-  const sessions = new Map<string, PanelSession>();
-  /** Each identity's session keys, oldest first. */
-  const owned = new Map<string, Set<string>>();
+  const index = createSessionIndex();
   const digest = (id: string) => createHash('sha256').update(id).digest('base64url');
-  const remove = (key: string) => {
-    const session = sessions.get(key);
-    if (!session) return;
-    sessions.delete(key);
-    const owner = identityKey(session.identity);
-    const keys = owned.get(owner);
-    keys?.delete(key);
-    if (keys?.size === 0) owned.delete(owner);
-  };
-  const sweep = (keys: Iterable<string>) => {
+  const sweep = (keys: string[]) => {
     const time = now();
-    for (const key of [...keys]) if (sessions.get(key)!.expiresAt <= time) remove(key);
+    for (const key of keys) if (index.get(key)!.expiresAt <= time) index.remove(key);
   };
-  /** Makes room for one more session of `owner`: its own expired and oldest sessions go first; the global cap refuses. */
+  /** Makes room for one more session of `owner`: its own expired, then oldest, sessions end; a full store refuses. */
   const makeRoom = (owner: string) => {
-    const own = owned.get(owner);
-    if (own && own.size >= maxPerIdentity) sweep(own);
-    while (own && own.size >= maxPerIdentity) remove(own.values().next().value!);
-    if (sessions.size >= maxSessions) sweep(sessions.keys());
-    if (sessions.size >= maxSessions) throw sessionsFull(soonestExpiry() - now());
-  };
-  const soonestExpiry = () => {
-    let soonest = Infinity;
-    for (const session of sessions.values()) soonest = Math.min(soonest, session.expiresAt);
-    return soonest;
+    if (index.keys(owner).length >= maxPerIdentity) sweep(index.keys(owner));
+    const own = index.keys(owner);
+    const surplus = Math.max(0, own.length - maxPerIdentity + 1);
+    for (const key of own.slice(0, surplus)) index.remove(key);
+    if (index.size() >= maxSessions) sweep(index.keys());
+    if (index.size() >= maxSessions) throw sessionsFull(soonestExpiry(index.values()) - now());
   };
   return {
     ttlMs,
     /** Opens a session for `identity`; returns the cookie value (the session id) and the session. */
     create(identity: ConsoleIdentity): { id: string; session: PanelSession } {
-      const owner = identityKey(identity);
-      makeRoom(owner);
+      makeRoom(identityKey(identity));
       const id = randomBytes(32).toString('base64url');
       const session = { identity, csrfToken: randomBytes(32).toString('base64url'), expiresAt: now() + ttlMs };
-      const key = digest(id);
-      sessions.set(key, session);
-      owned.set(owner, (owned.get(owner) ?? new Set()).add(key));
+      index.add(digest(id), session);
       return { id, session };
     },
     /** The live session with this id, or undefined (an expired one is dropped). */
     get(id: string | undefined): PanelSession | undefined {
       if (!id) return undefined;
       const key = digest(id);
-      const session = sessions.get(key);
+      const session = index.get(key);
       if (session && session.expiresAt <= now()) {
-        remove(key);
+        index.remove(key);
         return undefined;
       }
       return session;
     },
     delete(id: string | undefined): void {
-      if (id) remove(digest(id));
+      if (id) index.remove(digest(id));
     },
-    size: () => sessions.size,
+    size: () => index.size(),
   };
+}
+
+function soonestExpiry(sessions: Iterable<PanelSession>): number {
+  let soonest = Infinity;
+  for (const session of sessions) soonest = Math.min(soonest, session.expiresAt);
+  return soonest;
 }
 
 function sessionsFull(retryAfterMs: number): GatewayError {
