@@ -65,6 +65,7 @@ export { createValidationError, flattenSchemaIssues, type SchemaIssue } from './
 export { createUpstreamError, mapUpstreamStatus } from './errors/upstream-error-from-status';
 export { ClientAbortedError } from './errors/client-aborted-error';
 export { firstHeaderValue, headerValue, type HeaderMap } from './http/header-value';
+export { retryAfterSeconds } from './http/retry-after-seconds';
 export { formatFieldPath, type FieldPath } from './errors/field-path';
 export { invalidParameter } from './errors/invalid-parameter';
 export { unknownParameter } from './errors/unknown-parameter';

@@ -10,12 +10,15 @@ export { createGateway, type Gateway, type GatewayOptions } from './create-gatew
 export { createErrorHandler, type ErrorHandlerOptions } from './errors/create-error-handler';
 export { createNotFoundHandler, type NotFoundOptions } from './errors/create-not-found-handler';
 export { toGatewayError } from './errors/to-gateway-error';
+export { toClientError } from './errors/to-client-error';
+export { failureLogFields, failureLogMessage } from './errors/failure-log-fields';
 export type { GatewayLogger } from './gateway-logger';
 export { createGenerationHandler, type GenerationHandlerOptions } from './generation/create-generation-handler';
 export { writeStreamResponse } from './generation/write-stream-response';
 export { createModelsHandler, type ModelsHandlerOptions } from './models/create-models-handler';
 export { createRequestIdMiddleware, type RequestIdOptions } from './request-id/create-request-id-middleware';
 export { createAdminRouter, type AdminRouterOptions } from './admin/create-admin-router';
+export { mountAdminOperations, type AdminOperationsOptions } from './admin/mount-admin-operations';
 export { describeConsoleRoutes } from './admin/describe-console-routes';
 export { createMetricsRouter, type MetricsRouterOptions, type MetricsSource } from './metrics/create-metrics-router';
 export { createClientErrorListener, type ClientErrorListenerOptions } from './errors/create-client-error-listener';

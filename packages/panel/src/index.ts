@@ -7,4 +7,4 @@ export {
 } from './sessions/create-session-store';
 export { checkCsrf, type CsrfCheckInput } from './security/check-csrf';
 export { PANEL_SECURITY_HEADERS } from './security/security-headers';
-export type { PanelLogger } from './http/send-panel-error';
+export type { PanelLogger } from './http/create-panel-error-handler';
