@@ -1,7 +1,6 @@
 import OpenAI from 'openai';
 import { openAIClientFor } from '../helpers/use-openai-gateway';
-import type { TestGateway } from '../helpers/start-test-gateway';
-import { startTestGateway } from '../helpers/start-test-gateway';
+import { startTestGateway, type TestGateway } from '../helpers/start-test-gateway';
 import { createInterfaceClient, createKey, expectAnswered, expectRefusal, refusalOf } from './refusal-helpers';
 
 const MODEL = 'sim-via-responses';
@@ -83,6 +82,20 @@ describe('413 REQUEST_TOO_LARGE: stored items named past responseStore.maxExpans
     expect(failure.message).toMatch(EXPANSION_REFUSAL.message);
     expect(failure.requestID).toMatch(/^req_/);
     expect(server.simulator.stats().requests).toBe(upstreamCalls);
+  });
+
+  it('continues a conversation of twelve turns with a 1 MB picture each, by previous_response_id', async () => {
+    let previous: string | undefined;
+    for (let turn = 1; turn <= 12; turn += 1) {
+      const answer = await openai.responses.create({
+        model: MODEL,
+        input: [pictureMessage(1_000_000)],
+        max_output_tokens: 16,
+        ...(previous !== undefined && { previous_response_id: previous }),
+      });
+      expect(['completed', 'incomplete']).toContain(answer.status);
+      previous = answer.id;
+    }
   });
 
   it('still serves a conversation that names the picture a few times, within the budget', async () => {

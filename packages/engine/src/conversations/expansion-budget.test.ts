@@ -1,27 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { storedResponseBytes, type StoredResponse } from '@signalbox/accounts';
 import { GatewayError, type JSONObject } from '@signalbox/core';
-import { createTestEngine, TEST_NOW, type ScriptedAnswer, type TestEngine } from '../testing';
+import { createTestEngine, readFixture, TEST_NOW, type ScriptedAnswer, type TestEngine } from '../testing';
 import { createCompactionSealer } from './compaction/create-compaction-sealer';
 
 const LIMIT = 64 * 1024;
 const never = new AbortController().signal;
 
-/** A Chat upstream's answer: the route's upstream for every test here. */
-const chatAnswer = (): ScriptedAnswer => ({
-  body: JSON.stringify({
-    id: 'chatcmpl-1',
-    object: 'chat.completion',
-    created: 1_767_225_600,
-    model: 'upstream-model',
-    choices: [{ index: 0, message: { role: 'assistant', content: 'Summary of it all.' }, finish_reason: 'stop' }],
-    usage: { prompt_tokens: 5, completion_tokens: 2, total_tokens: 7 },
-  }),
-});
+/** A Messages upstream's answer: the route's upstream for every test here. */
+const messagesAnswer = (): ScriptedAnswer => ({ body: readFixture('messages-answer.json') });
 
 async function budgetEngine(conversationSecret?: string): Promise<TestEngine> {
   return createTestEngine({
-    upstreams: { u: { protocol: 'openai-chat', answers: [chatAnswer(), chatAnswer()] } },
+    upstreams: { u: { protocol: 'anthropic-messages', answers: [messagesAnswer(), messagesAnswer()] } },
     routes: [{ model: 'client-model', interfaces: ['responses'], targets: [{ upstream: 'u', model: 'upstream-model' }] }],
     responseStore: { maxExpansionBytes: LIMIT },
     ...(conversationSecret !== undefined && { conversationSecret }),
