@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AccountStore } from '@signalbox/accounts';
 import { createSQLiteAccountStore, SingleGatewayInUseError } from '@signalbox/store-sqlite';
-import { storedResponse } from './describe-response-store-contract';
+import { foundItem, storedResponse } from './describe-response-store-contract';
 import { usageCommit } from './describe-usage-ledger-contract';
 
 const SERVER_SECRET = 'single-gateway-test-server-secret';
@@ -149,7 +149,7 @@ describe('SQLite account store for a single gateway', () => {
     expect(await gateway.getResponse(account.id, 'resp_second', T0)).toEqual(second);
     expect(await gateway.getResponse(account.id, 'resp_first', T0)).toEqual(first);
     expect(await gateway.findItems(account.id, ['msg_out_resp_second'], T0)).toEqual(
-      new Map([['msg_out_resp_second', (second.response['output'] as unknown[])[0]]]),
+      new Map([['msg_out_resp_second', foundItem((second.response['output'] as unknown[])[0])]]),
     );
 
     await gateway.saveResponse(storedResponse(account.id, 'resp_third', { createdAt: T0 + 2 }), ROOMY);

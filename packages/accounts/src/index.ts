@@ -12,6 +12,7 @@ export type {
   Settled,
 } from './store/account-store';
 export type {
+  FoundItem,
   ResponseRetention,
   ResponseStore,
   StoredItem,

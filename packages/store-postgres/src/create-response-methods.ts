@@ -3,6 +3,7 @@ import {
   responseRowValues,
   toResponseColumns,
   toStoredResponse,
+  type FoundItem,
   type ResponseStore,
   type StoredJSON,
 } from '@signalbox/accounts';
@@ -76,10 +77,10 @@ export function createResponseMethods({ sql, transaction }: StoreContext): Respo
       return (await sql.count('DELETE FROM responses WHERE account_id = $1 AND id = $2', [accountId, id])) > 0;
     },
     async findItems(accountId, itemIds, now) {
-      const found = new Map<string, StoredJSON>();
+      const found = new Map<string, FoundItem>();
       for (const itemId of new Set(itemIds)) {
         const item = (await sql.row(SELECT_NEWEST_ITEM, [accountId, itemId, now]))?.['item'];
-        if (typeof item === 'string') found.set(itemId, JSON.parse(item) as StoredJSON);
+        if (typeof item === 'string') found.set(itemId, { item: JSON.parse(item) as StoredJSON, bytes: Buffer.byteLength(item) });
       }
       return found;
     },

@@ -2,6 +2,7 @@ import {
   listItemPositions,
   toResponseColumns,
   toStoredResponse,
+  type FoundItem,
   type ResponseStore,
   type StoredJSON,
 } from '@signalbox/accounts';
@@ -46,10 +47,10 @@ export function createResponseMethods(context: StoreContext): ResponseStore {
     },
     async findItems(accountId, itemIds, now) {
       catchUp(accountId);
-      const found = new Map<string, StoredJSON>();
+      const found = new Map<string, FoundItem>();
       for (const itemId of new Set(itemIds)) {
         const item = statements.selectNewestItem.get(accountId, itemId, now)?.['item'];
-        if (typeof item === 'string') found.set(itemId, JSON.parse(item) as StoredJSON);
+        if (typeof item === 'string') found.set(itemId, { item: JSON.parse(item) as StoredJSON, bytes: Buffer.byteLength(item) });
       }
       return found;
     },
