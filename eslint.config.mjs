@@ -105,11 +105,13 @@ export default tseslint.config(
   { files: ['packages/simulator/src/**/*.ts'], rules: restrict([deepImports, express, eventsource, { group: ['@signalbox/*'], message: 'The simulator stays independent of the gateway it checks.' }]) },
   // The entry package bundles the host-facing packages (the Express adapters among them) and nothing below.
   { files: ['packages/signalbox/src/**/*.ts'], rules: restrict([deepImports, eventsource, layer(['upstream', 'sse', 'simulator', 'store-sqlite', 'store-postgres', 'limiter-redis'], 'The entry package bundles only what hosts use.')]) },
-  // The panel is a host-facing adapter over the admin service: Express and accounts, nothing of the
-  // request pipeline. Its browser code (ui/) runs in the page and imports no workspace package.
+  // The panel is a host-facing adapter over the admin service: Express, accounts, and the Express
+  // adapters' admin operations, body reading and error rendering (so the admin API and the panel
+  // share one of each), nothing of the request pipeline. Its browser code (ui/) runs in the page and
+  // imports no workspace package.
   {
     files: ['packages/panel/src/**/*.ts'],
-    rules: restrict([deepImports, eventsource, codecs, layer(['engine', 'upstream', 'sse', 'store-sqlite', 'store-postgres', 'simulator', 'express'], 'The panel talks to the admin service only.')]),
+    rules: restrict([deepImports, eventsource, codecs, layer(['engine', 'upstream', 'sse', 'store-sqlite', 'store-postgres', 'simulator'], 'The panel talks to the admin service only.')]),
   },
   { files: ['packages/panel/ui/**/*.ts', 'packages/panel/ui/**/*.tsx'], rules: restrict([express, { group: ['@signalbox/*', 'node:*'], message: 'The panel page runs in the browser: it reaches the server through its API only.' }]) },
   // Tests may use the SSE test helpers and real SDKs.

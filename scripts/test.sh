@@ -7,13 +7,14 @@
 # the script did.
 set -uo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/toolchain.sh"
+source "$SIGNALBOX_ROOT/scripts/checkout-state.sh"
 set -e
 started=$SECONDS
 phase() { echo "== $1 (at $((SECONDS - started)) s)"; }
 
-pnpm install --frozen-lockfile --reporter=silent
+ensure_installed
 phase "build and type-check"
-pnpm run --silent build
+ensure_built
 pnpm exec tsc -p tsconfig.test.json --noEmit
 pnpm exec tsc -p packages/panel/ui/tsconfig.json  # the browser code, which esbuild bundles without type-checking
 phase "lint"

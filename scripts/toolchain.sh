@@ -19,8 +19,20 @@ node_is_recent() {
   version_at_least "$(node --version | sed 's/^v//')" "$MIN_NODE"
 }
 
+# pnpm's version, read from the manifest beside the command when it is the npm package (as in .tools/):
+# starting pnpm just to ask costs about a second. Any other pnpm is asked.
+pnpm_version() {
+  local manifest
+  manifest="$(dirname "$(realpath "$(command -v pnpm)")")/../package.json"
+  if [ -f "$manifest" ] && grep -q '^  "name": "pnpm",$' "$manifest"; then
+    sed -n 's/^  "version": "\(.*\)",$/\1/p' "$manifest"
+  else
+    pnpm --version 2>/dev/null
+  fi
+}
+
 install_tools() {
-  echo "toolchain: installing $NODE_PACKAGE and $PNPM_PACKAGE into .tools/" >&2
+  echo "toolchain: no Node >= $MIN_NODE with pnpm 10 here; installing $NODE_PACKAGE and $PNPM_PACKAGE into .tools/ with npm (once)" >&2
   mkdir -p "$TOOLS_DIR"
   (cd "$TOOLS_DIR" && npm install --prefix "$TOOLS_DIR" --no-save --no-package-lock --no-audit --no-fund \
     --loglevel=error "$NODE_PACKAGE" "$PNPM_PACKAGE" >&2)
@@ -29,7 +41,7 @@ install_tools() {
 if [ -x "$TOOLS_DIR/node_modules/.bin/node" ]; then
   export PATH="$TOOLS_DIR/node_modules/.bin:$PATH"
 fi
-if ! node_is_recent || ! command -v pnpm >/dev/null 2>&1 || ! pnpm --version 2>/dev/null | grep -q '^10\.'; then
+if ! node_is_recent || ! command -v pnpm >/dev/null 2>&1 || ! pnpm_version | grep -q '^10\.'; then
   install_tools
   export PATH="$TOOLS_DIR/node_modules/.bin:$PATH"
 fi

@@ -26,7 +26,9 @@ const ALLOWED: Record<string, readonly string[]> = {
   express: ['@signalbox/accounts', '@signalbox/core', '@signalbox/engine', '@signalbox/sse', 'express'],
   simulator: [],
   // The panel calls the admin service in-process; its page's libraries (Preact, uPlot) are bundled at build time.
-  panel: ['@signalbox/accounts', '@signalbox/core', 'express'],
+  // It mounts the admin operations, reads bodies and renders errors with the Express adapters' own
+  // helpers, so that the admin API and the panel cannot drift apart (nothing of the engine itself).
+  panel: ['@signalbox/accounts', '@signalbox/core', '@signalbox/express', 'express'],
   signalbox: [
     '@signalbox/accounts',
     '@signalbox/core',

@@ -78,3 +78,23 @@ describe('what the example server loads at start', () => {
     expect(loaded.filter(file => !file.startsWith('@opentelemetry/') && !file.includes('tracing-otel') && !METRICS.test(file))).toEqual([]);
   });
 });
+
+describe('what a management command loads', () => {
+  it('answers --help without loading Express, the engine, the codecs, the simulator or the logger', () => {
+    const main = join(__dirname, '../../examples/server/dist/main.js');
+    if (!existsSync(main)) throw new Error(`Build first (pnpm exec tsc -b): ${main} is missing`);
+    const script = `
+      process.argv = [process.argv[0], ${JSON.stringify(main)}, '--help'];
+      const write = process.stdout.write.bind(process.stdout);
+      process.stdout.write = () => true;
+      require(${JSON.stringify(main)});
+      setImmediate(() => write(JSON.stringify(Object.keys(require.cache).map(file => file.replace(/.*node_modules\\//, '')))));
+    `;
+    const result = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', timeout: 15_000, env: { PATH: process.env.PATH ?? '' } });
+    expect(result.status).toBe(0);
+    const loaded = JSON.parse(result.stdout) as string[];
+    expect(loaded.some(file => file.endsWith('run-cli.js'))).toBe(true);
+    const server = /^(express|pino|undici)\/|engine\/dist|codec-|simulator\/dist|start-example-server/;
+    expect(loaded.filter(file => server.test(file))).toEqual([]);
+  });
+});

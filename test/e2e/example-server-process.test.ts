@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -40,6 +41,25 @@ function startProcess(
     child.once('exit', code => {
       clearTimeout(timer);
       reject(new Error(`server exited with ${code}:\n${output}`));
+    });
+  });
+}
+
+/** Runs the server in a process expected to stop on its own (it cannot start), and returns how it ended. */
+function runUntilExit(environment: Record<string, string>, dataDirectory: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', main], {
+    env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SIGNALBOX_DATA_DIR: dataDirectory, ...environment },
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', chunk => (stdout += chunk));
+  child.stderr.on('data', chunk => (stderr += chunk));
+  return new Promise((resolve, reject) => {
+    // A server that started after all would run until killed.
+    const timer = setTimeout(() => (child.kill('SIGKILL'), reject(new Error(`the server did not stop:\n${stdout}${stderr}`))), 10_000);
+    child.once('exit', status => {
+      clearTimeout(timer);
+      resolve({ status, stdout, stderr });
     });
   });
 }
@@ -110,6 +130,7 @@ describe('the example server process', () => {
       expect(second.output()).not.toMatch(/sbx-[A-Za-z0-9]{40}/);
       expect(second.output()).not.toMatch(/sbx-admin-/);
       expect(second.output()).toContain('has keys already');
+      expect(second.stdout()).toContain(`log in with it at ${second.url}/panel. Lost it? ./scripts/start.sh admin-token rotate prints a new one.`);
       const openai = (key: string) => new OpenAI({ baseURL: `${second.url}/v1`, apiKey: key, maxRetries: 0 });
       expect((await openai(demoKey!).responses.create({ model: 'signalbox-sim', input: 'still here?' })).status).toBe('completed');
 
@@ -120,6 +141,48 @@ describe('the example server process', () => {
       expect(runCommand(dataDirectory, 'keys', 'list')).not.toContain(created.secret);
       expect(await stop(second.child)).toBe(0);
     } finally {
+      rmSync(dataDirectory, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the example server process that cannot start', () => {
+  it('on a busy port: one line naming PORT, a non-zero exit, and no secret made; the next start shows them once', async () => {
+    const dataDirectory = mkdtempSync(join(tmpdir(), 'signalbox-busy-'));
+    const occupant = createServer();
+    await new Promise<void>(resolve => occupant.listen(0, '127.0.0.1', resolve));
+    const { port } = occupant.address() as AddressInfo;
+    try {
+      const busy = await runUntilExit({ PORT: String(port) }, dataDirectory);
+      expect(busy.status).toBe(1);
+      expect(busy.stderr.trim()).toBe(
+        `PORT=${port}: 127.0.0.1:${port} is already in use (another server?); set PORT to a free port (PORT=0 picks one) or HOST to another address`,
+      );
+      expect(busy.stdout).not.toContain('listening on');
+      expect(existsSync(join(dataDirectory, 'admin-token.sha256'))).toBe(false);
+
+      const next = await startProcess({}, dataDirectory);
+      const adminToken = /sbx-admin-[0-9a-f]{48}/.exec(next.output())?.[0];
+      expect(next.output()).toMatch(/export SIGNALBOX_API_KEY=sbx-[A-Za-z0-9]{40}/);
+      expect((await fetch(`${next.url}/admin/accounts`, { headers: { authorization: `Bearer ${adminToken}` } })).status).toBe(200);
+      expect(await stop(next.child)).toBe(0);
+    } finally {
+      occupant.close();
+      rmSync(dataDirectory, { recursive: true, force: true });
+    }
+  });
+
+  it('on a data folder another server runs on: one line naming SIGNALBOX_DATA_DIR and that server\'s process', async () => {
+    const dataDirectory = mkdtempSync(join(tmpdir(), 'signalbox-second-'));
+    const first = await startProcess({}, dataDirectory);
+    try {
+      const second = await runUntilExit({}, dataDirectory);
+      expect(second.status).toBe(1);
+      expect(second.stderr.trim()).toBe(
+        `SIGNALBOX_DATA_DIR=${dataDirectory}: another Signalbox server (process ${first.child.pid}) is running on this data folder; stop it, or start this one with SIGNALBOX_DATA_DIR set to another folder (and PORT to another port); instances that share keys and balances share a database instead (SIGNALBOX_DATABASE_URL)`,
+      );
+    } finally {
+      expect(await stop(first.child)).toBe(0);
       rmSync(dataDirectory, { recursive: true, force: true });
     }
   });

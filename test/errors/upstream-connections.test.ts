@@ -104,3 +104,41 @@ describe('503 UPSTREAM_OVERLOADED: every connection to an upstream stays busy pa
     },
   );
 });
+
+/** The embedded simulator reads at most this much of a body, then answers 413 and reads no further. */
+const UPSTREAM_BODY_LIMIT_BYTES = 1024 * 1024;
+
+describe('an upstream connection whose body the upstream refused mid-way is closed, never handed to the next tenant', () => {
+  let server: TestGateway;
+  beforeAll(async () => {
+    server = await startWithConfig(
+      config => ({
+        ...config,
+        bodyLimitBytes: 16 * 1024 * 1024,
+        upstreams: {
+          ...config.upstreams,
+          // One connection: the next request would go on the refused one if it were kept.
+          'one-connection-chat': { protocol: 'openai-chat', baseURL: 'embedded:simulator/v1', connections: 1, timeoutMs: STALL_TIMEOUT_MS },
+        },
+        routes: [...config.routes, { model: 'one-connection-chat', interfaces: ['chat'], targets: [{ upstream: 'one-connection-chat', model: 'sim-1' }] }],
+      }),
+      { simulator: { maxBodyBytes: UPSTREAM_BODY_LIMIT_BYTES } },
+    );
+  });
+  afterAll(() => server.close(1_000));
+
+  it("serves another account's request at once after the upstream answered 413 to a body it stopped reading", async () => {
+    const firstKey = await createKey(server);
+    const first = createInterfaceClient(server, 'chat', { key: firstKey });
+    // Twelve times what the upstream reads: most of it is still unsent when the 413 arrives.
+    const refused = await refusalOf(first.create(promptBody('chat', 'one-connection-chat', 'x'.repeat(12 * UPSTREAM_BODY_LIMIT_BYTES))));
+    await expectRefusal(server, first, refused, { status: 413, code: 'PROMPT_TOO_LARGE' }, firstKey);
+
+    const secondKey = await createKey(server);
+    const second = createInterfaceClient(server, 'chat', { key: secondKey });
+    const started = performance.now();
+    expectAnswered(second, await second.create(promptBody('chat', 'one-connection-chat', 'A quick answer please')), 'one-connection-chat');
+    expect(performance.now() - started).toBeLessThan(STALL_TIMEOUT_MS);
+    expect(server.simulator.stats().requests).toBe(2);
+  });
+});

@@ -71,8 +71,16 @@ export function findResponseProblems(
       problems.push(`a header contains the secret ${secret.slice(0, 8)}…`);
   }
   if (success) problems.push(...findSuccessProblems(request, response, expectation));
+  else if (response.status >= 300 && response.status < 400) problems.push(...findRedirectProblems(request, response));
   else problems.push(...findRefusalProblems(request, response));
   return problems;
+}
+
+/** The one redirect the example server makes: `GET /` (and `HEAD /`), a browser's first visit, to the panel. */
+function findRedirectProblems(request: RawRequest, response: RawResponse): string[] {
+  const root = /^\/(\?|$)/.test(request.path) && (request.method === 'GET' || request.method === 'HEAD');
+  if (!root) return [`a redirect (${response.status}) for ${request.method} of a path other than /`];
+  return response.headers.location === '/panel' ? [] : [`a redirect of / to ${JSON.stringify(response.headers.location)}, not /panel`];
 }
 
 /** Throws a readable report when `findResponseProblems` finds anything (for fast-check's counterexample). */

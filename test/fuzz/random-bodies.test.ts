@@ -39,7 +39,8 @@ describe('fuzz: random and mutated bodies on every endpoint', () => {
       }),
       { numRuns: RUNS.anyBody },
     );
-  });
+    // 2,000 exchanges over loopback: about 15 s on an idle 2-core machine, so jest's 20 s default is too tight under load.
+  }, 60_000);
 
   it('streams every valid stream: true request as a well-formed SSE stream', async () => {
     await fc.assert(

@@ -121,6 +121,8 @@ export function createLogAudit() {
       });
     },
     lineCount: () => lines.length,
+    /** Every line captured so far, as written. */
+    lines: (): readonly string[] => [...lines],
     /** How much the last `findLeaks()` checked. */
     counts: (): LogAuditCounts => ({ lines: lines.length, strings: secrets.size, fragments: checkedFragments }),
     findLeaks(): string[] {

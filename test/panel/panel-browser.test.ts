@@ -157,6 +157,8 @@ describe('the panel in a real browser', () => {
     const refusedCells = await cells(refusedRow);
     expect(refusedCells[2]).toMatch(/^404 /);
     expect(refusedCells[3]).toBe('$0.00');
+    // The key by its name, not its id or prefix.
+    expect([streamed[7], refusedCells[7]]).toEqual(['team-a key', 'team-a key']);
     await page().locator('.chart canvas').first().waitFor();
     await browser.screenshot('usage');
   });
@@ -207,6 +209,39 @@ describe('the panel in a real browser', () => {
     await page().waitForURL(`${server.url}/panel/usage?limit=2`);
     await page().locator(`table.usage tbody tr[data-request-id="${newest[0]}"]`).waitFor();
     expect(await ids()).toEqual(newest);
+  });
+
+  it("filters by a key picked by name from the account's own keys, each row naming its key", async () => {
+    const second = await adminAPI()
+      .post('/admin/keys')
+      .set(asAdmin())
+      .send({ accountId: teamA.id, name: 'team-a second key' })
+      .expect(201);
+    const { request_id: secondRequestId } = await openai(second.body.secret)
+      .responses.create({ model: server.models[0]!, input: 'Hello with the second key' })
+      .withResponse();
+    const listed = await adminAPI().get(`/admin/keys?accountId=${teamA.id}`).set(asAdmin()).expect(200);
+    const labelOf = (name: string) =>
+      `${name} (${listed.body.data.find((key: { name: string }) => key.name === name).prefix}…)`;
+    await page().goto(`${server.url}/panel/usage`);
+    await page().locator(`tr[data-request-id="${secondRequestId}"]`).waitFor();
+    const picker = page().getByRole('combobox', { name: 'Key', exact: true });
+    await picker.locator('option', { hasText: 'team-a second key' }).waitFor({ state: 'attached' });
+    const labels = (await picker.locator('option').allTextContents()).map(text => text.trim());
+    // Names (with the visible prefix), never ids; only this account's keys.
+    expect(labels).toEqual(['any', labelOf('team-a key'), labelOf('team-a second key')]);
+    expect(labels.join(' ')).not.toMatch(/key_/);
+    await picker.selectOption({ label: labelOf('team-a second key') });
+    await page().getByRole('button', { name: 'Apply' }).click();
+    await page().waitForURL(`${server.url}/panel/usage?keyId=${second.body.key.id}&bucket=minute`);
+    await page().locator(`tr[data-request-id="${requestIds.streamed}"]`).waitFor({ state: 'detached' });
+    const rows = page().locator('table.usage tbody tr');
+    expect(await rows.evaluateAll(found => found.map(row => row.getAttribute('data-request-id')))).toEqual([
+      secondRequestId,
+    ]);
+    expect(await rows.locator('td:nth-child(8)').allTextContents()).toEqual(['team-a second key']);
+    expect(await picker.inputValue()).toBe(second.body.key.id);
+    await browser.screenshot('usage-by-key');
   });
 
   it('shows an account only its own rows, whatever account the page asks for', async () => {
@@ -313,5 +348,27 @@ describe('the panel in a real browser', () => {
       .expect(200);
     expect(events.body.data[0]).toMatchObject({ kind: 'top-up', delta: 5 });
     await browser.screenshot('balance-admin');
+  });
+
+  it("lets the admin console pick any account's key by name, grouped by account, and filter by it", async () => {
+    await page().getByRole('link', { name: 'Usage' }).click();
+    const picker = page().getByRole('combobox', { name: 'Key', exact: true });
+    await picker.locator('optgroup[label="team-b"] option').first().waitFor({ state: 'attached' });
+    const group = (account: string) =>
+      picker.locator(`optgroup[label="${account}"] option`).evaluateAll(options => options.map(option => option.textContent));
+    expect(await group('team-a')).toEqual([
+      expect.stringMatching(/^browser-key \(sbx-/),
+      expect.stringMatching(/^operator-stopped \(sbx-/),
+      expect.stringMatching(/^team-a key \(sbx-/),
+      expect.stringMatching(/^team-a second key \(sbx-/),
+    ]);
+    expect(await group('team-b')).toEqual([expect.stringMatching(/^team-b key \(sbx-[A-Za-z0-9]{8}…\)$/)]);
+    await picker.selectOption({ label: (await group('team-b'))[0]! });
+    await page().getByRole('button', { name: 'Apply' }).click();
+    await page().waitForURL(/[?&]keyId=key_/);
+    const teamBRow = page().locator(`tr[data-request-id="${teamBRequestId}"]`);
+    await teamBRow.waitFor();
+    expect(await page().locator('table.usage tbody tr').count()).toBe(1);
+    expect((await teamBRow.locator('td:nth-child(8)').textContent())?.trim()).toBe('team-b key');
   });
 });

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { GatewayError, type JSONObject } from '@signalbox/core';
 import {
   at,
@@ -187,6 +189,22 @@ describe('stop reasons, refusals and usage across protocols', () => {
       ).toBe(false);
     },
   );
+
+  it('a tool call cut by max_tokens in its input reaches a Chat client as `length`, never `tool_calls` (stream and JSON)', () => {
+    // The Messages codec's fixture: the input stops mid-value, as the API sends it.
+    const cut = readFileSync(join(__dirname, '../../packages/codec-anthropic-messages/src/__fixtures__/max-tokens-in-tool-input.1.stream.sse'), 'utf8');
+    const { data } = translateStream('messages', 'chat', cut);
+    const choices = data.flatMap(chunk => listAt(chunk, 'choices'));
+    expect(choices.map(choice => choice.finish_reason).filter(reason => reason !== null)).toEqual(['length']);
+    const fragments = choices.flatMap(choice => listAt(choice, 'delta', 'tool_calls')).map(call => at(call, 'function', 'arguments'));
+    expect(fragments.join('')).toBe('{"city": "Tromsø", "days": ');
+
+    const answer = anthropicAnswer('max_tokens', [
+      { type: 'text', text: 'Checking the forecast.' },
+      { type: 'tool_use', id: 'toolu_01Cut', name: 'get_weather', input: { city: 'Tromsø' } },
+    ]);
+    expect(at(translateResponse('messages', 'chat', answer), 'choices', 0, 'finish_reason')).toBe('length');
+  });
 
   it.each(WIRES)(
     'a streamed Chat refusal reaches a %s client as kept text, not an empty turn',

@@ -13,6 +13,7 @@ import {
   type SSEMessage,
   type StreamEvent,
   type TranslationWarning,
+  unfinishedAnswerError,
 } from '@signalbox/core';
 import { formatSSEFrame } from '@signalbox/sse';
 import { decodeSSEChunks, splitEvery } from '@signalbox/sse/testing';
@@ -134,7 +135,8 @@ export type StreamTranslation = {
 
 /**
  * Upstream SSE text → upstream stream decoder → IR → client stream encoder → client SSE text, the
- * chain the engine runs. Upstream bytes arrive in 5-byte chunks, as a real socket may cut them.
+ * chain the engine runs on a translated route (an end the upstream left unfinished becomes its
+ * failure, `unfinishedAnswerError`). Upstream bytes arrive in 5-byte chunks, as a real socket may cut them.
  */
 export function translateStream(
   upstream: Wire,
@@ -145,8 +147,8 @@ export function translateStream(
   const decoder = CODECS[upstream].createStreamDecoder();
   const ir: StreamEvent[] = [];
   for (const message of decodeSSEChunks(splitEvery(new TextEncoder().encode(upstreamText), 5)))
-    ir.push(...decoder.push(message));
-  ir.push(...decoder.end());
+    ir.push(...decoder.push(message).map(refuseUnfinished));
+  ir.push(...decoder.end().map(refuseUnfinished));
   const encoder = CODECS[client].createStreamEncoder(encodeContext(client, clientExtra, true));
   const out: SSEMessage[] = [];
   for (const event of ir) out.push(...encoder.push(event));
@@ -156,7 +158,10 @@ export function translateStream(
   return { messages, data: jsonData(messages), text, ir, verdict: validate(client, messages, clientExtra) };
 }
 
-/** Upstream JSON answer → IR → the client's JSON answer (`decodeResponse` then `encodeResponse`). */
+/**
+ * Upstream JSON answer → IR → the client's JSON answer (`decodeResponse` then `encodeResponse`), as
+ * a translated route does it: an answer the upstream left unfinished throws its failure.
+ */
 export function translateResponse(
   upstream: Wire,
   client: Wire,
@@ -164,6 +169,8 @@ export function translateResponse(
   clientExtra: ClientFields = {},
 ): JSONObject {
   const decoded = CODECS[upstream].decodeResponse(upstreamBody);
+  const unfinished = unfinishedAnswerError(decoded.finishReason);
+  if (unfinished) throw unfinished;
   return CODECS[client].encodeResponse(decoded, encodeContext(client, clientExtra, false));
 }
 
@@ -185,6 +192,13 @@ export function validate(
       });
     }
   }
+}
+
+/** The engine's rule for translated streams: an unfinished end is a failure, never a finish. */
+function refuseUnfinished(event: StreamEvent): StreamEvent {
+  if (event.type !== 'response-end') return event;
+  const error = unfinishedAnswerError(event.finishReason);
+  return error ? { type: 'error', error } : event;
 }
 
 function jsonData(messages: readonly SSEMessage[]): JSONObject[] {

@@ -41,6 +41,11 @@ export function storedResponse(
   };
 }
 
+/** What `findItems` gives back for an item saved as `item`: a copy of it and the UTF-8 size of its JSON. */
+export function foundItem(item: unknown) {
+  return { item, bytes: Buffer.byteLength(JSON.stringify(item)) };
+}
+
 /** Two accounts of the store under test. */
 async function twoAccounts(store: AccountStore): Promise<[string, string]> {
   const first = await store.createAccount({ name: 'Conversations A' });
@@ -50,7 +55,7 @@ async function twoAccounts(store: AccountStore): Promise<[string, string]> {
 
 /**
  * Stored conversations (`ResponseStore`): owned by one account, gone at their expiry, items found
- * across responses with the newest copy winning, the per-account size cap evicting oldest first,
+ * across responses with the newest copy winning and their stored size, the per-account size cap evicting oldest first,
  * and copies in and out.
  */
 export function describeResponseStore(context: ContractContext): void {
@@ -82,8 +87,8 @@ export function describeResponseStore(context: ContractContext): void {
       expect(await context.store.getResponse(account, 'resp_turn_1', T0)).toEqual(first);
       expect(await context.store.findItems(account, ['msg_out_resp_turn_1', 'msg_in_resp_turn_2'], T0)).toEqual(
         new Map([
-          ['msg_out_resp_turn_1', (first.response['output'] as unknown[])[0]],
-          ['msg_in_resp_turn_2', second.inputItems[0]!.item],
+          ['msg_out_resp_turn_1', foundItem((first.response['output'] as unknown[])[0])],
+          ['msg_in_resp_turn_2', foundItem(second.inputItems[0]!.item)],
         ]),
       );
     });
@@ -111,14 +116,14 @@ export function describeResponseStore(context: ContractContext): void {
       fetched.response['status'] = 'mutated';
       (fetched.inputItems as unknown[]).push({ id: 'extra', item: {} });
       const found = await context.store.findItems(account, ['msg_in_resp_copy', 'msg_out_resp_copy'], T0);
-      found.get('msg_in_resp_copy')!['role'] = 'mutated';
-      found.get('msg_out_resp_copy')!['content'] = [];
+      found.get('msg_in_resp_copy')!.item['role'] = 'mutated';
+      found.get('msg_out_resp_copy')!.item['content'] = [];
 
       expect(await context.store.getResponse(account, 'resp_copy', T0)).toEqual(pristine);
       expect(await context.store.findItems(account, ['msg_in_resp_copy', 'msg_out_resp_copy'], T0)).toEqual(
         new Map([
-          ['msg_in_resp_copy', pristine.inputItems[0]!.item],
-          ['msg_out_resp_copy', (pristine.response['output'] as unknown[])[0]],
+          ['msg_in_resp_copy', foundItem(pristine.inputItems[0]!.item)],
+          ['msg_out_resp_copy', foundItem((pristine.response['output'] as unknown[])[0])],
         ]),
       );
     });
@@ -181,17 +186,17 @@ export function describeResponseStore(context: ContractContext): void {
         T0,
       );
       expect(new Set(found.keys())).toEqual(new Set(['msg_question', 'msg_answer', 'fc_call', 'msg_follow_up']));
-      expect(found.get('msg_question')).toEqual(older.inputItems[0]!.item);
-      expect(found.get('msg_answer')).toEqual(newer.inputItems[0]!.item);
-      expect(found.get('fc_call')).toEqual((newer.response['output'] as unknown[])[0]);
+      expect(found.get('msg_question')).toEqual(foundItem(older.inputItems[0]!.item));
+      expect(found.get('msg_answer')).toEqual(foundItem(newer.inputItems[0]!.item));
+      expect(found.get('fc_call')).toEqual(foundItem((newer.response['output'] as unknown[])[0]));
       expect(await context.store.findItems(account, [], T0)).toEqual(new Map());
 
       // With the newer response expired, then deleted, the older copy is the one found.
       const olderAnswer = (older.response['output'] as unknown[])[0];
       await context.store.saveResponse({ ...newer, expiresAt: T0 + 10 }, ROOMY);
-      expect((await context.store.findItems(account, ['msg_answer'], T0 + 10)).get('msg_answer')).toEqual(olderAnswer);
+      expect((await context.store.findItems(account, ['msg_answer'], T0 + 10)).get('msg_answer')).toEqual(foundItem(olderAnswer));
       await context.store.deleteResponse(account, 'resp_newer');
-      expect((await context.store.findItems(account, ['msg_answer'], T0)).get('msg_answer')).toEqual(olderAnswer);
+      expect((await context.store.findItems(account, ['msg_answer'], T0)).get('msg_answer')).toEqual(foundItem(olderAnswer));
     });
 
     it('judges age by createdAt, not by the order of saves', async () => {
@@ -201,7 +206,7 @@ export function describeResponseStore(context: ContractContext): void {
       await context.store.saveResponse(made, ROOMY);
       await context.store.saveResponse(late, ROOMY);
       const found = await context.store.findItems(account, ['msg_shared'], T0);
-      expect(found.get('msg_shared')!['content']).toEqual([
+      expect(found.get('msg_shared')!.item['content']).toEqual([
         { type: 'output_text', text: 'answered in resp_made_later', annotations: [] },
       ]);
     });

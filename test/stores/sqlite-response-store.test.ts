@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { storedResponseBytes, type AccountStore } from '@signalbox/accounts';
 import { createSQLiteAccountStore } from '@signalbox/store-sqlite';
-import { storedResponse } from './describe-response-store-contract';
+import { foundItem, storedResponse } from './describe-response-store-contract';
 
 const directory = mkdtempSync(join(tmpdir(), 'signalbox-response-store-'));
 let fileCount = 0;
@@ -36,8 +36,8 @@ describe('SQLite response store', () => {
     const found = await second.findItems(account.id, ['msg_in_resp_durable', 'msg_out_resp_durable'], T0);
     expect(found).toEqual(
       new Map([
-        ['msg_in_resp_durable', record.inputItems[0]!.item],
-        ['msg_out_resp_durable', (record.response['output'] as unknown[])[0]],
+        ['msg_in_resp_durable', foundItem(record.inputItems[0]!.item)],
+        ['msg_out_resp_durable', foundItem((record.response['output'] as unknown[])[0])],
       ]),
     );
   });
@@ -80,7 +80,7 @@ describe('SQLite response store', () => {
     await store.saveResponse(record, ROOMY);
     expect(await store.getResponse(account.id, 'resp_large', T0)).toEqual(record);
     const item = (await store.findItems(account.id, ['msg_out_resp_large'], T0)).get('msg_out_resp_large');
-    expect(item).toEqual((record.response['output'] as unknown[])[0]);
+    expect(item).toEqual(foundItem((record.response['output'] as unknown[])[0]));
   });
 
   it('deletes responses that expired while the file was closed when it opens again', async () => {

@@ -3,8 +3,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AccountStore } from '@signalbox/accounts';
-import { createSQLiteAccountStore } from '@signalbox/store-sqlite';
-import { storedResponse } from './describe-response-store-contract';
+import { createSQLiteAccountStore, SingleGatewayInUseError } from '@signalbox/store-sqlite';
+import { foundItem, storedResponse } from './describe-response-store-contract';
 import { usageCommit } from './describe-usage-ledger-contract';
 
 const SERVER_SECRET = 'single-gateway-test-server-secret';
@@ -149,7 +149,7 @@ describe('SQLite account store for a single gateway', () => {
     expect(await gateway.getResponse(account.id, 'resp_second', T0)).toEqual(second);
     expect(await gateway.getResponse(account.id, 'resp_first', T0)).toEqual(first);
     expect(await gateway.findItems(account.id, ['msg_out_resp_second'], T0)).toEqual(
-      new Map([['msg_out_resp_second', (second.response['output'] as unknown[])[0]]]),
+      new Map([['msg_out_resp_second', foundItem((second.response['output'] as unknown[])[0])]]),
     );
 
     await gateway.saveResponse(storedResponse(account.id, 'resp_third', { createdAt: T0 + 2 }), ROOMY);
@@ -189,6 +189,15 @@ describe('SQLite account store for a single gateway', () => {
     expect(() => openGateway(path)).toThrow(
       /Another gateway \(process \d+\) has this SQLite file open as its single gateway/,
     );
+    const refusal = (() => {
+      try {
+        openGateway(path);
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(refusal).toBeInstanceOf(SingleGatewayInUseError);
+    expect((refusal as SingleGatewayInUseError).pid).toBe(process.pid);
     // The CLI (holds in the file) may open it meanwhile.
     expect(await openCli(path).listAccounts()).toEqual([]);
     await first.close();

@@ -8,11 +8,15 @@ import type { ReadinessReport } from './create-readiness-probe';
  */
 export type TrustProxy = boolean | number | string;
 
+/** Where `GET /` sends a browser: the account panel's login. */
+const PANEL_PATH = '/panel';
+
 /**
  * An Express app serving the gateway at the root, the admin API under `/admin`, the account panel
- * under `/panel`, `GET /metrics` when given its router (Prometheus, behind the admin token), `GET /healthz` (the process runs) and `GET /readyz` (its store and other
- * dependencies answer: 200, else 503). Every other path gets the gateway's JSON 404 in the caller's
- * envelope.
+ * under `/panel` (`GET /` and `HEAD /` redirect there), `GET /metrics` when given its router
+ * (Prometheus, behind the admin token), `GET /healthz` (the process runs) and `GET /readyz` (its
+ * store and other dependencies answer: 200, else 503). Every other path gets the gateway's JSON 404
+ * in the caller's envelope; only the gateway's own paths (`/v1/…`) are recorded in the usage ledger.
  */
 export function createApp(
   gateway: Gateway,
@@ -35,7 +39,11 @@ export function createApp(
   });
   if (options.metricsRouter) app.use('/metrics', options.metricsRouter);
   app.use('/admin', adminRouter);
-  app.use('/panel', panelRouter);
+  app.use(PANEL_PATH, panelRouter);
+  // Express answers HEAD with the GET route: a client's `HEAD /` probe gets the redirect's headers, no body.
+  app.get('/', (_request, response) => {
+    response.redirect(302, PANEL_PATH);
+  });
   app.use(gateway);
   app.use(gateway.notFoundHandler, gateway.errorHandler);
   return app;

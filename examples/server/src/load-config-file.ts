@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { extname, resolve } from 'node:path';
+import type { Codec } from '@signalbox/core';
 import { ConfigError, parseGatewayConfig, type GatewayConfig } from '@signalbox/engine';
 import { EMBEDDED_SIMULATOR } from './default-config';
 import { describeConfigSyntaxError } from './describe-config-syntax-error';
@@ -14,13 +15,17 @@ import { ConfigFileError } from './start-up-error';
  * replacing the `embedded:simulator` base URL marker with the embedded simulator's address.
  * Every failure is a `ConfigFileError` naming the file and, in one line, the problem: a missing
  * file, a syntax error with its line and column, or the config paths at fault
- * (`routes.0.targets.0.upstream: unknown upstream 'x'`). The `storage`, `tracing` and `metrics`
- * sections are the example server's (`loadConfigFileWithSections`): they are checked here too,
- * then left out of the gateway config.
+ * (`routes.0.targets.0.upstream: unknown upstream 'x'`, `upstreams.x: unknown field baseUrl (did
+ * you mean baseURL?)`, a protocol or interface none of `codecs` speaks). The `storage`, `tracing`
+ * and `metrics` sections are the example server's (`loadConfigFileWithSections`): they are checked
+ * here too, then left out of the gateway config.
  */
-export function loadConfigFile(path: string, simulatorURL: string): GatewayConfig {
-  return loadConfigFileWithSections(path, simulatorURL).config;
+export function loadConfigFile(path: string, simulatorURL: string, codecs?: readonly Codec[]): GatewayConfig {
+  return loadConfigFileWithSections(path, simulatorURL, codecs).config;
 }
+
+/** The example server's own top-level sections of a config file; the rest is the gateway's config. */
+const SERVER_SECTIONS = ['storage', 'tracing', 'metrics'];
 
 /** A config file's gateway config and the example server's own sections, validated. */
 export type LoadedConfigFile = {
@@ -31,7 +36,7 @@ export type LoadedConfigFile = {
 };
 
 /** `loadConfigFile`, keeping the `storage`, `tracing` and `metrics` sections it validated: one read of the file for all. */
-export function loadConfigFileWithSections(path: string, simulatorURL: string): LoadedConfigFile {
+export function loadConfigFileWithSections(path: string, simulatorURL: string, codecs?: readonly Codec[]): LoadedConfigFile {
   const { storage, tracing, metrics, gateway } = splitServerSections(readConfigDocument(path));
   const sections = {
     storage: readConfigFileStorage(path, storage),
@@ -39,7 +44,8 @@ export function loadConfigFileWithSections(path: string, simulatorURL: string): 
     metrics: readConfigFileMetrics(path, metrics),
   };
   try {
-    return { config: parseGatewayConfig(substituteSimulator(gateway, simulatorURL)), ...sections };
+    const config = parseGatewayConfig(substituteSimulator(gateway, simulatorURL), { hostSections: SERVER_SECTIONS, ...(codecs && { codecs }) });
+    return { config, ...sections };
   } catch (error) {
     if (error instanceof ConfigError) throw new ConfigFileError(path, error.problems.join('; '), { cause: error });
     throw error;
@@ -83,7 +89,7 @@ function parseText(path: string, text: string, format: 'YAML' | 'JSON'): unknown
   try {
     return format === 'YAML' ? loadYAML().parse(text) : JSON.parse(text);
   } catch (error) {
-    throw new ConfigFileError(path, describeConfigSyntaxError(error, format), { cause: error });
+    throw new ConfigFileError(path, describeConfigSyntaxError(error, format, text), { cause: error });
   }
 }
 

@@ -37,9 +37,9 @@ export function loadExampleMetricsFactory(): typeof MetricsModule.createExampleM
   return (require('./create-example-metrics') as typeof MetricsModule).createExampleMetrics;
 }
 
-/** The SQLite store (node:sqlite, @signalbox/store-sqlite): for a data folder. */
-export function loadSQLiteStoreFactory(): typeof SQLiteStoreModule.createSQLiteAccountStore {
-  return (require('@signalbox/store-sqlite') as typeof SQLiteStoreModule).createSQLiteAccountStore;
+/** The SQLite store (node:sqlite, @signalbox/store-sqlite) and its errors: for a data folder. */
+export function loadSQLiteStore(): typeof SQLiteStoreModule {
+  return require('@signalbox/store-sqlite') as typeof SQLiteStoreModule;
 }
 
 /** The YAML parser: for a config file named `.yaml` or `.yml`. */

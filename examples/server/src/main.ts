@@ -1,69 +1,24 @@
 #!/usr/bin/env node
-import { chooseSharedStorage } from './choose-shared-storage';
-import { createLogger } from './create-logger';
+/* eslint-disable @typescript-eslint/no-require-imports -- a management command must not load the server's modules, nor the server the CLI's */
 import { describeStartUpError, type StartUpSettings } from './describe-start-up-error';
-import { describeStorageChoice } from './describe-storage-choice';
-import { formatBanner, formatFirstStartSecrets } from './format-banner';
-import { loadConfigFileStorage } from './load-config-file';
-import { readServerEnvironment } from './read-server-environment';
-import { runCli } from './run-cli';
-import { startExampleServer } from './start-example-server';
+import type * as CliModule from './run-cli';
+import type * as ServerModule from './serve-from-environment';
 
 const settings: StartUpSettings = {};
 
 /**
- * Starts the example server from the environment (PORT, HOST, SIGNALBOX_CONFIG,
- * SIGNALBOX_DEMO_KEY, SIGNALBOX_DATA_DIR, SIGNALBOX_ADMIN_TOKEN, SIGNALBOX_SHUTDOWN_GRACE_MS,
- * LOG_LEVEL, SIGNALBOX_METRICS(_PORT, _HOST); for several instances SIGNALBOX_DATABASE_URL, SIGNALBOX_REDIS_URL,
- * SIGNALBOX_SERVER_SECRET, SIGNALBOX_ADMIN_TOKEN_SHA256 and the bounds, or the config file's
- * storage section, see docs/deploy.md), or runs a
- * management command (`keys create …`, see `--help`).
+ * Runs a management command (`keys create …`, see `--help`) when given arguments, else starts the
+ * example server from the environment (`serveFromEnvironment`). Each branch loads only its own
+ * modules, so a command answers without loading Express, the engine and the codecs.
  */
 async function main(argv: string[]): Promise<void> {
   if (argv.length > 0) {
+    const { runCli } = require('./run-cli') as typeof CliModule;
     process.exitCode = await runCli(argv, { dataDirectory: process.env.SIGNALBOX_DATA_DIR || 'data' });
     return;
   }
-  const environment = readServerEnvironment(process.env);
-  Object.assign(settings, environment);
-  const logger = createLogger({ level: environment.logLevel });
-  // Handlers go in before anything is announced: a signal that arrives first must not kill the process outright.
-  const running: { server?: Awaited<ReturnType<typeof startExampleServer>> } = {};
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    const graceMs = environment.shutdownGraceMs;
-    logger.info({ signal, graceMs }, 'shutting down: new requests get 503 SHUTTING_DOWN; open ones get the grace, then their terminal error event');
-    void (running.server?.close(graceMs) ?? Promise.resolve()).then(() => {
-      logger.flush();
-      process.exit(0);
-    });
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  // The environment's variables win over the config file's storage section, field by field.
-  const { configPath } = environment;
-  const shared = chooseSharedStorage(process.env, configPath ? { path: configPath, storage: loadConfigFileStorage(configPath) } : undefined);
-  const storageLine = describeStorageChoice(shared, environment.dataDirectory);
-  logger.info({ storage: { database: shared.sources.database ?? 'none: the data folder', redis: shared.sources.redis ?? 'none: process memory' } }, storageLine);
-  const server = await startExampleServer({
-    port: environment.port,
-    host: environment.host,
-    ...(configPath && { configPath }),
-    ...(environment.demoKey && { demoKey: environment.demoKey }),
-    storage: shared.database
-      ? { kind: 'postgres', ...shared.database, source: shared.sources.database! }
-      : { kind: 'data-directory', path: environment.dataDirectory },
-    limiter: shared.redis ? { kind: 'redis', ...shared.redis, source: shared.sources.redis! } : { kind: 'memory' },
-    ...(environment.trustProxy !== undefined && { trustProxy: environment.trustProxy }),
-    metrics: environment.metrics,
-    logger,
-  });
-  running.server = server;
-  // Secrets created on this start go to stderr, never to stdout with the JSON logs.
-  process.stderr.write(formatFirstStartSecrets(server));
-  process.stdout.write(formatBanner({ ...server, storage: storageLine }));
+  const { serveFromEnvironment } = require('./serve-from-environment') as typeof ServerModule;
+  await serveFromEnvironment(settings);
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

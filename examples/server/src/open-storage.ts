@@ -2,14 +2,26 @@ import { createMemoryAccountStore, digestAdminToken, type AccountStore } from '@
 import { ensureAdminTokenFile, watchAdminTokenFile } from './admin-token-file';
 import { deriveConversationSecret } from './derive-conversation-secret';
 import { openDataDirectory } from './open-data-directory';
-import { loadPostgresStoreOpener, loadSQLiteStoreFactory } from './load-on-demand';
+import { loadPostgresStoreOpener, loadSQLiteStore } from './load-on-demand';
 import type { ExampleServerOptions } from './start-example-server';
+import { StartUpError } from './start-up-error';
+
+/**
+ * Where the admin token comes from: `SIGNALBOX_ADMIN_TOKEN` (or `SIGNALBOX_ADMIN_TOKEN_SHA256`, or
+ * the host's `adminToken`), the data folder's file (made on its first start), or nowhere.
+ */
+export type AdminTokenSource = 'given' | 'data-folder' | 'none';
 
 /** What `openStorage` opens for the example server. */
 export type Storage = {
   store: AccountStore;
   adminTokenDigests: () => readonly string[];
-  newAdminToken: string | undefined;
+  adminTokenSource: AdminTokenSource;
+  /**
+   * For a data folder without an admin token yet: creates it and returns it (to be shown once),
+   * and `adminTokenDigests` accepts it at once; `undefined` when the folder has one already.
+   */
+  createAdminToken?: () => string | undefined;
   /** Kept in the data folder's secret; absent in memory, where nothing survives a restart anyway. */
   conversationSecret?: string;
 };
@@ -18,7 +30,8 @@ export type Storage = {
  * The account store (keeping ledger rows `usageRetentionDays` days) and console token digests for
  * the chosen storage. A data folder's token is read from its file while the server runs, so
  * `admin-token rotate` takes effect without a restart; `SIGNALBOX_ADMIN_TOKEN` (in
- * `options.environment`, else the process's) replaces that file.
+ * `options.environment`, else the process's) replaces that file. No secret anyone must see is
+ * made here: the first admin token waits for `createAdminToken`, once the server listens.
  */
 export async function openStorage(options: ExampleServerOptions, usageRetentionDays: number): Promise<Storage> {
   const storage = options.storage ?? { kind: 'memory' };
@@ -27,33 +40,67 @@ export async function openStorage(options: ExampleServerOptions, usageRetentionD
     return {
       store: storage.kind === 'store' ? storage.store : createMemoryAccountStore({ usageRetentionDays }),
       adminTokenDigests: () => digests,
-      newAdminToken: undefined,
+      adminTokenSource: digests.length > 0 ? 'given' : 'none',
     };
   }
   if (storage.kind === 'postgres') {
     const store = await loadPostgresStoreOpener()({ ...storage, usageRetentionDays, ...(options.logger && { logger: options.logger }) });
     const digests = [...storage.adminTokenDigests];
     if (digests.length === 0) options.logger?.warn({}, 'no SIGNALBOX_ADMIN_TOKEN_SHA256 or SIGNALBOX_ADMIN_TOKEN: only account console tokens can use /admin and the panel');
-    return { store, adminTokenDigests: () => digests, newAdminToken: undefined, conversationSecret: deriveConversationSecret(storage.serverSecret) };
+    return {
+      store,
+      adminTokenDigests: () => digests,
+      adminTokenSource: digests.length > 0 ? 'given' : 'none',
+      conversationSecret: deriveConversationSecret(storage.serverSecret),
+    };
   }
+  return openDataFolderStorage(storage.path, options, usageRetentionDays);
+}
+
+/** A data folder: its SQLite file opened as this process's single gateway, and its admin token. */
+function openDataFolderStorage(path: string, options: ExampleServerOptions, usageRetentionDays: number): Storage {
   const environment = options.environment ?? process.env;
-  const directory = openDataDirectory(storage.path, environment, {
-    ...(options.logger && { warn: (message: string) => options.logger?.warn({ dataDirectory: storage.path }, message) }),
+  const directory = openDataDirectory(path, environment, {
+    ...(options.logger && { warn: (message: string) => options.logger?.warn({ dataDirectory: path }, message) }),
   });
-  const store = loadSQLiteStoreFactory()({
-    path: directory.databasePath,
-    serverSecret: directory.serverSecret,
-    usageRetentionDays,
-    singleGateway: true,
-    onWriteError: error => options.logger?.warn({ err: error }, 'a stored response could not be written; a later reference to it is a 404'),
-    onSweepError: error => options.logger?.warn({ err: error }, 'a store sweep or WAL checkpoint failed; the next one runs as usual'),
-  });
+  const { createSQLiteAccountStore, SingleGatewayInUseError } = loadSQLiteStore();
+  let store: AccountStore;
+  try {
+    store = createSQLiteAccountStore({
+      path: directory.databasePath,
+      serverSecret: directory.serverSecret,
+      usageRetentionDays,
+      singleGateway: true,
+      onWriteError: error => options.logger?.warn({ err: error }, 'a stored response could not be written; a later reference to it is a 404'),
+      onSweepError: error => options.logger?.warn({ err: error }, 'a store sweep or WAL checkpoint failed; the next one runs as usual'),
+    });
+  } catch (error) {
+    if (!(error instanceof SingleGatewayInUseError)) throw error;
+    throw new StartUpError(
+      `SIGNALBOX_DATA_DIR=${path}: another Signalbox server (process ${error.pid}) is running on this data folder; stop it, or start this one with SIGNALBOX_DATA_DIR set to another folder (and PORT to another port); instances that share keys and balances share a database instead (SIGNALBOX_DATABASE_URL)`,
+      { cause: error },
+    );
+  }
   const givenToken = environment.SIGNALBOX_ADMIN_TOKEN;
   if (givenToken) {
     const digests = [digestAdminToken(givenToken)];
-    return { store, adminTokenDigests: () => digests, newAdminToken: undefined, conversationSecret: directory.conversationSecret };
+    return { store, adminTokenDigests: () => digests, adminTokenSource: 'given', conversationSecret: directory.conversationSecret };
   }
-  const newAdminToken = ensureAdminTokenFile(directory.adminTokenFile);
-  const adminTokenDigests = watchAdminTokenFile(directory.adminTokenFile, { ...(options.now && { now: options.now }) });
-  return { store, adminTokenDigests, newAdminToken, conversationSecret: directory.conversationSecret };
+  return { store, ...watchDataFolderAdminToken(directory.adminTokenFile, options.now), conversationSecret: directory.conversationSecret };
+}
+
+/** The data folder's admin token file, watched for rotations, and the way to create its first token. */
+function watchDataFolderAdminToken(file: string, now: (() => number) | undefined): Pick<Storage, 'adminTokenDigests' | 'adminTokenSource' | 'createAdminToken'> {
+  const watch = () => watchAdminTokenFile(file, { ...(now && { now }) });
+  let current = watch();
+  return {
+    adminTokenDigests: () => current(),
+    adminTokenSource: 'data-folder',
+    createAdminToken: () => {
+      const token = ensureAdminTokenFile(file);
+      // Read now rather than at the watcher's next look (up to a second away): the token is about to be shown, and used.
+      if (token !== undefined) current = watch();
+      return token;
+    },
+  };
 }

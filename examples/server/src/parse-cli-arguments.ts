@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
+import { closestName } from '@signalbox/core';
 import { CliError, PROGRAM, type CliCommand, type CliInput } from './cli-command';
 import { formatCommandUsage, formatProgramUsage } from './format-cli-usage';
-import { closestName } from './closest-name';
 
 /** What the command line asks for: a help text to print, or a command to run with its input. */
 export type CliRequest = { kind: 'help'; text: string } | { kind: 'run'; command: CliCommand; input: CliInput };

@@ -4,7 +4,7 @@ import { createAdminService, DEFAULT_USAGE_RETENTION_DAYS, type AccountStore, ty
 import { GatewayError } from '@signalbox/core';
 import { CliError, PROGRAM, type CliCommand, type CliContext } from './cli-command';
 import { CLI_COMMANDS } from './cli-commands';
-import { loadPostgresStoreOpener, loadSQLiteStoreFactory } from './load-on-demand';
+import { loadPostgresStoreOpener, loadSQLiteStore } from './load-on-demand';
 import { openDataDirectory } from './open-data-directory';
 import { parseCliArguments } from './parse-cli-arguments';
 import { readSharedStorageEnvironment } from './read-shared-storage-environment';
@@ -76,7 +76,7 @@ function openSession(options: RunCliOptions): { context: CliContext; close(): Pr
           return admin;
         }
         const directory = openDataDirectory(dataDirectory(), environment);
-        store = loadSQLiteStoreFactory()({ path: directory.databasePath, serverSecret: directory.serverSecret });
+        store = loadSQLiteStore().createSQLiteAccountStore({ path: directory.databasePath, serverSecret: directory.serverSecret });
         // The CLI works on the store directly; console tokens are the admin API's concern.
         admin = createAdminService({ store, adminTokenDigests: [] });
         return admin;

@@ -11,12 +11,12 @@ import { createApp, type TrustProxy } from './create-app';
 import { createReadinessProbe } from './create-readiness-probe';
 import { createReloadingAdminService } from './create-reloading-admin-service';
 import { createDefaultConfig } from './default-config';
-import { ensureDemoKey } from './ensure-demo-key';
+import { createFirstStartSecrets, type FirstStartSecrets } from './create-first-start-secrets';
 import { chooseSharedStorage } from './choose-shared-storage';
 import { listenHTTP } from './listen-http';
 import { loadConfigFileWithSections } from './load-config-file';
 import { chooseMetricsSettings, type MetricsSettings } from './read-metrics-settings';
-import { openStorage } from './open-storage';
+import { openStorage, type AdminTokenSource } from './open-storage';
 import type { ConfigFileStorage } from './read-config-file-storage';
 import { loadExampleMetricsFactory, loadRedisLimiterOpener, loadTracingOpener } from './load-on-demand';
 import type { SharedLimiter } from './open-redis-limiter';
@@ -25,6 +25,8 @@ import { readTracingSettings, type TracingSettings } from './read-tracing-settin
 import { redactError } from './redact-url';
 import type { SharedStorageEnvironment } from './read-shared-storage-environment';
 import { serverTimeouts } from './server-timeouts';
+import { summarizeUsageRecord } from './summarize-usage-record';
+import { warnOfMissingUpstreamKeys } from './warn-of-missing-upstream-keys';
 
 export type ExampleServerOptions = {
   /** Default 8080; 0 picks a free port. */
@@ -35,6 +37,11 @@ export type ExampleServerOptions = {
   configPath?: string;
   /** A demo API key to adopt; without one, a key is created (and returned once) when the store has none. */
   demoKey?: string;
+  /**
+   * Told, once the server listens, the secrets this start created (a data folder's first admin
+   * token, a generated demo key), even when the start then fails: the one chance to show them.
+   */
+  onSecretsCreated?: (secrets: FirstStartSecrets & { url: string }) => void;
   /**
    * Where keys and accounts live: a data folder (SQLite, secrets), process memory, a store of the
    * host's, or a PostgreSQL database every instance shares (`SIGNALBOX_DATABASE_URL`; `source`
@@ -93,6 +100,8 @@ export type ExampleServer = {
   demoKeyGenerated: boolean;
   /** A console token created on this start (first start of a data folder): show it once. */
   newAdminToken: string | undefined;
+  /** Where the admin token comes from: made on this start (`newAdminToken`), given, the data folder's earlier one, or none. */
+  adminTokenSource: 'created' | AdminTokenSource;
   store: AccountStore;
   /** The console service behind `/admin` (admin and account console tokens), for in-process consoles. */
   admin: AdminService;
@@ -120,8 +129,10 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
   const simulator = createSimulator(options.simulator);
   const { url: simulatorURL } = await simulator.listen(0, '127.0.0.1');
   const { config, storage, sharedLimiter, tracing, metricsSettings } = await closeOnFailure([simulator], async () => {
-    const file = options.configPath ? loadConfigFileWithSections(options.configPath, simulatorURL) : undefined;
-    const loaded = file?.config ?? parseGatewayConfig(createDefaultConfig(simulatorURL));
+    // Every config error, the codecs' protocol and interface names included, before the storage is opened.
+    const file = options.configPath ? loadConfigFileWithSections(options.configPath, simulatorURL, options.codecs ?? codecs) : undefined;
+    const loaded = file?.config ?? parseGatewayConfig(createDefaultConfig(simulatorURL), { codecs: options.codecs ?? codecs });
+    warnOfMissingUpstreamKeys(loaded, options.environment ?? process.env, options.logger);
     const tracingSettings = options.tracing ?? readTracingSettings(options.environment ?? process.env, file?.tracing);
     const chosen = withConfigFileStorage(options, file?.storage);
     const limiter = chosen.limiter?.kind === 'redis' ? await loadRedisLimiterOpener()({ ...chosen.limiter, ...(options.logger && { logger: options.logger }) }) : undefined;
@@ -132,7 +143,6 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
   });
   const exampleMetrics = metricsSettings.enabled ? loadExampleMetricsFactory()(config, metricsSettings) : undefined;
   const { store } = storage;
-  const createdKey = await ensureDemoKey(store, options.demoKey);
   const usage: UsageRecord[] = [];
   const history = options.usageHistory ?? 1000;
   const gateway = createGateway({
@@ -151,7 +161,7 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
       usage.push(record);
       if (usage.length > history) usage.shift();
       // The access line is the one `info` line per request; the charge, decided after it, at `debug`.
-      options.logger?.debug?.({ usage: summarize(record) }, 'usage recorded');
+      options.logger?.debug?.({ usage: summarizeUsageRecord(record) }, 'usage recorded');
     },
   });
   const admin = createReloadingAdminService({ store, routes: gateway.consoleRoutes, defaultKeyLimits: gateway.defaultKeyLimits, ...(options.now && { now: options.now }) }, storage.adminTokenDigests);
@@ -175,19 +185,26 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
   });
   const server = createServer(serverTimeouts(config.bodyTimeoutMs), app);
   const closeGracefully = createGracefulClose(server, gateway.engine);
-  const { url, port } = await listenHTTP(server, options.port ?? 8080, options.host ?? '127.0.0.1').catch(async (error: unknown) => {
+  const closeListenersOnFailure = (error: unknown): Promise<never> => {
     metricsListener?.close();
+    server.close();
+    server.closeAllConnections();
     return closeOnStartFailure(error);
-  });
+  };
+  const { url, port } = await listenHTTP(server, options.port ?? 8080, options.host ?? '127.0.0.1').catch(closeListenersOnFailure);
   // The admin API answers in the envelope of the gateway's Bearer interface, whatever the caller sent.
   const adminEnvelope = gateway.engine.registry.bearerCodec.protocol;
   server.on('clientError', createClientErrorListener({ engine: gateway.engine, envelopes: [{ prefix: '/admin', protocol: adminEnvelope }] }));
+  const secrets = await createFirstStartSecrets(storage, options.demoKey, created => options.onSecretsCreated?.({ url, ...created })).catch(
+    closeListenersOnFailure,
+  );
   return {
     url,
     port,
-    demoKey: options.demoKey ?? createdKey,
-    demoKeyGenerated: createdKey !== undefined,
-    newAdminToken: storage.newAdminToken,
+    demoKey: options.demoKey ?? secrets.demoKey,
+    demoKeyGenerated: secrets.demoKey !== undefined,
+    newAdminToken: secrets.adminToken,
+    adminTokenSource: secrets.adminToken !== undefined ? 'created' : storage.adminTokenSource,
     store,
     admin,
     models: gateway.engine.routes.map(route => route.model),
@@ -256,24 +273,4 @@ async function closeStorage(store: AccountStore, sharedLimiter: SharedLimiter | 
   } finally {
     await sharedLimiter?.close();
   }
-}
-
-/** The usage record as logged: counts and ids, never prompt text or keys. */
-function summarize(record: UsageRecord) {
-  return {
-    requestId: record.requestId,
-    model: record.model,
-    protocol: record.protocol,
-    upstream: record.upstream,
-    status: record.status,
-    outcome: record.outcome,
-    errorCode: record.errorCode,
-    inputTokens: record.usage?.inputTokens,
-    outputTokens: record.usage?.outputTokens,
-    costMicros: record.costMicros,
-    // Cost the hold did not cover (an upstream past its output cap): billed to nobody, so shown to the admin.
-    uncoveredMicros: record.uncoveredMicros,
-    latencyMs: record.latencyMs,
-    timeToFirstByteMs: record.timeToFirstByteMs,
-  };
 }

@@ -14,6 +14,7 @@ export type {
   Settled,
 } from './store/account-store';
 export type {
+  FoundItem,
   ResponseRetention,
   ResponseStore,
   StoredItem,
@@ -38,9 +39,17 @@ export {
 } from './keys/api-key-secrets';
 export { digestAdminToken, generateAdminToken, looksLikeAdminToken } from './admin/admin-tokens';
 export { createAdminService, type AdminService, type AdminServiceOptions } from './admin/create-admin-service';
+export {
+  ADMIN_OPERATIONS,
+  type AdminAnswer,
+  type AdminOperation,
+  type AdminOperationDescription,
+  type AdminOperationRequest,
+} from './admin/admin-operations';
 export { ADMIN_IDENTITY, presentIdentity, type ConsoleIdentity } from './admin/console-identity';
 export type { ConsoleRoute } from './admin/console-route';
 export type { AdminRequestHeaders } from './admin/create-console-authenticator';
+export { USAGE_CSV_COLUMNS } from './admin/format-usage-csv';
 export type { PresentedUsageEntry } from './admin/present-usage-records';
 export {
   CONSOLE_TOKEN_PREFIX_LENGTH,

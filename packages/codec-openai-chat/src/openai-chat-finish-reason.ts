@@ -36,26 +36,26 @@ function unifiedFromRaw(raw: string | undefined): UnifiedFinishReason {
 }
 
 /**
- * IR → the client's `finish_reason`: `tool_calls` whenever the answer carries tool calls, and
- * never a word outside Chat's vocabulary (clients and SDKs switch on those four), so unknown
- * reasons read as `stop`.
+ * IR → the client's `finish_reason`, never a word outside Chat's vocabulary (clients and SDKs
+ * switch on those four), so unknown reasons read as `stop`. An answer cut by the token limit or a
+ * filter says so even with tool calls, as OpenAI does: their arguments may be unfinished JSON.
+ * Otherwise any tool call makes it `tool_calls`.
  * @see https://platform.openai.com/docs/api-reference/chat/object
  */
 export function encodeOpenAIChatFinishReason(
   finishReason: FinishReason,
   hasToolCalls: boolean,
 ): OpenAIChatFinishReason {
-  if (hasToolCalls) return 'tool_calls';
   switch (finishReason.unified) {
     case 'length':
       return 'length';
     case 'content-filter':
       return 'content_filter';
     case 'stop':
-    case 'tool-calls': // no call reached the client, so a tool_calls reason would promise one that is not there
+    case 'tool-calls': // without a call, a tool_calls reason would promise one that is not there
     case 'error':
     case 'other':
-      return 'stop';
+      return hasToolCalls ? 'tool_calls' : 'stop';
     default:
       return assertNever(finishReason.unified, 'finish reason');
   }

@@ -1,4 +1,5 @@
 export { assertNever } from './assert-never';
+export { closestName } from './closest-name';
 export type {
   FilePart,
   ImagePart,
@@ -63,11 +64,13 @@ export { createValidationError, type SchemaIssue } from './errors/create-validat
 export { createUpstreamError } from './errors/upstream-error-from-status';
 export { ClientAbortedError } from './errors/client-aborted-error';
 export { firstHeaderValue, headerValue, type HeaderMap } from './http/header-value';
+export { retryAfterSeconds } from './http/retry-after-seconds';
 export type { FieldPath } from './errors/field-path';
 export { invalidParameter } from './errors/invalid-parameter';
 export { unknownParameter } from './errors/unknown-parameter';
 export { unsupportedParameter } from './errors/unsupported-parameter';
 export { streamEndedEarly } from './errors/stream-ended-early';
+export { unfinishedAnswerError } from './errors/unfinished-answer-error';
 export { createId } from './ids/create-id';
 export { isJSONObject, type JSONObject, type JSONValue } from './json';
 export { spliceJSONString } from './splice-json-string';

@@ -103,7 +103,7 @@ export type Engine = {
 export function createEngine(options: EngineOptions): Engine {
   const { config, store } = options;
   const registry = createProtocolRegistry(options.codecs);
-  checkConfigProtocols(config, registry);
+  checkConfigProtocols(config, registry.codecs);
   const routes = createRouteTable(config.routes, registry);
   const now = options.now ?? Date.now;
   const environment = options.environment ?? process.env;

@@ -17,7 +17,9 @@ export {
   wholeTokens,
 } from './limits/limit-refusals';
 export type { GatewayConfig, GatewayConfigInput, InterfaceAuth, ResponseStoreConfig, UsageConfig } from './config/gateway-config';
-export { ConfigError, parseGatewayConfig } from './config/parse-gateway-config';
+export { ConfigError } from './config/config-error';
+export { parseGatewayConfig, type ParseGatewayConfigOptions } from './config/parse-gateway-config';
+export { describeUnknownKeys } from './config/describe-unknown-keys';
 export { createEngine, type Engine, type EngineOptions } from './create-engine';
 export type { Exchange } from './exchange/exchange';
 export type { Endpoint, ProtocolRegistry } from './protocols/create-protocol-registry';

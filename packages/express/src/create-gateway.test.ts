@@ -19,6 +19,8 @@ type AppOptions = {
   config?: GatewayConfigInput;
   answers?: Record<string, readonly ScriptedAnswer[]>;
   key?: Pick<NewApiKey, 'allowedModels'>;
+  /** Mount `gateway.notFoundHandler` and `gateway.errorHandler` last, as a host that wants the gateway's 404 everywhere does. */
+  gatewayNotFound?: boolean;
 };
 
 const messagesConfig: GatewayConfigInput = {
@@ -53,6 +55,7 @@ async function startApp(options: AppOptions = {}) {
   app.get('/before', (_request, response) => void response.status(200).send('host before'));
   app.use(gateway);
   app.get('/after', (_request, response) => void response.status(200).send('host after'));
+  if (options.gatewayNotFound) app.use(gateway.notFoundHandler, gateway.errorHandler);
   const server = app.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -134,6 +137,26 @@ describe('createGateway mounted in a host app', () => {
     expect(response.body.error.message).toBe(
       `No endpoint POST /v1/v1/responses. The path repeats /v1: give this client the base URL ${app.url}/v1.`,
     );
+  });
+
+  it('gives a path it does not claim, mounted last as notFoundHandler, a 404 and no usage record; a /v1 path keeps its record', async () => {
+    app = await startApp({ gatewayNotFound: true });
+    const requestIds: (string | null)[] = [];
+    for (const [method, path] of [['HEAD', '/'], ['GET', '/'], ['GET', '/favicon.ico']] as const) {
+      const response = await fetch(`${app.url}${path}`, { method });
+      expect(response.status).toBe(404);
+      expect(response.headers.get('x-request-id')).toMatch(/^req_/);
+      requestIds.push(response.headers.get('x-request-id'));
+      if (method === 'GET') expect(((await response.json()) as { code: string }).code).toBe('ENDPOINT_NOT_FOUND');
+    }
+    const claimed = await request(app.url).get('/v1/unknown').set('authorization', `Bearer ${app.secret}`);
+    expect(claimed.status).toBe(404);
+    // Records arrive in order: once the /v1 path's is there, any of the others would be too.
+    expect(app.records.map(record => [record.requestId, record.errorCode])).toEqual([[claimed.headers['x-request-id'], 'ENDPOINT_NOT_FOUND']]);
+    const accessLines = app.logs.filter(line => line.message === 'http request');
+    expect(accessLines.map(line => line.object.path)).toEqual(['/', '/', '/favicon.ico', '/v1/unknown']);
+    // Each access line carries the request id its answer did, so a 404 can be found in the log.
+    expect(accessLines.map(line => line.object.requestId)).toEqual([...requestIds, claimed.headers['x-request-id']]);
   });
 
   it('lists in GET /v1/models only the routes the key may use', async () => {

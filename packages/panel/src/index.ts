@@ -6,4 +6,4 @@ export {
   type SessionStoreOptions,
 } from './sessions/create-session-store';
 export { checkCsrf, type CsrfCheckInput } from './security/check-csrf';
-export type { PanelLogger } from './http/send-panel-error';
+export type { PanelLogger } from './http/create-panel-error-handler';

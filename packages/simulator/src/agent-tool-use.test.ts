@@ -55,6 +55,37 @@ const clockTool: NeutralTool = {
 };
 const TOOLS = [clockTool, weatherTool, searchTool];
 
+/** A coding agent's file reader and shell, declared as Claude Code declares its Read and Bash tools. */
+const readTool: NeutralTool = {
+  name: 'Read',
+  description: 'Reads a file from the local filesystem.\n\nUsage notes…',
+  schema: {
+    type: 'object',
+    properties: { file_path: { type: 'string', description: 'The absolute path to the file to read' }, offset: { type: 'integer' }, limit: { type: 'integer' } },
+    required: ['file_path'],
+  },
+};
+const bashTool: NeutralTool = {
+  name: 'Bash',
+  description: 'Executes a given bash command and returns its output.\n\nUsage notes…',
+  schema: {
+    type: 'object',
+    properties: { command: { type: 'string' }, timeout: { type: 'number' }, description: { type: 'string' } },
+    required: ['command'],
+  },
+};
+/** A shell tool whose command is an argv, as Codex's `shell` tool declares it. */
+const argvShellTool: NeutralTool = {
+  name: 'shell',
+  description: 'Runs a shell command and returns its output.',
+  schema: {
+    type: 'object',
+    properties: { command: { type: 'array', items: { type: 'string' } }, workdir: { type: 'string' } },
+    required: ['command'],
+  },
+};
+const AGENT_TOOLS = [weatherTool, bashTool, readTool];
+
 /** Arguments the schema of `search_files` allows, filled from the prompt below (last word first). */
 const SEARCH_PROMPT = 'Please use the search_files tool to find notes';
 const SEARCH_ARGUMENTS = { query: 'notes', limit: 5, recursive: true, mode: 'fast', paths: ['find'], options: { depth: 1 } };
@@ -297,6 +328,32 @@ describe.each(AGENT_CASES)('the simulated model as an agent backend on $path', a
     const prompt = 'Use search_files with `notes/*.md` please';
     const observed = agentCase.readJson(JSON.parse((await ask(agentCase.body(prompt, TOOLS, false))).text) as Record<string, unknown>);
     expect(observed.calls.map(call => [call.name, call.input])).toEqual([['search_files', { query: 'notes/*.md', limit: 5, options: { depth: 1 } }]]);
+  });
+
+  it.each([
+    ['Read notes.txt and tell me what it says', 'Read', { file_path: 'notes.txt' }],
+    ['Read /srv/app/config.yaml, please', 'Read', { file_path: '/srv/app/config.yaml' }],
+    ['Read ./docs/guide.md and ../CHANGELOG.md', 'Read', { file_path: './docs/guide.md' }],
+    ['Use Bash to run ls -la and tell me what you see', 'Bash', { command: 'ls -la' }],
+    ['Run git status', 'Bash', { command: 'git status' }],
+    ['Run `cat notes.txt` for me', 'Bash', { command: 'cat notes.txt' }],
+    ['Run `ls` in /srv/app', 'Bash', { command: 'ls' }],
+    ['Read `my notes.md` please', 'Read', { file_path: 'my notes.md' }],
+    ['Please execute the command npm test, then report', 'Bash', { command: 'npm test' }],
+  ])('takes the file or command the prompt mentions for the matching argument: %s', async (prompt, name, input) => {
+    const observed = agentCase.readJson(JSON.parse((await ask(agentCase.body(prompt, AGENT_TOOLS, false))).text) as Record<string, unknown>);
+    expect(observed.calls.map(call => [call.name, call.input])).toEqual([[name, input]]);
+    expect(observed.stop).toBe(agentCase.toolUseStop);
+  });
+
+  it('gives a shell tool that takes an argv the command as bash -lc', async () => {
+    const observed = agentCase.readJson(JSON.parse((await ask(agentCase.body('Run ls -la', [argvShellTool], false))).text) as Record<string, unknown>);
+    expect(observed.calls.map(call => [call.name, call.input])).toEqual([['shell', { command: ['bash', '-lc', 'ls -la'] }]]);
+  });
+
+  it('falls back to words of the prompt for every property when the prompt mentions nothing the tool takes', async () => {
+    const observed = agentCase.readJson(JSON.parse((await ask(agentCase.body('Read the latest news aloud', AGENT_TOOLS, false))).text) as Record<string, unknown>);
+    expect(observed.calls.map(call => [call.name, call.input])).toEqual([['Read', { file_path: 'aloud', offset: 1, limit: 1 }]]);
   });
 
   it('answers a tool result in text that quotes it, with a normal stop, in JSON and in the stream', async () => {

@@ -1,4 +1,7 @@
+import { requiresArgumentOf } from './arguments-from-prompt';
+import type { PromptMentions } from './read-prompt-mentions';
 import type { SimulatedRequest, SimulatedTool } from './simulated-request';
+import { splitName } from './split-name';
 
 const MIN_DESCRIPTION_WORD = 4;
 const NAME_SCORE = 100;
@@ -9,18 +12,23 @@ const COMMON_WORDS = new Set(['that', 'this', 'with', 'from', 'into', 'your', 'w
  * off or the conversation ends with a tool result (the model answers from it instead); the forced
  * tool when `tool_choice` names one; otherwise the tool the user's request (`prompt`: the last user
  * text without an agent's context blocks) asks for — by its name (`get_weather`, "get weather") or,
- * failing that, by the most words of its description's first sentence. When nothing matches, the
- * model answers in text, unless `tool_choice` requires a call (then the first tool offered). The
- * word `parallel` asks for two matching calls when parallel calls are allowed.
+ * failing that, by the most words of its description's first sentence; failing that, when the
+ * prompt asks to run a command ("run ls -la"), the first tool that takes a shell command. When
+ * nothing matches, the model answers in text, unless `tool_choice` requires a call (then the first
+ * tool offered). The word `parallel` asks for two matching calls when parallel calls are allowed.
  */
-export function chooseTools(request: SimulatedRequest, prompt: string): SimulatedTool[] {
+export function chooseTools(request: SimulatedRequest, prompt: string, mentions: PromptMentions): SimulatedTool[] {
   const { tools, toolChoice } = request;
   if (tools.length === 0 || toolChoice.type === 'none' || request.trailingToolResults.length > 0) return [];
   if (toolChoice.type === 'tool') {
     return [tools.find(tool => tool.name === toolChoice.name) ?? (tools[0] as SimulatedTool)];
   }
   const matching = matchingTools(tools, prompt);
-  if (matching.length === 0) return toolChoice.type === 'required' ? [tools[0] as SimulatedTool] : [];
+  if (matching.length === 0) {
+    const shell = mentions.commands.length > 0 ? tools.find(tool => requiresArgumentOf(tool.parameters, 'command')) : undefined;
+    if (shell !== undefined) return [shell];
+    return toolChoice.type === 'required' ? [tools[0] as SimulatedTool] : [];
+  }
   const parallel = request.parallelToolCalls && /\bparallel\b/i.test(prompt);
   return matching.slice(0, parallel ? 2 : 1);
 }
@@ -57,15 +65,6 @@ function matchScore(tool: SimulatedTool, text: string, promptWords: ReadonlySet<
 function firstSentence(description: string): string {
   const end = description.search(/\.(\s|$)|\n\s*\n/);
   return end < 0 ? description : description.slice(0, end);
-}
-
-/** `get_weather`, `getWeather`, `get-weather`, `files.read` → their lower-case words. */
-function splitName(name: string): string[] {
-  return name
-    .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2')
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(word => word !== '');
 }
 
 /** `phrase` appears in `text` as whole words (not inside a longer word). */

@@ -6,7 +6,8 @@ import { stripScenarioDirectives } from './scenario-directives';
 import { chooseTools } from './choose-tools';
 import type { SimulatedRequest, SimulatedTool } from './simulated-request';
 import { splitIntoFragments } from './split-into-fragments';
-import { readQuotedValues, userRequestText } from './user-request-text';
+import { NO_MENTIONS, readPromptMentions, type PromptMentions } from './read-prompt-mentions';
+import { userRequestText } from './user-request-text';
 import { REASONING_WORD_LIST, WORD_LIST } from './word-list';
 
 /** Sizes of one answer: the visible text and, when asked for, the reasoning. */
@@ -35,18 +36,19 @@ export function generateAnswer(request: SimulatedRequest, settings: AnswerSettin
   if (reasoning !== undefined && !reasoning.complete) {
     return finishPlan({ reasoning, textTokens: [], toolCalls: [], finish: 'length', stopSequence: undefined }, inputTokens);
   }
-  const tools = chooseTools(request, prompt);
+  // Read only when there are tools to call: a plain chat turn costs nothing more.
+  const mentions = request.tools.length > 0 ? readPromptMentions(prompt) : NO_MENTIONS;
+  const tools = chooseTools(request, prompt, mentions);
   if (tools.length > 0) {
     const idSeed = hashText(String(request.inputCharacters), hashText(prompt));
-    const source = { promptWords, quotedValues: readQuotedValues(prompt) };
-    return finishPlan({ reasoning, ...planToolCalls(tools, random, source, budget, idSeed) }, inputTokens);
+    return finishPlan({ reasoning, ...planToolCalls(tools, random, { promptWords, mentions }, budget, idSeed) }, inputTokens);
   }
   const tokens = answerTokens(random, promptWords, results, settings.answerTokens);
   return finishPlan({ reasoning, ...limitText(tokens, request.stopSequences, budget) }, inputTokens);
 }
 
-/** What tool arguments are filled from: the prompt's words and the values it quotes in backticks. */
-type ArgumentSource = { promptWords: readonly string[]; quotedValues: readonly string[] };
+/** What tool arguments are filled from: the prompt's words and what it mentions (paths, commands, quoted values). */
+type ArgumentSource = { promptWords: readonly string[]; mentions: PromptMentions };
 
 type PlanParts = Omit<AnswerPlan, 'text' | 'usage'>;
 
@@ -90,7 +92,7 @@ function planToolCalls(tools: readonly SimulatedTool[], random: Random, source: 
 }
 
 function planToolCall(tool: SimulatedTool, random: Random, source: ArgumentSource, idSeed: number): PlannedToolCall {
-  const input = generateToolArguments(tool.parameters, random, source.promptWords, source.quotedValues);
+  const input = generateToolArguments(tool.parameters, random, source.promptWords, source.mentions);
   const text = JSON.stringify(input);
   const idSuffix = opaqueHex(idSeed, 24);
   return {

@@ -1,7 +1,9 @@
+import { argumentsFromPrompt } from './arguments-from-prompt';
 import type { Random } from './create-random';
+import { isSchema, propertiesOf, propertySchema, requiredOf, schemaType, type JsonSchema } from './json-schema';
+import { NO_MENTIONS, type PromptMentions } from './read-prompt-mentions';
 import { WORD_LIST } from './word-list';
 
-type JsonSchema = Readonly<Record<string, unknown>>;
 type ArgumentContext = { random: Random; promptWords: readonly string[]; strings: number };
 
 const MAX_DEPTH = 4;
@@ -14,52 +16,35 @@ const MAX_ITEMS = 8;
  * and enums their (first) value; arrays `minItems` items (at least one); nested objects recursively.
  * Every declared property is filled, so required ones always are.
  *
- * When the prompt quotes values in backticks (`quotedValues`), the model was told exactly what to
- * pass, as a user of a coding agent does ("read `/work/notes.txt`"): the top-level required
- * properties are filled with those values in order (parsed to the property's type where they can
- * be) and the optional ones are left out, so the agent's own defaults apply.
+ * When the prompt says what to pass, as a user of a coding agent does ("read notes.txt", "run
+ * `ls -la`"), the model passes that (`argumentsFromPrompt`: the file names, paths, commands and URLs
+ * it mentions, the values it quotes in backticks) and fills only the other required properties, so
+ * the agent's own defaults apply to the optional ones. Quoting anything counts as saying what to pass.
  */
 export function generateToolArguments(
   schema: unknown,
   random: Random,
   promptWords: readonly string[],
-  quotedValues: readonly string[] = [],
+  mentions: PromptMentions = NO_MENTIONS,
 ): Record<string, unknown> {
   const context: ArgumentContext = { random, promptWords, strings: 0 };
   const objectSchema = isSchema(schema) ? schema : {};
-  if (quotedValues.length > 0) return generateQuotedObject(objectSchema, context, quotedValues);
-  return generateObject(objectSchema, context, 0);
-}
-
-/** The required properties only, string ones taking the quoted values in order. */
-function generateQuotedObject(schema: JsonSchema, context: ArgumentContext, quotedValues: readonly string[]): Record<string, unknown> {
-  const properties = isSchema(schema.properties) ? schema.properties : {};
-  const required = Array.isArray(schema.required) ? schema.required.filter((name): name is string => typeof name === 'string') : [];
+  const given = argumentsFromPrompt(objectSchema, mentions);
+  if (given.size === 0 && mentions.quoted.length === 0) return generateObject(objectSchema, context, 0);
   const result: Record<string, unknown> = {};
-  let next = 0;
-  for (const name of required) {
-    const propertySchema = isSchema(properties[name]) ? (properties[name] as JsonSchema) : {};
-    const takesText = schemaType(propertySchema) === 'string' || schemaType(propertySchema) === undefined;
-    const quoted = quotedValues[next];
-    if (takesText && quoted !== undefined && !('const' in propertySchema) && !Array.isArray(propertySchema.enum)) {
-      result[name] = quoted;
-      next += 1;
-    } else {
-      result[name] = generateValue(propertySchema, context, 1);
-    }
+  for (const name of requiredOf(objectSchema)) {
+    result[name] = given.has(name) ? given.get(name) : generateValue(propertySchema(objectSchema, name), context, 1);
   }
   return result;
 }
 
 function generateObject(schema: JsonSchema, context: ArgumentContext, depth: number): Record<string, unknown> {
   const result: Record<string, unknown> = {};
-  const properties = isSchema(schema.properties) ? schema.properties : {};
-  for (const [name, propertySchema] of Object.entries(properties)) {
-    result[name] = generateValue(isSchema(propertySchema) ? propertySchema : {}, context, depth + 1);
+  for (const [name, property] of Object.entries(propertiesOf(schema))) {
+    result[name] = generateValue(isSchema(property) ? property : {}, context, depth + 1);
   }
-  const required = Array.isArray(schema.required) ? schema.required : [];
-  for (const name of required) {
-    if (typeof name === 'string' && !(name in result)) result[name] = nextString(context);
+  for (const name of requiredOf(schema)) {
+    if (!(name in result)) result[name] = nextString(context);
   }
   return result;
 }
@@ -99,13 +84,6 @@ function fitLength(text: string, schema: JsonSchema): string {
   return padded.length <= maximum ? padded : padded.slice(0, maximum);
 }
 
-function schemaType(schema: JsonSchema): string | undefined {
-  const type = schema.type;
-  if (typeof type === 'string') return type;
-  if (Array.isArray(type)) return type.find(entry => typeof entry === 'string' && entry !== 'null') ?? 'null';
-  return isSchema(schema.properties) ? 'object' : undefined;
-}
-
 function firstAlternative(schema: JsonSchema): JsonSchema | undefined {
   for (const key of ['anyOf', 'oneOf', 'allOf']) {
     const options = schema[key];
@@ -134,8 +112,4 @@ function nextString(context: ArgumentContext): string {
   context.strings += 1;
   if (promptWords.length === 0) return WORD_LIST[context.random.below(WORD_LIST.length)] ?? 'value';
   return promptWords[promptWords.length - 1 - (index % promptWords.length)] ?? 'value';
-}
-
-function isSchema(value: unknown): value is JsonSchema {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

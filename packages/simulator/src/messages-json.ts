@@ -16,13 +16,18 @@ export function createMessagesIds(plan: AnswerPlan): MessagesIds {
   return { message: createId('msg_'), tools: plan.toolCalls.map(call => `toolu_${call.idSuffix}`) };
 }
 
-/** `POST /v1/messages` non-streaming body: a complete `Message` (SDK 0.137 type). */
+/**
+ * `POST /v1/messages` non-streaming body: a `Message` as the API writes it (`container` and
+ * `diagnostics` are `null` in its answers, absent from `message_start`).
+ */
 export function encodeMessagesJson(context: AnswerContext): Record<string, unknown> {
   const ids = createMessagesIds(context.plan);
   return {
     ...messageHead(context, ids, buildMessagesContent(context.plan, ids)),
     stop_reason: messagesStopReason(context.plan),
     stop_sequence: context.plan.stopSequence ?? null,
+    container: null,
+    diagnostics: null,
     usage: buildMessagesUsage(context.plan, context.plan.usage.outputTokens),
   };
 }
@@ -36,8 +41,6 @@ export function messageHead(context: AnswerContext, ids: MessagesIds, content: r
     model: context.request.model,
     content,
     stop_details: null,
-    container: null,
-    diagnostics: null,
   };
 }
 
@@ -47,14 +50,17 @@ export function buildMessagesContent(plan: AnswerPlan, ids: MessagesIds): Conten
   if (plan.reasoning !== undefined) {
     content.push({ type: 'thinking', thinking: plan.reasoning.text, signature: plan.reasoning.signature });
   }
-  if (plan.textTokens.length > 0) content.push({ type: 'text', text: plan.text, citations: null });
+  if (plan.textTokens.length > 0) content.push({ type: 'text', text: plan.text });
   plan.toolCalls.forEach((call, index) => {
     content.push({ type: 'tool_use', id: ids.tools[index], name: call.name, input: call.input, caller: { type: 'direct' } });
   });
   return content;
 }
 
-/** Messages usage: no cache activity; `output_tokens` includes thinking. */
+/**
+ * Messages usage: no cache activity; `output_tokens` includes thinking. As in the API's answers, the
+ * thinking count is there only with thinking and `server_tool_use` only after a server tool ran.
+ */
 export function buildMessagesUsage(plan: AnswerPlan, outputTokens: number) {
   return {
     input_tokens: plan.usage.inputTokens,
@@ -62,12 +68,15 @@ export function buildMessagesUsage(plan: AnswerPlan, outputTokens: number) {
     cache_read_input_tokens: 0,
     cache_creation: { ephemeral_5m_input_tokens: 0, ephemeral_1h_input_tokens: 0 },
     output_tokens: outputTokens,
-    output_tokens_details: plan.reasoning === undefined ? null : { thinking_tokens: plan.usage.reasoningTokens },
-    server_tool_use: null,
+    ...thinkingDetails(plan),
     service_tier: 'standard',
-    inference_geo: null,
-    speed: 'standard',
+    inference_geo: 'not_available',
   };
+}
+
+/** `output_tokens_details`, for an answer that thought. */
+export function thinkingDetails(plan: AnswerPlan): { output_tokens_details?: { thinking_tokens: number } } {
+  return plan.reasoning === undefined ? {} : { output_tokens_details: { thinking_tokens: plan.usage.reasoningTokens } };
 }
 
 /**

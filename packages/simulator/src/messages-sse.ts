@@ -1,6 +1,6 @@
 import type { AnswerContext } from './answer-context';
 import type { PlannedReasoning, PlannedToolCall } from './answer-plan';
-import { buildMessagesUsage, createMessagesIds, messageHead, messagesStopReason, type MessagesIds } from './messages-json';
+import { buildMessagesUsage, createMessagesIds, messageHead, messagesStopReason, thinkingDetails, type MessagesIds } from './messages-json';
 import { namedFrame, type SimulatedStream, type SSEFrame } from './sse-frame';
 
 type StreamState = { context: AnswerContext; ids: MessagesIds; index: number };
@@ -25,14 +25,13 @@ function* messagesFrames(state: StreamState): Generator<SSEFrame> {
   const finalUsage = buildMessagesUsage(plan, plan.usage.outputTokens);
   yield namedFrame('terminal', {
     type: 'message_delta',
-    delta: { stop_reason: messagesStopReason(plan), stop_sequence: plan.stopSequence ?? null, stop_details: null, container: null },
+    delta: { stop_reason: messagesStopReason(plan), stop_sequence: plan.stopSequence ?? null, stop_details: null },
     usage: {
       input_tokens: finalUsage.input_tokens,
       cache_creation_input_tokens: 0,
       cache_read_input_tokens: 0,
       output_tokens: finalUsage.output_tokens,
-      output_tokens_details: finalUsage.output_tokens_details,
-      server_tool_use: null,
+      ...thinkingDetails(plan),
     },
   });
   yield namedFrame('terminal', { type: 'message_stop' });

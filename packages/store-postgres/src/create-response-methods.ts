@@ -1,4 +1,4 @@
-import type { ResponseStore, StoredJSON } from '@signalbox/accounts';
+import type { FoundItem, ResponseStore, StoredJSON } from '@signalbox/accounts';
 import { listItemPositions, responseRowValues, toResponseColumns, toStoredResponse } from '@signalbox/accounts/sql';
 import { evictOldestResponses } from './evict-oldest-responses';
 import type { StoreContext } from './store-context';
@@ -70,10 +70,10 @@ export function createResponseMethods({ sql, transaction }: StoreContext): Respo
       return (await sql.count('DELETE FROM responses WHERE account_id = $1 AND id = $2', [accountId, id])) > 0;
     },
     async findItems(accountId, itemIds, now) {
-      const found = new Map<string, StoredJSON>();
+      const found = new Map<string, FoundItem>();
       for (const itemId of new Set(itemIds)) {
         const item = (await sql.row(SELECT_NEWEST_ITEM, [accountId, itemId, now]))?.['item'];
-        if (typeof item === 'string') found.set(itemId, JSON.parse(item) as StoredJSON);
+        if (typeof item === 'string') found.set(itemId, { item: JSON.parse(item) as StoredJSON, bytes: Buffer.byteLength(item) });
       }
       return found;
     },

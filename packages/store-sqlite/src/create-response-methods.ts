@@ -1,4 +1,4 @@
-import type { ResponseStore, StoredJSON } from '@signalbox/accounts';
+import type { FoundItem, ResponseStore, StoredJSON } from '@signalbox/accounts';
 import { listItemPositions, toResponseColumns, toStoredResponse } from '@signalbox/accounts/sql';
 import type { StoreContext } from './store-context';
 import { writeResponse, type ResponseSave } from './write-response';
@@ -41,10 +41,10 @@ export function createResponseMethods(context: StoreContext): ResponseStore {
     },
     async findItems(accountId, itemIds, now) {
       catchUp(accountId);
-      const found = new Map<string, StoredJSON>();
+      const found = new Map<string, FoundItem>();
       for (const itemId of new Set(itemIds)) {
         const item = statements.selectNewestItem.get(accountId, itemId, now)?.['item'];
-        if (typeof item === 'string') found.set(itemId, JSON.parse(item) as StoredJSON);
+        if (typeof item === 'string') found.set(itemId, { item: JSON.parse(item) as StoredJSON, bytes: Buffer.byteLength(item) });
       }
       return found;
     },

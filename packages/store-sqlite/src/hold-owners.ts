@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import type { DatabaseSync } from 'node:sqlite';
 import { createId } from '@signalbox/core';
+import { SingleGatewayInUseError } from './single-gateway-in-use-error';
 
 /** The store instances open in this process: a row with this process's id and another owner id is a previous boot's. */
 const openInThisProcess = new Set<string>();
@@ -46,7 +47,7 @@ export function forgetDeadOwners(database: DatabaseSync): void {
 }
 
 /**
- * Throws when another live process on this host has the file open as its single gateway: two of
+ * Throws `SingleGatewayInUseError` when another live process on this host has the file open as its single gateway: two of
  * them would each check balances against their own holds only. Run after `forgetDeadOwners`, so a
  * gateway that died (a `kill -9`, a container restarted under the same process id) does not count.
  * An owner on another host cannot be checked and is let be.
@@ -61,9 +62,7 @@ export function refuseSecondSingleGateway(database: DatabaseSync, ownId: string)
   );
   if (!other) return;
   unregisterHoldOwner(database, ownId);
-  throw new Error(
-    `Another gateway (process ${other.pid}) has this SQLite file open as its single gateway; stop it first, or open both without singleGateway so their holds are shared in the file.`,
-  );
+  throw new SingleGatewayInUseError(other.pid);
 }
 
 function isAlive(owner: OwnerRow): boolean {

@@ -43,8 +43,9 @@ parentPort.once('message', () => {
  * its own connection (`PRAGMA wal_autocheckpoint = 0`) and lets this thread checkpoint on its own
  * connection instead (https://www.sqlite.org/wal.html#automatic_checkpoint). Returns the function
  * that stops the thread and waits for it to close its connection. The thread never keeps the process
- * alive. Should it end without being told (it failed), `onLost` is called, so the store can give the
- * checkpoints back to its own connection rather than let the log grow.
+ * alive while it runs, only while that function waits for it. Should it end without being told (it
+ * failed), `onLost` is called, so the store can give the checkpoints back to its own connection
+ * rather than let the log grow.
  */
 export function startCheckpointWorker(
   path: string,
@@ -74,7 +75,12 @@ export function startCheckpointWorker(
   );
   return async () => {
     stopping = true;
-    if (running) worker.postMessage('close');
+    if (!running) return;
+    // Held while it closes: an unreferenced thread's exit would not keep the process alive, and a
+    // caller awaiting it with nothing else to do (a start-up failure closing what it opened) would
+    // see the process end before its `await` returns.
+    worker.ref();
+    worker.postMessage('close');
     await exited;
   };
 }

@@ -1,6 +1,8 @@
 import { createConnectionGate } from './create-connection-gate';
-import { loadUndiciPool } from './load-undici-pool';
+import { createConnectionPool } from './create-connection-pool';
+import { loadUndiciClient } from './load-undici-client';
 import { mapTransportError } from './map-transport-error';
+import { mayHaveLeftBodyUnread } from './may-have-left-body-unread';
 import type { UpstreamRequest, UpstreamResponse } from './upstream-response';
 
 export type UpstreamClientOptions = {
@@ -26,7 +28,7 @@ export type UpstreamClientOptions = {
   queueTimeoutMs?: number;
 };
 
-const undici = loadUndiciPool();
+const undici = loadUndiciClient();
 
 /** High enough for a process's concurrency: a stalled upstream is felt at this many streams, not 128. */
 export const DEFAULT_UPSTREAM_CONNECTIONS = 1_024;
@@ -44,7 +46,7 @@ export type UpstreamClient = {
 
 /** A snapshot of one upstream client's connections. */
 export type UpstreamClientStats = {
-  /** Open sockets to the upstream, idle ones included (undici's `Pool.stats.connected`). */
+  /** Open sockets to the upstream, idle ones included. */
   connected: number;
   /** Requests holding a connection now, from dispatch until their response body closes. */
   inUse: number;
@@ -53,28 +55,28 @@ export type UpstreamClientStats = {
 };
 
 /**
- * An upstream client on undici's `Pool.request` (no WHATWG fetch or streams on the hot path).
+ * An upstream client on undici's `Client.request` (no WHATWG fetch or streams on the hot path).
  * Transport failures come back as `GatewayError`s, a caller's abort as `ClientAbortedError`.
  *
- * undici's pool queues without bound once its connections are busy, so a gate of the same size
- * stands in front of it: a request holds a slot from dispatch until its response body closes
- * (read to the end, destroyed or failed), which is no earlier than undici frees the connection, so
- * the pool itself never has to queue. HTTP/1.1 only: undici 7 sends a POST on an HTTP/2 session
- * only when no other stream is open on it and queues it there otherwise, which would bring back
- * the head-of-line wait this gate removes.
+ * A gate in front of the connections bounds them: a request holds a slot and a connection of its
+ * own from dispatch until its response body closes (read to the end, destroyed or failed), so no
+ * request ever queues behind another on a connection, and each request's connection is known. One
+ * that may still carry the unread rest of its body (`mayHaveLeftBodyUnread`) is closed then, never
+ * lent to the next request; so is one whose request failed. HTTP/1.1 only: undici 7 sends a POST on
+ * an HTTP/2 session only when no other stream is open on it and queues it there otherwise, which
+ * would bring back the head-of-line wait separate connections avoid.
  */
 export function createUpstreamClient(options: UpstreamClientOptions): UpstreamClient {
-  const { Pool, request: poolRequest } = undici;
+  const { Client, request: clientRequest, buildConnector } = undici;
   const url = new URL(options.baseURL);
   const prefix = url.pathname.replace(/\/+$/, '');
-  const connections = options.connections ?? DEFAULT_UPSTREAM_CONNECTIONS;
   const gate = createConnectionGate({
-    limit: connections,
+    limit: options.connections ?? DEFAULT_UPSTREAM_CONNECTIONS,
     queueTimeoutMs: options.queueTimeoutMs ?? DEFAULT_UPSTREAM_QUEUE_TIMEOUT_MS,
   });
-  const pool = new Pool(url.origin, {
-    connections,
-    connect: { timeout: options.connectTimeoutMs ?? 10_000 },
+  const pool = createConnectionPool(Client, url.origin, {
+    // One connector for every connection, as undici's Pool shares one: a TLS session is resumed on the next.
+    connect: buildConnector({ timeout: options.connectTimeoutMs ?? 10_000 }),
     keepAliveTimeout: 30_000,
   });
   const baseHeaders: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
@@ -82,11 +84,16 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
   return {
     baseURL: options.baseURL,
     async send(request, signal) {
-      let release: (() => void) | undefined;
+      let done: ((reusable: boolean) => void) | undefined;
       try {
         if (!gate.tryAcquire()) await gate.waitForSlot(signal);
-        release = once(() => gate.release());
-        const response = await poolRequest.call(pool, {
+        const client = pool.lend();
+        done = once((reusable: boolean) => {
+          if (reusable) pool.giveBack(client);
+          else pool.retire(client);
+          gate.release();
+        });
+        const response = await clientRequest.call(client, {
           method: 'POST',
           path: prefix + request.path,
           headers: request.headers ? { ...baseHeaders, ...request.headers } : baseHeaders,
@@ -96,6 +103,8 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
           bodyTimeout: options.idleTimeoutMs ?? 120_000,
         });
         const body = response.body;
+        const reusable = !mayHaveLeftBodyUnread(response.statusCode, request.body);
+        const release = () => done?.(reusable);
         if (body.closed) release();
         else body.once('close', release);
         return {
@@ -105,22 +114,22 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
           text: () => body.text().catch(error => Promise.reject(mapTransportError(error, signal))),
         };
       } catch (error) {
-        release?.();
+        done?.(false);
         throw mapTransportError(error, signal);
       }
     },
     close: () => pool.close(),
-    // The gate's counts, not undici's: the gate queues in front of the pool, so the pool's own queue stays empty.
-    stats: () => ({ connected: pool.stats.connected, inUse: gate.inFlight, queued: gate.waiting }),
+    // The gate's counts: requests in flight and in line; the connections never queue themselves.
+    stats: () => ({ connected: pool.connected(), inUse: gate.inFlight, queued: gate.waiting }),
   };
 }
 
-/** `action` on the first call only: a slot is given back once whichever way its request ends. */
-function once(action: () => void): () => void {
-  let done = false;
-  return () => {
-    if (done) return;
-    done = true;
-    action();
+/** `action` on the first call only: a slot and its connection are given back once whichever way the request ends. */
+function once<Argument>(action: (argument: Argument) => void): (argument: Argument) => void {
+  let called = false;
+  return argument => {
+    if (called) return;
+    called = true;
+    action(argument);
   };
 }

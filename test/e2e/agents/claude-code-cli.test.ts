@@ -84,6 +84,14 @@ describe('Claude Code CLI (claude -p --output-format stream-json) through the ex
     return result;
   }
 
+  /** The content blocks of one type in the run's messages of one role (`tool_use` from the assistant, `tool_result` from the user). */
+  function blocksOf(run: CliRun, role: 'assistant' | 'user', type: string): Array<Record<string, unknown>> {
+    return run.events
+      .filter(event => event.type === role)
+      .flatMap(event => (event.message as { content: Array<Record<string, unknown>> }).content)
+      .filter(block => block.type === type);
+  }
+
   describe.each(BETA_MODES)('with $name', mode => {
     it.each(ROUTES)('answers a plain turn on $model in one Messages request', async route => {
       const { run, gateway, upstream } = await claude(route.model, 'Say hello', mode.environment);
@@ -111,15 +119,8 @@ describe('Claude Code CLI (claude -p --output-format stream-json) through the ex
       const result = resultOf(run);
       expect(run.code).toBe(0);
       expect(result).toMatchObject({ subtype: 'success', is_error: false, num_turns: 2 });
-      const toolUses = run.events
-        .filter(event => event.type === 'assistant')
-        .flatMap(event => (event.message as { content: Array<Record<string, unknown>> }).content)
-        .filter(block => block.type === 'tool_use');
-      expect(toolUses).toEqual([expect.objectContaining({ name: 'Read', input: { file_path: file } })]);
-      const toolResults = run.events
-        .filter(event => event.type === 'user')
-        .flatMap(event => (event.message as { content: Array<Record<string, unknown>> }).content)
-        .filter(block => block.type === 'tool_result');
+      expect(blocksOf(run, 'assistant', 'tool_use')).toEqual([expect.objectContaining({ name: 'Read', input: { file_path: file } })]);
+      const toolResults = blocksOf(run, 'user', 'tool_result');
       expect(toolResults).toHaveLength(1);
       expect(toolResults[0]!.is_error).toBeFalsy();
       expect(JSON.stringify(toolResults[0]!.content)).toContain(FILE_CONTENT);
@@ -127,6 +128,18 @@ describe('Claude Code CLI (claude -p --output-format stream-json) through the ex
       expect(gateway.map(request => `${request.method} ${request.url}`)).toEqual(['POST /v1/messages?beta=true', 'POST /v1/messages?beta=true']);
       expect(upstream.map(request => request.url)).toEqual([route.upstreamPath, route.upstreamPath]);
     });
+  });
+
+  it.each([
+    { prompt: 'Read notes.txt and tell me what it says', tool: 'Read', input: { file_path: 'notes.txt' } },
+    { prompt: 'Run cat notes.txt and tell me what it prints', tool: 'Bash', input: { command: 'cat notes.txt' } },
+  ])('calls $tool with the file or command a plain prompt mentions ("$prompt"), as the README suggests', async ({ prompt, tool, input }) => {
+    const { run } = await claude('signalbox-sim', prompt, {});
+    const result = resultOf(run);
+    expect(run.code).toBe(0);
+    expect(result).toMatchObject({ subtype: 'success', is_error: false, num_turns: 2 });
+    expect(blocksOf(run, 'assistant', 'tool_use')).toEqual([expect.objectContaining({ name: tool, input })]);
+    expect(String(result.result)).toContain('fjord-notes-7f3a');
   });
 
   it('is answered by the simulator addressed directly, as by the vendor’s API (plain turn and Read round trip)', async () => {

@@ -90,6 +90,16 @@ describe('Codex CLI (codex exec --json) through the example server', () => {
     expect(upstream.map(request => request.url)).toEqual([route.upstreamPath, route.upstreamPath]);
   });
 
+  it('runs the command a plain prompt mentions ("Run cat notes.txt …") with exec_command, as the README suggests', async () => {
+    const { run } = await codex('Run cat notes.txt and tell me what it prints', codexConfig({ model: 'signalbox-sim', baseURL: server.url }));
+    expectCompletedTurn(run);
+    const commands = completedItems(run, 'command_execution');
+    expect(commands).toEqual([expect.objectContaining({ status: 'completed', exit_code: 0, aggregated_output: `${FILE_CONTENT}\n` })]);
+    expect(String(commands[0]!.command)).toMatch(/ -lc '?cat notes\.txt'?$/);
+    const messages = completedItems(run, 'agent_message').map(item => String(item.text));
+    expect(messages).toEqual(['I will call exec_command.', expect.stringContaining(FILE_CONTENT.slice(0, 40))]);
+  });
+
   it('falls back from its WebSocket transport to HTTP at once on the gateway’s 426 (supports_websockets = true)', async () => {
     const { run, gateway } = await codex('Say hello', codexConfig({ model: 'sim-via-responses', baseURL: server.url, providerLines: ['supports_websockets = true'] }));
     expectCompletedTurn(run);

@@ -21,33 +21,9 @@ import {
   updateConsoleTokenSchema,
   updateKeySchema,
 } from './admin-schemas';
+import { ADMIN_OPERATIONS } from './admin-operations';
 import { ADMIN_IDENTITY, type ConsoleIdentity } from './console-identity';
 import { createAdminService, type AdminService } from './create-admin-service';
-
-type Call = (admin: AdminService, identity: ConsoleIdentity, id: string, body: Record<string, unknown>) => Promise<unknown>;
-
-/** Each admin route as the service method the admin router calls for it. */
-const SERVICE_CALLS: Record<AdminRoute, Call> = {
-  'GET /me': (admin, identity) => admin.me(identity),
-  'GET /routes': (admin, identity) => admin.listRoutes(identity),
-  'GET /accounts': (admin, identity) => admin.listAccounts(identity),
-  'POST /accounts': (admin, identity, _id, body) => admin.createAccount(identity, body),
-  'GET /accounts/:id': (admin, identity, id) => admin.getAccount(identity, id),
-  'PATCH /accounts/:id': (admin, identity, id, body) => admin.updateAccount(identity, id, body),
-  'POST /accounts/:id/balance': (admin, identity, id, body) => admin.adjustBalance(identity, id, body),
-  'GET /accounts/:id/balance-events': (admin, identity, id) => admin.listBalanceEvents(identity, id, {}),
-  'GET /keys': (admin, identity) => admin.listKeys(identity),
-  'POST /keys': (admin, identity, _id, body) => admin.createKey(identity, body),
-  'PATCH /keys/:id': (admin, identity, id, body) => admin.updateKey(identity, id, body),
-  'GET /console-tokens': (admin, identity) => admin.listConsoleTokens(identity),
-  'POST /console-tokens': (admin, identity, _id, body) => admin.createConsoleToken(identity, body),
-  'PATCH /console-tokens/:id': (admin, identity, id, body) => admin.updateConsoleToken(identity, id, body),
-  'GET /usage': (admin, identity) => admin.listUsage(identity, {}),
-  'GET /usage/summary': (admin, identity) => admin.summarizeUsage(identity, {}),
-};
-
-/** The routes that answer 201 when they succeed: they create a record. */
-const CREATING: ReadonlySet<AdminRoute> = new Set(['POST /accounts', 'POST /keys', 'POST /console-tokens']);
 
 /** The body each write route validates: the fields the cases must cover. */
 const BODY_SCHEMAS: Partial<Record<AdminRoute, { shape: Record<string, unknown> }>> = {
@@ -60,11 +36,16 @@ const BODY_SCHEMAS: Partial<Record<AdminRoute, { shape: Record<string, unknown> 
   'PATCH /console-tokens/:id': updateConsoleTokenSchema,
 };
 
+/** Each admin route's operation: what the admin router and the panel mount for it. */
+const OPERATIONS = new Map(ADMIN_OPERATIONS.map(operation => [`${operation.method.toUpperCase()} ${operation.path}`, operation]));
+
+/** Admin calls through the operations table, straight to the service: no HTTP in between. */
 function callerFor(admin: AdminService, identity: ConsoleIdentity): AdminCaller {
   return async call => {
+    const operation = OPERATIONS.get(call.route)!;
     try {
-      const body = await SERVICE_CALLS[call.route](admin, identity, call.id ?? '', call.body ?? {});
-      return { status: CREATING.has(call.route) ? 201 : 200, body: body as Record<string, unknown> };
+      const answer = await operation.run(admin, identity, { params: { id: call.id ?? '' }, query: {}, body: call.body ?? {} });
+      return { status: operation.status, body: 'json' in answer ? (answer.json as Record<string, unknown>) : {} };
     } catch (error) {
       if (!GatewayError.isInstance(error)) throw error;
       return { status: error.status, body: {}, code: error.code, ...(error.param !== undefined && { param: error.param }) };
@@ -98,6 +79,6 @@ describe('the admin service’s authorization model: every route × both identit
       missing.push(...Object.keys(keyLimitsSchema.shape).filter(member => !covered(route, `limits.${member}`)).map(member => `${route} limits.${member}`));
     }
     expect(missing).toEqual([]);
-    expect(Object.keys(SERVICE_CALLS).sort()).toEqual([...ADMIN_ROUTES].sort());
+    expect([...OPERATIONS.keys()].sort()).toEqual([...ADMIN_ROUTES].sort());
   });
 });

@@ -34,21 +34,33 @@ export const USAGE_CSV_COLUMNS = [
   'traceId',
 ] as const satisfies readonly (keyof PresentedUsageEntry)[];
 
-/** Spreadsheets run a cell that starts with one of these as a formula (or a DDE call). */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * Spreadsheets run a cell as a formula (or a DDE call) when its text starts with `=`, `+`, `-` or
+ * `@`, in ASCII or full width (`＝ ＋ － ＠`, which some of them fold to ASCII), even after leading
+ * white space (spaces, NBSP, tabs: Excel skips them); a cell that starts with a control character
+ * (tab, CR, LF, NUL) is also suspect, whatever follows.
+ */
+const FORMULA_START = /^(?:[\t\r\n\0]|\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/u;
+
+/**
+ * Characters that make a cell quoted: the quote itself, line breaks, and the list separator of
+ * every common locale (`,`, `;` where the comma is the decimal mark, tab), so the file splits into
+ * the same cells whichever separator the spreadsheet assumes.
+ */
+const NEEDS_QUOTES = /[",;\t\r\n]/;
 
 /**
  * One CSV cell: text that a spreadsheet would read as a formula gets a leading `'` (the OWASP
  * advice, https://owasp.org/www-community/attacks/CSV_Injection), then, per RFC 4180
- * (https://www.rfc-editor.org/rfc/rfc4180), a cell holding a quote, comma, CR or LF is quoted with
- * its quotes doubled. `null` is an empty cell; a list is joined with `; `.
+ * (https://www.rfc-editor.org/rfc/rfc4180), a cell holding a quote, a separator or a line break is
+ * quoted with its quotes doubled. `null` is an empty cell; a list is joined with `; `.
  */
 export function formatCsvCell(value: string | number | boolean | null | readonly string[]): string {
   if (value === null) return '';
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   const text = typeof value === 'string' ? value : value.join('; ');
   const safe = FORMULA_START.test(text) ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+  return NEEDS_QUOTES.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
 /** The header line, CRLF-terminated. */

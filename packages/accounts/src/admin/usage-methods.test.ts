@@ -205,7 +205,7 @@ describe('AdminService usage', () => {
     expect(formulaCells[column('finishReason')]).toBe("'@SUM(A1)");
     expect(formulaCells[column('warnings')]).toBe(`"'-2; a,b"`);
     const controlCells = splitCsvLine(control!);
-    expect(controlCells[column('model')]).toBe("'\tcmd");
+    expect(controlCells[column('model')]).toBe(`"'\tcmd"`);
     expect(controlCells[column('errorCode')]).toBe(`"'\rcmd"`);
     expect(controlCells[column('finishReason')]).toBe('"line\nbreak"');
   });

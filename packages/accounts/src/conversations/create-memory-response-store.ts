@@ -1,4 +1,4 @@
-import type { ResponseRetention, ResponseStore, StoredJSON, StoredResponse } from './response-store';
+import type { FoundItem, ResponseRetention, ResponseStore, StoredJSON, StoredResponse } from './response-store';
 
 /** The size a response counts against its account's cap: the UTF-8 bytes of its stored JSON. */
 export function storedResponseBytes(record: StoredResponse): number {
@@ -6,6 +6,12 @@ export function storedResponseBytes(record: StoredResponse): number {
 }
 
 type Entry = { record: StoredResponse; bytes: number };
+
+/** A copy of a stored item read back from its JSON text, as the SQL stores read it, with the text's size. */
+function foundItem(item: StoredJSON): FoundItem {
+  const text = JSON.stringify(item);
+  return { item: JSON.parse(text) as StoredJSON, bytes: Buffer.byteLength(text) };
+}
 
 /**
  * The record's referenceable items in order, each under the id clients reference it by: input items
@@ -77,7 +83,7 @@ export function createMemoryResponseStore(): ResponseStore {
           if (wanted.has(itemId)) found.set(itemId, item);
         }
       }
-      return new Map([...found].map(([itemId, item]) => [itemId, structuredClone(item)]));
+      return new Map([...found].map(([itemId, item]) => [itemId, foundItem(item)]));
     },
     async deleteExpiredResponses(now) {
       let deleted = 0;

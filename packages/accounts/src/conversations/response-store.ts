@@ -36,6 +36,13 @@ export type StoredResponse = {
   response: StoredJSON;
 };
 
+/** A stored item found by the id clients reference it by, with its size. */
+export type FoundItem = {
+  item: StoredJSON;
+  /** The UTF-8 bytes of the item's stored JSON: what expanding a request with it adds, each time. */
+  bytes: number;
+};
+
 /** How much an account may keep: once over `maxBytesPerAccount`, its oldest responses go first. */
 export type ResponseRetention = {
   /** The size cap per account, counted as the UTF-8 bytes of the stored JSON. */
@@ -58,10 +65,11 @@ export interface ResponseStore {
   /** Deletes the account's response with this id; `false` when there was none to delete. */
   deleteResponse(accountId: string, id: string): Promise<boolean>;
   /**
-   * Input and output items of the account's unexpired responses, by item id; ids that match
-   * nothing are absent from the map. When two responses hold an item with the same id, the newer wins.
+   * Input and output items of the account's unexpired responses, by item id, each with its size;
+   * ids that match nothing are absent from the map. When two responses hold an item with the same
+   * id, the newer wins.
    */
-  findItems(accountId: string, itemIds: readonly string[], now: number): Promise<Map<string, StoredJSON>>;
+  findItems(accountId: string, itemIds: readonly string[], now: number): Promise<Map<string, FoundItem>>;
   /** Deletes every response expired at `now`; returns how many. */
   deleteExpiredResponses(now: number): Promise<number>;
 }

@@ -34,6 +34,7 @@ const READS: AuthorizationCase[] = [
   { route: 'GET /keys', field: '—', admin: OK, account: OK },
   { route: 'GET /console-tokens', field: '—', admin: OK, account: adminOnly() },
   { route: 'GET /usage', field: '—', admin: OK, account: OK },
+  { route: 'GET /usage.csv', field: '—', admin: OK, account: OK },
   { route: 'GET /usage/summary', field: '—', admin: OK, account: OK },
 ];
 

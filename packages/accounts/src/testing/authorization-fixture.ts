@@ -18,6 +18,7 @@ export const ADMIN_ROUTES = [
   'POST /console-tokens',
   'PATCH /console-tokens/:id',
   'GET /usage',
+  'GET /usage.csv',
   'GET /usage/summary',
 ] as const;
 

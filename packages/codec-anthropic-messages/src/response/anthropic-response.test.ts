@@ -97,9 +97,12 @@ describe('decodeAnthropicResponse', () => {
     expect(decodeAnthropicResponse(body).finishReason).toEqual({ unified, raw });
   });
 
-  it('reports a pause_turn answer as an unfinished upstream failure, never a clean stop', () => {
-    const body = { id: 'msg_1', type: 'message', model: 'm', content: [], stop_reason: 'pause_turn', usage: {} };
-    expect(() => decodeAnthropicResponse(body)).toThrow(expect.objectContaining({ code: 'UPSTREAM_FAILED' }));
+  it('reads a paused turn as the unfinished (error) finish, never a clean stop, keeping its text', () => {
+    const decoded = decodeAnthropicResponse(fixture('pause-turn.1.response.json'));
+    expect(decoded.finishReason).toEqual({ unified: 'error', raw: 'pause_turn' });
+    // The server-tool blocks have no IR form; the text before them is kept.
+    expect(decoded.content).toEqual([{ type: 'text', text: 'I will look up the ferry times.' }]);
+    expect(decoded.usage).toMatchObject({ inputTokens: 412, outputTokens: 61 });
   });
 
   it.each([
@@ -126,7 +129,7 @@ describe('encodeAnthropicResponse', () => {
       type: 'message',
       role: 'assistant',
       model: 'client-model',
-      content: [{ type: 'text', text: 'Hi', citations: null }],
+      content: [{ type: 'text', text: 'Hi' }],
       stop_reason: 'end_turn',
       stop_sequence: null,
       stop_details: null,
@@ -137,12 +140,9 @@ describe('encodeAnthropicResponse', () => {
         cache_creation_input_tokens: 10,
         cache_read_input_tokens: 30,
         cache_creation: null,
-        inference_geo: null,
         output_tokens: 20,
-        output_tokens_details: null,
-        server_tool_use: null,
         service_tier: null,
-        speed: null,
+        inference_geo: null,
       },
     });
   });
@@ -166,7 +166,7 @@ describe('encodeAnthropicResponse', () => {
     expect(body.content).toEqual([
       { type: 'thinking', thinking: 'signed', signature: 'sig' },
       { type: 'redacted_thinking', data: 'opaque' },
-      { type: 'text', text: 'I cannot help with that.', citations: null },
+      { type: 'text', text: 'I cannot help with that.' },
       { type: 'tool_use', id: 'call_1', name: 'f', input: { a: 1 }, caller: { type: 'direct' } },
       { type: 'tool_use', id: 'call_2', name: 'g', input: {}, caller: { type: 'direct' } },
     ]);

@@ -1,7 +1,6 @@
 import { GatewayError, type GenerationResponse, type OutputPart } from '@signalbox/core';
 import { anthropicResponseSchema } from '../schema/anthropic-response-schema';
 import { mapAnthropicStopReason } from '../stop-reason/map-anthropic-stop-reason';
-import { unfinishedTurnError } from '../stop-reason/unfinished-turn-error';
 import { decodeAnthropicUsage } from '../usage/decode-anthropic-usage';
 import { decodeAnthropicOutputBlock } from './decode-anthropic-output-block';
 
@@ -21,7 +20,5 @@ export function decodeAnthropicResponse(body: unknown): GenerationResponse {
     if (part !== undefined) content.push(part);
   }
   const finishReason = mapAnthropicStopReason(message.stop_reason, message.stop_sequence);
-  const unfinished = unfinishedTurnError(finishReason);
-  if (unfinished) throw unfinished;
   return { id: message.id, model: message.model ?? '', content, finishReason, usage: decodeAnthropicUsage(message.usage) };
 }

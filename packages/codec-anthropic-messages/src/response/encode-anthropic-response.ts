@@ -11,8 +11,9 @@ import { encodeAnthropicStopReason } from '../stop-reason/encode-anthropic-stop-
 import { encodeAnthropicUsage } from '../usage/encode-anthropic-usage';
 
 /**
- * IR → the client's Messages JSON, with every field the SDK `Message` type requires. `model` is the
- * client's model ID. Reasoning without an Anthropic signature is left out: an unsigned thinking
+ * IR → the client's Messages JSON, shaped as the API writes it: the fields it always sends (`null`
+ * where it sends `null`), none it leaves out when empty (a text block has no `citations`, which
+ * strict clients refuse as `null`). `model` is the client's model ID. Reasoning without an Anthropic signature is left out: an unsigned thinking
  * block would break the client's next request to Anthropic, which refuses replayed thinking
  * without its signature.
  * @see https://docs.anthropic.com/en/docs/build-with-claude/extended-thinking
@@ -41,7 +42,7 @@ function encodeOutputPart(part: OutputPart): JSONObject | undefined {
   switch (part.type) {
     case 'text':
     case 'refusal':
-      return part.text === '' ? undefined : { type: 'text', text: part.text, citations: null };
+      return part.text === '' ? undefined : { type: 'text', text: part.text };
     case 'reasoning':
       if (part.signature) return { type: 'thinking', thinking: part.text, signature: part.signature };
       if (part.redactedData) return { type: 'redacted_thinking', data: part.redactedData };

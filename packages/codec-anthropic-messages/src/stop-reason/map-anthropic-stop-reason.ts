@@ -3,6 +3,7 @@ import type { FinishReason } from '@signalbox/core';
 /**
  * Messages `stop_reason` → IR finish reason. `pause_turn` is never a clean stop: the turn is
  * unfinished (the client is meant to continue it), and reporting `stop` would hide the truncation.
+ * It is the IR's `error` finish: a Messages client continues the turn, no other client can.
  * @see https://docs.anthropic.com/en/api/messages (`stop_reason`)
  * @see https://docs.anthropic.com/en/api/handling-stop-reasons
  */

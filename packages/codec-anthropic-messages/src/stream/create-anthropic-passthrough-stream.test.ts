@@ -30,11 +30,10 @@ describe('createAnthropicPassthroughStream', () => {
     expect(JSON.parse(withoutModel.data)).toEqual({ type: 'message_start', message: { id: 'msg_1', model: 'client "quoted" model' } });
   });
 
-  it('forwards a message_start that is not JSON unchanged, and the decoder reports it as UPSTREAM_FAILED', () => {
-    const malformed: SSEMessage = {
-      event: 'message_start',
-      data: '{"type":"message_start","message":{"model":',
-    };
+  it.each<[string, SSEMessage]>([
+    ['a message_start', { event: 'message_start', data: '{"type":"message_start","message":{"model":' }],
+    ['an event name no codec knows', { event: 'proxy_status', data: '<html><body><h1>502 Bad Gateway</h1></body></html>' }],
+  ])('forwards %s that is not JSON unchanged, and the decoder reports it as UPSTREAM_FAILED', (_name, malformed) => {
     expectForwardedUnchangedAndRejected(
       createAnthropicPassthroughStream('client-model'),
       createAnthropicStreamDecoder(),

@@ -4,8 +4,8 @@ import { mapAnthropicStreamErrorType } from '../error/anthropic-error-envelope';
 /**
  * A Messages stream forwarded as is; only `message_start` carries the model, which becomes the
  * client's: spliced into the frame's text, the rest kept byte for byte. A frame that is not JSON is
- * forwarded unchanged: the stream decoder watching the same frames reports it as an
- * `UPSTREAM_FAILED` error, so it never surfaces here as a crash.
+ * returned unchanged, never a crash: the stream decoder watching the same frames reports it as an
+ * `UPSTREAM_FAILED` error (whatever its event name), and the pipeline sends the failure in its place.
  */
 export function createAnthropicPassthroughStream(clientModel: string): PassthroughStream {
   const modelLiteral = JSON.stringify(clientModel);

@@ -148,6 +148,28 @@ describe('createAnthropicStreamDecoder', () => {
     expect(decoder.end()).toEqual([]);
   });
 
+  it.each([
+    ['a known event', 'content_block_delta'],
+    ['an event name it does not know', 'vendor_notice'],
+    ['no event name', undefined],
+  ])('fails on data that is not JSON under %s: such a frame is never skipped', (_name, event) => {
+    const decoder = createAnthropicStreamDecoder();
+    const events = decoder.push({
+      ...(event !== undefined && { event }),
+      data: '<html><body>502 Bad Gateway</body></html>',
+    });
+    expect(events).toEqual([
+      {
+        type: 'error',
+        error: expect.objectContaining({
+          code: 'UPSTREAM_FAILED',
+          message: 'The upstream sent malformed JSON in a stream event.',
+        }),
+      },
+    ]);
+    expect(decoder.end()).toEqual([]);
+  });
+
   it('skips unknown events, unknown block types and their deltas (forward compatibility)', () => {
     const events = decodeMessages([
       {
@@ -170,9 +192,9 @@ describe('createAnthropicStreamDecoder', () => {
       },
       { event: 'message_stop', data: '{"type":"message_stop"}' },
     ]);
-    expect(events.map(event => event.type)).toEqual(['response-start', 'error']);
-    // pause_turn is an unfinished turn, never a clean stop: the stream ends as a failure.
-    expect(events[1]).toMatchObject({ error: { code: 'UPSTREAM_FAILED', upstream: { type: 'pause_turn' } } });
+    expect(events.map(event => event.type)).toEqual(['response-start', 'response-end']);
+    // pause_turn is an unfinished turn, never a clean stop: the IR's `error` finish.
+    expect(events[1]).toMatchObject({ finishReason: { unified: 'error', raw: 'pause_turn' } });
   });
 
   it('reports a tool input given whole in content_block_start on tool-call-end', () => {

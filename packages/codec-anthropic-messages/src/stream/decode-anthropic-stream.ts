@@ -1,4 +1,3 @@
-import { unfinishedTurnError } from '../stop-reason/unfinished-turn-error';
 import {
   assertNever,
   createUpstreamError,
@@ -54,7 +53,6 @@ export function createAnthropicStreamDecoder(): StreamDecoder {
   return {
     push(message) {
       if (state.finished) return [];
-      if (message.event !== undefined && !ANTHROPIC_STREAM_EVENT_TYPES.has(message.event)) return [];
       const parsed = parseStreamEvent(message);
       if (parsed === undefined) return [];
       const events: StreamEvent[] = [];
@@ -72,8 +70,9 @@ export function createAnthropicStreamDecoder(): StreamDecoder {
 }
 
 /**
- * One JSON.parse per message; `undefined` for event types we do not know (skipped). An upstream
- * `error` event becomes the IR error whatever its body looks like (even plain text).
+ * One JSON.parse per message; `undefined` for event types we do not know (skipped), but a frame
+ * whose data is not JSON is a failure whatever its event name. An upstream `error` event becomes the
+ * IR error whatever its body looks like (even plain text).
  */
 function parseStreamEvent(message: SSEMessage): AnthropicStreamEvent | GatewayError | undefined {
   let data: unknown;
@@ -86,6 +85,7 @@ function parseStreamEvent(message: SSEMessage): AnthropicStreamEvent | GatewayEr
       message: 'The upstream sent malformed JSON in a stream event.',
     });
   }
+  if (message.event !== undefined && !ANTHROPIC_STREAM_EVENT_TYPES.has(message.event)) return undefined;
   const type = isJSONObject(data) ? data.type : undefined;
   if (message.event === 'error' || type === 'error') return createUpstreamError(decodeAnthropicError(data));
   if (typeof type !== 'string' || !ANTHROPIC_STREAM_EVENT_TYPES.has(type)) return undefined;
@@ -112,8 +112,6 @@ function handleEvent(event: AnthropicStreamEvent, state: DecoderState, events: S
     case 'message_stop': {
       for (const index of [...state.blocks.keys()]) endBlock(index, state, events);
       state.finished = true;
-      const unfinished = unfinishedTurnError(state.finishReason);
-      if (unfinished) return void events.push({ type: 'error', error: unfinished });
       return void events.push({
         type: 'response-end',
         finishReason: state.finishReason,

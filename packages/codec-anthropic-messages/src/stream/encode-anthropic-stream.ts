@@ -97,7 +97,8 @@ function handleEvent(event: StreamEvent, state: EncoderState): SSEMessage[] {
   }
 }
 
-// `message_start` carries a full Message; input and cache counts are final when the upstream knew them.
+// `message_start` carries a Message as the API starts one (no `container` or `diagnostics`); input and
+// cache counts are final when the upstream knew them.
 function startMessage(state: EncoderState, usage: Usage | undefined): SSEMessage[] {
   state.started = true;
   const message = {
@@ -109,8 +110,6 @@ function startMessage(state: EncoderState, usage: Usage | undefined): SSEMessage
     stop_reason: null,
     stop_sequence: null,
     stop_details: null,
-    container: null,
-    diagnostics: null,
     usage: encodeAnthropicUsage(usage),
   };
   return [formatAnthropicEvent({ type: 'message_start', message }), formatAnthropicEvent({ type: 'ping' })];
@@ -138,7 +137,7 @@ function finishMessage(event: EventOf<'response-end'>, state: EncoderState): SSE
   messages.push(
     formatAnthropicEvent({
       type: 'message_delta',
-      delta: { ...stop, container: null },
+      delta: stop,
       usage: encodeAnthropicDeltaUsage(event.usage),
     }),
     formatAnthropicEvent({ type: 'message_stop' }),

@@ -1,38 +1,36 @@
 import type { JSONObject, Usage } from '@signalbox/core';
 
 /**
- * IR usage → the Messages `usage` object (every field the SDK's `Usage` type requires). Cached
- * tokens are subtracted from `input_tokens`, which in Messages counts uncached input only.
+ * IR usage → the Messages `usage` object as the API writes it. Cached tokens are subtracted from
+ * `input_tokens`, which in Messages counts uncached input only. The members the API sends on every
+ * answer are there (`null` when the upstream did not say); those it sends only with a value
+ * (`output_tokens_details`, `server_tool_use`, `speed`) are left out without one.
  */
 export function encodeAnthropicUsage(usage: Usage | undefined): JSONObject {
-  const cacheRead = usage?.cacheReadTokens ?? 0;
-  const cacheWrite = usage?.cacheWriteTokens ?? 0;
   return {
     input_tokens: uncachedInput(usage) ?? 0,
-    cache_creation_input_tokens: cacheWrite,
-    cache_read_input_tokens: cacheRead,
+    cache_creation_input_tokens: usage?.cacheWriteTokens ?? 0,
+    cache_read_input_tokens: usage?.cacheReadTokens ?? 0,
     cache_creation: null,
-    inference_geo: null,
     output_tokens: usage?.outputTokens ?? 0,
-    output_tokens_details: thinkingDetails(usage),
-    server_tool_use: null,
+    ...thinkingDetails(usage),
     service_tier: null,
-    speed: null,
+    inference_geo: null,
   };
 }
 
 /**
- * IR usage → `message_delta.usage`: final cumulative counts. Unknown input counts are `null`, which
- * the SDK reads as "keep the `message_start` value"; known ones overwrite it.
+ * IR usage → `message_delta.usage`: final cumulative counts. Unknown input counts are left out, as
+ * the API does, which the SDK reads as "keep the `message_start` value"; known ones overwrite it.
  */
 export function encodeAnthropicDeltaUsage(usage: Usage): JSONObject {
+  const input = uncachedInput(usage);
   return {
-    input_tokens: uncachedInput(usage) ?? null,
-    cache_creation_input_tokens: usage.cacheWriteTokens ?? null,
-    cache_read_input_tokens: usage.cacheReadTokens ?? null,
+    ...(input !== undefined && { input_tokens: input }),
+    ...(usage.cacheWriteTokens !== undefined && { cache_creation_input_tokens: usage.cacheWriteTokens }),
+    ...(usage.cacheReadTokens !== undefined && { cache_read_input_tokens: usage.cacheReadTokens }),
     output_tokens: usage.outputTokens ?? 0,
-    output_tokens_details: thinkingDetails(usage),
-    server_tool_use: null,
+    ...thinkingDetails(usage),
   };
 }
 
@@ -41,6 +39,8 @@ function uncachedInput(usage: Usage | undefined): number | undefined {
   return Math.max(0, usage.inputTokens - (usage.cacheReadTokens ?? 0) - (usage.cacheWriteTokens ?? 0));
 }
 
-function thinkingDetails(usage: Usage | undefined): JSONObject | null {
-  return usage?.reasoningTokens !== undefined ? { thinking_tokens: usage.reasoningTokens } : null;
+function thinkingDetails(usage: Usage | undefined): JSONObject {
+  return usage?.reasoningTokens !== undefined
+    ? { output_tokens_details: { thinking_tokens: usage.reasoningTokens } }
+    : {};
 }

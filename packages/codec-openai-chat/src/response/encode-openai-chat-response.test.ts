@@ -94,6 +94,24 @@ describe('encodeOpenAIChatResponse', () => {
     expect(body.choices[0]?.finish_reason).toBe(expected);
   });
 
+  it.each([
+    ['length', 'length'],
+    ['content-filter', 'content_filter'],
+  ] as const)(
+    'keeps %s with tool calls: the arguments of a cut answer may be unfinished JSON',
+    (unified, expected) => {
+      const cut = '{"city":"Os';
+      const body = encodeOpenAIChatResponse(
+        response([{ type: 'tool-call', callId: 'toolu_1', name: 'f', arguments: cut }], unified),
+        context,
+      ) as unknown as ChatCompletion;
+      expect(body.choices[0]?.finish_reason).toBe(expected);
+      expect(body.choices[0]?.message.tool_calls).toEqual([
+        { id: 'toolu_1', type: 'function', function: { name: 'f', arguments: cut } },
+      ]);
+    },
+  );
+
   it('carries a refusal in `refusal` with content null, and zeros for unreported usage', () => {
     const empty: Usage = {
       inputTokens: undefined,

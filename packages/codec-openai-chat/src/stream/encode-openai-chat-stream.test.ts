@@ -160,6 +160,21 @@ describe('createOpenAIChatStreamEncoder', () => {
     expect(completion.choices[0]?.message.tool_calls?.[0]).toMatchObject({ function: { arguments: '{}' } });
   });
 
+  it('says length, not tool_calls, when the token limit cut a call in its arguments', async () => {
+    const messages = encode([
+      start,
+      { type: 'tool-call-start', id: 'tool-0', callId: 'call_a', toolName: 'get_weather' },
+      { type: 'tool-call-delta', id: 'tool-0', argumentsDelta: '{"city":"Os' },
+      { type: 'tool-call-end', id: 'tool-0' },
+      { type: 'response-end', finishReason: { unified: 'length', raw: 'max_tokens' }, usage: USAGE },
+    ]);
+    const completion = await finalFromSDK(messages);
+    expect(completion.choices[0]?.finish_reason).toBe('length');
+    expect(completion.choices[0]?.message.tool_calls?.[0]).toMatchObject({
+      function: { arguments: '{"city":"Os' },
+    });
+  });
+
   it('drops reasoning and streams refusals as `delta.refusal`', async () => {
     const messages = encode([
       start,

@@ -5,4 +5,5 @@ export {
   type ComparableEvent,
 } from './comparable-events';
 export { decodeStreamMessages } from './decode-stream-messages';
+export { listNullPaths } from './list-null-paths';
 export { testEncodeContext } from './test-encode-context';

@@ -1,15 +1,15 @@
-import type { ProtocolRegistry } from '../protocols/create-protocol-registry';
+import type { Codec } from '@signalbox/core';
 import type { GatewayConfig } from './gateway-config';
-import { ConfigError } from './parse-gateway-config';
+import { ConfigError } from './config-error';
 
 /**
  * The config's protocol and interface names against the codecs the gateway was given: every
  * upstream speaks a protocol some codec knows, every route interface is some codec's. Throws
  * `ConfigError` naming each bad path and what is known.
  */
-export function checkConfigProtocols(config: GatewayConfig, registry: ProtocolRegistry): void {
-  const protocols = registry.codecs.map(codec => codec.protocol);
-  const interfaces = registry.codecs.map(codec => codec.descriptor.interfaceName);
+export function checkConfigProtocols(config: GatewayConfig, codecs: readonly Codec[]): void {
+  const protocols = codecs.map(codec => codec.protocol);
+  const interfaces = codecs.map(codec => codec.descriptor.interfaceName);
   const problems: string[] = [];
   for (const [name, upstream] of Object.entries(config.upstreams)) {
     if (!protocols.includes(upstream.protocol)) {

@@ -3,7 +3,8 @@ import { createMemoryAccountStore } from '@signalbox/accounts';
 import { createEngine } from '../create-engine';
 import { allCodecs } from '../testing';
 import type { GatewayConfigInput } from './gateway-config';
-import { ConfigError, parseGatewayConfig } from './parse-gateway-config';
+import { ConfigError } from './config-error';
+import { parseGatewayConfig } from './parse-gateway-config';
 
 function configWith(upstream: Partial<GatewayConfigInput['upstreams'][string]>): GatewayConfigInput {
   return {
@@ -51,5 +52,50 @@ describe('upstream connection settings', () => {
     expect(opened).toHaveLength(1);
     expect({ connections: opened[0]!.connections, queueTimeoutMs: opened[0]!.queueTimeoutMs }).toEqual({ connections: 64, queueTimeoutMs: 250 });
     await engine.close();
+  });
+});
+
+/** The problems `parseGatewayConfig` finds in `input`, or none. */
+function problemsOf(input: unknown, options: Parameters<typeof parseGatewayConfig>[1] = {}): string[] {
+  try {
+    parseGatewayConfig(input, options);
+    return [];
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+}
+
+describe('unknown keys', () => {
+  it('are named with the key they likely stand for, at every depth, including the key limits from accounts', () => {
+    const config = {
+      ...configWith({}),
+      upstreams: { main: { protocol: 'openai-responses', baseUrl: 'http://127.0.0.1:9/v1', baseURL: 'http://127.0.0.1:9/v1' } },
+      limits: { default: { concurency: 4 } },
+      route: [],
+    };
+    expect(problemsOf(config)).toEqual([
+      'upstreams.main: unknown field baseUrl (did you mean baseURL?)',
+      'limits.default: unknown field concurency (did you mean concurrency?)',
+      '(root): unknown field route (did you mean routes?)',
+    ]);
+  });
+
+  it('are named alone when nothing known is near, and a top-level one may stand for a section of the host', () => {
+    expect(problemsOf({ ...configWith({}), retries: 3, tracng: {} }, { hostSections: ['storage', 'tracing'] })).toEqual([
+      '(root): unknown fields retries, tracng (did you mean tracing?)',
+    ]);
+  });
+});
+
+describe('protocol and interface names', () => {
+  it('are checked against the codecs when they are given, before any engine is made', () => {
+    const config = configWith({ protocol: 'openai-responsez' });
+    config.routes[0]!.interfaces = ['responses', 'mesages'];
+    expect(problemsOf(config)).toEqual([]);
+    expect(problemsOf(config, { codecs: allCodecs })).toEqual([
+      "upstreams.main.protocol: no codec speaks 'openai-responsez' (known: openai-responses, anthropic-messages, openai-chat)",
+      "routes.0.interfaces.1: unknown interface 'mesages' (known: responses, messages, chat)",
+    ]);
   });
 });

@@ -76,6 +76,14 @@ const interfaceAuthSchema = z
 
 export type InterfaceAuth = z.output<typeof interfaceAuthSchema>;
 
+/**
+ * The default bound on the stored state one request may be expanded with: 32 MiB, the largest request
+ * Anthropic's Messages API takes, so a conversation an upstream can still be sent whole fits, while a
+ * small request naming large items many times cannot grow past it.
+ * @see https://docs.anthropic.com/en/api/overview (request size limits)
+ */
+export const DEFAULT_MAX_EXPANSION_BYTES = 32 * 1024 * 1024;
+
 /** How long stored responses live and how much an account keeps (`store: true` Responses requests). */
 export const responseStoreConfigSchema = z
   .object({
@@ -83,10 +91,14 @@ export const responseStoreConfigSchema = z
     ttlSeconds: z.number().int().positive().default(30 * 24 * 60 * 60),
     /** Bytes of stored JSON per account; past it, the account's oldest responses are dropped first. */
     maxBytesPerAccount: z.number().int().positive().default(64 * 1024 * 1024),
-    /** Most responses one `previous_response_id` chain may span (400 past it). */
+    /** Most responses one `previous_response_id` chain may span (413 past it). */
     maxChainResponses: z.number().int().positive().default(1_000),
-    /** Most bytes of stored JSON one `previous_response_id` chain may expand to (400 past it). */
-    maxChainBytes: z.number().int().positive().default(32 * 1024 * 1024),
+    /**
+     * Most bytes of stored JSON one request may be expanded with: every response of its
+     * `previous_response_id` chain, each `item_reference` as often as it appears, and each opened
+     * compaction item; past it the request is a 413 before anything is built or sent upstream.
+     */
+    maxExpansionBytes: z.number().int().positive().default(DEFAULT_MAX_EXPANSION_BYTES),
   })
   .strict();
 
@@ -141,7 +153,7 @@ export const gatewayConfigSchema = z
       ttlSeconds: 30 * 24 * 60 * 60,
       maxBytesPerAccount: 64 * 1024 * 1024,
       maxChainResponses: 1_000,
-      maxChainBytes: 32 * 1024 * 1024,
+      maxExpansionBytes: DEFAULT_MAX_EXPANSION_BYTES,
     }),
     /** The usage ledger's retention. */
     usage: usageConfigSchema.default({ retentionDays: DEFAULT_USAGE_RETENTION_DAYS }),

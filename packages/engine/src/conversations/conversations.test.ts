@@ -218,7 +218,7 @@ describe('references the caller’s account does not have', () => {
     expect([error.status, error.param]).toEqual([404, 'previous_response_id']);
   });
 
-  it('refuses a chain longer than maxChainResponses with a 400 naming previous_response_id', async () => {
+  it('refuses a chain longer than maxChainResponses with a 413 naming previous_response_id', async () => {
     const answers = [1, 2, 3].map(index => answerOf('openai-chat', index));
     const test = await conversationEngine('openai-chat', answers, { responseStore: { maxChainResponses: 2 } });
     const first = await ask(test, { model: 'client-model', input: 'one' });
@@ -226,7 +226,7 @@ describe('references the caller’s account does not have', () => {
     const third = await ask(test, { model: 'client-model', input: 'three', previous_response_id: second.id as string });
     const exchange = await test.open('openai-responses');
     const error = await refusalOf(exchange.generate({ model: 'client-model', input: 'four', previous_response_id: third.id as string }, never));
-    expect([error.status, error.code, error.param]).toEqual([400, 'INVALID_REQUEST', 'previous_response_id']);
+    expect([error.status, error.code, error.param]).toEqual([413, 'REQUEST_TOO_LARGE', 'previous_response_id']);
     expect(error.message).toContain('more than 2 responses');
   });
 });

@@ -2,6 +2,7 @@ import { isJSONObject, type Codec, type JSONObject } from '@signalbox/core';
 import type { Principal } from '../auth/authenticate';
 import type { FrameTap } from '../generation/frame-tap';
 import type { ConversationDependencies } from './conversation-dependencies';
+import type { ExpansionBudget } from './expansion-budget';
 import { keepResponse, type KeptRequest } from './keep-response';
 import { resolveHistory } from './resolve-history';
 import { resolveItemReferences } from './resolve-item-references';
@@ -26,13 +27,15 @@ const NO_CONVERSATION: Conversation = { body: undefined, keepAnswer: () => Promi
  * `previous_response_id` and each item reference, for the caller's account only — and prepares to
  * keep its answer unless the client opted out. A protocol without conversations (no
  * `codec.conversation`) passes its body through untouched. Throws the protocol's 404 for an id the
- * account does not have, or a 400 for a chain past the configured bounds.
+ * account does not have, or a 413 once what it names passes the request's expansion budget (before
+ * the expanded body is built).
  */
 export async function openConversation(
   codec: Codec,
   body: unknown,
   principal: Principal,
   dependencies: ConversationDependencies,
+  budget: ExpansionBudget,
 ): Promise<Conversation> {
   const conversation = codec.conversation;
   if (!conversation || !isJSONObject(body)) return { ...NO_CONVERSATION, body };
@@ -43,8 +46,8 @@ export async function openConversation(
   let own: JSONObject = body;
   if (previousResponseId !== undefined || itemReferences.length > 0) {
     const [history, items] = await Promise.all([
-      previousResponseId === undefined ? [] : resolveHistory(conversation, accountId, previousResponseId, dependencies),
-      resolveItemReferences(conversation, accountId, itemReferences, dependencies),
+      previousResponseId === undefined ? [] : resolveHistory(conversation, accountId, previousResponseId, dependencies, budget),
+      resolveItemReferences(conversation, accountId, itemReferences, dependencies, budget),
     ]);
     // The request's own items with references replaced (each reference expanded once), then the
     // history before them; a body with only one of the two is expanded once.

@@ -20,6 +20,7 @@ import {
   type RequestHeaders,
 } from '../auth/authenticate';
 import type { ConversationDependencies } from '../conversations/conversation-dependencies';
+import { createExpansionBudget } from '../conversations/expansion-budget';
 import { openConversation } from '../conversations/open-conversation';
 import { storedResponsesFor } from '../conversations/stored-responses';
 import { attemptTargets } from '../generation/attempt-targets';
@@ -183,11 +184,13 @@ export function openExchange(
 
   /**
    * The body with the stored state it names (previous response, item references) made items, then
-   * its sealed compaction items opened into their summaries, before anything else reads it.
+   * its sealed compaction items opened into their summaries, before anything else reads it. All of
+   * it shares one expansion budget, so a refusal (413) comes before any answer is built or sent.
    */
   const openBody = async (body: unknown) => {
-    const conversation = await openConversation(codec, body, principal(), dependencies.conversations);
-    const opened = openCompactionItems(codec, conversation.body, principal().account.id, dependencies.compactionSealer);
+    const budget = createExpansionBudget(dependencies.conversations.retention.maxExpansionBytes);
+    const conversation = await openConversation(codec, body, principal(), dependencies.conversations, budget);
+    const opened = openCompactionItems(codec, conversation.body, principal().account.id, dependencies.compactionSealer, budget);
     return { conversation, opened };
   };
 

@@ -2,6 +2,7 @@ import {
   ClientAbortedError,
   GatewayError,
   isJSONObject,
+  unfinishedAnswerError,
   type Codec,
   type EncodeContext,
   type GenerationRequest,
@@ -189,10 +190,16 @@ function encodeContext(options: AttemptOptions): EncodeContext {
   return { request: options.request, createdAt: options.createdAt };
 }
 
-/** The upstream's JSON answer for the client: translated, or (same protocol) as sent under the client's model ID. */
+/**
+ * The upstream's JSON answer for the client: translated, or (same protocol) as sent under the
+ * client's model ID. An answer its upstream left unfinished goes out only as sent: translated, it is
+ * refused (`unfinishedAnswerError`).
+ */
 async function jsonAnswer({ options, target, response, passthrough, headers }: UpstreamRead): Promise<UpstreamAnswer> {
   const json = await readUpstreamJSON(response);
   const decoded = target.codec.decodeResponse(json);
+  const unfinished = passthrough ? undefined : unfinishedAnswerError(decoded.finishReason);
+  if (unfinished) throw unfinished;
   const body =
     passthrough && isJSONObject(json)
       ? { ...json, model: options.request.model }

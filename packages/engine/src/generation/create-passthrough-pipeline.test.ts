@@ -117,9 +117,14 @@ describe('the pass-through path', () => {
     }
   });
 
-  it('ends a stream with a malformed frame after the first content with the Messages error frame (UPSTREAM_FAILED), not a crash', async () => {
-    const malformed = 'event: content_block_delta\ndata: {"type":"content_block_delta","index":0,"delta":{bad json\n\n';
-    const { sink, outcome, record } = await pipeAll({ chunks: [...messagesFrames.slice(0, 4), malformed, ...messagesFrames.slice(4)] });
+  const notJSON = 'event: proxy_status\ndata: <html><body><h1>502 Bad Gateway</h1></body></html>\n\n';
+  it.each([
+    ['a known event', 'event: content_block_delta\ndata: {"type":"content_block_delta","index":0,"delta":{bad json\n\n', false],
+    ['an event name no codec knows', notJSON, false],
+    ['an event name no codec knows, in one piece with the frames after it', notJSON, true],
+  ])('ends a stream with a frame that is not JSON (%s) after the first content with the Messages error frame (UPSTREAM_FAILED), not a crash', async (_name, malformed, onePiece) => {
+    const frames = [...messagesFrames.slice(0, 4), malformed, ...messagesFrames.slice(4)];
+    const { sink, outcome, record } = await pipeAll(onePiece ? { body: frames.join('') } : { chunks: frames });
     expect(outcome.error?.code).toBe('UPSTREAM_FAILED');
     expect(outcome.error?.status).toBe(502);
     expect(outcome.error?.message).toBe('The upstream sent malformed JSON in a stream event.');

@@ -15,7 +15,8 @@ import type { FrameTap } from './frame-tap';
  * the client's model ID), while the upstream codec's decoder only watches — for the commit point,
  * usage and the terminal event. A frame the decoder fails on, an upstream that stops without a
  * terminal event, or a transport failure gets the protocol's own failure frame after what was
- * already forwarded (a 502 `UPSTREAM_FAILED` for a frame that does not parse).
+ * already forwarded (a 502 `UPSTREAM_FAILED` for a frame that does not parse); nothing follows the
+ * terminal or failure frame.
  */
 export function createPassthroughPipeline(
   decoder: StreamDecoder,
@@ -28,6 +29,8 @@ export function createPassthroughPipeline(
   const watch = (messages: SSEMessage[]): StreamEvent[] => {
     const events: StreamEvent[] = [];
     for (const message of messages) {
+      // Nothing goes out after the terminal or failure frame, even frames that came in the same chunk.
+      if (terminalForwarded) break;
       const watched = decoder.push(message);
       const failure = firstError(watched);
       // A frame the decoder fails on (the upstream's error event, or a frame that does not parse) is

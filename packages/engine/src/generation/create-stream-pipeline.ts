@@ -1,11 +1,13 @@
 import type { Codec, EncodeContext, StreamEvent } from '@signalbox/core';
 import { createSSEDecoder, formatSSEFrame } from '@signalbox/sse';
 import type { FrameTap } from './frame-tap';
+import { refuseUnfinishedEnd } from './refuse-unfinished-end';
 
 /**
  * One stream's translation chain as plain state machines: upstream bytes → SSE messages →
  * (outbound codec) IR events → (inbound codec) client SSE frames. Constant per-stream state; each
- * chunk is translated and handed on at once.
+ * chunk is translated and handed on at once. An end the upstream left unfinished is a failure here
+ * (`refuseUnfinishedEnd`), never a finished answer in the client's protocol.
  */
 export type StreamPipeline = {
   /** Decodes one upstream chunk into IR events. */
@@ -24,16 +26,16 @@ export function createStreamPipeline(outbound: Codec, inbound: Codec, context: E
   const decoder = outbound.createStreamDecoder();
   const encoder = inbound.createStreamEncoder(context);
   const decodeMessages = (messages: ReturnType<typeof framer.push>): StreamEvent[] => {
-    if (messages.length === 1) return decoder.push(messages[0]!);
+    if (messages.length === 1) return refuseUnfinishedEnd(decoder.push(messages[0]!));
     const events: StreamEvent[] = [];
     for (const message of messages) events.push(...decoder.push(message));
-    return events;
+    return refuseUnfinishedEnd(events);
   };
   return {
     decode: chunk => decodeMessages(framer.push(chunk)),
     finishDecoding() {
       const events = decodeMessages(framer.end());
-      events.push(...decoder.end());
+      events.push(...refuseUnfinishedEnd(decoder.end()));
       return events;
     },
     encode(events) {

@@ -1,4 +1,4 @@
-import { GatewayError } from '@signalbox/core';
+import { GatewayError, retryAfterSeconds } from '@signalbox/core';
 
 /**
  * The refusals of every `Limiter`, worded once so a shared (Redis) limiter answers exactly like the
@@ -10,15 +10,11 @@ export function wholeTokens(tokens: number): number {
   return Number.isFinite(tokens) && tokens > 0 ? Math.ceil(tokens) : 0;
 }
 
-function seconds(ms: number): number {
-  return Math.max(1, Math.ceil(ms / 1000));
-}
-
 /** `RATE_LIMITED`: the requests window is full. */
 export function requestsRefusal(limit: number, windowSeconds: number, retryAfterMs: number): GatewayError {
   return new GatewayError({
     code: 'RATE_LIMITED',
-    message: `Rate limit reached: this key allows ${limit} requests per ${windowSeconds} seconds. Try again in ${seconds(retryAfterMs)} s.`,
+    message: `Rate limit reached: this key allows ${limit} requests per ${windowSeconds} seconds. Try again in ${retryAfterSeconds(retryAfterMs)} s.`,
     retryAfterMs,
   });
 }
@@ -34,7 +30,7 @@ export function tokensRefusal(refusal: TokensRefusal): GatewayError {
       : `this request needs about ${needed} (estimated) and only ${limit - used} are left in this window`;
   return new GatewayError({
     code: 'RATE_LIMITED',
-    message: `Token rate limit reached: this key allows ${limit} tokens per ${windowSeconds} seconds and ${state}. Try again in ${seconds(retryAfterMs)} s.`,
+    message: `Token rate limit reached: this key allows ${limit} tokens per ${windowSeconds} seconds and ${state}. Try again in ${retryAfterSeconds(retryAfterMs)} s.`,
     retryAfterMs,
   });
 }

@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { GatewayError } from '@signalbox/core';
 import express, { type ErrorRequestHandler } from 'express';
 import { createBodyMiddleware } from './create-body-middleware';
@@ -9,8 +10,9 @@ import { createBodyMiddleware } from './create-body-middleware';
 async function startEcho() {
   const app = express();
   app.post('/echo', createBodyMiddleware({ limitBytes: 1024, timeoutMs: 5_000 }), (request, response) => void response.status(200).json(request.body));
+  app.post('/form', createBodyMiddleware({ limitBytes: 1024, timeoutMs: 5_000, forms: true }), (request, response) => void response.status(200).json(request.body));
   const onError: ErrorRequestHandler = (error, _request, response, _next) => {
-    const gatewayError = error instanceof GatewayError ? error : undefined;
+    const gatewayError = GatewayError.isInstance(error) ? error : undefined;
     response.status(gatewayError?.status ?? 500).json({ code: gatewayError?.code ?? 'UNEXPECTED' });
   };
   app.use(onError);
@@ -20,8 +22,8 @@ async function startEcho() {
 }
 
 /** POSTs raw bytes with exactly the given headers (no client adds or normalises any). */
-async function post(port: number, headers: Record<string, string>, body: string): Promise<{ status: number; body: unknown }> {
-  const outgoing = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: '/echo', headers });
+async function post(port: number, headers: Record<string, string>, body: string | Buffer, path = '/echo'): Promise<{ status: number; body: unknown }> {
+  const outgoing = httpRequest({ host: '127.0.0.1', port, method: 'POST', path, headers });
   outgoing.end(body);
   const [incoming] = (await once(outgoing, 'response')) as [IncomingMessage];
   const chunks: Buffer[] = [];
@@ -35,6 +37,36 @@ beforeAll(async () => {
 });
 afterAll(() => {
   echo.server.close();
+});
+
+describe('createBodyMiddleware: forms', () => {
+  const form = 'token=sbx-console-abc&name=a%20b&name=last';
+  const formHeaders = { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(form.length) };
+
+  it('reads a form post into its fields (a repeated name keeps its last value) where forms are read', async () => {
+    expect(await post(echo.port, formHeaders, form, '/form')).toEqual({ status: 200, body: { token: 'sbx-console-abc', name: 'last' } });
+    const json = '{"token":"t"}';
+    expect(await post(echo.port, { 'content-type': 'application/json', 'content-length': String(json.length) }, json, '/form')).toEqual({ status: 200, body: { token: 't' } });
+  });
+
+  it('decodes a compressed form and refuses one that does not decode as its Content-Encoding says', async () => {
+    const zipped = gzipSync(form);
+    const headers = { 'content-type': 'application/x-www-form-urlencoded', 'content-encoding': 'gzip', 'content-length': String(zipped.length) };
+    expect((await post(echo.port, headers, zipped, '/form')).status).toBe(200);
+    expect(await post(echo.port, { ...headers, 'content-encoding': 'br' }, zipped, '/form')).toEqual({ status: 400, body: { code: 'INVALID_REQUEST' } });
+  });
+
+  it('refuses a form where only JSON is read, and anything but JSON or a form where forms are', async () => {
+    expect(await post(echo.port, formHeaders, form)).toEqual({ status: 400, body: { code: 'INVALID_JSON' } });
+    const text = { 'content-type': 'text/plain', 'content-length': String(form.length) };
+    expect(await post(echo.port, text, form, '/form')).toEqual({ status: 400, body: { code: 'INVALID_JSON' } });
+  });
+
+  it('holds a form to the same size limit', async () => {
+    const large = `token=${'a'.repeat(2_000)}`;
+    const answer = await post(echo.port, { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(large.length) }, large, '/form');
+    expect(answer).toEqual({ status: 413, body: { code: 'REQUEST_TOO_LARGE' } });
+  });
 });
 
 describe('createBodyMiddleware: which bodies count as JSON', () => {

@@ -9,19 +9,24 @@ export type BodyOptions = {
   limitBytes?: number;
   /** Longest the body may take to arrive in full once reading starts, in ms; a slower one gets 408. Default 60 000. */
   timeoutMs?: number;
+  /**
+   * Also read an HTML form's post (`application/x-www-form-urlencoded`) into an object of its fields,
+   * within the same limits and encodings (the panel's login). Default false: JSON only.
+   */
+  forms?: boolean;
 };
 
 /** Deeper than any real request; deeper bodies would only exhaust the validators' stack. */
 const MAX_NESTING_DEPTH = 64;
 
 /**
- * Reads and parses a JSON body (one parse) within a size limit and a body timeout, refusing in the
- * interface's envelope (see `toGatewayError`): not declared as JSON or not UTF-8 → 400; malformed
- * JSON → 400 `INVALID_JSON`; over the limit → 413 at once, by `Content-Length` before reading or
- * the moment a chunked body passes it; not in full within the timeout → 408. A body sent with
- * `Content-Encoding: gzip`, `deflate`, `br` or `zstd` is decoded as it arrives, the limit applying
- * to its decoded bytes too (413 the moment they pass it); one that does not decode → 400; any other
- * encoding → 415 `UNSUPPORTED_CONTENT_ENCODING`. After a
+ * Reads and parses a JSON body (one parse; with `forms`, an HTML form's fields too) within a size
+ * limit and a body timeout, refusing in the interface's envelope (see `toGatewayError`): not
+ * declared as JSON or not UTF-8 → 400; malformed JSON → 400 `INVALID_JSON`; over the limit → 413 at
+ * once, by `Content-Length` before reading or the moment a chunked body passes it; not in full
+ * within the timeout → 408. A body sent with `Content-Encoding: gzip`, `deflate`, `br` or `zstd` is
+ * decoded as it arrives, the limit applying to its decoded bytes too (413 the moment they pass it);
+ * one that does not decode → 400; any other encoding → 415 `UNSUPPORTED_CONTENT_ENCODING`. After a
  * refusal before the body's end, the rest of it is never read: the answer says `Connection: close`
  * and the connection is closed, so a client cannot hold the gateway reading a body it refused.
  *
@@ -29,16 +34,16 @@ const MAX_NESTING_DEPTH = 64;
  */
 export function createBodyMiddleware(options: BodyOptions = {}): RequestHandler {
   const limits = { limitBytes: options.limitBytes ?? 4 * 1024 * 1024, timeoutMs: options.timeoutMs ?? 60_000 };
+  const forms = options.forms === true;
   return async function bodyMiddleware(request, response, next) {
     try {
-      if (!declaresJSONBody(request)) {
-        throw new GatewayError({ code: 'INVALID_JSON', message: 'The request body must be JSON sent with `Content-Type: application/json`.' });
-      }
+      const form = !declaresJSONBody(request) && acceptedAsForm(request, forms);
       // A host's own parser (e.g. `express.json()` mounted app-wide) may have read the body already: its result stands.
       if (!alreadyRead(request)) {
         if (!PLAIN_JSON_TYPES.has(request.headers['content-type'] ?? '')) refuseNonUTF8Body(request.headers);
         const decoder = createBodyDecoder(request.headers['content-encoding']);
-        request.body = parseJSON(await readLimitedBody(request, limits, decoder));
+        const bytes = await readLimitedBody(request, limits, decoder);
+        request.body = form ? parseForm(bytes) : parseJSON(bytes);
       }
     } catch (error) {
       if (!request.complete) closeAfterAnswer(response);
@@ -69,6 +74,15 @@ function declaresJSONBody(request: Request): boolean {
   return headers['transfer-encoding'] !== undefined || !Number.isNaN(Number(headers['content-length']));
 }
 
+/** For a body not declared as JSON: true when it is a form's post and `forms` are read; refused otherwise. */
+function acceptedAsForm(request: Request, forms: boolean): true {
+  if (forms && request.is('application/x-www-form-urlencoded')) return true;
+  const expected = forms
+    ? 'JSON (`Content-Type: application/json`) or a form (`application/x-www-form-urlencoded`)'
+    : 'JSON sent with `Content-Type: application/json`';
+  throw new GatewayError({ code: 'INVALID_JSON', message: `The request body must be ${expected}.` });
+}
+
 /** Refuses, before reading, a body whose declared charset is not UTF-8. */
 function refuseNonUTF8Body(headers: Request['headers']): void {
   const charset = /;\s*charset\s*=\s*"?([^";\s]*)/i.exec(String(headers['content-type']))?.[1]?.toLowerCase();
@@ -94,6 +108,11 @@ function parseJSON(bytes: Buffer): unknown {
   } catch (error) {
     throw new GatewayError({ code: 'INVALID_JSON', message: 'The request body is not valid JSON.', cause: error });
   }
+}
+
+/** A form's fields as an object of strings (a repeated name keeps its last value). */
+function parseForm(bytes: Buffer): Record<string, string> {
+  return Object.fromEntries(new URLSearchParams(UTF8.decode(bytes)));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { boundClientText, createId, scrubSecrets, type GatewayError } from '@signalbox/core';
+import { boundClientText, createId, retryAfterSeconds, type GatewayError } from '@signalbox/core';
 import type { Engine } from '@signalbox/engine';
 import type { ErrorRequestHandler } from 'express';
 import { findGatewayContext } from '../context/gateway-context';
@@ -7,7 +7,7 @@ import { sendRequestId } from '../request-id/create-request-id-middleware';
 import { failureLogFields, failureLogMessage, upstreamLogFields } from './failure-log-fields';
 import { protocolHeaderFields } from './protocol-header-fields';
 import { requestShapeOf } from './request-shape';
-import { toGatewayError } from './to-gateway-error';
+import { toClientError } from './to-client-error';
 
 export type ErrorHandlerOptions = {
   engine: Engine;
@@ -18,12 +18,6 @@ export type ErrorHandlerOptions = {
    */
   logger?: GatewayLogger;
 };
-
-/**
- * The most of any one text (a message, a `param`, an issue) an error body carries: the last line of
- * defence should some message quote a client value without bounding it first.
- */
-const ERROR_TEXT_MAX_CHARS = 2000;
 
 /**
  * The last middleware: renders any error in the envelope of the interface the request came in on,
@@ -40,13 +34,11 @@ export function createErrorHandler(options: ErrorHandlerOptions): ErrorRequestHa
     const context = findGatewayContext(request);
     const codec = context?.codec ?? engine.registry.guess(requestShapeOf(request));
     const requestId = context?.requestId ?? createId('req_');
-    // Messages may quote what the client sent (a model ID, a field name, a path): never a credential,
-    // and never more than a few KB of it.
-    const failure = toGatewayError(error).withScrubbedText(text => boundClientText(scrubSecrets(text), ERROR_TEXT_MAX_CHARS));
+    const failure = toClientError(error);
     context?.exchange?.refuse(failure);
     const { status, body } = codec.encodeError(failure, requestId);
     sendRequestId(response, codec.descriptor.requestIdHeaders, requestId);
-    if (failure.retryAfterMs !== undefined) response.setHeader('retry-after', String(Math.max(1, Math.ceil(failure.retryAfterMs / 1000))));
+    if (failure.retryAfterMs !== undefined) response.setHeader('retry-after', String(retryAfterSeconds(failure.retryAfterMs)));
     if (status >= 500) logger?.error({ requestId, ...failureLogFields(failure) }, failureLogMessage(failure));
     else logger?.debug?.(refusalLine(requestId, failure, protocolHeaderFields(request.headers, codec.descriptor)), 'request refused');
     response.status(status).json(body);

@@ -9,7 +9,9 @@ export type NotFoundOptions = {
   engine: Engine;
   /**
    * Answer every path, not only the gateway's own: for a host that wants the gateway's JSON 404 as
-   * its last handler (`gateway.notFoundHandler`). Default false.
+   * its last handler (`gateway.notFoundHandler`). A path the gateway does not claim (a browser's
+   * `/favicon.ico`, a client's `HEAD /` probe) is no API call: it gets its 404 but no ledger row.
+   * Default false.
    */
   everyPath?: boolean;
 };
@@ -17,8 +19,9 @@ export type NotFoundOptions = {
 /**
  * A 404 in the caller's envelope for a path under the gateway's `/v1` that no endpoint serves (and
  * for an endpoint path that lacks or repeats `/v1`), with a hint that fixes the usual base-URL
- * mistakes and a list of the endpoints actually mounted. Any other path is not the gateway's: it
- * goes on to the host's next route (unless `everyPath`).
+ * mistakes and a list of the endpoints actually mounted; such a request is recorded like any
+ * refused API call. Any other path is not the gateway's: it goes on to the host's next route, or
+ * with `everyPath` gets the same 404 without being recorded.
  *
  * @example router.use(createNotFoundHandler({ engine }))
  */
@@ -28,8 +31,10 @@ export function createNotFoundHandler(options: NotFoundOptions): RequestHandler 
   const listed = endpoints.map(endpoint => `${endpoint.method} ${endpoint.path}`).join(', ');
   const claims = createPathClaim(engine);
   return function notFoundHandler(request, response, next) {
-    if (!options.everyPath && !claims(request.path)) return next();
-    const context = findGatewayContext(request) ?? openContext(engine, request, response);
+    const claimed = claims(request.path);
+    if (!claimed && !options.everyPath) return next();
+    // Only a claimed path opens an exchange (and so a ledger row); the others get a request id for their answer and access line.
+    const context = findGatewayContext(request) ?? openContext(engine, request, response, claimed);
     throw new GatewayError({ code: 'ENDPOINT_NOT_FOUND', message: notFoundMessage(request, endpoints, listed, context.codec) });
   };
 }
@@ -47,12 +52,14 @@ export function createPathClaim(engine: Engine): (path: string) => boolean {
   };
 }
 
-function openContext(engine: Engine, request: Request, response: Parameters<RequestHandler>[1]) {
+/** The request's id, envelope and, for an API call (`recorded`), the exchange that puts its refusal in the ledger. */
+function openContext(engine: Engine, request: Request, response: Parameters<RequestHandler>[1], recorded: boolean) {
   const codec = engine.registry.guess(requestShapeOf(request));
   const requestId = createId('req_');
   const startedAt = Date.now();
-  const exchange = engine.openExchange({ protocol: codec.protocol, requestId, startedAt });
   sendRequestId(response, codec.descriptor.requestIdHeaders, requestId);
+  if (!recorded) return setGatewayContext(request, { requestId, startedAt, codec });
+  const exchange = engine.openExchange({ protocol: codec.protocol, requestId, startedAt });
   return setGatewayContext(request, { requestId, startedAt, codec, exchange });
 }
 

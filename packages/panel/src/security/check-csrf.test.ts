@@ -7,7 +7,7 @@ const refusal = (input: CsrfCheckInput) => {
     checkCsrf(input);
     return undefined;
   } catch (error) {
-    return error instanceof GatewayError ? [error.status, error.code] : error;
+    return GatewayError.isInstance(error) ? [error.status, error.code] : error;
   }
 };
 

@@ -6,7 +6,7 @@ function refusal(run: () => void): GatewayError | undefined {
     run();
     return undefined;
   } catch (error) {
-    if (error instanceof GatewayError) return error;
+    if (GatewayError.isInstance(error)) return error;
     throw error;
   }
 }
@@ -37,5 +37,39 @@ describe('createLoginThrottle', () => {
     expect(refusal(() => throttle.check('a'))).toBeUndefined();
     expect(refusal(() => throttle.check('b'))?.code).toBe('RATE_LIMITED');
     expect(refusal(() => throttle.check('c'))?.code).toBe('RATE_LIMITED');
+  });
+
+  const teamA = { kind: 'account', accountId: 'acct_a', tokenId: 'ctok_a' } as const;
+
+  it('lets one console token log in maxLoginsPerIdentity times per window from any address, then answers 429 until the window ends', () => {
+    let clock = 0;
+    const throttle = createLoginThrottle({ maxLoginsPerIdentity: 3, windowMs: 60_000, now: () => clock });
+    for (let login = 0; login < 3; login++) {
+      expect(refusal(() => throttle.checkIdentity(teamA))).toBeUndefined();
+      throttle.succeed(`10.0.0.${login}`, teamA);
+    }
+    clock += 20_000;
+    const error = refusal(() => throttle.checkIdentity(teamA));
+    expect([error?.status, error?.code, error?.retryAfterMs]).toEqual([429, 'RATE_LIMITED', 40_000]);
+    expect(error?.message).toBe('Too many panel logins with this console token; wait before logging in again.');
+    // Other tokens, the same account's included, and the addresses used are not affected.
+    expect(refusal(() => throttle.checkIdentity({ ...teamA, tokenId: 'ctok_a2' }))).toBeUndefined();
+    expect(refusal(() => throttle.checkIdentity({ kind: 'admin' }))).toBeUndefined();
+    expect(refusal(() => throttle.check('10.0.0.0'))).toBeUndefined();
+    clock += 40_000;
+    expect(refusal(() => throttle.checkIdentity(teamA))).toBeUndefined();
+  });
+
+  it('lets one address log in maxLoginsPerAddress times per window, whatever the tokens, then answers 429', () => {
+    let clock = 0;
+    const throttle = createLoginThrottle({ maxLoginsPerAddress: 2, windowMs: 60_000, now: () => clock });
+    throttle.succeed('10.0.0.1', teamA);
+    throttle.succeed('10.0.0.1', { kind: 'admin' });
+    clock += 1_000;
+    const error = refusal(() => throttle.check('10.0.0.1'));
+    expect([error?.status, error?.code, error?.retryAfterMs]).toEqual([429, 'RATE_LIMITED', 59_000]);
+    expect(error?.message).toBe('Too many panel logins from this address; wait before logging in again.');
+    expect(refusal(() => throttle.check('10.0.0.2'))).toBeUndefined();
+    expect(refusal(() => throttle.checkIdentity(teamA))).toBeUndefined();
   });
 });

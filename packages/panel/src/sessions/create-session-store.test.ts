@@ -1,3 +1,4 @@
+import { GatewayError } from '@signalbox/core';
 import { createSessionStore } from './create-session-store';
 
 describe('createSessionStore', () => {
@@ -13,16 +14,67 @@ describe('createSessionStore', () => {
     expect(store.size()).toBe(0);
   });
 
-  it('keeps at most maxSessions, ending the oldest first', () => {
-    const store = createSessionStore({ maxSessions: 2, now: () => 0 });
-    const first = store.create({ kind: 'admin' });
-    const second = store.create({ kind: 'account', accountId: 'acct_1', tokenId: 'ct_1' });
-    const third = store.create({ kind: 'admin' });
-    expect([store.get(first.id), store.get(second.id)?.identity, store.get(third.id)?.identity]).toEqual([
-      undefined,
-      { kind: 'account', accountId: 'acct_1', tokenId: 'ct_1' },
-      { kind: 'admin' },
-    ]);
+  const teamA = { kind: 'account', accountId: 'acct_a', tokenId: 'ctok_a' } as const;
+  const teamB = { kind: 'account', accountId: 'acct_b', tokenId: 'ctok_b' } as const;
+  const refusal = (run: () => unknown) => {
+    try {
+      run();
+      return undefined;
+    } catch (error) {
+      if (GatewayError.isInstance(error)) return [error.status, error.code, error.retryAfterMs];
+      throw error;
+    }
+  };
+
+  it("keeps at most maxSessionsPerIdentity per token, ending that token's oldest and no one else's", () => {
+    const store = createSessionStore({ maxSessionsPerIdentity: 2, now: () => 0 });
+    const admin = store.create({ kind: 'admin', tokenDigest: 'digest-1' });
+    const other = store.create(teamB);
+    const [first, second, third] = [store.create(teamA), store.create(teamA), store.create(teamA)];
+    expect([first, second, third].map(({ id }) => store.get(id)?.identity)).toEqual([undefined, teamA, teamA]);
+    expect([store.get(admin.id)?.identity.kind, store.get(other.id)?.identity]).toEqual(['admin', teamB]);
+    // Another console token of the same account counts on its own; so does another admin token.
+    const laptop = store.create({ ...teamA, tokenId: 'ctok_a2' });
+    const rotated = store.create({ kind: 'admin', tokenDigest: 'digest-2' });
+    expect([store.get(second.id), store.get(laptop.id), store.get(admin.id), store.get(rotated.id)].every(Boolean)).toBe(true);
+    expect(store.size()).toBe(6);
+  });
+
+  it('refuses a login past maxSessions with 429 PANEL_SESSIONS_FULL until the first session expires, logging no one out', () => {
+    let time = 1_000;
+    const store = createSessionStore({ maxSessions: 3, ttlMs: 60_000, now: () => time });
+    const opened = [store.create(teamA)];
+    time += 10_000;
+    opened.push(store.create(teamA), store.create({ kind: 'admin' }));
+    time += 5_000;
+    expect(refusal(() => store.create(teamB))).toEqual([429, 'PANEL_SESSIONS_FULL', 45_000]);
+    expect(refusal(() => store.create(teamA))).toEqual([429, 'PANEL_SESSIONS_FULL', 45_000]);
+    expect(opened.every(({ id }) => store.get(id) !== undefined)).toBe(true);
+    // Once the first expires (or anyone logs out), there is room again.
+    time = 61_000;
+    expect(store.create(teamB).session.identity).toEqual(teamB);
+    store.delete(opened[1]!.id);
+    expect(refusal(() => store.create(teamB))).toBeUndefined();
+  });
+
+  it("lets a token at its own cap log in while the panel is full, by ending that token's oldest session", () => {
+    const store = createSessionStore({ maxSessions: 3, maxSessionsPerIdentity: 2, now: () => 0 });
+    const [first, second] = [store.create(teamA), store.create(teamA)];
+    const other = store.create(teamB);
+    const third = store.create(teamA);
+    expect([store.get(first.id), store.get(second.id), store.get(third.id), store.get(other.id)].map(Boolean)).toEqual([false, true, true, true]);
+    expect(refusal(() => store.create({ kind: 'admin' }))?.slice(0, 2)).toEqual([429, 'PANEL_SESSIONS_FULL']);
+  });
+
+  it("drops a token's expired sessions before its oldest live one", () => {
+    let time = 0;
+    const store = createSessionStore({ maxSessionsPerIdentity: 2, ttlMs: 100, now: () => time });
+    const old = store.create(teamA);
+    time = 50;
+    const live = store.create(teamA);
+    time = 120;
+    const fresh = store.create(teamA);
+    expect([store.get(old.id), store.get(live.id)?.identity, store.get(fresh.id)?.identity]).toEqual([undefined, teamA, teamA]);
   });
 
   it('gives each session its own 256-bit id and CSRF token, and forgets a deleted one', () => {

@@ -1,24 +1,11 @@
-import { useEffect, useState } from 'preact/hooks';
-import { api, toQuery, type Session } from '../api-client';
+import { useState } from 'preact/hooks';
+import { api, type Session } from '../api-client';
 import { AccountPicker } from '../components/account-picker';
 import { CopyButton } from '../components/copy-button';
 import { formatFailure, formatKeyLimits, formatTime } from '../format';
 import { useAccounts } from '../use-accounts';
+import { useKeys, type Key } from '../use-keys';
 import { ErrorNotice } from '../components/error-notice';
-
-type Key = {
-  id: string;
-  accountId: string;
-  name: string;
-  prefix: string;
-  status: string;
-  disabledBy: 'operator' | 'account' | null;
-  expiresAt: string | null;
-  group: string | null;
-  allowedModels: string[] | null;
-  limits: Record<string, number> | null;
-  createdAt: string;
-};
 
 /** A key's status as a person reads it: an active key past its expiry is expired. */
 function statusOf(key: Key): string {
@@ -37,20 +24,14 @@ export function KeysPage({ session }: { session: Session }) {
   const ownKeys = session.identity.kind === 'account';
   const ceiling = session.me.keyLimitCeiling;
   const operatorOnly = (key: Key) => ownKeys && key.disabledBy === 'operator';
-  const [keys, setKeys] = useState<Key[]>([]);
+  const { keys, error: loadError, reload } = useKeys(chosen);
   const [created, setCreated] = useState<{ secret: string; key: Key } | undefined>();
   const [error, setError] = useState('');
-  const load = () =>
-    void api<{ data: Key[] }>('GET', `/keys${toQuery({ accountId: chosen })}`).then(
-      answer => setKeys(answer.data),
-      (failure: Error) => setError(failure.message),
-    );
-  useEffect(load, [chosen]);
   const run = async (action: () => Promise<unknown>) => {
     setError('');
     try {
       await action();
-      load();
+      reload();
     } catch (failure) {
       setError(formatFailure(failure));
     }
@@ -94,7 +75,7 @@ export function KeysPage({ session }: { session: Session }) {
         onChoose={setChosen}
         admin={session.identity.kind === 'admin'}
       />
-      <ErrorNotice error={error} />
+      <ErrorNotice error={error || loadError} />
       {created && (
         <section class="secret" aria-labelledby="secret-title">
           <h2 id="secret-title">Key “{created.key.name}” created</h2>

@@ -1,8 +1,12 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { api, base, toQuery, type Session } from '../api-client';
+import { KeyName } from '../components/key-name';
+import { KeyPicker } from '../components/key-picker';
 import { UsageCharts, type Summary } from '../components/usage-charts';
 import { formatCount, formatMoney, formatTime, formatFailure } from '../format';
 import { ErrorNotice } from '../components/error-notice';
+import { useAccounts } from '../use-accounts';
+import { useKeysOfRows } from '../use-keys';
 
 type UsageRow = {
   time: string;
@@ -57,9 +61,9 @@ function options(values: readonly string[]) {
 }
 
 /**
- * The ledger as a table with the API's filters, cursor pages (newest first), a CSV export of the
- * same filters, and charts from the summary API. The first page polls, so new requests appear
- * without a reload.
+ * The ledger as a table with the API's filters (the key chosen by name), cursor pages (newest
+ * first), a CSV export of the same filters, and charts from the summary API. The first page polls,
+ * so new requests appear without a reload.
  */
 export function UsagePage({ session }: { session: Session }) {
   const [filters, setFilters] = useState<Filters>(readFilters);
@@ -71,6 +75,10 @@ export function UsagePage({ session }: { session: Session }) {
   const [updatedAt, setUpdatedAt] = useState<Date | undefined>();
   const query = useMemo(() => Object.fromEntries(FILTERS.map(name => [name, filters[name]])), [filters]);
   const bucket = filters.bucket ?? 'minute';
+  const { accounts } = useAccounts(session);
+  const { keys, byId: keysById } = useKeysOfRows(rows);
+  // Kept in state: the page re-renders on every refresh, which must not undo a choice not yet applied.
+  const [chosenKey, setChosenKey] = useState(filters.keyId ?? '');
 
   useEffect(() => {
     history.replaceState(
@@ -141,9 +149,14 @@ export function UsagePage({ session }: { session: Session }) {
         <label>
           Model <input name="model" value={filters.model ?? ''} />
         </label>
-        <label>
-          Key id <input name="keyId" value={filters.keyId ?? ''} />
-        </label>
+        <KeyPicker
+          keys={keys}
+          accounts={accounts}
+          chosen={chosenKey}
+          unlisted={rows.find(row => row.keyId === chosenKey)?.keyPrefix ?? 'a key not listed'}
+          onChoose={setChosenKey}
+          admin={session.identity.kind === 'admin'}
+        />
         <label>
           Status{' '}
           <input name="status" inputMode="numeric" pattern="[0-9]{3}" value={filters.status ?? ''} size={4} />
@@ -214,7 +227,7 @@ export function UsagePage({ session }: { session: Session }) {
               </td>
               <td class="number">{row.latencyMs === undefined ? '—' : `${formatCount(row.latencyMs)} ms`}</td>
               <td>
-                <code>{row.keyPrefix ?? '—'}</code>
+                <KeyName keyId={row.keyId} keyPrefix={row.keyPrefix} keys={keysById} />
               </td>
             </tr>
           ))}

@@ -1,8 +1,12 @@
-/** The known name nearest to a mistyped one (at most two edits away, or sharing its start), for a "did you mean" hint. */
+/**
+ * The known name nearest to a mistyped one (at most two edits away, sharing its start, or differing
+ * only in case), for a "did you mean" hint: a mistyped command-line flag, config key or section.
+ */
 export function closestName(given: string, names: readonly string[]): string | undefined {
   let best: { name: string; distance: number } | undefined;
   for (const name of names) {
-    const distance = name.startsWith(given) && given.length >= 3 ? 1 : editDistance(given, name);
+    const distance =
+      name.toLowerCase() === given.toLowerCase() || (name.startsWith(given) && given.length >= 3) ? 1 : editDistance(given, name);
     if (distance <= 2 && (best === undefined || distance < best.distance)) best = { name, distance };
   }
   return best?.name;

@@ -1,0 +1,10 @@
+import type { ConsoleIdentity } from '@signalbox/accounts';
+
+/**
+ * The token an identity logged in with, as a map key: an account's console token by its id, the
+ * admin token by its digest. Session caps and login limits count per key, so one token's logins
+ * never end or block another's.
+ */
+export function identityKey(identity: ConsoleIdentity): string {
+  return identity.kind === 'admin' ? `admin:${identity.tokenDigest ?? ''}` : `account:${identity.accountId}:${identity.tokenId}`;
+}
