@@ -1,8 +1,8 @@
 // Removes build outputs whose source is gone: `tsc -b` writes dist/x.js for src/x.ts but never
 // deletes it when src/x.ts is deleted or renamed, so a checkout that built before the change would
 // run (and `pnpm pack` would ship) code that no longer exists. Run by the root `pnpm run build`
-// after `tsc -b`. Only outputs that tsc makes (.js, .d.ts and their maps) in a folder that mirrors
-// src/ are judged; the panel's bundle in dist/ui, made from ui/, is not under src/ and is left alone.
+// after `tsc -b`. Only outputs that tsc makes (.js with its .d.ts, and their maps) are judged; the
+// panel's bundle in dist/ui, made from ui/ with no declarations, is left alone.
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -15,16 +15,28 @@ function sourcesOf(stem) {
   return ['.ts', '.tsx', '.mts', '.cts'].map(extension => stem + extension);
 }
 
+/**
+ * Whether tsc made this file: a declaration, a map, or a `.js` beside its declaration (declarations
+ * are on for every package). The panel's bundle (dist/ui/panel.js) has neither, so it is never judged.
+ */
+function madeByTsc(directory, name) {
+  if (/\.d\.ts(?:\.map)?$|\.js\.map$/.test(name)) return true;
+  return name.endsWith('.js') && existsSync(join(directory, `${name.slice(0, -3)}.d.ts`));
+}
+
 function prune(sourceDirectory, outputDirectory) {
   let removed = 0;
-  for (const entry of readdirSync(outputDirectory, { withFileTypes: true })) {
+  const entries = readdirSync(outputDirectory, { withFileTypes: true });
+  const made = new Set(entries.filter(entry => entry.isFile() && madeByTsc(outputDirectory, entry.name)).map(entry => entry.name));
+  for (const entry of entries) {
     const output = join(outputDirectory, entry.name);
     if (entry.isDirectory()) {
-      const source = join(sourceDirectory, entry.name);
-      if (existsSync(source)) removed += prune(source, output);
+      removed += prune(join(sourceDirectory, entry.name), output);
+      // A folder whose sources all went is left empty: it goes too.
+      if (readdirSync(output).length === 0) rmSync(output, { recursive: true });
       continue;
     }
-    if (!OUTPUT.test(entry.name)) continue;
+    if (!made.has(entry.name) || !OUTPUT.test(entry.name)) continue;
     const stem = join(sourceDirectory, entry.name.replace(OUTPUT, ''));
     if (sourcesOf(stem).some(source => existsSync(source))) continue;
     rmSync(output);

@@ -78,7 +78,8 @@ export function findResponseProblems(
 
 /** The one redirect the example server makes: `GET /` (and `HEAD /`), a browser's first visit, to the panel. */
 function findRedirectProblems(request: RawRequest, response: RawResponse): string[] {
-  const root = /^\/(\?|$)/.test(request.path) && (request.method === 'GET' || request.method === 'HEAD');
+  // Express matches `/` with its optional trailing slash, so `//` is the root too.
+  const root = /^\/\/?(\?|$)/.test(request.path) && (request.method === 'GET' || request.method === 'HEAD');
   if (!root) return [`a redirect (${response.status}) for ${request.method} of a path other than /`];
   return response.headers.location === '/panel' ? [] : [`a redirect of / to ${JSON.stringify(response.headers.location)}, not /panel`];
 }

@@ -23,7 +23,7 @@ describe('prune-stale-outputs', () => {
   });
   afterEach(() => rmSync(root, { recursive: true, force: true }));
 
-  it('removes the .js, .d.ts and map outputs of a deleted source and keeps the rest', () => {
+  it('removes the .js, .d.ts and map outputs of a deleted source or folder and keeps the rest, the panel bundle included', () => {
     layOut(root, [
       'packages/core/src/index.ts',
       'packages/core/src/errors/live.ts',
@@ -36,19 +36,25 @@ describe('prune-stale-outputs', () => {
       'packages/core/dist/errors/gone.d.ts',
       'packages/core/dist/errors/gone.d.ts.map',
       'packages/core/dist/page.js',
+      'packages/core/dist/page.d.ts',
+      'packages/core/dist/moved/row.js',
+      'packages/core/dist/moved/row.d.ts',
       'packages/core/dist/notes.txt',
       'packages/panel/src/index.ts',
       'packages/panel/dist/ui/panel.js',
       'examples/server/src/main.ts',
       'examples/server/dist/old-main.js',
+      'examples/server/dist/old-main.d.ts',
     ]);
     const run = spawnSync(process.execPath, [script, root], { encoding: 'utf8' });
     expect(run.status).toBe(0);
-    expect(run.stdout).toContain('removed 5 stale output files');
+    expect(run.stdout).toContain('removed 8 stale output files');
     const kept = (path: string) => existsSync(join(root, path));
     expect(['dist/errors/gone.js', 'dist/errors/gone.js.map', 'dist/errors/gone.d.ts', 'dist/errors/gone.d.ts.map'].some(path => kept(`packages/core/${path}`))).toBe(false);
-    expect(kept('examples/server/dist/old-main.js')).toBe(false);
-    for (const path of ['index.js', 'index.d.ts', 'errors/live.js.map', 'page.js', 'notes.txt']) expect(kept(`packages/core/dist/${path}`)).toBe(true);
+    expect(kept('examples/server/dist/old-main.js') || kept('examples/server/dist/old-main.d.ts')).toBe(false);
+    // A folder of src/ that is gone entirely (here moved/) leaves nothing behind either.
+    expect(kept('packages/core/dist/moved')).toBe(false);
+    for (const path of ['index.js', 'index.d.ts', 'errors/live.js.map', 'page.js', 'page.d.ts', 'notes.txt']) expect(kept(`packages/core/dist/${path}`)).toBe(true);
     expect(kept('packages/panel/dist/ui/panel.js')).toBe(true);
   });
 
