@@ -57,27 +57,14 @@ async function post(server: TestGateway, client: { path: string }, body: unknown
 
 describe('what the gateway echoes and logs', () => {
   let server: TestGateway;
-  let lines: string[];
 
   beforeAll(async () => {
     server = await startTestGateway();
-    lines = [];
-    const destination = server.audit.destination;
-    const write = destination.write.bind(destination) as (chunk: unknown, ...rest: unknown[]) => boolean;
-    destination.write = ((chunk: unknown, ...rest: unknown[]) => {
-      lines.push(...String(chunk).split('\n').filter(line => line !== ''));
-      return write(chunk, ...rest);
-    }) as typeof destination.write;
   });
   afterAll(() => server.close());
 
-  /** The log lines about one request, once its usage line is written (records are written after the answer). */
-  async function linesOf(requestId: string): Promise<string[]> {
-    for (let wait = 0; wait < 100 && !lines.some(line => line.includes(requestId) && line.includes('"usage"')); wait += 1) {
-      await new Promise(resolve => setImmediate(resolve));
-    }
-    return lines.filter(line => line.includes(requestId));
-  }
+  const lines = () => server.audit.lines();
+  const linesOf = (requestId: string) => server.linesAbout(requestId);
 
   describe.each(UPSTREAM_CASES)('a $upstream upstream', ({ model, client }) => {
     it.each(ECHOED_FAILURES)(
@@ -97,7 +84,7 @@ describe('what the gateway echoes and logs', () => {
           status,
           upstream: { status: upstream, message: { chars: expect.any(Number), sha256: expect.stringMatching(/^[0-9a-f]{16}$/) } },
         });
-        for (const line of lines) {
+        for (const line of lines()) {
           expect(line).not.toContain('violet pangolin');
           expect(line).not.toContain(CARD_NUMBER);
         }
@@ -119,7 +106,7 @@ describe('what the gateway echoes and logs', () => {
       expect(answer.text).toContain(`'${model.slice(0, 200)}…' (+3899800 chars)`);
       const logged = await linesOf(answer.requestId);
       expect(logged.length).toBeGreaterThanOrEqual(2);
-      for (const line of lines) expect(Buffer.byteLength(line)).toBeLessThan(MAX_LOG_LINE_BYTES);
+      for (const line of lines()) expect(Buffer.byteLength(line)).toBeLessThan(MAX_LOG_LINE_BYTES);
       expect(server.recentUsage().at(-1)).toMatchObject({ requestId: answer.requestId, model: `${model.slice(0, 200)}… (+3899800 chars)` });
     },
   );
@@ -132,7 +119,7 @@ describe('what the gateway echoes and logs', () => {
     const usageLine = (await linesOf(answer.requestId)).find(line => line.includes('"usage"'));
     const usage = (JSON.parse(usageLine ?? '{}') as { usage?: { model?: string } }).usage;
     expect(usage?.model).toBe(`${pasted.slice(0, 200)}… (+${pasted.length - 200} chars)`);
-    for (const line of lines) expect(line).not.toContain(CARD_NUMBER);
+    for (const line of lines()) expect(line).not.toContain(CARD_NUMBER);
   });
 
   it('echoes no more than 200 characters of an unknown path in the 404, and logs no more than 500', async () => {
@@ -143,7 +130,7 @@ describe('what the gateway echoes and logs', () => {
     expect(response.status).toBe(404);
     expect(Buffer.byteLength(text)).toBeLessThan(MAX_ERROR_BODY_BYTES);
     expect(text).toContain(`${path.slice(0, 200)}… (+${path.length - 200} chars)`);
-    for (const line of lines) expect(Buffer.byteLength(line)).toBeLessThan(MAX_LOG_LINE_BYTES);
+    for (const line of lines()) expect(Buffer.byteLength(line)).toBeLessThan(MAX_LOG_LINE_BYTES);
   });
 
   it('cuts an unknown parameter’s name in the refusal and its param (remote compaction, which takes no other field)', async () => {
@@ -164,7 +151,7 @@ describe('what the gateway echoes and logs', () => {
     expect(answer.text).not.toContain('f'.repeat(300));
     const logged = await linesOf(answer.requestId);
     expect(logged.length).toBeGreaterThanOrEqual(1);
-    for (const line of lines) expect(Buffer.byteLength(line)).toBeLessThan(MAX_LOG_LINE_BYTES);
+    for (const line of lines()) expect(Buffer.byteLength(line)).toBeLessThan(MAX_LOG_LINE_BYTES);
   });
 
   it('at debug, adds a refusal line beside each refused request’s access line and a line per failed upstream attempt, and no line holds the prompt or either key', async () => {
@@ -232,7 +219,7 @@ describe('what the gateway echoes and logs', () => {
         }),
       ),
     );
-    for (const line of lines) {
+    for (const line of lines()) {
       expect(line).not.toContain(prompt.slice(20, 44));
       expect(line).not.toContain(server.demoKey);
       expect(line).not.toContain(unknownKey);

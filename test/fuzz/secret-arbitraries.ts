@@ -7,6 +7,21 @@ export const keyShapedSecret: fc.Arbitrary<string> = fc
   .string({ unit: fc.constantFrom(...BASE62), minLength: 40, maxLength: 40 })
   .map(tail => `sbx-${tail}`);
 
+const HEX = [...'0123456789abcdef'];
+const BASE64URL = [...BASE62, '-', '_'];
+
+/**
+ * A secret of any kind the product issues, in its format: an API key, an admin token (`sbx-admin-` +
+ * 48 hex digits), an account console token (`sbx-console-` + 40 base62), a panel session id or CSRF
+ * token (43 base64url characters).
+ */
+export const issuedSecret: fc.Arbitrary<string> = fc.oneof(
+  keyShapedSecret,
+  fc.string({ unit: fc.constantFrom(...HEX), minLength: 48, maxLength: 48 }).map(tail => `sbx-admin-${tail}`),
+  fc.string({ unit: fc.constantFrom(...BASE62), minLength: 40, maxLength: 40 }).map(tail => `sbx-console-${tail}`),
+  fc.string({ unit: fc.constantFrom(...BASE64URL), minLength: 43, maxLength: 43 }),
+);
+
 /** Placeholder for the demo key in generated values (readable counterexamples; replaced when sent). */
 export const DEMO_KEY = '$KEY';
 /** Placeholder for the case's own key-shaped secret. */

@@ -1,4 +1,6 @@
 import type { IncomingMessage } from 'node:http';
+import { generateAdminToken, generateApiKey, generateConsoleToken, keyPrefix } from '@signalbox/accounts';
+import { createSessionStore } from '@signalbox/panel';
 import { createLogAudit } from './create-log-audit';
 import { listenOnLoopback, type LoopbackServer } from './listen-on-loopback';
 
@@ -100,5 +102,37 @@ describe('the log audit', () => {
     } finally {
       await server.close();
     }
+  });
+
+  describe('finds, remembered or not, every kind of secret the product issues, made by its own generators', () => {
+    const session = createSessionStore().create({ kind: 'admin' });
+    const issued = [
+      ['an API key', generateApiKey()],
+      ['an admin token', generateAdminToken()],
+      ['an account console token', generateConsoleToken()],
+      ['a panel session id', session.id],
+      ['a panel CSRF token', session.session.csrfToken],
+    ] as const;
+
+    it.each(issued)('%s in a path, a query, a header or a message', (_kind, secret) => {
+      for (const fields of [
+        { path: `/v1/models/${secret}` },
+        { path: `/v1/responses?note=${secret}` },
+        { headers: { 'user-agent': `agent/1.0 (${secret})`, accept: secret } },
+        { message: `The model '${secret}' does not exist.` },
+      ]) {
+        const audit = createLogAudit();
+        logLine(audit, { msg: 'http request', ...fields });
+        expect(audit.findLeaks()).toEqual([secret]);
+      }
+    });
+
+    it('and takes none of their visible prefixes, as the logs show them, for a secret', () => {
+      const audit = createLogAudit();
+      const key = generateApiKey();
+      logLine(audit, { keyPrefix: keyPrefix(key), protocolHeaders: { authorization: `Bearer ${keyPrefix(key)}…`, 'x-api-key': '[redacted]' } });
+      logLine(audit, { consoleToken: generateConsoleToken().slice(0, 20), route: 'claude-sonnet-4-5-20250929', traceId: '4bf92f3577b34da6a3ce929d0e0e4736' });
+      expect(audit.findLeaks()).toEqual([]);
+    });
   });
 });

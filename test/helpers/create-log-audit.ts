@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server } from 'node:http';
 import { Writable } from 'node:stream';
-import { CLIENT_VALUE_MAX_CHARS, type Codec } from '@signalbox/core';
+import { CLIENT_VALUE_MAX_CHARS, secretRecogniser, type Codec } from '@signalbox/core';
 import type { AccountStore } from '@signalbox/accounts';
 
 /** Strings shorter than this are too common to prove a leak (`"hi"` appears in any log). */
@@ -34,8 +34,10 @@ export type LogAuditCounts = { lines: number; strings: number; fragments: number
  * the store, every string in every request body the codecs decoded, and every string of every body
  * that reached the server at all (refused ones too, read off the socket). A `model` is logged on
  * purpose, but only up to the length a real model ID has: whatever a client sent beyond that is a
- * secret as well. `findLeaks()` lists the secrets that appear in the captured logs, whole or in part;
- * the gateway's logs must never contain any.
+ * secret as well. `findLeaks()` lists the secrets that appear in the captured logs, whole or in
+ * part, and anything in them shaped like a secret the product issues or is given (`SECRET_SHAPES`:
+ * keys, admin and console tokens, panel session ids, vendor keys), remembered or not, wherever it
+ * came from (a path, a header); the gateway's logs must never contain any.
  */
 export function createLogAudit() {
   const lines: string[] = [];
@@ -121,8 +123,8 @@ export function createLogAudit() {
       });
     },
     lineCount: () => lines.length,
-    /** Every line captured so far, as written. */
-    lines: (): readonly string[] => [...lines],
+    /** Every line written so far, one log line each, in order. */
+    lines: (): string[] => lines.flatMap(chunk => chunk.split('\n')).filter(line => line !== ''),
     /** How much the last `findLeaks()` checked. */
     counts: (): LogAuditCounts => ({ lines: lines.length, strings: secrets.size, fragments: checkedFragments }),
     findLeaks(): string[] {
@@ -135,7 +137,9 @@ export function createLogAudit() {
         const owner = fragments.get(log.slice(index, index + FRAGMENT_LENGTH));
         if (owner !== undefined && !whole.includes(owner)) partial.add(owner);
       }
-      return [...whole, ...partial];
+      // A shape around a secret found already (`Bearer <it>`) is the same leak.
+      const shaped = lines.flatMap(line => secretRecogniser.find(line)).filter(found => !whole.some(secret => found.includes(secret)));
+      return [...new Set([...whole, ...partial, ...shaped])];
     },
   };
 }

@@ -26,6 +26,8 @@ export type TestGateway = ExampleServer & {
    * `Retry-After`), in ms and in order. None is really waited: the clock moves on instead.
    */
   sleeps: number[];
+  /** The log lines about one request, once its debug usage line is there (it follows the answer). */
+  linesAbout(requestId: string): Promise<string[]>;
 };
 
 /** Real time plus an offset the test moves. */
@@ -56,8 +58,9 @@ function createRecordingSleep(clock: TestClock, sleeps: number[]) {
 /**
  * The example server on a free loopback port with in-memory storage, a fresh demo key and console
  * token: the same code `scripts/start.sh` runs. Everything it logs is captured at debug level, and
- * `close()` fails the test file if any key or prompt the gateway received (any body that reached
- * its socket, refused or not) appears in those logs, whole or in part. With
+ * `close()` fails the test file if any key, upstream key (the values of `options.environment`) or
+ * prompt the gateway received (any body that reached its socket, refused or not) appears in those
+ * logs, whole or in part, or anything shaped like a secret the product issues. With
  * `SIGNALBOX_LOG_AUDIT_REPORT` set to a file path, `close()` appends what the audit checked there
  * as one JSON line (`{"lines","strings","fragments"}`).
  * Time is the test's: waits between upstream attempts are recorded in `sleeps` instead of waited,
@@ -69,6 +72,8 @@ export async function startTestGateway(options: ExampleServerOptions = {}): Prom
   const adminToken = generateAdminToken();
   const audit = createLogAudit();
   audit.remember([demoKey, adminToken]);
+  // The environment a test gives holds its upstream keys (`apiKeyEnv`): secrets with no shape of their own.
+  if (options.environment) audit.remember(Object.values(options.environment));
   const clock = createTestClock();
   const sleeps: number[] = [];
   const server = await startExampleServer({
@@ -92,6 +97,11 @@ export async function startTestGateway(options: ExampleServerOptions = {}): Prom
     audit,
     clock,
     sleeps,
+    async linesAbout(requestId: string) {
+      const about = () => audit.lines().filter(line => line.includes(requestId));
+      for (let turn = 0; turn < 200 && !about().some(line => line.includes('"usage"')); turn += 1) await new Promise(resolve => setImmediate(resolve));
+      return about();
+    },
     async close(graceMs?: number) {
       await close(graceMs);
       const leaks = audit.findLeaks();

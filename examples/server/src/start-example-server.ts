@@ -170,7 +170,7 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
     checks: { store: () => store.ping(), ...(sharedLimiter && { limiter: () => sharedLimiter.ping() }) },
     onFailure: (name, error) => options.logger?.warn({ err: error, check: name }, 'readiness check failed'),
   });
-  const panelRouter = createPanel({ admin, ...(options.logger && { logger: options.logger }) });
+  const panelRouter = createPanel({ admin, secrets: gateway.engine.secrets, ...(options.logger && { logger: options.logger }) });
   const closeOnStartFailure = async (error: unknown): Promise<never> => {
     await Promise.all([gateway.close(), simulator.close()]);
     await tracing?.close();

@@ -1,4 +1,5 @@
 import {
+  boundClientText,
   isJSONObject,
   type EncodedError,
   type GatewayError,
@@ -83,7 +84,8 @@ export function encodeOpenAIErrorObject(error: GatewayError) {
  * stream form, or anything else (plain text, HTML from a proxy) as the message.
  */
 export function decodeOpenAIError(body: unknown): UpstreamErrorDetails {
-  if (typeof body === 'string') return body.trim() === '' ? {} : { message: body.slice(0, 500) };
+  // Scrubbed before the cut, so that no piece of a credential the text quotes survives it.
+  if (typeof body === 'string') return body.trim() === '' ? {} : { message: boundClientText(body, 500) };
   if (!isJSONObject(body)) return {};
   const inner = isJSONObject(body.error) ? body.error : body;
   return withoutUndefined({

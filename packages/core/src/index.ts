@@ -77,5 +77,14 @@ export { spliceJSONString } from './splice-json-string';
 export type { BuiltInProtocol, Protocol } from './protocol';
 export type { SSEMessage } from './sse-message';
 export { formatDataURL, parseDataURL } from './media/data-url';
-export { REDACTED, redact, redactHeaders, redactURL, scrubSecrets } from './redact/redact';
+export { isSecretHeader, redact, redactHeaders, redactURL, scrubSecrets } from './redact/redact';
+export {
+  createSecretRecogniser,
+  MIN_SECRET_VALUE_LENGTH,
+  REDACTED,
+  secretRecogniser,
+  type CutText,
+  type SecretRecogniser,
+} from './redact/create-secret-recogniser';
+export { SECRET_QUERY_PARAMETERS, SECRET_SHAPES, type SecretShape } from './redact/secret-shapes';
 export { boundClientText, CLIENT_VALUE_MAX_CHARS, quoteClientValue } from './redact/quote-client-value';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as wait } from 'node:timers/promises';
-import type { Codec, ModelInfo, Protocol } from '@signalbox/core';
+import { createSecretRecogniser, type Codec, type ModelInfo, type Protocol, type SecretRecogniser } from '@signalbox/core';
 import type { AccountStore } from '@signalbox/accounts';
 import { createUpstreamClient, type UpstreamClient, type UpstreamClientOptions, type UpstreamClientStats } from '@signalbox/upstream';
 import type { ClientAuthPolicy, KeyHeaderElsewhere, RequestHeaders } from './auth/authenticate';
@@ -9,7 +9,7 @@ import { createCompactionSealer } from './conversations/compaction/create-compac
 import type { GatewayConfig } from './config/gateway-config';
 import type { Exchange } from './exchange/exchange';
 import { openExchange, type ExchangeDependencies } from './exchange/open-exchange';
-import { createUpstreamTarget, type UpstreamTarget } from './generation/upstream-target';
+import { createUpstreamTarget, credentialValuesOf, type UpstreamTarget } from './generation/upstream-target';
 import { createInterruptions, type Schedule } from './interruption/create-interruptions';
 import { createMemoryLimiter } from './limits/create-memory-limiter';
 import type { Limiter } from './limits/limiter';
@@ -71,6 +71,11 @@ export type EngineOptions = {
   observer?: EngineObserver;
   /** Told about an observer method that threw (the request goes on). Default: ignored. */
   onObserverError?: (error: unknown) => void;
+  /**
+   * Secrets of the host's with no shape of their own (a database password), recognised by exact
+   * value wherever the gateway scrubs text, like the upstream keys, which the engine adds itself.
+   */
+  secretValues?: readonly string[];
 };
 
 export type Engine = {
@@ -93,6 +98,12 @@ export type Engine = {
   upstreamStats(): Record<string, UpstreamClientStats>;
   /** Commits what the usage writer still holds, then releases the upstream connection pools. */
   close(): Promise<void>;
+  /**
+   * Recognises every secret the gateway issues or holds: the shapes of `SECRET_SHAPES`, this
+   * engine's upstream keys and the host's `secretValues`. Logs, error bodies and usage records
+   * pass client and upstream text through it.
+   */
+  readonly secrets: SecretRecogniser;
 };
 
 /**
@@ -115,6 +126,7 @@ export function createEngine(options: EngineOptions): Engine {
       createUpstreamTarget(name, upstream, registry.codec(upstream.protocol), environment, openClient),
     ]),
   );
+  const secrets = createSecretRecogniser([...[...upstreams.values()].flatMap(credentialValuesOf), ...(options.secretValues ?? [])]);
   const routeTargets = new Map(
     routes.routes.map(route => [
       route.model,
@@ -146,6 +158,7 @@ export function createEngine(options: EngineOptions): Engine {
       record: createRecorder(options),
       onError: onRecorderError,
       now,
+      secrets,
     },
     sleep: options.sleep ?? ((ms, signal) => wait(ms, undefined, { signal })),
     interruptions: createInterruptions({ now, schedule: options.schedule ?? scheduleTimer }),
@@ -161,6 +174,7 @@ export function createEngine(options: EngineOptions): Engine {
   return {
     registry,
     routes: routes.routes,
+    secrets,
     openExchange: ({ protocol, ...identity }) => openExchange(registry.codec(protocol), identity, dependencies),
     async drain(graceMs) {
       await dependencies.interruptions.drain(graceMs);

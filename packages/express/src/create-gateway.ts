@@ -62,6 +62,8 @@ export type GatewayOptions = {
   scheduleUsageCommit?: EngineOptions['scheduleUsageCommit'];
   /** Watches requests, upstream attempts and ledger batches (metrics, traces): `EngineOptions.observer`. Default: none. */
   observer?: EngineOptions['observer'];
+  /** Secrets of the host's with no shape (a database password), scrubbed like the upstream keys: `EngineOptions.secretValues`. */
+  secretValues?: EngineOptions['secretValues'];
 };
 
 /**
@@ -110,6 +112,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     ...(options.upstreamClient && { upstreamClient: options.upstreamClient }),
     ...(options.conversationSecret !== undefined && { conversationSecret: options.conversationSecret }),
     ...(options.scheduleUsageCommit && { scheduleUsageCommit: options.scheduleUsageCommit }),
+    ...(options.secretValues && { secretValues: options.secretValues }),
     ...observerOf(options.observer, logger),
     onObserverError: error => logger?.error({ cause: causeLogFields(error) }, 'observer failed (the request went on)'),
     onRecorderError: error => logger?.error({ cause: causeLogFields(error) }, 'usage ledger commit or recorder failed'),
@@ -117,7 +120,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   });
   const errorHandler = createErrorHandler({ engine, ...(logger && { logger }) });
   const router = Router();
-  const accessLog = logger ? [createAccessLogMiddleware({ logger })] : [];
+  const accessLog = logger ? [createAccessLogMiddleware({ logger, secrets: engine.secrets })] : [];
   // Fixed paths are found in a Map (one lookup a request); paths with an `{id}` stay Express routes.
   const dispatcher = createEndpointDispatcher();
   router.use(dispatcher.middleware);

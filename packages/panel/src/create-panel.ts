@@ -1,4 +1,5 @@
 import type { AdminService } from '@signalbox/accounts';
+import type { SecretRecogniser } from '@signalbox/core';
 import { Router } from 'express';
 import { createPanelApi } from './api/create-panel-api';
 import { createPanelErrorHandler, type PanelLogger } from './http/create-panel-error-handler';
@@ -31,6 +32,11 @@ export type PanelOptions = {
   uiDirectory?: string;
   /** Gets unexpected failures (never a token). */
   logger?: PanelLogger;
+  /**
+   * Replaces the secrets in what an error quotes (a path): the gateway's `engine.secrets`, which
+   * knows its upstream keys too. Default: the shapes of every secret the product issues.
+   */
+  secrets?: SecretRecogniser;
 };
 
 /**
@@ -65,8 +71,9 @@ export function createPanel(options: PanelOptions): Router {
     sessions: createSessionStore(options.sessions),
     throttle: createLoginThrottle(options.loginThrottle),
     ...(options.publicURL !== undefined && { publicURL: options.publicURL }),
+    ...(options.secrets && { secrets: options.secrets }),
   });
   router.use('/api', assignPanelRequestId, api);
-  router.use(createPanelErrorHandler(options.logger));
+  router.use(createPanelErrorHandler(options.logger, options.secrets));
   return router;
 }

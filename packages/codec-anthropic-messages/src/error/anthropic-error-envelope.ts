@@ -1,4 +1,5 @@
 import {
+  boundClientText,
   isJSONObject,
   type EncodedError,
   type GatewayError,
@@ -86,5 +87,6 @@ function decodeErrorText(text: string): UpstreamErrorDetails {
       // Not JSON after all: fall through and keep the text.
     }
   }
-  return { message: trimmed.slice(0, 500) };
+  // Scrubbed before the cut, so that no piece of a credential the text quotes survives it.
+  return { message: boundClientText(trimmed, 500) };
 }

@@ -1,4 +1,5 @@
-import { REDACTED, redact, redactHeaders, redactURL, scrubSecrets } from './redact';
+import { REDACTED } from './create-secret-recogniser';
+import { redact, redactHeaders, redactURL, scrubSecrets } from './redact';
 
 describe('redaction', () => {
   const secret = 'sbx-AbCdEfGhIjKlMnOpQrStUvWxYz0123456789abcd';

@@ -1,5 +1,5 @@
-/** What a redacted value is replaced with. */
-export const REDACTED = '[redacted]';
+import { REDACTED, secretRecogniser } from './create-secret-recogniser';
+import { SECRET_QUERY_PARAMETERS } from './secret-shapes';
 
 const SECRET_HEADERS = new Set([
   'authorization',
@@ -10,14 +10,19 @@ const SECRET_HEADERS = new Set([
   'set-cookie',
   'x-goog-api-key',
 ]);
-const SIGNED_QUERY_PARAMETERS = /^(x-amz-(signature|credential|security-token)|x-goog-(signature|credential)|signature|sig|token|access_token|api[-_]?key|key|code|se|sp|sv)$/i;
+const SIGNED_QUERY_PARAMETERS = new Set<string>(SECRET_QUERY_PARAMETERS);
 const SECRET_FIELDS = /^(api[-_]?key|secret|token|password|authorization|x-api-key|cookie)$/i;
 const PROMPT_FIELDS = new Set(['input', 'messages', 'system', 'instructions', 'prompt', 'content', 'text', 'tools', 'arguments', 'delta']);
+
+/** Whether a header's value is a credential or a cookie (`authorization`, `x-api-key`, …), whatever the case of its name. */
+export function isSecretHeader(name: string): boolean {
+  return SECRET_HEADERS.has(name.toLowerCase());
+}
 
 /** Headers with credentials and cookies replaced; safe to log or share. */
 export function redactHeaders(headers: Record<string, string | string[] | number | undefined>): Record<string, unknown> {
   const safe: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(headers)) safe[name] = SECRET_HEADERS.has(name.toLowerCase()) ? REDACTED : value;
+  for (const [name, value] of Object.entries(headers)) safe[name] = isSecretHeader(name) ? REDACTED : value;
   return safe;
 }
 
@@ -26,19 +31,20 @@ export function redactURL(url: string): string {
   const question = url.indexOf('?');
   if (question === -1) return url;
   const parameters = new URLSearchParams(url.slice(question + 1));
-  for (const name of [...parameters.keys()]) if (SIGNED_QUERY_PARAMETERS.test(name)) parameters.set(name, REDACTED);
+  for (const name of [...parameters.keys()]) if (SIGNED_QUERY_PARAMETERS.has(name.toLowerCase())) parameters.set(name, REDACTED);
   return `${url.slice(0, question)}?${parameters.toString()}`;
 }
 
 /**
  * A deep copy of a diagnostic value with credentials, cookies, prompt text and signed URLs removed:
  * header maps and secret-named fields are masked, prompt-bearing fields (`input`, `messages`,
- * `system`, `content`, …) are replaced whole, strings that look like URLs lose signed parameters.
+ * `system`, `content`, …) are replaced whole, strings that look like URLs lose signed parameters,
+ * and any credential shape in a string is scrubbed.
  * For hosts that share diagnostics; the gateway's own logs never contain these in the first place.
  */
 export function redact(value: unknown, depth = 0): unknown {
   if (depth > 20) return REDACTED;
-  if (typeof value === 'string') return /^https?:\/\//.test(value) ? redactURL(value) : value;
+  if (typeof value === 'string') return scrubSecrets(/^https?:\/\//.test(value) ? redactURL(value) : value);
   if (Array.isArray(value)) return value.map(item => redact(item, depth + 1));
   if (typeof value !== 'object' || value === null) return value;
   const safe: Record<string, unknown> = {};
@@ -50,11 +56,10 @@ export function redact(value: unknown, depth = 0): unknown {
   return safe;
 }
 
-/** Credential shapes worth never echoing: this gateway's keys and console tokens, and common providers'. */
-const SECRET_PATTERN =
-  /sbx-admin-[0-9a-f]{16,}|sbx-[A-Za-z0-9]{20,}|sk-[A-Za-z0-9_-]{16,}|AKIA[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{30,}|gh[pousr]_[A-Za-z0-9]{30,}|xox[abpr]-[A-Za-z0-9-]{10,}|Bearer\s+[A-Za-z0-9._~+/-]{16,}=*/g;
-
-/** Text with anything shaped like a credential replaced: for messages that quote client or upstream input. */
+/**
+ * Text with anything shaped like a credential replaced (`SECRET_SHAPES`): for messages that quote
+ * client or upstream input. An engine's `secrets` also knows its upstream keys.
+ */
 export function scrubSecrets(text: string): string {
-  return text.replace(SECRET_PATTERN, REDACTED);
+  return secretRecogniser.scrub(text);
 }

@@ -1,3 +1,4 @@
+import type { SecretRecogniser } from '@signalbox/core';
 import type { PendingCharge } from '../admission/admit-request';
 import type { Principal } from '../auth/authenticate';
 import { buildUsageRecord } from '../usage/build-usage-record';
@@ -14,6 +15,8 @@ export type Settlement = {
   record(record: UsageRecord): void;
   onError(error: unknown): void;
   now(): number;
+  /** Scrubs the record's client-chosen strings: the shapes and the engine's upstream keys. */
+  secrets: SecretRecogniser;
 };
 
 /**
@@ -34,7 +37,7 @@ export async function settleExchange(state: ExchangeState, ending: ExchangeEndin
   } catch (error) {
     settlement.onError(error);
   }
-  const unsettled = buildUsageRecord(state, ending, { costMicros: 0, uncoveredMicros: pending.costMicros }, settlement.now());
+  const unsettled = buildUsageRecord(state, ending, { costMicros: 0, uncoveredMicros: pending.costMicros }, settlement.now(), settlement.secrets);
   state.record = unsettled;
   state.onRecord?.(unsettled);
   const { watcher } = state;

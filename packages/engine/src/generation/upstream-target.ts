@@ -1,4 +1,4 @@
-import type { Codec } from '@signalbox/core';
+import { isSecretHeader, type Codec } from '@signalbox/core';
 import type { UpstreamClient, UpstreamClientOptions } from '@signalbox/upstream';
 import type { UpstreamConfig } from '../config/gateway-config';
 
@@ -48,4 +48,15 @@ export function createUpstreamTarget(
     // A configured credential that is not in the environment: the upstream has no account to serve with.
     missingCredential: upstream.apiKeyEnv !== undefined && !apiKey,
   };
+}
+
+/**
+ * The secrets an upstream is called with: the value of each credential header (its key, without a
+ * `Bearer` scheme; a configured `api-key` or `x-goog-api-key` too), for the engine's recogniser.
+ */
+export function credentialValuesOf(target: UpstreamTarget): string[] {
+  const credentialHeader = target.codec.descriptor.credential.kind === 'header' ? target.codec.descriptor.credential.header : 'authorization';
+  return Object.entries(target.headers ?? {})
+    .filter(([name]) => name === credentialHeader || isSecretHeader(name))
+    .map(([, value]) => value.replace(/^(?:bearer|basic)\s+/i, ''));
 }

@@ -1,4 +1,4 @@
-import { boundClientText, redactURL, scrubSecrets } from '@signalbox/core';
+import { boundClientText, secretRecogniser, type SecretRecogniser } from '@signalbox/core';
 import type { UsageRecord } from '@signalbox/engine';
 import type { Request, Response } from 'express';
 import type { GatewayContext } from '../context/gateway-context';
@@ -6,7 +6,7 @@ import { loggedHeaderValue } from '../errors/failure-log-fields';
 
 /** Nginx's status for a client that closed the connection before any answer: the request had none. */
 const CLIENT_CLOSED_STATUS = 499;
-/** The most of the request path a line keeps: a path is client text and can be megabytes long. */
+/** The most of the request path a line keeps: a path is client text and can be kilobytes long. */
 const PATH_MAX_CHARS = 500;
 /** An upstream's request id is a short identifier; anything longer is cut. */
 const UPSTREAM_REQUEST_ID_MAX_CHARS = 100;
@@ -19,8 +19,9 @@ export type ResponseEnding = { startedAt: number; aborted: boolean };
 
 /**
  * The fields of one access line, from the request, its response and, for a request the engine
- * served or refused, its settled usage record. Every value is an id, a count, a bounded label or a
- * scrubbed allow-listed header: never a body, a credential or prompt text. The field set is the
+ * served or refused, its settled usage record. Every value is an id, a count, a bounded label or
+ * client text scrubbed by `secrets` (the path and query, allow-listed headers): never a body, a
+ * credential or prompt text. The field set is the
  * same for every line (absent values are `undefined`, which JSON loggers leave out), so a log
  * query can rely on its names. See docs/operations.md, "Logs", for what each field means.
  */
@@ -30,20 +31,22 @@ export function accessLineFields(
   context: GatewayContext | undefined,
   ending: ResponseEnding,
   record: UsageRecord | undefined,
+  secrets: SecretRecogniser = secretRecogniser,
 ): Record<string, unknown> {
   const headersSent = response.headersSent;
   return {
     requestId: context?.requestId,
     traceId: record?.traceId,
     method: request.method,
-    path: scrubSecrets(redactURL(request.originalUrl)).slice(0, PATH_MAX_CHARS),
+    // Credentials in the query (`?key=…`) are recognised like any other: no URL is parsed per line.
+    path: boundClientText(request.originalUrl, PATH_MAX_CHARS, secrets),
     keyPrefix: record?.keyPrefix ?? context?.exchange?.principal?.key.prefix,
     // The record's model is the configured model ID once a route matched, and otherwise the client's
     // text already cut to a model ID's length and scrubbed by the engine.
     route: record?.model,
     upstream: record?.upstream,
     upstreamModel: record?.upstreamModel,
-    upstreamRequestId: record?.upstreamRequestId === undefined ? undefined : boundClientText(record.upstreamRequestId, UPSTREAM_REQUEST_ID_MAX_CHARS),
+    upstreamRequestId: record?.upstreamRequestId === undefined ? undefined : boundClientText(record.upstreamRequestId, UPSTREAM_REQUEST_ID_MAX_CHARS, secrets),
     status: record?.status ?? (headersSent ? response.statusCode : CLIENT_CLOSED_STATUS),
     outcome: record?.outcome,
     code: record?.errorCode,
@@ -56,15 +59,15 @@ export function accessLineFields(
     outputTokens: record?.usage?.outputTokens,
     // True when the upstream reported no counts (a stream cut short) and the gateway estimated them.
     tokensEstimated: record?.estimated,
-    headers: loggedHeaders(request.headers),
+    headers: loggedHeaders(request.headers, secrets),
   };
 }
 
-function loggedHeaders(headers: Request['headers']): Record<string, string> {
+function loggedHeaders(headers: Request['headers'], secrets: SecretRecogniser): Record<string, string> {
   const logged: Record<string, string> = {};
   for (const name of LOGGED_HEADERS) {
     const value = headers[name];
-    if (value !== undefined) logged[name] = loggedHeaderValue(value);
+    if (value !== undefined) logged[name] = loggedHeaderValue(value, secrets);
   }
   return logged;
 }

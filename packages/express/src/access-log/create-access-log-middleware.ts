@@ -1,10 +1,15 @@
+import type { SecretRecogniser } from '@signalbox/core';
 import type { UsageRecord } from '@signalbox/engine';
 import type { Request, RequestHandler, Response } from 'express';
 import { findGatewayContext } from '../context/gateway-context';
 import type { GatewayLogger } from '../gateway-logger';
 import { accessLineFields, type ResponseEnding } from './access-line-fields';
 
-export type AccessLogOptions = { logger: GatewayLogger };
+export type AccessLogOptions = {
+  logger: GatewayLogger;
+  /** Scrubs the path, query and headers a line shows: the engine's `secrets` (its upstream keys too). Default: the shapes alone. */
+  secrets?: SecretRecogniser;
+};
 
 /** The message of every access line, to find them among the other lines. */
 export const ACCESS_LINE_MESSAGE = 'http request';
@@ -12,8 +17,8 @@ export const ACCESS_LINE_MESSAGE = 'http request';
 /**
  * One `info` line per request once its response closed: request id, trace id, key prefix, route,
  * upstream, status, outcome, service code, attempts, latency, time to first byte, stream or not,
- * tokens in and out, the method, the path (signed query parameters redacted) and an allow-list of
- * harmless headers (`accessLineFields`). For a request the engine served or refused, the line waits
+ * tokens in and out, the method, the path and an allow-list of harmless headers, every secret in
+ * them replaced (`accessLineFields`). For a request the engine served or refused, the line waits
  * for its usage record to settle (after the response, never delaying it); any other request (a
  * models list, a 404) is logged at once. Never a body or a credential: prompts and keys do not
  * reach the logs.
@@ -21,7 +26,7 @@ export const ACCESS_LINE_MESSAGE = 'http request';
  * @example router.use(createAccessLogMiddleware({ logger: pino() }))
  */
 export function createAccessLogMiddleware(options: AccessLogOptions): RequestHandler {
-  const { logger } = options;
+  const { logger, secrets } = options;
   return function accessLogMiddleware(request, response, next) {
     const startedAt = Date.now();
     // The one closure this middleware adds per request: the rest is plain calls, so logging stays cheap under load.
@@ -29,23 +34,23 @@ export function createAccessLogMiddleware(options: AccessLogOptions): RequestHan
       // Read now: by the time a record settles, a stream's writer may have ended the response.
       const ending = { startedAt, aborted: !response.writableFinished };
       const settled = findGatewayContext(request)?.exchange?.settledRecord();
-      if (settled) void writeWhenSettled(logger, request, response, ending, settled);
-      else writeAccessLine(logger, request, response, ending, undefined);
+      if (settled) void writeWhenSettled({ logger, secrets }, request, response, ending, settled);
+      else writeAccessLine({ logger, secrets }, request, response, ending, undefined);
     });
     next();
   };
 }
 
 async function writeWhenSettled(
-  logger: GatewayLogger,
+  options: AccessLogOptions,
   request: Request,
   response: Response,
   ending: ResponseEnding,
   settled: Promise<UsageRecord>,
 ): Promise<void> {
-  writeAccessLine(logger, request, response, ending, await settled);
+  writeAccessLine(options, request, response, ending, await settled);
 }
 
-function writeAccessLine(logger: GatewayLogger, request: Request, response: Response, ending: ResponseEnding, record: UsageRecord | undefined): void {
-  logger.info(accessLineFields(request, response, findGatewayContext(request), ending, record), ACCESS_LINE_MESSAGE);
+function writeAccessLine(options: AccessLogOptions, request: Request, response: Response, ending: ResponseEnding, record: UsageRecord | undefined): void {
+  options.logger.info(accessLineFields(request, response, findGatewayContext(request), ending, record, options.secrets), ACCESS_LINE_MESSAGE);
 }

@@ -1,4 +1,4 @@
-import { createId, GatewayError } from '@signalbox/core';
+import { boundClientText, createId, GatewayError } from '@signalbox/core';
 import type { AdminService, ConsoleIdentity } from '@signalbox/accounts';
 import type { Engine } from '@signalbox/engine';
 import { Router } from 'express';
@@ -44,7 +44,7 @@ export function createAdminRouter(options: AdminRouterOptions): Router {
   });
   mountAdminOperations(router, { admin, identityOf: (_request, response) => response.locals.consoleIdentity as ConsoleIdentity });
   router.use(function adminNotFoundHandler(request) {
-    throw new GatewayError({ code: 'ENDPOINT_NOT_FOUND', message: `No admin endpoint ${request.method.slice(0, 20)} ${request.path.slice(0, 200)}.` });
+    throw new GatewayError({ code: 'ENDPOINT_NOT_FOUND', message: `No admin endpoint ${boundClientText(request.method, 20)} ${boundClientText(request.path)}.` });
   });
   router.use(createErrorHandler({ engine }));
   return router;

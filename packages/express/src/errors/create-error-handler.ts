@@ -34,13 +34,13 @@ export function createErrorHandler(options: ErrorHandlerOptions): ErrorRequestHa
     const context = findGatewayContext(request);
     const codec = context?.codec ?? engine.registry.guess(requestShapeOf(request));
     const requestId = context?.requestId ?? createId('req_');
-    const failure = toClientError(error);
+    const failure = toClientError(error, engine.secrets);
     context?.exchange?.refuse(failure);
     const { status, body } = codec.encodeError(failure, requestId);
     sendRequestId(response, codec.descriptor.requestIdHeaders, requestId);
     if (failure.retryAfterMs !== undefined) response.setHeader('retry-after', String(retryAfterSeconds(failure.retryAfterMs)));
     if (status >= 500) logger?.error({ requestId, ...failureLogFields(failure) }, failureLogMessage(failure));
-    else logger?.debug?.(refusalLine(requestId, failure, protocolHeaderFields(request.headers, codec.descriptor)), 'request refused');
+    else logger?.debug?.(refusalLine(requestId, failure, protocolHeaderFields(request.headers, codec.descriptor, engine.secrets)), 'request refused');
     response.status(status).json(body);
   };
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { boundClientText, GatewayError, scrubSecrets, type UpstreamErrorDetails } from '@signalbox/core';
+import { boundClientText, GatewayError, secretRecogniser, type SecretRecogniser, type UpstreamErrorDetails } from '@signalbox/core';
 
 /** Upstream `type`/`code` values are short identifiers; anything longer is not one. */
 const IDENTIFIER_MAX_CHARS = 100;
@@ -8,9 +8,9 @@ const MESSAGE_MAX_CHARS = 300;
 /** The most of a harmless header's value (a user agent, a version) a log line keeps. */
 const HEADER_MAX_CHARS = 200;
 
-/** A header the logs may show (never a credential header), as they show it: cut short, scrubbed of credential shapes. */
-export function loggedHeaderValue(value: string | readonly string[]): string {
-  return scrubSecrets(String(value).slice(0, HEADER_MAX_CHARS));
+/** A header the logs may show (never a credential header), as they show it: scrubbed by `secrets`, then cut short. */
+export function loggedHeaderValue(value: string | readonly string[], secrets: SecretRecogniser = secretRecogniser): string {
+  return boundClientText(String(value), HEADER_MAX_CHARS, secrets);
 }
 
 /**
@@ -41,7 +41,7 @@ export function failureLogFields(failure: GatewayError): Record<string, unknown>
 /** The log message for a failure: the gateway's own words, or only the code when the message carries the upstream's. */
 export function failureLogMessage(failure: GatewayError): string {
   if (failure.upstream?.message !== undefined) return `upstream failure (${failure.code})`;
-  return boundClientText(scrubSecrets(failure.message), MESSAGE_MAX_CHARS);
+  return boundClientText(failure.message, MESSAGE_MAX_CHARS);
 }
 
 /** What went wrong in a piece of the gateway's plumbing (a usage recorder, a cause), safe to log. */

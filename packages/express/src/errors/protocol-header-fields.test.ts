@@ -28,11 +28,11 @@ describe('protocolHeaderFields', () => {
     });
   });
 
-  it('shows the version header’s alias, scrubbed of credential shapes and cut to 200 characters', () => {
+  it('shows the version header’s alias, scrubbed of credential shapes and cut to 200 characters with the marker', () => {
     const key = generateApiKey();
 
     expect(protocolHeaderFields({ 'provider-version': `2023-06-01 ${key}` }, messages)).toEqual({ 'provider-version': '2023-06-01 [redacted]' });
-    expect(protocolHeaderFields({ 'anthropic-version': 'v'.repeat(1_000) }, messages)).toEqual({ 'anthropic-version': 'v'.repeat(200) });
+    expect(protocolHeaderFields({ 'anthropic-version': 'v'.repeat(1_000) }, messages)).toEqual({ 'anthropic-version': `${'v'.repeat(200)}… (+800 chars)` });
   });
 
   it('lists only the headers the client sent', () => {

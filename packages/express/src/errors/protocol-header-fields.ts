@@ -1,5 +1,5 @@
 import { keyPrefix, looksLikeApiKey } from '@signalbox/accounts';
-import { headerValue, REDACTED, type HeaderMap, type ProtocolDescriptor } from '@signalbox/core';
+import { headerValue, REDACTED, secretRecogniser, type HeaderMap, type ProtocolDescriptor, type SecretRecogniser } from '@signalbox/core';
 import { loggedHeaderValue } from './failure-log-fields';
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
@@ -10,9 +10,9 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
  * have sent in their place), the version header and its aliases, and the diagnostic headers (beta
  * flags, organization). A credential is shown as the visible prefix of a gateway key (`sbx-AbCdEfGh…`,
  * what the admin API and the panel show for the key) or as `[redacted]` for anything else; other
- * values are scrubbed of credential shapes and cut short. Only headers the client sent appear.
+ * values are scrubbed by `secrets` and cut short. Only headers the client sent appear.
  */
-export function protocolHeaderFields(headers: HeaderMap, descriptor: ProtocolDescriptor): Record<string, string> {
+export function protocolHeaderFields(headers: HeaderMap, descriptor: ProtocolDescriptor, secrets: SecretRecogniser = secretRecogniser): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const name of credentialHeaders(descriptor)) {
     const value = headerValue(headers, name);
@@ -21,7 +21,7 @@ export function protocolHeaderFields(headers: HeaderMap, descriptor: ProtocolDes
   const shown = descriptor.version ? [descriptor.version.header, ...descriptor.version.aliases, ...descriptor.diagnosticHeaders] : descriptor.diagnosticHeaders;
   for (const name of shown) {
     const value = headerValue(headers, name);
-    if (value !== undefined && !(name in fields)) fields[name] = loggedHeaderValue(value);
+    if (value !== undefined && !(name in fields)) fields[name] = loggedHeaderValue(value, secrets);
   }
   return fields;
 }

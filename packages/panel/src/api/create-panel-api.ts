@@ -1,4 +1,4 @@
-import { GatewayError } from '@signalbox/core';
+import { boundClientText, GatewayError, type SecretRecogniser } from '@signalbox/core';
 import { presentIdentity, type AdminService } from '@signalbox/accounts';
 import { createBodyMiddleware, mountAdminOperations } from '@signalbox/express';
 import { Router } from 'express';
@@ -15,6 +15,8 @@ export type PanelApiOptions = {
   throttle: LoginThrottle;
   /** The gateway's base URL for the snippets; default the origin the page was loaded from. */
   publicURL?: string;
+  /** Replaces secrets in the client values an error quotes (`PanelOptions.secrets`). */
+  secrets?: SecretRecogniser;
 };
 
 /** The largest login body (a token, as JSON or a form). */
@@ -61,7 +63,9 @@ export function createPanelApi(options: PanelApiOptions): Router {
     bodyLimitBytes: OPERATION_BODY_LIMIT_BYTES,
   });
   api.use(function panelApiNotFound(request) {
-    throw new GatewayError({ code: 'ENDPOINT_NOT_FOUND', message: `No panel endpoint ${request.method.slice(0, 20)} ${request.path.slice(0, 200)}.` });
+    // The path is the client's: secrets replaced before it is cut, so no piece of one survives the cut.
+    const path = boundClientText(request.path, undefined, options.secrets);
+    throw new GatewayError({ code: 'ENDPOINT_NOT_FOUND', message: `No panel endpoint ${boundClientText(request.method, 20)} ${path}.` });
   });
   return api;
 }
