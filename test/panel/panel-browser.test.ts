@@ -366,9 +366,10 @@ describe('the panel in a real browser', () => {
     await picker.selectOption({ label: (await group('team-b'))[0]! });
     await page().getByRole('button', { name: 'Apply' }).click();
     await page().waitForURL(/[?&]keyId=key_/);
+    // The unfiltered table holds team-b's row too: wait for the filtered page to replace it.
+    await page().locator('table.usage tbody tr').nth(1).waitFor({ state: 'detached' });
     const teamBRow = page().locator(`tr[data-request-id="${teamBRequestId}"]`);
-    await teamBRow.waitFor();
-    expect(await page().locator('table.usage tbody tr').count()).toBe(1);
+    expect(await teamBRow.count()).toBe(1);
     expect((await teamBRow.locator('td:nth-child(8)').textContent())?.trim()).toBe('team-b key');
   });
 });

@@ -286,20 +286,24 @@ describe('PostgreSQL account store: several instances on one database', () => {
 
   it('gives up on a database that stops answering within its own pool\u2019s connect and query timeouts, and serves again once it answers', async () => {
     const url = new URL(await databases.createDatabase());
+    // Migrated first, straight to the database: through the proxy, opening only reads the schema version.
+    await open(url.toString());
     const proxy = await startStallingProxy(Number(url.port));
     url.port = String(proxy.port);
+    // Short enough for a quick test, long enough that a busy machine's ordinary query never reaches it.
+    const timeoutMs = 1_000;
     const store = await createPostgresAccountStore({
       connectionString: url.toString(),
       serverSecret: SERVER_SECRET,
       holdSweepIntervalMs: 0,
-      connectTimeoutMs: 300,
-      queryTimeoutMs: 300,
+      connectTimeoutMs: timeoutMs,
+      queryTimeoutMs: timeoutMs,
     });
     try {
       const account = await store.createAccount({ name: 'stalled' });
       proxy.stall();
       await expect(store.getAccount(account.id)).rejects.toThrow(/timeout/i);
-      await expect(open(url.toString(), { connectTimeoutMs: 300 })).rejects.toThrow(/Cannot open the PostgreSQL account store: .*timeout/i);
+      await expect(open(url.toString(), { connectTimeoutMs: timeoutMs })).rejects.toThrow(/Cannot open the PostgreSQL account store: .*timeout/i);
       proxy.resume();
       expect(await store.getAccount(account.id)).toEqual(account);
     } finally {

@@ -80,11 +80,10 @@ export { formatDataURL, parseDataURL } from './media/data-url';
 export { isSecretHeader, redact, redactHeaders, redactURL, scrubSecrets } from './redact/redact';
 export {
   createSecretRecogniser,
-  MIN_SECRET_VALUE_LENGTH,
   REDACTED,
   secretRecogniser,
   type CutText,
   type SecretRecogniser,
 } from './redact/create-secret-recogniser';
-export { SECRET_QUERY_PARAMETERS, SECRET_SHAPES, type SecretShape } from './redact/secret-shapes';
+export { SECRET_SHAPES, type SecretShape } from './redact/secret-shapes';
 export { boundClientText, CLIENT_VALUE_MAX_CHARS, quoteClientValue } from './redact/quote-client-value';
