@@ -46,7 +46,7 @@ describe('the README\'s SDK program', () => {
 
     const demoKey = `sbx-${'r'.repeat(40)}`;
     // Usage records committed on the next turn, so both are there once the program has its answers.
-    const server = await startExampleServer({ port: 0, storage: { kind: 'memory' }, demoKey, environment: {}, scheduleUsageCommit: work => void setImmediate(work) });
+    const server = await startExampleServer({ port: 0, storage: { kind: 'memory' }, demoKey, environment: {}, usageCommitDelayMs: 0 });
     const directory = mkdtempSync(join(tmpdir(), 'signalbox-readme-program-'));
     try {
       writeFileSync(join(directory, file), code.replaceAll(PRINTED_BASE, server.url));

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateApiKey, type AccountStore, type UsageEntry } from '@signalbox/accounts';
+import { systemClock } from '@signalbox/engine';
 import { startExampleServer, type ExampleServer } from '../../examples/server/src';
 import { authHeaders } from '../helpers/read-sse';
 
@@ -81,7 +82,7 @@ describe('usage ledger on the example server’s data folder', () => {
       demoKey,
       environment: {},
       // Waits between upstream attempts return at once: no real clock in the retries.
-      sleep: async (_ms, signal) => signal.throwIfAborted(),
+      clock: { ...systemClock, sleep: async (_ms, signal) => signal?.throwIfAborted() },
     });
 
   beforeEach(() => {

@@ -1,4 +1,5 @@
 import type { KeyLimits } from '@signalbox/accounts';
+import { DEFAULT_QUEUE_TIMEOUT_MS } from '@signalbox/engine';
 import { startTestGateway, type TestGateway } from '../helpers/start-test-gateway';
 import {
   COMPLETED_EVENT,
@@ -22,6 +23,12 @@ const MODEL = 'sim-via-messages';
  */
 const SLOW_PROMPT = '[[sim:slow=30]] [[sim:tokens=16]] a slow answer please';
 const PROMPT = 'A quick answer please';
+
+/** Polls `condition` every few milliseconds (for up to 5 s) until it holds. */
+async function until(condition: () => boolean): Promise<void> {
+  for (let polls = 0; polls < 500 && !condition(); polls += 1) await sleep(10);
+  expect(condition()).toBe(true);
+}
 
 describe('429: the gateway’s own per-key limits, on the gateway’s clock', () => {
   let server: TestGateway;
@@ -103,7 +110,7 @@ describe('429: the gateway’s own per-key limits, on the gateway’s clock', ()
       const running = await client(name, key).stream(promptBody(name, MODEL, SLOW_PROMPT));
       const queuedClient = client(name, key);
       const queued = queuedClient.create(promptBody(name, MODEL, PROMPT));
-      await sleep(150);
+      await until(() => server.clock.waiting().includes(DEFAULT_QUEUE_TIMEOUT_MS));
       const sdk = client(name, key);
       const refusal = await expectRefusal(
         server,
@@ -117,20 +124,17 @@ describe('429: the gateway’s own per-key limits, on the gateway’s clock', ()
       expectAnswered(queuedClient, await queued, MODEL);
     });
 
-    it('refuses a queued request whose queue wait runs out: 429 CONCURRENCY_LIMITED', async () => {
-      const key = await keyWith({ concurrency: 1, queueSize: 1, queueTimeoutMs: 200 });
+    it('refuses a queued request whose queue wait runs out on the gateway’s clock: 429 CONCURRENCY_LIMITED', async () => {
+      // A minute's queue wait, never waited out: the test moves the gateway's clock past it.
+      const key = await keyWith({ concurrency: 1, queueSize: 1, queueTimeoutMs: 60_000 });
       const running = await client(name, key).stream(promptBody(name, MODEL, SLOW_PROMPT));
       const sdk = client(name, key);
-      const started = performance.now();
-      const failure = await refusalOf(sdk.create(promptBody(name, MODEL, PROMPT)));
-      expect(performance.now() - started).toBeGreaterThanOrEqual(190);
-      await expectRefusal(
-        server,
-        sdk,
-        failure,
-        { status: 429, code: 'CONCURRENCY_LIMITED', message: /200 ms/ },
-        key,
-      );
+      let answered = false;
+      const refused = refusalOf(sdk.create(promptBody(name, MODEL, PROMPT))).finally(() => (answered = true));
+      await until(() => server.clock.waiting().includes(60_000));
+      expect(answered).toBe(false);
+      server.clock.advance(60_000);
+      await expectRefusal(server, sdk, await refused, { status: 429, code: 'CONCURRENCY_LIMITED', message: /60000 ms/ }, key);
       expect(await drain(running)).toContain(COMPLETED_EVENT[name]);
     });
 

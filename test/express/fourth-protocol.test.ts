@@ -2,7 +2,7 @@ import type { SSEMessage } from '@signalbox/core';
 import { createSimulator } from '@signalbox/simulator';
 import express from 'express';
 import OpenAI from 'openai';
-import { builtInCodecs, ConfigError, createGateway, type Gateway, type GatewayConfigInput } from 'signalbox';
+import { builtInCodecs, ConfigError, createGateway, systemClock, type Gateway, type GatewayConfigInput } from 'signalbox';
 import { createKeyedStore } from '../helpers/create-keyed-store';
 import { listenOnLoopback, type LoopbackServer } from '../helpers/listen-on-loopback';
 import { postForSSE } from '../helpers/read-sse';
@@ -51,7 +51,7 @@ describe('a toy fourth protocol plugged in with the built-in codecs', () => {
       store: keyed.store,
       environment: { TOY_UPSTREAM_KEY: upstreamKey },
       // Retries of a busy upstream happen at once instead of after a real backoff.
-      sleep: async () => undefined,
+      clock: { ...systemClock, sleep: async () => undefined },
     });
     const app = express();
     app.use(gateway);

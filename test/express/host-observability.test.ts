@@ -41,7 +41,7 @@ describe('a host app with metrics and an observer of its own, from the signalbox
       },
       store: keyed.store,
       observer: combineObservers(metrics.observer, ownObserver),
-      scheduleUsageCommit: work => void setImmediate(work),
+      usageCommitDelayMs: 0,
     });
     adminToken = generateAdminToken();
     const app = express();

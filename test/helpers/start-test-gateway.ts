@@ -8,13 +8,9 @@ import {
 } from '../../examples/server/src';
 import { appendFileSync } from 'node:fs';
 import { createLogAudit } from './create-log-audit';
+import { createTestClock, type TestClock } from './create-test-clock';
 
-/** The gateway's clock in tests: real time plus whatever the test (or a recorded sleep) added. */
-export type TestClock = {
-  now(): number;
-  /** Moves the gateway's time forward by `ms` at once (rate windows, quota periods, key expiry). */
-  advance(ms: number): void;
-};
+export type { TestClock } from './create-test-clock';
 
 export type TestGateway = ExampleServer & {
   demoKey: string;
@@ -30,31 +26,6 @@ export type TestGateway = ExampleServer & {
   linesAbout(requestId: string): Promise<string[]>;
 };
 
-/** Real time plus an offset the test moves. */
-export function createTestClock(): TestClock {
-  let offset = 0;
-  return {
-    now: () => Date.now() + offset,
-    advance(ms) {
-      offset += ms;
-    },
-  };
-}
-
-/**
- * A `sleep` that records the delay, moves `clock` by it and resolves at once; like a real timer it
- * rejects with the signal's reason when the request was aborted before or while it "waits".
- */
-function createRecordingSleep(clock: TestClock, sleeps: number[]) {
-  return async (ms: number, signal: AbortSignal): Promise<void> => {
-    signal.throwIfAborted();
-    sleeps.push(ms);
-    clock.advance(ms);
-    await new Promise(resolve => setImmediate(resolve));
-    signal.throwIfAborted();
-  };
-}
-
 /**
  * The example server on a free loopback port with in-memory storage, a fresh demo key and console
  * token: the same code `scripts/start.sh` runs. Everything it logs is captured at debug level, and
@@ -64,8 +35,8 @@ function createRecordingSleep(clock: TestClock, sleeps: number[]) {
  * `SIGNALBOX_LOG_AUDIT_REPORT` set to a file path, `close()` appends what the audit checked there
  * as one JSON line (`{"lines","strings","fragments"}`).
  * Time is the test's: waits between upstream attempts are recorded in `sleeps` instead of waited,
- * and `clock.advance` moves the limiter's windows and key expiry (unless `options` brings its own
- * `sleep` or `now`).
+ * and `clock.advance` moves the limiter's windows, key expiry and the gateway's timers (deadlines,
+ * queue waits), unless `options` brings its own `clock`.
  */
 export async function startTestGateway(options: ExampleServerOptions = {}): Promise<TestGateway> {
   const demoKey = options.demoKey ?? generateApiKey();
@@ -74,18 +45,17 @@ export async function startTestGateway(options: ExampleServerOptions = {}): Prom
   audit.remember([demoKey, adminToken]);
   // The environment a test gives holds its upstream keys (`apiKeyEnv`): secrets with no shape of their own.
   if (options.environment) audit.remember(Object.values(options.environment));
-  const clock = createTestClock();
   const sleeps: number[] = [];
+  const clock = createTestClock(sleeps);
   const server = await startExampleServer({
     port: 0,
     host: '127.0.0.1',
     storage: { kind: 'store', store: audit.watchStore(createMemoryAccountStore()), adminToken },
     codecs: audit.watchCodecs(codecs),
     logger: createLogger({ level: 'debug', destination: audit.destination }),
-    now: clock.now,
-    sleep: createRecordingSleep(clock, sleeps),
+    clock,
     // Usage rows committed at the next turn, so a test reads a request's row right after its answer.
-    scheduleUsageCommit: work => void setImmediate(work),
+    usageCommitDelayMs: 0,
     ...options,
     demoKey,
   });

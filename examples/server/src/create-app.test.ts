@@ -47,7 +47,7 @@ describe('example server: requests that are not API calls', () => {
 
   beforeAll(async () => {
     // Usage rows committed at the next turn, so the ledger can be read right after each answer.
-    server = await startExampleServer({ port: 0, storage: { kind: 'memory', adminToken }, scheduleUsageCommit: work => void setImmediate(work) });
+    server = await startExampleServer({ port: 0, storage: { kind: 'memory', adminToken }, usageCommitDelayMs: 0 });
   });
   afterAll(() => server.close(0));
 

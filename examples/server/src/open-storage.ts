@@ -86,7 +86,7 @@ function openDataFolderStorage(path: string, options: ExampleServerOptions, usag
     const digests = [digestAdminToken(givenToken)];
     return { store, adminTokenDigests: () => digests, adminTokenSource: 'given', conversationSecret: directory.conversationSecret };
   }
-  return { store, ...watchDataFolderAdminToken(directory.adminTokenFile, options.now), conversationSecret: directory.conversationSecret };
+  return { store, ...watchDataFolderAdminToken(directory.adminTokenFile, options.clock?.now), conversationSecret: directory.conversationSecret };
 }
 
 /** The data folder's admin token file, watched for rotations, and the way to create its first token. */

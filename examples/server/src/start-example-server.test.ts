@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { digestAdminToken } from '@signalbox/accounts';
+import { systemClock } from '@signalbox/engine';
 import type { GatewayLogger } from '@signalbox/express';
 import type { FirstStartSecrets } from './create-first-start-secrets';
 import { describeStartUpError } from './describe-start-up-error';
@@ -25,7 +26,7 @@ describe('the example server\'s first start', () => {
   it('makes the admin token once it listens, and the admin API takes it at once, though the clock never moves', async () => {
     const path = freshFolder();
     const shown: Array<FirstStartSecrets & { url: string }> = [];
-    const server = await startExampleServer({ port: 0, storage: { kind: 'data-directory', path }, now: () => 0, environment: {}, onSecretsCreated: secrets => shown.push(secrets) });
+    const server = await startExampleServer({ port: 0, storage: { kind: 'data-directory', path }, clock: { ...systemClock, now: () => 0 }, environment: {}, onSecretsCreated: secrets => shown.push(secrets) });
     try {
       expect(shown).toEqual([{ url: server.url, adminToken: server.newAdminToken, demoKey: server.demoKey }]);
       expect(server.adminTokenSource).toBe('created');

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AccountStore, AdminService } from '@signalbox/accounts';
-import { combineObservers, parseGatewayConfig, type EngineObserver, type UsageRecord } from '@signalbox/engine';
+import { combineObservers, parseGatewayConfig, type Clock, type EngineObserver, type UsageRecord } from '@signalbox/engine';
 import { createClientErrorListener, createGateway, type Gateway, type GatewayLogger } from '@signalbox/express';
 import type { PrometheusMetrics } from '@signalbox/metrics-prometheus';
 import { createPanel } from '@signalbox/panel';
@@ -67,12 +67,15 @@ export type ExampleServerOptions = {
   simulator?: SimulatorOptions;
   /** Upstream keys are read from here (`apiKeyEnv`). Default `process.env`. */
   environment?: NodeJS.ProcessEnv;
-  /** Waits between upstream attempts; tests pass one that does not wait. Default: a real timer. */
-  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
-  /** When the usage ledger commits a batch; tests pass the next turn to read rows at once. Default: 2 ms after its first request finished. */
-  scheduleUsageCommit?: (work: () => void) => void;
-  /** The server's clock: the gateway's, and the pace of console token file checks. Default `Date.now`. */
-  now?: () => number;
+  /**
+   * The server's time, whole: the gateway's clock (`GatewayOptions.clock`: request stamps, key
+   * expiry, limits, retry waits, deadlines, the drain's grace), console token expiry, the panel's
+   * sessions and login windows, and the pace of admin token file checks. Tests pass one they move
+   * by hand. Default `systemClock`.
+   */
+  clock?: Clock;
+  /** How long after its first request finished a ledger batch is committed; tests pass 0 (the next turn) to read rows at once. Default 2 ms. */
+  usageCommitDelayMs?: number;
   /**
    * Prometheus metrics at `GET /metrics` (`SIGNALBOX_METRICS`, `SIGNALBOX_METRICS_PORT`,
    * `SIGNALBOX_METRICS_HOST`), laid over the config file's `metrics` section. Default: on, on the
@@ -151,9 +154,8 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
     store,
     ...(options.logger && { logger: options.logger }),
     ...(options.environment && { environment: options.environment }),
-    ...(options.sleep && { sleep: options.sleep }),
-    ...(options.scheduleUsageCommit && { scheduleUsageCommit: options.scheduleUsageCommit }),
-    ...(options.now && { now: options.now }),
+    ...(options.clock && { clock: options.clock }),
+    ...(options.usageCommitDelayMs !== undefined && { usageCommitDelayMs: options.usageCommitDelayMs }),
     ...(storage.conversationSecret !== undefined && { conversationSecret: storage.conversationSecret }),
     ...(sharedLimiter && { limiter: sharedLimiter.limiter }),
     ...observerOf(tracing?.observer, exampleMetrics?.metrics.observer),
@@ -164,13 +166,15 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
       options.logger?.debug?.({ usage: summarizeUsageRecord(record) }, 'usage recorded');
     },
   });
-  const admin = createReloadingAdminService({ store, routes: gateway.consoleRoutes, defaultKeyLimits: gateway.defaultKeyLimits, ...(options.now && { now: options.now }) }, storage.adminTokenDigests);
+  const admin = createReloadingAdminService({ store, routes: gateway.consoleRoutes, defaultKeyLimits: gateway.defaultKeyLimits, now: gateway.engine.clock.now }, storage.adminTokenDigests);
   const adminRouter = gateway.createAdminRouter(admin);
   const readiness = createReadinessProbe({
     checks: { store: () => store.ping(), ...(sharedLimiter && { limiter: () => sharedLimiter.ping() }) },
     onFailure: (name, error) => options.logger?.warn({ err: error, check: name }, 'readiness check failed'),
   });
-  const panelRouter = createPanel({ admin, secrets: gateway.engine.secrets, ...(options.logger && { logger: options.logger }) });
+  // The panel's sessions and login windows run on the server's clock too.
+  const { now } = gateway.engine.clock;
+  const panelRouter = createPanel({ admin, secrets: gateway.engine.secrets, sessions: { now }, loginThrottle: { now }, ...(options.logger && { logger: options.logger }) });
   const closeOnStartFailure = async (error: unknown): Promise<never> => {
     await Promise.all([gateway.close(), simulator.close()]);
     await tracing?.close();

@@ -1,23 +1,37 @@
 import { randomBytes } from 'node:crypto';
-import { setTimeout as wait } from 'node:timers/promises';
-import { createSecretRecogniser, type Codec, type ModelInfo, type Protocol, type SecretRecogniser } from '@signalbox/core';
+import {
+  createId,
+  createSecretRecogniser,
+  type Codec,
+  type DecodeOptions,
+  type JSONObject,
+  type Protocol,
+  type SecretRecogniser,
+} from '@signalbox/core';
 import type { AccountStore } from '@signalbox/accounts';
 import { createUpstreamClient, type UpstreamClient, type UpstreamClientOptions, type UpstreamClientStats } from '@signalbox/upstream';
-import type { ClientAuthPolicy, KeyHeaderElsewhere, RequestHeaders } from './auth/authenticate';
+import { countTokens } from './admission/count-tokens';
+import { authPolicies, keyHeadersOf } from './auth/auth-policies';
+import type { Principal, RequestHeaders } from './auth/authenticate';
+import type { Clock } from './clock/clock';
+import { systemClock } from './clock/system-clock';
 import { checkConfigProtocols } from './config/check-config-protocols';
 import { createCompactionSealer } from './conversations/compaction/create-compaction-sealer';
+import { storedResponsesFor, type StoredResponses } from './conversations/stored-responses';
 import type { GatewayConfig } from './config/gateway-config';
-import type { Exchange } from './exchange/exchange';
-import { openExchange, type ExchangeDependencies } from './exchange/open-exchange';
+import type { Exchange, RequestStamp } from './exchange/exchange';
+import type { ExchangeDependencies } from './exchange/exchange-dependencies';
+import { openExchange } from './exchange/open-exchange';
 import { createUpstreamTarget, credentialValuesOf, type UpstreamTarget } from './generation/upstream-target';
-import { createInterruptions, type Schedule } from './interruption/create-interruptions';
+import { createInterruptions } from './interruption/create-interruptions';
 import { createMemoryLimiter } from './limits/create-memory-limiter';
 import type { Limiter } from './limits/limiter';
 import type { EngineObserver } from './observation/engine-observer';
 import { guardObserver } from './observation/guard-observer';
 import { createProtocolRegistry, type ProtocolRegistry } from './protocols/create-protocol-registry';
-import { createRouteTable, type Route } from './routing/create-route-table';
-import { createUsageWriter, USAGE_COMMIT_DELAY_MS, type CommitScheduler } from './usage/create-usage-writer';
+import { createModelsList } from './routing/create-models-list';
+import { createRouteTable, type Route, type RouteTable } from './routing/create-route-table';
+import { commitScheduleOf, createUsageWriter, USAGE_COMMIT_DELAY_MS, type UsageWriter } from './usage/create-usage-writer';
 import type { UsageRecord, UsageRecorder } from './usage/usage-record';
 
 export type EngineOptions = {
@@ -38,21 +52,22 @@ export type EngineOptions = {
   /** Told about a failing ledger commit (each batch is retried with backoff, then given up) and about `recordUsage` failures. */
   onRecorderError?: (error: unknown) => void;
   /**
-   * How the usage writer schedules its next batch commit after the first request of a batch
-   * finishes. Default: `USAGE_COMMIT_DELAY_MS` later, so every request finished meanwhile joins the
-   * batch. Tests pass a queue they run by hand, or the next turn (`setImmediate`) to read rows at once.
+   * How long after the first request of a batch finishes the usage writer commits the batch, on
+   * the clock's `schedule`, so every request finished meanwhile joins it. 0: at the next turn of the
+   * event loop, without a timer (tests read rows right after an answer). Default `USAGE_COMMIT_DELAY_MS`.
    */
-  scheduleUsageCommit?: CommitScheduler;
+  usageCommitDelayMs?: number;
   /** The most finished requests waiting for the ledger before settling waits for a commit. Default 1 000. */
   maxQueuedUsageCommits?: number;
   /** Where upstream keys are read from (`apiKeyEnv`). Default `process.env`. */
   environment?: NodeJS.ProcessEnv;
-  /** Waits between attempts (retry backoff, `Retry-After`, ledger commit retries); rejects when `signal` aborts. Default: a real timer. */
-  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
-  /** The clock for key expiry, latency and the default limiter. Default `Date.now`. */
-  now?: () => number;
-  /** Runs a callback after a delay, cancellably (request deadlines, the drain's grace). Default: a real, unref'd timer. */
-  schedule?: Schedule;
+  /**
+   * The engine's time, whole: every request's arrival, key expiry, latency and the default
+   * limiter's windows (`now`); the waits between attempts and between ledger commit retries
+   * (`sleep`); request deadlines, the drain's grace, the default limiter's queue waits and the
+   * ledger's batch commits (`schedule`). Default `systemClock`; tests pass one they move by hand.
+   */
+  clock?: Clock;
   /**
    * Opens the client of each configured upstream (by its config name), with its base URL, headers
    * and timeouts. Default `createUpstreamClient` (an undici pool). Tests pass scripted clients here.
@@ -82,8 +97,28 @@ export type Engine = {
   readonly registry: ProtocolRegistry;
   /** Routes in config order. */
   readonly routes: readonly Route[];
-  /** Starts one client request on the interface of `protocol`; everything about it goes through the exchange. */
-  openExchange(identity: { protocol: Protocol; requestId: string; startedAt: number; headers?: RequestHeaders }): Exchange;
+  /** The engine's clock (`EngineOptions.clock`), for a transport that measures on the same time. */
+  readonly clock: Clock;
+  /**
+   * Stamps a request the gateway answers but neither bills nor records (the admin API, metrics, a
+   * path it does not claim): a fresh request id and its arrival on the engine's clock.
+   */
+  openRequest(): RequestStamp;
+  /**
+   * Starts one client request on the interface of `protocol`, stamped like `openRequest`; everything
+   * billed or recorded about it goes through the exchange. `headers` are the client's, for the
+   * observer (a trace context).
+   */
+  openExchange(opening: { protocol: Protocol; headers?: RequestHeaders }): Exchange;
+  /** `GET /v1/models`: the routes the caller's key may use, in config order, in `codec`'s list shape. Nothing is billed. */
+  listModels(principal: Principal, codec: Codec): JSONObject;
+  /**
+   * A token-count endpoint: the documented input-token estimate of `body`, decoded as the caller's
+   * headers say (`exchange.decodeOptions`), in `codec`'s answer shape. Nothing is billed.
+   */
+  countTokens(principal: Principal, codec: Codec, body: unknown, decodeOptions?: DecodeOptions): JSONObject;
+  /** The caller's stored responses (read, delete, list input items), in `codec`'s shapes. Nothing is billed. */
+  storedResponses(principal: Principal, codec: Codec): StoredResponses;
   /**
    * For shutdown: refuses new generations with 503 `SHUTTING_DOWN`, lets open ones run for up to
    * `graceMs`, then ends the rest (a stream with its protocol's terminal error event), and resolves
@@ -113,69 +148,33 @@ export type Engine = {
  */
 export function createEngine(options: EngineOptions): Engine {
   const { config, store } = options;
+  const clock = options.clock ?? systemClock;
   const registry = createProtocolRegistry(options.codecs);
   checkConfigProtocols(config, registry.codecs);
   const routes = createRouteTable(config.routes, registry);
-  const now = options.now ?? Date.now;
-  const environment = options.environment ?? process.env;
-  const openClient: NonNullable<EngineOptions['upstreamClient']> =
-    options.upstreamClient ?? ((_name, clientOptions) => createUpstreamClient(clientOptions));
-  const upstreams = new Map<string, UpstreamTarget>(
-    Object.entries(config.upstreams).map(([name, upstream]) => [
-      name,
-      createUpstreamTarget(name, upstream, registry.codec(upstream.protocol), environment, openClient),
-    ]),
-  );
+  const upstreams = openUpstreams(options, registry);
   const secrets = createSecretRecogniser([...[...upstreams.values()].flatMap(credentialValuesOf), ...(options.secretValues ?? [])]);
-  const routeTargets = new Map(
-    routes.routes.map(route => [
-      route.model,
-      route.targets.map(target => ({ upstream: upstreams.get(target.upstream)!, model: target.model })),
-    ]),
-  );
-  const onRecorderError = (error: unknown) => options.onRecorderError?.(error);
   const observer = options.observer && guardObserver(options.observer, error => options.onObserverError?.(error));
   const writer = createUsageWriter({
     ledger: store,
-    schedule: options.scheduleUsageCommit ?? (work => void setTimeout(work, USAGE_COMMIT_DELAY_MS)),
+    schedule: commitScheduleOf(clock, options.usageCommitDelayMs ?? USAGE_COMMIT_DELAY_MS),
     ...(options.maxQueuedUsageCommits !== undefined && { maxQueued: options.maxQueuedUsageCommits }),
-    ...(options.sleep && { sleep: (ms: number) => options.sleep!(ms, new AbortController().signal) }),
-    onError: onRecorderError,
+    sleep: clock.sleep,
+    onError: error => options.onRecorderError?.(error),
     ...(observer?.ledgerBatchCommitted && { onBatch: observer.ledgerBatchCommitted }),
   });
-  const dependencies: ExchangeDependencies = {
-    routes,
-    targetsOf: model => routeTargets.get(model)!,
-    store,
-    limiter: options.limiter ?? createMemoryLimiter({ now }),
-    defaultLimits: config.limits.default,
-    authPolicy: authPolicies(config, registry),
-    keyHeadersElsewhere: keyHeadersOf(registry),
-    forwardClientHeaders: config.forwardClientHeaders,
-    models: modelInfos(routes.routes, Math.floor(now() / 1000)),
-    settlement: {
-      writer,
-      record: createRecorder(options),
-      onError: onRecorderError,
-      now,
-      secrets,
-    },
-    sleep: options.sleep ?? ((ms, signal) => wait(ms, undefined, { signal })),
-    interruptions: createInterruptions({ now, schedule: options.schedule ?? scheduleTimer }),
-    conversations: {
-      store,
-      retention: config.responseStore,
-      now,
-      onStoreError: error => options.onResponseStoreError?.(error),
-    },
-    compactionSealer: createCompactionSealer(options.conversationSecret ?? randomBytes(32)),
-    ...(observer && { observer }),
-  };
+  const dependencies = exchangeDependencies(options, { clock, registry, routes, upstreams, secrets, writer, observer });
+  const listModels = createModelsList(routes.routes, Math.floor(clock.now() / 1000));
   return {
     registry,
     routes: routes.routes,
     secrets,
-    openExchange: ({ protocol, ...identity }) => openExchange(registry.codec(protocol), identity, dependencies),
+    clock,
+    openRequest: () => ({ requestId: createId('req_'), startedAt: clock.now() }),
+    openExchange: ({ protocol, headers }) => openExchange(registry.codec(protocol), headers, dependencies),
+    listModels,
+    countTokens: (principal, codec, body, decodeOptions = {}) => countTokens(routes, principal, codec, body, decodeOptions),
+    storedResponses: (principal, codec) => storedResponsesFor(codec, principal, dependencies.conversations),
     async drain(graceMs) {
       await dependencies.interruptions.drain(graceMs);
       await writer.flush();
@@ -189,11 +188,59 @@ export function createEngine(options: EngineOptions): Engine {
   };
 }
 
-/** A real timer that does not keep the process alive on its own. */
-function scheduleTimer(callback: () => void, ms: number): () => void {
-  const timer = setTimeout(callback, ms);
-  timer.unref();
-  return () => clearTimeout(timer);
+/** Each configured upstream, by its config name, with its client opened. */
+function openUpstreams(options: EngineOptions, registry: ProtocolRegistry): Map<string, UpstreamTarget> {
+  const environment = options.environment ?? process.env;
+  const openClient: NonNullable<EngineOptions['upstreamClient']> =
+    options.upstreamClient ?? ((_name, clientOptions) => createUpstreamClient(clientOptions));
+  return new Map(
+    Object.entries(options.config.upstreams).map(([name, upstream]) => [
+      name,
+      createUpstreamTarget(name, upstream, registry.codec(upstream.protocol), environment, openClient),
+    ]),
+  );
+}
+
+/** What every exchange of the engine shares, from its options and the parts `createEngine` built. */
+function exchangeDependencies(
+  options: EngineOptions,
+  parts: {
+    clock: Clock;
+    registry: ProtocolRegistry;
+    routes: RouteTable;
+    upstreams: ReadonlyMap<string, UpstreamTarget>;
+    secrets: SecretRecogniser;
+    writer: UsageWriter;
+    observer: EngineObserver | undefined;
+  },
+): ExchangeDependencies {
+  const { config, store } = options;
+  const { clock, registry, routes, upstreams, observer } = parts;
+  const routeTargets = new Map(
+    routes.routes.map(route => [route.model, route.targets.map(target => ({ upstream: upstreams.get(target.upstream)!, model: target.model }))]),
+  );
+  return {
+    routes,
+    targetsOf: model => routeTargets.get(model)!,
+    store,
+    limiter: options.limiter ?? createMemoryLimiter(clock),
+    defaultLimits: config.limits.default,
+    authPolicy: authPolicies(config, registry),
+    keyHeadersElsewhere: keyHeadersOf(registry),
+    forwardClientHeaders: config.forwardClientHeaders,
+    settlement: {
+      writer: parts.writer,
+      record: createRecorder(options),
+      onError: error => options.onRecorderError?.(error),
+      now: clock.now,
+      secrets: parts.secrets,
+    },
+    clock,
+    interruptions: createInterruptions(clock),
+    conversations: { store, retention: config.responseStore, now: clock.now, onStoreError: error => options.onResponseStoreError?.(error) },
+    compactionSealer: createCompactionSealer(options.conversationSecret ?? randomBytes(32)),
+    ...(observer && { observer }),
+  };
 }
 
 /** Records without ever delaying or breaking a response: the host's recorder runs later, its failures reported. */
@@ -205,36 +252,4 @@ function createRecorder(options: EngineOptions): (record: UsageRecord) => void {
       .then(() => recordUsage(record))
       .catch(error => options.onRecorderError?.(error));
   };
-}
-
-/** Each interface's client policy: the host's config over the codec's own accepted versions. */
-function authPolicies(config: GatewayConfig, registry: ProtocolRegistry): (codec: Codec) => ClientAuthPolicy {
-  const policies = new Map(
-    registry.codecs.map(codec => {
-      const configured = config.interfaceAuth[codec.descriptor.interfaceName];
-      return [
-        codec.protocol,
-        {
-          acceptedVersions: configured?.acceptedVersions ?? codec.descriptor.version?.accepted ?? [],
-          acceptBearer: configured?.acceptBearer ?? false,
-        },
-      ];
-    }),
-  );
-  return codec => policies.get(codec.protocol)!;
-}
-
-function keyHeadersOf(registry: ProtocolRegistry): KeyHeaderElsewhere[] {
-  return registry.codecs.flatMap(({ descriptor }) =>
-    descriptor.credential.kind === 'header' ? [{ header: descriptor.credential.header, path: descriptor.generationPath }] : [],
-  );
-}
-
-function modelInfos(routes: readonly Route[], createdAt: number): ModelInfo[] {
-  return routes.map(route => ({
-    id: route.model,
-    createdAt,
-    protocols: [...route.protocols],
-    ...(route.description !== undefined && { description: route.description }),
-  }));
 }

@@ -5,7 +5,7 @@ import { anthropicMessagesCodec } from '@signalbox/codec-anthropic-messages';
 import { openAIChatCodec } from '@signalbox/codec-openai-chat';
 import { openAIResponsesCodec } from '@signalbox/codec-openai-responses';
 import type { Codec } from '@signalbox/core';
-import type { GatewayConfigInput, UsageRecord } from '@signalbox/engine';
+import { systemClock, type GatewayConfigInput, type UsageRecord } from '@signalbox/engine';
 import { createScriptedUpstream, readFixture, type ScriptedAnswer } from '@signalbox/engine/testing';
 import express from 'express';
 import request from 'supertest';
@@ -47,8 +47,8 @@ async function startApp(options: AppOptions = {}) {
     logger,
     recordUsage: record => void records.push(record),
     // Rows committed at the next turn, as the tests read them right after each answer.
-    scheduleUsageCommit: work => void setImmediate(work),
-    sleep: async () => undefined,
+    usageCommitDelayMs: 0,
+    clock: { ...systemClock, sleep: async () => undefined },
     upstreamClient: (name, clientOptions) => createScriptedUpstream(name, clientOptions, options.answers?.[name] ?? []),
   });
   const app = express();

@@ -50,16 +50,20 @@ export type GatewayOptions = {
   logger?: GatewayLogger;
   /** Where upstream keys are read from. Default `process.env`. */
   environment?: NodeJS.ProcessEnv;
-  /** Waits between upstream attempts (tests pass one that records instead of waiting). Default: a real timer. */
-  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
-  /** The clock for key expiry, latency and the default limiter. Default `Date.now`. */
-  now?: () => number;
+  /**
+   * The gateway's time, whole (`EngineOptions.clock`): what it reads, the waits between upstream
+   * attempts, and its timers (deadlines, the drain's grace, queue waits, ledger commits). Every
+   * request's id and arrival are stamped on it, and access lines measure on it. Default `systemClock`.
+   */
+  clock?: EngineOptions['clock'];
   /** Opens each configured upstream's client (tests pass scripted ones). Default: an undici pool. */
   upstreamClient?: EngineOptions['upstreamClient'];
   /** The secret compaction items are sealed under; keep it across restarts. Default: random per process. */
   conversationSecret?: EngineOptions['conversationSecret'];
-  /** When the usage ledger commits a batch (`EngineOptions.scheduleUsageCommit`). Default: 2 ms after its first request finished. */
-  scheduleUsageCommit?: EngineOptions['scheduleUsageCommit'];
+  /** How long after its first request finished a ledger batch is committed (`EngineOptions.usageCommitDelayMs`; 0: the next turn). Default 2 ms. */
+  usageCommitDelayMs?: EngineOptions['usageCommitDelayMs'];
+  /** The most finished requests waiting for the ledger before settling waits for a commit (`EngineOptions.maxQueuedUsageCommits`). Default 1 000. */
+  maxQueuedUsageCommits?: EngineOptions['maxQueuedUsageCommits'];
   /** Watches requests, upstream attempts and ledger batches (metrics, traces): `EngineOptions.observer`. Default: none. */
   observer?: EngineOptions['observer'];
   /** Secrets of the host's with no shape (a database password), scrubbed like the upstream keys: `EngineOptions.secretValues`. */
@@ -107,11 +111,11 @@ export function createGateway(options: GatewayOptions): Gateway {
     ...(options.limiter && { limiter: options.limiter }),
     ...(options.recordUsage && { recordUsage: options.recordUsage }),
     ...(options.environment && { environment: options.environment }),
-    ...(options.sleep && { sleep: options.sleep }),
-    ...(options.now && { now: options.now }),
+    ...(options.clock && { clock: options.clock }),
     ...(options.upstreamClient && { upstreamClient: options.upstreamClient }),
     ...(options.conversationSecret !== undefined && { conversationSecret: options.conversationSecret }),
-    ...(options.scheduleUsageCommit && { scheduleUsageCommit: options.scheduleUsageCommit }),
+    ...(options.usageCommitDelayMs !== undefined && { usageCommitDelayMs: options.usageCommitDelayMs }),
+    ...(options.maxQueuedUsageCommits !== undefined && { maxQueuedUsageCommits: options.maxQueuedUsageCommits }),
     ...(options.secretValues && { secretValues: options.secretValues }),
     ...observerOf(options.observer, logger),
     onObserverError: error => logger?.error({ cause: causeLogFields(error) }, 'observer failed (the request went on)'),
@@ -120,7 +124,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   });
   const errorHandler = createErrorHandler({ engine, ...(logger && { logger }) });
   const router = Router();
-  const accessLog = logger ? [createAccessLogMiddleware({ logger, secrets: engine.secrets })] : [];
+  const accessLog = logger ? [createAccessLogMiddleware({ logger, secrets: engine.secrets, now: engine.clock.now })] : [];
   // Fixed paths are found in a Map (one lookup a request); paths with an `{id}` stay Express routes.
   const dispatcher = createEndpointDispatcher();
   router.use(dispatcher.middleware);
@@ -189,13 +193,13 @@ function endpointHandlers(engine: Engine, endpoint: Endpoint, config: GatewayCon
   if (endpoint.kind === 'models') return [createModelsHandler({ engine, ...(!endpoint.shared && { codec: endpoint.codec }) })];
   const authenticated = [createRequestIdMiddleware({ engine, protocol: endpoint.codec.protocol }), createAuthMiddleware()];
   if (endpoint.kind === 'stored-response' || endpoint.kind === 'stored-input-items') {
-    return [...authenticated, createStoredResponseHandler(endpoint)];
+    return [...authenticated, createStoredResponseHandler({ engine, endpoint })];
   }
   const opening = [
     ...authenticated,
     createBodyMiddleware({ limitBytes: config.bodyLimitBytes, timeoutMs: config.bodyTimeoutMs }),
   ];
-  if (endpoint.kind === 'token-count') return [...opening, createTokenCountHandler()];
+  if (endpoint.kind === 'token-count') return [...opening, createTokenCountHandler({ engine })];
   if (endpoint.kind === 'compaction') return [...opening, createCompactionHandler()];
   return [...opening, createGenerationHandler({ keepAliveMs: config.keepAliveMs })];
 }

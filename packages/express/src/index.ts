@@ -2,10 +2,11 @@ export { createAccessLogMiddleware, type AccessLogOptions } from './access-log/c
 export { createAttemptLogObserver } from './access-log/create-attempt-log-observer';
 export { createAuthMiddleware } from './auth/create-auth-middleware';
 export { createBodyMiddleware, type BodyOptions } from './body/create-body-middleware';
-export { createTokenCountHandler } from './count-tokens/create-token-count-handler';
-export { createStoredResponseHandler } from './conversations/create-stored-response-handler';
+export { createTokenCountHandler, type TokenCountHandlerOptions } from './count-tokens/create-token-count-handler';
+export { createStoredResponseHandler, type StoredResponseHandlerOptions } from './conversations/create-stored-response-handler';
 export { createCompactionHandler } from './compaction/create-compaction-handler';
 export type { GatewayContext } from './context/gateway-context';
+export { openRequestContext } from './context/open-request-context';
 export { createGateway, type Gateway, type GatewayOptions } from './create-gateway';
 export { createErrorHandler, type ErrorHandlerOptions } from './errors/create-error-handler';
 export { createNotFoundHandler, type NotFoundOptions } from './errors/create-not-found-handler';

@@ -1,6 +1,6 @@
 import { Registry } from 'prom-client';
 import { GatewayError } from '@signalbox/core';
-import { createArrayFrameSink, createFailoverTestEngine, TEST_NOW, type TestEngine } from '@signalbox/engine/testing';
+import { createArrayFrameSink, createFailoverTestEngine, type TestEngine } from '@signalbox/engine/testing';
 import { createPrometheusMetrics, type PrometheusMetricsOptions } from './create-prometheus-metrics';
 
 
@@ -203,17 +203,9 @@ describe('the Prometheus metrics observer', () => {
 
   it('counts a limiter refusal by its code, and a bad key as a 401 with no route', async () => {
     const { registry, test } = await failoverEngine();
-    const limited = test.engine.openExchange({
-      protocol: 'openai-chat',
-      requestId: 'req_limited',
-      startedAt: TEST_NOW,
-    });
+    const limited = test.engine.openExchange({ protocol: 'openai-chat' });
     limited.refuse(new GatewayError({ code: 'RATE_LIMITED', message: 'Too many requests.' }));
-    const badKey = test.engine.openExchange({
-      protocol: 'openai-chat',
-      requestId: 'req_bad_key',
-      startedAt: TEST_NOW,
-    });
+    const badKey = test.engine.openExchange({ protocol: 'openai-chat' });
     badKey.refuse(new GatewayError({ code: 'API_KEY_INVALID', message: 'Invalid API key.' }));
     await test.recorded(2);
 

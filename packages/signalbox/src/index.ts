@@ -19,6 +19,8 @@ export {
   combineObservers,
   ConfigError,
   parseGatewayConfig,
+  systemClock,
+  type Clock,
   type EngineObserver,
   type GatewayConfig,
   type GatewayConfigInput,

@@ -153,7 +153,7 @@ describe('createTracingObserver', () => {
   it('ends a refused request with a bare chat span, its status and code, and no error status for a 4xx', async () => {
     const { observer, spans } = createRecordingTracing();
     const test = await failoverEngine(observer);
-    const exchange = test.engine.openExchange({ protocol: 'openai-chat', requestId: 'req_refused', startedAt: 0 });
+    const exchange = test.engine.openExchange({ protocol: 'openai-chat' });
     exchange.refuse(new GatewayError({ code: 'API_KEY_INVALID', message: 'Invalid API key.' }));
     await test.recorded();
 

@@ -189,7 +189,7 @@ describe('references the caller’s account does not have', () => {
     const other = await test.store.createAccount({ name: 'other', balanceMicros: 1_000_000 });
     const { secret } = await test.store.createKey({ accountId: other.id, name: 'other key' });
     const open = async () => {
-      const exchange = test.engine.openExchange({ protocol: 'openai-responses', requestId: 'req_other', startedAt: TEST_NOW });
+      const exchange = test.engine.openExchange({ protocol: 'openai-responses' });
       await exchange.authenticate({ authorization: `Bearer ${secret}` });
       return exchange;
     };
@@ -198,7 +198,8 @@ describe('references the caller’s account does not have', () => {
     const itemId = stored!.inputItems[0]!.id;
     const byItem = await refusalOf((await open()).generate({ model: 'client-model', input: [{ type: 'item_reference', id: itemId }] }, never));
     expect([byItem.status, byItem.message, byItem.param]).toEqual([404, `Item with id '${itemId}' not found.`, 'input']);
-    const retrieved = await refusalOf((await open()).storedResponses().retrieve(first.id as string));
+    const stranger = await open();
+    const retrieved = await refusalOf(test.engine.storedResponses(stranger.principal!, stranger.codec).retrieve(first.id as string));
     expect([retrieved.status, retrieved.message]).toEqual([404, `Response with id '${String(first.id)}' not found.`]);
     expect(test.calls).toHaveLength(1);
   });
@@ -211,7 +212,8 @@ describe('references the caller’s account does not have', () => {
     });
     const first = await ask(test, { model: 'client-model', input: 'Say hello' });
     now += 59_000;
-    expect(await (await test.open('openai-responses')).storedResponses().retrieve(first.id as string)).toEqual(first);
+    const reader = await test.open('openai-responses');
+    expect(await test.engine.storedResponses(reader.principal!, reader.codec).retrieve(first.id as string)).toEqual(first);
     now += 1_000;
     const exchange = await test.open('openai-responses');
     const error = await refusalOf(exchange.generate({ model: 'client-model', input: 'Hi', previous_response_id: first.id as string }, never));
@@ -285,7 +287,8 @@ describe('stored-response endpoints', () => {
     const test = await conversationEngine('anthropic-messages', [answerOf('anthropic-messages', 1)]);
     const input = ['a', 'b', 'c', 'd', 'e'].map(text => ({ id: `msg_${text}`, type: 'message', role: 'user', content: [{ type: 'input_text', text }] }));
     const answer = await ask(test, { model: 'client-model', input });
-    const stored = (await test.open('openai-responses')).storedResponses();
+    const exchange = await test.open('openai-responses');
+    const stored = test.engine.storedResponses(exchange.principal!, exchange.codec);
     expect(await stored.retrieve(answer.id as string)).toEqual(answer);
     expect(await stored.listInputItems(answer.id as string, {})).toEqual({
       object: 'list',

@@ -1,15 +1,22 @@
-import type { DecodeOptions, Protocol } from '@signalbox/core';
+import { GatewayError, type Codec, type DecodeOptions } from '@signalbox/core';
 import type { Admission } from '../admission/admit-request';
 import type { Principal, RequestHeaders } from '../auth/authenticate';
-import type { ExchangeWatcher } from '../observation/engine-observer';
+import type { Interruption } from '../interruption/create-interruptions';
+import type { EngineObserver, ExchangeWatcher } from '../observation/engine-observer';
 import type { UsageRecord } from '../usage/usage-record';
 import type { Attempt } from '../generation/attempt-targets';
 import type { ForwardedRequestParts } from '../generation/forwarded-request-parts';
 
-/** What one exchange has learned so far; read once, by its settlement. */
+/**
+ * What one exchange has learned so far. Its authentication and its generation write it; its
+ * settlement turns it into the usage record, once; the observer's watcher, the transport's
+ * `settledRecord()` and the generation itself (the caller, the hold, the deadline) read it.
+ */
 export type ExchangeState = {
-  readonly protocol: Protocol;
+  /** The codec of the interface the request came in on. */
+  readonly codec: Codec;
   readonly requestId: string;
+  /** When the request arrived, on the engine's clock. */
   readonly startedAt: number;
   /** The client's request headers, kept for the observer (a trace context). */
   readonly headers?: RequestHeaders;
@@ -28,12 +35,31 @@ export type ExchangeState = {
   firstByteAt?: number;
   /** An answer produced but not yet handed to the transport: let go if the exchange fails first. */
   abandonAnswer?: () => void;
+  /** The generation's watch for its deadline and the engine's drain, from its start; released once settled. */
+  interruption?: Interruption;
   settled: boolean;
   /** A generation, compaction or refusal began: this exchange will end with a usage record. */
   serving?: boolean;
-  /** The usage record once settled (its charge not yet decided), and who waits for it. */
+  /** The usage record once settled (its charge not yet decided). */
   record?: UsageRecord;
-  onRecord?: (record: UsageRecord) => void;
+  /** The transport's wait for the record (`settledRecord()`), made when it first asks. */
+  recorded?: { promise: Promise<UsageRecord>; resolve(record: UsageRecord): void };
   /** Follows the exchange for the host's observer, from the start of its generation or its refusal. */
   watcher?: ExchangeWatcher;
 };
+
+/** The caller the exchange authenticated; a generation before authentication is the transport's mistake. */
+export function principalOf(state: ExchangeState): Principal {
+  if (state.principal) return state.principal;
+  throw new GatewayError({ code: 'INTERNAL_ERROR', message: 'The request was not authenticated (mount the auth middleware first).' });
+}
+
+/**
+ * The exchange will end with a usage record (a generation, compaction or refusal began), followed
+ * from now by the host's observer when it watches exchanges: its watcher is started once.
+ */
+export function beginServing(state: ExchangeState, observer: EngineObserver | undefined): void {
+  state.serving = true;
+  if (state.watcher || !observer?.watchExchange) return;
+  state.watcher = observer.watchExchange({ requestId: state.requestId, protocol: state.codec.protocol, startedAt: state.startedAt, headers: state.headers });
+}

@@ -24,13 +24,25 @@ export type Settlement = {
  * counts its tokens at once, then queues its hold (to be settled at the real cost) and its ledger
  * row for the usage writer, which commits both in one transaction and then hands the host the
  * usage record with the charge the store decided. Every ending goes through here (answers,
- * streams, refusals, failures and client aborts) and a second call for the same exchange does nothing.
+ * streams, refusals, failures and client aborts) and a second call for the same exchange does
+ * nothing. It never rejects: a failure is reported to `settlement.onError`. The generation's
+ * watch (its deadline, the drain's count) is released once the record is queued.
  */
 export async function settleExchange(state: ExchangeState, ending: ExchangeEnding, settlement: Settlement): Promise<void> {
   if (state.settled) return;
   state.settled = true;
   state.abandonAnswer?.();
   state.abandonAnswer = undefined;
+  try {
+    await recordEnding(state, ending, settlement);
+  } catch (error) {
+    settlement.onError(error);
+  } finally {
+    state.interruption?.release();
+  }
+}
+
+async function recordEnding(state: ExchangeState, ending: ExchangeEnding, settlement: Settlement): Promise<void> {
   let pending: PendingCharge = { reservation: undefined, costMicros: 0 };
   try {
     if (state.admission) pending = await state.admission.finish(ending.usage);
@@ -39,7 +51,7 @@ export async function settleExchange(state: ExchangeState, ending: ExchangeEndin
   }
   const unsettled = buildUsageRecord(state, ending, { costMicros: 0, uncoveredMicros: pending.costMicros }, settlement.now(), settlement.secrets);
   state.record = unsettled;
-  state.onRecord?.(unsettled);
+  state.recorded?.resolve(unsettled);
   const { watcher } = state;
   state.attempt?.watcher?.ended?.({ kind: 'served', record: unsettled });
   // The ending is built only when a watcher asks for it: without an observer a settlement does no observation work.

@@ -24,7 +24,7 @@ describe('exchange.settledRecord', () => {
 
   it('resolves for a refusal', async () => {
     const test = await engineWithStream();
-    const exchange = test.engine.openExchange({ protocol: 'openai-chat', requestId: 'req_refused', startedAt: 0 });
+    const exchange = test.engine.openExchange({ protocol: 'openai-chat' });
     exchange.refuse(new GatewayError({ code: 'API_KEY_MISSING', message: 'No API key.' }));
     await expect(exchange.settledRecord()).resolves.toMatchObject({ status: 401, errorCode: 'API_KEY_MISSING' });
   });
@@ -32,7 +32,7 @@ describe('exchange.settledRecord', () => {
   it('is undefined for an exchange that ends without a record (a models list)', async () => {
     const test = await engineWithStream();
     const exchange = await test.open('openai-responses');
-    expect(exchange.listModels()).toMatchObject({ object: 'list' });
+    expect(test.engine.listModels(exchange.principal!, exchange.codec)).toMatchObject({ object: 'list' });
     expect(exchange.settledRecord()).toBeUndefined();
   });
 });

@@ -152,7 +152,7 @@ describe('attempts and failover', () => {
         controller,
         sleep(_ms, signal) {
           controller.abort(new Error('The client closed the connection.'));
-          return Promise.reject(signal.reason);
+          return Promise.reject(signal!.reason);
         },
       },
     );

@@ -38,7 +38,7 @@ async function engineWith(protocol: 'anthropic-messages' | 'openai-chat', answer
 }
 
 async function generateWithBetas(test: Awaited<ReturnType<typeof engineWith>>) {
-  const exchange = test.engine.openExchange({ protocol: 'anthropic-messages', requestId: 'req_beta', startedAt: 0 });
+  const exchange = test.engine.openExchange({ protocol: 'anthropic-messages' });
   await exchange.authenticate({ ...test.headers('anthropic-messages'), 'anthropic-beta': CLIENT_BETAS }, { beta: 'true' });
   return exchange.generate(body, new AbortController().signal);
 }
@@ -106,7 +106,7 @@ describe('client headers listed in forwardClientHeaders', () => {
   }
 
   async function generate(test: Awaited<ReturnType<typeof engineWith>>) {
-    const exchange = test.engine.openExchange({ protocol: 'openai-responses', requestId: 'req_codex', startedAt: 0 });
+    const exchange = test.engine.openExchange({ protocol: 'openai-responses' });
     await exchange.authenticate({ ...test.headers('openai-responses'), ...codexHeaders });
     return exchange.generate({ model: 'client-model', input: 'Say hello' }, new AbortController().signal);
   }

@@ -1,7 +1,5 @@
+import type { Clock } from '../clock/clock';
 import { deadlinePassed, shuttingDown } from './interruption-errors';
-
-/** Runs `callback` once after `ms`; the returned function cancels it. */
-export type Schedule = (callback: () => void, ms: number) => () => void;
 
 /**
  * One generation the engine may end on its own. Its `signal` aborts, with the `GatewayError` the
@@ -33,7 +31,7 @@ export type Interruptions = {
 
 type Watched = Interruption & { interrupt(reason: Error): void };
 
-export function createInterruptions(clock: { now(): number; schedule: Schedule }): Interruptions {
+export function createInterruptions(clock: Pick<Clock, 'now' | 'schedule'>): Interruptions {
   const open = new Set<Watched>();
   let draining = false;
   let whenEmpty: (() => void)[] = [];

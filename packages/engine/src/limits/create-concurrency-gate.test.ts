@@ -1,4 +1,5 @@
 import { GatewayError } from '@signalbox/core';
+import { createManualSchedule } from '../testing/create-manual-schedule';
 import { createConcurrencyGate } from './create-concurrency-gate';
 import type { Release } from './limiter';
 
@@ -14,10 +15,11 @@ async function refusalOf(promise: Promise<unknown>): Promise<GatewayError> {
   return error;
 }
 
-/** A gate on a clock the test moves by hand. */
+/** A gate on a clock the test moves by hand: its time, and the timers that end queue waits. */
 function createClockedGate() {
   const clock = { now: 0 };
-  return { clock, gate: createConcurrencyGate({ now: () => clock.now }) };
+  const timers = createManualSchedule();
+  return { clock, timers, gate: createConcurrencyGate({ now: () => clock.now, schedule: timers.schedule }) };
 }
 
 describe('createConcurrencyGate', () => {
@@ -82,10 +84,14 @@ describe('createConcurrencyGate', () => {
   });
 
   it('refuses a waiter with CONCURRENCY_LIMITED when its queue time runs out', async () => {
-    const { gate } = createClockedGate();
+    const { gate, timers } = createClockedGate();
     const limits = { concurrency: 1, queueSize: 2, queueTimeoutMs: 30 };
     const release = await gate.acquire('key_a', limits, never);
-    const error = await refusalOf(gate.acquire('key_a', limits, never));
+    const refused = refusalOf(gate.acquire('key_a', limits, never));
+    timers.advance(29);
+    expect(gate.snapshot('key_a')).toMatchObject({ active: 1, waiting: 1 });
+    timers.advance(1);
+    const error = await refused;
     expect(error.code).toBe('CONCURRENCY_LIMITED');
     expect(error.message).toContain('within 30 ms');
     expect(error.retryAfterMs).toBeGreaterThanOrEqual(1_000);

@@ -1,4 +1,6 @@
 import { IMPLIED_KEY_LIMITS, type KeyLimits } from '@signalbox/accounts';
+import type { Clock } from '../clock/clock';
+import { systemClock } from '../clock/system-clock';
 import { estimateRetryAfterMs } from './estimate-retry-after-ms';
 import { noSlotRefusal, queueFullRefusal, queueTimeoutRefusal } from './limit-refusals';
 import type { Release } from './limiter';
@@ -38,11 +40,13 @@ const releaseNothing: Release = () => {};
 
 /**
  * In-memory concurrency slots per key. A free slot is taken at once; otherwise the request waits in
- * a FIFO queue of at most `queueSize` for up to `queueTimeoutMs`. A released slot is handed straight
- * to the first waiter, so a newcomer never barges in. `retryAfterMs` follows `estimateRetryAfterMs`.
+ * a FIFO queue of at most `queueSize` for up to `queueTimeoutMs` on the clock's `schedule`. A
+ * released slot is handed straight to the first waiter, so a newcomer never barges in.
+ * `retryAfterMs` follows `estimateRetryAfterMs`.
  */
-export function createConcurrencyGate(options: { now?: () => number } = {}): ConcurrencyGate {
-  const now = options.now ?? Date.now;
+export function createConcurrencyGate(options: Partial<Pick<Clock, 'now' | 'schedule'>> = {}): ConcurrencyGate {
+  const now = options.now ?? systemClock.now;
+  const schedule = options.schedule ?? systemClock.schedule;
   const states = new Map<string, KeyState>();
 
   function stateFor(keyId: string, concurrency: number): KeyState {
@@ -94,7 +98,7 @@ export function createConcurrencyGate(options: { now?: () => number } = {}): Con
   function enqueue(keyId: string, state: KeyState, timeoutMs: number, signal: AbortSignal): Promise<Release> {
     return new Promise<Release>((resolve, reject) => {
       const stopWaiting = () => {
-        clearTimeout(timer);
+        cancelTimeout();
         signal.removeEventListener('abort', onAbort);
       };
       const leaveQueue = () => {
@@ -113,7 +117,7 @@ export function createConcurrencyGate(options: { now?: () => number } = {}): Con
         leaveQueue();
         reject(signal.reason);
       };
-      const timer = setTimeout(() => {
+      const cancelTimeout = schedule(() => {
         leaveQueue();
         reject(queueTimeoutRefusal(timeoutMs, state.concurrency, retryAfterMsOf(state)));
       }, timeoutMs);

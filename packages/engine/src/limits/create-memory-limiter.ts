@@ -1,16 +1,16 @@
+import type { Clock } from '../clock/clock';
 import { createConcurrencyGate } from './create-concurrency-gate';
 import { createQuotaCounter } from './create-quota-counter';
 import { createRateWindows } from './create-rate-windows';
 import type { Limiter } from './limiter';
 
-export type MemoryLimiterOptions = {
-  /**
-   * The one clock of every limit (default `Date.now`): when rate windows and quota periods open and
-   * close, concurrency hold times, and every `Retry-After`. Tests move it instead of waiting.
-   * (The queue wait, `queueTimeoutMs`, is a timer.)
-   */
-  now?: () => number;
-};
+/**
+ * The one clock of every limit, its time and its timers (default the system's; the engine passes
+ * its own): `now` says when rate windows and quota periods open and close, how long slots are
+ * held, and every `Retry-After`; `schedule` ends a queue wait (`queueTimeoutMs`). Tests move it
+ * instead of waiting.
+ */
+export type MemoryLimiterOptions = Partial<Pick<Clock, 'now' | 'schedule'>>;
 
 /**
  * The `Limiter` of one gateway process: a long-period token quota, fixed request and token windows,
@@ -19,10 +19,9 @@ export type MemoryLimiterOptions = {
  * (Redis) `Limiter`.
  */
 export function createMemoryLimiter(options: MemoryLimiterOptions = {}): Limiter {
-  const clock = options.now === undefined ? {} : { now: options.now };
-  const windows = createRateWindows(clock);
-  const quota = createQuotaCounter(clock);
-  const gate = createConcurrencyGate(clock);
+  const windows = createRateWindows(options);
+  const quota = createQuotaCounter(options);
+  const gate = createConcurrencyGate(options);
   return {
     async admit(keyId, limits, estimatedTokens) {
       if (limits.quotaTokens !== undefined) await quota.check(keyId, limits.quotaTokens, limits.quotaPeriodHours);

@@ -78,7 +78,7 @@ describe('the engine observer', () => {
   it('sees a refusal with no attempts and no route', async () => {
     const { observer, events } = recordingObserver();
     const test = await failoverEngine(observer);
-    const exchange = test.engine.openExchange({ protocol: 'openai-chat', requestId: 'req_refused', startedAt: 0 });
+    const exchange = test.engine.openExchange({ protocol: 'openai-chat' });
     exchange.refuse(new GatewayError({ code: 'API_KEY_INVALID', message: 'Invalid API key.' }));
     exchange.refuse(new GatewayError({ code: 'API_KEY_INVALID', message: 'Invalid API key.' }));
     const [record] = await test.recorded();

@@ -1,4 +1,4 @@
-import type { Schedule } from '../interruption/create-interruptions';
+import type { Schedule } from '../clock/clock';
 
 export type ManualSchedule = {
   schedule: Schedule;

@@ -4,6 +4,7 @@ import { anthropicMessagesCodec } from '@signalbox/codec-anthropic-messages';
 import { openAIChatCodec } from '@signalbox/codec-openai-chat';
 import { openAIResponsesCodec } from '@signalbox/codec-openai-responses';
 import type { Codec, Protocol } from '@signalbox/core';
+import type { Clock } from '../clock/clock';
 import type { UpstreamClientOptions } from '@signalbox/upstream';
 import type { RequestHeaders } from '../auth/authenticate';
 import type { GatewayConfigInput } from '../config/gateway-config';
@@ -38,8 +39,8 @@ export type TestEngineOptions = {
   environment?: NodeJS.ProcessEnv;
   /** The config's `forwardClientHeaders`. */
   forwardClientHeaders?: string[];
-  /** Replaces the recording sleep (it still records the delay first). */
-  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  /** Replaces the recording sleep (it still records the delay first); a ledger retry passes no signal. */
+  sleep?: Clock['sleep'];
   /** The engine's clock. Default: fixed at `TEST_NOW`. */
   now?: () => number;
   /** Retention of stored responses (`responseStore` in the config). */
@@ -48,8 +49,12 @@ export type TestEngineOptions = {
   onResponseStoreError?: (error: unknown) => void;
   /** The secret compaction items are sealed under. Default: the engine's random one. */
   conversationSecret?: string;
-  /** How the usage writer schedules its batch commits. Default the next turn of the event loop (`setImmediate`), which `recorded` waits for. */
-  scheduleUsageCommit?: (work: () => void) => void;
+  /**
+   * How long after a request finishes its batch is committed (`EngineOptions.usageCommitDelayMs`).
+   * Default 0: the next turn of the event loop, which `recorded` waits for; with a delay, the
+   * commit waits for `timers` to be advanced past it.
+   */
+  usageCommitDelayMs?: number;
   /** Told about failed ledger commits and recorder failures. */
   onRecorderError?: (error: unknown) => void;
   /** Watches exchanges, attempts and ledger batches (`EngineOptions.observer`). */
@@ -70,12 +75,12 @@ export type TestEngine = {
   sleeps: number[];
   /** Every upstream call, across upstreams, in order. */
   calls: ScriptedCall[];
-  /** The engine's timers (request deadlines, the drain's grace): they run only when the test advances them. */
+  /** The engine's timers (request deadlines, the drain's grace, queue waits, delayed ledger commits): they run only when the test advances them. */
   timers: ManualSchedule;
   upstream(name: string): ScriptedUpstream;
   /** The headers a client of `protocol` authenticates with (the key in its scheme, the version header). */
   headers(protocol: Protocol): RequestHeaders;
-  /** Opens an exchange on `protocol`'s interface and authenticates it with the test key (plus any `extraHeaders`). */
+  /** Opens an exchange on `protocol`'s interface (its id and arrival the engine's) and authenticates it with the test key (plus any `extraHeaders`). */
   open(protocol: Protocol, extraHeaders?: RequestHeaders): Promise<Exchange>;
   /** Waits until `count` records were written (records are written after the answer), then returns them all. */
   recorded(count?: number): Promise<UsageRecord[]>;
@@ -87,8 +92,9 @@ export const TEST_NOW = 1_767_225_600_000;
 
 /**
  * An engine with the real codecs, a memory store holding one account and one key, scripted
- * upstreams (no sockets), a sleep that records its delay and returns at once, a fixed clock, timers
- * that run only when the test advances them, and a recorder that keeps every usage record.
+ * upstreams (no sockets), and a clock of its own: a fixed time, a sleep that records its delay and
+ * returns at once, and timers that run only when the test advances them; and a recorder that keeps
+ * every usage record.
  */
 export async function createTestEngine(options: TestEngineOptions): Promise<TestEngine> {
   const store = createMemoryAccountStore();
@@ -100,7 +106,6 @@ export async function createTestEngine(options: TestEngineOptions): Promise<Test
   const calls: ScriptedCall[] = [];
   const upstreams = new Map<string, ScriptedUpstream>();
   const timers = createManualSchedule();
-  let opened = 0;
   const config = parseGatewayConfig({
     upstreams: Object.fromEntries(
       Object.entries(options.upstreams).map(([name, upstream]) => [
@@ -123,18 +128,20 @@ export async function createTestEngine(options: TestEngineOptions): Promise<Test
     store,
     recordUsage: record => void records.push(record),
     environment: options.environment ?? {},
-    now: options.now ?? (() => TEST_NOW),
+    clock: {
+      now: options.now ?? (() => TEST_NOW),
+      async sleep(ms, signal) {
+        sleeps.push(ms);
+        await options.sleep?.(ms, signal);
+      },
+      schedule: timers.schedule,
+    },
     ...(options.onResponseStoreError && { onResponseStoreError: options.onResponseStoreError }),
     ...(options.conversationSecret !== undefined && { conversationSecret: options.conversationSecret }),
-    scheduleUsageCommit: options.scheduleUsageCommit ?? (work => void setImmediate(work)),
+    usageCommitDelayMs: options.usageCommitDelayMs ?? 0,
     ...(options.onRecorderError && { onRecorderError: options.onRecorderError }),
     ...(options.observer && { observer: options.observer }),
     ...(options.onObserverError && { onObserverError: options.onObserverError }),
-    schedule: timers.schedule,
-    async sleep(ms, signal) {
-      sleeps.push(ms);
-      await options.sleep?.(ms, signal);
-    },
     upstreamClient(name: string, clientOptions: UpstreamClientOptions) {
       const upstream = createScriptedUpstream(name, clientOptions, options.upstreams[name]?.answers ?? [], calls);
       upstreams.set(name, upstream);
@@ -165,8 +172,7 @@ export async function createTestEngine(options: TestEngineOptions): Promise<Test
     headers,
     async open(protocol, extraHeaders) {
       const requestHeaders = { ...headers(protocol), ...extraHeaders };
-      // Each exchange its own request id: the ledger writes a request id once.
-      const exchange = engine.openExchange({ protocol, requestId: `req_test${opened++}`, startedAt: TEST_NOW, headers: requestHeaders });
+      const exchange = engine.openExchange({ protocol, headers: requestHeaders });
       await exchange.authenticate(requestHeaders);
       return exchange;
     },

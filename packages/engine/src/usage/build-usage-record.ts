@@ -20,7 +20,7 @@ export function buildUsageRecord(state: ExchangeState, ending: ExchangeEnding, c
     // A matched route's model is a configured ID. Until a route matched it, the model is client text:
     // never let a credential, or a prompt pasted there, reach a record beyond a model ID's length.
     model: state.route ?? (state.model === undefined ? undefined : boundClientText(state.model, undefined, secrets)),
-    protocol: state.protocol,
+    protocol: state.codec.protocol,
     upstream: attempt?.target?.name,
     upstreamModel: attempt?.model,
     upstreamProtocol: attempt?.target?.codec.protocol,

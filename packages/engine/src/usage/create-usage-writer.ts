@@ -1,6 +1,7 @@
-import { setTimeout as wait } from 'node:timers/promises';
 import type { Settled, UsageCommit, UsageLedger } from '@signalbox/accounts';
 import { GatewayError } from '@signalbox/core';
+import type { Clock } from '../clock/clock';
+import { systemClock } from '../clock/system-clock';
 import type { LedgerBatch } from '../observation/engine-observer';
 
 /** One finished request waiting for the ledger, and who to tell what it was charged. */
@@ -14,7 +15,7 @@ export type QueuedCommit = {
   committed(settled: Settled | undefined): void;
 };
 
-/** Runs `work` soon, off the caller's stack: `USAGE_COMMIT_DELAY_MS` later in production, the next turn or a hand-cranked queue in tests. */
+/** Runs `work` soon, off the caller's stack: `USAGE_COMMIT_DELAY_MS` later in production (`commitScheduleOf`), the next turn or a hand-cranked queue in tests. */
 export type CommitScheduler = (work: () => void) => void;
 
 /**
@@ -93,6 +94,15 @@ export const DEFAULT_MAX_QUEUED_COMMITS = 1000;
 export const USAGE_COMMIT_DELAY_MS = 2;
 
 /**
+ * When a batch is committed: `delayMs` after its first request finished, on the clock's `schedule`;
+ * with 0, at the next turn of the event loop, without a timer.
+ */
+export function commitScheduleOf(clock: Pick<Clock, 'schedule'>, delayMs: number): CommitScheduler {
+  if (delayMs === 0) return work => void setImmediate(work);
+  return work => void clock.schedule(work, delayMs);
+}
+
+/**
  * Writes finished requests to the ledger in batches, off the response path (group commit): the
  * first write schedules a commit; every request finished before it runs joins it, and whatever
  * arrives while a commit runs goes in the next one, started as soon as that commit ends. Each batch
@@ -104,7 +114,7 @@ export function createUsageWriter(options: UsageWriterOptions): UsageWriter {
   const maxQueued = options.maxQueued ?? DEFAULT_MAX_QUEUED_COMMITS;
   if (!Number.isSafeInteger(maxQueued) || maxQueued < 1) throw new Error('maxQueued must be an integer >= 1.');
   const retry = { ...DEFAULT_USAGE_COMMIT_RETRY, ...options.retry };
-  const sleep = options.sleep ?? ((ms: number) => wait(ms));
+  const sleep = options.sleep ?? systemClock.sleep;
   let queue: QueuedCommit[] = [];
   let running: Promise<void> | undefined;
   let scheduled = false;

@@ -1,4 +1,5 @@
 import { createTestEngine, readFixture, TEST_NOW } from '../testing';
+import { USAGE_COMMIT_DELAY_MS } from './create-usage-writer';
 
 const pricing = { inputPerMillion: 1, outputPerMillion: 2 };
 const answer = readFixture('messages-answer.json'); // 21 input and 7 output tokens: 21 + 14 = 35 µ
@@ -7,33 +8,37 @@ const bodies = {
   'openai-chat': { model: 'client-model', messages: [{ role: 'user', content: 'Say hello' }], temperature: 1.7 },
 } as const;
 
-/** A priced route on a Messages upstream answering `answers` JSON answers; commits run when `scheduled` is run by hand. */
+/**
+ * A priced route on a Messages upstream answering `answers` JSON answers; batches are committed the
+ * production delay after their first request, on the test's timers: `scheduled` lists the delays
+ * of the timers waiting (once every request settled, only a commit's), and `runScheduled` moves
+ * the timers on past a commit.
+ */
 async function ledgerEngine(answers = 1) {
-  const scheduled: (() => void)[] = [];
   const test = await createTestEngine({
     upstreams: { a: { protocol: 'anthropic-messages', answers: Array.from({ length: answers }, () => ({ body: answer })) } },
     routes: [{ model: 'client-model', interfaces: ['responses', 'chat'], targets: [{ upstream: 'a', model: 'claude-upstream' }], pricing }],
-    scheduleUsageCommit: work => void scheduled.push(work),
+    usageCommitDelayMs: USAGE_COMMIT_DELAY_MS,
   });
-  const runScheduled = () => {
-    for (const work of scheduled.splice(0)) work();
-  };
+  const scheduled = () => test.timers.waiting();
+  const runScheduled = () => test.timers.advance(USAGE_COMMIT_DELAY_MS);
   return { test, scheduled, runScheduled };
 }
 
 async function generate(test: Awaited<ReturnType<typeof ledgerEngine>>['test'], protocol: keyof typeof bodies = 'openai-responses') {
   const exchange = await test.open(protocol);
-  return exchange.generate(bodies[protocol], new AbortController().signal);
+  const output = await exchange.generate(bodies[protocol], new AbortController().signal);
+  return { exchange, output };
 }
 
 describe('the usage ledger behind the engine', () => {
   it('answers before the charge and the row are written, then commits both together on the writer’s turn', async () => {
     const { test, scheduled, runScheduled } = await ledgerEngine();
-    const output = await generate(test);
+    const { exchange, output } = await generate(test);
     expect(output.kind).toBe('json');
     await new Promise(resolve => setImmediate(resolve));
     // The answer is out; the hold still stands and nothing is in the ledger yet.
-    expect(scheduled).toHaveLength(1);
+    expect(scheduled()).toEqual([USAGE_COMMIT_DELAY_MS]);
     expect(await test.account()).toMatchObject({ balanceMicros: test.openingBalanceMicros });
     expect((await test.account()).reservedMicros).toBeGreaterThan(0);
     expect((await test.store.listUsage({}, { limit: 5 })).entries).toEqual([]);
@@ -45,7 +50,7 @@ describe('the usage ledger behind the engine', () => {
     const { entries } = await test.store.listUsage({ accountId: test.accountId }, { limit: 5 });
     expect(entries).toEqual([
       {
-        requestId: 'req_test0',
+        requestId: exchange.requestId,
         time: TEST_NOW,
         accountId: test.accountId,
         keyId: test.keyId,
@@ -75,7 +80,7 @@ describe('the usage ledger behind the engine', () => {
     ]);
     // The host's record carries the charge the store decided, and the new fields.
     expect(record).toMatchObject({
-      requestId: 'req_test0',
+      requestId: exchange.requestId,
       costMicros: 35,
       uncoveredMicros: 0,
       keyPrefix: entries[0]!.keyPrefix,
@@ -90,7 +95,7 @@ describe('the usage ledger behind the engine', () => {
     const commitUsage = jest.spyOn(test.store, 'commitUsage');
     await Promise.all([generate(test), generate(test, 'openai-chat'), generate(test)]);
     await new Promise(resolve => setImmediate(resolve));
-    expect(scheduled).toHaveLength(1);
+    expect(scheduled()).toEqual([USAGE_COMMIT_DELAY_MS]);
     runScheduled();
     await test.recorded(3);
     expect(commitUsage).toHaveBeenCalledTimes(1);
@@ -106,7 +111,7 @@ describe('the usage ledger behind the engine', () => {
     await test.recorded();
     const { entries } = await test.store.listUsage({}, { limit: 5 });
     expect(entries).toEqual([
-      expect.objectContaining({ requestId: 'req_test0', status: 404, outcome: 'error', errorCode: 'MODEL_NOT_FOUND', costMicros: 0, attempts: 0 }),
+      expect.objectContaining({ requestId: exchange.requestId, status: 404, outcome: 'error', errorCode: 'MODEL_NOT_FOUND', costMicros: 0, attempts: 0 }),
     ]);
   });
 
@@ -114,7 +119,7 @@ describe('the usage ledger behind the engine', () => {
     const { test, scheduled } = await ledgerEngine();
     await generate(test);
     await new Promise(resolve => setImmediate(resolve));
-    expect(scheduled).toHaveLength(1);
+    expect(scheduled()).toEqual([USAGE_COMMIT_DELAY_MS]);
     await test.engine.drain(0);
     // Drained: the charge and the row are in, though the scheduled turn never ran.
     expect(await test.account()).toMatchObject({ balanceMicros: test.openingBalanceMicros - 35, reservedMicros: 0 });

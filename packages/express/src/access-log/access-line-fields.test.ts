@@ -11,7 +11,7 @@ const UPSTREAM_KEY = 'upstream-credential-without-a-shape';
 function fieldsOf(originalUrl: string, headers: Record<string, string>, secrets = createSecretRecogniser([UPSTREAM_KEY])) {
   const request = { method: 'GET', originalUrl, headers } as unknown as Request;
   const response = { headersSent: true, statusCode: 200 } as unknown as Response;
-  return accessLineFields(request, response, undefined, { startedAt: Date.now(), aborted: false }, undefined, secrets);
+  return accessLineFields(request, response, undefined, { latencyMs: 0, aborted: false }, undefined, secrets);
 }
 
 describe('accessLineFields', () => {

@@ -14,8 +14,8 @@ const UPSTREAM_REQUEST_ID_MAX_CHARS = 100;
 /** Only headers known to be harmless are logged (values scrubbed too); a credential in any other header never reaches the log. */
 const LOGGED_HEADERS = ['user-agent', 'content-type', 'content-length', 'accept', 'x-stainless-lang', 'x-stainless-package-version', 'x-stainless-retry-count'];
 
-/** What the transport saw when the response closed: when the request arrived, and whether the response was cut short. */
-export type ResponseEnding = { startedAt: number; aborted: boolean };
+/** What the transport saw when the response closed: how long after the request arrived, and whether the response was cut short. */
+export type ResponseEnding = { latencyMs: number; aborted: boolean };
 
 /**
  * The fields of one access line, from the request, its response and, for a request the engine
@@ -53,7 +53,7 @@ export function accessLineFields(
     attempts: record?.attempts,
     stream: record?.stream,
     aborted: ending.aborted,
-    latencyMs: record?.latencyMs ?? Date.now() - ending.startedAt,
+    latencyMs: record?.latencyMs ?? ending.latencyMs,
     timeToFirstByteMs: record?.timeToFirstByteMs,
     inputTokens: record?.usage?.inputTokens,
     outputTokens: record?.usage?.outputTokens,

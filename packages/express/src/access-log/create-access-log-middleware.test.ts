@@ -4,7 +4,7 @@ import { createMemoryAccountStore, type KeyLimits } from '@signalbox/accounts';
 import { anthropicMessagesCodec } from '@signalbox/codec-anthropic-messages';
 import { openAIChatCodec } from '@signalbox/codec-openai-chat';
 import { openAIResponsesCodec } from '@signalbox/codec-openai-responses';
-import type { GatewayConfigInput } from '@signalbox/engine';
+import { systemClock, type GatewayConfigInput } from '@signalbox/engine';
 import { createScriptedUpstream, readFixture, type ScriptedAnswer } from '@signalbox/engine/testing';
 import express from 'express';
 import { createGateway } from '../create-gateway';
@@ -49,8 +49,8 @@ async function startApp(answers: Record<string, readonly ScriptedAnswer[]>, limi
     store,
     logger,
     observer: { watchExchange: () => ({ traceId: TRACE_ID }) },
-    scheduleUsageCommit: work => void setImmediate(work),
-    sleep: async () => undefined,
+    usageCommitDelayMs: 0,
+    clock: { ...systemClock, sleep: async () => undefined },
     upstreamClient: (name, clientOptions) => createScriptedUpstream(name, clientOptions, answers[name] ?? []),
   });
   const app = express();

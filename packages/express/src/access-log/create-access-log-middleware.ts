@@ -9,6 +9,11 @@ export type AccessLogOptions = {
   logger: GatewayLogger;
   /** Scrubs the path, query and headers a line shows: the engine's `secrets` (its upstream keys too). Default: the shapes alone. */
   secrets?: SecretRecogniser;
+  /**
+   * The clock a line's latency is measured on when the engine recorded none (a models list, a 404):
+   * the engine's (`createGateway` passes `engine.clock.now`), so every latency is on one time. Default `Date.now`.
+   */
+  now?: () => number;
 };
 
 /** The message of every access line, to find them among the other lines. */
@@ -26,16 +31,16 @@ export const ACCESS_LINE_MESSAGE = 'http request';
  * @example router.use(createAccessLogMiddleware({ logger: pino() }))
  */
 export function createAccessLogMiddleware(options: AccessLogOptions): RequestHandler {
-  const { logger, secrets } = options;
+  const now = options.now ?? Date.now;
   return function accessLogMiddleware(request, response, next) {
-    const startedAt = Date.now();
+    const startedAt = now();
     // The one closure this middleware adds per request: the rest is plain calls, so logging stays cheap under load.
     response.on('close', () => {
       // Read now: by the time a record settles, a stream's writer may have ended the response.
-      const ending = { startedAt, aborted: !response.writableFinished };
+      const ending = { latencyMs: now() - startedAt, aborted: !response.writableFinished };
       const settled = findGatewayContext(request)?.exchange?.settledRecord();
-      if (settled) void writeWhenSettled({ logger, secrets }, request, response, ending, settled);
-      else writeAccessLine({ logger, secrets }, request, response, ending, undefined);
+      if (settled) void writeWhenSettled(options, request, response, ending, settled);
+      else writeAccessLine(options, request, response, ending, undefined);
     });
     next();
   };

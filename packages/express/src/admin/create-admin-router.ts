@@ -1,8 +1,8 @@
-import { boundClientText, createId, GatewayError } from '@signalbox/core';
+import { boundClientText, GatewayError } from '@signalbox/core';
 import type { AdminService, ConsoleIdentity } from '@signalbox/accounts';
 import type { Engine } from '@signalbox/engine';
 import { Router } from 'express';
-import { setGatewayContext } from '../context/gateway-context';
+import { openRequestContext } from '../context/open-request-context';
 import { createErrorHandler } from '../errors/create-error-handler';
 import { mountAdminOperations } from './mount-admin-operations';
 
@@ -35,9 +35,7 @@ export function createAdminRouter(options: AdminRouterOptions): Router {
   const codec = engine.registry.bearerCodec;
   const router = Router();
   router.use(async function adminAuthMiddleware(request, response, next) {
-    const requestId = createId('req_');
-    setGatewayContext(request, { requestId, startedAt: Date.now(), codec });
-    response.setHeader('x-request-id', requestId);
+    openRequestContext(engine, codec, request, response, { recorded: false });
     response.setHeader('cache-control', 'no-store');
     response.locals.consoleIdentity = await admin.authenticate(request.headers);
     next();

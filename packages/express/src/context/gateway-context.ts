@@ -1,10 +1,11 @@
 import { GatewayError, type Codec } from '@signalbox/core';
-import type { Exchange } from '@signalbox/engine';
+import type { Exchange, Principal } from '@signalbox/engine';
 import type { Request } from 'express';
 
 /** Per-request state the middlewares share, kept off the `Request` type so host apps stay untouched. */
 export type GatewayContext = {
   requestId: string;
+  /** When the request arrived, on the engine's clock. */
   startedAt: number;
   /** The codec whose envelope renders this request's errors (the interface it came in on). */
   codec: Codec;
@@ -38,6 +39,13 @@ export function getExchange(request: Request): Exchange {
     throw new GatewayError({ code: 'INTERNAL_ERROR', message: 'This route has no gateway exchange (createRequestIdMiddleware() opens it).' });
   }
   return exchange;
+}
+
+/** The caller the request's exchange authenticated; throws if the auth middleware did not run first. */
+export function getPrincipal(request: Request): Principal {
+  const { principal } = getExchange(request);
+  if (principal) return principal;
+  throw new GatewayError({ code: 'INTERNAL_ERROR', message: 'The request was not authenticated (mount the auth middleware first).' });
 }
 
 /** The context if one exists (error handlers must work even when nothing else ran). */

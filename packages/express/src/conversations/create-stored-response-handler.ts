@@ -1,6 +1,13 @@
-import type { Endpoint } from '@signalbox/engine';
+import type { Endpoint, Engine } from '@signalbox/engine';
 import type { RequestHandler } from 'express';
-import { getExchange } from '../context/gateway-context';
+import { getExchange, getPrincipal } from '../context/gateway-context';
+
+export type StoredResponseHandlerOptions = {
+  /** The gateway's engine: it reads the caller's stored responses and bills nothing. */
+  engine: Engine;
+  /** Which stored-response endpoint this is (`engine.registry.endpoints`). */
+  endpoint: Pick<Endpoint, 'method' | 'kind'>;
+};
 
 /**
  * A stored-response endpoint (Responses: `GET`/`DELETE /v1/responses/{id}`,
@@ -8,11 +15,12 @@ import { getExchange } from '../context/gateway-context';
  * own stored response, deleted or one page of its input items, in the protocol's shapes. Nothing is
  * billed; an id the caller's account does not have is a 404 naming it.
  *
- * @example router.get('/v1/responses/:id', …request id and auth…, createStoredResponseHandler(endpoint))
+ * @example router.get('/v1/responses/:id', …request id and auth…, createStoredResponseHandler({ engine, endpoint }))
  */
-export function createStoredResponseHandler(endpoint: Pick<Endpoint, 'method' | 'kind'>): RequestHandler {
+export function createStoredResponseHandler(options: StoredResponseHandlerOptions): RequestHandler {
+  const { engine, endpoint } = options;
   return async function storedResponseHandler(request, response) {
-    const stored = getExchange(request).storedResponses();
+    const stored = engine.storedResponses(getPrincipal(request), getExchange(request).codec);
     const id = String(request.params.id);
     const query = request.query as Readonly<Record<string, unknown>>;
     const body =

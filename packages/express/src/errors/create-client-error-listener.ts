@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import { createId, GatewayError, type RequestShape, type Protocol } from '@signalbox/core';
+import { GatewayError, type RequestShape, type Protocol } from '@signalbox/core';
 import type { Engine } from '@signalbox/engine';
 import { requestShapeOfRaw } from './request-shape';
 
@@ -26,7 +26,8 @@ export type ClientErrorListenerOptions = {
  * @example server.on('clientError', gateway.clientErrorListener)
  */
 export function createClientErrorListener(options: ClientErrorListenerOptions) {
-  const { registry } = options.engine;
+  const { engine } = options;
+  const { registry } = engine;
   const envelopes = options.envelopes ?? [];
   const codecFor = (shape: RequestShape) => {
     const claimed = envelopes.find(({ prefix }) => shape.path === prefix || shape.path.startsWith(`${prefix}/`));
@@ -40,7 +41,8 @@ export function createClientErrorListener(options: ClientErrorListenerOptions) {
     const raw = error.rawPacket?.toString('latin1').slice(0, 16_384) ?? '';
     const codec = codecFor(requestShapeOfRaw(raw));
     const failure = parserFailure(error.code);
-    const requestId = createId('req_');
+    // No Express request here to keep a context on: the engine stamps the id all the same.
+    const { requestId } = engine.openRequest();
     const { status, body } = codec.encodeError(failure, requestId);
     const payload = raw.startsWith('HEAD ') ? '' : JSON.stringify(body);
     const idHeaders = codec.descriptor.requestIdHeaders.map(header => `${header}: ${requestId}\r\n`).join('');

@@ -1,9 +1,9 @@
-import { boundClientText, createId, retryAfterSeconds, type GatewayError } from '@signalbox/core';
+import { boundClientText, retryAfterSeconds, type GatewayError } from '@signalbox/core';
 import type { Engine } from '@signalbox/engine';
 import type { ErrorRequestHandler } from 'express';
 import { findGatewayContext } from '../context/gateway-context';
+import { openRequestContext } from '../context/open-request-context';
 import type { GatewayLogger } from '../gateway-logger';
-import { sendRequestId } from '../request-id/create-request-id-middleware';
 import { failureLogFields, failureLogMessage, upstreamLogFields } from './failure-log-fields';
 import { protocolHeaderFields } from './protocol-header-fields';
 import { requestShapeOf } from './request-shape';
@@ -31,13 +31,13 @@ export function createErrorHandler(options: ErrorHandlerOptions): ErrorRequestHa
   const { engine, logger } = options;
   return function gatewayErrorHandler(error, request, response, next) {
     if (response.headersSent) return next(error);
-    const context = findGatewayContext(request);
-    const codec = context?.codec ?? engine.registry.guess(requestShapeOf(request));
-    const requestId = context?.requestId ?? createId('req_');
+    // A request that failed before any gateway middleware ran gets its id (and its envelope, guessed) here.
+    const context =
+      findGatewayContext(request) ?? openRequestContext(engine, engine.registry.guess(requestShapeOf(request)), request, response, { recorded: false });
+    const { codec, requestId } = context;
     const failure = toClientError(error, engine.secrets);
-    context?.exchange?.refuse(failure);
+    context.exchange?.refuse(failure);
     const { status, body } = codec.encodeError(failure, requestId);
-    sendRequestId(response, codec.descriptor.requestIdHeaders, requestId);
     if (failure.retryAfterMs !== undefined) response.setHeader('retry-after', String(retryAfterSeconds(failure.retryAfterMs)));
     if (status >= 500) logger?.error({ requestId, ...failureLogFields(failure) }, failureLogMessage(failure));
     else logger?.debug?.(refusalLine(requestId, failure, protocolHeaderFields(request.headers, codec.descriptor, engine.secrets)), 'request refused');

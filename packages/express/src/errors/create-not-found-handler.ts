@@ -1,8 +1,8 @@
-import { boundClientText, createId, GatewayError, type Codec } from '@signalbox/core';
+import { boundClientText, GatewayError, type Codec } from '@signalbox/core';
 import type { Endpoint, Engine } from '@signalbox/engine';
 import type { Request, RequestHandler } from 'express';
-import { findGatewayContext, setGatewayContext } from '../context/gateway-context';
-import { sendRequestId } from '../request-id/create-request-id-middleware';
+import { findGatewayContext } from '../context/gateway-context';
+import { openRequestContext } from '../context/open-request-context';
 import { requestShapeOf } from './request-shape';
 
 export type NotFoundOptions = {
@@ -34,7 +34,8 @@ export function createNotFoundHandler(options: NotFoundOptions): RequestHandler 
     const claimed = claims(request.path);
     if (!claimed && !options.everyPath) return next();
     // Only a claimed path opens an exchange (and so a ledger row); the others get a request id for their answer and access line.
-    const context = findGatewayContext(request) ?? openContext(engine, request, response, claimed);
+    const context =
+      findGatewayContext(request) ?? openRequestContext(engine, engine.registry.guess(requestShapeOf(request)), request, response, { recorded: claimed });
     throw new GatewayError({ code: 'ENDPOINT_NOT_FOUND', message: notFoundMessage(request, endpoints, listed, context.codec) });
   };
 }
@@ -50,17 +51,6 @@ export function createPathClaim(engine: Engine): (path: string) => boolean {
     const lower = path.toLowerCase();
     return lower === '/v1' || lower.startsWith('/v1/') || withoutV1.has(lower);
   };
-}
-
-/** The request's id, envelope and, for an API call (`recorded`), the exchange that puts its refusal in the ledger. */
-function openContext(engine: Engine, request: Request, response: Parameters<RequestHandler>[1], recorded: boolean) {
-  const codec = engine.registry.guess(requestShapeOf(request));
-  const requestId = createId('req_');
-  const startedAt = Date.now();
-  sendRequestId(response, codec.descriptor.requestIdHeaders, requestId);
-  if (!recorded) return setGatewayContext(request, { requestId, startedAt, codec });
-  const exchange = engine.openExchange({ protocol: codec.protocol, requestId, startedAt });
-  return setGatewayContext(request, { requestId, startedAt, codec, exchange });
 }
 
 function notFoundMessage(request: Request, endpoints: readonly Endpoint[], listed: string, codec: Codec): string {

@@ -1,8 +1,8 @@
-import { createId, GatewayError } from '@signalbox/core';
+import { GatewayError } from '@signalbox/core';
 import type { AdminService } from '@signalbox/accounts';
 import type { Engine } from '@signalbox/engine';
 import { Router } from 'express';
-import { setGatewayContext } from '../context/gateway-context';
+import { openRequestContext } from '../context/open-request-context';
 import { createErrorHandler } from '../errors/create-error-handler';
 
 /** What the router serves: a prom-client `Registry`, or anything that renders the text format the same way. */
@@ -37,9 +37,7 @@ export function createMetricsRouter(options: MetricsRouterOptions): Router {
   const codec = engine.registry.bearerCodec;
   const router = Router();
   router.get('/', async function metricsHandler(request, response) {
-    const requestId = createId('req_');
-    setGatewayContext(request, { requestId, startedAt: Date.now(), codec });
-    response.setHeader('x-request-id', requestId);
+    openRequestContext(engine, codec, request, response, { recorded: false });
     response.setHeader('cache-control', 'no-store');
     if (admin) {
       const identity = await admin.authenticate(request.headers);

@@ -124,7 +124,7 @@ describe('remote compaction through the exchange', () => {
     const item = compactionItemOf(await compact(test));
     const other = await test.store.createAccount({ name: 'other', balanceMicros: 1_000_000 });
     const { secret } = await test.store.createKey({ accountId: other.id, name: 'other key' });
-    const exchange = test.engine.openExchange({ protocol: 'openai-responses', requestId: 'req_other', startedAt: 1_767_225_600_000 });
+    const exchange = test.engine.openExchange({ protocol: 'openai-responses' });
     await exchange.authenticate({ authorization: `Bearer ${secret}` });
     const error = await refusalOf(exchange.generate({ model: 'client-model', input: [item, { role: 'user', content: 'Go on' }] }, new AbortController().signal));
     expect(error.status).toBe(400);

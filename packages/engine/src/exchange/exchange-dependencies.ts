@@ -1,0 +1,36 @@
+import type { Codec } from '@signalbox/core';
+import type { AccountStore, KeyLimits } from '@signalbox/accounts';
+import type { ClientAuthPolicy, KeyHeaderElsewhere } from '../auth/authenticate';
+import type { Clock } from '../clock/clock';
+import type { ConversationDependencies } from '../conversations/conversation-dependencies';
+import type { CompactionSealer } from '../conversations/compaction/create-compaction-sealer';
+import type { UpstreamTarget } from '../generation/upstream-target';
+import type { Interruptions } from '../interruption/create-interruptions';
+import type { Limiter } from '../limits/limiter';
+import type { EngineObserver } from '../observation/engine-observer';
+import type { RouteTable } from '../routing/create-route-table';
+import type { Settlement } from './settle-exchange';
+
+/** What every exchange of one engine shares. */
+export type ExchangeDependencies = {
+  routes: RouteTable;
+  targetsOf(model: string): readonly { upstream: UpstreamTarget; model: string }[];
+  store: AccountStore;
+  limiter: Limiter;
+  defaultLimits: KeyLimits;
+  authPolicy(codec: Codec): ClientAuthPolicy;
+  keyHeadersElsewhere: readonly KeyHeaderElsewhere[];
+  /** The config's `forwardClientHeaders`: client headers passed on to upstreams of the same protocol. */
+  forwardClientHeaders: readonly string[];
+  settlement: Settlement;
+  /** The engine's clock: key expiry, admission, the waits between attempts. */
+  clock: Clock;
+  /** Generations in flight: ended by the engine's drain at shutdown or by their route's deadline. */
+  interruptions: Interruptions;
+  /** Stored conversations: the store, its retention, and where a failed save is reported. */
+  conversations: ConversationDependencies;
+  /** Seals and opens the summaries of compaction items, per account. */
+  compactionSealer: CompactionSealer;
+  /** The host's observer (guarded: it cannot throw), when it watches exchanges. */
+  observer?: EngineObserver;
+};

@@ -1,0 +1,54 @@
+import { GatewayError, type JSONObject } from '@signalbox/core';
+import { compactionTurnOutput } from '../conversations/compaction/compaction-turn-output';
+import type { GenerationOutput } from '../generation/generation-output';
+import { deliverAnswer } from './deliver-answer';
+import type { ExchangeDependencies } from './exchange-dependencies';
+import type { ExchangeState } from './exchange-state';
+import { openExchangeBody } from './open-exchange-body';
+import { runOnExchange } from './run-on-exchange';
+import { serveRequest } from './serve-request';
+import { summarizeConversation } from './summarize-conversation';
+
+/**
+ * One generation on the exchange: its body opened (stored state, compaction items) and decoded,
+ * served by the route's targets and delivered; a body ending with a compaction trigger is
+ * answered with the compaction of the rest.
+ */
+export function generateOnExchange(
+  state: ExchangeState,
+  dependencies: ExchangeDependencies,
+  body: unknown,
+  clientSignal: AbortSignal,
+): Promise<GenerationOutput> {
+  return runOnExchange(state, dependencies, clientSignal, async (interruption, signal) => {
+    const { codec } = state;
+    const { conversation, opened } = await openExchangeBody(state, dependencies, body);
+    const { value: request, warnings } = codec.decodeRequest(opened.body, state.decodeOptions);
+    if (opened.triggered && codec.compaction) {
+      const compacted = await summarizeConversation(state, dependencies, interruption, { conversation: request, keptItems: [] }, warnings, signal);
+      return compactionTurnOutput(codec.compaction, compacted.compaction, request, compacted.headers);
+    }
+    const answer = await serveRequest(state, dependencies, interruption, { request, body: opened.body, warnings, frameTap: conversation.tap }, signal);
+    // Kept before the client has the answer: an agent's next request may name it at once.
+    if (answer.kind === 'json') await conversation.keepAnswer(answer.body);
+    return deliverAnswer(state, dependencies, answer);
+  });
+}
+
+/** Remote compaction on the exchange (`codec.compaction`): the protocol's compacted response. */
+export function compactOnExchange(
+  state: ExchangeState,
+  dependencies: ExchangeDependencies,
+  body: unknown,
+  clientSignal: AbortSignal,
+): Promise<JSONObject> {
+  return runOnExchange(state, dependencies, clientSignal, async (interruption, signal) => {
+    const { compaction } = state.codec;
+    if (!compaction) throw new GatewayError({ code: 'ENDPOINT_NOT_FOUND', message: 'This interface has no compaction endpoint.' });
+    // A compaction may name its conversation by `previous_response_id` too; nothing of it is kept.
+    const { opened } = await openExchangeBody(state, dependencies, body);
+    const { value, warnings } = compaction.decodeCompactionRequest(opened.body);
+    const compacted = await summarizeConversation(state, dependencies, interruption, value, warnings, signal);
+    return compaction.encodeCompactedResponse(compacted.compaction);
+  });
+}

@@ -1,0 +1,70 @@
+import type { GenerationRequest, TranslationWarning } from '@signalbox/core';
+import { defaultRetryPolicy } from '@signalbox/upstream';
+import { admitRequest } from '../admission/admit-request';
+import { applyOutputCap } from '../admission/apply-output-cap';
+import { attemptTargets } from '../generation/attempt-targets';
+import type { FrameTap } from '../generation/frame-tap';
+import type { UpstreamAnswer } from '../generation/generation-output';
+import type { Interruption } from '../interruption/create-interruptions';
+import type { ExchangeDependencies } from './exchange-dependencies';
+import { principalOf, type ExchangeState } from './exchange-state';
+
+/** What one upstream generation is made from. */
+export type ServedRequest = {
+  request: GenerationRequest;
+  /** The client's body, passed through to an upstream of its own protocol; none for a request the gateway wrote. */
+  body: unknown;
+  warnings: readonly TranslationWarning[];
+  /** Sees a stream's frames before the client does (the terminal response a conversation keeps). */
+  frameTap?: FrameTap | undefined;
+};
+
+/**
+ * Routes, admits and sends one request to its route's targets, and returns the answer, not yet
+ * delivered. The route's deadline, counted from the request's arrival, is set on `interruption`:
+ * the generation's watch, which its run started.
+ */
+export async function serveRequest(
+  state: ExchangeState,
+  dependencies: ExchangeDependencies,
+  interruption: Interruption,
+  served: ServedRequest,
+  signal: AbortSignal,
+): Promise<UpstreamAnswer> {
+  const { codec } = state;
+  const { request, frameTap } = served;
+  state.model = request.model;
+  state.stream = request.stream;
+  const route = dependencies.routes.resolve(request.model, codec.protocol);
+  state.route = route.model;
+  interruption.setDeadline(route.deadlineMs);
+  state.admission = await admitRequest({
+    request,
+    route,
+    principal: principalOf(state),
+    store: dependencies.store,
+    limiter: dependencies.limiter,
+    defaultLimits: dependencies.defaultLimits,
+    signal,
+    now: dependencies.clock.now(),
+  });
+  const capped = applyOutputCap(codec, request, served.body, state.admission.outputTokensCap);
+  const result = await attemptTargets({
+    inbound: codec,
+    body: capped.body,
+    request: capped.request,
+    warnings: [...served.warnings, ...capped.warnings],
+    forwarded: state.forwarded,
+    targets: dependencies.targetsOf(route.model),
+    policy: { ...defaultRetryPolicy, replayAmbiguous: route.replayAmbiguousFailures },
+    signal,
+    createdAt: Math.floor(state.startedAt / 1000),
+    sleep: dependencies.clock.sleep,
+    ...(frameTap && { frameTap }),
+    route: route.model,
+    ...(state.watcher && { watcher: state.watcher }),
+  });
+  state.attempt = result.attempt;
+  if (!result.ok) throw result.error;
+  return result.answer;
+}
