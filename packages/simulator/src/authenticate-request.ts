@@ -1,5 +1,14 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { readBearerToken } from './read-credential';
 import { simulatorError, type SimulatorError } from './simulator-error';
+
+/** The OpenAI API's 401 for a wrong or revoked key, without the key it quotes in part. */
+export const OPENAI_INVALID_KEY = simulatorError(401, 'Incorrect API key provided. You can find your API key at https://platform.openai.com/account/api-keys.', {
+  code: 'invalid_api_key',
+});
+
+/** The Messages API's 401 for a wrong or revoked key. */
+export const ANTHROPIC_INVALID_KEY = simulatorError(401, 'invalid x-api-key');
 
 /**
  * OpenAI paths: the key must arrive as `Authorization: Bearer <key>` when one is configured.
@@ -11,9 +20,7 @@ export function authenticateBearer(headers: IncomingHttpHeaders, apiKey: string 
   if (authorization === undefined || authorization === '') {
     return simulatorError(401, "You didn't provide an API key. You need to provide your API key in an Authorization header using Bearer auth (i.e. Authorization: Bearer YOUR_KEY).", { code: null });
   }
-  const match = /^Bearer\s+(.+)$/i.exec(authorization);
-  if (match?.[1]?.trim() !== apiKey) return simulatorError(401, 'Incorrect API key provided.', { code: 'invalid_api_key' });
-  return undefined;
+  return readBearerToken(authorization) === apiKey ? undefined : OPENAI_INVALID_KEY;
 }
 
 /** `/v1/messages`: the key must arrive as `x-api-key` when one is configured. */
@@ -21,8 +28,7 @@ export function authenticateApiKeyHeader(headers: IncomingHttpHeaders, apiKey: s
   if (apiKey === undefined) return undefined;
   const value = headers['x-api-key'];
   if (value === undefined || value === '') return simulatorError(401, 'x-api-key header is required');
-  if (value !== apiKey) return simulatorError(401, 'invalid x-api-key');
-  return undefined;
+  return value === apiKey ? undefined : ANTHROPIC_INVALID_KEY;
 }
 
 /** `/v1/messages` needs an `anthropic-version` header, as the real API does. Its value is not checked. */

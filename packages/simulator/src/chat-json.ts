@@ -40,20 +40,23 @@ export function encodeChatJson(context: AnswerContext): Record<string, unknown> 
     created: context.createdAt,
     model: context.request.model,
     choices: [{ index: 0, message, logprobs: null, finish_reason: chatFinishReason(plan) }],
-    usage: buildChatUsage(plan),
+    usage: buildChatUsage(context),
     service_tier: 'default',
     system_fingerprint: SIMULATOR_FINGERPRINT,
   };
 }
 
-/** Chat usage: prompt/completion/total plus both detail objects (no cache, no audio, no reasoning). */
-export function buildChatUsage(plan: AnswerPlan) {
-  const { inputTokens, outputTokens, reasoningTokens } = plan.usage;
+/**
+ * Chat usage: prompt/completion/total plus both detail objects; `cached_tokens` (read from the
+ * prompt cache) is part of `prompt_tokens`. No audio, no reasoning.
+ */
+export function buildChatUsage(context: AnswerContext) {
+  const { inputTokens, outputTokens, reasoningTokens } = context.plan.usage;
   return {
     prompt_tokens: inputTokens,
     completion_tokens: outputTokens,
     total_tokens: inputTokens + outputTokens,
-    prompt_tokens_details: { cached_tokens: 0, audio_tokens: 0 },
+    prompt_tokens_details: { cached_tokens: context.cache.readTokens, audio_tokens: 0 },
     completion_tokens_details: {
       reasoning_tokens: reasoningTokens,
       audio_tokens: 0,

@@ -21,7 +21,7 @@ function* chatFrames(state: StreamState): Generator<SSEFrame> {
   for (const token of plan.textTokens) yield choiceChunk(state, 'token', { content: token }, null);
   for (const [index, call] of plan.toolCalls.entries()) yield* toolCallChunks(state, call, index);
   yield choiceChunk(state, 'terminal', {}, chatFinishReason(plan));
-  if (state.includeUsage) yield chunk(state, 'terminal', [], buildChatUsage(plan));
+  if (state.includeUsage) yield chunk(state, 'terminal', [], buildChatUsage(state.context));
   yield dataFrame('terminal', '[DONE]');
 }
 

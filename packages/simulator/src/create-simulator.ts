@@ -1,6 +1,9 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createRequestHandler, type SimulatorHandler } from './handle-request';
+import { createCredentialRegistry, type CredentialStats } from './credential-registry';
+import { readCredentialSettings, type CredentialSettings } from './credential-settings';
+import { createRequestHandler, type BodyObserver, type SimulatorHandler } from './handle-request';
+import { createPromptCache } from './prompt-cache';
 import { resolveSimulatorOptions, type SimulatorOptions } from './simulator-options';
 import { createConcurrencyPeak } from './create-concurrency-peak';
 import { createStatsCounter, type SimulatorStats } from './simulator-stats';
@@ -32,8 +35,17 @@ export type Simulator = {
   handler: SimulatorHandler;
   /** Counters of requests seen, aborted and in flight (a copy). */
   stats(): SimulatorStats;
-  /** Zeroes the request and abort counters. */
+  /** Zeroes the request and abort counters and every key's stats. */
   resetStats(): void;
+  /**
+   * Replaces the settings of requests carrying `key` (rate limit, revocation) while running;
+   * `undefined` removes them. A new limit starts with a full allowance. Throws RangeError on bad settings.
+   */
+  configureCredential(key: string, settings: CredentialSettings | undefined): void;
+  /** What the simulator saw from `key` ('' for requests without one): requests, refusals, input and cache tokens. */
+  credentialStats(key: string): CredentialStats;
+  /** Forgets every cached prompt prefix of every key. */
+  clearPromptCache(): void;
   /**
    * The most requests in flight at once since the simulator was created or `resetPeakActive` was
    * called: across every gateway instance that sends to it, what their concurrency limits let through.
@@ -52,11 +64,14 @@ export type Simulator = {
 export function createSimulator(options?: SimulatorOptions): Simulator {
   const resolved = resolveSimulatorOptions(options);
   const stats = createStatsCounter();
+  const credentials = createCredentialRegistry(resolved.credentials, resolved.now);
+  const promptCache = createPromptCache(resolved.promptCache, resolved.now);
   const entries = new WeakMap<IncomingMessage, SimulatorRequestLogEntry>();
-  const answer = createRequestHandler(resolved, stats, (request, body) => {
+  const observeBody: BodyObserver = (request, body) => {
     const entry = entries.get(request);
     if (entry !== undefined) entry.fields = Object.keys(body).slice(0, MAX_LOGGED_FIELDS);
-  });
+  };
+  const answer = createRequestHandler({ options: resolved, stats, credentials, promptCache, observeBody });
   const log: SimulatorRequestLogEntry[] = [];
   const concurrency = createConcurrencyPeak();
   const handler: SimulatorHandler = (request, response) => {
@@ -74,7 +89,17 @@ export function createSimulator(options?: SimulatorOptions): Simulator {
     listen: (port = 0, host = '127.0.0.1') => listen(server, port, host),
     close: () => close(server),
     stats: stats.snapshot,
-    resetStats: stats.reset,
+    resetStats: () => {
+      stats.reset();
+      credentials.resetStats();
+    },
+    configureCredential: (key, settings) => {
+      const checked = settings === undefined ? undefined : readCredentialSettings(settings);
+      if (typeof checked === 'string') throw new RangeError(`Simulator credential settings: ${checked}`);
+      if (!credentials.configure(key, checked)) throw new RangeError('Simulator credential settings: too many configured keys');
+    },
+    credentialStats: credentials.statsOf,
+    clearPromptCache: promptCache.clear,
     peakActive: concurrency.peak,
     resetPeakActive: concurrency.reset,
     requests: () => log.map(entry => ({ ...entry })),

@@ -2,6 +2,7 @@ import type { AnswerFinish, AnswerPlan, PlannedReasoning, PlannedToolCall } from
 import { createRandom, type Random } from './create-random';
 import { generateToolArguments } from './generate-tool-arguments';
 import { hashText } from './hash-text';
+import { tokensOf } from './prompt-cache-usage';
 import { stripScenarioDirectives } from './scenario-directives';
 import { chooseTools } from './choose-tools';
 import type { SimulatedRequest, SimulatedTool } from './simulated-request';
@@ -27,7 +28,7 @@ export function generateAnswer(request: SimulatedRequest, settings: AnswerSettin
   const results = request.trailingToolResults.map(stripScenarioDirectives);
   const random = createRandom(results.reduce((seed, result) => hashText(result, seed), hashText(prompt)));
   const promptWords = extractWords(prompt);
-  const inputTokens = Math.max(1, Math.ceil(request.inputCharacters / 4));
+  const inputTokens = Math.max(1, tokensOf(request.inputCharacters));
   let budget = Math.max(0, request.maxOutputTokens ?? Number.POSITIVE_INFINITY);
 
   const reasoning = request.reasoning ? planReasoning(random, promptWords, settings.reasoningTokens, budget) : undefined;

@@ -1,11 +1,17 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AnswerContext } from './answer-context';
 import { createId } from './create-id';
+import type { CredentialAdmission, CredentialRegistry } from './credential-registry';
 import { retryAfterSeconds } from './error-envelopes';
 import { generateAnswer } from './generate-answer';
+import { CONTROL_PATH_PREFIX, handleControlRequest } from './handle-control-request';
+import type { PromptCache } from './prompt-cache';
+import type { RateLimitRefusal } from './rate-limit-answers';
+import { readCredential } from './read-credential';
 import { readRequestBody } from './read-request-body';
 import { NO_DIRECTIVES, readScenarioDirectives, stripScenarioDirectives, type ScenarioDirectives } from './scenario-directives';
 import { envelopeProtocolFor, PROTOCOL_ROUTES, type SimulatedProtocol } from './simulated-protocol';
+import type { SimulatedRequest } from './simulated-request';
 import { isSimulatorError, simulatorError, type SimulatorError } from './simulator-error';
 import type { ResolvedSimulatorOptions } from './simulator-options';
 import type { StatsCounter } from './simulator-stats';
@@ -19,13 +25,28 @@ export type SimulatorHandler = (request: IncomingMessage, response: ServerRespon
 /** Called with each request body that parsed as a JSON object, before it is answered (the request log). */
 export type BodyObserver = (request: IncomingMessage, body: Record<string, unknown>) => void;
 
-/** Builds the request listener: route, check headers, read the body, then answer or fail as directed. */
-export function createRequestHandler(options: ResolvedSimulatorOptions, stats: StatsCounter, observeBody?: BodyObserver): SimulatorHandler {
+/** What every request of one simulator shares: its options, counters, per-key state and prompt cache. */
+export type SimulatorState = {
+  options: ResolvedSimulatorOptions;
+  stats: StatsCounter;
+  credentials: CredentialRegistry;
+  promptCache: PromptCache;
+  observeBody?: BodyObserver;
+};
+
+/** One request on a protocol path, once its body is read: where to answer and on whose key. */
+type Turn = { exchange: Exchange; protocol: SimulatedProtocol; request: SimulatedRequest; requestId: string; credential: string };
+
+/** Builds the request listener: route, check headers and key, read the body, then answer or fail as directed. */
+export function createRequestHandler(state: SimulatorState): SimulatorHandler {
   return function simulatorHandler(request, response) {
     const pathname = (request.url ?? '/').split('?', 1)[0] ?? '/';
     const protocol = PROTOCOL_ROUTES.get(pathname);
-    const exchange = trackExchange(request, response, stats, protocol === undefined ? 'other' : pathname);
-    handleExchange(exchange, pathname, protocol, options, observeBody).catch(() => {
+    const exchange = trackExchange(request, response, state.stats, protocol === undefined ? 'other' : pathname);
+    const handled = pathname.startsWith(CONTROL_PATH_PREFIX)
+      ? handleControlRequest(exchange, pathname, { ...state, maxBodyBytes: state.options.maxBodyBytes })
+      : handleExchange(exchange, pathname, protocol, state);
+    handled.catch(() => {
       // A bug must not take the server down: answer 500 if still possible, else drop the connection.
       if (!response.headersSent) writeJson(exchange, 500, { error: { message: 'Simulator failure', type: 'server_error', param: null, code: null } });
       else response.destroy();
@@ -33,17 +54,11 @@ export function createRequestHandler(options: ResolvedSimulatorOptions, stats: S
   };
 }
 
-async function handleExchange(
-  exchange: Exchange,
-  pathname: string,
-  protocol: SimulatedProtocol | undefined,
-  options: ResolvedSimulatorOptions,
-  observeBody: BodyObserver | undefined,
-): Promise<void> {
+async function handleExchange(exchange: Exchange, pathname: string, protocol: SimulatedProtocol | undefined, state: SimulatorState): Promise<void> {
   const envelope = protocol ?? envelopeProtocolFor(pathname);
   const requestId = createId('req_');
   exchange.response.setHeader(envelope.requestIdHeader, requestId);
-  const fail = (error: SimulatorError) => writeError(exchange, envelope, error, requestId);
+  const fail = (error: SimulatorError, headers?: Record<string, string>) => writeError(exchange, envelope, error, requestId, headers);
   if (protocol === undefined) return fail(simulatorError(404, `Unknown path: ${exchange.request.method} ${pathname}`));
   if (isWebSocketUpgrade(exchange.request)) {
     // Codex tries a WebSocket first; 426 tells it to use HTTP streaming at once (a 404/405 makes it retry).
@@ -54,14 +69,32 @@ async function handleExchange(
     exchange.response.setHeader('allow', 'POST');
     return fail(simulatorError(405, `Method ${exchange.request.method} is not allowed on ${pathname}; use POST.`));
   }
-  const headerError = protocol.checkHeaders(exchange.request.headers, options.apiKey);
+  const headerError = protocol.checkHeaders(exchange.request.headers, state.options.apiKey);
   if (headerError !== undefined) return fail(headerError);
-  const body = await readRequestBody(exchange.request, options.maxBodyBytes);
+  const credential = readCredential(exchange.request.headers);
+  const refusal = applyAdmission(exchange, protocol, state.credentials.admit(credential));
+  if (refusal !== undefined) return fail(refusal.error, refusal.headers);
+  const body = await readRequestBody(exchange.request, state.options.maxBodyBytes);
   if (!body.ok) return fail(simulatorError(body.status, body.message));
-  observeBody?.(exchange.request, body.body);
+  state.observeBody?.(exchange.request, body.body);
   const request = protocol.readRequest(body.body);
   if (isSimulatorError(request)) return fail(request);
+  return answer({ exchange, protocol, request, requestId, credential }, state, fail);
+}
 
+/** The key's verdict: the refusal to send, or undefined after putting its rate-limit headers on the answer. */
+function applyAdmission(exchange: Exchange, protocol: SimulatedProtocol, admission: CredentialAdmission): RateLimitRefusal | undefined {
+  if (admission.outcome === 'revoked') return { error: protocol.revoked, headers: {} };
+  if (admission.outcome === 'rate-limited') return protocol.rateLimitRefusal(admission.decision);
+  if (admission.decision === undefined) return undefined;
+  for (const [name, value] of Object.entries(protocol.rateLimitHeaders(admission.decision))) exchange.response.setHeader(name, value);
+  return undefined;
+}
+
+/** Generates the answer (or the failure the directives ask for), with the prompt cache's part in its usage. */
+async function answer(turn: Turn, state: SimulatorState, fail: (error: SimulatorError) => void): Promise<void> {
+  const { exchange, protocol, request } = turn;
+  const options = state.options;
   const directives = options.scenarioDirectives
     ? readScenarioDirectives([request.lastUserText, ...request.trailingToolResults])
     : NO_DIRECTIVES;
@@ -74,7 +107,9 @@ async function handleExchange(
     answerTokens: directives.outputTokens ?? options.defaultOutputTokens,
     reasoningTokens: options.reasoningTokens,
   });
-  const context: AnswerContext = { request, plan, createdAt: Math.floor(Date.now() / 1000), requestId };
+  const cache = state.promptCache.apply(request, turn.credential, protocol.promptCaching);
+  state.credentials.recordAnswer(turn.credential, plan.usage.inputTokens, cache);
+  const context: AnswerContext = { request, plan, createdAt: Math.floor(Date.now() / 1000), requestId: turn.requestId, cache };
   const tokenDelayMs = directives.slowMs ?? options.tokenDelayMs;
   if (request.stream) {
     const pacing = { tokenDelayMs, firstTokenDelayMs: options.firstTokenDelayMs };
@@ -91,10 +126,10 @@ function isWebSocketUpgrade(request: Exchange['request']): boolean {
   return request.method === 'GET' && (request.headers.upgrade ?? '').toLowerCase() === 'websocket';
 }
 
-function writeError(exchange: Exchange, protocol: SimulatedProtocol, error: SimulatorError, requestId: string): void {
+function writeError(exchange: Exchange, protocol: SimulatedProtocol, error: SimulatorError, requestId: string, extraHeaders: Record<string, string> = {}): void {
   const retryAfter = retryAfterSeconds(error.status);
   const headers: Record<string, string> = retryAfter === undefined ? {} : { 'retry-after': String(retryAfter) };
-  writeJson(exchange, error.status, protocol.encodeError(error, requestId), headers);
+  writeJson(exchange, error.status, protocol.encodeError(error, requestId), { ...headers, ...extraHeaders });
 }
 
 /** The error a `[[sim:status=NNN]]` marker asks for; with `prompt`, its message quotes it. */

@@ -1,12 +1,14 @@
 export { createSimulator } from './create-simulator';
 export type { Simulator, SimulatorAddress, SimulatorRequestLogEntry } from './create-simulator';
 export type { SimulatorHandler } from './handle-request';
-export type { SimulatorOptions } from './simulator-options';
+export type { PromptCacheOptions, SimulatorOptions } from './simulator-options';
+export type { CredentialSettings } from './credential-settings';
+export type { CredentialStats } from './credential-registry';
 export type { SimulatorStats } from './simulator-stats';
 export { generateAnswer } from './generate-answer';
 export type { AnswerSettings } from './generate-answer';
 export type { AnswerPlan, AnswerFinish, AnswerUsage, PlannedReasoning, PlannedToolCall } from './answer-plan';
-export type { SimulatedRequest, SimulatedTool, SimulatedToolChoice } from './simulated-request';
+export type { CacheBreakpoint, PromptBlock, SimulatedRequest, SimulatedTool, SimulatedToolChoice } from './simulated-request';
 export { readScenarioDirectives, stripScenarioDirectives } from './scenario-directives';
 export type { ScenarioDirectives } from './scenario-directives';
 export { WORD_LIST } from './word-list';

@@ -28,7 +28,7 @@ export function encodeMessagesJson(context: AnswerContext): Record<string, unkno
     stop_sequence: context.plan.stopSequence ?? null,
     container: null,
     diagnostics: null,
-    usage: buildMessagesUsage(context.plan, context.plan.usage.outputTokens),
+    usage: buildMessagesUsage(context, context.plan.usage.outputTokens),
   };
 }
 
@@ -58,15 +58,19 @@ export function buildMessagesContent(plan: AnswerPlan, ids: MessagesIds): Conten
 }
 
 /**
- * Messages usage: no cache activity; `output_tokens` includes thinking. As in the API's answers, the
- * thinking count is there only with thinking and `server_tool_use` only after a server tool ran.
+ * Messages usage: `input_tokens` counts only what was neither read from nor written to the cache
+ * (the three add up to the prompt), and `cache_creation` splits the writes by lifetime;
+ * `output_tokens` includes thinking. As in the API's answers, the thinking count is there only with
+ * thinking and `server_tool_use` only after a server tool ran.
  */
-export function buildMessagesUsage(plan: AnswerPlan, outputTokens: number) {
+export function buildMessagesUsage(context: AnswerContext, outputTokens: number) {
+  const { plan, cache } = context;
+  const written = cache.write5mTokens + cache.write1hTokens;
   return {
-    input_tokens: plan.usage.inputTokens,
-    cache_creation_input_tokens: 0,
-    cache_read_input_tokens: 0,
-    cache_creation: { ephemeral_5m_input_tokens: 0, ephemeral_1h_input_tokens: 0 },
+    input_tokens: plan.usage.inputTokens - cache.readTokens - written,
+    cache_creation_input_tokens: written,
+    cache_read_input_tokens: cache.readTokens,
+    cache_creation: { ephemeral_5m_input_tokens: cache.write5mTokens, ephemeral_1h_input_tokens: cache.write1hTokens },
     output_tokens: outputTokens,
     ...thinkingDetails(plan),
     service_tier: 'standard',

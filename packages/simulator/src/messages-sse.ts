@@ -16,20 +16,20 @@ export function createMessagesStream(context: AnswerContext): SimulatedStream {
 
 function* messagesFrames(state: StreamState): Generator<SSEFrame> {
   const { plan } = state.context;
-  const startUsage = buildMessagesUsage(plan, Math.min(1, plan.usage.outputTokens));
+  const startUsage = buildMessagesUsage(state.context, Math.min(1, plan.usage.outputTokens));
   const message = { ...messageHead(state.context, state.ids, []), stop_reason: null, stop_sequence: null, usage: startUsage };
   yield namedFrame('setup', { type: 'message_start', message });
   if (plan.reasoning !== undefined) yield* thinkingBlockFrames(state, plan.reasoning);
   if (plan.textTokens.length > 0) yield* textBlockFrames(state, plan.textTokens);
   for (const [position, call] of plan.toolCalls.entries()) yield* toolUseBlockFrames(state, call, position);
-  const finalUsage = buildMessagesUsage(plan, plan.usage.outputTokens);
+  const finalUsage = buildMessagesUsage(state.context, plan.usage.outputTokens);
   yield namedFrame('terminal', {
     type: 'message_delta',
     delta: { stop_reason: messagesStopReason(plan), stop_sequence: plan.stopSequence ?? null, stop_details: null },
     usage: {
       input_tokens: finalUsage.input_tokens,
-      cache_creation_input_tokens: 0,
-      cache_read_input_tokens: 0,
+      cache_creation_input_tokens: finalUsage.cache_creation_input_tokens,
+      cache_read_input_tokens: finalUsage.cache_read_input_tokens,
       output_tokens: finalUsage.output_tokens,
       ...thinkingDetails(plan),
     },

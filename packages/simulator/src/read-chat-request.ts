@@ -1,8 +1,10 @@
+import { countPromptCharacters, createPromptBlockList, type PromptBlockList } from './prompt-blocks';
+import { readOpenAIPromptCache } from './read-openai-prompt-cache';
 import { asNumber, asRecord, asString, readTextContent } from './read-text-content';
 import type { SimulatedRequest, SimulatedTool, SimulatedToolChoice } from './simulated-request';
 import { simulatorError, type SimulatorError } from './simulator-error';
 
-type ConversationSummary = { characters: number; lastUserText: string; trailingToolResults: string[] };
+type ConversationSummary = { lastUserText: string; trailingToolResults: string[] };
 
 /** `POST /v1/chat/completions` body → SimulatedRequest. Refuses only a missing `model` or `messages`. */
 export function readChatRequest(body: Record<string, unknown>): SimulatedRequest | SimulatorError {
@@ -13,12 +15,16 @@ export function readChatRequest(body: Record<string, unknown>): SimulatedRequest
   if (!Array.isArray(body.messages)) {
     return simulatorError(400, "Missing required parameter: 'messages'.", { param: 'messages', code: 'missing_required_parameter' });
   }
-  const conversation = summarizeMessages(body.messages);
+  const prompt = createPromptBlockList();
+  prompt.addTools(body.tools);
+  const conversation = summarizeMessages(prompt, body.messages);
   return {
     model,
     stream: body.stream === true,
     lastUserText: conversation.lastUserText,
-    inputCharacters: conversation.characters,
+    inputCharacters: countPromptCharacters(prompt.blocks),
+    promptBlocks: prompt.blocks,
+    ...readOpenAIPromptCache(body),
     maxOutputTokens: asNumber(body.max_completion_tokens) ?? asNumber(body.max_tokens),
     stopSequences: readStop(body.stop),
     tools: readTools(body.tools),
@@ -32,13 +38,13 @@ export function readChatRequest(body: Record<string, unknown>): SimulatedRequest
   };
 }
 
-function summarizeMessages(messages: readonly unknown[]): ConversationSummary {
-  const summary: ConversationSummary = { characters: 0, lastUserText: '', trailingToolResults: [] };
+function summarizeMessages(prompt: PromptBlockList, messages: readonly unknown[]): ConversationSummary {
+  const summary: ConversationSummary = { lastUserText: '', trailingToolResults: [] };
   for (const entry of messages) {
     const message = asRecord(entry);
     if (message === undefined) continue;
     const text = readTextContent(message.content);
-    summary.characters += text.length + toolCallCharacters(message.tool_calls);
+    prompt.add(String(message.role), `${text}${toolCallArguments(message.tool_calls)}`);
     if (message.role === 'tool') {
       summary.trailingToolResults.push(text);
       continue;
@@ -49,11 +55,11 @@ function summarizeMessages(messages: readonly unknown[]): ConversationSummary {
   return summary;
 }
 
-function toolCallCharacters(toolCalls: unknown): number {
-  if (!Array.isArray(toolCalls)) return 0;
-  let characters = 0;
-  for (const call of toolCalls) characters += asString(asRecord(asRecord(call)?.function)?.arguments)?.length ?? 0;
-  return characters;
+function toolCallArguments(toolCalls: unknown): string {
+  if (!Array.isArray(toolCalls)) return '';
+  let text = '';
+  for (const call of toolCalls) text += asString(asRecord(asRecord(call)?.function)?.arguments) ?? '';
+  return text;
 }
 
 function readStop(stop: unknown): string[] {

@@ -1,8 +1,10 @@
+import { DEFAULT_CACHE_TTL_SECONDS } from './prompt-cache-usage';
+import { countPromptCharacters, createPromptBlockList, type PromptBlockList } from './prompt-blocks';
 import { asNumber, asRecord, asString, readTextContent } from './read-text-content';
 import type { SimulatedRequest, SimulatedTool, SimulatedToolChoice } from './simulated-request';
 import { simulatorError, type SimulatorError } from './simulator-error';
 
-type TurnSummary = { characters: number; text: string; toolResults: string[] };
+type TurnSummary = { text: string; toolResults: string[] };
 
 /**
  * `POST /v1/messages` body → SimulatedRequest. Refuses what the real API always refuses and a
@@ -12,24 +14,30 @@ export function readMessagesRequest(body: Record<string, unknown>): SimulatedReq
   const missing = missingField(body);
   if (missing !== undefined) return simulatorError(400, `${missing}: Field required`);
   const maxTokens = asNumber(body.max_tokens) as number;
-  let characters = readTextContent(body.system).length;
+  const prompt = createPromptBlockList();
+  prompt.addTools(body.tools);
+  addSystemBlocks(prompt, body.system);
   let lastUserText = '';
   let trailingToolResults: string[] = [];
-  for (const entry of body.messages as unknown[]) {
+  (body.messages as unknown[]).forEach((entry, index) => {
     const message = asRecord(entry);
-    if (message === undefined) continue;
-    const turn = summarizeTurn(message.content);
-    characters += turn.characters;
+    if (message === undefined) return;
+    const turn = summarizeTurn(prompt, message, `messages.${index}`);
     trailingToolResults = message.role === 'user' ? turn.toolResults : [];
     if (message.role === 'user' && turn.text !== '') lastUserText = turn.text;
-  }
+  });
+  const cacheError = prompt.finishMessages(body.cache_control);
+  if (cacheError !== undefined) return cacheError;
   const thinkingType = asRecord(body.thinking)?.type;
   const toolChoice = asRecord(body.tool_choice);
   return {
     model: body.model as string,
     stream: body.stream === true,
     lastUserText,
-    inputCharacters: characters,
+    inputCharacters: countPromptCharacters(prompt.blocks),
+    promptBlocks: prompt.blocks,
+    promptCacheKey: undefined,
+    promptCacheTtlSeconds: DEFAULT_CACHE_TTL_SECONDS,
     maxOutputTokens: maxTokens,
     stopSequences: Array.isArray(body.stop_sequences)
       ? body.stop_sequences.filter((entry): entry is string => typeof entry === 'string')
@@ -52,18 +60,34 @@ function missingField(body: Record<string, unknown>): string | undefined {
   return undefined;
 }
 
-function summarizeTurn(content: unknown): TurnSummary {
-  if (typeof content === 'string') return { characters: content.length, text: content, toolResults: [] };
-  const turn: TurnSummary = { characters: 0, text: '', toolResults: [] };
-  if (!Array.isArray(content)) return turn;
-  for (const entry of content) {
+/** System text: a string, or text blocks that may each carry `cache_control`. */
+function addSystemBlocks(prompt: PromptBlockList, system: unknown): void {
+  if (typeof system === 'string') return prompt.add('system', system);
+  if (!Array.isArray(system)) return;
+  system.forEach((entry, index) => {
     const block = asRecord(entry);
-    if (block === undefined) continue;
+    if (block !== undefined) prompt.add('system', asString(block.text) ?? '', block.cache_control, `system.${index}`);
+  });
+}
+
+/** Adds one message's blocks to the prompt and returns its text and tool results. */
+function summarizeTurn(prompt: PromptBlockList, message: Record<string, unknown>, location: string): TurnSummary {
+  const role = String(message.role);
+  const content = message.content;
+  if (typeof content === 'string') {
+    prompt.add(`${role}:text`, content);
+    return { text: content, toolResults: [] };
+  }
+  const turn: TurnSummary = { text: '', toolResults: [] };
+  if (!Array.isArray(content)) return turn;
+  content.forEach((entry, index) => {
+    const block = asRecord(entry);
+    if (block === undefined) return;
     const text = blockText(block);
-    turn.characters += text.length;
+    prompt.add(`${role}:${String(block.type)}`, text, block.cache_control, `${location}.content.${index}`);
     if (block.type === 'tool_result') turn.toolResults.push(text);
     if (block.type === 'text') turn.text = turn.text === '' ? text : `${turn.text}\n${text}`;
-  }
+  });
   return turn;
 }
 

@@ -1,8 +1,10 @@
+import { countPromptCharacters, createPromptBlockList, type PromptBlockList } from './prompt-blocks';
+import { readOpenAIPromptCache } from './read-openai-prompt-cache';
 import { asNumber, asRecord, asString, readTextContent } from './read-text-content';
 import type { SimulatedRequest, SimulatedTool, SimulatedToolChoice } from './simulated-request';
 import { simulatorError, type SimulatorError } from './simulator-error';
 
-type InputSummary = { characters: number; lastUserText: string; trailingToolResults: string[] };
+type InputSummary = { lastUserText: string; trailingToolResults: string[] };
 
 /** `POST /v1/responses` body → SimulatedRequest. Lenient: only a missing `model` is refused. */
 export function readResponsesRequest(body: Record<string, unknown>): SimulatedRequest | SimulatorError {
@@ -10,14 +12,20 @@ export function readResponsesRequest(body: Record<string, unknown>): SimulatedRe
   if (model === undefined || model === '') {
     return simulatorError(400, "Missing required parameter: 'model'.", { param: 'model', code: 'missing_required_parameter' });
   }
-  const input = summarizeInput(body.input);
+  const prompt = createPromptBlockList();
+  prompt.addTools(body.tools);
+  const instructions = asString(body.instructions);
+  if (instructions !== undefined) prompt.add('instructions', instructions);
+  const input = summarizeInput(prompt, body.input);
   const reasoningEffort = asString(asRecord(body.reasoning)?.effort);
   const include = Array.isArray(body.include) ? body.include : [];
   return {
     model,
     stream: body.stream === true,
     lastUserText: input.lastUserText,
-    inputCharacters: input.characters + (asString(body.instructions)?.length ?? 0),
+    inputCharacters: countPromptCharacters(prompt.blocks),
+    promptBlocks: prompt.blocks,
+    ...readOpenAIPromptCache(body),
     maxOutputTokens: asNumber(body.max_output_tokens),
     stopSequences: [],
     tools: readTools(body.tools),
@@ -31,21 +39,24 @@ export function readResponsesRequest(body: Record<string, unknown>): SimulatedRe
   };
 }
 
-function summarizeInput(input: unknown): InputSummary {
-  if (typeof input === 'string') return { characters: input.length, lastUserText: input, trailingToolResults: [] };
-  const summary: InputSummary = { characters: 0, lastUserText: '', trailingToolResults: [] };
+function summarizeInput(prompt: PromptBlockList, input: unknown): InputSummary {
+  if (typeof input === 'string') {
+    prompt.add('user:message', input);
+    return { lastUserText: input, trailingToolResults: [] };
+  }
+  const summary: InputSummary = { lastUserText: '', trailingToolResults: [] };
   if (!Array.isArray(input)) return summary;
   for (const entry of input) {
     const item = asRecord(entry);
     if (item === undefined) continue;
     if (item.type === 'function_call_output' || item.type === 'custom_tool_call_output') {
       const output = typeof item.output === 'string' ? item.output : readTextContent(item.output);
-      summary.characters += output.length;
+      prompt.add(String(item.type), output);
       summary.trailingToolResults.push(output);
       continue;
     }
     summary.trailingToolResults = [];
-    summary.characters += itemCharacters(item);
+    prompt.add(`${String(item.role ?? '')}:${String(item.type ?? 'message')}`, itemText(item));
     if (item.role === 'user') {
       const text = readTextContent(item.content);
       if (text !== '') summary.lastUserText = text;
@@ -54,10 +65,10 @@ function summarizeInput(input: unknown): InputSummary {
   return summary;
 }
 
-function itemCharacters(item: Record<string, unknown>): number {
-  if (item.type === 'function_call') return (asString(item.arguments)?.length ?? 0) + (asString(item.name)?.length ?? 0);
-  if (item.type === 'reasoning') return readTextContent(item.summary).length;
-  return readTextContent(item.content).length;
+function itemText(item: Record<string, unknown>): string {
+  if (item.type === 'function_call') return `${asString(item.name) ?? ''}${asString(item.arguments) ?? ''}`;
+  if (item.type === 'reasoning') return readTextContent(item.summary);
+  return readTextContent(item.content);
 }
 
 /**

@@ -106,12 +106,15 @@ export function buildResponseObject(context: AnswerContext, ids: ResponsesIds, o
   };
 }
 
-/** Responses usage: cached and cache-write tokens 0, reasoning tokens a subset of output tokens. */
+/**
+ * Responses usage: `cached_tokens` (read from the prompt cache) is part of `input_tokens`, and no
+ * cache write is reported; reasoning tokens are part of output tokens.
+ */
 export function buildResponsesUsage(context: AnswerContext) {
   const { inputTokens, outputTokens, reasoningTokens } = context.plan.usage;
   return {
     input_tokens: inputTokens,
-    input_tokens_details: { cached_tokens: 0, cache_write_tokens: 0 },
+    input_tokens_details: { cached_tokens: context.cache.readTokens, cache_write_tokens: 0 },
     output_tokens: outputTokens,
     output_tokens_details: { reasoning_tokens: reasoningTokens },
     total_tokens: inputTokens + outputTokens,

@@ -1,11 +1,20 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { AnswerContext } from './answer-context';
-import { authenticateApiKeyHeader, authenticateBearer, requireAnthropicVersion } from './authenticate-request';
+import { ANTHROPIC_INVALID_KEY, authenticateApiKeyHeader, authenticateBearer, OPENAI_INVALID_KEY, requireAnthropicVersion } from './authenticate-request';
 import { createChatStream } from './chat-sse';
 import { encodeChatJson } from './chat-json';
 import { anthropicErrorBody, openAIErrorBody } from './error-envelopes';
 import { encodeMessagesJson } from './messages-json';
 import { createMessagesStream } from './messages-sse';
+import type { PromptCaching } from './prompt-cache';
+import type { RateLimitDecision } from './rate-limit-bucket';
+import {
+  anthropicRateLimitHeaders,
+  anthropicRateLimitRefusal,
+  openAIRateLimitHeaders,
+  openAIRateLimitRefusal,
+  type RateLimitRefusal,
+} from './rate-limit-answers';
 import { readChatRequest } from './read-chat-request';
 import { readMessagesRequest } from './read-messages-request';
 import { readResponsesRequest } from './read-responses-request';
@@ -27,9 +36,25 @@ export type SimulatedProtocol = {
   encodeError(error: SimulatorError, requestId: string): unknown;
   /** What `[[sim:stream-error]]` becomes for a non-streaming request. */
   failure: SimulatorError;
+  /** Where the API caches prompts: at `cache_control` breakpoints, or by itself past a length. */
+  promptCaching: PromptCaching;
+  /** The 401 a revoked key gets. */
+  revoked: SimulatorError;
+  /** The 429 of a key past its rate limit, with its headers. */
+  rateLimitRefusal(decision: RateLimitDecision): RateLimitRefusal;
+  /** The rate-limit headers on every other answer to a limited key. */
+  rateLimitHeaders(decision: RateLimitDecision): Record<string, string>;
 };
 
 const openAIFailure = simulatorError(500, 'The server had an error while processing your request.');
+
+/** What the two OpenAI protocols share: automatic caching, their 401 and their rate-limit words. */
+const openAIAccountRules = {
+  promptCaching: 'automatic',
+  revoked: OPENAI_INVALID_KEY,
+  rateLimitRefusal: openAIRateLimitRefusal,
+  rateLimitHeaders: openAIRateLimitHeaders,
+} as const;
 
 const responsesProtocol: SimulatedProtocol = {
   name: 'openai-responses',
@@ -40,6 +65,7 @@ const responsesProtocol: SimulatedProtocol = {
   createStream: createResponsesStream,
   encodeError: openAIErrorBody,
   failure: openAIFailure,
+  ...openAIAccountRules,
 };
 
 const messagesProtocol: SimulatedProtocol = {
@@ -51,6 +77,10 @@ const messagesProtocol: SimulatedProtocol = {
   createStream: createMessagesStream,
   encodeError: anthropicErrorBody,
   failure: simulatorError(529, 'Overloaded'),
+  promptCaching: 'breakpoints',
+  revoked: ANTHROPIC_INVALID_KEY,
+  rateLimitRefusal: anthropicRateLimitRefusal,
+  rateLimitHeaders: anthropicRateLimitHeaders,
 };
 
 const chatProtocol: SimulatedProtocol = {
@@ -62,6 +92,7 @@ const chatProtocol: SimulatedProtocol = {
   createStream: createChatStream,
   encodeError: openAIErrorBody,
   failure: openAIFailure,
+  ...openAIAccountRules,
 };
 
 /** The three routes the simulator answers (POST only); the query string is ignored. */

@@ -16,6 +16,18 @@ export type SimulatedToolChoice =
   | { type: 'tool'; name: string };
 
 /**
+ * One block of the prompt in the order the provider builds its cache key (tools, then system or
+ * instructions, then the turns). Its text is what the token count sees; a tool's `definition` is
+ * part of the cache key but counts no tokens (the simulator's input count leaves tool definitions
+ * out). `label` tells blocks of equal text apart (a user turn from a tool result). A Messages
+ * `cache_control` makes it a breakpoint.
+ */
+export type PromptBlock = { label: string; text: string; definition?: Readonly<Record<string, unknown>>; breakpoint?: CacheBreakpoint };
+
+/** A Messages `cache_control` breakpoint: the prefix up to and including its block may be cached this long. */
+export type CacheBreakpoint = { ttlSeconds: number };
+
+/**
  * One request in no protocol's shape: what each protocol reader extracts from its body so the
  * answer generator stays protocol-neutral.
  */
@@ -26,6 +38,12 @@ export type SimulatedRequest = {
   lastUserText: string;
   /** Characters of all input text (system, messages, tool calls and results); drives input tokens. */
   inputCharacters: number;
+  /** The prompt as blocks in cache order; their text lengths add up to `inputCharacters`. */
+  promptBlocks: readonly PromptBlock[];
+  /** OpenAI `prompt_cache_key`: part of the automatic cache's key when given. */
+  promptCacheKey: string | undefined;
+  /** How long an automatic (OpenAI) cache entry lives unused: a day with `prompt_cache_retention: '24h'`, else 5 minutes. */
+  promptCacheTtlSeconds: number;
   /** The protocol's output cap, when the caller set one. */
   maxOutputTokens: number | undefined;
   stopSequences: readonly string[];
