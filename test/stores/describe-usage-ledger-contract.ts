@@ -107,6 +107,7 @@ export function describeUsageLedger(context: ContractContext): void {
             model: 'claude-sonnet',
             upstream: 'anthropic',
             upstreamModel: 'claude-sonnet-4-5',
+            upstreamCredential: 'team-b',
             protocol: 'openai-responses',
             upstreamProtocol: 'anthropic-messages',
             stream: true,

@@ -22,7 +22,7 @@ import type { GatewayConfig } from './config/gateway-config';
 import type { Exchange, RequestStamp } from './exchange/exchange';
 import type { ExchangeDependencies } from './exchange/exchange-dependencies';
 import { openExchange } from './exchange/open-exchange';
-import { createUpstreamTarget, credentialValuesOf, type UpstreamTarget } from './generation/upstream-target';
+import type { UpstreamTarget } from './generation/upstream-target';
 import { createInterruptions } from './interruption/create-interruptions';
 import { createMemoryLimiter } from './limits/create-memory-limiter';
 import type { Limiter } from './limits/limiter';
@@ -31,6 +31,10 @@ import { guardObserver } from './observation/guard-observer';
 import { createProtocolRegistry, type ProtocolRegistry } from './protocols/create-protocol-registry';
 import { createModelsList } from './routing/create-models-list';
 import { createRouteTable, type Route, type RouteTable } from './routing/create-route-table';
+import { createUpstreamHealth, type UpstreamHealth } from './upstreams/create-upstream-health';
+import type { CredentialHealthStore } from './upstreams/health-store';
+import { credentialValuesOf, openCredentialPool, type OpenUpstreamClient } from './upstreams/open-credential-pool';
+import type { CredentialHealthReport, UpstreamHealthReport } from './upstreams/report-upstream-health';
 import { commitScheduleOf, createUsageWriter, USAGE_COMMIT_DELAY_MS, type UsageWriter } from './usage/create-usage-writer';
 import type { UsageRecord, UsageRecorder } from './usage/usage-record';
 
@@ -69,10 +73,18 @@ export type EngineOptions = {
    */
   clock?: Clock;
   /**
-   * Opens the client of each configured upstream (by its config name), with its base URL, headers
-   * and timeouts. Default `createUpstreamClient` (an undici pool). Tests pass scripted clients here.
+   * Opens the client of each credential of each configured upstream (by the upstream's config name
+   * and the credential's: `default` for `apiKeyEnv` or no key), with its base URL, headers (its key
+   * among them) and timeouts. Default `createUpstreamClient` (an undici pool). Tests pass scripted clients here.
    */
-  upstreamClient?: (name: string, options: UpstreamClientOptions) => UpstreamClient;
+  upstreamClient?: (name: string, options: UpstreamClientOptions, credential: string) => UpstreamClient;
+  /**
+   * Where instances share what they learn of upstream health (a credential's cooldown, a key taken
+   * out, an open circuit), so a key one finds rate-limited is left alone by all at once: the Redis
+   * one of `@signalbox/limiter-redis`, or `createMemoryHealthStore()` for engines of one process.
+   * Default: none, this engine keeps what it learns to itself.
+   */
+  healthStore?: CredentialHealthStore;
   /**
    * The secret compaction items are sealed under (AES-256-GCM, key derived by HKDF, bound to the
    * account). Pass one kept across restarts and shared by every instance, or compaction items written
@@ -131,6 +143,18 @@ export type Engine = {
    * client cannot tell (a scripted one in tests) is left out.
    */
   upstreamStats(): Record<string, UpstreamClientStats>;
+  /**
+   * Each upstream and its credentials by name, in config order: state (healthy, cooling down until
+   * a time, circuit open or half-open, disabled with a reason), requests in flight, last error code.
+   * Never a key.
+   */
+  upstreamHealth(): UpstreamHealthReport[];
+  /**
+   * Puts a credential back in service (an operator's action, shared with the other instances): no
+   * longer taken out, cooling down or behind an open circuit. Its report, or `undefined` for an
+   * unknown upstream or credential; a credential whose key variable is unset stays disabled.
+   */
+  enableCredential(upstream: string, credential: string): CredentialHealthReport | undefined;
   /** Commits what the usage writer still holds, then releases the upstream connection pools. */
   close(): Promise<void>;
   /**
@@ -153,8 +177,17 @@ export function createEngine(options: EngineOptions): Engine {
   checkConfigProtocols(config, registry.codecs);
   const routes = createRouteTable(config.routes, registry);
   const upstreams = openUpstreams(options, registry);
-  const secrets = createSecretRecogniser([...[...upstreams.values()].flatMap(credentialValuesOf), ...(options.secretValues ?? [])]);
+  const secrets = createSecretRecogniser([
+    ...[...upstreams.values()].flatMap(target => credentialValuesOf(target.pool, target.codec)),
+    ...(options.secretValues ?? []),
+  ]);
   const observer = options.observer && guardObserver(options.observer, error => options.onObserverError?.(error));
+  const health = createUpstreamHealth({
+    pools: new Map([...upstreams].map(([name, target]) => [name, target.pool])),
+    ...(options.healthStore && { store: options.healthStore }),
+    ...(observer?.upstreamHealthChanged && { onChange: observer.upstreamHealthChanged }),
+    onError: error => options.onObserverError?.(error),
+  });
   const writer = createUsageWriter({
     ledger: store,
     schedule: commitScheduleOf(clock, options.usageCommitDelayMs ?? USAGE_COMMIT_DELAY_MS),
@@ -163,7 +196,7 @@ export function createEngine(options: EngineOptions): Engine {
     onError: error => options.onRecorderError?.(error),
     ...(observer?.ledgerBatchCommitted && { onBatch: observer.ledgerBatchCommitted }),
   });
-  const dependencies = exchangeDependencies(options, { clock, registry, routes, upstreams, secrets, writer, observer });
+  const dependencies = exchangeDependencies(options, { clock, registry, routes, upstreams, secrets, writer, observer, health });
   const listModels = createModelsList(routes.routes, Math.floor(clock.now() / 1000));
   return {
     registry,
@@ -179,26 +212,46 @@ export function createEngine(options: EngineOptions): Engine {
       await dependencies.interruptions.drain(graceMs);
       await writer.flush();
     },
-    upstreamStats: () =>
-      Object.fromEntries([...upstreams].flatMap(([name, target]) => (target.client.stats ? [[name, target.client.stats()]] : []))),
+    upstreamStats: () => upstreamStatsOf(upstreams),
+    upstreamHealth: () => health.report(clock.now()),
+    enableCredential(upstream, credential) {
+      if (!health.enable(upstream, credential)) return undefined;
+      return health.report(clock.now()).find(report => report.name === upstream)?.credentials.find(report => report.name === credential);
+    },
     async close() {
       await writer.flush();
-      await Promise.all([...upstreams.values()].map(target => target.client.close()));
+      await health.close();
+      await Promise.all([...upstreams.values()].flatMap(target => target.pool.credentials.map(credential => credential.client.close())));
     },
   };
 }
 
-/** Each configured upstream, by its config name, with its client opened. */
+/** Each configured upstream, by its config name, with the clients of its credentials opened. */
 function openUpstreams(options: EngineOptions, registry: ProtocolRegistry): Map<string, UpstreamTarget> {
   const environment = options.environment ?? process.env;
-  const openClient: NonNullable<EngineOptions['upstreamClient']> =
-    options.upstreamClient ?? ((_name, clientOptions) => createUpstreamClient(clientOptions));
+  const openClient: OpenUpstreamClient = options.upstreamClient ?? ((_name, clientOptions) => createUpstreamClient(clientOptions));
   return new Map(
-    Object.entries(options.config.upstreams).map(([name, upstream]) => [
-      name,
-      createUpstreamTarget(name, upstream, registry.codec(upstream.protocol), environment, openClient),
-    ]),
+    Object.entries(options.config.upstreams).map(([name, upstream]) => {
+      const codec = registry.codec(upstream.protocol);
+      return [name, { name, codec, path: codec.descriptor.upstreamPath, pool: openCredentialPool(name, upstream, codec, environment, openClient) }];
+    }),
   );
+}
+
+/** Each upstream's connections, its credentials' clients added up; an upstream whose clients cannot tell (scripted ones) is left out. */
+function upstreamStatsOf(upstreams: ReadonlyMap<string, UpstreamTarget>): Record<string, UpstreamClientStats> {
+  const stats: Record<string, UpstreamClientStats> = {};
+  for (const [name, target] of upstreams) {
+    for (const { client } of target.pool.credentials) {
+      if (!client.stats) continue;
+      const { connected, inUse, queued } = client.stats();
+      const sum = (stats[name] ??= { connected: 0, inUse: 0, queued: 0 });
+      sum.connected += connected;
+      sum.inUse += inUse;
+      sum.queued += queued;
+    }
+  }
+  return stats;
 }
 
 /** What every exchange of the engine shares, from its options and the parts `createEngine` built. */
@@ -212,6 +265,7 @@ function exchangeDependencies(
     secrets: SecretRecogniser;
     writer: UsageWriter;
     observer: EngineObserver | undefined;
+    health: UpstreamHealth;
   },
 ): ExchangeDependencies {
   const { config, store } = options;
@@ -222,6 +276,7 @@ function exchangeDependencies(
   return {
     routes,
     targetsOf: model => routeTargets.get(model)!,
+    health: parts.health,
     store,
     limiter: options.limiter ?? createMemoryLimiter(clock),
     defaultLimits: config.limits.default,

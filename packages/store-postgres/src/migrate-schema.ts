@@ -149,6 +149,11 @@ const MIGRATIONS: readonly string[] = [
   UPDATE api_keys SET disabled_by = 'operator' WHERE status = 'disabled';
   ALTER TABLE accounts ADD COLUMN key_limit_ceiling TEXT;
   `,
+  // The name of the upstream credential a request used, when an upstream pools several keys: a
+  // row says which key served it. Not indexed: it is read with its row, never searched by.
+  `
+  ALTER TABLE usage ADD COLUMN upstream_credential TEXT;
+  `,
 ];
 
 /** The schema version this build writes; a database with a higher one was made by a newer build. */

@@ -86,6 +86,7 @@ export const adminUsageEntrySchema = z.object({
   model: z.string().nullable(),
   upstream: z.string().nullable(),
   upstreamModel: z.string().nullable(),
+  upstreamCredential: z.string().nullable().meta({ description: "The config name of the upstream's credential the request used; never its key." }),
   protocol: z.string(),
   upstreamProtocol: z.string().nullable(),
   stream: z.boolean(),

@@ -32,6 +32,7 @@ export const USAGE_CSV_COLUMNS = [
   'upstreamRequestId',
   'warnings',
   'traceId',
+  'upstreamCredential',
 ] as const satisfies readonly (keyof PresentedUsageEntry)[];
 
 /**

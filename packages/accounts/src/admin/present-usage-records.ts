@@ -18,6 +18,7 @@ export function presentUsageEntry(entry: UsageEntry) {
     model: entry.model ?? null,
     upstream: entry.upstream ?? null,
     upstreamModel: entry.upstreamModel ?? null,
+    upstreamCredential: entry.upstreamCredential ?? null,
     protocol: entry.protocol,
     upstreamProtocol: entry.upstreamProtocol ?? null,
     stream: entry.stream,

@@ -32,6 +32,7 @@ export const USAGE_COLUMNS = [
   'attempts',
   'warnings',
   'trace_id',
+  'upstream_credential',
 ] as const;
 
 /** The values of a new `usage` row in `USAGE_COLUMNS` order: the commit's entry with the charge the store decided. */
@@ -68,6 +69,7 @@ export function usageRowValues(entry: UsageCommit['entry'], settled: Settled): A
     count(entry.attempts),
     entry.warnings.length > 0 ? JSON.stringify(entry.warnings) : null,
     optional(entry.traceId),
+    optional(entry.upstreamCredential),
   ];
 }
 
@@ -88,6 +90,7 @@ export function toUsageEntry(row: Record<string, unknown>): UsageEntry {
     finishReason: text('finish_reason'),
     timeToFirstByteMs: row['time_to_first_byte_ms'] === null ? undefined : number('time_to_first_byte_ms'),
     traceId: text('trace_id'),
+    upstreamCredential: text('upstream_credential'),
   };
   const present = Object.fromEntries(Object.entries(optionalFields).filter(([, value]) => value !== undefined));
   return {

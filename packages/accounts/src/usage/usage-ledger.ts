@@ -24,6 +24,8 @@ export type UsageEntry = {
   /** The upstream's name in the config, and the model ID sent to it. */
   upstream?: string;
   upstreamModel?: string;
+  /** The config name of the upstream's credential the request used (never its key). */
+  upstreamCredential?: string;
   /** The interface the client spoke (`openai-responses`, `anthropic-messages`, `openai-chat`). */
   protocol: string;
   upstreamProtocol?: string;

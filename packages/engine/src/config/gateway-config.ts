@@ -2,6 +2,7 @@ import { DEFAULT_USAGE_RETENTION_DAYS, keyLimitsSchema } from '@signalbox/accoun
 import { DEFAULT_UPSTREAM_CONNECTIONS, DEFAULT_UPSTREAM_QUEUE_TIMEOUT_MS } from '@signalbox/upstream';
 import { z } from 'zod';
 import { refusedHeaderPattern } from '../generation/client-header-patterns';
+import { circuitBreakerConfigSchema, credentialConfigSchema, DEFAULT_CIRCUIT_BREAKER, environmentVariableName } from './credential-config';
 
 const positiveMilliseconds = z.number().int().positive();
 
@@ -11,8 +12,10 @@ export const upstreamConfigSchema = z
     protocol: z.string().min(1),
     /** The base URL the vendor's SDK takes: `…/v1` for OpenAI protocols, the origin for Anthropic. */
     baseURL: z.url({ protocol: /^https?$/ }),
-    /** Name of the environment variable holding the upstream key (never the key itself). */
-    apiKeyEnv: z.string().regex(/^[A-Z_][A-Z0-9_]*$/, 'must be an environment variable name').optional(),
+    /** Name of the environment variable holding the upstream key (never the key itself): a pool of one. */
+    apiKeyEnv: environmentVariableName.optional(),
+    /** Several keys for one upstream, used by weight and load while healthy (instead of `apiKeyEnv`). */
+    credentials: z.array(credentialConfigSchema).min(1).max(64).optional(),
     headers: z.record(z.string(), z.string()).default({}),
     /** The version header value sent upstream, for protocols that have one (Messages: `anthropic-version`). */
     apiVersion: z.string().min(1).optional(),
@@ -25,6 +28,8 @@ export const upstreamConfigSchema = z
     connections: z.number().int().positive().default(DEFAULT_UPSTREAM_CONNECTIONS),
     /** Longest wait for a connection once all are busy, then 503 `UPSTREAM_OVERLOADED`; 0 refuses at once. */
     queueTimeoutMs: z.number().int().nonnegative().default(DEFAULT_UPSTREAM_QUEUE_TIMEOUT_MS),
+    /** When repeated server errors or connection failures stop a credential, or the whole upstream, being tried. */
+    circuitBreaker: circuitBreakerConfigSchema.default(DEFAULT_CIRCUIT_BREAKER),
   })
   .strict();
 
@@ -163,6 +168,7 @@ export const gatewayConfigSchema = z
     messages ? { ...config, interfaceAuth: { messages, ...config.interfaceAuth } } : config,
   )
   .superRefine((config, context) => {
+    for (const [name, upstream] of Object.entries(config.upstreams)) checkCredentials(name, upstream, context);
     const seen = new Set<string>();
     config.routes.forEach((route, index) => {
       if (seen.has(route.model)) {
@@ -180,6 +186,21 @@ export const gatewayConfigSchema = z
       });
     });
   });
+
+/** An upstream names its keys one way (`apiKeyEnv` or `credentials`), and each credential's name once. */
+function checkCredentials(name: string, upstream: z.output<typeof upstreamConfigSchema>, context: z.RefinementCtx): void {
+  if (upstream.credentials === undefined) return;
+  if (upstream.apiKeyEnv !== undefined) {
+    context.addIssue({ code: 'custom', path: ['upstreams', name, 'apiKeyEnv'], message: 'set apiKeyEnv or credentials, not both (a single key is a pool of one)' });
+  }
+  const names = new Set<string>();
+  upstream.credentials.forEach((credential, index) => {
+    if (names.has(credential.name)) {
+      context.addIssue({ code: 'custom', path: ['upstreams', name, 'credentials', index, 'name'], message: `duplicate credential name '${credential.name}'` });
+    }
+    names.add(credential.name);
+  });
+}
 
 /** A config as written in a file (defaults optional). */
 export type GatewayConfigInput = z.input<typeof gatewayConfigSchema>;

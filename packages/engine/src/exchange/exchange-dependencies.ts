@@ -9,12 +9,15 @@ import type { Interruptions } from '../interruption/create-interruptions';
 import type { Limiter } from '../limits/limiter';
 import type { EngineObserver } from '../observation/engine-observer';
 import type { RouteTable } from '../routing/create-route-table';
+import type { UpstreamHealth } from '../upstreams/create-upstream-health';
 import type { Settlement } from './settle-exchange';
 
 /** What every exchange of one engine shares. */
 export type ExchangeDependencies = {
   routes: RouteTable;
   targetsOf(model: string): readonly { upstream: UpstreamTarget; model: string }[];
+  /** Which credential of an upstream each attempt uses, and what its answers teach. */
+  health: UpstreamHealth;
   store: AccountStore;
   limiter: Limiter;
   defaultLimits: KeyLimits;

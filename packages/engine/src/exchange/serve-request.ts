@@ -59,6 +59,8 @@ export async function serveRequest(
     policy: { ...defaultRetryPolicy, replayAmbiguous: route.replayAmbiguousFailures },
     signal,
     createdAt: Math.floor(state.startedAt / 1000),
+    health: dependencies.health,
+    now: dependencies.clock.now,
     sleep: dependencies.clock.sleep,
     ...(frameTap && { frameTap }),
     route: route.model,

@@ -1,5 +1,6 @@
 import type { SecretRecogniser } from '@signalbox/core';
 import type { PendingCharge } from '../admission/admit-request';
+import { releaseAttempt } from '../generation/attempt-targets';
 import type { Principal } from '../auth/authenticate';
 import { buildUsageRecord } from '../usage/build-usage-record';
 import type { UsageWriter } from '../usage/create-usage-writer';
@@ -33,6 +34,8 @@ export async function settleExchange(state: ExchangeState, ending: ExchangeEndin
   state.settled = true;
   state.abandonAnswer?.();
   state.abandonAnswer = undefined;
+  // The credential that served stops counting the request in flight.
+  releaseAttempt(state.attempt);
   try {
     await recordEnding(state, ending, settlement);
   } catch (error) {

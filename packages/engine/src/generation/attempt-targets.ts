@@ -9,7 +9,10 @@ import {
   type JSONObject,
   type TranslationWarning,
 } from '@signalbox/core';
-import { getRetryDelayMs, type RetryPolicy, type UpstreamResponse } from '@signalbox/upstream';
+import type { RetryPolicy, UpstreamResponse } from '@signalbox/upstream';
+import type { UpstreamHealth } from '../upstreams/create-upstream-health';
+import type { PooledCredential } from '../upstreams/credential-pool';
+import { releaseCredential, selectCredential, takeCredential } from '../upstreams/select-credential';
 import { callUpstream, readUpstreamJSON, upstreamRequestId } from './call-upstream';
 import { abandonStream, pipeCommittedStream, readToCommitPoint } from './commit-point';
 import { createPassthroughPipeline } from './create-passthrough-pipeline';
@@ -25,6 +28,7 @@ import {
   type ForwardedRequestParts,
 } from './forwarded-request-parts';
 import type { UpstreamAnswer } from './generation-output';
+import { nextAttempt, noAccountAvailable } from './next-attempt';
 import type { UpstreamTarget } from './upstream-target';
 
 export type AttemptOptions = {
@@ -40,6 +44,12 @@ export type AttemptOptions = {
   policy: RetryPolicy;
   signal: AbortSignal;
   createdAt: number;
+  /** The engine's view of its upstreams' health: which credential each attempt uses, and what a failure teaches. */
+  health: UpstreamHealth;
+  /** A credential to use at one upstream whenever it is usable there (a conversation's own), by names. */
+  preferred?: { upstream: string; credential: string };
+  /** The engine's clock: health is judged and learned on it. */
+  now(): number;
   /** Waits between attempts; rejects when the signal aborts. */
   sleep(ms: number, signal: AbortSignal): Promise<void>;
   /** Watches the frames a stream sends its client and may hold its end back (keeping the response). */
@@ -50,9 +60,15 @@ export type AttemptOptions = {
   watcher?: ExchangeWatcher;
 };
 
-/** The facts of a request's attempts, for its usage row: the last target tried and what it was sent. */
+/** The facts of a request's attempts, for its usage row: the last target tried, with which credential, and what it was sent. */
 export type Attempt = {
   target: UpstreamTarget | undefined;
+  /** The credential the last attempt used; none when its target had no usable one. */
+  credential: PooledCredential | undefined;
+  /** `credential` counts the attempt in flight (the attempt that served does until its request settles: `releaseAttempt`). */
+  holding: boolean;
+  /** The last attempt's success or failure was learned by the health of its credential. */
+  judged: boolean;
   /** The model ID sent to `target`. */
   model: string | undefined;
   attempts: number;
@@ -69,41 +85,64 @@ export type AttemptResult =
 
 /**
  * Tries the route's targets in order, at most `policy.maxAttempts` times in all, retrying only
- * before the commit point and only failures the policy allows. Returns the answer of the target
- * that served, or the failure that ended the attempts; either way with the facts of the attempts.
+ * before the commit point and only failures the policy allows; each attempt on a credential its
+ * target's pool selects, a rate-limited or refused one giving way at once to another of the same
+ * upstream (`nextAttempt`). Returns the answer of the target that served, or the failure that
+ * ended the attempts; either way with the facts of the attempts.
  */
 export async function attemptTargets(options: AttemptOptions): Promise<AttemptResult> {
-  const { signal } = options;
-  const attempt: Attempt = { target: undefined, model: undefined, attempts: 0, upstreamRequestId: undefined, warnings: [] };
+  const { signal, health } = options;
+  const attempt: Attempt = {
+    target: undefined,
+    credential: undefined,
+    holding: false,
+    judged: false,
+    model: undefined,
+    attempts: 0,
+    upstreamRequestId: undefined,
+    warnings: [],
+  };
+  let index = 0;
   /** The code of the last failure that was retried. */
   let retriedCode: string | undefined;
   for (;;) {
-    const { upstream: target, model } = options.targets[Math.min(attempt.attempts, options.targets.length - 1)]!;
+    const { upstream: target, model } = options.targets[index]!;
+    const startedAt = options.now();
+    const credential = selectCredential(target.pool, startedAt, preferredAt(options, target));
     const after = retriedCode === undefined ? undefined : { errorCode: retriedCode, failover: attempt.target !== target };
-    attempt.attempts += 1;
-    attempt.target = target;
-    attempt.model = model;
-    attempt.upstreamRequestId = undefined;
-    attempt.warnings = [];
+    startAttempt(attempt, target, model, credential, startedAt);
     const watcher = options.watcher?.attemptStarted?.(attemptStart(options, attempt, target, model, after));
     try {
-      const answer = await answerFrom(options, target, model, attempt, watcher?.headers);
+      if (!credential) throw noAccountAvailable(options.targets, startedAt);
+      const answer = await answerFrom(options, target, credential, model, attempt, watcher?.headers);
+      health.succeeded(credential, options.now());
+      attempt.judged = true;
       if (watcher) attempt.watcher = watcher;
       return { ok: true, answer, attempt };
     } catch (error) {
       if (ClientAbortedError.isInstance(error)) {
+        releaseAttempt(attempt);
         watcher?.ended?.({ kind: 'failed', error, retried: false });
         return { ok: false, error, attempt };
       }
       const failure = GatewayError.from(error);
       attempt.upstreamRequestId ??= failure.upstream?.requestId;
-      const next = nextAttempt(failure, attempt, options);
+      // A request the gateway ended itself (its deadline, the drain) says nothing about the credential.
+      const failedAt = options.now();
+      if (credential && !signal.aborted) {
+        health.failed(credential, failure, failedAt);
+        attempt.judged = true;
+      }
+      releaseAttempt(attempt);
+      const { targets, policy } = options;
+      const next = nextAttempt(failure, { targets, policy, attempts: attempt.attempts, index, credential, now: failedAt });
       watcher?.ended?.({ kind: 'failed', error: failure, retried: next !== undefined });
       if (next === undefined) return { ok: false, error: failure, attempt };
       retriedCode = failure.code;
-      if (next === 'at-once') continue;
+      index = next.index;
+      if (next.delay === 'at-once') continue;
       try {
-        await options.sleep(next, signal);
+        await options.sleep(next.delay, signal);
       } catch (cause) {
         return { ok: false, error: new ClientAbortedError(cause), attempt };
       }
@@ -111,15 +150,30 @@ export async function attemptTargets(options: AttemptOptions): Promise<AttemptRe
   }
 }
 
-/**
- * When the next attempt after a failure goes: after a wait (ms), at once, or never (`undefined`).
- * A target without an account fails the same way every time: only another target can help, at once.
- */
-function nextAttempt(failure: GatewayError, attempt: Attempt, options: AttemptOptions): number | 'at-once' | undefined {
-  if (failure.code === 'NO_ACCOUNT_AVAILABLE') {
-    return attempt.attempts >= Math.min(options.targets.length, options.policy.maxAttempts) ? undefined : 'at-once';
-  }
-  return getRetryDelayMs({ error: failure, attempt: attempt.attempts, policy: options.policy });
+/** Records the start of an attempt: its target, model and credential, which counts it in flight. */
+function startAttempt(attempt: Attempt, target: UpstreamTarget, model: string, credential: PooledCredential | undefined, now: number): void {
+  attempt.attempts += 1;
+  attempt.target = target;
+  attempt.model = model;
+  attempt.credential = credential;
+  attempt.judged = false;
+  attempt.upstreamRequestId = undefined;
+  attempt.warnings = [];
+  if (!credential) return;
+  takeCredential(credential, now);
+  attempt.holding = true;
+}
+
+/** The attempt no longer holds its credential: once it failed, or once the request it served settled. A second call does nothing. */
+export function releaseAttempt(attempt: Attempt | undefined): void {
+  if (!attempt?.holding) return;
+  attempt.holding = false;
+  releaseCredential(attempt.credential!, attempt.judged);
+}
+
+/** The caller's preferred credential, when it is for this target's upstream. */
+function preferredAt(options: AttemptOptions, target: UpstreamTarget): string | undefined {
+  return options.preferred?.upstream === target.name ? options.preferred.credential : undefined;
 }
 
 function attemptStart(
@@ -133,6 +187,7 @@ function attemptStart(
     number: attempt.attempts,
     route: options.route,
     upstream: target.name,
+    ...(attempt.credential && { credential: attempt.credential.name }),
     protocol: target.codec.protocol,
     model,
     ...(after && { after }),
@@ -143,6 +198,7 @@ function attemptStart(
 async function answerFrom(
   options: AttemptOptions,
   target: UpstreamTarget,
+  credential: PooledCredential,
   model: string,
   attempt: Attempt,
   observerHeaders: Readonly<Record<string, string>> | undefined,
@@ -162,9 +218,9 @@ async function answerFrom(
   const headers = warningsHeader(attempt.warnings);
   // The observer's headers (a trace context) go with every call, on top of the client's forwarded ones.
   const call = sameProtocol
-    ? { path: forwardedPathFor(target, forwarded), headers: Object.assign(forwardedHeadersFor(target, forwarded), observerHeaders) }
+    ? { path: forwardedPathFor(target, forwarded), headers: Object.assign(forwardedHeadersFor(credential.headers, forwarded), observerHeaders) }
     : { ...(observerHeaders && { headers: observerHeaders }) };
-  const response = await callUpstream(target, JSON.stringify(encoded.value), options.signal, call);
+  const response = await callUpstream(target, credential, JSON.stringify(encoded.value), options.signal, call, options.now());
   attempt.upstreamRequestId = upstreamRequestId(target, response);
   const read = { options, target, response, passthrough, headers };
   return options.request.stream ? streamAnswer(read) : jsonAnswer(read);

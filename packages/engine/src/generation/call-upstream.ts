@@ -1,32 +1,34 @@
 import { createUpstreamError, firstHeaderValue, GatewayError } from '@signalbox/core';
-import { parseRetryAfterMs, type UpstreamResponse } from '@signalbox/upstream';
+import { parseRateLimitResetMs, parseRetryAfterMs, type UpstreamResponse } from '@signalbox/upstream';
+import type { PooledCredential } from '../upstreams/credential-pool';
 import type { UpstreamTarget } from './upstream-target';
 
 /** Where and with which extra headers one call goes; by default the target's own path and headers. */
 export type UpstreamCallOptions = { path?: string; headers?: Record<string, string> };
 
 /**
- * Sends one encoded body and returns a 2xx response. A non-2xx answer is read, decoded by the
- * upstream's codec and thrown as the gateway's own error (the upstream's status never passes through).
+ * Sends one encoded body with `credential` and returns a 2xx response. A non-2xx answer is read,
+ * decoded by the upstream's codec and thrown as the gateway's own error (the upstream's status
+ * never passes through), with the wait it asked for: a 429's is its rate limit's reset (`now`,
+ * epoch ms, reads a reset given as a time).
  */
 export async function callUpstream(
   target: UpstreamTarget,
+  credential: PooledCredential,
   body: string,
   signal: AbortSignal,
-  call: UpstreamCallOptions = {},
+  call: UpstreamCallOptions,
+  now: number,
 ): Promise<UpstreamResponse> {
-  if (target.missingCredential) {
-    throw new GatewayError({ code: 'NO_ACCOUNT_AVAILABLE', message: 'No upstream account is available for this model right now.' });
-  }
   const headers = call.headers && Object.keys(call.headers).length > 0 ? call.headers : undefined;
-  const response = await target.client.send({ path: call.path ?? target.path, body, ...(headers && { headers }) }, signal);
+  const response = await credential.client.send({ path: call.path ?? target.path, body, ...(headers && { headers }) }, signal);
   if (response.status >= 200 && response.status < 300) return response;
   const text = await response.text().catch(() => '');
   const details = target.codec.decodeError(parseJSONOrText(text));
   const requestId = upstreamRequestId(target, response);
   throw createUpstreamError(
     { ...details, status: response.status, ...(requestId !== undefined && { requestId }) },
-    parseRetryAfterMs(response.headers),
+    response.status === 429 ? parseRateLimitResetMs(response.headers, now) : parseRetryAfterMs(response.headers, now),
   );
 }
 

@@ -55,19 +55,19 @@ function readClientHeaders(descriptor: ProtocolDescriptor, headers: HeaderMap, p
 }
 
 /**
- * The per-request headers for an upstream of the client's protocol: each forwarded header holds the
- * upstream's own configured flags, then the client's, comma-joined without repeats; each configured
+ * The per-request headers for an upstream of the client's protocol, over `configured` (the headers
+ * its credential's calls carry): each forwarded header holds the upstream's own configured flags, then the client's, comma-joined without repeats; each configured
  * client header goes as sent, unless the upstream's config sets that header itself (the operator's
  * value wins).
  */
-export function forwardedHeadersFor(target: UpstreamTarget, parts: ForwardedRequestParts): Record<string, string> {
+export function forwardedHeadersFor(configured: Readonly<Record<string, string>>, parts: ForwardedRequestParts): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(parts.clientHeaders)) {
-    if (target.headers === undefined || headerValue(target.headers, name) === undefined) headers[name] = value;
+    if (headerValue(configured, name) === undefined) headers[name] = value;
   }
   for (const [name, flags] of Object.entries(parts.headers)) {
-    const configured = splitFlags(target.headers ? headerValue(target.headers, name) : undefined);
-    headers[name] = [...new Set([...configured, ...flags])].join(',');
+    const configuredFlags = splitFlags(headerValue(configured, name));
+    headers[name] = [...new Set([...configuredFlags, ...flags])].join(',');
   }
   return headers;
 }

@@ -9,12 +9,18 @@ export function combineObservers(...observers: readonly EngineObserver[]): Engin
   if (observers.length === 1) return observers[0]!;
   const watching = observers.filter(observer => observer.watchExchange);
   const batching = observers.filter(observer => observer.ledgerBatchCommitted);
+  const healthWatching = observers.filter(observer => observer.upstreamHealthChanged);
   return {
-    ...(watching.length > 0 && {
+    // One observer watching exchanges is handed each exchange as it is: nothing is added per request.
+    ...(watching.length === 1 && { watchExchange: watching[0]!.watchExchange!.bind(watching[0]) }),
+    ...(watching.length > 1 && {
       watchExchange: start => combineWatchers(watching.map(observer => observer.watchExchange!(start))),
     }),
     ...(batching.length > 0 && {
       ledgerBatchCommitted: batch => batching.forEach(observer => observer.ledgerBatchCommitted!(batch)),
+    }),
+    ...(healthWatching.length > 0 && {
+      upstreamHealthChanged: mark => healthWatching.forEach(observer => observer.upstreamHealthChanged!(mark)),
     }),
   };
 }

@@ -1,5 +1,6 @@
 import type { ClientAbortedError, GatewayError, Protocol } from '@signalbox/core';
 import type { RequestHeaders } from '../auth/authenticate';
+import type { HealthMark } from '../upstreams/health-store';
 import type { UsageRecord } from '../usage/usage-record';
 
 /**
@@ -17,6 +18,12 @@ export type EngineObserver = {
   watchExchange?(start: ExchangeStart): ExchangeWatcher | undefined;
   /** The usage writer committed one batch of ledger rows, or gave it up after its retries. */
   ledgerBatchCommitted?(batch: LedgerBatch): void;
+  /**
+   * This engine learned something of an upstream's health from an answer, or an operator acted: a
+   * credential cooling down, taken out or enabled again, a circuit opened or closed. What other
+   * instances share is applied without a call here, so each instance reports only its own.
+   */
+  upstreamHealthChanged?(mark: HealthMark): void;
 };
 
 export type ExchangeStart = {
@@ -66,6 +73,8 @@ export type AttemptStart = {
   route: string;
   /** The upstream's config name, its protocol and the model ID it is sent. */
   upstream: string;
+  /** The name of the credential it uses; absent when none of the upstream's may take it (the attempt fails with 503 `NO_ACCOUNT_AVAILABLE`). */
+  credential?: string;
   protocol: Protocol;
   model: string;
   /** The previous attempt's failure that led to this one, and whether this one goes to another upstream. */

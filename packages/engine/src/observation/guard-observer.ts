@@ -16,6 +16,9 @@ export function guardObserver(observer: EngineObserver, onError: (error: unknown
     ...(observer.ledgerBatchCommitted && {
       ledgerBatchCommitted: batch => void attempt(() => observer.ledgerBatchCommitted!(batch), onError),
     }),
+    ...(observer.upstreamHealthChanged && {
+      upstreamHealthChanged: mark => void attempt(() => observer.upstreamHealthChanged!(mark), onError),
+    }),
   };
 }
 

@@ -28,6 +28,8 @@ export type ScriptedAnswer = {
 /** What one call sent, and what became of its answer's body. */
 export type ScriptedCall = {
   upstream: string;
+  /** The name of the upstream's credential the call was made with (`default` for a pool of one). */
+  credential: string;
   path: string;
   /** The per-request headers the engine added to the client's configured ones. */
   headers: Record<string, string>;
@@ -59,6 +61,7 @@ export function createScriptedUpstream(
   options: UpstreamClientOptions,
   answers: readonly ScriptedAnswer[],
   log: ScriptedCall[] = [],
+  credential = 'default',
 ): ScriptedUpstream {
   const remaining = [...answers];
   const calls: ScriptedCall[] = [];
@@ -72,7 +75,7 @@ export function createScriptedUpstream(
     async send(request, signal) {
       const answer = remaining.shift();
       if (!answer) throw new Error(`The upstream '${name}' was called more often than its script allows.`);
-      const call: ScriptedCall = { upstream: name, path: request.path, headers: request.headers ?? {}, body: JSON.parse(request.body), signal, bodyClosed: false };
+      const call: ScriptedCall = { upstream: name, credential, path: request.path, headers: request.headers ?? {}, body: JSON.parse(request.body), signal, bodyClosed: false };
       calls.push(call);
       log.push(call);
       if (signal?.aborted) throw mapTransportError(signal.reason, signal);

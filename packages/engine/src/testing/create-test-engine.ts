@@ -12,6 +12,7 @@ import { parseGatewayConfig } from '../config/parse-gateway-config';
 import { createEngine, type Engine } from '../create-engine';
 import type { Exchange } from '../exchange/exchange';
 import type { EngineObserver } from '../observation/engine-observer';
+import type { CredentialHealthStore } from '../upstreams/health-store';
 import type { UsageRecord } from '../usage/usage-record';
 import { createManualSchedule, type ManualSchedule } from './create-manual-schedule';
 import { createScriptedUpstream, type ScriptedAnswer, type ScriptedCall, type ScriptedUpstream } from './create-scripted-upstream';
@@ -21,12 +22,18 @@ export const allCodecs: readonly Codec[] = [openAIResponsesCodec, anthropicMessa
 
 export type TestUpstream = {
   protocol: Protocol;
+  /** The answers of its one credential (an upstream without `credentials`). */
   answers?: readonly ScriptedAnswer[];
   /** A credential variable; the test environment is empty unless `environment` sets it. */
   apiKeyEnv?: string;
+  /** Several credentials, each with its own scripted answers (`upstreams.<name>.credentials`). */
+  credentials?: readonly (Omit<NonNullable<UpstreamConfigInput['credentials']>[number], 'apiKeyEnv'> & { apiKeyEnv?: string; answers: readonly ScriptedAnswer[] })[];
   /** Extra headers configured for the upstream (`upstreams.<name>.headers`). */
   headers?: Record<string, string>;
+  circuitBreaker?: UpstreamConfigInput['circuitBreaker'];
 };
+
+type UpstreamConfigInput = GatewayConfigInput['upstreams'][string];
 
 export type TestEngineOptions = {
   upstreams: Record<string, TestUpstream>;
@@ -61,6 +68,8 @@ export type TestEngineOptions = {
   observer?: EngineObserver;
   /** Told about an observer method that threw. */
   onObserverError?: (error: unknown) => void;
+  /** Shares upstream health with other engines (`EngineOptions.healthStore`). */
+  healthStore?: CredentialHealthStore;
 };
 
 export type TestEngine = {
@@ -77,7 +86,8 @@ export type TestEngine = {
   calls: ScriptedCall[];
   /** The engine's timers (request deadlines, the drain's grace, queue waits, delayed ledger commits): they run only when the test advances them. */
   timers: ManualSchedule;
-  upstream(name: string): ScriptedUpstream;
+  /** The scripted client of an upstream's credential (`default` for one without `credentials`). */
+  upstream(name: string, credential?: string): ScriptedUpstream;
   /** The headers a client of `protocol` authenticates with (the key in its scheme, the version header). */
   headers(protocol: Protocol): RequestHeaders;
   /** Opens an exchange on `protocol`'s interface (its id and arrival the engine's) and authenticates it with the test key (plus any `extraHeaders`). */
@@ -114,7 +124,9 @@ export async function createTestEngine(options: TestEngineOptions): Promise<Test
           protocol: upstream.protocol,
           baseURL: `http://127.0.0.1:9/${name}`,
           ...(upstream.apiKeyEnv !== undefined && { apiKeyEnv: upstream.apiKeyEnv }),
+          ...(upstream.credentials && { credentials: upstream.credentials.map(credentialConfigOf) }),
           ...(upstream.headers !== undefined && { headers: upstream.headers }),
+          ...(upstream.circuitBreaker && { circuitBreaker: upstream.circuitBreaker }),
         },
       ]),
     ),
@@ -127,7 +139,7 @@ export async function createTestEngine(options: TestEngineOptions): Promise<Test
     codecs: options.codecs ?? allCodecs,
     store,
     recordUsage: record => void records.push(record),
-    environment: options.environment ?? {},
+    environment: { ...credentialKeysOf(options.upstreams), ...options.environment },
     clock: {
       now: options.now ?? (() => TEST_NOW),
       async sleep(ms, signal) {
@@ -142,9 +154,12 @@ export async function createTestEngine(options: TestEngineOptions): Promise<Test
     ...(options.onRecorderError && { onRecorderError: options.onRecorderError }),
     ...(options.observer && { observer: options.observer }),
     ...(options.onObserverError && { onObserverError: options.onObserverError }),
-    upstreamClient(name: string, clientOptions: UpstreamClientOptions) {
-      const upstream = createScriptedUpstream(name, clientOptions, options.upstreams[name]?.answers ?? [], calls);
-      upstreams.set(name, upstream);
+    ...(options.healthStore && { healthStore: options.healthStore }),
+    upstreamClient(name: string, clientOptions: UpstreamClientOptions, credential: string) {
+      const configured = options.upstreams[name];
+      const answers = configured?.credentials?.find(candidate => candidate.name === credential)?.answers ?? configured?.answers ?? [];
+      const upstream = createScriptedUpstream(name, clientOptions, answers, calls, credential);
+      upstreams.set(`${name}/${credential}`, upstream);
       return upstream;
     },
   });
@@ -164,9 +179,9 @@ export async function createTestEngine(options: TestEngineOptions): Promise<Test
     sleeps,
     calls,
     timers,
-    upstream(name) {
-      const upstream = upstreams.get(name);
-      if (!upstream) throw new Error(`No upstream '${name}' in this test engine.`);
+    upstream(name, credential = 'default') {
+      const upstream = upstreams.get(`${name}/${credential}`);
+      if (!upstream) throw new Error(`No upstream '${name}' with a credential '${credential}' in this test engine.`);
       return upstream;
     },
     headers,
@@ -187,4 +202,25 @@ export async function createTestEngine(options: TestEngineOptions): Promise<Test
       return (await store.getAccount(account.id))!;
     },
   };
+}
+
+type TestCredential = NonNullable<TestUpstream['credentials']>[number];
+
+/** A test credential's config: its answers left out, its key variable named after it unless given. */
+function credentialConfigOf({ answers: _answers, ...credential }: TestCredential) {
+  return { ...credential, apiKeyEnv: credential.apiKeyEnv ?? keyVariableOf(credential) };
+}
+
+/** The variable of a test credential that names none: `TEAM_B_KEY` for `team-b`. */
+function keyVariableOf(credential: TestCredential): string {
+  return `${credential.name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}_KEY`;
+}
+
+/** A key (`test-key-<name>`) for each test credential that names no variable of its own. */
+function credentialKeysOf(upstreams: Record<string, TestUpstream>): NodeJS.ProcessEnv {
+  const keys: NodeJS.ProcessEnv = {};
+  for (const upstream of Object.values(upstreams)) {
+    for (const credential of upstream.credentials ?? []) if (credential.apiKeyEnv === undefined) keys[keyVariableOf(credential)] = `test-key-${credential.name}`;
+  }
+  return keys;
 }

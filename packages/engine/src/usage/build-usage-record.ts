@@ -22,6 +22,7 @@ export function buildUsageRecord(state: ExchangeState, ending: ExchangeEnding, c
     model: state.route ?? (state.model === undefined ? undefined : boundClientText(state.model, undefined, secrets)),
     protocol: state.codec.protocol,
     upstream: attempt?.target?.name,
+    upstreamCredential: attempt?.credential?.name,
     upstreamModel: attempt?.model,
     upstreamProtocol: attempt?.target?.codec.protocol,
     upstreamRequestId: attempt?.upstreamRequestId,

@@ -57,6 +57,7 @@ describe('the usage ledger behind the engine', () => {
         keyPrefix: (await test.store.getKey(test.keyId))!.prefix,
         model: 'client-model',
         upstream: 'a',
+        upstreamCredential: 'default',
         upstreamModel: 'claude-upstream',
         protocol: 'openai-responses',
         upstreamProtocol: 'anthropic-messages',

@@ -14,6 +14,7 @@ export function usageEntryOf(record: UsageRecord): UsageCommit['entry'] {
     keyPrefix: record.keyPrefix,
     model: record.model,
     upstream: record.upstream,
+    upstreamCredential: record.upstreamCredential,
     upstreamModel: record.upstreamModel,
     upstreamProtocol: record.upstreamProtocol,
     errorCode: record.errorCode,

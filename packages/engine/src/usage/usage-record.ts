@@ -17,6 +17,8 @@ export type UsageRecord = {
   model: string | undefined;
   protocol: Protocol;
   upstream: string | undefined;
+  /** The name of the upstream's credential that served (or last failed); never its key. */
+  upstreamCredential: string | undefined;
   /** The model ID sent to the upstream that served (or last failed). */
   upstreamModel: string | undefined;
   upstreamProtocol: Protocol | undefined;
