@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AccountStore, AdminService } from '@signalbox/accounts';
-import type { GatewayConfig } from '@signalbox/engine';
+import { SINGLE_CREDENTIAL_NAME, type GatewayConfig } from '@signalbox/engine';
 import { createMetricsRouter, type Gateway } from '@signalbox/express';
 import { createPrometheusMetrics, type PrometheusMetrics } from '@signalbox/metrics-prometheus';
 import express, { type Router } from 'express';
@@ -19,8 +19,8 @@ export type ExampleMetrics = {
 };
 
 /**
- * Prometheus metrics for the example server's gateway, labelled by the config's routes, upstreams
- * and, when its routes name groups, those groups (so no client value becomes a label), with
+ * Prometheus metrics for the example server's gateway, labelled by the config's routes, upstreams,
+ * upstream credentials and, when its routes name groups, those groups (so no client value becomes a label), with
  * prom-client's process metrics.
  */
 export function createExampleMetrics(config: GatewayConfig, settings: MetricsSettings): ExampleMetrics {
@@ -29,6 +29,7 @@ export function createExampleMetrics(config: GatewayConfig, settings: MetricsSet
   const metrics = createPrometheusMetrics({
     routes: config.routes.map(route => route.model),
     upstreams: Object.keys(config.upstreams),
+    credentials: [...new Set(Object.values(config.upstreams).flatMap(upstream => upstream.credentials?.map(credential => credential.name) ?? [SINGLE_CREDENTIAL_NAME]))],
     ...(groups.length > 0 && { accountGroups: groups }),
   });
   return {
@@ -36,6 +37,7 @@ export function createExampleMetrics(config: GatewayConfig, settings: MetricsSet
     async serve(gateway, admin, store) {
       metrics.watch({
         upstreamStats: () => gateway.engine.upstreamStats(),
+        upstreamHealth: () => gateway.engine.upstreamHealth(),
         ...(store.holdTotals && { holdTotals: () => store.holdTotals!() }),
       });
       if (settings.port === undefined) return { router: createMetricsRouter({ registry: metrics.registry, engine: gateway.engine, admin }) };

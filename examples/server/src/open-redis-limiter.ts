@@ -1,6 +1,6 @@
-import type { Limiter } from '@signalbox/engine';
+import type { CredentialHealthStore, Limiter } from '@signalbox/engine';
 import type { GatewayLogger } from '@signalbox/express';
-import { createRedisLimiter } from '@signalbox/limiter-redis';
+import { createRedisHealthStore, createRedisLimiter } from '@signalbox/limiter-redis';
 import { Redis } from 'ioredis';
 import { describeDriverError, redactError, redactURL } from './redact-url';
 import { StartUpError } from './start-up-error';
@@ -20,13 +20,15 @@ export type RedisLimiterSettings = {
 
 export type SharedLimiter = {
   limiter: Limiter;
+  /** Upstream health shared by every instance on the same Redis (a credential cooling down, taken out, a circuit open). */
+  healthStore: CredentialHealthStore;
   /** One PING through the limiter's client, for `/readyz`. */
   ping(): Promise<void>;
   close(): Promise<void>;
 };
 
 /**
- * The Redis limiter on a client of its own that fails a command after `commandTimeoutMs` or one
+ * The Redis limiter, and the upstream health store beside it, on a client of their own that fails a command after `commandTimeoutMs` or one
  * reconnection attempt (so an outage, or a Redis that stops answering, is a quick 503
  * `LIMITER_UNAVAILABLE`) and reconnects by itself. A Redis that cannot be reached at start is a
  * `StartUpError` naming the setting that chose it, never showing the URL.
@@ -58,8 +60,13 @@ export async function openRedisLimiter(options: RedisLimiterSettings): Promise<S
     ...(options.leaseMs !== undefined && { leaseMs: options.leaseMs }),
     onError: error => options.logger?.warn({ err: redactError(error, options.url) }, 'limiter update failed'),
   });
+  const healthStore = createRedisHealthStore({
+    redis: client,
+    onError: error => options.logger?.warn({ err: redactError(error, options.url) }, 'upstream health not shared: Redis unreachable'),
+  });
   return {
     limiter,
+    healthStore,
     async ping() {
       await client.ping();
     },

@@ -157,7 +157,7 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
     ...(options.clock && { clock: options.clock }),
     ...(options.usageCommitDelayMs !== undefined && { usageCommitDelayMs: options.usageCommitDelayMs }),
     ...(storage.conversationSecret !== undefined && { conversationSecret: storage.conversationSecret }),
-    ...(sharedLimiter && { limiter: sharedLimiter.limiter }),
+    ...(sharedLimiter && { limiter: sharedLimiter.limiter, healthStore: sharedLimiter.healthStore }),
     ...observerOf(tracing?.observer, exampleMetrics?.metrics.observer),
     recordUsage: record => {
       usage.push(record);
@@ -166,7 +166,10 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
       options.logger?.debug?.({ usage: summarizeUsageRecord(record) }, 'usage recorded');
     },
   });
-  const admin = createReloadingAdminService({ store, routes: gateway.consoleRoutes, defaultKeyLimits: gateway.defaultKeyLimits, now: gateway.engine.clock.now }, storage.adminTokenDigests);
+  const admin = createReloadingAdminService(
+    { store, routes: gateway.consoleRoutes, upstreams: gateway.consoleUpstreams, defaultKeyLimits: gateway.defaultKeyLimits, now: gateway.engine.clock.now },
+    storage.adminTokenDigests,
+  );
   const adminRouter = gateway.createAdminRouter(admin);
   const readiness = createReadinessProbe({
     checks: { store: () => store.ping(), ...(sharedLimiter && { limiter: () => sharedLimiter.ping() }) },

@@ -51,3 +51,9 @@ export type {
   ObservedEnding,
 } from './observation/engine-observer';
 export { combineObservers } from './observation/combine-observers';
+export type { CredentialHealthStore, HealthChannel, HealthMark } from './upstreams/health-store';
+export { markSubject } from './upstreams/health-store';
+export { createMemoryHealthStore } from './upstreams/create-memory-health-store';
+export { DEFAULT_COOLDOWN_MS } from './upstreams/create-upstream-health';
+export { SINGLE_CREDENTIAL_NAME, type DisabledReason } from './upstreams/credential-pool';
+export type { CredentialHealthReport, CredentialState, UpstreamHealthReport } from './upstreams/report-upstream-health';

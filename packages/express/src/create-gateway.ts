@@ -1,4 +1,11 @@
-import { createMemoryAccountStore, type AccountStore, type AdminService, type ConsoleRoute, type KeyLimits } from '@signalbox/accounts';
+import {
+  createMemoryAccountStore,
+  type AccountStore,
+  type AdminService,
+  type ConsoleRoute,
+  type ConsoleUpstreams,
+  type KeyLimits,
+} from '@signalbox/accounts';
 import type { Codec } from '@signalbox/core';
 import {
   combineObservers,
@@ -16,6 +23,7 @@ import {
 import { Router, type ErrorRequestHandler, type RequestHandler } from 'express';
 import { createAccessLogMiddleware } from './access-log/create-access-log-middleware';
 import { createAttemptLogObserver } from './access-log/create-attempt-log-observer';
+import { createHealthLogObserver } from './access-log/create-health-log-observer';
 import { createAdminRouter } from './admin/create-admin-router';
 import { describeConsoleRoutes } from './admin/describe-console-routes';
 import { createAuthMiddleware } from './auth/create-auth-middleware';
@@ -68,6 +76,8 @@ export type GatewayOptions = {
   observer?: EngineOptions['observer'];
   /** Secrets of the host's with no shape (a database password), scrubbed like the upstream keys: `EngineOptions.secretValues`. */
   secretValues?: EngineOptions['secretValues'];
+  /** Where instances share upstream health (a Redis one from `@signalbox/limiter-redis`): `EngineOptions.healthStore`. Default: none. */
+  healthStore?: EngineOptions['healthStore'];
 };
 
 /**
@@ -84,6 +94,8 @@ export type Gateway = Router & {
   createAdminRouter(admin: AdminService): Router;
   /** The routes as consoles list them (pass as `createAdminService({ routes })`). */
   consoleRoutes(): ConsoleRoute[];
+  /** The upstreams' health and the enabling of a credential, for consoles (pass as `createAdminService({ upstreams })`). */
+  consoleUpstreams: ConsoleUpstreams;
   /** The config's `limits.default`, the ceiling of accounts' own keys (pass as `createAdminService({ defaultKeyLimits })`). */
   defaultKeyLimits: KeyLimits;
   close(): Promise<void>;
@@ -117,6 +129,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     ...(options.usageCommitDelayMs !== undefined && { usageCommitDelayMs: options.usageCommitDelayMs }),
     ...(options.maxQueuedUsageCommits !== undefined && { maxQueuedUsageCommits: options.maxQueuedUsageCommits }),
     ...(options.secretValues && { secretValues: options.secretValues }),
+    ...(options.healthStore && { healthStore: options.healthStore }),
     ...observerOf(options.observer, logger),
     onObserverError: error => logger?.error({ cause: causeLogFields(error) }, 'observer failed (the request went on)'),
     onRecorderError: error => logger?.error({ cause: causeLogFields(error) }, 'usage ledger commit or recorder failed'),
@@ -150,20 +163,22 @@ export function createGateway(options: GatewayOptions): Gateway {
     clientErrorListener: createClientErrorListener({ engine }),
     createAdminRouter: (admin: AdminService) => createAdminRouter({ admin, engine }),
     consoleRoutes: () => describeConsoleRoutes(engine, config),
+    consoleUpstreams: { list: () => engine.upstreamHealth(), enable: (upstream: string, credential: string) => engine.enableCredential(upstream, credential) },
     defaultKeyLimits: config.limits.default,
     close: () => engine.close(),
   });
 }
 
 /**
- * The host's observer, with the failed-attempt lines when the logger writes `debug`: at `info` the
- * engine gets no observer of the gateway's own, so logging adds no work per request there.
+ * The host's observer, with the upstream health lines when there is a logger and the failed-attempt
+ * lines when it writes `debug`: at `info` the gateway's own observer watches no request, so logging
+ * adds no work per request there.
  */
 function observerOf(host: EngineObserver | undefined, logger: GatewayLogger | undefined): { observer?: EngineObserver } {
-  const debugging = logger?.debug !== undefined && logger.isLevelEnabled?.('debug') !== false;
-  if (!debugging) return host ? { observer: host } : {};
-  const attemptLog = createAttemptLogObserver(logger);
-  return { observer: host ? combineObservers(host, attemptLog) : attemptLog };
+  if (!logger) return host ? { observer: host } : {};
+  const debugging = logger.debug !== undefined && logger.isLevelEnabled?.('debug') !== false;
+  const own = [createHealthLogObserver(logger), ...(debugging ? [createAttemptLogObserver(logger)] : [])];
+  return { observer: combineObservers(...(host ? [host] : []), ...own) };
 }
 
 /** A handler that first opens the access line (when there is a logger), so the host's last 404 is logged too. */

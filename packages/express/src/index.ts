@@ -1,5 +1,6 @@
 export { createAccessLogMiddleware, type AccessLogOptions } from './access-log/create-access-log-middleware';
 export { createAttemptLogObserver } from './access-log/create-attempt-log-observer';
+export { createHealthLogObserver } from './access-log/create-health-log-observer';
 export { createAuthMiddleware } from './auth/create-auth-middleware';
 export { createBodyMiddleware, type BodyOptions } from './body/create-body-middleware';
 export { createTokenCountHandler, type TokenCountHandlerOptions } from './count-tokens/create-token-count-handler';

@@ -62,6 +62,16 @@ export function createInstruments(registry: Registry, options: { groupLabel: boo
       help: 'Attempts that moved to the next upstream of the route, by the upstream left, the one tried and the reason.',
       labelNames: ['from', 'to', 'reason'] as const,
     }),
+    credentialAttempts: createSeriesCounter(registry, {
+      name: 'signalbox_upstream_credential_attempts_total',
+      help: 'Upstream calls by upstream, the credential they used (none when no credential could take one) and result (served or failed).',
+      labelNames: ['upstream', 'credential', 'result'] as const,
+    }),
+    healthEvents: createSeriesCounter(registry, {
+      name: 'signalbox_upstream_health_events_total',
+      help: "Changes of upstream health this instance learned, by upstream, credential (none for the upstream's own circuit) and event: cooldown, disabled, enabled, circuit_open, circuit_closed.",
+      labelNames: ['upstream', 'credential', 'event'] as const,
+    }),
     limiterRefusals: createSeriesCounter(registry, {
       name: 'signalbox_limiter_refusals_total',
       help: 'Requests refused by a per-key limit (rate, tokens, concurrency, queue, quota) or an unreachable limiter, by interface and code.',

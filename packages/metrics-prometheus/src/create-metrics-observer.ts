@@ -4,6 +4,7 @@ import type {
   AttemptWatcher,
   EngineObserver,
   ExchangeWatcher,
+  HealthMark,
   LedgerBatch,
   UsageRecord,
 } from '@signalbox/engine';
@@ -33,6 +34,9 @@ export function createMetricsObserver(options: MetricsObserverOptions): EngineOb
       instruments.ledgerBatchDuration.observe([result], batch.durationMs / 1000);
       instruments.ledgerRows.inc([result], batch.rows);
     },
+    upstreamHealthChanged: (mark: HealthMark) => {
+      instruments.healthEvents.inc([labels.upstream(mark.upstream), labels.credential(mark.credential), HEALTH_EVENTS[mark.kind]]);
+    },
   };
 
   function watchExchange(protocol: string): ExchangeWatcher {
@@ -46,7 +50,7 @@ export function createMetricsObserver(options: MetricsObserverOptions): EngineOb
       attemptStarted(attempt) {
         countAttemptStart(attempt, previousUpstream);
         previousUpstream = attempt.upstream;
-        return watchAttempt(labels.upstream(attempt.upstream));
+        return watchAttempt(labels.upstream(attempt.upstream), labels.credential(attempt.credential));
       },
       responseStarted(kind) {
         if (kind !== 'stream') return;
@@ -78,7 +82,7 @@ export function createMetricsObserver(options: MetricsObserverOptions): EngineOb
     }
   }
 
-  function watchAttempt(upstream: string): AttemptWatcher {
+  function watchAttempt(upstream: string, credential: string): AttemptWatcher {
     const startedAt = options.now();
     return {
       ended(ending) {
@@ -86,6 +90,7 @@ export function createMetricsObserver(options: MetricsObserverOptions): EngineOb
         const result = served ? 'served' : 'failed';
         const code = labels.code(served ? ending.record.errorCode : errorCodeOf(ending.error));
         instruments.attempts.inc([upstream, result, code]);
+        instruments.credentialAttempts.inc([upstream, credential, result]);
         instruments.attemptDuration.observe([upstream, result], (options.now() - startedAt) / 1000);
       },
     };
@@ -119,6 +124,15 @@ export function createMetricsObserver(options: MetricsObserverOptions): EngineOb
 }
 
 const NO_LABELS: readonly string[] = [];
+
+/** The `event` label of each kind of health change. */
+const HEALTH_EVENTS: Record<HealthMark['kind'], string> = {
+  cooldown: 'cooldown',
+  disabled: 'disabled',
+  enabled: 'enabled',
+  'circuit-open': 'circuit_open',
+  'circuit-closed': 'circuit_closed',
+};
 
 /** A failed attempt's service code; a client abort (`ClientAbortedError`) has none. */
 function errorCodeOf(error: unknown): string | undefined {

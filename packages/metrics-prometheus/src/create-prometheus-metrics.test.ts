@@ -252,6 +252,21 @@ describe('the Prometheus metrics observer', () => {
     ).toBeGreaterThan(0);
   });
 
+  it('counts attempts by the credential they used, and the health changes the engine reports, naming only configured credentials', async () => {
+    const { registry, test, metrics } = await failoverEngine({ credentials: ['default', 'team-a'] });
+    await streamOnce(test);
+    await test.recorded();
+    expect(await valueOf(registry, 'signalbox_upstream_credential_attempts_total', { upstream: 'a', credential: 'default', result: 'failed' })).toBe(1);
+    expect(await valueOf(registry, 'signalbox_upstream_credential_attempts_total', { upstream: 'b', credential: 'default', result: 'served' })).toBe(1);
+
+    metrics.observer.upstreamHealthChanged!({ kind: 'cooldown', upstream: 'a', credential: 'team-a', until: 1 });
+    metrics.observer.upstreamHealthChanged!({ kind: 'circuit-open', upstream: 'b', until: 1 });
+    metrics.observer.upstreamHealthChanged!({ kind: 'disabled', upstream: 'a', credential: 'made-up', reason: 'upstream-401' });
+    expect(await valueOf(registry, 'signalbox_upstream_health_events_total', { upstream: 'a', credential: 'team-a', event: 'cooldown' })).toBe(1);
+    expect(await valueOf(registry, 'signalbox_upstream_health_events_total', { upstream: 'b', credential: 'none', event: 'circuit_open' })).toBe(1);
+    expect(await valueOf(registry, 'signalbox_upstream_health_events_total', { upstream: 'a', credential: 'other', event: 'disabled' })).toBe(1);
+  });
+
   it('plugs into the host registry beside the host metrics', async () => {
     const registry = new Registry();
     const metrics = metricsFor({ registry });
@@ -276,6 +291,30 @@ describe('the gauges read at scrape time', () => {
     expect(text).toContain('signalbox_holds_outstanding 2\n');
     expect(text).toContain('signalbox_holds_amount_micros 1500\n');
     expect(text).toContain('signalbox_holds_earliest_expiry_timestamp_seconds 1767225600\n');
+  });
+
+  it("reads each upstream's and credential's state and requests in flight when scraped", async () => {
+    const metrics = metricsFor({ credentials: ['team-a', 'team-b'] });
+    metrics.watch({
+      upstreamHealth: () => [
+        {
+          name: 'a',
+          protocol: 'anthropic-messages',
+          state: 'healthy',
+          inFlight: 3,
+          credentials: [
+            { name: 'team-a', state: 'cooling-down', until: 1_767_225_630_000, weight: 1, inFlight: 0 },
+            { name: 'team-b', state: 'healthy', weight: 1, inFlight: 3 },
+          ],
+        },
+      ],
+    });
+    const { registry } = metrics;
+    const stateOf = (credential: string, state: string) => valueOf(registry, 'signalbox_upstream_credential_state', { upstream: 'a', credential, state });
+    expect([await stateOf('team-a', 'cooling-down'), await stateOf('team-a', 'healthy'), await stateOf('team-b', 'healthy'), await stateOf('team-b', 'disabled')]).toEqual([1, 0, 1, 0]);
+    expect(await valueOf(registry, 'signalbox_upstream_credential_in_flight', { upstream: 'a', credential: 'team-b' })).toBe(3);
+    expect(await valueOf(registry, 'signalbox_upstream_state', { upstream: 'a', state: 'healthy' })).toBe(1);
+    expect(await valueOf(registry, 'signalbox_upstream_state', { upstream: 'a', state: 'circuit-open' })).toBe(0);
   });
 
   it('reads the holds once per scrape and keeps the last totals when the store does not answer in time', async () => {

@@ -21,6 +21,11 @@ export type PrometheusMetricsOptions = {
   /** The configured upstream names; any other is labelled `other`. Default: the names the engine reports, as they are. */
   upstreams?: readonly string[];
   /**
+   * The configured credential names (of every upstream; `default` for an upstream with one key);
+   * any other is labelled `other`. Default: the names the engine reports, as they are.
+   */
+  credentials?: readonly string[];
+  /**
    * Label tokens and cost by the account group of the key (its own group, else its account's): the
    * groups to name (others are `other`, no group is `none`), or `'all'` for every group as it is,
    * which is bounded only by the groups the operator creates. Default: no `group` label.
@@ -58,6 +63,7 @@ export function createPrometheusMetrics(options: PrometheusMetricsOptions): Prom
   const labels = createLabelValues({
     routes: options.routes,
     upstreams: options.upstreams,
+    credentials: options.credentials,
     groups: options.accountGroups ?? 'all',
   });
   const instruments = createInstruments(registry, { groupLabel });

@@ -23,6 +23,8 @@ const LIMITER_CODES: ReadonlySet<string> = new Set([
 export type LabelValues = {
   route(route: string | undefined): string;
   upstream(upstream: string | undefined): string;
+  /** An upstream credential's name: a configured one as it is, `other` for any other, `none` for none. */
+  credential(credential: string | undefined): string;
   /** A service code of the gateway's table, `other` for any other string, `none` for no error. */
   code(errorCode: string | undefined): string;
   group(group: string | undefined): string;
@@ -32,15 +34,19 @@ export type LabelValues = {
 export function createLabelValues(options: {
   routes: readonly string[];
   upstreams: readonly string[] | undefined;
+  credentials?: readonly string[] | undefined;
   groups: readonly string[] | 'all';
 }): LabelValues {
   const routes = new Set(options.routes);
   const upstreams = options.upstreams && new Set(options.upstreams);
+  const credentials = options.credentials && new Set(options.credentials);
   const groups = options.groups === 'all' ? undefined : new Set(options.groups);
   return {
     route: route => (route !== undefined && routes.has(route) ? route : UNKNOWN_ROUTE),
     upstream: upstream =>
       upstream === undefined ? NONE : !upstreams || upstreams.has(upstream) ? upstream : OTHER,
+    credential: credential =>
+      credential === undefined ? NONE : !credentials || credentials.has(credential) ? credential : OTHER,
     code: errorCode =>
       errorCode === undefined ? NONE : Object.hasOwn(GATEWAY_ERROR_CODES, errorCode) ? errorCode : OTHER,
     group: group => (group === undefined ? NONE : !groups || groups.has(group) ? group : OTHER),

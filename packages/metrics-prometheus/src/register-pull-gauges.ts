@@ -1,6 +1,7 @@
 import type { Engine } from '@signalbox/engine';
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { LabelValues } from './label-values';
+import { registerHealthGauges } from './register-health-gauges';
 
 /** The longest a scrape waits for the store's hold totals before it reports the last ones it had. */
 export const DEFAULT_HOLD_TOTALS_TIMEOUT_MS = 1000;
@@ -11,6 +12,9 @@ export type HoldTotals = { count: number; amountMicros: number; earliestExpiresA
 /** One upstream client's connections now (the engine's `upstreamStats()` values). */
 export type UpstreamConnectionStats = ReturnType<Engine['upstreamStats']>[string];
 
+/** Each upstream's health now (the engine's `upstreamHealth()`). */
+export type UpstreamHealth = ReturnType<Engine['upstreamHealth']>;
+
 /**
  * Where the pull gauges read from at scrape time, given once the engine and the store exist
  * (after the observer was handed to the engine): `metrics.watch({ ... })`.
@@ -18,6 +22,8 @@ export type UpstreamConnectionStats = ReturnType<Engine['upstreamStats']>[string
 export type MetricSources = {
   /** `engine.upstreamStats`. */
   upstreamStats?: () => Record<string, UpstreamConnectionStats>;
+  /** `engine.upstreamHealth`. */
+  upstreamHealth?: () => UpstreamHealth;
   /** `store.holdTotals`, bound to the store. */
   holdTotals?: () => Promise<HoldTotals>;
 };
@@ -61,6 +67,8 @@ export function registerPullGauges(
     'Requests waiting for a connection to each upstream because all of its connections are in use.',
     stats => stats.queued,
   );
+
+  registerHealthGauges(registers, labels, () => sources().upstreamHealth?.() ?? []);
 
   const readHolds = sharedHoldRead(sources, options.holdTimeoutMs, () => holdFailures.inc());
   const holdFailures = new Counter({

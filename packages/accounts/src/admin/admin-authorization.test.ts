@@ -7,6 +7,7 @@ import {
   AUTHORIZATION_RUNS,
   CASE_DEFAULT_KEY_LIMITS,
   CASE_ROUTES,
+  CASE_UPSTREAMS,
   createAuthorizationFixture,
   expectAuthorizationRun,
   type AdminCaller,
@@ -17,6 +18,7 @@ import {
   createAccountSchema,
   createConsoleTokenSchema,
   createKeySchema,
+  enableCredentialSchema,
   updateAccountSchema,
   updateConsoleTokenSchema,
   updateKeySchema,
@@ -34,6 +36,7 @@ const BODY_SCHEMAS: Partial<Record<AdminRoute, { shape: Record<string, unknown> 
   'PATCH /keys/:id': updateKeySchema,
   'POST /console-tokens': createConsoleTokenSchema,
   'PATCH /console-tokens/:id': updateConsoleTokenSchema,
+  'POST /upstreams/:id/enable': enableCredentialSchema,
 };
 
 /** Each admin route's operation: what the admin router and the panel mount for it. */
@@ -55,7 +58,7 @@ function callerFor(admin: AdminService, identity: ConsoleIdentity): AdminCaller 
 
 async function setUp() {
   const store = createMemoryAccountStore({ holdSweepIntervalMs: 0 });
-  const admin = createAdminService({ store, adminTokenDigests: [], routes: () => CASE_ROUTES, defaultKeyLimits: CASE_DEFAULT_KEY_LIMITS });
+  const admin = createAdminService({ store, adminTokenDigests: [], routes: () => CASE_ROUTES, defaultKeyLimits: CASE_DEFAULT_KEY_LIMITS, upstreams: CASE_UPSTREAMS });
   const asAdmin = callerFor(admin, ADMIN_IDENTITY);
   const fixture = await createAuthorizationFixture(asAdmin, async secret => callerFor(admin, await admin.authenticateToken(secret)));
   const snapshot = async () => ({ accounts: await store.listAccounts(), keys: await store.listKeys(), tokens: await store.listConsoleTokens() });

@@ -5,6 +5,7 @@ import {
   createAccountSchema,
   createConsoleTokenSchema,
   createKeySchema,
+  enableCredentialSchema,
   updateAccountSchema,
   updateConsoleTokenSchema,
   updateKeySchema,
@@ -20,6 +21,8 @@ import {
   adminMeSchema,
   adminPageOf,
   adminRouteSchema,
+  adminUpstreamCredentialSchema,
+  adminUpstreamSchema,
   adminUsageEntrySchema,
   adminUsageSummarySchema,
 } from './admin-response-schemas';
@@ -34,6 +37,7 @@ const BODIES = {
   AdminUpdateKey: updateKeySchema,
   AdminCreateConsoleToken: createConsoleTokenSchema,
   AdminUpdateConsoleToken: updateConsoleTokenSchema,
+  AdminEnableCredential: enableCredentialSchema,
 } as const;
 
 const ANSWERS = {
@@ -50,6 +54,8 @@ const ANSWERS = {
   AdminUsagePage: adminPageOf(adminUsageEntrySchema),
   AdminUsageSummary: adminUsageSummarySchema,
   AdminBalanceEventPage: adminPageOf(adminBalanceEventSchema),
+  AdminUpstreamList: adminListOf(adminUpstreamSchema),
+  AdminUpstreamCredential: adminUpstreamCredentialSchema,
 } as const;
 
 /** The query strings of the admin API's paged and filtered reads. */

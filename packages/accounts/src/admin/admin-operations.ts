@@ -20,7 +20,7 @@ export type AdminAnswer = { json: unknown } | { csv: AsyncIterable<string>; file
 export type AdminOperationDescription = {
   operationId: string;
   summary: string;
-  tag: 'Admin' | 'Admin accounts' | 'Admin keys' | 'Admin usage';
+  tag: 'Admin' | 'Admin accounts' | 'Admin keys' | 'Admin usage' | 'Admin upstreams';
   /** The JSON answer's schema, or `text/csv` for an operation that only exports CSV. */
   answer: AdminSchemaName | 'text/csv';
   /** Its query parameters: one of the usage queries, or the `accountId` of a listing. */
@@ -131,6 +131,16 @@ export const ADMIN_OPERATIONS: readonly AdminOperation[] = [
       return csvFile(admin.exportUsageCsv(identity, query));
     },
     describe: { operationId: 'adminListUsage', summary: 'The usage ledger, newest first (or a CSV export)', tag: 'Admin usage', answer: 'AdminUsagePage', query: 'usage', csvFormat: true },
+  },
+  {
+    method: 'get', path: '/upstreams', status: 200,
+    run: (admin, identity) => json(admin.listUpstreams(identity)),
+    describe: { operationId: 'adminListUpstreams', summary: 'Each upstream and credential with its health (admin token)', tag: 'Admin upstreams', answer: 'AdminUpstreamList' },
+  },
+  {
+    method: 'post', path: '/upstreams/:id/enable', status: 200, body: 'AdminEnableCredential',
+    run: (admin, identity, request) => json(admin.enableCredential(identity, id(request), request.body)),
+    describe: { operationId: 'adminEnableCredential', summary: 'Put an upstream credential back in service (admin token)', tag: 'Admin upstreams', answer: 'AdminUpstreamCredential' },
   },
   {
     method: 'get', path: '/usage.csv', status: 200,

@@ -142,6 +142,30 @@ export const adminBalanceEventSchema = z.object({
   balanceAfterMicros: z.int(),
 });
 
+const credentialState = z.enum(['healthy', 'cooling-down', 'circuit-open', 'circuit-half-open', 'disabled']);
+
+/** One upstream credential: by name, never by key. */
+export const adminUpstreamCredentialSchema = z.object({
+  name: z.string(),
+  state: credentialState,
+  until: nullableIsoTime.meta({ description: 'The end of its cooldown (state cooling-down) or of its open circuit (circuit-open); null otherwise.' }),
+  reason: z.enum(['upstream-401', 'upstream-403', 'key-missing']).nullable().meta({ description: 'Why it is disabled: the upstream refused its key, or its environment variable is unset.' }),
+  weight: z.int(),
+  apiKeyEnv: z.string().nullable().meta({ description: 'The environment variable its key is read from (a name, never the key).' }),
+  inFlight: z.int(),
+  lastErrorCode: z.string().nullable().meta({ description: 'The service code of its last failed attempt.' }),
+  lastErrorAt: nullableIsoTime,
+});
+
+export const adminUpstreamSchema = z.object({
+  name: z.string(),
+  protocol: z.string(),
+  state: z.enum(['healthy', 'circuit-open', 'circuit-half-open']).meta({ description: "The upstream's own circuit." }),
+  until: nullableIsoTime,
+  inFlight: z.int(),
+  credentials: z.array(adminUpstreamCredentialSchema),
+});
+
 /** `{ data: [...] }`, the shape of every unpaged admin list. */
 export const adminListOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item) });
 

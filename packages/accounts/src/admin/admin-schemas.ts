@@ -23,6 +23,9 @@ export const updateAccountSchema = z
 
 export const adjustBalanceSchema = z.object({ delta: z.number().min(-1e9).max(1e9) }).strict();
 
+/** Which credential of an upstream to put back in service: its config name. */
+export const enableCredentialSchema = z.object({ credential: z.string().min(1).max(64) }).strict();
+
 export const createKeySchema = z
   .object({
     accountId: z.string().min(1),

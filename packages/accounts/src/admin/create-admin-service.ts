@@ -12,7 +12,9 @@ import { routeOpenTo, type ConsoleRoute } from './console-route';
 import { found, maySee, notFound, parseInput, requireAdmin } from './console-scope';
 import { createConsoleAuthenticator } from './create-console-authenticator';
 import { createKeyMethods, withoutUndefined } from './create-key-methods';
+import { createUpstreamMethods } from './create-upstream-methods';
 import { createUsageMethods } from './create-usage-methods';
+import type { ConsoleUpstreams } from './console-upstream';
 import { presentAccount, presentConsoleToken } from './present-admin-records';
 import { refuseCeilingBelowKeys } from './refuse-ceiling-below-keys';
 
@@ -33,6 +35,11 @@ export type AdminServiceOptions = {
   defaultKeyLimits?: KeyLimits;
   /** The clock console token expiry and summary ranges are judged by. Default `Date.now`. */
   now?: () => number;
+  /**
+   * The gateway's upstreams and their credentials' health, for `listUpstreams` and `enableCredential`
+   * (`gateway.consoleUpstreams` from `@signalbox/express`). Default: none.
+   */
+  upstreams?: ConsoleUpstreams;
 };
 
 export type AdminService = ReturnType<typeof createAdminService>;
@@ -150,5 +157,7 @@ export function createAdminService(options: AdminServiceOptions) {
     },
 
     ...createUsageMethods({ store, now }),
+
+    ...createUpstreamMethods(options.upstreams),
   };
 }

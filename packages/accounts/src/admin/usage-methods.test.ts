@@ -73,6 +73,7 @@ describe('AdminService usage', () => {
       keyPrefix: null,
       model: 'model-a',
       upstream: null,
+      upstreamCredential: null,
       upstreamModel: null,
       protocol: 'openai-responses',
       upstreamProtocol: null,

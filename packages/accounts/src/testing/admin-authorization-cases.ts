@@ -1,5 +1,5 @@
 import type { KeyLimitMember } from '../keys/key-limit-bounds';
-import { CASE_CEILING, ONE_STEP_LESS, ONE_STEP_MORE, type AdminRoute, type AuthorizationFixture } from './authorization-fixture';
+import { CASE_CEILING, CASE_UPSTREAM, ONE_STEP_LESS, ONE_STEP_MORE, type AdminRoute, type AuthorizationFixture } from './authorization-fixture';
 
 /** What a case must answer: the status, and for a refusal its service code and `param` (absent when it names no field). */
 export type ExpectedAnswer = { status: number; code?: string; param?: string; effect?: Record<string, unknown> };
@@ -36,6 +36,20 @@ const READS: AuthorizationCase[] = [
   { route: 'GET /usage', field: '—', admin: OK, account: OK },
   { route: 'GET /usage.csv', field: '—', admin: OK, account: OK },
   { route: 'GET /usage/summary', field: '—', admin: OK, account: OK },
+  { route: 'GET /upstreams', field: '—', admin: OK, account: adminOnly() },
+];
+
+/** The gateway's upstreams: the operator's alone. */
+const UPSTREAMS: AuthorizationCase[] = [
+  { route: 'POST /upstreams/:id/enable', field: 'credential', id: () => CASE_UPSTREAM, body: () => ({ credential: 'default' }), admin: OK, account: adminOnly() },
+  {
+    route: 'POST /upstreams/:id/enable',
+    field: 'credential: one the upstream does not have',
+    id: () => CASE_UPSTREAM,
+    body: () => ({ credential: 'nobody' }),
+    admin: NOT_FOUND,
+    account: adminOnly(),
+  },
 ];
 
 /** Accounts, balances and console tokens: the operator's, every field. */
@@ -154,4 +168,4 @@ const KEY_CHANGES: AuthorizationCase[] = [
  * what the admin token and an account's console token get. Run by the service's test and, over
  * HTTP, by the admin router's.
  */
-export const ADMIN_AUTHORIZATION_CASES: readonly AuthorizationCase[] = [...READS, ...OPERATOR_RECORDS, ...KEY_CREATION, ...KEY_CHANGES];
+export const ADMIN_AUTHORIZATION_CASES: readonly AuthorizationCase[] = [...READS, ...OPERATOR_RECORDS, ...KEY_CREATION, ...KEY_CHANGES, ...UPSTREAMS];

@@ -1,4 +1,5 @@
 import type { ConsoleRoute } from '../admin/console-route';
+import type { ConsoleCredential, ConsoleUpstreams } from '../admin/console-upstream';
 import type { KeyLimits } from '../keys/key-limits';
 
 /** Every admin API route, as `METHOD /path` under the admin router's mount point. */
@@ -20,6 +21,8 @@ export const ADMIN_ROUTES = [
   'GET /usage',
   'GET /usage.csv',
   'GET /usage/summary',
+  'GET /upstreams',
+  'POST /upstreams/:id/enable',
 ] as const;
 
 export type AdminRoute = (typeof ADMIN_ROUTES)[number];
@@ -75,6 +78,17 @@ export const CASE_ROUTES: readonly ConsoleRoute[] = [
   caseRoute('gold-model', ['gold']),
   caseRoute('gold-plus-model', ['gold']),
 ];
+
+/** The upstream whose credential the cases enable: the example server's Messages upstream, a pool of one (`default`). */
+export const CASE_UPSTREAM = 'simulator-messages';
+
+const CASE_CREDENTIAL: ConsoleCredential = { name: 'default', state: 'healthy', weight: 1, inFlight: 0 };
+
+/** What the service-level cases read of the gateway's upstreams: `CASE_UPSTREAM` with its one healthy credential. */
+export const CASE_UPSTREAMS: ConsoleUpstreams = {
+  list: () => [{ name: CASE_UPSTREAM, protocol: 'anthropic-messages', state: 'healthy', inFlight: 0, credentials: [CASE_CREDENTIAL] }],
+  enable: (upstream, credential) => (upstream === CASE_UPSTREAM && credential === CASE_CREDENTIAL.name ? CASE_CREDENTIAL : undefined),
+};
 
 /** The records each case starts from, made by the admin for that case alone. */
 export type AuthorizationFixture = {

@@ -5,6 +5,8 @@ export {
   CASE_CEILING,
   CASE_DEFAULT_KEY_LIMITS,
   CASE_ROUTES,
+  CASE_UPSTREAM,
+  CASE_UPSTREAMS,
   createAuthorizationFixture,
   ONE_STEP_LESS,
   ONE_STEP_MORE,

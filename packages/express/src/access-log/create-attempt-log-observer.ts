@@ -34,6 +34,7 @@ function watchAttempt(logger: GatewayLogger, requestId: string, attempt: Attempt
           attempt: attempt.number,
           route: attempt.route,
           upstream: attempt.upstream,
+          ...(attempt.credential !== undefined && { credential: attempt.credential }),
           upstreamModel: attempt.model,
           code: error.code,
           status: error.status,

@@ -22,7 +22,9 @@ export type AdminRouterOptions = {
  * - `GET|POST /keys` (`?accountId=`), `PATCH /keys/:id`;
  * - `GET|POST /console-tokens` (`?accountId=`), `PATCH /console-tokens/:id`;
  * - `GET /usage` (filters, `limit`, `cursor`; `format=csv` streams a CSV file), `GET /usage.csv`
- *   (the same file), `GET /usage/summary`.
+ *   (the same file), `GET /usage/summary`;
+ * - `GET /upstreams` (each upstream and credential with its health), `POST /upstreams/:id/enable`
+ *   (body `{ credential }`): the admin token only.
  * These are `ADMIN_OPERATIONS` of `@signalbox/accounts`, which the panel mounts too. A created
  * key's or console token's secret is in the answer once. Errors use the envelope of the gateway's
  * Bearer interface (OpenAI's) with the service `code` and `request_id`; admin requests are never
