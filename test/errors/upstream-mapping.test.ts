@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { enableEveryCredential } from '../helpers/enable-every-credential';
 import type { TestGateway } from '../helpers/start-test-gateway';
 import {
   createInterfaceClient,
@@ -176,6 +177,9 @@ describe('upstream failures are answered in the caller’s envelope with the gat
     await server.close(1_000);
     await new Promise(resolve => scripted.close(resolve));
   });
+  // Each test makes the same upstreams fail on purpose: what the gateway learns of their health (a
+  // refused key taken out, a cooldown, failures counted towards a circuit) is undone between tests.
+  afterEach(() => enableEveryCredential(server));
 
   /** Sends `[[sim:…]]` directives through `model` and returns the client and its refusal. */
   async function refuse(name: InterfaceName, model: string, directive: string) {

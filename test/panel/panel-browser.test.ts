@@ -1,10 +1,15 @@
 import { readFileSync } from 'node:fs';
 import OpenAI from 'openai';
 import request from 'supertest';
+import { EMBEDDED_SIMULATOR } from '../../examples/server/src/default-config';
+import { startWithConfig } from '../errors/refusal-helpers';
 import { launchChromium, type Browser } from '../helpers/launch-chromium';
-import { startTestGateway, type TestGateway } from '../helpers/start-test-gateway';
+import type { TestGateway } from '../helpers/start-test-gateway';
 
 type Account = { id: string; consoleToken: string; apiKey: string };
+
+/** The keys of a pool of three behind one Messages upstream, for the Upstreams page. */
+const POOL_KEYS = { PANEL_POOL_A: 'sk-panel-pool-a-7f3c9e1d', PANEL_POOL_B: 'sk-panel-pool-b-2b8d4a6f', PANEL_POOL_C: 'sk-panel-pool-c-9e5a1c3b' };
 
 /**
  * The panel in headless Chromium against the example server on 127.0.0.1, as a person uses it
@@ -48,7 +53,26 @@ describe('the panel in a real browser', () => {
   }
 
   beforeAll(async () => {
-    server = await startTestGateway();
+    // The embedded defaults, and a pool of three keys the admin console's Upstreams page shows.
+    server = await startWithConfig(
+      config => ({
+        ...config,
+        upstreams: {
+          ...config.upstreams,
+          'pooled-messages': {
+            protocol: 'anthropic-messages',
+            baseURL: EMBEDDED_SIMULATOR,
+            credentials: [
+              { name: 'team-a', apiKeyEnv: 'PANEL_POOL_A', weight: 2 },
+              { name: 'team-b', apiKeyEnv: 'PANEL_POOL_B' },
+              { name: 'team-c', apiKeyEnv: 'PANEL_POOL_C' },
+            ],
+          },
+        },
+        routes: [...config.routes, { model: 'sim-pooled', interfaces: ['responses', 'messages', 'chat'], targets: [{ upstream: 'pooled-messages', model: 'sim-1' }] }],
+      }),
+      { environment: POOL_KEYS },
+    );
     browser = await launchChromium();
     [teamA, teamB] = await Promise.all([createAccount('team-a'), createAccount('team-b')]);
     const { request_id } = await openai(teamB.apiKey)
@@ -319,6 +343,12 @@ describe('the panel in a real browser', () => {
     expect(await page().getByRole('button', { name: 'Enable operator-stopped' }).count()).toBe(0);
   });
 
+  it('offers an account session no Upstreams page, and the admin API refuses it the upstreams', async () => {
+    expect(await page().getByRole('link', { name: 'Upstreams' }).count()).toBe(0);
+    const refused = await adminAPI().get('/admin/upstreams').set({ authorization: `Bearer ${teamA.consoleToken}` });
+    expect([refused.status, refused.body.code]).toEqual([403, 'ADMIN_TOKEN_REQUIRED']);
+  });
+
   it('shows the balance, the amount held and the history, with no top-up for an account login', async () => {
     await page().getByRole('link', { name: 'Balance' }).click();
     await page().getByRole('heading', { name: 'History' }).waitFor();
@@ -371,5 +401,38 @@ describe('the panel in a real browser', () => {
     const teamBRow = page().locator(`tr[data-request-id="${teamBRequestId}"]`);
     expect(await teamBRow.count()).toBe(1);
     expect((await teamBRow.locator('td:nth-child(8)').textContent())?.trim()).toBe('team-b key');
+  });
+
+  it("shows the admin console each upstream's credentials with their state, and enables a revoked key again", async () => {
+    server.simulator.configureCredential(POOL_KEYS.PANEL_POOL_A, { requestsPerMinute: 0, retryAfterSeconds: 60 });
+    server.simulator.configureCredential(POOL_KEYS.PANEL_POOL_B, { revoked: true });
+    for (let turn = 0; turn < 4; turn += 1) {
+      const answer = await openai(teamA.apiKey).responses.create({ model: 'sim-pooled', input: `Hello from the pool, turn ${turn}` });
+      expect(answer.status).toBe('completed');
+    }
+    await page().getByRole('link', { name: 'Upstreams' }).click();
+    await page().getByRole('heading', { name: 'Upstreams', level: 1 }).waitFor();
+    const pool = page().locator('section[data-upstream="pooled-messages"]');
+    const row = (credential: string) => pool.locator(`tr[data-credential="${credential}"]`);
+    await row('team-b').getByText('disabled: the upstream refused its key (401)').waitFor();
+    expect(await row('team-a').locator('.status').textContent()).toMatch(/^cooling down until /);
+    expect(await row('team-a').locator('code').textContent()).toBe('UPSTREAM_RATE_LIMITED');
+    expect(await row('team-c').locator('.status').textContent()).toBe('healthy');
+    expect(await row('team-c').getByRole('button').count()).toBe(0);
+    expect(await page().locator('section[data-upstream="simulator-messages"] tr[data-credential="default"] .status').textContent()).toBe('healthy');
+    const html = (await page().evaluate('document.documentElement.outerHTML')) as string;
+    for (const key of Object.values(POOL_KEYS)) expect(html).not.toContain(key);
+    await browser.screenshot('upstreams');
+
+    server.simulator.configureCredential(POOL_KEYS.PANEL_POOL_B, undefined);
+    await page().getByRole('button', { name: 'Enable pooled-messages team-b' }).click();
+    await row('team-b').getByText('healthy', { exact: true }).waitFor();
+    const listed = await adminAPI().get('/admin/upstreams').set(asAdmin()).expect(200);
+    const credentials = listed.body.data.find((upstream: { name: string }) => upstream.name === 'pooled-messages').credentials;
+    expect(credentials.map((credential: { name: string; state: string }) => `${credential.name} ${credential.state}`)).toEqual([
+      'team-a cooling-down',
+      'team-b healthy',
+      'team-c healthy',
+    ]);
   });
 });

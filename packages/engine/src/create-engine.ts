@@ -151,7 +151,7 @@ export type Engine = {
   upstreamHealth(): UpstreamHealthReport[];
   /**
    * Puts a credential back in service (an operator's action, shared with the other instances): no
-   * longer taken out, cooling down or behind an open circuit. Its report, or `undefined` for an
+   * longer taken out, cooling down or behind an open circuit (its own or its upstream's). Its report, or `undefined` for an
    * unknown upstream or credential; a credential whose key variable is unset stays disabled.
    */
   enableCredential(upstream: string, credential: string): CredentialHealthReport | undefined;

@@ -78,7 +78,8 @@ async function shareMark(redis: Redis, prefix: string, channel: string, message:
   } else if (mark.kind === 'circuit-closed') {
     transaction.del(markKey(prefix, 'circuit-open', mark));
   } else if (mark.kind === 'enabled') {
-    transaction.del(markKey(prefix, 'cooldown', mark), markKey(prefix, 'circuit-open', mark));
+    const upstreamCircuit = markKey(prefix, 'circuit-open', { kind: 'circuit-closed', upstream: mark.upstream });
+    transaction.del(markKey(prefix, 'cooldown', mark), markKey(prefix, 'circuit-open', mark), upstreamCircuit);
   }
   transaction.publish(channel, JSON.stringify(message));
   await transaction.exec();

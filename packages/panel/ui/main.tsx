@@ -7,14 +7,21 @@ import { BalancePage } from './pages/balance-page';
 import { KeysPage } from './pages/keys-page';
 import { LoginPage } from './pages/login-page';
 import { ModelsPage } from './pages/models-page';
+import { UpstreamsPage } from './pages/upstreams-page';
 import { UsagePage } from './pages/usage-page';
 
 const PAGES = [
-  { path: '/models', title: 'Models', view: ModelsPage },
-  { path: '/keys', title: 'Keys', view: KeysPage },
-  { path: '/usage', title: 'Usage', view: UsagePage },
-  { path: '/balance', title: 'Balance', view: BalancePage },
+  { path: '/models', title: 'Models', view: ModelsPage, adminOnly: false },
+  { path: '/keys', title: 'Keys', view: KeysPage, adminOnly: false },
+  { path: '/usage', title: 'Usage', view: UsagePage, adminOnly: false },
+  { path: '/balance', title: 'Balance', view: BalancePage, adminOnly: false },
+  { path: '/upstreams', title: 'Upstreams', view: UpstreamsPage, adminOnly: true },
 ] as const;
+
+/** The pages a session may open: an account's console token never sees the operator's. */
+function pagesOf(session: Session) {
+  return PAGES.filter(page => !page.adminOnly || session.identity.kind === 'admin');
+}
 
 /** The page's path below the panel's mount point: `/usage` for `/panel/usage?model=x`. */
 function currentPath(): string {
@@ -66,7 +73,8 @@ function App() {
       />
     );
   }
-  const page = PAGES.find(candidate => candidate.path === path) ?? PAGES[0];
+  const pages = pagesOf(session);
+  const page = pages.find(candidate => candidate.path === path) ?? pages[0]!;
   const View = page.view;
   const logout = async () => {
     await api('POST', '/logout').catch(() => undefined);
@@ -78,7 +86,7 @@ function App() {
       <header class="top">
         <strong class="brand">Signalbox</strong>
         <nav aria-label="Panel">
-          {PAGES.map(candidate => (
+          {pages.map(candidate => (
             <a
               key={candidate.path}
               href={`${base}${candidate.path}`}

@@ -33,5 +33,6 @@ function keep(kept: Map<string, HealthMark>, mark: HealthMark): void {
   if (mark.kind === 'enabled') {
     kept.delete(`cooldown ${subject}`);
     kept.delete(`circuit-open ${subject}`);
+    kept.delete(`circuit-open ${markSubject({ kind: 'circuit-closed', upstream: mark.upstream })}`);
   }
 }

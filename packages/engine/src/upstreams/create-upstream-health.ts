@@ -25,7 +25,7 @@ export type UpstreamHealth = {
   failed(credential: PooledCredential, failure: GatewayError, now: number): void;
   /** An attempt on `credential` reached its answer: their circuits' failure counts start again, a half-open one closes. */
   succeeded(credential: PooledCredential, now: number): void;
-  /** Puts a credential back in service (an operator's action): not taken out, not cooling down, its circuit closed. */
+  /** Puts a credential back in service (an operator's action): not taken out, not cooling down, its circuit and its upstream's closed. */
   enable(upstream: string, credential: string): boolean;
   report(now: number): UpstreamHealthReport[];
   /** Leaves the store. */
@@ -105,9 +105,11 @@ export function applyMark(pools: ReadonlyMap<string, CredentialPool>, mark: Heal
   else if (mark.kind === 'circuit-closed') closeCircuit(breaker);
   else if (mark.kind === 'disabled') credential!.disabled ??= mark.reason;
   else if (credential!.disabled !== 'key-missing') {
+    // An operator's "try it again": nothing the gateway learned keeps the credential out, its upstream's circuit included.
     credential!.disabled = undefined;
     credential!.coolingUntil = 0;
     closeCircuit(breaker);
+    closeCircuit(pool.breaker);
   }
 }
 

@@ -3,7 +3,8 @@ import type { DisabledReason } from './credential-pool';
 /**
  * One thing an instance learned about an upstream's health, as instances tell each other: a
  * credential cooling down until a time, a circuit opened until a time (a credential's, or with no
- * `credential` the upstream's own) or closed by a probe, a credential taken out or enabled again.
+ * `credential` the upstream's own) or closed by a probe, a credential taken out or enabled again
+ * (by an operator: its upstream's circuit closes too).
  * Credentials are named by their config names only; times are epoch ms.
  */
 export type HealthMark =
