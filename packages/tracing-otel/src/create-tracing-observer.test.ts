@@ -82,6 +82,7 @@ describe('createTracingObserver', () => {
     expect(failed.attributes).toMatchObject({
       'gen_ai.request.model': 'a-model',
       'signalbox.upstream': 'a',
+      'signalbox.upstream.credential': 'default',
       'signalbox.attempt': 1,
       'signalbox.outcome': 'failed',
       'signalbox.error.code': 'UPSTREAM_OVERLOADED',

@@ -24,6 +24,7 @@ export const ATTRIBUTE = {
   interface: 'signalbox.interface',
   route: 'signalbox.route',
   upstream: 'signalbox.upstream',
+  credential: 'signalbox.upstream.credential',
   attempt: 'signalbox.attempt',
   attempts: 'signalbox.attempts',
   failover: 'signalbox.failover',

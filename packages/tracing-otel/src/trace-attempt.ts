@@ -21,6 +21,7 @@ export function traceAttempt(tracer: Tracer, parent: Context, attempt: AttemptSt
         [ATTRIBUTE.requestModel]: attempt.model,
         [ATTRIBUTE.route]: attempt.route,
         [ATTRIBUTE.upstream]: attempt.upstream,
+        ...(attempt.credential !== undefined && { [ATTRIBUTE.credential]: attempt.credential }),
         [ATTRIBUTE.attempt]: attempt.number,
         ...(attempt.after && { [ATTRIBUTE.retryReason]: attempt.after.errorCode, [ATTRIBUTE.failover]: attempt.after.failover }),
       },

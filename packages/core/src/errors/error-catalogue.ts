@@ -53,11 +53,14 @@ export const ERROR_CATALOGUE: Record<GatewayErrorCode, CatalogueEntry> = {
   PANEL_SESSIONS_FULL: { meaning: 'A panel login while the panel holds as many sessions as it keeps (`sessions.maxSessions`); nobody is logged out to make room, and `Retry-After` says when the first one expires.', action: 'Log out of panel sessions no longer needed, or wait; honour `Retry-After`.' },
   INTERNAL_ERROR: { meaning: 'A fault inside the gateway; nothing of it is exposed.', action: TRANSIENT },
   UPSTREAM_INVALID_REQUEST: { meaning: 'The upstream refused the translated request; its words are in the message and `error.code`.', action: FIX_REQUEST },
-  UPSTREAM_RATE_LIMITED: { meaning: 'The upstream rate-limited the gateway; its `Retry-After` is passed on.', action: SLOW_DOWN },
-  UPSTREAM_AUTH_FAILED: { meaning: 'The upstream refused the gateway\'s own credentials (never the caller\'s fault).', action: TRANSIENT },
+  UPSTREAM_RATE_LIMITED: { meaning: 'The upstream rate-limited the gateway (every key it was tried with); its `Retry-After` is passed on.', action: SLOW_DOWN },
+  UPSTREAM_AUTH_FAILED: { meaning: 'The upstream refused the gateway\'s own credentials (never the caller\'s fault); the key is taken out until an operator enables it.', action: TRANSIENT },
   UPSTREAM_UNREACHABLE: { meaning: 'No connection to the upstream could be made.', action: TRANSIENT },
   UPSTREAM_FAILED: { meaning: 'The upstream failed, answered malformed, or ended a stream early.', action: TRANSIENT },
-  NO_ACCOUNT_AVAILABLE: { meaning: 'No upstream account can serve the route (its credential is not configured); the next target is tried at once.', action: TRANSIENT },
+  NO_ACCOUNT_AVAILABLE: {
+    meaning: 'No upstream account can serve the route now: each of its keys is cooling down after a 429, taken out after a 401/403, behind an open circuit, or not configured. Nothing was sent upstream or billed.',
+    action: 'Retry after `Retry-After` (when the first key is back); without one, only after the operator acts.',
+  },
   SHUTTING_DOWN: {
     meaning: 'The gateway is shutting down: a new request is refused, and one still open at the end of the shutdown grace is ended (a stream with its terminal error event after what was already sent; it is billed on that part).',
     action: 'Retry the request in full (on another instance, or once this one is back); the answer was not completed.',
