@@ -208,19 +208,19 @@ type TestCredential = NonNullable<TestUpstream['credentials']>[number];
 
 /** A test credential's config: its answers left out, its key variable named after it unless given. */
 function credentialConfigOf({ answers: _answers, ...credential }: TestCredential) {
-  return { ...credential, apiKeyEnv: credential.apiKeyEnv ?? keyVariableOf(credential) };
+  return { ...credential, apiKeyEnv: credential.apiKeyEnv ?? keyVariableOf(credential.name) };
 }
 
 /** The variable of a test credential that names none: `TEAM_B_KEY` for `team-b`. */
-function keyVariableOf(credential: TestCredential): string {
-  return `${credential.name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}_KEY`;
+function keyVariableOf(name: string): string {
+  return `${name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}_KEY`;
 }
 
 /** A key (`test-key-<name>`) for each test credential that names no variable of its own. */
 function credentialKeysOf(upstreams: Record<string, TestUpstream>): NodeJS.ProcessEnv {
   const keys: NodeJS.ProcessEnv = {};
   for (const upstream of Object.values(upstreams)) {
-    for (const credential of upstream.credentials ?? []) if (credential.apiKeyEnv === undefined) keys[keyVariableOf(credential)] = `test-key-${credential.name}`;
+    for (const credential of upstream.credentials ?? []) if (credential.apiKeyEnv === undefined) keys[keyVariableOf(credential.name)] = `test-key-${credential.name}`;
   }
   return keys;
 }
