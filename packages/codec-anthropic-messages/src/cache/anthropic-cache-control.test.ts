@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { GenerationRequest, JSONObject } from '@signalbox/core';
 import { listMemberPaths } from '@signalbox/core/testing';
+import { addAnthropicCacheBreakpoints } from './add-anthropic-cache-breakpoints';
 import { decodeAnthropicRequest } from '../request/decode-anthropic-request';
 import { encodeAnthropicRequest } from '../request/encode-anthropic-request';
 
@@ -41,6 +44,9 @@ const marked: JSONObject = {
     },
   ],
 };
+
+// Claude Code's second request of a Read round trip; provenance in __fixtures__/README.md.
+const claudeCode = JSON.parse(readFileSync(join(__dirname, '../__fixtures__/claude-code-tool-loop.1.request.json'), 'utf8')) as JSONObject;
 
 describe('cache_control through the IR', () => {
   it('decodes every breakpoint of a Messages client onto its IR part, tool or system part', () => {
@@ -90,5 +96,13 @@ describe('cache_control through the IR', () => {
       stream: false,
     };
     expect(listMemberPaths(encodeAnthropicRequest(request, 'claude-x').value, 'cache_control')).toEqual([]);
+  });
+
+  it('keeps Claude Code’s own breakpoints at their blocks when its request is encoded from the IR, and adds none', () => {
+    const encoded = encodeAnthropicRequest(decodeAnthropicRequest(claudeCode).value, 'claude-x').value;
+    expect(listMemberPaths(claudeCode, 'cache_control')).toEqual(['messages.3.content.0', 'system.1', 'system.2']);
+    // Its system turn is hoisted behind the system blocks; the tool result keeps its breakpoint.
+    expect(listMemberPaths(encoded, 'cache_control').sort()).toEqual(['messages.2.content.0', 'system.1', 'system.2']);
+    expect(addAnthropicCacheBreakpoints(claudeCode)).toBe(claudeCode);
   });
 });
