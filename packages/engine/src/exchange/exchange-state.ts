@@ -26,8 +26,8 @@ export type ExchangeState = {
   /** The client's vendor flags (beta headers, query) for an upstream of its protocol. */
   forwarded?: ForwardedRequestParts;
   /**
-   * The key of the conversation the request continues, once session affinity has named it: it
-   * becomes the prompt cache key of a request whose client sent none.
+   * The key of the conversation the request continues, when one was determined for it: it becomes
+   * the prompt cache key of a request whose client sent none.
    */
   conversationKey?: string;
   model?: string;
