@@ -65,8 +65,8 @@ async function engineWithTwoUpstreams(aAnswers: readonly ScriptedAnswer[], bAnsw
   return createTestEngine({
     upstreams: { a: { protocol: 'anthropic-messages', answers: aAnswers }, b: { protocol: 'anthropic-messages', answers: bAnswers } },
     routes: [
-      { model: 'on-a', interfaces: ['messages'], targets: [{ upstream: 'a', model: 'a-model' }] },
-      { model: 'on-b', interfaces: ['messages'], targets: [{ upstream: 'b', model: 'b-model' }] },
+      { model: 'on-a', interfaces: ['messages', 'responses'], targets: [{ upstream: 'a', model: 'a-model' }] },
+      { model: 'on-b', interfaces: ['messages', 'responses'], targets: [{ upstream: 'b', model: 'b-model' }] },
       { model: 'a-then-b', interfaces: ['messages'], targets: [{ upstream: 'a', model: 'a-model' }, { upstream: 'b', model: 'b-model' }] },
     ],
   });
@@ -74,8 +74,8 @@ async function engineWithTwoUpstreams(aAnswers: readonly ScriptedAnswer[], bAnsw
 
 type TestEngine = Awaited<ReturnType<typeof engineWithTwoUpstreams>>;
 
-async function send(test: TestEngine, body: JSONObject) {
-  const exchange = await test.open('anthropic-messages');
+async function send(test: TestEngine, body: JSONObject, protocol: 'anthropic-messages' | 'openai-responses' = 'anthropic-messages') {
+  const exchange = await test.open(protocol);
   const output = await exchange.generate(body, new AbortController().signal);
   if (output.kind === 'stream') await output.pipe(createArrayFrameSink());
   return output;
@@ -133,5 +133,22 @@ describe('signed thinking when a conversation moves between upstreams', () => {
     const test = await engineWithTwoUpstreams([], [served]);
     await send(test, claudeCodeTurn('on-b', false));
     expect(test.upstream('b').calls[0]!.body).toEqual({ ...claudeCodeTurn('on-b', false), model: 'b-model' });
+  });
+
+  it('applies to a Responses conversation continued by previous_response_id on another upstream', async () => {
+    const test = await engineWithTwoUpstreams([{ body: JSON.stringify(thinkingAnswer) }, served], [served]);
+    const first = await send(test, { model: 'on-a', input: 'Read notes.txt', reasoning: { effort: 'high' } }, 'openai-responses');
+    if (first.kind !== 'json') throw new Error('expected a JSON answer');
+    const continued = (model: string) => ({
+      model,
+      previous_response_id: first.body.id as string,
+      input: [{ type: 'function_call_output', call_id: 'toolu_01Read', output: 'snow chains are in the boot' }],
+    });
+    await send(test, continued('on-b'), 'openai-responses');
+    const toB = JSON.stringify(test.upstream('b').calls[0]!.body);
+    expect(toB).not.toContain(SIGNATURE);
+    expect(toB).toContain('{"type":"text","text":"I should read the notes."}');
+    await send(test, continued('on-a'), 'openai-responses');
+    expect(JSON.stringify(test.upstream('a').calls[1]!.body)).toContain(`{"type":"thinking","thinking":"I should read the notes.","signature":"${SIGNATURE}"}`);
   });
 });
