@@ -121,9 +121,9 @@ describe('openAIResponsesCodec: Responses-only fields on other upstreams', () =>
   });
 
   it('drops the fields it does not know with one unknown-field warning each, after the known ones', () => {
-    const { value } = openAIResponsesCodec.decodeRequest({ model: 'route', input: 'hi', brand_new_field: 1, prompt_cache_key: 'session-1' });
+    const { value } = openAIResponsesCodec.decodeRequest({ model: 'route', input: 'hi', brand_new_field: 1, truncation: 'auto' });
     expect(describeDropped(value.providerOptions!['openai-responses']!).map(warning => `${warning.field} (${warning.type})`)).toEqual([
-      'prompt_cache_key (unsupported-field)',
+      'truncation (unsupported-field)',
       'brand_new_field (unknown-field)',
     ]);
   });

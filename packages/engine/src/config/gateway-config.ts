@@ -62,6 +62,12 @@ export const routeConfigSchema = z
      * `UPSTREAM_TIMEOUT`, after that its stream ends with the protocol's terminal error event.
      */
     deadlineMs: positiveMilliseconds.default(600_000),
+    /**
+     * `auto`: requests to a Messages upstream that carry no cache breakpoint of the client's get the
+     * gateway's own (Responses and Chat clients have no way to mark one). `off`, the default: requests
+     * go as the client marked them.
+     */
+    promptCache: z.enum(['off', 'auto']).optional(),
   })
   .strict();
 
@@ -187,3 +193,5 @@ export type GatewayConfigInput = z.input<typeof gatewayConfigSchema>;
 export type GatewayConfig = z.output<typeof gatewayConfigSchema>;
 export type UpstreamConfig = z.output<typeof upstreamConfigSchema>;
 export type RouteConfig = z.output<typeof routeConfigSchema>;
+/** A route's `promptCache` setting. */
+export type PromptCacheMode = NonNullable<RouteConfig['promptCache']>;
