@@ -84,7 +84,7 @@ describe('SQLite account store', () => {
     const account = await current.createAccount({ name: 'before console tokens', balanceMicros: 300 });
     await current.close();
     const database = new DatabaseSync(path);
-    database.exec('ALTER TABLE api_keys DROP COLUMN disabled_by; ALTER TABLE accounts DROP COLUMN key_limit_ceiling; ALTER TABLE usage DROP COLUMN trace_id; DROP TABLE console_tokens; PRAGMA user_version = 5;');
+    database.exec('ALTER TABLE usage DROP COLUMN cache_write_5m_tokens; ALTER TABLE usage DROP COLUMN cache_write_1h_tokens; ALTER TABLE usage DROP COLUMN cache_savings_micros; ALTER TABLE api_keys DROP COLUMN disabled_by; ALTER TABLE accounts DROP COLUMN key_limit_ceiling; ALTER TABLE usage DROP COLUMN trace_id; DROP TABLE console_tokens; PRAGMA user_version = 5;');
     database.close();
 
     const upgraded = track(open(path));
@@ -101,7 +101,7 @@ describe('SQLite account store', () => {
     const disabled = (await current.createKey({ accountId: account.id, name: 'off', status: 'disabled' })).key;
     await current.close();
     const database = new DatabaseSync(path);
-    database.exec('ALTER TABLE api_keys DROP COLUMN disabled_by; ALTER TABLE accounts DROP COLUMN key_limit_ceiling; PRAGMA user_version = 7;');
+    database.exec('ALTER TABLE usage DROP COLUMN cache_write_5m_tokens; ALTER TABLE usage DROP COLUMN cache_write_1h_tokens; ALTER TABLE usage DROP COLUMN cache_savings_micros; ALTER TABLE api_keys DROP COLUMN disabled_by; ALTER TABLE accounts DROP COLUMN key_limit_ceiling; PRAGMA user_version = 7;');
     database.close();
 
     const upgraded = track(open(path));
@@ -111,7 +111,7 @@ describe('SQLite account store', () => {
     const ceiling = { concurrency: 2 };
     expect(await upgraded.updateAccount(account.id, { keyLimitCeiling: ceiling })).toEqual({ ...account, keyLimitCeiling: ceiling });
     const check = new DatabaseSync(path, { readOnly: true });
-    expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: 8 });
+    expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: 9 });
     check.close();
   });
 

@@ -103,7 +103,7 @@ describe('SQLite usage ledger', () => {
       { id: `bev_opening_${account.id}`, accountId: account.id, time: account.createdAt, kind: 'opening', deltaMicros: 3_750, balanceAfterMicros: 3_750 },
     ]);
     const check = new DatabaseSync(path, { readOnly: true });
-    expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: 8 });
+    expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: 9 });
     check.close();
   });
 
@@ -114,7 +114,7 @@ describe('SQLite usage ledger', () => {
     await current.commitUsage([before]);
     await current.close();
     const database = new DatabaseSync(path);
-    database.exec('ALTER TABLE api_keys DROP COLUMN disabled_by; ALTER TABLE accounts DROP COLUMN key_limit_ceiling; ALTER TABLE usage DROP COLUMN trace_id; PRAGMA user_version = 6;');
+    database.exec('ALTER TABLE usage DROP COLUMN cache_write_5m_tokens; ALTER TABLE usage DROP COLUMN cache_write_1h_tokens; ALTER TABLE usage DROP COLUMN cache_savings_micros; ALTER TABLE api_keys DROP COLUMN disabled_by; ALTER TABLE accounts DROP COLUMN key_limit_ceiling; ALTER TABLE usage DROP COLUMN trace_id; PRAGMA user_version = 6;');
     database.close();
 
     const upgraded = track(open(path));
@@ -127,7 +127,31 @@ describe('SQLite usage ledger', () => {
     ]);
     expect('traceId' in entries[1]!).toBe(false);
     const check = new DatabaseSync(path, { readOnly: true });
-    expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: 8 });
+    expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: 9 });
+    check.close();
+  });
+
+  it('upgrades a schema-8 database: its ledger rows count their cache writes as 5-minute ones and saved nothing', async () => {
+    const path = newFile();
+    const current = open(path);
+    const before = usageCommit({ requestId: 'req_before_lifetimes', inputTokens: 100, cacheReadTokens: 50, cacheWriteTokens: 30 });
+    await current.commitUsage([before, usageCommit({ requestId: 'req_no_writes', time: before.entry.time - 1 })]);
+    await current.close();
+    const database = new DatabaseSync(path);
+    database.exec('ALTER TABLE usage DROP COLUMN cache_write_5m_tokens; ALTER TABLE usage DROP COLUMN cache_write_1h_tokens; ALTER TABLE usage DROP COLUMN cache_savings_micros; PRAGMA user_version = 8;');
+    database.close();
+
+    const upgraded = track(open(path));
+    const after = usageCommit({ requestId: 'req_after_lifetimes', time: before.entry.time + 1, cacheWriteTokens: 5, cacheWrite5mTokens: 1, cacheWrite1hTokens: 4, cacheSavingsMicros: -3 });
+    await upgraded.commitUsage([after]);
+    const { entries } = await upgraded.listUsage({}, { limit: 5 });
+    expect(entries.map(entry => [entry.requestId, entry.cacheWriteTokens, entry.cacheWrite5mTokens, entry.cacheWrite1hTokens, entry.cacheSavingsMicros])).toEqual([
+      ['req_after_lifetimes', 5, 1, 4, -3],
+      ['req_before_lifetimes', 30, 30, 0, 0],
+      ['req_no_writes', 0, 0, 0, 0],
+    ]);
+    const check = new DatabaseSync(path, { readOnly: true });
+    expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: 9 });
     check.close();
   });
 
