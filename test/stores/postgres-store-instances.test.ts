@@ -10,6 +10,7 @@ import { usageCommit } from './describe-usage-ledger-contract';
 import { startStallingProxy } from '../helpers/start-stalling-proxy';
 import { stopProcess } from '../helpers/throwaway-process';
 import { ignoreTeardownErrors, usePostgresTestDatabases } from './postgres-test-databases';
+import { commitRowsBeforeCacheLifetimes, DROP_CACHE_LIFETIME_COLUMNS, expectCacheLifetimesAfterUpgrade } from './cache-lifetime-upgrade';
 
 const SERVER_SECRET = 'postgres-instances-server-secret';
 const T0 = 1_767_225_600_000;
@@ -234,7 +235,7 @@ describe('PostgreSQL account store: several instances on one database', () => {
     await current.commitUsage([before]);
     await current.close();
     await newPool(url).query(
-      'ALTER TABLE usage DROP COLUMN cache_write_5m_tokens; ALTER TABLE usage DROP COLUMN cache_write_1h_tokens; ALTER TABLE usage DROP COLUMN cache_savings_micros; ALTER TABLE api_keys DROP COLUMN disabled_by; ALTER TABLE accounts DROP COLUMN key_limit_ceiling; ALTER TABLE usage DROP COLUMN trace_id; DELETE FROM schema_migrations WHERE version > 1',
+      `${DROP_CACHE_LIFETIME_COLUMNS}ALTER TABLE api_keys DROP COLUMN disabled_by; ALTER TABLE accounts DROP COLUMN key_limit_ceiling; ALTER TABLE usage DROP COLUMN trace_id; DELETE FROM schema_migrations WHERE version > 1`,
     );
 
     const upgraded = await open(url);
@@ -256,7 +257,7 @@ describe('PostgreSQL account store: several instances on one database', () => {
     const active = (await current.createKey({ accountId: account.id, name: 'on' })).key;
     const disabled = (await current.createKey({ accountId: account.id, name: 'off', status: 'disabled' })).key;
     await current.close();
-    await newPool(url).query('ALTER TABLE usage DROP COLUMN cache_write_5m_tokens; ALTER TABLE usage DROP COLUMN cache_write_1h_tokens; ALTER TABLE usage DROP COLUMN cache_savings_micros; ALTER TABLE api_keys DROP COLUMN disabled_by; ALTER TABLE accounts DROP COLUMN key_limit_ceiling; DELETE FROM schema_migrations WHERE version > 2');
+    await newPool(url).query(`${DROP_CACHE_LIFETIME_COLUMNS}ALTER TABLE api_keys DROP COLUMN disabled_by; ALTER TABLE accounts DROP COLUMN key_limit_ceiling; DELETE FROM schema_migrations WHERE version > 2`);
 
     const upgraded = await open(url);
     expect(await upgraded.getKey(disabled.id)).toEqual({ ...disabled, disabledBy: 'operator' });
@@ -269,20 +270,10 @@ describe('PostgreSQL account store: several instances on one database', () => {
   it('upgrades a schema-3 database: its ledger rows count their cache writes as 5-minute ones and saved nothing', async () => {
     const url = await databases.createDatabase();
     const current = await open(url);
-    const before = usageCommit({ requestId: 'req_before_lifetimes', inputTokens: 100, cacheReadTokens: 50, cacheWriteTokens: 30 });
-    await current.commitUsage([before, usageCommit({ requestId: 'req_no_writes', time: before.entry.time - 1 })]);
+    await commitRowsBeforeCacheLifetimes(current);
     await current.close();
-    await newPool(url).query('ALTER TABLE usage DROP COLUMN cache_write_5m_tokens; ALTER TABLE usage DROP COLUMN cache_write_1h_tokens; ALTER TABLE usage DROP COLUMN cache_savings_micros; DELETE FROM schema_migrations WHERE version > 3');
-
-    const upgraded = await open(url);
-    const after = usageCommit({ requestId: 'req_after_lifetimes', time: before.entry.time + 1, cacheWriteTokens: 5, cacheWrite5mTokens: 1, cacheWrite1hTokens: 4, cacheSavingsMicros: -3 });
-    await upgraded.commitUsage([after]);
-    const { entries } = await upgraded.listUsage({}, { limit: 5 });
-    expect(entries.map(entry => [entry.requestId, entry.cacheWriteTokens, entry.cacheWrite5mTokens, entry.cacheWrite1hTokens, entry.cacheSavingsMicros])).toEqual([
-      ['req_after_lifetimes', 5, 1, 4, -3],
-      ['req_before_lifetimes', 30, 30, 0, 0],
-      ['req_no_writes', 0, 0, 0, 0],
-    ]);
+    await newPool(url).query(`${DROP_CACHE_LIFETIME_COLUMNS}DELETE FROM schema_migrations WHERE version > 3`);
+    await expectCacheLifetimesAfterUpgrade(await open(url));
   });
 
   it('answers ping while open and rejects it, and every other call, once closed', async () => {

@@ -5,6 +5,7 @@ import { DatabaseSync } from 'node:sqlite';
 import type { AccountStore } from '@signalbox/accounts';
 import { createSQLiteAccountStore } from '@signalbox/store-sqlite';
 import { usageCommit } from './describe-usage-ledger-contract';
+import { commitRowsBeforeCacheLifetimes, DROP_CACHE_LIFETIME_COLUMNS, expectCacheLifetimesAfterUpgrade } from './cache-lifetime-upgrade';
 
 const directory = mkdtempSync(join(tmpdir(), 'signalbox-usage-ledger-'));
 let fileCount = 0;
@@ -114,7 +115,7 @@ describe('SQLite usage ledger', () => {
     await current.commitUsage([before]);
     await current.close();
     const database = new DatabaseSync(path);
-    database.exec('ALTER TABLE usage DROP COLUMN cache_write_5m_tokens; ALTER TABLE usage DROP COLUMN cache_write_1h_tokens; ALTER TABLE usage DROP COLUMN cache_savings_micros; ALTER TABLE api_keys DROP COLUMN disabled_by; ALTER TABLE accounts DROP COLUMN key_limit_ceiling; ALTER TABLE usage DROP COLUMN trace_id; PRAGMA user_version = 6;');
+    database.exec(`${DROP_CACHE_LIFETIME_COLUMNS}ALTER TABLE api_keys DROP COLUMN disabled_by; ALTER TABLE accounts DROP COLUMN key_limit_ceiling; ALTER TABLE usage DROP COLUMN trace_id; PRAGMA user_version = 6;`);
     database.close();
 
     const upgraded = track(open(path));
@@ -134,22 +135,13 @@ describe('SQLite usage ledger', () => {
   it('upgrades a schema-8 database: its ledger rows count their cache writes as 5-minute ones and saved nothing', async () => {
     const path = newFile();
     const current = open(path);
-    const before = usageCommit({ requestId: 'req_before_lifetimes', inputTokens: 100, cacheReadTokens: 50, cacheWriteTokens: 30 });
-    await current.commitUsage([before, usageCommit({ requestId: 'req_no_writes', time: before.entry.time - 1 })]);
+    await commitRowsBeforeCacheLifetimes(current);
     await current.close();
     const database = new DatabaseSync(path);
-    database.exec('ALTER TABLE usage DROP COLUMN cache_write_5m_tokens; ALTER TABLE usage DROP COLUMN cache_write_1h_tokens; ALTER TABLE usage DROP COLUMN cache_savings_micros; PRAGMA user_version = 8;');
+    database.exec(`${DROP_CACHE_LIFETIME_COLUMNS}PRAGMA user_version = 8;`);
     database.close();
 
-    const upgraded = track(open(path));
-    const after = usageCommit({ requestId: 'req_after_lifetimes', time: before.entry.time + 1, cacheWriteTokens: 5, cacheWrite5mTokens: 1, cacheWrite1hTokens: 4, cacheSavingsMicros: -3 });
-    await upgraded.commitUsage([after]);
-    const { entries } = await upgraded.listUsage({}, { limit: 5 });
-    expect(entries.map(entry => [entry.requestId, entry.cacheWriteTokens, entry.cacheWrite5mTokens, entry.cacheWrite1hTokens, entry.cacheSavingsMicros])).toEqual([
-      ['req_after_lifetimes', 5, 1, 4, -3],
-      ['req_before_lifetimes', 30, 30, 0, 0],
-      ['req_no_writes', 0, 0, 0, 0],
-    ]);
+    await expectCacheLifetimesAfterUpgrade(track(open(path)));
     const check = new DatabaseSync(path, { readOnly: true });
     expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: 9 });
     check.close();

@@ -1,19 +1,11 @@
-import type { Usage } from '@signalbox/core';
+import { emptyUsage, type Usage } from '@signalbox/core';
 import { computeCacheSavingsMicros, computeCostMicros, highestInputPrice, splitInputTokens } from './compute-cost';
 
 /** Anthropic's published multipliers on a $3 input price: reads 0.1×, 5-minute writes 1.25×, 1-hour writes 2×. */
 const CLAUDE = { inputPerMillion: 3, outputPerMillion: 15, cachedInputPerMillion: 0.3, cacheWritePerMillion: 3.75, cacheWrite1hPerMillion: 6 };
 
 function usage(counts: Partial<Usage>): Usage {
-  return {
-    inputTokens: undefined,
-    outputTokens: undefined,
-    cacheReadTokens: undefined,
-    cacheWriteTokens: undefined,
-    cacheWrite1hTokens: undefined,
-    reasoningTokens: undefined,
-    ...counts,
-  };
+  return { ...emptyUsage(), ...counts };
 }
 
 // 1,234 uncached, 20,003 read, 1,000 written for 5 minutes and 2,000 for 1 hour; 456 out.
