@@ -1,5 +1,5 @@
 import { emptyUsage, type Usage } from '@signalbox/core';
-import { computeCacheSavingsMicros, computeCostMicros, highestInputPrice, splitInputTokens } from './compute-cost';
+import { computeCostMicros, highestInputPrice, priceUsage, splitInputTokens } from './compute-cost';
 
 /** Anthropic's published multipliers on a $3 input price: reads 0.1×, 5-minute writes 1.25×, 1-hour writes 2×. */
 const CLAUDE = { inputPerMillion: 3, outputPerMillion: 15, cachedInputPerMillion: 0.3, cacheWritePerMillion: 3.75, cacheWrite1hPerMillion: 6 };
@@ -60,15 +60,15 @@ describe('computeCostMicros', () => {
   });
 });
 
-describe('computeCacheSavingsMicros', () => {
-  it('is the cost with every input token at the input price minus the cost', () => {
-    expect(computeCacheSavingsMicros(CLAUDE, cached)).toBe(24_237 * 3 + 456 * 15 - 32_293);
+describe('priceUsage', () => {
+  it('gives the cost and what the cache saved: the cost with every input token at the input price, minus the cost', () => {
+    expect(priceUsage(CLAUDE, cached)).toEqual({ costMicros: 32_293, cacheSavingsMicros: 24_237 * 3 + 456 * 15 - 32_293 });
   });
 
-  it('is negative for a cache written and not read, and 0 without cache activity or pricing', () => {
-    expect(computeCacheSavingsMicros(CLAUDE, usage({ inputTokens: 1000, cacheWriteTokens: 1000, cacheWrite1hTokens: 1000 }))).toBe(3000 - 6000);
-    expect(computeCacheSavingsMicros(CLAUDE, usage({ inputTokens: 1000, outputTokens: 10 }))).toBe(0);
-    expect(computeCacheSavingsMicros(undefined, cached)).toBe(0);
+  it('saves a negative amount for a cache written and not read, and nothing without cache activity or pricing', () => {
+    expect(priceUsage(CLAUDE, usage({ inputTokens: 1000, cacheWriteTokens: 1000, cacheWrite1hTokens: 1000 }))).toEqual({ costMicros: 6000, cacheSavingsMicros: 3000 - 6000 });
+    expect(priceUsage(CLAUDE, usage({ inputTokens: 1000, outputTokens: 10 }))).toEqual({ costMicros: 3150, cacheSavingsMicros: 0 });
+    expect(priceUsage(undefined, cached)).toEqual({ costMicros: 0, cacheSavingsMicros: 0 });
   });
 });
 

@@ -12,6 +12,16 @@ export type InputTokenParts = {
   cacheWrite1h: number;
 };
 
+/** What a request cost and what the prompt cache saved, in micro-units. */
+export type UsageCost = {
+  costMicros: number;
+  /**
+   * The cost had every input token been billed at the input price, minus the cost: negative when
+   * cache writes cost more than the reads saved (a cache written and never read).
+   */
+  cacheSavingsMicros: number;
+};
+
 /**
  * Splits the input tokens by price. Reads and writes are parts of `inputTokens` (the IR's
  * semantics), each taken from what is left of it, so counts that do not add up never bill a token
@@ -34,25 +44,19 @@ export function splitInputTokens(usage: Usage): InputTokenParts {
  */
 export function computeCostMicros(pricing: Pricing | undefined, usage: Usage): number {
   if (!pricing) return 0;
-  const parts = splitInputTokens(usage);
-  const input = pricing.inputPerMillion;
-  const exact =
-    priced(parts.uncached, input) +
-    priced(parts.cacheRead, pricing.cachedInputPerMillion ?? input) +
-    priced(parts.cacheWrite5m, pricing.cacheWritePerMillion ?? input) +
-    priced(parts.cacheWrite1h, pricing.cacheWrite1hPerMillion ?? input) +
-    priced(tokens(usage.outputTokens), pricing.outputPerMillion);
-  return Number((exact + PRICE_SCALE - 1n) / PRICE_SCALE);
+  return sumMicros(splitInputTokens(usage), tokens(usage.outputTokens), pricesOf(pricing));
 }
 
-/**
- * What the prompt cache saved: the cost had every input token been billed at the input price, minus
- * the cost. Negative when the writes cost more than the reads saved (a cache written and never read).
- */
-export function computeCacheSavingsMicros(pricing: Pricing | undefined, usage: Usage): number {
-  if (!pricing) return 0;
-  const uncached = { inputPerMillion: pricing.inputPerMillion, outputPerMillion: pricing.outputPerMillion };
-  return computeCostMicros(uncached, usage) - computeCostMicros(pricing, usage);
+/** The cost (`computeCostMicros`) and what the cache saved, from one split of the usage. */
+export function priceUsage(pricing: Pricing | undefined, usage: Usage): UsageCost {
+  if (!pricing) return { costMicros: 0, cacheSavingsMicros: 0 };
+  const parts = splitInputTokens(usage);
+  const output = tokens(usage.outputTokens);
+  const prices = pricesOf(pricing);
+  const costMicros = sumMicros(parts, output, prices);
+  const input = parts.uncached + parts.cacheRead + parts.cacheWrite5m + parts.cacheWrite1h;
+  const uncachedMicros = sumMicros({ uncached: input, cacheRead: 0, cacheWrite5m: 0, cacheWrite1h: 0 }, output, prices);
+  return { costMicros, cacheSavingsMicros: uncachedMicros - costMicros };
 }
 
 /**
@@ -64,11 +68,48 @@ export function highestInputPrice(pricing: Pricing): number {
   return Math.max(inputPerMillion, cacheWritePerMillion ?? inputPerMillion, cacheWrite1hPerMillion ?? inputPerMillion);
 }
 
-/** Prices are used to a millionth of a micro-unit per token: integer arithmetic, no float drift. */
-const PRICE_SCALE = 1_000_000n;
+/** Prices are used to a millionth of a micro-unit per token, as integers: no binary float drift. */
+const PRICE_SCALE = 1_000_000;
 
-function priced(count: number, pricePerMillion: number): bigint {
-  return BigInt(count) * BigInt(Math.round(pricePerMillion * Number(PRICE_SCALE)));
+/** The route's prices in millionths of a micro-unit per token, for each part of a usage. */
+type ScaledPrices = { uncached: number; cacheRead: number; cacheWrite5m: number; cacheWrite1h: number; output: number };
+
+function pricesOf(pricing: Pricing): ScaledPrices {
+  const scaled = (price: number) => Math.round(price * PRICE_SCALE);
+  const input = pricing.inputPerMillion;
+  return {
+    uncached: scaled(input),
+    cacheRead: scaled(pricing.cachedInputPerMillion ?? input),
+    cacheWrite5m: scaled(pricing.cacheWritePerMillion ?? input),
+    cacheWrite1h: scaled(pricing.cacheWrite1hPerMillion ?? input),
+    output: scaled(pricing.outputPerMillion),
+  };
+}
+
+/**
+ * Σ tokens × scaled price, rounded up to whole micro-units. In doubles while the total is a safe
+ * integer (every product and partial sum is then exact: none is negative); past that, in BigInt.
+ */
+function sumMicros(parts: InputTokenParts, output: number, prices: ScaledPrices): number {
+  const total =
+    parts.uncached * prices.uncached +
+    parts.cacheRead * prices.cacheRead +
+    parts.cacheWrite5m * prices.cacheWrite5m +
+    parts.cacheWrite1h * prices.cacheWrite1h +
+    output * prices.output;
+  if (total <= Number.MAX_SAFE_INTEGER) {
+    const remainder = total % PRICE_SCALE;
+    return (total - remainder) / PRICE_SCALE + (remainder > 0 ? 1 : 0);
+  }
+  const big = (count: number, price: number) => BigInt(count) * BigInt(price);
+  const exact =
+    big(parts.uncached, prices.uncached) +
+    big(parts.cacheRead, prices.cacheRead) +
+    big(parts.cacheWrite5m, prices.cacheWrite5m) +
+    big(parts.cacheWrite1h, prices.cacheWrite1h) +
+    big(output, prices.output);
+  const scale = BigInt(PRICE_SCALE);
+  return Number((exact + scale - 1n) / scale);
 }
 
 /** A reported count as a whole, non-negative number of tokens; unreported counts are 0. */
