@@ -10,6 +10,7 @@ import { usageCommit } from './describe-usage-ledger-contract';
 import { startStallingProxy } from '../helpers/start-stalling-proxy';
 import { stopProcess } from '../helpers/throwaway-process';
 import { ignoreTeardownErrors, usePostgresTestDatabases } from './postgres-test-databases';
+import { commitRowsBeforeCacheLifetimes, DROP_CACHE_LIFETIME_COLUMNS, expectCacheLifetimesAfterUpgrade } from './cache-lifetime-upgrade';
 
 const SERVER_SECRET = 'postgres-instances-server-secret';
 const T0 = 1_767_225_600_000;
@@ -224,7 +225,7 @@ describe('PostgreSQL account store: several instances on one database', () => {
     const account = await stores[0]!.createAccount({ name: 'race' });
     expect(await stores[2]!.getAccount(account.id)).toEqual(account);
     const { rows } = await newPool(url).query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
-    expect(rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }]);
+    expect(rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }]);
   });
 
   it('upgrades a schema-1 database: its rows are kept without a trace id, and new rows keep theirs', async () => {
@@ -234,7 +235,7 @@ describe('PostgreSQL account store: several instances on one database', () => {
     await current.commitUsage([before]);
     await current.close();
     await newPool(url).query(
-      'ALTER TABLE api_keys DROP COLUMN disabled_by; ALTER TABLE accounts DROP COLUMN key_limit_ceiling; ALTER TABLE usage DROP COLUMN trace_id; DELETE FROM schema_migrations WHERE version > 1',
+      `${DROP_CACHE_LIFETIME_COLUMNS}ALTER TABLE api_keys DROP COLUMN disabled_by; ALTER TABLE accounts DROP COLUMN key_limit_ceiling; ALTER TABLE usage DROP COLUMN trace_id; DELETE FROM schema_migrations WHERE version > 1`,
     );
 
     const upgraded = await open(url);
@@ -246,7 +247,7 @@ describe('PostgreSQL account store: several instances on one database', () => {
       ['req_before_traces', undefined],
     ]);
     const { rows } = await newPool(url).query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
-    expect(rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }]);
+    expect(rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }]);
   });
 
   it('upgrades a schema-2 database: a key disabled before counts as disabled by the operator, and accounts have no ceiling', async () => {
@@ -256,14 +257,23 @@ describe('PostgreSQL account store: several instances on one database', () => {
     const active = (await current.createKey({ accountId: account.id, name: 'on' })).key;
     const disabled = (await current.createKey({ accountId: account.id, name: 'off', status: 'disabled' })).key;
     await current.close();
-    await newPool(url).query('ALTER TABLE api_keys DROP COLUMN disabled_by; ALTER TABLE accounts DROP COLUMN key_limit_ceiling; DELETE FROM schema_migrations WHERE version > 2');
+    await newPool(url).query(`${DROP_CACHE_LIFETIME_COLUMNS}ALTER TABLE api_keys DROP COLUMN disabled_by; ALTER TABLE accounts DROP COLUMN key_limit_ceiling; DELETE FROM schema_migrations WHERE version > 2`);
 
     const upgraded = await open(url);
     expect(await upgraded.getKey(disabled.id)).toEqual({ ...disabled, disabledBy: 'operator' });
     expect(await upgraded.getKey(active.id)).toEqual(active);
     expect(await upgraded.updateAccount(account.id, { keyLimitCeiling: { concurrency: 2 } })).toEqual({ ...account, keyLimitCeiling: { concurrency: 2 } });
     const { rows } = await newPool(url).query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
-    expect(rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }]);
+    expect(rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }]);
+  });
+
+  it('upgrades a schema-3 database: its ledger rows count their cache writes as 5-minute ones and saved nothing', async () => {
+    const url = await databases.createDatabase();
+    const current = await open(url);
+    await commitRowsBeforeCacheLifetimes(current);
+    await current.close();
+    await newPool(url).query(`${DROP_CACHE_LIFETIME_COLUMNS}DELETE FROM schema_migrations WHERE version > 3`);
+    await expectCacheLifetimesAfterUpgrade(await open(url));
   });
 
   it('answers ping while open and rejects it, and every other call, once closed', async () => {

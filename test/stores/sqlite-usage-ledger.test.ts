@@ -5,6 +5,7 @@ import { DatabaseSync } from 'node:sqlite';
 import type { AccountStore } from '@signalbox/accounts';
 import { createSQLiteAccountStore } from '@signalbox/store-sqlite';
 import { usageCommit } from './describe-usage-ledger-contract';
+import { commitRowsBeforeCacheLifetimes, DROP_CACHE_LIFETIME_COLUMNS, expectCacheLifetimesAfterUpgrade } from './cache-lifetime-upgrade';
 
 const directory = mkdtempSync(join(tmpdir(), 'signalbox-usage-ledger-'));
 let fileCount = 0;
@@ -103,7 +104,7 @@ describe('SQLite usage ledger', () => {
       { id: `bev_opening_${account.id}`, accountId: account.id, time: account.createdAt, kind: 'opening', deltaMicros: 3_750, balanceAfterMicros: 3_750 },
     ]);
     const check = new DatabaseSync(path, { readOnly: true });
-    expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: 8 });
+    expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: 9 });
     check.close();
   });
 
@@ -114,7 +115,7 @@ describe('SQLite usage ledger', () => {
     await current.commitUsage([before]);
     await current.close();
     const database = new DatabaseSync(path);
-    database.exec('ALTER TABLE api_keys DROP COLUMN disabled_by; ALTER TABLE accounts DROP COLUMN key_limit_ceiling; ALTER TABLE usage DROP COLUMN trace_id; PRAGMA user_version = 6;');
+    database.exec(`${DROP_CACHE_LIFETIME_COLUMNS}ALTER TABLE api_keys DROP COLUMN disabled_by; ALTER TABLE accounts DROP COLUMN key_limit_ceiling; ALTER TABLE usage DROP COLUMN trace_id; PRAGMA user_version = 6;`);
     database.close();
 
     const upgraded = track(open(path));
@@ -127,7 +128,22 @@ describe('SQLite usage ledger', () => {
     ]);
     expect('traceId' in entries[1]!).toBe(false);
     const check = new DatabaseSync(path, { readOnly: true });
-    expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: 8 });
+    expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: 9 });
+    check.close();
+  });
+
+  it('upgrades a schema-8 database: its ledger rows count their cache writes as 5-minute ones and saved nothing', async () => {
+    const path = newFile();
+    const current = open(path);
+    await commitRowsBeforeCacheLifetimes(current);
+    await current.close();
+    const database = new DatabaseSync(path);
+    database.exec(`${DROP_CACHE_LIFETIME_COLUMNS}PRAGMA user_version = 8;`);
+    database.close();
+
+    await expectCacheLifetimesAfterUpgrade(track(open(path)));
+    const check = new DatabaseSync(path, { readOnly: true });
+    expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: 9 });
     check.close();
   });
 

@@ -100,6 +100,7 @@ describe('openAIResponsesCodec', () => {
           outputTokens: 1,
           cacheReadTokens: 0,
           cacheWriteTokens: 0,
+          cacheWrite1hTokens: undefined,
           reasoningTokens: 0,
         },
       },
@@ -233,7 +234,7 @@ describe('openAIResponsesCodec: Responses-only fields on other upstreams', () =>
         model: 'up',
         content: [{ type: 'tool-call', callId: 'c1', name: 'crm__find', arguments: '{}' }],
         finishReason: { unified: 'tool-calls', raw: undefined },
-        usage: { inputTokens: 1, outputTokens: 1, cacheReadTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 },
+        usage: { inputTokens: 1, outputTokens: 1, cacheReadTokens: 0, cacheWriteTokens: 0, cacheWrite1hTokens: undefined, reasoningTokens: 0 },
       },
       { request, createdAt: 1 },
     );

@@ -42,12 +42,17 @@ export const routeConfigSchema = z
       .max(3),
     /** The route's context window, for the 413 token estimate. */
     contextTokens: z.number().int().positive().optional(),
-    /** Prices in currency units per million tokens. */
+    /**
+     * Prices in currency units per million tokens. Cache reads, 5-minute and 1-hour cache writes each
+     * have their own price; an absent one is the input price.
+     */
     pricing: z
       .object({
         inputPerMillion: z.number().nonnegative(),
         outputPerMillion: z.number().nonnegative(),
         cachedInputPerMillion: z.number().nonnegative().optional(),
+        cacheWritePerMillion: z.number().nonnegative().optional(),
+        cacheWrite1hPerMillion: z.number().nonnegative().optional(),
       })
       .strict()
       .optional(),
