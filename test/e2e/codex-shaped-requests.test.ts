@@ -79,15 +79,20 @@ describe('Codex-shaped Responses requests through the openai SDK', () => {
 
   describe.each(TRANSLATED_ROUTES)('on %s (an upstream of another protocol)', model => {
     it('succeed with a warning for each dropped field when only droppable fields are present', async () => {
+      const before = gateway.server.simulator.requests().length;
       const { data, response } = await gateway.client.responses.create(codexRequest(model, { webSearch: false })).withResponse();
       expect(response.status).toBe(200);
       expect(data.status).toBe('completed');
       const warnings = response.headers.get('x-signalbox-warnings') ?? '';
-      for (const field of ['client_metadata', 'include', 'prompt_cache_key', 'text']) {
+      for (const field of ['client_metadata', 'include', 'text']) {
         expect(warnings).toContain(`${field} (unsupported-field)`);
       }
       // The gateway keeps the response itself (`store`), whatever the upstream speaks: nothing is dropped.
       expect(warnings).not.toContain('store (unsupported-field)');
+      // The prompt cache key goes on to a Chat upstream; Messages has no such field, and it is only a hint.
+      expect(warnings).not.toContain('prompt_cache_key');
+      const [upstream] = gateway.server.simulator.requests().slice(before);
+      expect(upstream!.fields?.includes('prompt_cache_key')).toBe(model === 'sim-via-chat');
     });
 
     it('succeed with the offered web_search tool dropped and named in the warnings (Codex offers it on every turn)', async () => {

@@ -21,8 +21,11 @@ async function commitRow(server: TestGateway, accountId: string, row: Partial<Us
         outputTokens: 7,
         cacheReadTokens: 0,
         cacheWriteTokens: 0,
+        cacheWrite5mTokens: 0,
+        cacheWrite1hTokens: 0,
         reasoningTokens: 0,
         estimated: false,
+        cacheSavingsMicros: 0,
         latencyMs: 80,
         attempts: 1,
         warnings: [],
@@ -86,8 +89,10 @@ describe('the usage admin API', () => {
     const lines = csv.text.split('\r\n');
     expect(lines[0]!.startsWith('time,requestId,accountId,keyId,keyPrefix,model,protocol,status,outcome,errorCode,cost,costMicros')).toBe(true);
     expect(lines[1]).toContain(`req_own_evil,${own.id},,,'=1+2,openai-responses,200,completed,"say ""hi"", then`);
-    // …, attempts, upstream, upstreamModel, upstreamProtocol, upstreamRequestId, warnings, traceId (empty: not traced).
-    expect(lines[2]).toBe('bye",0,0,0,12,7,0,0,0,false,false,,80,,1,,,,,,');
+    // cost, costMicros, uncoveredMicros, cacheSavingsMicros, inputTokens, outputTokens, cacheReadTokens, cacheWriteTokens,
+    // cacheWrite5mTokens, cacheWrite1hTokens, reasoningTokens, …, attempts, upstream, upstreamModel, upstreamProtocol,
+    // upstreamRequestId, warnings, traceId (empty: not traced).
+    expect(lines[2]).toBe('bye",0,0,0,0,12,7,0,0,0,0,0,false,false,,80,,1,,,,,,');
     expect(csv.text.match(/req_own_\d/g)).toEqual(['req_own_4', 'req_own_3', 'req_own_2', 'req_own_1', 'req_own_0']);
   });
 

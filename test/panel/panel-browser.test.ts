@@ -1,15 +1,61 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import OpenAI from 'openai';
 import request from 'supertest';
-import { EMBEDDED_SIMULATOR } from '../../examples/server/src/default-config';
-import { startWithConfig } from '../errors/refusal-helpers';
+import { createDefaultConfig, EMBEDDED_SIMULATOR } from '../../examples/server/src';
+import type { LoopbackServer } from '../helpers/listen-on-loopback';
 import { launchChromium, type Browser } from '../helpers/launch-chromium';
-import type { TestGateway } from '../helpers/start-test-gateway';
+import { startTestGateway, type TestGateway } from '../helpers/start-test-gateway';
+import { startUsageReplayUpstream } from '../helpers/start-usage-replay-upstream';
 
 type Account = { id: string; consoleToken: string; apiKey: string };
 
 /** The keys of a pool of three behind one Messages upstream, for the Upstreams page. */
 const POOL_KEYS = { PANEL_POOL_A: 'sk-panel-pool-a-7f3c9e1d', PANEL_POOL_B: 'sk-panel-pool-b-2b8d4a6f', PANEL_POOL_C: 'sk-panel-pool-c-9e5a1c3b' };
+
+/** A pool of three keys of the embedded simulator, over the Messages protocol, for the Upstreams page. */
+const POOLED_UPSTREAM = {
+  protocol: 'anthropic-messages',
+  baseURL: EMBEDDED_SIMULATOR,
+  credentials: [
+    { name: 'team-a', apiKeyEnv: 'PANEL_POOL_A', weight: 2 },
+    { name: 'team-b', apiKeyEnv: 'PANEL_POOL_B' },
+    { name: 'team-c', apiKeyEnv: 'PANEL_POOL_C' },
+  ],
+};
+const POOLED_ROUTE = { model: 'sim-pooled', interfaces: ['responses', 'messages', 'chat'], targets: [{ upstream: 'pooled-messages', model: 'sim-1' }] };
+
+/** A route whose Messages upstream reports 20,003 of 24,237 input tokens read from its prompt cache and 3,000 written. */
+const CACHED_MODEL = 'sim-cached';
+const CACHED_USAGE = {
+  input_tokens: 1234,
+  cache_creation_input_tokens: 3000,
+  cache_read_input_tokens: 20_003,
+  cache_creation: { ephemeral_5m_input_tokens: 1000, ephemeral_1h_input_tokens: 2000 },
+  output_tokens: 456,
+};
+
+/** The embedded defaults plus the cached route, priced with Anthropic's cache multipliers on a $3 input price, and the pooled route. */
+function writeConfig(directory: string, upstreamURL: string): string {
+  const defaults = createDefaultConfig(EMBEDDED_SIMULATOR);
+  const path = join(directory, 'gateway.json');
+  const cached = {
+    model: CACHED_MODEL,
+    interfaces: ['responses', 'messages', 'chat'],
+    targets: [{ upstream: 'cached-messages', model: 'claude-upstream' }],
+    pricing: { inputPerMillion: 3, outputPerMillion: 15, cachedInputPerMillion: 0.3, cacheWritePerMillion: 3.75, cacheWrite1hPerMillion: 6 },
+  };
+  writeFileSync(
+    path,
+    JSON.stringify({
+      ...defaults,
+      upstreams: { ...defaults.upstreams, 'cached-messages': { protocol: 'anthropic-messages', baseURL: upstreamURL }, 'pooled-messages': POOLED_UPSTREAM },
+      routes: [...defaults.routes, cached, POOLED_ROUTE],
+    }),
+  );
+  return path;
+}
 
 /**
  * The panel in headless Chromium against the example server on 127.0.0.1, as a person uses it
@@ -20,6 +66,8 @@ const POOL_KEYS = { PANEL_POOL_A: 'sk-panel-pool-a-7f3c9e1d', PANEL_POOL_B: 'sk-
  */
 describe('the panel in a real browser', () => {
   let server: TestGateway;
+  let cachedUpstream: LoopbackServer;
+  let directory: string;
   let browser: Browser;
   let teamA: Account;
   let teamB: Account;
@@ -53,26 +101,13 @@ describe('the panel in a real browser', () => {
   }
 
   beforeAll(async () => {
-    // The embedded defaults, and a pool of three keys the admin console's Upstreams page shows.
-    server = await startWithConfig(
-      config => ({
-        ...config,
-        upstreams: {
-          ...config.upstreams,
-          'pooled-messages': {
-            protocol: 'anthropic-messages',
-            baseURL: EMBEDDED_SIMULATOR,
-            credentials: [
-              { name: 'team-a', apiKeyEnv: 'PANEL_POOL_A', weight: 2 },
-              { name: 'team-b', apiKeyEnv: 'PANEL_POOL_B' },
-              { name: 'team-c', apiKeyEnv: 'PANEL_POOL_C' },
-            ],
-          },
-        },
-        routes: [...config.routes, { model: 'sim-pooled', interfaces: ['responses', 'messages', 'chat'], targets: [{ upstream: 'pooled-messages', model: 'sim-1' }] }],
-      }),
-      { environment: POOL_KEYS },
-    );
+    cachedUpstream = await startUsageReplayUpstream({
+      messages: { usage: CACHED_USAGE, deltaUsage: { output_tokens: 456 } },
+      responses: {},
+      chat: {},
+    });
+    directory = mkdtempSync(join(tmpdir(), 'signalbox-panel-'));
+    server = await startTestGateway({ configPath: writeConfig(directory, cachedUpstream.url), environment: POOL_KEYS });
     browser = await launchChromium();
     [teamA, teamB] = await Promise.all([createAccount('team-a'), createAccount('team-b')]);
     const { request_id } = await openai(teamB.apiKey)
@@ -83,6 +118,8 @@ describe('the panel in a real browser', () => {
   afterAll(async () => {
     await browser?.close();
     await server?.close(1_000);
+    await cachedUpstream?.close();
+    rmSync(directory, { recursive: true, force: true });
   });
   afterEach(() => {
     // A CSP violation or a script error shows up here: the page must run without either.
@@ -185,6 +222,30 @@ describe('the panel in a real browser', () => {
     expect([streamed[7], refusedCells[7]]).toEqual(['team-a key', 'team-a key']);
     await page().locator('.chart canvas').first().waitFor();
     await browser.screenshot('usage');
+  });
+
+  it('shows per model the share of input read from the prompt cache and what the cache saved, as the summary API counts them', async () => {
+    const answer = await openai(teamA.apiKey).responses.create({ model: CACHED_MODEL, input: 'Summarise the cached handbook' });
+    expect(answer.usage).toMatchObject({ input_tokens: 24_237, input_tokens_details: { cached_tokens: 20_003 } });
+    const cachedRow = page().locator(`table.cache-by-model tr[data-model="${CACHED_MODEL}"]`);
+    await cachedRow.waitFor({ timeout: 15_000 });
+    const summary = await adminAPI()
+      .get('/admin/usage/summary?groupBy=model&bucket=minute')
+      .set({ authorization: `Bearer ${teamA.consoleToken}` })
+      .expect(200);
+    const rows = (summary.body.data as Array<Record<string, number | string>>).filter(row => row.group === CACHED_MODEL);
+    const total = (name: string) => rows.reduce((sum, row) => sum + Number(row[name]), 0);
+    // 1,234 × 3 + 20,003 × 0.3 + 1,000 × 3.75 + 2,000 × 6 + 456 × 15 = 32,293 charged; 24,237 × 3 + 456 × 15 − 32,293 saved.
+    expect([total('inputTokens'), total('cacheReadTokens'), total('cacheWriteTokens'), total('costMicros'), total('cacheSavingsMicros')]).toEqual([
+      24_237, 20_003, 3000, 32_293, 47_258,
+    ]);
+    const cells = async (row: typeof cachedRow) => (await row.locator('td').allTextContents()).map(text => text.trim());
+    expect(await cells(cachedRow)).toEqual([CACHED_MODEL, '24,237', '82.5 %', '3,000', '$0.047258']);
+    // The simulator reports no cache activity: none of its input was read from a cache, nothing saved.
+    const simulated = await cells(page().locator(`table.cache-by-model tr[data-model="${server.models[1]}"]`));
+    expect(simulated.slice(2)).toEqual(['0.0 %', '0', '$0.00']);
+    await page().getByRole('heading', { name: 'Prompt cache by model' }).scrollIntoViewIfNeeded();
+    await browser.screenshot('usage-cache');
   });
 
   it("filters by model with the filter kept in the URL, and exports the same rows as the API's CSV", async () => {

@@ -118,8 +118,12 @@ export function describeUsageLedger(context: ContractContext): void {
             outputTokens: 567,
             cacheReadTokens: 89,
             cacheWriteTokens: 10,
+            cacheWrite5mTokens: 4,
+            cacheWrite1hTokens: 6,
             reasoningTokens: 42,
             estimated: true,
+            // Negative: the cache writes cost more than the reads saved.
+            cacheSavingsMicros: -17,
             latencyMs: 2_345,
             timeToFirstByteMs: 321,
             attempts: 2,
@@ -280,7 +284,7 @@ export function describeUsageLedger(context: ContractContext): void {
     });
 
     describe('summaries', () => {
-      it('totals each UTC bucket, oldest first, with errors and exact p50/p95 latency', async () => {
+      it('totals each UTC bucket, oldest first, with cache tokens and savings, errors and exact p50/p95 latency', async () => {
         const { store } = context;
         const account = await store.createAccount({ name: 'S', balanceMicros: 10_000 });
         // Twenty requests in the first hour with latencies 10..200 ms (every fifth one failed), one in the next.
@@ -292,6 +296,10 @@ export function describeUsageLedger(context: ContractContext): void {
             status: index % 5 === 4 ? 500 : 200,
             inputTokens: index,
             outputTokens: 2 * index,
+            cacheReadTokens: index,
+            cacheWriteTokens: 1,
+            cacheWrite1hTokens: 1,
+            cacheSavingsMicros: index - 5,
           }),
         );
         commits.push(usageCommit({ accountId: account.id, time: T0 + HOUR + 5, latencyMs: 7, status: 429 }));
@@ -304,12 +312,27 @@ export function describeUsageLedger(context: ContractContext): void {
             requests: 20,
             inputTokens: 190,
             outputTokens: 380,
+            cacheReadTokens: 190,
+            cacheWriteTokens: 20,
             costMicros: 20 * 10 + 190,
+            cacheSavingsMicros: 190 - 20 * 5,
             errors: 4,
             latencyP50Ms: 100,
             latencyP95Ms: 190,
           },
-          { bucketStart: T0 + HOUR, requests: 1, inputTokens: 10, outputTokens: 5, costMicros: 30, errors: 1, latencyP50Ms: 7, latencyP95Ms: 7 },
+          {
+            bucketStart: T0 + HOUR,
+            requests: 1,
+            inputTokens: 10,
+            outputTokens: 5,
+            cacheReadTokens: 0,
+            cacheWriteTokens: 0,
+            costMicros: 30,
+            cacheSavingsMicros: 0,
+            errors: 1,
+            latencyP50Ms: 7,
+            latencyP95Ms: 7,
+          },
         ]);
         const days = await store.summarizeUsage({ accountId: account.id }, { bucket: 'day' });
         expect(days).toEqual([expect.objectContaining({ bucketStart: T0, requests: 21, errors: 5, latencyP50Ms: 100, latencyP95Ms: 190 })]);

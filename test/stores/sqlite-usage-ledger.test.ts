@@ -5,6 +5,8 @@ import { DatabaseSync } from 'node:sqlite';
 import type { AccountStore } from '@signalbox/accounts';
 import { createSQLiteAccountStore } from '@signalbox/store-sqlite';
 import { usageCommit } from './describe-usage-ledger-contract';
+import { commitRowsBeforeCacheLifetimes, DROP_CACHE_LIFETIME_COLUMNS, expectCacheLifetimesAfterUpgrade } from './cache-lifetime-upgrade';
+import { commitRowBeforeUpstreamCredentials, DROP_UPSTREAM_CREDENTIAL_COLUMN, expectUpstreamCredentialsAfterUpgrade } from './upstream-credential-upgrade';
 
 const directory = mkdtempSync(join(tmpdir(), 'signalbox-usage-ledger-'));
 let fileCount = 0;
@@ -103,7 +105,7 @@ describe('SQLite usage ledger', () => {
       { id: `bev_opening_${account.id}`, accountId: account.id, time: account.createdAt, kind: 'opening', deltaMicros: 3_750, balanceAfterMicros: 3_750 },
     ]);
     const check = new DatabaseSync(path, { readOnly: true });
-    expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: 9 });
+    expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: 10 });
     check.close();
   });
 
@@ -114,7 +116,7 @@ describe('SQLite usage ledger', () => {
     await current.commitUsage([before]);
     await current.close();
     const database = new DatabaseSync(path);
-    database.exec('ALTER TABLE api_keys DROP COLUMN disabled_by; ALTER TABLE accounts DROP COLUMN key_limit_ceiling; ALTER TABLE usage DROP COLUMN trace_id; ALTER TABLE usage DROP COLUMN upstream_credential; PRAGMA user_version = 6;');
+    database.exec(`${DROP_CACHE_LIFETIME_COLUMNS}${DROP_UPSTREAM_CREDENTIAL_COLUMN}ALTER TABLE api_keys DROP COLUMN disabled_by; ALTER TABLE accounts DROP COLUMN key_limit_ceiling; ALTER TABLE usage DROP COLUMN trace_id; PRAGMA user_version = 6;`);
     database.close();
 
     const upgraded = track(open(path));
@@ -127,31 +129,37 @@ describe('SQLite usage ledger', () => {
     ]);
     expect('traceId' in entries[1]!).toBe(false);
     const check = new DatabaseSync(path, { readOnly: true });
-    expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: 9 });
+    expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: 10 });
     check.close();
   });
 
-  it('upgrades a schema-8 database: its rows are kept without an upstream credential, and new rows keep theirs', async () => {
+  it('upgrades a schema-8 database: its ledger rows count their cache writes as 5-minute ones and saved nothing', async () => {
     const path = newFile();
     const current = open(path);
-    const before = usageCommit({ requestId: 'req_before_pools' });
-    await current.commitUsage([before]);
+    await commitRowsBeforeCacheLifetimes(current);
     await current.close();
     const database = new DatabaseSync(path);
-    database.exec('ALTER TABLE usage DROP COLUMN upstream_credential; PRAGMA user_version = 8;');
+    database.exec(`${DROP_CACHE_LIFETIME_COLUMNS}${DROP_UPSTREAM_CREDENTIAL_COLUMN}PRAGMA user_version = 8;`);
     database.close();
 
-    const upgraded = track(open(path));
-    const after = usageCommit({ requestId: 'req_after_pools', time: before.entry.time + 1, upstreamCredential: 'team-b' });
-    await upgraded.commitUsage([after]);
-    const { entries } = await upgraded.listUsage({}, { limit: 5 });
-    expect(entries.map(entry => [entry.requestId, entry.upstreamCredential])).toEqual([
-      ['req_after_pools', 'team-b'],
-      ['req_before_pools', undefined],
-    ]);
-    expect('upstreamCredential' in entries[1]!).toBe(false);
+    await expectCacheLifetimesAfterUpgrade(track(open(path)));
     const check = new DatabaseSync(path, { readOnly: true });
-    expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: 9 });
+    expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: 10 });
+    check.close();
+  });
+
+  it('upgrades a schema-9 database: its rows are kept without an upstream credential, and new rows keep theirs', async () => {
+    const path = newFile();
+    const current = open(path);
+    await commitRowBeforeUpstreamCredentials(current);
+    await current.close();
+    const database = new DatabaseSync(path);
+    database.exec(`${DROP_UPSTREAM_CREDENTIAL_COLUMN}PRAGMA user_version = 9;`);
+    database.close();
+
+    await expectUpstreamCredentialsAfterUpgrade(track(open(path)));
+    const check = new DatabaseSync(path, { readOnly: true });
+    expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: 10 });
     check.close();
   });
 

@@ -1,5 +1,6 @@
 import { createDroppedOptionsDescriber, type Codec } from '@signalbox/core';
 import { anthropicMessagesDescriptor } from './anthropic-messages-descriptor';
+import { addAnthropicCacheBreakpoints } from './cache/add-anthropic-cache-breakpoints';
 import { createAnthropicPassthroughStream } from './stream/create-anthropic-passthrough-stream';
 import { decodeAnthropicTokenCountRequest } from './count-tokens/decode-anthropic-token-count-request';
 import { decodeAnthropicError, encodeAnthropicError } from './error/anthropic-error-envelope';
@@ -30,6 +31,7 @@ export const anthropicMessagesCodec: Codec = {
   decodeTokenCountRequest: decodeAnthropicTokenCountRequest,
   encodeTokenCount: inputTokens => ({ input_tokens: inputTokens }),
   capOutputTokens: capAnthropicOutputTokens,
+  addCacheBreakpoints: addAnthropicCacheBreakpoints,
   createPassthroughStream: createAnthropicPassthroughStream,
   describeOpenAPI: describeAnthropicOpenAPI,
 };

@@ -62,6 +62,7 @@ const unknownUsage: Usage = {
   outputTokens: undefined,
   cacheReadTokens: undefined,
   cacheWriteTokens: undefined,
+  cacheWrite1hTokens: undefined,
   reasoningTokens: undefined,
 };
 const signed: OutputPart = { type: 'reasoning', text: 'Thinking.', signature: 'c2lnbmVk' };

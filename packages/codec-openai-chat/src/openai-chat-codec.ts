@@ -1,7 +1,7 @@
 import { createDroppedOptionsDescriber, type Codec } from '@signalbox/core';
 import { openAIChatDescriptor } from './openai-chat-descriptor';
 import { createOpenAIChatPassthroughStream } from './stream/create-openai-chat-passthrough-stream';
-import { decodeOpenAIError, encodeOpenAIError, encodeOpenAIModelList } from '@signalbox/codec-openai-shared';
+import { decodeOpenAIError, encodeOpenAIError, encodeOpenAIModelList, setOpenAIPromptCacheKey } from '@signalbox/codec-openai-shared';
 import { capOpenAIChatOutputTokens } from './request/cap-openai-chat-output-tokens';
 import { decodeOpenAIChatRequest } from './request/decode-openai-chat-request';
 import { encodeOpenAIChatRequest } from './request/encode-openai-chat-request';
@@ -28,11 +28,11 @@ export const openAIChatCodec: Codec = {
     'stream_options',
     'max_tokens',
     'store',
-    'prompt_cache_key',
     'prompt_cache_retention',
     'prompt_cache_options',
   ]),
   capOutputTokens: capOpenAIChatOutputTokens,
+  setPromptCacheKey: setOpenAIPromptCacheKey,
   createPassthroughStream: createOpenAIChatPassthroughStream,
   describeOpenAPI: describeOpenAIChatOpenAPI,
 };

@@ -9,6 +9,8 @@ export function decodeOpenAIChatUsage(usage: OpenAIChatUsage | null | undefined)
     cacheReadTokens:
       usage?.prompt_tokens_details?.cached_tokens ?? usage?.prompt_cache_hit_tokens ?? undefined,
     cacheWriteTokens: usage?.prompt_tokens_details?.cache_write_tokens ?? undefined,
+    // Chat reports no lifetime of its cache writes.
+    cacheWrite1hTokens: undefined,
     reasoningTokens: usage?.completion_tokens_details?.reasoning_tokens ?? undefined,
   };
 }

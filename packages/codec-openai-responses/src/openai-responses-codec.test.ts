@@ -100,6 +100,7 @@ describe('openAIResponsesCodec', () => {
           outputTokens: 1,
           cacheReadTokens: 0,
           cacheWriteTokens: 0,
+          cacheWrite1hTokens: undefined,
           reasoningTokens: 0,
         },
       },
@@ -121,9 +122,9 @@ describe('openAIResponsesCodec: Responses-only fields on other upstreams', () =>
   });
 
   it('drops the fields it does not know with one unknown-field warning each, after the known ones', () => {
-    const { value } = openAIResponsesCodec.decodeRequest({ model: 'route', input: 'hi', brand_new_field: 1, prompt_cache_key: 'session-1' });
+    const { value } = openAIResponsesCodec.decodeRequest({ model: 'route', input: 'hi', brand_new_field: 1, truncation: 'auto' });
     expect(describeDropped(value.providerOptions!['openai-responses']!).map(warning => `${warning.field} (${warning.type})`)).toEqual([
-      'prompt_cache_key (unsupported-field)',
+      'truncation (unsupported-field)',
       'brand_new_field (unknown-field)',
     ]);
   });
@@ -233,7 +234,7 @@ describe('openAIResponsesCodec: Responses-only fields on other upstreams', () =>
         model: 'up',
         content: [{ type: 'tool-call', callId: 'c1', name: 'crm__find', arguments: '{}' }],
         finishReason: { unified: 'tool-calls', raw: undefined },
-        usage: { inputTokens: 1, outputTokens: 1, cacheReadTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 },
+        usage: { inputTokens: 1, outputTokens: 1, cacheReadTokens: 0, cacheWriteTokens: 0, cacheWrite1hTokens: undefined, reasoningTokens: 0 },
       },
       { request, createdAt: 1 },
     );

@@ -1,4 +1,4 @@
-import { decodeOpenAIError, encodeOpenAIError, encodeOpenAIModelList } from '@signalbox/codec-openai-shared';
+import { decodeOpenAIError, encodeOpenAIError, encodeOpenAIModelList, setOpenAIPromptCacheKey } from '@signalbox/codec-openai-shared';
 import { createOpenAIResponsesPassthroughStream } from './stream/create-openai-responses-passthrough-stream';
 import { createDroppedOptionsDescriber, type Codec, type JSONObject, type TranslationWarning } from '@signalbox/core';
 import {
@@ -49,6 +49,7 @@ export const openAIResponsesCodec: Codec = {
   encodeModelList: encodeOpenAIModelList,
   describeDroppedOptions: describeDroppedResponsesOptions,
   capOutputTokens: capOpenAIResponsesOutputTokens,
+  setPromptCacheKey: setOpenAIPromptCacheKey,
   createPassthroughStream: createOpenAIResponsesPassthroughStream,
   conversation: openAIResponsesConversation,
   compaction: openAIResponsesCompaction,

@@ -2,6 +2,7 @@ export { decodeOpenAIError, encodeOpenAIError, encodeOpenAIErrorObject } from '.
 export { encodeOpenAIModelList } from './encode-openai-model-list';
 export { encodeOpenAIResponseFormat } from './encode-openai-response-format';
 export { checkOpenAIToolName } from './check-openai-tool-name';
+export { setOpenAIPromptCacheKey } from './set-openai-prompt-cache-key';
 export { describeOpenAIModelsOperation, describeOpenAISharedComponents, OPENAI_OPENAPI_NAMES } from './openapi/describe-openai-openapi';
 export { toOpenAPISchema } from './openapi/to-openapi-schema';
 export { modelIdSchema } from './openapi/model-id-schema';

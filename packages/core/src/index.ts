@@ -11,6 +11,7 @@ export type {
   ToolResultPart,
 } from './generation/content-part';
 export type { AssistantMessage, Message, SystemMessage, ToolMessage, UserMessage } from './generation/message';
+export type { CacheControl } from './generation/cache-control';
 export type { ToolChoice } from './generation/tool-choice';
 export type { ToolDefinition } from './generation/tool-definition';
 export type { FinishReason, UnifiedFinishReason } from './generation/finish-reason';

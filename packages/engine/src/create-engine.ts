@@ -28,6 +28,7 @@ import { createMemoryLimiter } from './limits/create-memory-limiter';
 import type { Limiter } from './limits/limiter';
 import type { EngineObserver } from './observation/engine-observer';
 import { guardObserver } from './observation/guard-observer';
+import { createReasoningIssuers } from './reasoning/create-reasoning-issuers';
 import { createProtocolRegistry, type ProtocolRegistry } from './protocols/create-protocol-registry';
 import { createModelsList } from './routing/create-models-list';
 import { createRouteTable, type Route, type RouteTable } from './routing/create-route-table';
@@ -295,6 +296,7 @@ function exchangeDependencies(
     conversations: { store, retention: config.responseStore, now: clock.now, onStoreError: error => options.onResponseStoreError?.(error) },
     compactionSealer: createCompactionSealer(options.conversationSecret ?? randomBytes(32)),
     ...(observer && { observer }),
+    issuers: createReasoningIssuers(),
   };
 }
 

@@ -3,7 +3,7 @@ import { USAGE_COLUMNS, usageRowValues } from '@signalbox/accounts/sql';
 import { lockAccounts } from './account-statements';
 import type { SqlSession } from './sql-session';
 
-/** Rows per INSERT: one parameter per column (about 30), well under PostgreSQL's 65 535 per statement. */
+/** Rows per INSERT: one parameter per column (33), well under PostgreSQL's 65 535 per statement. */
 const ROWS_PER_INSERT = 1000;
 
 /** What one batch does to one account: the holds it releases and what it charges. */

@@ -190,6 +190,15 @@ const MIGRATIONS: readonly string[] = [
   UPDATE api_keys SET disabled_by = 'operator' WHERE status = 'disabled';
   ALTER TABLE accounts ADD COLUMN key_limit_ceiling TEXT;
   `,
+  // Cache writes by lifetime and what the prompt cache saved, per request. A row written before this
+  // step counts its writes as 5-minute ones (the lifetime of a write not reported otherwise) and
+  // saved nothing: its route's prices are not known here.
+  `
+  ALTER TABLE usage ADD COLUMN cache_write_5m_tokens INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE usage ADD COLUMN cache_write_1h_tokens INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE usage ADD COLUMN cache_savings_micros INTEGER NOT NULL DEFAULT 0;
+  UPDATE usage SET cache_write_5m_tokens = cache_write_tokens WHERE cache_write_tokens > 0;
+  `,
   // The name of the upstream credential a request used, when an upstream pools several keys: a
   // row says which key served it. Not indexed: it is read with its row, never searched by.
   `

@@ -13,7 +13,7 @@ function route(model: string, groups: string[] | null): ConsoleRoute {
     model,
     description: null,
     interfaces: [{ name: 'responses', protocol: 'openai-responses', path: '/v1/responses' }],
-    pricing: { inputPerMillion: 1, outputPerMillion: 2, cachedInputPerMillion: null },
+    pricing: { inputPerMillion: 1, outputPerMillion: 2, cachedInputPerMillion: null, cacheWritePerMillion: null, cacheWrite1hPerMillion: null },
     contextTokens: 128_000,
     upstreamProtocol: 'anthropic-messages',
     groups,
@@ -159,7 +159,7 @@ describe('console identities', () => {
         model: 'gold-model',
         description: null,
         interfaces: [{ name: 'responses', protocol: 'openai-responses', path: '/v1/responses' }],
-        pricing: { inputPerMillion: 1, outputPerMillion: 2, cachedInputPerMillion: null },
+        pricing: { inputPerMillion: 1, outputPerMillion: 2, cachedInputPerMillion: null, cacheWritePerMillion: null, cacheWrite1hPerMillion: null },
         contextTokens: 128_000,
         upstreamProtocol: 'anthropic-messages',
       });

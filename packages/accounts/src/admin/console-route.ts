@@ -9,8 +9,17 @@ export type ConsoleRoute = {
   description: string | null;
   /** The client interfaces that can call it: the config's name, the protocol, the generation path. */
   interfaces: readonly { name: string; protocol: string; path: string }[];
-  /** Currency units per million tokens; `null` when the route is not priced. */
-  pricing: { inputPerMillion: number; outputPerMillion: number; cachedInputPerMillion: number | null } | null;
+  /**
+   * Currency units per million tokens; `null` when the route is not priced. A `null` cache price
+   * (reads, 5-minute and 1-hour writes) is the input price.
+   */
+  pricing: {
+    inputPerMillion: number;
+    outputPerMillion: number;
+    cachedInputPerMillion: number | null;
+    cacheWritePerMillion: number | null;
+    cacheWrite1hPerMillion: number | null;
+  } | null;
   /** The context window in tokens, when configured. */
   contextTokens: number | null;
   /** The protocol of the upstream that serves it first (its first target). */

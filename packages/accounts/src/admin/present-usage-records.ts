@@ -4,8 +4,8 @@ const units = (micros: number) => micros / 1_000_000;
 const isoTime = (milliseconds: number) => new Date(milliseconds).toISOString();
 
 /**
- * A ledger row as the admin API shows it: camelCase, `time` in ISO 8601, money as `cost` in
- * currency units (like an account's `balance`) and exact `costMicros`; absent fields are `null`.
+ * A ledger row as the admin API shows it: camelCase, `time` in ISO 8601, money in currency units
+ * (like an account's `balance`: `cost`, `cacheSavings`) and exact micro-units; absent fields are `null`.
  */
 export function presentUsageEntry(entry: UsageEntry) {
   return {
@@ -30,11 +30,15 @@ export function presentUsageEntry(entry: UsageEntry) {
     outputTokens: entry.outputTokens,
     cacheReadTokens: entry.cacheReadTokens,
     cacheWriteTokens: entry.cacheWriteTokens,
+    cacheWrite5mTokens: entry.cacheWrite5mTokens,
+    cacheWrite1hTokens: entry.cacheWrite1hTokens,
     reasoningTokens: entry.reasoningTokens,
     estimated: entry.estimated,
     cost: units(entry.costMicros),
     costMicros: entry.costMicros,
     uncoveredMicros: entry.uncoveredMicros,
+    cacheSavings: units(entry.cacheSavingsMicros),
+    cacheSavingsMicros: entry.cacheSavingsMicros,
     latencyMs: entry.latencyMs,
     timeToFirstByteMs: entry.timeToFirstByteMs ?? null,
     attempts: entry.attempts,
@@ -53,8 +57,12 @@ export function presentUsageSummaryRow(row: UsageSummaryRow) {
     requests: row.requests,
     inputTokens: row.inputTokens,
     outputTokens: row.outputTokens,
+    cacheReadTokens: row.cacheReadTokens,
+    cacheWriteTokens: row.cacheWriteTokens,
     cost: units(row.costMicros),
     costMicros: row.costMicros,
+    cacheSavings: units(row.cacheSavingsMicros),
+    cacheSavingsMicros: row.cacheSavingsMicros,
     errors: row.errors,
     latencyP50Ms: row.latencyP50Ms,
     latencyP95Ms: row.latencyP95Ms,

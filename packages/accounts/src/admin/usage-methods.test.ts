@@ -10,6 +10,9 @@ import { USAGE_CSV_COLUMNS } from './format-usage-csv';
 const T0 = Date.UTC(2026, 0, 1);
 const MINUTE = 60_000;
 
+/** A row's cache activity: 6 of its 10 input tokens read from the cache, 3 written (1 for 5 minutes, 2 for 1 hour). */
+const CACHED = { cacheReadTokens: 6, cacheWriteTokens: 3, cacheWrite5mTokens: 1, cacheWrite1hTokens: 2, cacheSavingsMicros: 12_500 };
+
 type Row = Partial<UsageCommit['entry']> & { requestId: string; time: number; costMicros?: number };
 
 /** Writes rows through the ledger as the engine does: a hold for the cost, then the commit that settles it with its row. */
@@ -34,7 +37,7 @@ async function setUp() {
   const { secret } = await admin.createConsoleToken(ADMIN_IDENTITY, { accountId: own.id, name: 'alice' });
   const identity: ConsoleIdentity = await admin.authenticateToken(secret);
   await writeRows(store, own.id, [
-    { requestId: 'req_own_1', time: T0 + 1 * MINUTE, model: 'model-a', costMicros: 1_500_000, keyId: 'key_own' },
+    { requestId: 'req_own_1', time: T0 + 1 * MINUTE, model: 'model-a', costMicros: 1_500_000, keyId: 'key_own', ...CACHED },
     { requestId: 'req_own_2', time: T0 + 2 * MINUTE, model: 'model-b', status: 429, outcome: 'error', errorCode: 'RATE_LIMITED' },
     { requestId: 'req_own_3', time: T0 + 3 * MINUTE, model: 'model-a', costMicros: 250_000, protocol: 'anthropic-messages', stream: true },
   ]);
@@ -84,13 +87,17 @@ describe('AdminService usage', () => {
       finishReason: null,
       inputTokens: 10,
       outputTokens: 5,
-      cacheReadTokens: 0,
-      cacheWriteTokens: 0,
+      cacheReadTokens: 6,
+      cacheWriteTokens: 3,
+      cacheWrite5mTokens: 1,
+      cacheWrite1hTokens: 2,
       reasoningTokens: 0,
       estimated: false,
       cost: 1.5,
       costMicros: 1_500_000,
       uncoveredMicros: 0,
+      cacheSavings: 0.0125,
+      cacheSavingsMicros: 12_500,
       latencyMs: 100,
       timeToFirstByteMs: null,
       attempts: 1,
@@ -165,6 +172,8 @@ describe('AdminService usage', () => {
       [new Date(T0 + 3 * MINUTE).toISOString(), 'model-a', 1, 0, 0.25],
     ]);
     expect(summary.data[0]).toMatchObject({ inputTokens: 10, outputTokens: 5, latencyP50Ms: 100, latencyP95Ms: 100 });
+    expect(summary.data[0]).toMatchObject({ cacheReadTokens: 6, cacheWriteTokens: 3, cacheSavings: 0.0125, cacheSavingsMicros: 12_500 });
+    expect(summary.data[1]).toMatchObject({ cacheReadTokens: 0, cacheWriteTokens: 0, cacheSavingsMicros: 0 });
   });
 
   it('bounds a summary’s range so a minute bucket cannot ask for millions of buckets, and defaults the range to recent buckets', async () => {

@@ -14,7 +14,8 @@ export function summarizeUsageSql(where: string, groupBy: UsageGroupBy | undefin
   return `
     WITH cells AS (
       SELECT time - time % ${bucketParameter} AS bucket_start, ${group} AS grp,
-        input_tokens, output_tokens, cost_micros, status, latency_ms
+        input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, cost_micros, cache_savings_micros,
+        status, latency_ms
       FROM usage ${where}
     ), ranked AS (
       SELECT *,
@@ -24,7 +25,10 @@ export function summarizeUsageSql(where: string, groupBy: UsageGroupBy | undefin
     )
     SELECT bucket_start, grp, COUNT(*) AS requests,
       CAST(SUM(input_tokens) AS BIGINT) AS input_tokens, CAST(SUM(output_tokens) AS BIGINT) AS output_tokens,
+      CAST(SUM(cache_read_tokens) AS BIGINT) AS cache_read_tokens,
+      CAST(SUM(cache_write_tokens) AS BIGINT) AS cache_write_tokens,
       CAST(SUM(cost_micros) AS BIGINT) AS cost_micros,
+      CAST(SUM(cache_savings_micros) AS BIGINT) AS cache_savings_micros,
       CAST(SUM(CASE WHEN status >= 400 THEN 1 ELSE 0 END) AS BIGINT) AS errors,
       MAX(CASE WHEN latency_rank = (50 * cell_size + 99) / 100 THEN latency_ms END) AS p50,
       MAX(CASE WHEN latency_rank = (95 * cell_size + 99) / 100 THEN latency_ms END) AS p95
@@ -41,7 +45,10 @@ export function toUsageSummaryRow(row: Record<string, unknown>): UsageSummaryRow
     requests: Number(row['requests']),
     inputTokens: Number(row['input_tokens']),
     outputTokens: Number(row['output_tokens']),
+    cacheReadTokens: Number(row['cache_read_tokens']),
+    cacheWriteTokens: Number(row['cache_write_tokens']),
     costMicros: Number(row['cost_micros']),
+    cacheSavingsMicros: Number(row['cache_savings_micros']),
     errors: Number(row['errors']),
     latencyP50Ms: Number(row['p50']),
     latencyP95Ms: Number(row['p95']),

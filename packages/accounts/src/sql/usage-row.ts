@@ -32,6 +32,9 @@ export const USAGE_COLUMNS = [
   'attempts',
   'warnings',
   'trace_id',
+  'cache_write_5m_tokens',
+  'cache_write_1h_tokens',
+  'cache_savings_micros',
   'upstream_credential',
 ] as const;
 
@@ -69,6 +72,9 @@ export function usageRowValues(entry: UsageCommit['entry'], settled: Settled): A
     count(entry.attempts),
     entry.warnings.length > 0 ? JSON.stringify(entry.warnings) : null,
     optional(entry.traceId),
+    count(entry.cacheWrite5mTokens),
+    count(entry.cacheWrite1hTokens),
+    Math.round(entry.cacheSavingsMicros),
     optional(entry.upstreamCredential),
   ];
 }
@@ -105,10 +111,13 @@ export function toUsageEntry(row: Record<string, unknown>): UsageEntry {
     outputTokens: number('output_tokens'),
     cacheReadTokens: number('cache_read_tokens'),
     cacheWriteTokens: number('cache_write_tokens'),
+    cacheWrite5mTokens: number('cache_write_5m_tokens'),
+    cacheWrite1hTokens: number('cache_write_1h_tokens'),
     reasoningTokens: number('reasoning_tokens'),
     estimated: number('estimated') === 1,
     costMicros: number('cost_micros'),
     uncoveredMicros: number('uncovered_micros'),
+    cacheSavingsMicros: number('cache_savings_micros'),
     latencyMs: number('latency_ms'),
     attempts: number('attempts'),
     warnings: row['warnings'] === null ? [] : (JSON.parse(String(row['warnings'])) as string[]),

@@ -38,6 +38,9 @@ export type UsageEntry = {
   outputTokens: number;
   cacheReadTokens: number;
   cacheWriteTokens: number;
+  /** The cache writes by lifetime: 5 minutes (with writes the upstream gave no lifetime) and 1 hour; they add up to `cacheWriteTokens`. */
+  cacheWrite5mTokens: number;
+  cacheWrite1hTokens: number;
   reasoningTokens: number;
   /** True when the counts are the gateway's estimate rather than the upstream's report. */
   estimated: boolean;
@@ -45,6 +48,11 @@ export type UsageEntry = {
   costMicros: number;
   /** The part of the real cost that was not charged (the operator paid it upstream and did not bill it). */
   uncoveredMicros: number;
+  /**
+   * What the prompt cache saved (micro-units): the cost had every input token been billed at the
+   * input price, minus the cost. Negative when cache writes cost more than reads saved.
+   */
+  cacheSavingsMicros: number;
   latencyMs: number;
   timeToFirstByteMs?: number;
   attempts: number;
@@ -92,7 +100,11 @@ export type UsageSummaryRow = {
   requests: number;
   inputTokens: number;
   outputTokens: number;
+  /** Input tokens read from and written to prompt caches (parts of `inputTokens`). */
+  cacheReadTokens: number;
+  cacheWriteTokens: number;
   costMicros: number;
+  cacheSavingsMicros: number;
   /** Requests with a status of 400 or more. */
   errors: number;
   latencyP50Ms: number;

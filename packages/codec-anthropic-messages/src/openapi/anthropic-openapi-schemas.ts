@@ -37,6 +37,7 @@ const usageSchema = z.looseObject({
   output_tokens: z.int(),
   cache_creation_input_tokens: z.int().nullish(),
   cache_read_input_tokens: z.int().nullish(),
+  cache_creation: z.object({ ephemeral_5m_input_tokens: z.int(), ephemeral_1h_input_tokens: z.int() }).nullish(),
 });
 
 /**

@@ -11,6 +11,7 @@ import {
   type Translated,
   type TranslationWarning,
 } from '@signalbox/core';
+import { withDecodedCacheControl } from '../cache/anthropic-cache-control';
 import { ANTHROPIC_REQUEST_FIELDS, type AnthropicRequest } from '../schema/anthropic-request-schema';
 import { decodeAnthropicTurns } from './decode-anthropic-turns';
 import { decodeAnthropicToolChoice, decodeAnthropicTools } from './decode-anthropic-tools';
@@ -83,7 +84,7 @@ function refuseRemovedSamplingFields(wire: AnthropicRequest): void {
 function decodeSystem(system: AnthropicRequest['system']): TextPart[] {
   if (system === undefined) return [];
   if (typeof system === 'string') return system === '' ? [] : [{ type: 'text', text: system }];
-  return system.map(block => ({ type: 'text', text: block.text }));
+  return system.map(block => withDecodedCacheControl<TextPart>({ type: 'text', text: block.text }, block.cache_control));
 }
 
 // `thinking` decides whether the model reasons; `output_config.effort` how hard (adaptive thinking).

@@ -5,6 +5,7 @@ import {
   type ToolDefinition,
   type TranslationWarning,
 } from '@signalbox/core';
+import { withDecodedCacheControl } from '../cache/anthropic-cache-control';
 import type { AnthropicToolChoiceParam, AnthropicToolParam } from '../schema/anthropic-request-schema';
 
 const DROPPED_TOOL_FIELDS = [
@@ -14,7 +15,7 @@ const DROPPED_TOOL_FIELDS = [
   'allowed_callers',
 ] as const;
 
-/** Client tools → IR tool definitions. Server tools were refused earlier; `cache_control` is a hint. */
+/** Client tools → IR tool definitions (with their cache breakpoints). Server tools were refused earlier. */
 export function decodeAnthropicTools(
   tools: readonly AnthropicToolParam[],
   warnings: TranslationWarning[],
@@ -25,12 +26,13 @@ export function decodeAnthropicTools(
         warnings.push({ type: 'unsupported-field', field: `tools.${index}.${field}` });
       }
     }
-    return {
+    const definition: ToolDefinition = {
       name: tool.name,
       ...(tool.description !== undefined && { description: tool.description }),
       inputSchema: tool.input_schema as JSONObject,
       ...(tool.strict !== undefined && { strict: tool.strict }),
     };
+    return withDecodedCacheControl(definition, tool.cache_control);
   });
 }
 

@@ -1,3 +1,4 @@
+import { withDecodedCacheControl } from '../cache/anthropic-cache-control';
 import { decodeAnthropicAssistantBlock } from '../response/decode-anthropic-output-block';
 import {
   assertNever,
@@ -9,6 +10,7 @@ import {
   type Message,
   type SystemMessage,
   type TextPart,
+  type ToolCallPart,
   type ToolResultPart,
   type TranslationWarning,
   type UserMessage,
@@ -49,7 +51,10 @@ export function decodeAnthropicTurns(
 
 function decodeSystemTurn(content: AnthropicSystemTurnParam['content']): SystemMessage {
   if (typeof content === 'string') return { role: 'system', content: textParts(content) };
-  return { role: 'system', content: content.map(block => ({ type: 'text', text: block.text })) };
+  return {
+    role: 'system',
+    content: content.map(block => withDecodedCacheControl<TextPart>({ type: 'text', text: block.text }, block.cache_control)),
+  };
 }
 
 function decodeUserMessage(
@@ -79,7 +84,7 @@ function decodeUserBlock(
   if (isUnsupportedBlock(block)) throw unsupportedBlock(block.type, path);
   switch (block.type) {
     case 'text':
-      return { type: 'text', text: block.text };
+      return withDecodedCacheControl<TextPart>({ type: 'text', text: block.text }, block.cache_control);
     case 'image':
       return decodeImage(block, path);
     case 'document':
@@ -100,9 +105,10 @@ function decodeAssistantMessage(content: AnthropicConversationTurnParam['content
     if (isUnsupportedBlock(block)) throw unsupportedBlock(block.type, blockPath);
     switch (block.type) {
       case 'text':
+      case 'tool_use':
+        return withDecodedCacheControl(decodeAnthropicAssistantBlock(block) as TextPart | ToolCallPart, block.cache_control);
       case 'thinking':
       case 'redacted_thinking':
-      case 'tool_use':
         return decodeAnthropicAssistantBlock(block) as AssistantMessage['content'][number];
       case 'tool_result':
         throw invalidParameter(`${blockPath}.type`, "'tool_result' blocks are only allowed in user messages");
@@ -130,25 +136,24 @@ function decodeToolResult(
     block.content?.forEach((inner, index) => {
       const innerPath = `${path}.content.${index}`;
       if (isUnsupportedBlock(inner)) throw unsupportedBlock(inner.type, innerPath);
-      if (inner.type === 'text') content.push({ type: 'text', text: inner.text });
+      if (inner.type === 'text') content.push(withDecodedCacheControl<TextPart>({ type: 'text', text: inner.text }, inner.cache_control));
       else if (inner.type === 'image') content.push(decodeImage(inner, innerPath));
       else content.push(decodeDocument(inner, innerPath, warnings));
     });
   }
-  return {
-    type: 'tool-result',
-    callId: block.tool_use_id,
-    content,
-    ...(block.is_error !== undefined && { isError: block.is_error }),
-  };
+  const result: ToolResultPart = { type: 'tool-result', callId: block.tool_use_id, content };
+  if (block.is_error !== undefined) result.isError = block.is_error;
+  return withDecodedCacheControl(result, block.cache_control);
 }
 
 function decodeImage(block: AnthropicImageBlockParam, path: string): ImagePart {
   const source = block.source;
-  if (source.type === 'base64')
-    return { type: 'image', source: { kind: 'base64', mediaType: source.media_type, data: source.data } };
-  if (source.type === 'url') return { type: 'image', source: { kind: 'url', url: source.url } };
-  throw fileSourceError(`${path}.source.type`);
+  if (source.type === 'file') throw fileSourceError(`${path}.source.type`);
+  const image: ImagePart =
+    source.type === 'base64'
+      ? { type: 'image', source: { kind: 'base64', mediaType: source.media_type, data: source.data } }
+      : { type: 'image', source: { kind: 'url', url: source.url } };
+  return withDecodedCacheControl(image, block.cache_control);
 }
 
 function decodeDocument(
@@ -163,6 +168,10 @@ function decodeDocument(
       details: 'Citations are not carried across protocols.',
     });
   }
+  return withDecodedCacheControl(decodeDocumentSource(block, path), block.cache_control);
+}
+
+function decodeDocumentSource(block: AnthropicDocumentBlockParam, path: string): FilePart {
   const filename = block.title ? { filename: block.title } : {};
   const source = block.source;
   switch (source.type) {

@@ -1,3 +1,4 @@
+import { withEncodedCacheControl } from '../cache/anthropic-cache-control';
 import { toAnthropicToolId } from './to-anthropic-tool-id';
 import {
   invalidParameter,
@@ -16,6 +17,10 @@ const IMAGE_MEDIA_TYPES: ReadonlySet<string> = new Set(ANTHROPIC_IMAGE_MEDIA_TYP
 
 /** An IR image → an `image` block; `data:` URLs become base64 sources. Only jpeg/png/gif/webp pass. */
 export function encodeAnthropicImage(part: ImagePart, path: string): JSONObject {
+  return withEncodedCacheControl(encodeImageSource(part, path), part);
+}
+
+function encodeImageSource(part: ImagePart, path: string): JSONObject {
   const source = part.source.kind === 'url' ? (parseDataURL(part.source.url) ?? part.source) : part.source;
   if ('url' in source) return { type: 'image', source: { type: 'url', url: source.url } };
   const mediaType = source.mediaType.toLowerCase();
@@ -30,6 +35,10 @@ export function encodeAnthropicImage(part: ImagePart, path: string): JSONObject 
 
 /** An IR file → a `document` block: PDFs as base64, text as a plain-text source, URLs as they are. */
 export function encodeAnthropicDocument(part: FilePart, path: string): JSONObject {
+  return withEncodedCacheControl(encodeDocumentSource(part, path), part);
+}
+
+function encodeDocumentSource(part: FilePart, path: string): JSONObject {
   const title = part.filename !== undefined ? { title: part.filename } : {};
   const source = part.source.kind === 'url' ? (parseDataURL(part.source.url) ?? part.source) : part.source;
   if ('url' in source) return { type: 'document', source: { type: 'url', url: source.url }, ...title };
@@ -82,14 +91,12 @@ export function encodeAnthropicToolResult(part: ToolResultPart, path: string): J
   part.content.forEach((inner, index) => {
     const innerPath = `${path}.content.${index}`;
     if (inner.type === 'text') {
-      if (inner.text !== '') content.push({ type: 'text', text: inner.text });
+      if (inner.text !== '') content.push(withEncodedCacheControl({ type: 'text', text: inner.text }, inner));
     } else if (inner.type === 'image') content.push(encodeAnthropicImage(inner, innerPath));
     else content.push(encodeAnthropicDocument(inner, innerPath));
   });
-  return {
-    type: 'tool_result',
-    tool_use_id: toAnthropicToolId(part.callId),
-    ...(content.length > 0 && { content }),
-    ...(part.isError !== undefined && { is_error: part.isError }),
-  };
+  const block: JSONObject = { type: 'tool_result', tool_use_id: toAnthropicToolId(part.callId) };
+  if (content.length > 0) block.content = content;
+  if (part.isError !== undefined) block.is_error = part.isError;
+  return withEncodedCacheControl(block, part);
 }

@@ -196,6 +196,26 @@ describe('encodeAnthropicRequest', () => {
     });
   });
 
+  it('leaves out a Messages client’s own thinking (kept for its display) when a tool loop lacks signed thinking', () => {
+    const toolLoop = {
+      reasoning: { effort: 'high' as const },
+      messages: [
+        { role: 'user' as const, content: [{ type: 'text' as const, text: 'Read a.txt' }] },
+        { role: 'assistant' as const, content: [{ type: 'tool-call' as const, callId: 'toolu_1', name: 'read', arguments: '{}' }] },
+        { role: 'tool' as const, content: [{ type: 'tool-result' as const, callId: 'toolu_1', content: [{ type: 'text' as const, text: 'x' }] }] },
+      ],
+      providerOptions: { 'anthropic-messages': { thinking: { type: 'adaptive', display: 'updates' } } },
+    };
+    const { value, warnings } = encode(toolLoop);
+    expect(value.thinking).toBeUndefined();
+    expect(warnings).toEqual([expect.objectContaining({ field: 'reasoning' })]);
+    // With its signed thinking in place, the client's own thinking goes as it sent it.
+    const signed = toolLoop.messages.map(message =>
+      message.role === 'assistant' ? { ...message, content: [{ type: 'reasoning' as const, text: 'Plan.', signature: 'sig' }, ...message.content] } : message,
+    );
+    expect(encode({ ...toolLoop, messages: signed }).value.thinking).toEqual({ type: 'adaptive', display: 'updates' });
+  });
+
   it('does not enable thinking when max_tokens leaves no room for the minimum budget', () => {
     const { value, warnings } = encode({ reasoning: { budgetTokens: 2000 }, maxOutputTokens: 1000 });
     expect(value.thinking).toBeUndefined();

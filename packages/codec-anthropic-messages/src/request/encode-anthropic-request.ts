@@ -49,14 +49,19 @@ export function encodeAnthropicRequest(
   if (Object.keys(outputConfig).length > 0) body.output_config = outputConfig;
   const metadata = encodeMetadata(request, warnings);
   if (metadata !== undefined) body.metadata = metadata;
-  mergeMessagesOptions(body, request.providerOptions?.['anthropic-messages']);
+  mergeMessagesOptions(body, request.providerOptions?.['anthropic-messages'], thinking.refused === true);
   return { value: body, warnings };
 }
 
-/** A Messages client's own Messages-only fields as sent, then its unknown fields where nothing else is set. */
-function mergeMessagesOptions(body: JSONObject, options: JSONObject | undefined): void {
+/**
+ * A Messages client's own Messages-only fields as sent, then its unknown fields where nothing else is
+ * set. Its own `thinking` (kept for `display`) stays out when thinking had to be left off.
+ */
+function mergeMessagesOptions(body: JSONObject, options: JSONObject | undefined, thinkingRefused: boolean): void {
   if (options === undefined) return;
-  for (const [key, value] of Object.entries(options)) if (key !== UNKNOWN_FIELDS_OPTION) body[key] = value;
+  for (const [key, value] of Object.entries(options)) {
+    if (key !== UNKNOWN_FIELDS_OPTION && !(thinkingRefused && key === 'thinking')) body[key] = value;
+  }
   mergeUnknownFields(body, options);
 }
 

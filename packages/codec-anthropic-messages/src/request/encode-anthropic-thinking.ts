@@ -3,8 +3,11 @@ import type { GenerationRequest, JSONObject, TranslationWarning } from '@signalb
 /** Anthropic's smallest thinking budget. */
 const MINIMUM_BUDGET_TOKENS = 1024;
 
-/** What reasoning settings become in a Messages body (and the `max_tokens` they may need). */
-export type EncodedAnthropicThinking = { thinking?: JSONObject; effort?: string; maxTokens: number };
+/**
+ * What reasoning settings become in a Messages body (and the `max_tokens` they may need).
+ * `refused`: the request asked for thinking that Anthropic would refuse here, so none is sent.
+ */
+export type EncodedAnthropicThinking = { thinking?: JSONObject; effort?: string; maxTokens: number; refused?: true };
 
 /**
  * IR reasoning → `thinking` (+ `output_config.effort`). A budget becomes `enabled` thinking with
@@ -29,7 +32,7 @@ export function encodeAnthropicThinking(
       field: 'reasoning',
       details: 'Anthropic refuses thinking with a forced tool choice; thinking was not enabled.',
     });
-    return { maxTokens };
+    return { maxTokens, refused: true };
   }
   if (toolLoopWithoutSignedThinking(request)) {
     warnings.push({
@@ -38,7 +41,7 @@ export function encodeAnthropicThinking(
       details:
         'In a tool loop Anthropic needs the last assistant turn to start with its signed thinking, which this history lacks; thinking was not enabled.',
     });
-    return { maxTokens };
+    return { maxTokens, refused: true };
   }
   if (reasoning.budgetTokens !== undefined)
     return encodeBudget(reasoning.budgetTokens, request, defaultMaxTokens, warnings);
@@ -98,7 +101,7 @@ function encodeBudget(
       field: 'reasoning.budgetTokens',
       details: 'max_tokens leaves no room for thinking; thinking was not enabled.',
     });
-    return { maxTokens };
+    return { maxTokens, refused: true };
   }
   warnings.push({
     type: 'lossy-conversion',

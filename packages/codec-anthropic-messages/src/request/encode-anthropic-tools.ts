@@ -5,15 +5,21 @@ import {
   type JSONObject,
   type ToolDefinition,
 } from '@signalbox/core';
+import { withEncodedCacheControl } from '../cache/anthropic-cache-control';
 
 /** IR tools → Messages client tools. `input_schema` must have an object root; `type` is added when missing. */
 export function encodeAnthropicTools(tools: readonly ToolDefinition[]): JSONObject[] {
-  return tools.map((tool, index) => ({
-    name: tool.name,
-    ...(tool.description !== undefined && { description: tool.description }),
-    input_schema: withObjectRoot(tool.inputSchema, `tools.${index}.inputSchema`),
-    ...(tool.strict !== undefined && { strict: tool.strict }),
-  }));
+  return tools.map((tool, index) =>
+    withEncodedCacheControl(
+      {
+        name: tool.name,
+        ...(tool.description !== undefined && { description: tool.description }),
+        input_schema: withObjectRoot(tool.inputSchema, `tools.${index}.inputSchema`),
+        ...(tool.strict !== undefined && { strict: tool.strict }),
+      },
+      tool,
+    ),
+  );
 }
 
 function withObjectRoot(schema: JSONObject, path: string): JSONObject {

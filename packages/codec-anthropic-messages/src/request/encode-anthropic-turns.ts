@@ -1,3 +1,4 @@
+import { withEncodedCacheControl } from '../cache/anthropic-cache-control';
 import { toAnthropicToolId } from './to-anthropic-tool-id';
 import {
   assertNever,
@@ -64,7 +65,7 @@ export function encodeAnthropicTurns(
 }
 
 function textBlocks(parts: readonly TextPart[]): JSONObject[] {
-  return parts.filter(part => part.text !== '').map(part => ({ type: 'text', text: part.text }));
+  return parts.filter(part => part.text !== '').map(part => withEncodedCacheControl({ type: 'text', text: part.text }, part));
 }
 
 function appendTurn(turns: Turn[], role: Turn['role'], blocks: JSONObject[]): void {
@@ -80,7 +81,7 @@ function encodeUserContent(content: UserMessage['content'], path: string): JSONO
     const partPath = `${path}.content.${index}`;
     switch (part.type) {
       case 'text':
-        if (part.text !== '') blocks.push({ type: 'text', text: part.text });
+        if (part.text !== '') blocks.push(withEncodedCacheControl({ type: 'text', text: part.text }, part));
         return;
       case 'image':
         return void blocks.push(encodeAnthropicImage(part, partPath));
@@ -102,6 +103,8 @@ function encodeAssistantContent(
   content.forEach((part, index) => {
     switch (part.type) {
       case 'text':
+        if (part.text !== '') blocks.push(withEncodedCacheControl({ type: 'text', text: part.text }, part));
+        return;
       case 'refusal':
         if (part.text !== '') blocks.push({ type: 'text', text: part.text });
         return;
@@ -112,12 +115,17 @@ function encodeAssistantContent(
         else dropped.reasoning++;
         return;
       case 'tool-call':
-        blocks.push({
-          type: 'tool_use',
-          id: toAnthropicToolId(part.callId),
-          name: part.name,
-          input: encodeAnthropicToolInput(part.arguments, `${path}.content.${index}`),
-        });
+        blocks.push(
+          withEncodedCacheControl(
+            {
+              type: 'tool_use',
+              id: toAnthropicToolId(part.callId),
+              name: part.name,
+              input: encodeAnthropicToolInput(part.arguments, `${path}.content.${index}`),
+            },
+            part,
+          ),
+        );
         return;
       default:
         return assertNever(part, 'IR assistant part');

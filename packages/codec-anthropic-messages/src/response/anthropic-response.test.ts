@@ -15,6 +15,7 @@ const usage = {
   outputTokens: 20,
   cacheReadTokens: 30,
   cacheWriteTokens: 10,
+  cacheWrite1hTokens: undefined,
   reasoningTokens: undefined,
 };
 
@@ -41,6 +42,7 @@ describe('decodeAnthropicResponse', () => {
         outputTokens: 9,
         cacheReadTokens: 1200,
         cacheWriteTokens: 100,
+        cacheWrite1hTokens: undefined,
         reasoningTokens: undefined,
       },
     });
@@ -69,6 +71,7 @@ describe('decodeAnthropicResponse', () => {
       outputTokens: 42,
       cacheReadTokens: 1200,
       cacheWriteTokens: 0,
+      cacheWrite1hTokens: undefined,
       reasoningTokens: 12,
     });
   });
@@ -81,6 +84,7 @@ describe('decodeAnthropicResponse', () => {
       outputTokens: 7,
       cacheReadTokens: undefined,
       cacheWriteTokens: undefined,
+      cacheWrite1hTokens: undefined,
       reasoningTokens: undefined,
     });
   });
@@ -197,6 +201,7 @@ describe('encodeAnthropicResponse', () => {
           outputTokens: undefined,
           cacheReadTokens: 10,
           cacheWriteTokens: undefined,
+          cacheWrite1hTokens: undefined,
           reasoningTokens: 3,
         },
       }),

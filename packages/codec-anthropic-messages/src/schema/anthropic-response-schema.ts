@@ -6,6 +6,10 @@ export const anthropicUsageSchema = z.object({
   output_tokens: z.number().nullish(),
   cache_creation_input_tokens: z.number().nullish(),
   cache_read_input_tokens: z.number().nullish(),
+  /** Cache writes by lifetime; their sum is `cache_creation_input_tokens`. */
+  cache_creation: z
+    .object({ ephemeral_5m_input_tokens: z.number().nullish(), ephemeral_1h_input_tokens: z.number().nullish() })
+    .nullish(),
   output_tokens_details: z.object({ thinking_tokens: z.number().nullish() }).nullish(),
 });
 

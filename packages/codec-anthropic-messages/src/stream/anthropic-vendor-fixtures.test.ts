@@ -37,7 +37,7 @@ describe('createAnthropicStreamDecoder on vendor recordings', () => {
     expect(events.at(-1)).toEqual({
       type: 'response-end',
       finishReason: { unified: 'stop', raw: 'end_turn' },
-      usage: { inputTokens: 12, outputTokens: 30, cacheReadTokens: 0, cacheWriteTokens: 0, reasoningTokens: undefined },
+      usage: { inputTokens: 12, outputTokens: 30, cacheReadTokens: 0, cacheWriteTokens: 0, cacheWrite1hTokens: 0, reasoningTokens: undefined },
     });
   });
 

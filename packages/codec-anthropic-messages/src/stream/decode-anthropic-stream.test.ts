@@ -63,6 +63,25 @@ describe('createAnthropicStreamDecoder', () => {
     });
   });
 
+  it('reads the cache writes by lifetime from message_start, and from message_delta when it sends them', () => {
+    const frame = (data: object): SSEMessage => ({ event: (data as { type: string }).type, data: JSON.stringify(data) });
+    const counts = { input_tokens: 5, cache_read_input_tokens: 900, cache_creation_input_tokens: 300 };
+    const start = frame({
+      type: 'message_start',
+      message: { id: 'msg_1', model: 'm', usage: { ...counts, cache_creation: { ephemeral_5m_input_tokens: 100, ephemeral_1h_input_tokens: 200 }, output_tokens: 1 } },
+    });
+    const delta = (usage: object) => frame({ type: 'message_delta', delta: { stop_reason: 'end_turn' }, usage: { output_tokens: 7, ...usage } });
+    const stop = frame({ type: 'message_stop' });
+    const usageAtEnd = (messages: SSEMessage[]) => decodeMessages(messages).at(-1);
+    const expected = { inputTokens: 1205, cacheReadTokens: 900, cacheWriteTokens: 300, cacheWrite1hTokens: 200, outputTokens: 7 };
+    expect(decodeMessages([start])[0]).toMatchObject({ usage: { ...expected, outputTokens: 1 } });
+    expect(usageAtEnd([start, delta({}), stop])).toMatchObject({ type: 'response-end', usage: expected });
+    const later = { ...counts, cache_creation_input_tokens: 400, cache_creation: { ephemeral_5m_input_tokens: 100, ephemeral_1h_input_tokens: 300 } };
+    expect(usageAtEnd([start, delta(later), stop])).toMatchObject({
+      usage: { ...expected, inputTokens: 1305, cacheWriteTokens: 400, cacheWrite1hTokens: 300 },
+    });
+  });
+
   it('joins tool arguments from partial_json fragments, skipping empty ones', () => {
     const events = decodeChunks([fixture('tool-use-parallel.1.stream.sse')]);
     const deltas = events.filter(event => event.type === 'tool-call-delta');

@@ -229,6 +229,7 @@ function applyMessageDelta(event: EventOf<'message_delta'>, state: DecoderState)
     state.usage.cache_creation_input_tokens = usage.cache_creation_input_tokens;
   if (usage.cache_read_input_tokens != null)
     state.usage.cache_read_input_tokens = usage.cache_read_input_tokens;
+  if (usage.cache_creation != null) state.usage.cache_creation = usage.cache_creation;
   if (usage.output_tokens_details != null) state.usage.output_tokens_details = usage.output_tokens_details;
 }
 

@@ -76,6 +76,27 @@ describe.each(SDKS)('encoder output accumulated by %s', (_name, SDK) => {
     });
   });
 
+  it('accumulates the cache writes by lifetime, which message_start carries', async () => {
+    const usage = fullUsage({ cacheWriteTokens: 100, cacheWrite1hTokens: 60 });
+    const message = await accumulate(
+      SDK,
+      toSSEText(
+        encodeEvents([
+          { ...start, usage: { ...usage, outputTokens: 1 } },
+          { type: 'text-start', id: 't' },
+          { type: 'text-delta', id: 't', delta: 'Hi' },
+          { type: 'text-end', id: 't' },
+          { type: 'response-end', finishReason: { unified: 'stop', raw: 'stop' }, usage },
+        ]),
+      ),
+    );
+    expect(message.usage).toMatchObject({
+      input_tokens: 12,
+      cache_creation_input_tokens: 100,
+      cache_creation: { ephemeral_5m_input_tokens: 40, ephemeral_1h_input_tokens: 60 },
+    });
+  });
+
   it('accumulates parallel tool calls, including arguments sent only at the end', async () => {
     const message = await accumulate(
       SDK,

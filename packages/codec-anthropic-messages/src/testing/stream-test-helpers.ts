@@ -21,6 +21,7 @@ export function fullUsage(overrides: Partial<Usage> = {}): Usage {
     outputTokens: 9,
     cacheReadTokens: 1200,
     cacheWriteTokens: 100,
+    cacheWrite1hTokens: undefined,
     reasoningTokens: 0,
     ...overrides,
   };

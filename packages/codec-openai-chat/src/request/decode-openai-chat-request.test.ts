@@ -100,6 +100,7 @@ describe('decodeOpenAIChatRequest', () => {
       responseFormat: { type: 'json-schema', name: 'answer', schema: { type: 'object' }, strict: true },
       user: 'user-7f3e9a',
       metadata: { team: 'qa' },
+      promptCacheKey: 'conv-1',
     });
     expect(value.providerOptions).toEqual({
       'openai-chat': {
@@ -108,7 +109,6 @@ describe('decodeOpenAIChatRequest', () => {
         presence_penalty: 0.5,
         logit_bias: { '50256': -100 },
         service_tier: 'auto',
-        prompt_cache_key: 'conv-1',
         verbosity: 'low',
         stream_options: { include_usage: true },
         max_tokens: 512,

@@ -37,7 +37,6 @@ const CHAT_ONLY_FIELDS = [
   'top_logprobs',
   'store',
   'service_tier',
-  'prompt_cache_key',
   'prompt_cache_retention',
   'prompt_cache_options',
   'verbosity',
@@ -99,6 +98,7 @@ export function decodeOpenAIChatRequest(body: unknown): Translated<GenerationReq
     ...(wire.response_format !== undefined && { responseFormat: decodeResponseFormat(wire.response_format) }),
     ...(wire.metadata != null && { metadata: wire.metadata }),
     ...(user !== undefined && { user }),
+    ...(wire.prompt_cache_key != null && { promptCacheKey: wire.prompt_cache_key }),
   };
   const chatOptions = collectChatOptions(wire);
   const unknownFields = collectUnknownFields(body, KNOWN_FIELDS);

@@ -56,6 +56,12 @@ describe('encodeOpenAIChatRequest', () => {
     ]);
   });
 
+  it('sends the IR prompt cache key (a Responses client’s, or the gateway’s own) as prompt_cache_key', () => {
+    const { value, warnings } = encodeOpenAIChatRequest(request({ promptCacheKey: 'thread-1' }), 'up');
+    expect(value.prompt_cache_key).toBe('thread-1');
+    expect(warnings).toEqual([]);
+  });
+
   it('sends only what the IR sets: a minimal request', () => {
     expect(encodeOpenAIChatRequest(request({}), 'up')).toEqual({
       value: { model: 'up', messages: [{ role: 'user', content: 'Hi' }], stream: false },

@@ -52,6 +52,7 @@ export function encodeOpenAIChatRequest(
   if (request.reasoning !== undefined) encodeReasoning(request.reasoning, body, warnings);
   if (request.metadata !== undefined) body.metadata = request.metadata;
   if (request.user !== undefined) body.user = request.user;
+  if (request.promptCacheKey !== undefined) body.prompt_cache_key = request.promptCacheKey;
   for (const [key, value] of Object.entries(options ?? {})) {
     if (!HANDLED_OPTIONS.has(key) && body[key] === undefined) body[key] = value;
   }

@@ -12,6 +12,7 @@ const usage: Usage = {
   outputTokens: 20,
   cacheReadTokens: 80,
   cacheWriteTokens: 5,
+  cacheWrite1hTokens: undefined,
   reasoningTokens: 4,
 };
 
@@ -118,6 +119,7 @@ describe('encodeOpenAIChatResponse', () => {
       outputTokens: undefined,
       cacheReadTokens: undefined,
       cacheWriteTokens: undefined,
+      cacheWrite1hTokens: undefined,
       reasoningTokens: undefined,
     };
     const body = encodeOpenAIChatResponse(

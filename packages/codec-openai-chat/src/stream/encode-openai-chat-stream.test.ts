@@ -15,6 +15,7 @@ const USAGE: Usage = {
   outputTokens: 30,
   cacheReadTokens: 100,
   cacheWriteTokens: undefined,
+  cacheWrite1hTokens: undefined,
   reasoningTokens: 8,
 };
 

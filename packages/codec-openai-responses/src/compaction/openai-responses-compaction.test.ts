@@ -18,7 +18,7 @@ const compaction: Compaction = {
   model: 'client-model',
   keptItems: [{ id: 'msg_1', type: 'message', role: 'user', status: 'completed', content: [{ type: 'input_text', text: 'hi' }] }],
   item: { id: 'cmp_1', encryptedContent: 'sy1.sealed' },
-  usage: { inputTokens: 10, outputTokens: 4, cacheReadTokens: undefined, cacheWriteTokens: undefined, reasoningTokens: undefined },
+  usage: { inputTokens: 10, outputTokens: 4, cacheReadTokens: undefined, cacheWriteTokens: undefined, cacheWrite1hTokens: undefined, reasoningTokens: undefined },
 };
 
 describe('Responses compaction requests', () => {

@@ -20,7 +20,7 @@ describe('Anthropic reasoning carried through a Responses client', () => {
 
   it('puts signed thinking in encrypted_content (JSON and stream) and takes it back from replayed input', () => {
     const body = encodeOpenAIResponsesResponse(
-      { id: 'msg_up', model: 'claude', content: [thinking, { type: 'text', text: '4' }], finishReason: { unified: 'stop', raw: 'end_turn' }, usage: { inputTokens: 1, outputTokens: 2, cacheReadTokens: undefined, cacheWriteTokens: undefined, reasoningTokens: undefined } },
+      { id: 'msg_up', model: 'claude', content: [thinking, { type: 'text', text: '4' }], finishReason: { unified: 'stop', raw: 'end_turn' }, usage: { inputTokens: 1, outputTokens: 2, cacheReadTokens: undefined, cacheWriteTokens: undefined, cacheWrite1hTokens: undefined, reasoningTokens: undefined } },
       context,
     );
     const item = (body.output as Array<Record<string, unknown>>)[0]!;

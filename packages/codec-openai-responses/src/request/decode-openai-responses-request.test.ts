@@ -245,7 +245,7 @@ describe('decodeOpenAIResponsesRequest: fields the gateway does not know', () =>
 });
 
 describe('decodeOpenAIResponsesRequest: Codex-style fields and tools', () => {
-  it('keeps client_metadata, prompt_cache_key, include and store for the upstream', () => {
+  it('reads prompt_cache_key into the IR and keeps client_metadata, include and store for the upstream', () => {
     const { value } = decodeOpenAIResponsesRequest({
       model: 'm',
       input: 'x',
@@ -255,10 +255,10 @@ describe('decodeOpenAIResponsesRequest: Codex-style fields and tools', () => {
       store: false,
       text: { verbosity: 'low' },
     });
+    expect(value.promptCacheKey).toBe('thread-1');
     expect(value.providerOptions).toEqual({
       'openai-responses': {
         client_metadata: { session: 'abc' },
-        prompt_cache_key: 'thread-1',
         include: ['reasoning.encrypted_content'],
         store: false,
         text: { verbosity: 'low' },

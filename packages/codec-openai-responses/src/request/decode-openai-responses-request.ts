@@ -72,6 +72,7 @@ function assignSamplingFields(request: GenerationRequest, parsed: OpenAIResponse
   if (parsed.metadata) request.metadata = parsed.metadata;
   const user = parsed.safety_identifier ?? parsed.user;
   if (user) request.user = user;
+  if (parsed.prompt_cache_key != null) request.promptCacheKey = parsed.prompt_cache_key;
   const format = parsed.text?.format;
   if (!format) return;
   if (format.type === 'text') request.responseFormat = { type: 'text' };
@@ -88,7 +89,6 @@ const PASS_THROUGH_FIELDS = [
   'include',
   'service_tier',
   'truncation',
-  'prompt_cache_key',
   'prompt_cache_retention',
   'prompt_cache_options',
   'top_logprobs',

@@ -47,6 +47,12 @@ describe('encodeOpenAIResponsesRequest', () => {
     });
   });
 
+  it('sends the IR prompt cache key (a Chat client’s, or the gateway’s own) as prompt_cache_key', () => {
+    const { value, warnings } = encodeOpenAIResponsesRequest({ ...base, promptCacheKey: 'conv-1' }, 'gpt-6');
+    expect(value.prompt_cache_key).toBe('conv-1');
+    expect(warnings).toEqual([]);
+  });
+
   it('joins system texts into instructions and keeps system messages in place as developer items', () => {
     const { value } = encodeOpenAIResponsesRequest(
       {

@@ -42,6 +42,7 @@ export function encodeOpenAIResponsesRequest(
   }
   if (request.metadata !== undefined) body.metadata = request.metadata;
   if (request.user !== undefined) body.safety_identifier = request.user;
+  if (request.promptCacheKey !== undefined) body.prompt_cache_key = request.promptCacheKey;
   refuseLostItems(request);
   mergeProviderOptions(body, request.providerOptions?.['openai-responses']);
   body.store ??= false;

@@ -45,6 +45,7 @@ describe('decodeOpenAIResponsesResponse', () => {
         outputTokens: 20,
         cacheReadTokens: 2,
         cacheWriteTokens: 0,
+        cacheWrite1hTokens: undefined,
         reasoningTokens: 18,
       },
     });
@@ -100,6 +101,7 @@ describe('decodeOpenAIResponsesResponse', () => {
       outputTokens: undefined,
       cacheReadTokens: undefined,
       cacheWriteTokens: undefined,
+      cacheWrite1hTokens: undefined,
       reasoningTokens: undefined,
     });
   });
@@ -121,6 +123,7 @@ describe('encodeOpenAIResponsesResponse', () => {
       outputTokens: 5,
       cacheReadTokens: undefined,
       cacheWriteTokens: undefined,
+      cacheWrite1hTokens: undefined,
       reasoningTokens: undefined,
     },
   };

@@ -1,6 +1,10 @@
 import { isJSONObject, type JSONObject, type Usage } from '@signalbox/core';
 
-/** Responses `usage` → IR. `cached_tokens` and `cache_write_tokens` are subsets of `input_tokens`, as in the IR. */
+/**
+ * Responses `usage` → IR. `cached_tokens` and `cache_write_tokens` are subsets of `input_tokens`, as in
+ * the IR. Its write lifetimes (`cache_write_tokens_details`: 30 minutes, 12 hours) are not Anthropic's
+ * 5 minutes and 1 hour, so they are not carried: every write is priced as a default one.
+ */
 export function decodeOpenAIResponsesUsage(usage: unknown): Usage {
   const wire = isJSONObject(usage) ? usage : {};
   const inputDetails = isJSONObject(wire.input_tokens_details) ? wire.input_tokens_details : {};
@@ -10,6 +14,7 @@ export function decodeOpenAIResponsesUsage(usage: unknown): Usage {
     outputTokens: count(wire.output_tokens),
     cacheReadTokens: count(inputDetails.cached_tokens),
     cacheWriteTokens: count(inputDetails.cache_write_tokens),
+    cacheWrite1hTokens: undefined,
     reasoningTokens: count(outputDetails.reasoning_tokens),
   };
 }

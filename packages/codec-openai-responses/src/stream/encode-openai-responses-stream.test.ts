@@ -17,6 +17,7 @@ const usage: Usage = {
   outputTokens: 7,
   cacheReadTokens: 2,
   cacheWriteTokens: 0,
+  cacheWrite1hTokens: undefined,
   reasoningTokens: 3,
 };
 

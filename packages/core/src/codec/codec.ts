@@ -68,7 +68,11 @@ export interface Codec {
   readonly descriptor: ProtocolDescriptor;
   /** Validates an untrusted client body and converts it. Throws `GatewayError` (400) naming the field. */
   decodeRequest(body: unknown, options?: DecodeOptions): Translated<GenerationRequest>;
-  /** Builds the upstream body; `upstreamModel` replaces the client's model ID. */
+  /**
+   * Builds the upstream body; `upstreamModel` replaces the client's model ID. The IR's cache
+   * breakpoints and prompt cache key go where the protocol has a field for them, else are dropped
+   * silently (both are hints).
+   */
   encodeRequest(request: GenerationRequest, upstreamModel: string): Translated<JSONObject>;
   /** Reads an upstream's JSON answer. Throws `GatewayError` (`UPSTREAM_FAILED`) on a malformed body. */
   decodeResponse(body: unknown): GenerationResponse;
@@ -99,6 +103,18 @@ export interface Codec {
    * Codecs with `createPassthroughStream` implement it.
    */
   capOutputTokens?(body: JSONObject, tokens: number): JSONObject;
+  /**
+   * An upstream body of this protocol with prompt-cache breakpoints placed by the gateway (a route's
+   * `promptCache: "auto"`), unless it already has one of its own: then it comes back as given. The
+   * given body is not changed. Protocols that mark no breakpoints (OpenAI caches by prefix) omit it.
+   */
+  addCacheBreakpoints?(body: JSONObject): JSONObject;
+  /**
+   * The client's own body with `key` as its prompt cache key, unless it has one (then it comes back
+   * as given); for a same-protocol route, whose body is forwarded instead of encoded from the IR.
+   * Protocols without such a key omit it.
+   */
+  setPromptCacheKey?(body: JSONObject, key: string): JSONObject;
   /** A pass-through of this protocol's stream to a client of the same protocol. */
   createPassthroughStream?(clientModel: string): PassthroughStream;
   /**

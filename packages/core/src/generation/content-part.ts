@@ -1,12 +1,15 @@
 // The pieces a message or a response is made of: text, media, tool calls and results, reasoning, refusals.
 
-export type TextPart = { type: 'text'; text: string };
+import type { CacheControl } from './cache-control';
+
+export type TextPart = { type: 'text'; text: string; cacheControl?: CacheControl };
 
 /** An image given by URL (`https:` or `data:`) or as base64 with its media type. */
 export type ImagePart = {
   type: 'image';
   source: { kind: 'url'; url: string } | { kind: 'base64'; mediaType: string; data: string };
   detail?: 'low' | 'high' | 'auto' | 'original';
+  cacheControl?: CacheControl;
 };
 
 /** A document or file, inline (base64 or plain text) or by URL. */
@@ -17,10 +20,17 @@ export type FilePart = {
     | { kind: 'base64'; mediaType: string; data: string }
     | { kind: 'text'; mediaType: string; data: string };
   filename?: string;
+  cacheControl?: CacheControl;
 };
 
 /** A call the model made. `arguments` is JSON text (possibly `""` for none). */
-export type ToolCallPart = { type: 'tool-call'; callId: string; name: string; arguments: string };
+export type ToolCallPart = {
+  type: 'tool-call';
+  callId: string;
+  name: string;
+  arguments: string;
+  cacheControl?: CacheControl;
+};
 
 /** The caller's answer to one tool call. */
 export type ToolResultPart = {
@@ -28,6 +38,7 @@ export type ToolResultPart = {
   callId: string;
   content: Array<TextPart | ImagePart | FilePart>;
   isError?: boolean;
+  cacheControl?: CacheControl;
 };
 
 /**

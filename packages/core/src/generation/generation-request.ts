@@ -35,6 +35,11 @@ export type GenerationRequest = {
   metadata?: Record<string, string>;
   /** An opaque end-user id (Responses `safety_identifier`/`user`, Messages `metadata.user_id`). */
   user?: string;
+  /**
+   * Groups requests that share a long prefix on one OpenAI cache shard (Responses and Chat
+   * `prompt_cache_key`): the client's, or the gateway's own conversation key when it sent none.
+   */
+  promptCacheKey?: string;
   /** Fields only one protocol has, kept for that protocol's encoder. */
   providerOptions?: Partial<Record<Protocol, JSONObject>>;
 };

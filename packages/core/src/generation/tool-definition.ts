@@ -1,4 +1,5 @@
 import type { JSONObject } from '../json';
+import type { CacheControl } from './cache-control';
 
 /** A function tool the model may call; `inputSchema` is a JSON Schema whose root is an object. */
 export type ToolDefinition = {
@@ -12,4 +13,5 @@ export type ToolDefinition = {
    * maps back to `tool` within `name` in its answer; other codecs just use `name`.
    */
   namespace?: { name: string; description?: string; tool: string };
+  cacheControl?: CacheControl;
 };

@@ -11,6 +11,11 @@ export type Usage = {
   cacheReadTokens: number | undefined;
   /** Input tokens written to a prompt cache (a subset of `inputTokens`). */
   cacheWriteTokens: number | undefined;
+  /**
+   * Cache writes kept for 1 hour (a subset of `cacheWriteTokens`); the other writes have the default
+   * lifetime of 5 minutes. `undefined` when the upstream did not split its writes by lifetime.
+   */
+  cacheWrite1hTokens: number | undefined;
   /** Output tokens spent on reasoning (a subset of `outputTokens`). */
   reasoningTokens: number | undefined;
   /** True when the counts are the gateway's estimate rather than the upstream's report. */
@@ -23,6 +28,7 @@ export function emptyUsage(): Usage {
     outputTokens: undefined,
     cacheReadTokens: undefined,
     cacheWriteTokens: undefined,
+    cacheWrite1hTokens: undefined,
     reasoningTokens: undefined,
   };
 }

@@ -5,5 +5,6 @@ export {
   type ComparableEvent,
 } from './comparable-events';
 export { decodeStreamMessages } from './decode-stream-messages';
+export { listMemberPaths } from './list-member-paths';
 export { listNullPaths } from './list-null-paths';
 export { testEncodeContext } from './test-encode-context';

@@ -60,8 +60,11 @@ function commitOf(pending: PendingCharge): UsageCommit {
       outputTokens: 0,
       cacheReadTokens: 0,
       cacheWriteTokens: 0,
+      cacheWrite5mTokens: 0,
+      cacheWrite1hTokens: 0,
       reasoningTokens: 0,
       estimated: false,
+      cacheSavingsMicros: 0,
       latencyMs: 1,
       attempts: 1,
       warnings: [],
@@ -104,7 +107,7 @@ describe('estimateInputTokens', () => {
 
 describe('computeCostMicros', () => {
   it('charges each token its per-million price in micros, cached input at the cached price', () => {
-    const usage = { inputTokens: 1000, outputTokens: 100, cacheReadTokens: 400, cacheWriteTokens: undefined, reasoningTokens: undefined };
+    const usage = { inputTokens: 1000, outputTokens: 100, cacheReadTokens: 400, cacheWriteTokens: undefined, cacheWrite1hTokens: undefined, reasoningTokens: undefined };
     expect(computeCostMicros({ inputPerMillion: 3, outputPerMillion: 15, cachedInputPerMillion: 0.3 }, usage)).toBe(600 * 3 + 400 * 0.3 + 100 * 15);
     expect(computeCostMicros(undefined, usage)).toBe(0);
   });
@@ -118,13 +121,23 @@ describe('admitRequest', () => {
     const admission = await admitRequest(input('hello there', 50));
     const held = admission.estimatedInputTokens * 1 + 50 * 2;
     expect((await store.getAccount(account.id))?.reservedMicros).toBe(held);
-    const pending = await admission.finish({ inputTokens: 10, outputTokens: 20, cacheReadTokens: undefined, cacheWriteTokens: undefined, reasoningTokens: undefined });
-    expect(pending).toEqual({ reservation: expect.objectContaining({ accountId: account.id, amountMicros: held }), costMicros: 10 + 40 });
+    const pending = await admission.finish({ inputTokens: 10, outputTokens: 20, cacheReadTokens: undefined, cacheWriteTokens: undefined, cacheWrite1hTokens: undefined, reasoningTokens: undefined });
+    expect(pending).toEqual({ reservation: expect.objectContaining({ accountId: account.id, amountMicros: held }), costMicros: 10 + 40, cacheSavingsMicros: 0 });
     // Nothing is settled until the ledger commits the request's row with it.
     expect(await store.getAccount(account.id)).toMatchObject({ reservedMicros: held, balanceMicros: 10_000 });
     expect(await store.commitUsage([commitOf(pending)])).toEqual([{ chargedMicros: 50, uncoveredMicros: 0 }]);
     expect(await store.getAccount(account.id)).toMatchObject({ reservedMicros: 0, balanceMicros: 10_000 - 50 });
-    expect(await admission.finish(undefined)).toEqual({ reservation: undefined, costMicros: 0 }); // idempotent
+    expect(await admission.finish(undefined)).toEqual({ reservation: undefined, costMicros: 0, cacheSavingsMicros: 0 }); // idempotent
+  });
+
+  it('holds the estimated input at its highest price (a 1-hour cache write) and reports what the cache saved', async () => {
+    const cachePriced = { ...priced, pricing: { ...priced.pricing, cachedInputPerMillion: 0.5, cacheWritePerMillion: 1.25, cacheWrite1hPerMillion: 4 } };
+    const { store, account, input } = await setup({ balance: 10_000, route: cachePriced });
+    const admission = await admitRequest(input('hello there', 50));
+    expect((await store.getAccount(account.id))?.reservedMicros).toBe(admission.estimatedInputTokens * 4 + 50 * 2);
+    const usage = { inputTokens: 100, outputTokens: 20, cacheReadTokens: 60, cacheWriteTokens: 30, cacheWrite1hTokens: 10, reasoningTokens: undefined };
+    // 10 uncached + 60 × 0.5 + 20 × 1.25 + 10 × 4 + 20 × 2 output; without the cache: 100 + 40.
+    expect(await admission.finish(usage)).toMatchObject({ costMicros: 10 + 30 + 25 + 40 + 40, cacheSavingsMicros: 140 - 145 });
   });
 
   it('caps the output at the client limit when the balance covers it, else at the route reserve or what the balance affords', async () => {
@@ -169,7 +182,7 @@ describe('admitRequest', () => {
     const { store, account, input } = await setup({ balance: 10_000, route: priced });
     const admission = await admitRequest(input('hi'));
     const held = 3 + 100 * 2;
-    const pending = await admission.finish({ inputTokens: 3, outputTokens: 20_000, cacheReadTokens: undefined, cacheWriteTokens: undefined, reasoningTokens: undefined });
+    const pending = await admission.finish({ inputTokens: 3, outputTokens: 20_000, cacheReadTokens: undefined, cacheWriteTokens: undefined, cacheWrite1hTokens: undefined, reasoningTokens: undefined });
     expect(pending.costMicros).toBe(3 + 40_000);
     expect(await store.commitUsage([commitOf(pending)])).toEqual([{ chargedMicros: held, uncoveredMicros: 3 + 40_000 - held }]);
     expect(await store.getAccount(account.id)).toMatchObject({ reservedMicros: 0, balanceMicros: 10_000 - held });

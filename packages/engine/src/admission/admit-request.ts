@@ -3,7 +3,7 @@ import { effectiveKeyLimits, type AccountStore, type KeyLimits, type Reservation
 import type { Principal } from '../auth/authenticate';
 import type { Limiter, Release } from '../limits/limiter';
 import type { Route } from '../routing/create-route-table';
-import { computeCostMicros } from '../usage/compute-cost';
+import { priceUsage } from '../usage/compute-cost';
 import { authorizeRoute } from './authorize-route';
 import { chooseOutputCap, MINIMUM_OUTPUT_CAP_TOKENS, type OutputCap } from './choose-output-cap';
 import { estimateInputTokens } from './estimate-input-tokens';
@@ -15,6 +15,8 @@ export type Charge = {
   costMicros: number;
   /** The part of the real cost the hold did not cover (an upstream that ignored its output cap). */
   uncoveredMicros: number;
+  /** What the prompt cache saved, in micro-units (`priceUsage`). */
+  cacheSavingsMicros: number;
 };
 
 /**
@@ -25,6 +27,8 @@ export type PendingCharge = {
   reservation: Reservation | undefined;
   /** The real cost in micro-units; the store charges at most the hold of it. */
   costMicros: number;
+  /** What the prompt cache saved, in micro-units. */
+  cacheSavingsMicros: number;
 };
 
 /** An admitted request's hold on limits and money, released once by `finish`. */
@@ -141,13 +145,13 @@ function createAdmission(
     estimatedInputTokens: held.estimatedInputTokens,
     outputTokensCap: held.cap?.outputTokens,
     async finish(usage) {
-      if (finished) return { reservation: undefined, costMicros: 0 };
+      if (finished) return { reservation: undefined, costMicros: 0, cacheSavingsMicros: 0 };
       finished = true;
       held.release();
-      const costMicros = usage ? computeCostMicros(input.route.pricing, usage) : 0;
+      const { costMicros, cacheSavingsMicros } = usage ? priceUsage(input.route.pricing, usage) : { costMicros: 0, cacheSavingsMicros: 0 };
       const extraInput = Math.max(0, (usage?.inputTokens ?? 0) - held.estimatedInputTokens);
       await input.limiter.charge(input.principal.key.id, held.limits, extraInput + (usage?.outputTokens ?? 0));
-      return { reservation: held.reservation, costMicros };
+      return { reservation: held.reservation, costMicros, cacheSavingsMicros };
     },
   };
 }

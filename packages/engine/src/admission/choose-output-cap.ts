@@ -1,5 +1,5 @@
 import type { RouteConfig } from '../config/gateway-config';
-import { computeCostMicros } from '../usage/compute-cost';
+import { computeCostMicros, highestInputPrice } from '../usage/compute-cost';
 
 type Pricing = NonNullable<RouteConfig['pricing']>;
 
@@ -26,13 +26,16 @@ export function chooseOutputCap(input: {
   reserveOutputTokens: number;
   availableMicros: number;
 }): OutputCap | undefined {
-  const { pricing, estimatedInputTokens, clientLimit, availableMicros } = input;
+  const { estimatedInputTokens, clientLimit, availableMicros } = input;
+  // The input is held at its highest price: the whole prompt may be written to a cache.
+  const pricing = { inputPerMillion: highestInputPrice(input.pricing), outputPerMillion: input.pricing.outputPerMillion };
   const costOf = (outputTokens: number) =>
     computeCostMicros(pricing, {
       inputTokens: estimatedInputTokens,
       outputTokens,
       cacheReadTokens: undefined,
       cacheWriteTokens: undefined,
+      cacheWrite1hTokens: undefined,
       reasoningTokens: undefined,
     });
   const capOf = (outputTokens: number): OutputCap => ({ outputTokens, holdMicros: costOf(outputTokens) });

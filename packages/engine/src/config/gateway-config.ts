@@ -47,12 +47,17 @@ export const routeConfigSchema = z
       .max(3),
     /** The route's context window, for the 413 token estimate. */
     contextTokens: z.number().int().positive().optional(),
-    /** Prices in currency units per million tokens. */
+    /**
+     * Prices in currency units per million tokens. Cache reads, 5-minute and 1-hour cache writes each
+     * have their own price; an absent one is the input price.
+     */
     pricing: z
       .object({
         inputPerMillion: z.number().nonnegative(),
         outputPerMillion: z.number().nonnegative(),
         cachedInputPerMillion: z.number().nonnegative().optional(),
+        cacheWritePerMillion: z.number().nonnegative().optional(),
+        cacheWrite1hPerMillion: z.number().nonnegative().optional(),
       })
       .strict()
       .optional(),
@@ -67,6 +72,12 @@ export const routeConfigSchema = z
      * `UPSTREAM_TIMEOUT`, after that its stream ends with the protocol's terminal error event.
      */
     deadlineMs: positiveMilliseconds.default(600_000),
+    /**
+     * `auto`: requests to a Messages upstream that carry no cache breakpoint of the client's get the
+     * gateway's own (Responses and Chat clients have no way to mark one). `off`, the default: requests
+     * go as the client marked them.
+     */
+    promptCache: z.enum(['off', 'auto']).optional(),
   })
   .strict();
 
@@ -208,3 +219,5 @@ export type GatewayConfigInput = z.input<typeof gatewayConfigSchema>;
 export type GatewayConfig = z.output<typeof gatewayConfigSchema>;
 export type UpstreamConfig = z.output<typeof upstreamConfigSchema>;
 export type RouteConfig = z.output<typeof routeConfigSchema>;
+/** A route's `promptCache` setting. */
+export type PromptCacheMode = NonNullable<RouteConfig['promptCache']>;

@@ -8,6 +8,7 @@ import type { UpstreamTarget } from '../generation/upstream-target';
 import type { Interruptions } from '../interruption/create-interruptions';
 import type { Limiter } from '../limits/limiter';
 import type { EngineObserver } from '../observation/engine-observer';
+import type { ReasoningIssuers } from '../reasoning/create-reasoning-issuers';
 import type { RouteTable } from '../routing/create-route-table';
 import type { UpstreamHealth } from '../upstreams/create-upstream-health';
 import type { Settlement } from './settle-exchange';
@@ -36,4 +37,6 @@ export type ExchangeDependencies = {
   compactionSealer: CompactionSealer;
   /** The host's observer (guarded: it cannot throw), when it watches exchanges. */
   observer?: EngineObserver;
+  /** Which upstream issued the reasoning proofs of the answers this engine passed on. */
+  issuers: ReasoningIssuers;
 };

@@ -66,6 +66,7 @@ function estimatedUsage(inputTokens: number, outputCharacters: number): Usage {
     outputTokens: Math.ceil(outputCharacters / 4),
     cacheReadTokens: undefined,
     cacheWriteTokens: undefined,
+    cacheWrite1hTokens: undefined,
     reasoningTokens: undefined,
     estimated: true,
   };

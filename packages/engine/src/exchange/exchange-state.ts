@@ -25,6 +25,11 @@ export type ExchangeState = {
   decodeOptions: DecodeOptions;
   /** The client's vendor flags (beta headers, query) for an upstream of its protocol. */
   forwarded?: ForwardedRequestParts;
+  /**
+   * The key of the conversation the request continues, when one was determined for it: it becomes
+   * the prompt cache key of a request whose client sent none.
+   */
+  conversationKey?: string;
   model?: string;
   /** The configured model ID of the route the request matched. */
   route?: string;

@@ -5,6 +5,7 @@ import { applyOutputCap } from '../admission/apply-output-cap';
 import { attemptTargets } from '../generation/attempt-targets';
 import type { FrameTap } from '../generation/frame-tap';
 import type { UpstreamAnswer } from '../generation/generation-output';
+import { withConversationCacheKey } from '../generation/with-conversation-cache-key';
 import type { Interruption } from '../interruption/create-interruptions';
 import type { ExchangeDependencies } from './exchange-dependencies';
 import { principalOf, type ExchangeState } from './exchange-state';
@@ -52,7 +53,7 @@ export async function serveRequest(
   const result = await attemptTargets({
     inbound: codec,
     body: capped.body,
-    request: capped.request,
+    request: withConversationCacheKey(capped.request, state.conversationKey),
     warnings: [...served.warnings, ...capped.warnings],
     forwarded: state.forwarded,
     targets: dependencies.targetsOf(route.model),
@@ -65,6 +66,8 @@ export async function serveRequest(
     ...(frameTap && { frameTap }),
     route: route.model,
     ...(state.watcher && { watcher: state.watcher }),
+    ...(route.promptCache && { promptCache: route.promptCache }),
+    issuers: dependencies.issuers,
   });
   state.attempt = result.attempt;
   if (!result.ok) throw result.error;

@@ -46,13 +46,14 @@ export async function settleExchange(state: ExchangeState, ending: ExchangeEndin
 }
 
 async function recordEnding(state: ExchangeState, ending: ExchangeEnding, settlement: Settlement): Promise<void> {
-  let pending: PendingCharge = { reservation: undefined, costMicros: 0 };
+  let pending: PendingCharge = { reservation: undefined, costMicros: 0, cacheSavingsMicros: 0 };
   try {
     if (state.admission) pending = await state.admission.finish(ending.usage);
   } catch (error) {
     settlement.onError(error);
   }
-  const unsettled = buildUsageRecord(state, ending, { costMicros: 0, uncoveredMicros: pending.costMicros }, settlement.now(), settlement.secrets);
+  const charge = { costMicros: 0, uncoveredMicros: pending.costMicros, cacheSavingsMicros: pending.cacheSavingsMicros };
+  const unsettled = buildUsageRecord(state, ending, charge, settlement.now(), settlement.secrets);
   state.record = unsettled;
   state.recorded?.resolve(unsettled);
   const { watcher } = state;

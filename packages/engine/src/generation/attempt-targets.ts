@@ -6,7 +6,6 @@ import {
   type Codec,
   type EncodeContext,
   type GenerationRequest,
-  type JSONObject,
   type TranslationWarning,
 } from '@signalbox/core';
 import type { RetryPolicy, UpstreamResponse } from '@signalbox/upstream';
@@ -29,7 +28,11 @@ import {
 } from './forwarded-request-parts';
 import type { UpstreamAnswer } from './generation-output';
 import { nextAttempt, noAccountAvailable } from './next-attempt';
+import { prepareUpstreamBody } from './prepare-upstream-body';
 import type { UpstreamTarget } from './upstream-target';
+import type { PromptCacheMode } from '../config/gateway-config';
+import type { ReasoningIssuers } from '../reasoning/create-reasoning-issuers';
+import { planReasoningReplay, type ReasoningReplay } from '../reasoning/plan-reasoning-replay';
 
 export type AttemptOptions = {
   inbound: Codec;
@@ -58,7 +61,14 @@ export type AttemptOptions = {
   route: string;
   /** Follows each attempt (`EngineObserver`), when the host watches. */
   watcher?: ExchangeWatcher;
+  /** The route's `promptCache` setting. */
+  promptCache?: PromptCacheMode;
+  /** Which upstream issued the reasoning proofs answers carried: learned from each answer, read for each replay. */
+  issuers?: ReasoningIssuers;
 };
+
+/** The options with what every attempt of the request shares. */
+type Attempting = AttemptOptions & { replay: ReasoningReplay | undefined };
 
 /** The facts of a request's attempts, for its usage row: the last target tried, with which credential, and what it was sent. */
 export type Attempt = {
@@ -90,8 +100,9 @@ export type AttemptResult =
  * upstream (`nextAttempt`). Returns the answer of the target that served, or the failure that
  * ended the attempts; either way with the facts of the attempts.
  */
-export async function attemptTargets(options: AttemptOptions): Promise<AttemptResult> {
-  const { signal, health } = options;
+export async function attemptTargets(attemptOptions: AttemptOptions): Promise<AttemptResult> {
+  const { signal, health, issuers } = attemptOptions;
+  const options: Attempting = { ...attemptOptions, replay: issuers && planReasoningReplay(attemptOptions.request, issuers) };
   const attempt: Attempt = {
     target: undefined,
     credential: undefined,
@@ -196,22 +207,19 @@ function attemptStart(
 
 /** One attempt: encode for the target (or pass the client's body through), call, read the answer. */
 async function answerFrom(
-  options: AttemptOptions,
+  options: Attempting,
   target: UpstreamTarget,
   credential: PooledCredential,
   model: string,
   attempt: Attempt,
   observerHeaders: Readonly<Record<string, string>> | undefined,
 ): Promise<UpstreamAnswer> {
-  const passthrough = isPassthrough(options.inbound, target.codec, options.body);
-  const encoded = passthrough
-    ? { value: { ...(options.body as JSONObject), model }, warnings: [] }
-    : target.codec.encodeRequest(options.request, model);
+  const { body, warnings, passthrough } = prepareUpstreamBody(options, target, model);
   const forwarded = options.forwarded ?? NO_FORWARDED_PARTS;
   const sameProtocol = target.codec.protocol === options.inbound.protocol;
   attempt.warnings = listWarnings([
     ...options.warnings,
-    ...encoded.warnings,
+    ...warnings,
     ...droppedOptions(options.inbound, target.codec, options.request),
     ...(sameProtocol ? [] : describeDroppedFlags(forwarded)),
   ]);
@@ -220,7 +228,7 @@ async function answerFrom(
   const call = sameProtocol
     ? { path: forwardedPathFor(target, forwarded), headers: Object.assign(forwardedHeadersFor(credential.headers, forwarded), observerHeaders) }
     : { ...(observerHeaders && { headers: observerHeaders }) };
-  const response = await callUpstream(target, credential, JSON.stringify(encoded.value), options.signal, call, options.now());
+  const response = await callUpstream(target, credential, JSON.stringify(body), options.signal, call, options.now());
   attempt.upstreamRequestId = upstreamRequestId(target, response);
   const read = { options, target, response, passthrough, headers };
   return options.request.stream ? streamAnswer(read) : jsonAnswer(read);
@@ -254,6 +262,7 @@ function encodeContext(options: AttemptOptions): EncodeContext {
 async function jsonAnswer({ options, target, response, passthrough, headers }: UpstreamRead): Promise<UpstreamAnswer> {
   const json = await readUpstreamJSON(response);
   const decoded = target.codec.decodeResponse(json);
+  options.issuers?.recordParts(decoded.content, target.name);
   const unfinished = passthrough ? undefined : unfinishedAnswerError(decoded.finishReason);
   if (unfinished) throw unfinished;
   const body =
@@ -274,23 +283,12 @@ async function streamAnswer({ options, target, response, passthrough, headers }:
       )
     : createStreamPipeline(target.codec, options.inbound, encodeContext(options), frameTap);
   const opened = await readToCommitPoint(response, pipeline, signal);
+  const { issuers } = options;
+  const recordProof = issuers && ((proof: string) => issuers.recordProof(proof, target.name));
   return {
     kind: 'stream',
     headers,
-    pipe: sink => pipeCommittedStream(opened, pipeline, sink, signal, frameTap),
+    pipe: sink => pipeCommittedStream(opened, pipeline, sink, signal, frameTap, recordProof),
     abandon: () => abandonStream(opened),
   };
-}
-
-/**
- * The pass-through fast path: the upstream speaks the client's protocol, so the client's own body
- * goes upstream (unknown fields, signatures and cache prefixes untouched, only `model` replaced) and
- * the upstream's frames come back as they are, watched for usage and the terminal event.
- */
-function isPassthrough(inbound: Codec, outbound: Codec, body: unknown): boolean {
-  return (
-    outbound.protocol === inbound.protocol &&
-    outbound.createPassthroughStream !== undefined &&
-    isJSONObject(body)
-  );
 }

@@ -52,7 +52,7 @@ export async function readToCommitPoint(
  * the outcome's `error`); a client that goes away ends it quietly (`clientAborted`). A signal aborted
  * with a `GatewayError` is the gateway ending the stream itself (shutdown, deadline): that error is
  * the terminal event (`interrupted`). `tap.beforeEnd` runs once the terminal event is encoded and
- * before its text is written. Never rejects.
+ * before its text is written; `recordProof` gets each reasoning proof the stream carries. Never rejects.
  */
 export async function pipeCommittedStream(
   opened: OpenedStream,
@@ -60,8 +60,9 @@ export async function pipeCommittedStream(
   sink: FrameSink,
   signal: AbortSignal,
   tap?: FrameTap,
+  recordProof?: (proof: string) => void,
 ): Promise<StreamOutcome> {
-  const observer = createStreamObserver();
+  const observer = createStreamObserver(recordProof);
   const send = async (text: string) => {
     if (text !== '' && !sink.write(text)) await sink.drained();
   };

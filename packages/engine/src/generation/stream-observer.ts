@@ -23,7 +23,8 @@ export type StreamObserver = {
   outcome(clientAborted: boolean, interrupted?: boolean): StreamOutcome;
 };
 
-export function createStreamObserver(): StreamObserver {
+/** `recordProof` gets each reasoning proof (signature, redacted data, encrypted content) as it passes. */
+export function createStreamObserver(recordProof?: (proof: string) => void): StreamObserver {
   const seen: Omit<StreamOutcome, 'clientAborted' | 'interrupted'> = {
     upstreamId: undefined,
     finishReason: undefined,
@@ -46,6 +47,8 @@ export function createStreamObserver(): StreamObserver {
         } else if (event.type === 'error') {
           seen.error = event.error;
           observer.terminated = true;
+        } else if (recordProof && (event.type === 'reasoning-end' || event.type === 'reasoning-start')) {
+          recordProofsOf(event, recordProof);
         }
       }
       return events;
@@ -53,4 +56,13 @@ export function createStreamObserver(): StreamObserver {
     outcome: (clientAborted, interrupted = false) => ({ ...seen, clientAborted, interrupted }),
   };
   return observer;
+}
+
+function recordProofsOf(event: Extract<StreamEvent, { type: 'reasoning-start' | 'reasoning-end' }>, recordProof: (proof: string) => void): void {
+  if (event.type === 'reasoning-start') {
+    if (event.redactedData) recordProof(event.redactedData);
+    return;
+  }
+  if (event.signature) recordProof(event.signature);
+  if (event.encryptedContent) recordProof(event.encryptedContent);
 }

@@ -35,6 +35,7 @@ export function buildUsageRecord(state: ExchangeState, ending: ExchangeEnding, c
     estimated: ending.usage?.estimated === true,
     costMicros: charge.costMicros,
     uncoveredMicros: charge.uncoveredMicros,
+    cacheSavingsMicros: charge.cacheSavingsMicros,
     attempts: attempt?.attempts ?? 0,
     latencyMs: now - state.startedAt,
     timeToFirstByteMs: state.firstByteAt === undefined ? undefined : state.firstByteAt - state.startedAt,

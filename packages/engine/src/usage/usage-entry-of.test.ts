@@ -23,6 +23,7 @@ const refused: UsageRecord = {
   estimated: false,
   costMicros: 0,
   uncoveredMicros: 0,
+  cacheSavingsMicros: 0,
   attempts: 0,
   latencyMs: 3,
   timeToFirstByteMs: undefined,
@@ -45,8 +46,11 @@ describe('usageEntryOf', () => {
       outputTokens: 0,
       cacheReadTokens: 0,
       cacheWriteTokens: 0,
+      cacheWrite5mTokens: 0,
+      cacheWrite1hTokens: 0,
       reasoningTokens: 0,
       estimated: false,
+      cacheSavingsMicros: 0,
       latencyMs: 3,
       attempts: 0,
       warnings: [],
@@ -69,7 +73,7 @@ describe('usageEntryOf', () => {
       outcome: 'completed',
       errorCode: undefined,
       finishReason: { unified: 'stop', raw: 'stop' },
-      usage: { inputTokens: 12, outputTokens: 48, cacheReadTokens: undefined, cacheWriteTokens: undefined, reasoningTokens: undefined },
+      usage: { inputTokens: 12, outputTokens: 48, cacheReadTokens: undefined, cacheWriteTokens: undefined, cacheWrite1hTokens: undefined, reasoningTokens: undefined },
       timeToFirstByteMs: 95,
       attempts: 1,
       traceId: '0af7651916cd43dd8448eb211c80319c',
@@ -91,5 +95,19 @@ describe('usageEntryOf', () => {
       traceId: '0af7651916cd43dd8448eb211c80319c',
     });
     expect('errorCode' in entry).toBe(false);
+  });
+
+  it('splits the cache writes by lifetime (writes not reported as 1-hour ones are 5-minute ones) and keeps what the cache saved', () => {
+    const usage = { inputTokens: 1000, outputTokens: 10, cacheReadTokens: 600, cacheWriteTokens: 300, cacheWrite1hTokens: 200, reasoningTokens: undefined };
+    expect(usageEntryOf({ ...refused, usage, cacheSavingsMicros: -150 })).toMatchObject({
+      inputTokens: 1000,
+      cacheReadTokens: 600,
+      cacheWriteTokens: 300,
+      cacheWrite5mTokens: 100,
+      cacheWrite1hTokens: 200,
+      cacheSavingsMicros: -150,
+    });
+    const unsplit = { ...usage, cacheWrite1hTokens: undefined };
+    expect(usageEntryOf({ ...refused, usage: unsplit })).toMatchObject({ cacheWriteTokens: 300, cacheWrite5mTokens: 300, cacheWrite1hTokens: 0 });
   });
 });

@@ -1,4 +1,5 @@
 import type { UsageCommit } from '@signalbox/accounts';
+import { splitInputTokens } from './compute-cost';
 import type { UsageRecord } from './usage-record';
 
 /**
@@ -23,6 +24,7 @@ export function usageEntryOf(record: UsageRecord): UsageCommit['entry'] {
     traceId: record.traceId,
   };
   const usage = record.usage;
+  const lifetimes = usage ? splitInputTokens(usage) : { cacheWrite5m: 0, cacheWrite1h: 0 };
   return {
     requestId: record.requestId,
     time: record.startedAt,
@@ -35,8 +37,11 @@ export function usageEntryOf(record: UsageRecord): UsageCommit['entry'] {
     outputTokens: usage?.outputTokens ?? 0,
     cacheReadTokens: usage?.cacheReadTokens ?? 0,
     cacheWriteTokens: usage?.cacheWriteTokens ?? 0,
+    cacheWrite5mTokens: lifetimes.cacheWrite5m,
+    cacheWrite1hTokens: lifetimes.cacheWrite1h,
     reasoningTokens: usage?.reasoningTokens ?? 0,
     estimated: record.estimated,
+    cacheSavingsMicros: record.cacheSavingsMicros,
     latencyMs: record.latencyMs,
     attempts: record.attempts,
     warnings: record.warnings,

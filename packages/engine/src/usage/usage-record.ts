@@ -39,6 +39,11 @@ export type UsageRecord = {
    * else is money the operator paid the upstream and did not bill.
    */
   uncoveredMicros: number;
+  /**
+   * What the prompt cache saved, in micro-units: the cost had every input token been billed at the
+   * route's input price, minus the real cost. Negative when cache writes cost more than reads saved.
+   */
+  cacheSavingsMicros: number;
   attempts: number;
   latencyMs: number;
   timeToFirstByteMs: number | undefined;

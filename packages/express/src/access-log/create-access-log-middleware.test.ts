@@ -263,6 +263,7 @@ describe('the access line', () => {
           attempt: 1,
           route: 'client-model',
           upstream: 'first',
+          credential: 'default',
           upstreamModel: 'claude-first',
           code: 'UPSTREAM_OVERLOADED',
           status: 503,

@@ -21,6 +21,8 @@ export function describeConsoleRoutes(engine: Engine, config: GatewayConfig): Co
             inputPerMillion: route.pricing.inputPerMillion,
             outputPerMillion: route.pricing.outputPerMillion,
             cachedInputPerMillion: route.pricing.cachedInputPerMillion ?? null,
+            cacheWritePerMillion: route.pricing.cacheWritePerMillion ?? null,
+            cacheWrite1hPerMillion: route.pricing.cacheWrite1hPerMillion ?? null,
           }
         : null,
       contextTokens: route.contextTokens ?? null,

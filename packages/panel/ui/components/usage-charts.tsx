@@ -7,7 +7,11 @@ export type SummaryRow = {
   bucketStart: string;
   group?: string | null;
   requests: number;
+  inputTokens: number;
+  cacheReadTokens: number;
+  cacheWriteTokens: number;
   cost: number;
+  cacheSavingsMicros: number;
   errors: number;
 };
 

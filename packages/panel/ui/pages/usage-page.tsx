@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import { api, base, toQuery, type Session } from '../api-client';
 import { KeyName } from '../components/key-name';
 import { KeyPicker } from '../components/key-picker';
+import { CacheByModel } from '../components/cache-by-model';
 import { UsageCharts, type Summary } from '../components/usage-charts';
 import { formatCount, formatMoney, formatTime, formatFailure } from '../format';
 import { ErrorNotice } from '../components/error-notice';
@@ -62,8 +63,8 @@ function options(values: readonly string[]) {
 
 /**
  * The ledger as a table with the API's filters (the key chosen by name), cursor pages (newest
- * first), a CSV export of the same filters, and charts from the summary API. The first page polls,
- * so new requests appear without a reload.
+ * first), a CSV export of the same filters, and charts and the prompt cache by model from the
+ * summary API. The first page polls, so new requests appear without a reload.
  */
 export function UsagePage({ session }: { session: Session }) {
   const [filters, setFilters] = useState<Filters>(readFilters);
@@ -186,6 +187,7 @@ export function UsagePage({ session }: { session: Session }) {
       </form>
       <ErrorNotice error={error} />
       <UsageCharts byModel={summaries.byModel} byStatus={summaries.byStatus} />
+      <CacheByModel byModel={summaries.byModel} />
       <p class="muted" aria-live="polite">
         {filters.cursor
           ? 'An older page (not refreshed).'
