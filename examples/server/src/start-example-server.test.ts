@@ -106,6 +106,41 @@ describe('the example server\'s first start', () => {
     expect(JSON.stringify(warnings)).not.toContain('sk-secret-value');
   });
 
+  it("warns at start about each pooled credential whose variable is not set, naming the upstream, the credential and the variable", async () => {
+    const configPath = join(root, 'pooled-keys.json');
+    writeFileSync(
+      configPath,
+      JSON.stringify({
+        upstreams: {
+          pooled: {
+            protocol: 'anthropic-messages',
+            baseURL: 'embedded:simulator',
+            credentials: [
+              { name: 'team-a', apiKeyEnv: 'POOL_KEY_A' },
+              { name: 'team-b', apiKeyEnv: 'POOL_KEY_B' },
+            ],
+          },
+        },
+        routes: [{ model: 'm', interfaces: ['messages'], targets: [{ upstream: 'pooled', model: 'sim-1' }] }],
+      }),
+    );
+    const { logger, warnings } = warningsLogger();
+    const server = await startExampleServer({ port: 0, configPath, storage: { kind: 'memory' }, environment: { POOL_KEY_A: 'sk-pool-secret-value' }, logger });
+    const [pool] = server.gateway.engine.upstreamHealth();
+    await server.close(0);
+    expect(warnings.filter(warning => 'upstream' in warning.object)).toEqual([
+      {
+        object: { upstream: 'pooled', credential: 'team-b', apiKeyEnv: 'POOL_KEY_B' },
+        message: "upstream pooled, credential team-b: POOL_KEY_B is not set, so this credential serves no request (the upstream's others do); set it and restart the server",
+      },
+    ]);
+    expect(pool!.credentials.map(credential => [credential.name, credential.state, credential.reason])).toEqual([
+      ['team-a', 'healthy', undefined],
+      ['team-b', 'disabled', 'key-missing'],
+    ]);
+    expect(JSON.stringify(warnings)).not.toContain('sk-pool-secret-value');
+  });
+
   it('tells a second server on the same data folder to use another SIGNALBOX_DATA_DIR', async () => {
     const path = freshFolder();
     const first = await startExampleServer({ port: 0, storage: { kind: 'data-directory', path }, environment: {} });

@@ -187,7 +187,6 @@ export function createEngine(options: EngineOptions): Engine {
     pools: new Map([...upstreams].map(([name, target]) => [name, target.pool])),
     ...(options.healthStore && { store: options.healthStore }),
     ...(observer?.upstreamHealthChanged && { onChange: observer.upstreamHealthChanged }),
-    onError: error => options.onObserverError?.(error),
   });
   const writer = createUsageWriter({
     ledger: store,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import { markSubject, type CredentialHealthStore, type HealthChannel, type HealthMark } from '@signalbox/engine';
 import type { Redis } from 'ioredis';
 import { readHealthMessage, readKeptMark } from './read-health-message';
@@ -30,7 +31,12 @@ export function createRedisHealthStore(options: RedisHealthStoreOptions): Creden
   const channelName = `${prefix}marks`;
   const now = options.now ?? Date.now;
   const report = (error: unknown) => options.onError?.(error instanceof Error ? error : new Error(String(error)));
-  const marks = () => readMarks(redis, prefix);
+  /** What is kept in Redis; nothing (reported) when it cannot be read. */
+  const marks = () =>
+    readMarks(redis, prefix).catch((error: unknown) => {
+      report(error);
+      return [];
+    });
   return {
     join(listener) {
       const origin = randomUUID();
@@ -44,15 +50,20 @@ export function createRedisHealthStore(options: RedisHealthStoreOptions): Creden
       subscriber.on('ready', () => {
         if (subscribed) marks().then(found => found.forEach(listener), report);
       });
-      subscriber.on('error', report);
+      // ioredis reports every failed reconnection attempt: one report per 10 s is enough.
+      subscriber.on('error', onceEvery(CONNECTION_REPORT_INTERVAL_MS, report));
       const ready = subscriber.subscribe(channelName).then(() => (subscribed = true));
       const channel: HealthChannel = {
         share(mark) {
           shareMark(redis, prefix, channelName, { origin, mark }, now()).catch(report);
         },
         marks: async () => {
-          await ready;
-          return marks();
+          // Subscribed first, so nothing published between the read and the subscription is missed.
+          const subscribedNow = await ready.then(
+            () => true,
+            (error: unknown) => (report(error), false),
+          );
+          return subscribedNow ? marks() : [];
         },
         async leave() {
           await subscriber.quit().catch(() => subscriber.disconnect());
@@ -60,6 +71,19 @@ export function createRedisHealthStore(options: RedisHealthStoreOptions): Creden
       };
       return channel;
     },
+  };
+}
+
+/** The least time between two reports that the subscriber cannot reach Redis. */
+const CONNECTION_REPORT_INTERVAL_MS = 10_000;
+
+/** `action` at most once per `intervalMs` of real time; calls in between are dropped. */
+function onceEvery<Argument>(intervalMs: number, action: (argument: Argument) => void): (argument: Argument) => void {
+  let last = -Infinity;
+  return argument => {
+    if (performance.now() - last < intervalMs) return;
+    last = performance.now();
+    action(argument);
   };
 }
 

@@ -27,11 +27,8 @@ export function registerHealthGauges(registers: Registry[], labels: LabelValues,
     registers,
     collect() {
       this.reset();
-      for (const upstream of read()) {
-        for (const credential of upstream.credentials) {
-          const names = { upstream: labels.upstream(upstream.name), credential: labels.credential(credential.name) };
-          for (const state of CREDENTIAL_STATES) this.set({ ...names, state }, credential.state === state ? 1 : 0);
-        }
+      for (const { names, credential } of credentialsOf(read(), labels)) {
+        for (const state of CREDENTIAL_STATES) this.set({ ...names, state }, credential.state === state ? 1 : 0);
       }
     },
   });
@@ -42,11 +39,16 @@ export function registerHealthGauges(registers: Registry[], labels: LabelValues,
     registers,
     collect() {
       this.reset();
-      for (const upstream of read()) {
-        for (const credential of upstream.credentials) {
-          this.set({ upstream: labels.upstream(upstream.name), credential: labels.credential(credential.name) }, credential.inFlight);
-        }
-      }
+      for (const { names, credential } of credentialsOf(read(), labels)) this.set(names, credential.inFlight);
     },
   });
+}
+
+/** Each credential of each upstream with its label values. */
+function* credentialsOf(upstreams: UpstreamHealth, labels: LabelValues) {
+  for (const upstream of upstreams) {
+    for (const credential of upstream.credentials) {
+      yield { names: { upstream: labels.upstream(upstream.name), credential: labels.credential(credential.name) }, credential };
+    }
+  }
 }

@@ -99,3 +99,57 @@ describe('protocol and interface names', () => {
     ]);
   });
 });
+
+describe('upstream credentials', () => {
+  const pool = [
+    { name: 'team-a', apiKeyEnv: 'KEY_A', weight: 2 },
+    { name: 'team-b', apiKeyEnv: 'KEY_B', headers: { 'OpenAI-Project': 'proj_b' }, connections: 8 },
+  ];
+
+  it('keep each credential with a weight of 1 unless given, and a circuit breaker of 5 failures in 30 s, open for 30 s', () => {
+    const upstream = parseGatewayConfig(configWith({ credentials: pool })).upstreams.main!;
+    expect(upstream.credentials).toEqual([
+      { name: 'team-a', apiKeyEnv: 'KEY_A', weight: 2, headers: {} },
+      { name: 'team-b', apiKeyEnv: 'KEY_B', weight: 1, headers: { 'OpenAI-Project': 'proj_b' }, connections: 8 },
+    ]);
+    expect(upstream.circuitBreaker).toEqual({ failures: 5, windowMs: 30_000, openMs: 30_000 });
+  });
+
+  it('are refused beside apiKeyEnv, twice under one name, with a name that is not safe to show, or with a key in place of a variable', () => {
+    expect(problemsOf(configWith({ apiKeyEnv: 'KEY', credentials: pool }))).toEqual([
+      'upstreams.main.apiKeyEnv: set apiKeyEnv or credentials, not both (a single key is a pool of one)',
+    ]);
+    expect(problemsOf(configWith({ credentials: [pool[0]!, { name: 'team-a', apiKeyEnv: 'KEY_C' }] }))).toEqual([
+      "upstreams.main.credentials.1.name: duplicate credential name 'team-a'",
+    ]);
+    expect(problemsOf(configWith({ credentials: [{ name: 'team a/1', apiKeyEnv: 'KEY_A' }] }))).toEqual([
+      'upstreams.main.credentials.0.name: must be 1-64 letters, digits, ".", "_" or "-", starting with a letter or digit',
+    ]);
+    expect(problemsOf(configWith({ credentials: [{ name: 'team-a', apiKeyEnv: 'sk-live-1234' }] }))).toEqual([
+      'upstreams.main.credentials.0.apiKeyEnv: must be an environment variable name',
+    ]);
+    expect(problemsOf(configWith({ credentials: [{ name: 'team-a', apiKeyEnv: 'KEY_A', wieght: 2 }] }))).toEqual([
+      'upstreams.main.credentials.0: unknown field wieght (did you mean weight?)',
+    ]);
+  });
+
+  it('open one client per credential, each with its key in its headers and its own connection cap', async () => {
+    const opened: { credential: string; options: UpstreamClientOptions }[] = [];
+    const engine = createEngine({
+      config: parseGatewayConfig(configWith({ credentials: pool, connections: 64 })),
+      codecs: allCodecs,
+      store: createMemoryAccountStore(),
+      environment: { KEY_A: 'sk-a-secret', KEY_B: 'sk-b-secret' },
+      upstreamClient: (_name, options, credential): UpstreamClient => {
+        opened.push({ credential, options });
+        return { baseURL: options.baseURL, send: () => Promise.reject(new Error('not called')), close: async () => undefined };
+      },
+    });
+    expect(opened.map(({ credential, options }) => [credential, options.headers?.authorization, options.headers?.['openai-project'], options.connections])).toEqual([
+      ['team-a', 'Bearer sk-a-secret', undefined, 64],
+      ['team-b', 'Bearer sk-b-secret', 'proj_b', 8],
+    ]);
+    expect(engine.secrets.scrub('keys sk-a-secret and sk-b-secret')).not.toMatch(/sk-[ab]-secret/);
+    await engine.close();
+  });
+});

@@ -14,8 +14,6 @@ export type UpstreamHealthOptions = {
   store?: CredentialHealthStore;
   /** Told each change this engine learned itself (not those shared by others): for logs and metrics. */
   onChange?: (mark: HealthMark) => void;
-  /** Told when catching up with the store's marks failed. */
-  onError?: (error: unknown) => void;
 };
 
 /** What the engine knows of its upstreams' health, learned from answers and shared with other instances. */
@@ -79,17 +77,14 @@ export function createUpstreamHealth(options: UpstreamHealthOptions): UpstreamHe
       await channel?.leave();
     },
   };
-  if (options.store) channel = joinStore(options.store, pools, options.onError);
+  if (options.store) channel = joinStore(options.store, pools);
   return health;
 }
 
 /** Joins the store: applies what others share from now on, and catches up with what is in force. */
-function joinStore(store: CredentialHealthStore, pools: ReadonlyMap<string, CredentialPool>, onError?: (error: unknown) => void): HealthChannel {
+function joinStore(store: CredentialHealthStore, pools: ReadonlyMap<string, CredentialPool>): HealthChannel {
   const channel = store.join(mark => applyMark(pools, mark));
-  channel.marks().then(
-    marks => marks.forEach(mark => applyMark(pools, mark)),
-    (error: unknown) => onError?.(error),
-  );
+  void channel.marks().then(marks => marks.forEach(mark => applyMark(pools, mark)));
   return channel;
 }
 

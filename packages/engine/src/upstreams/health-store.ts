@@ -29,7 +29,10 @@ export type CredentialHealthStore = {
 export type HealthChannel = {
   /** Tells every other member. Never throws and never waits: a failure to tell is the store's to report. */
   share(mark: HealthMark): void;
-  /** The cooldowns and open circuits in force (some may have ended by the time they are read): what a joining member catches up with. */
+  /**
+   * The cooldowns and open circuits in force (some may have ended by the time they are read): what
+   * a joining member catches up with. Never rejects: what cannot be read is the store's to report.
+   */
   marks(): Promise<readonly HealthMark[]>;
   /** Stops listening. */
   leave(): Promise<void>;
