@@ -70,10 +70,12 @@ describe('example server choosing PostgreSQL and Redis from its config file', ()
       const rows = async () => (await store.listUsage({ accountId: key!.accountId }, { limit: 5 })).entries;
       await waitUntil(async () => (await rows()).length > 0, { what: () => 'the ledger row', exited: () => instance!.exited() });
       expect(await rows()).toEqual([expect.objectContaining({ status: 200, model: 'signalbox-sim', protocol: 'openai-responses', costMicros: expect.any(Number) })]);
-      // The instance holds a connection to this Redis (the only one besides the test's own).
+      // The instance holds two connections to this Redis besides the test's own: the limiter's (its
+      // commands and upstream health's), and its subscription to the upstream health other instances share.
       await client.connect();
       const connections = (await client.client('LIST')) as string;
-      expect(connections.trim().split('\n')).toHaveLength(2);
+      expect(connections.trim().split('\n')).toHaveLength(3);
+      expect(await client.pubsub('NUMSUB', 'signalbox:health:marks')).toEqual(['signalbox:health:marks', 1]);
     } finally {
       client.disconnect();
       await store.close();
