@@ -64,7 +64,7 @@ export {
   type ValidationIssue,
 } from './errors/gateway-error';
 export { createValidationError, type SchemaIssue } from './errors/create-validation-error';
-export { createUpstreamError } from './errors/upstream-error-from-status';
+export { createUpstreamError, type UpstreamErrorOptions, type UpstreamFailureWords } from './errors/upstream-error-from-status';
 export { ClientAbortedError } from './errors/client-aborted-error';
 export { firstHeaderValue, headerValue, type HeaderMap } from './http/header-value';
 export { retryAfterSeconds } from './http/retry-after-seconds';
