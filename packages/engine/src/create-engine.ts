@@ -12,7 +12,7 @@ import type { AccountStore } from '@signalbox/accounts';
 import { createUpstreamClient, type UpstreamClient, type UpstreamClientOptions, type UpstreamClientStats } from '@signalbox/upstream';
 import { countTokens } from './admission/count-tokens';
 import { authPolicies, keyHeadersOf } from './auth/auth-policies';
-import type { Principal, RequestHeaders } from './auth/authenticate';
+import type { Principal } from './auth/authenticate';
 import type { Clock } from './clock/clock';
 import { systemClock } from './clock/system-clock';
 import { checkConfigProtocols } from './config/check-config-protocols';

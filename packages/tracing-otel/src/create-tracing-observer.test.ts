@@ -1,7 +1,7 @@
 import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { GatewayError } from '@signalbox/core';
-import { allCodecs, createArrayFrameSink, createFailoverTestEngine, createTestEngine, OVERLOADED_ANSWER } from '@signalbox/engine/testing';
+import { allCodecs, createArrayFrameSink, createFailoverTestEngine, createTestEngine, OVERLOADED_ANSWER, readFixture } from '@signalbox/engine/testing';
 import { createTracingObserver } from './create-tracing-observer';
 
 const CLIENT_TRACE_ID = '0af7651916cd43dd8448eb211c80319c';
@@ -192,21 +192,13 @@ describe('createTracingObserver', () => {
   });
 
   it("names the provider by the upstream codec's vendor, not by its protocol's name", async () => {
-    const chat = allCodecs.find(codec => codec.protocol === 'openai-chat')!;
-    // An OpenAI-compatible vendor's codec: its protocol's name starts like OpenAI's, its vendor is its own.
-    const acme = { ...chat, protocol: 'openai-acme', descriptor: { ...chat.descriptor, vendor: 'acme', interfaceName: 'acme', generationPath: '/v1/acme/chat' } };
-    const answer = {
-      id: 'chatcmpl-1',
-      object: 'chat.completion',
-      created: 1,
-      model: 'acme-1',
-      choices: [{ index: 0, message: { role: 'assistant', content: 'Hi.' }, finish_reason: 'stop' }],
-      usage: { prompt_tokens: 3, completion_tokens: 2, total_tokens: 5 },
-    };
+    const messages = allCodecs.find(codec => codec.protocol === 'anthropic-messages')!;
+    // A compatible vendor's codec: its protocol's name starts like Anthropic's, its vendor is its own.
+    const acme = { ...messages, protocol: 'anthropic-acme', descriptor: { ...messages.descriptor, vendor: 'acme', interfaceName: 'acme', generationPath: '/v1/acme/messages', tokenCountPath: '/v1/acme/messages/count_tokens' } };
     const { observer, spans } = createRecordingTracing();
     const test = await createTestEngine({
       codecs: [...allCodecs, acme],
-      upstreams: { a: { protocol: 'openai-acme', answers: [{ body: JSON.stringify(answer) }] } },
+      upstreams: { a: { protocol: 'anthropic-acme', answers: [{ body: readFixture('messages-answer.json') }] } },
       routes: [{ model: 'client-model', interfaces: ['responses'], targets: [{ upstream: 'a', model: 'acme-1' }] }],
       observer,
     });

@@ -21,6 +21,14 @@ function refusalOn(codecs: readonly Codec[], codec: Codec, body: unknown, mountP
 }
 
 const all = [openAIResponsesCodec, anthropicMessagesCodec, openAIChatCodec];
+
+/** `body` on the endpoint of `codec` is refused for `field`, naming `endpoints` and what the endpoint takes `instead`. */
+function expectNamedRefusal(codec: Codec, body: Record<string, unknown>, field: string, endpoints: string, instead: string): void {
+  const error = refusalOn(all, codec, body);
+  expect([error.status, error.code, error.param]).toEqual([400, 'INVALID_REQUEST', field]);
+  expect(error.message).toContain(`\`${field}\` is a field of ${endpoints}, not of this endpoint (POST ${codec.descriptor.generationPath}): `);
+  expect(error.message).toContain(instead);
+}
 const messagesBody = { model: 'm', max_tokens: 100, messages: [{ role: 'user', content: 'Hi' }] };
 const chatBody = { model: 'm', messages: [{ role: 'user', content: 'Hi' }] };
 const responsesBody = { model: 'm', input: 'x' };
@@ -74,10 +82,7 @@ describe('the Responses endpoint, next to Messages and Chat Completions', () => 
     ['thinking', 'POST /v1/messages', '`reasoning`'],
     ['n', 'POST /v1/chat/completions', 'one answer per request'],
   ])('refuses %s next to `input`: a field of %s, naming what this endpoint takes instead', (field, endpoints, instead) => {
-    const error = refusalOn(all, openAIResponsesCodec, { ...responsesBody, [field]: 10 });
-    expect([error.status, error.code, error.param]).toEqual([400, 'INVALID_REQUEST', field]);
-    expect(error.message).toContain(`\`${field}\` is a field of ${endpoints}, not of this endpoint (POST /v1/responses): `);
-    expect(error.message).toContain(instead);
+    expectNamedRefusal(openAIResponsesCodec, { ...responsesBody, [field]: 10 }, field, endpoints, instead);
   });
 
   it('says in full where `max_tokens` belongs and what Responses takes instead', () => {
@@ -99,10 +104,7 @@ describe('the Chat Completions endpoint, next to Responses and Messages', () => 
     ['system', 'POST /v1/messages', '`system` message'],
     ['stop_sequences', 'POST /v1/messages', '`stop`'],
   ])('refuses %s, a field of %s, naming what Chat takes instead', (field, endpoint, instead) => {
-    const error = refusalOn(all, openAIChatCodec, { ...chatBody, [field]: 'x' });
-    expect([error.status, error.code, error.param]).toEqual([400, 'INVALID_REQUEST', field]);
-    expect(error.message).toContain(`\`${field}\` is a field of ${endpoint}, not of this endpoint (POST /v1/chat/completions): `);
-    expect(error.message).toContain(instead);
+    expectNamedRefusal(openAIChatCodec, { ...chatBody, [field]: 'x' }, field, endpoint, instead);
   });
 
   it("takes the fields it shares with Messages, and OpenAI-compatible servers' `reasoning` and `thinking`", () => {
