@@ -15,8 +15,8 @@ export type FoundForeignField = {
 
 /**
  * The first field of the body that belongs to another protocol the gateway serves
- * (`options.foreignFields`), unless the endpoint `known`s it itself; undefined when there is none
- * (always, without `foreignFields`).
+ * (`options.foreignFields`) but is not in `known`, the endpoint's own fields, whoever else declares
+ * them; undefined when there is none (always, without `foreignFields`).
  */
 export function findForeignField(body: JSONObject, options: DecodeOptions, known: ReadonlySet<string>): FoundForeignField | undefined {
   const foreign = options.foreignFields;
@@ -41,7 +41,7 @@ export function findForeignField(body: JSONObject, options: DecodeOptions, known
  * `INVALID_REQUEST` that names the field, the endpoints that take it and this endpoint's own field
  * for the same thing. The vendor refuses such a body too; passing it on or dropping it would hide a
  * client's mistake (the output limit or the conversation it meant would be lost), unlike a
- * genuinely new field. Fields the endpoint `known`s are its own, whoever else takes them.
+ * genuinely new field. The fields in `known` are the endpoint's own, whoever else takes them.
  */
 export function refuseForeignFields(body: JSONObject, options: DecodeOptions, known: ReadonlySet<string>): void {
   const found = findForeignField(body, options, known);
