@@ -81,6 +81,11 @@ describe('unknown keys', () => {
     ]);
   });
 
+  it('are named with the one known key that ends in the same word: the version header is set by apiVersion, whatever the protocol', () => {
+    const config = { ...configWith({}), upstreams: { main: { protocol: 'anthropic-messages', baseURL: 'http://127.0.0.1:9', anthropicVersion: '2023-06-01' } } };
+    expect(problemsOf(config)).toEqual(['upstreams.main: unknown field anthropicVersion (did you mean apiVersion?)']);
+  });
+
   it('are named alone when nothing known is near, and a top-level one may stand for a section of the host', () => {
     expect(problemsOf({ ...configWith({}), retries: 3, tracng: {} }, { hostSections: ['storage', 'tracing'] })).toEqual([
       '(root): unknown fields retries, tracng (did you mean tracing?)',
@@ -97,5 +102,26 @@ describe('protocol and interface names', () => {
       "upstreams.main.protocol: no codec speaks 'openai-responsez' (known: openai-responses, anthropic-messages, openai-chat)",
       "routes.0.interfaces.1: unknown interface 'mesages' (known: responses, messages, chat)",
     ]);
+  });
+});
+
+describe('forwardClientHeaders', () => {
+  const withPatterns = (patterns: string[]) => ({ ...configWith({}), forwardClientHeaders: patterns });
+
+  it("refuses the codecs' own key, version and account headers once the codecs are known", () => {
+    const config = withPatterns(['x-api-key', 'anthropic-*', 'provider-version', 'openai-organization', 'x-codex-*']);
+    expect(problemsOf(config)).toEqual([]);
+    expect(problemsOf(config, { codecs: allCodecs })).toEqual([
+      "forwardClientHeaders.0: 'x-api-key' matches 'x-api-key', which is never forwarded (credentials and transport headers stay with the gateway)",
+      "forwardClientHeaders.1: 'anthropic-*' matches 'anthropic-version', which is never forwarded (credentials and transport headers stay with the gateway)",
+      "forwardClientHeaders.2: 'provider-version' matches 'provider-version', which is never forwarded (credentials and transport headers stay with the gateway)",
+      "forwardClientHeaders.3: 'openai-organization' matches 'openai-organization', which is never forwarded (credentials and transport headers stay with the gateway)",
+    ]);
+  });
+
+  it('leaves a header to the gateway whose codecs do not use it: without Messages, anthropic-version is any client header', () => {
+    const openAIOnly = allCodecs.filter(codec => codec.descriptor.credential.kind === 'bearer');
+    expect(problemsOf(withPatterns(['anthropic-version']), { codecs: openAIOnly })).toEqual([]);
+    expect(problemsOf(withPatterns(['authorization', 'api-key']), { codecs: openAIOnly })).toHaveLength(2);
   });
 });

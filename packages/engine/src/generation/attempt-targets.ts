@@ -145,6 +145,7 @@ function attemptStart(
     route: options.route,
     upstream: target.name,
     protocol: target.codec.protocol,
+    vendor: target.codec.descriptor.vendor,
     model,
     ...(after && { after }),
   };

@@ -26,7 +26,7 @@ export async function callUpstream(
   const requestId = upstreamRequestId(target, response);
   throw createUpstreamError(
     { ...details, status: response.status, ...(requestId !== undefined && { requestId }) },
-    parseRetryAfterMs(response.headers),
+    { retryAfterMs: parseRetryAfterMs(response.headers) },
   );
 }
 

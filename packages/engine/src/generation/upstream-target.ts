@@ -33,7 +33,7 @@ export function createUpstreamTarget(
     Object.entries(upstream.headers).map(([header, value]) => [header.toLowerCase(), value]),
   );
   if (descriptor.version) {
-    headers[descriptor.version.header] ??= upstream.apiVersion ?? upstream.anthropicVersion ?? descriptor.version.upstreamDefault;
+    headers[descriptor.version.header] ??= upstream.apiVersion ?? descriptor.version.upstreamDefault;
   }
   if (apiKey) {
     if (descriptor.credential.kind === 'bearer') headers.authorization = `Bearer ${apiKey}`;
