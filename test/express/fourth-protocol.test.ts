@@ -147,6 +147,16 @@ describe('a toy fourth protocol plugged in with the built-in codecs', () => {
       expectToyFailure(await generate('{"model":'), 400, 'INVALID_JSON');
     });
 
+    it("refuses the built-in protocols' fields, naming where they belong and the toy's own field for the same thing", async () => {
+      const messages = expectToyFailure(await generate({ model: 'toy-via-chat', prompt, messages: [{ role: 'user', content: prompt }] }), 400, 'INVALID_REQUEST');
+      expect(messages.message).toBe(
+        '`messages` is a field of POST /v1/messages and POST /v1/chat/completions, not of this endpoint (POST /v1/toy/generate): ' +
+          'the conversation goes in `prompt`. Send the body to the endpoint it was written for, or rewrite it for this one.',
+      );
+      const instructions = expectToyFailure(await generate({ model: 'toy-via-chat', prompt, instructions: 'Be brief.' }), 400, 'INVALID_REQUEST');
+      expect(instructions.message).toMatch(/^`instructions` is a field of POST \/v1\/responses, not of this endpoint \(POST \/v1\/toy\/generate\): instructions go in `prompt` too\./);
+    });
+
     it('refuses a route that does not serve the toy interface with 400 INTERFACE_NOT_SUPPORTED naming it', async () => {
       const failure = expectToyFailure(await generate({ model: 'chat-only', prompt }), 400, 'INTERFACE_NOT_SUPPORTED');
       expect(failure.message).toBe("The model 'chat-only' does not support the toy interface; call it with POST /v1/chat/completions.");
@@ -208,6 +218,34 @@ describe('a toy fourth protocol plugged in with the built-in codecs', () => {
       const accepted = createGateway({ config, codecs: [...builtInCodecs, toyCodec] });
       expect(accepted.engine.registry.codecOfInterface('toy')).toBe(toyCodec);
       return accepted.close();
+    });
+
+    it('refuses the toy prompt on the built-in endpoints, naming the toy endpoint and their own field for the conversation', async () => {
+      const messages = await fetch(`${host.url}/v1/messages`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': key, 'anthropic-version': '2023-06-01' },
+        body: JSON.stringify({ model: 'toy-via-messages', max_tokens: 16, messages: [{ role: 'user', content: 'hi' }], prompt }),
+      });
+      expect(messages.status).toBe(400);
+      expect(((await messages.json()) as { error: { message: string } }).error.message).toMatch(
+        /^`prompt` is a field of POST \/v1\/toy\/generate, not of this endpoint \(POST \/v1\/messages\): the conversation goes in `messages`\./,
+      );
+      const openai = new OpenAI({ baseURL: `${host.url}/v1`, apiKey: key, maxRetries: 0 });
+      const chat = await openai.chat.completions
+        .create({ model: 'toy-via-chat', messages: [{ role: 'user', content: 'hi' }], prompt } as OpenAI.ChatCompletionCreateParamsNonStreaming)
+        .catch((error: unknown) => error);
+      expect(chat).toBeInstanceOf(OpenAI.BadRequestError);
+      expect((chat as InstanceType<typeof OpenAI.BadRequestError>).error).toMatchObject({
+        param: 'prompt',
+        message: expect.stringMatching(/^`prompt` is a field of POST \/v1\/toy\/generate, not of this endpoint \(POST \/v1\/chat\/completions\): the conversation goes in `messages`\./),
+      });
+    });
+
+    it('leaves the Responses endpoint its own prompt (a stored template), whatever the toy calls its conversation', async () => {
+      const openai = new OpenAI({ baseURL: `${host.url}/v1`, apiKey: key, maxRetries: 0 });
+      const refused = await openai.responses.create({ model: 'toy-via-chat', input: 'hi', prompt: { id: 'pmpt_1' } }).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(OpenAI.BadRequestError);
+      expect((refused as InstanceType<typeof OpenAI.BadRequestError>).error).toMatchObject({ param: 'prompt', message: expect.stringContaining('stored prompt templates') });
     });
 
     it('refuses a toy codec that claims a path another codec has', () => {

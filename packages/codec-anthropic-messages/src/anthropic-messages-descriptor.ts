@@ -9,6 +9,7 @@ import type { ProtocolDescriptor } from '@signalbox/core';
  */
 export const anthropicMessagesDescriptor: ProtocolDescriptor = {
   interfaceName: 'messages',
+  vendor: 'anthropic',
   generationPath: '/v1/messages',
   tokenCountPath: '/v1/messages/count_tokens',
   modelsPath: '/v1/models',
@@ -28,6 +29,27 @@ export const anthropicMessagesDescriptor: ProtocolDescriptor = {
   requestIdHeaders: ['x-request-id', 'request-id'],
   upstreamRequestIdHeaders: ['request-id', 'x-request-id'],
   diagnosticHeaders: ['anthropic-version', 'anthropic-beta', 'provider-version'],
+  // The Stainless-generated SDK describes itself in these.
+  clientInfoHeaders: ['x-stainless-lang', 'x-stainless-package-version', 'x-stainless-retry-count'],
+  signatureFields: {
+    messages: 'the conversation',
+    system: 'system text',
+    max_tokens: 'the output limit',
+    stop_sequences: 'stop sequences',
+    thinking: 'reasoning',
+  },
+  foreignFieldHints: {
+    'the conversation': 'the conversation goes in `messages`',
+    instructions: 'system text goes in `system`',
+    'system text': 'system text goes in `system`',
+    'the output limit': 'the output limit is `max_tokens`',
+    'a stored conversation': 'send the whole conversation in `messages`',
+    reasoning: 'reasoning is set with `thinking` and `output_config.effort`',
+    'the reasoning effort': 'the effort is `output_config.effort`',
+    'structured output': 'structured output is `output_config.format`',
+    'stop sequences': 'stop sequences go in `stop_sequences`',
+    'the number of answers': 'Messages returns one answer per request',
+  },
   // Beta features are asked for per request; the SDK's `client.beta.messages` also adds `?beta=true`.
   // @see https://docs.anthropic.com/en/api/beta-headers
   forwardedHeaders: ['anthropic-beta'],

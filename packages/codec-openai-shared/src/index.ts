@@ -1,4 +1,4 @@
-export { decodeOpenAIError, encodeOpenAIError, encodeOpenAIErrorObject } from './openai-error-envelope';
+export { createOpenAIBodyError, decodeOpenAIError, encodeOpenAIError, encodeOpenAIErrorObject } from './openai-error-envelope';
 export { encodeOpenAIModelList } from './encode-openai-model-list';
 export { encodeOpenAIResponseFormat } from './encode-openai-response-format';
 export { checkOpenAIToolName } from './check-openai-tool-name';

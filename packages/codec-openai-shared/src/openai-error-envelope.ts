@@ -1,11 +1,25 @@
 import {
   boundClientText,
+  createUpstreamError,
   isJSONObject,
   type EncodedError,
   type GatewayError,
   type GatewayErrorCode,
   type UpstreamErrorDetails,
+  type UpstreamFailureWords,
 } from '@signalbox/core';
+
+/**
+ * OpenAI's words, in an error's `type` or `code`, that say what a failure without a status was (an
+ * error event in a stream, a `failed` response): an overload or a rate limit.
+ * @see https://platform.openai.com/docs/guides/error-codes
+ */
+const OPENAI_FAILURE_WORDS: UpstreamFailureWords = new Map([
+  ['server_is_overloaded', 'UPSTREAM_OVERLOADED'],
+  ['slow_down', 'UPSTREAM_OVERLOADED'],
+  ['rate_limit_exceeded', 'UPSTREAM_RATE_LIMITED'],
+  ['rate_limit_error', 'UPSTREAM_RATE_LIMITED'],
+]);
 
 /** OpenAI's `error.code` word for service codes that have one; others use the lower-cased service code. */
 const OPENAI_CODES: Partial<Record<GatewayErrorCode, string>> = {
@@ -94,6 +108,11 @@ export function decodeOpenAIError(body: unknown): UpstreamErrorDetails {
     code: stringOrUndefined(inner.code),
     param: stringOrUndefined(inner.param),
   });
+}
+
+/** The gateway's error for a failure an upstream reported in its body (an error event, a `failed` response), read in OpenAI's words. */
+export function createOpenAIBodyError(details: UpstreamErrorDetails): GatewayError {
+  return createUpstreamError(details, { failureWords: OPENAI_FAILURE_WORDS });
 }
 
 function stringOrUndefined(value: unknown): string | undefined {

@@ -51,7 +51,9 @@ export {
   mergeUnknownFields,
   UNKNOWN_FIELDS_OPTION,
 } from './codec/unknown-fields';
-export { refuseForeignFields, type ForeignField } from './codec/refuse-foreign-fields';
+export { findForeignField, refuseForeignFields, type FoundForeignField } from './codec/refuse-foreign-fields';
+export type { ForeignField, ForeignFields } from './codec/foreign-fields';
+export { composeForeignFields, type ForeignFieldsSource } from './codec/compose-foreign-fields';
 export type { Compaction, CompactionCodec, CompactionRequest, OpenedCompactions } from './codec/compaction-codec';
 export { ERROR_CATALOGUE, type CatalogueEntry } from './errors/error-catalogue';
 export { GATEWAY_ERROR_CODES, type ErrorSource, type GatewayErrorCode } from './errors/error-codes';
@@ -62,7 +64,7 @@ export {
   type ValidationIssue,
 } from './errors/gateway-error';
 export { createValidationError, type SchemaIssue } from './errors/create-validation-error';
-export { createUpstreamError } from './errors/upstream-error-from-status';
+export { createUpstreamError, type UpstreamErrorOptions, type UpstreamFailureWords } from './errors/upstream-error-from-status';
 export { ClientAbortedError } from './errors/client-aborted-error';
 export { firstHeaderValue, headerValue, type HeaderMap } from './http/header-value';
 export { retryAfterSeconds } from './http/retry-after-seconds';

@@ -12,7 +12,7 @@ import type { AccountStore } from '@signalbox/accounts';
 import { createUpstreamClient, type UpstreamClient, type UpstreamClientOptions, type UpstreamClientStats } from '@signalbox/upstream';
 import { countTokens } from './admission/count-tokens';
 import { authPolicies, keyHeadersOf } from './auth/auth-policies';
-import type { Principal, RequestHeaders } from './auth/authenticate';
+import type { Principal } from './auth/authenticate';
 import type { Clock } from './clock/clock';
 import { systemClock } from './clock/system-clock';
 import { checkConfigProtocols } from './config/check-config-protocols';
@@ -21,7 +21,7 @@ import { storedResponsesFor, type StoredResponses } from './conversations/stored
 import type { GatewayConfig } from './config/gateway-config';
 import type { Exchange, RequestStamp } from './exchange/exchange';
 import type { ExchangeDependencies } from './exchange/exchange-dependencies';
-import { openExchange } from './exchange/open-exchange';
+import { openExchange, type ExchangeOpening } from './exchange/open-exchange';
 import type { UpstreamTarget } from './generation/upstream-target';
 import { createInterruptions } from './interruption/create-interruptions';
 import { createMemoryLimiter } from './limits/create-memory-limiter';
@@ -120,9 +120,10 @@ export type Engine = {
   /**
    * Starts one client request on the interface of `protocol`, stamped like `openRequest`; everything
    * billed or recorded about it goes through the exchange. `headers` are the client's, for the
-   * observer (a trace context).
+   * observer (a trace context); `mountPath` is where the transport mounted the gateway (`/llm`),
+   * which the paths named in the request's refusals start with.
    */
-  openExchange(opening: { protocol: Protocol; headers?: RequestHeaders }): Exchange;
+  openExchange(opening: ExchangeOpening & { protocol: Protocol }): Exchange;
   /** `GET /v1/models`: the routes the caller's key may use, in config order, in `codec`'s list shape. Nothing is billed. */
   listModels(principal: Principal, codec: Codec): JSONObject;
   /**
@@ -204,7 +205,7 @@ export function createEngine(options: EngineOptions): Engine {
     secrets,
     clock,
     openRequest: () => ({ requestId: createId('req_'), startedAt: clock.now() }),
-    openExchange: ({ protocol, headers }) => openExchange(registry.codec(protocol), headers, dependencies),
+    openExchange: ({ protocol, ...opening }) => openExchange(registry.codec(protocol), opening, dependencies),
     listModels,
     countTokens: (principal, codec, body, decodeOptions = {}) => countTokens(routes, principal, codec, body, decodeOptions),
     storedResponses: (principal, codec) => storedResponsesFor(codec, principal, dependencies.conversations),
@@ -282,6 +283,7 @@ function exchangeDependencies(
     defaultLimits: config.limits.default,
     authPolicy: authPolicies(config, registry),
     keyHeadersElsewhere: keyHeadersOf(registry),
+    foreignFieldsOf: registry.foreignFieldsOf,
     forwardClientHeaders: config.forwardClientHeaders,
     settlement: {
       writer: parts.writer,

@@ -1,7 +1,7 @@
 import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { GatewayError } from '@signalbox/core';
-import { createArrayFrameSink, createFailoverTestEngine, createTestEngine, OVERLOADED_ANSWER } from '@signalbox/engine/testing';
+import { allCodecs, createArrayFrameSink, createFailoverTestEngine, createTestEngine, OVERLOADED_ANSWER, readFixture } from '@signalbox/engine/testing';
 import { createTracingObserver } from './create-tracing-observer';
 
 const CLIENT_TRACE_ID = '0af7651916cd43dd8448eb211c80319c';
@@ -190,5 +190,25 @@ describe('createTracingObserver', () => {
     expect(attempts.map(span => span.attributes['signalbox.retried'])).toEqual([...Array(record!.attempts - 1).fill(true), false]);
     expect(server.status).toEqual({ code: SpanStatusCode.ERROR, message: 'UPSTREAM_OVERLOADED' });
     expect(server.attributes).toMatchObject({ 'http.response.status_code': record!.status, 'error.type': 'UPSTREAM_OVERLOADED' });
+  });
+
+  it("names the provider by the upstream codec's vendor, not by its protocol's name", async () => {
+    const messages = allCodecs.find(codec => codec.protocol === 'anthropic-messages')!;
+    // A compatible vendor's codec: its protocol's name starts like Anthropic's, its vendor is its own.
+    const acme = { ...messages, protocol: 'anthropic-acme', descriptor: { ...messages.descriptor, vendor: 'acme', interfaceName: 'acme', generationPath: '/v1/acme/messages', tokenCountPath: '/v1/acme/messages/count_tokens' } };
+    const { observer, spans } = createRecordingTracing();
+    const test = await createTestEngine({
+      codecs: [...allCodecs, acme],
+      upstreams: { a: { protocol: 'anthropic-acme', answers: [{ body: readFixture('messages-answer.json') }] } },
+      routes: [{ model: 'client-model', interfaces: ['responses'], targets: [{ upstream: 'a', model: 'acme-1' }] }],
+      observer,
+    });
+    const exchange = await test.open('openai-responses');
+    expect((await exchange.generate({ model: 'client-model', input: PROMPT }, new AbortController().signal)).kind).toBe('json');
+    await test.recorded();
+
+    for (const span of [spanNamed(spans(), 'chat client-model'), spanNamed(spans(), 'chat acme-1')]) {
+      expect(span.attributes).toMatchObject({ 'gen_ai.provider.name': 'acme', 'gen_ai.system': 'acme' });
+    }
   });
 });

@@ -1,5 +1,4 @@
 import type { Attributes } from '@opentelemetry/api';
-import type { Protocol } from '@signalbox/core';
 import type { UsageRecord } from '@signalbox/engine';
 
 /**
@@ -39,19 +38,11 @@ export const ATTRIBUTE = {
 export const OPERATION = 'chat';
 
 /**
- * The provider an upstream protocol belongs to, as the conventions name it (`openai`,
- * `anthropic`); a protocol of another codec is named as it is.
+ * `gen_ai.provider.name` and the older `gen_ai.system`, which carry the same value: the upstream's
+ * vendor as its codec's descriptor names it (`openai`, `anthropic`).
  */
-function providerOf(protocol: Protocol): string {
-  if (protocol.startsWith('openai-')) return 'openai';
-  if (protocol.startsWith('anthropic-')) return 'anthropic';
-  return protocol;
-}
-
-/** `gen_ai.provider.name` and the older `gen_ai.system`, which carry the same value. */
-export function providerAttributes(protocol: Protocol): Attributes {
-  const provider = providerOf(protocol);
-  return { [ATTRIBUTE.providerName]: provider, [ATTRIBUTE.system]: provider };
+export function providerAttributes(vendor: string): Attributes {
+  return { [ATTRIBUTE.providerName]: vendor, [ATTRIBUTE.system]: vendor };
 }
 
 /**

@@ -17,7 +17,7 @@ export function traceAttempt(tracer: Tracer, parent: Context, attempt: AttemptSt
       kind: SpanKind.CLIENT,
       attributes: {
         [ATTRIBUTE.operationName]: OPERATION,
-        ...providerAttributes(attempt.protocol),
+        ...providerAttributes(attempt.vendor),
         [ATTRIBUTE.requestModel]: attempt.model,
         [ATTRIBUTE.route]: attempt.route,
         [ATTRIBUTE.upstream]: attempt.upstream,

@@ -35,13 +35,13 @@ export function traceExchange(tracer: Tracer, start: ExchangeStart): ExchangeWat
  * name, where the client's own model string (in `gen_ai.request.model`) could be anything. A
  * request that matched no route keeps the bare `chat`.
  */
-function endExchangeSpan(span: ReturnType<Tracer['startSpan']>, { record, route }: ObservedEnding): void {
+function endExchangeSpan(span: ReturnType<Tracer['startSpan']>, { record, route, upstreamVendor }: ObservedEnding): void {
   if (route !== undefined) span.updateName(`${OPERATION} ${route}`);
   span.setAttributes({
     ...(record.model !== undefined && { [ATTRIBUTE.requestModel]: record.model }),
     ...(route !== undefined && { [ATTRIBUTE.route]: route }),
     ...(record.upstream !== undefined && { [ATTRIBUTE.upstream]: record.upstream }),
-    ...(record.upstreamProtocol !== undefined && providerAttributes(record.upstreamProtocol)),
+    ...(upstreamVendor !== undefined && providerAttributes(upstreamVendor)),
     ...resultAttributes(record),
     [ATTRIBUTE.attempts]: record.attempts,
     [ATTRIBUTE.outcome]: record.outcome,

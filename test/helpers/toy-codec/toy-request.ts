@@ -1,5 +1,8 @@
 import {
   createValidationError,
+  isJSONObject,
+  refuseForeignFields,
+  type DecodeOptions,
   type GenerationRequest,
   type JSONObject,
   type Translated,
@@ -7,8 +10,14 @@ import {
 } from '@signalbox/core';
 import { toyRequestSchema } from './toy-wire';
 
-/** A client's body as the IR: the prompt becomes the one user turn. Throws a 400 naming the field. */
-export function decodeToyRequest(body: unknown): Translated<GenerationRequest> {
+const TOY_FIELDS: ReadonlySet<string> = new Set(Object.keys(toyRequestSchema.shape));
+
+/**
+ * A client's body as the IR: the prompt becomes the one user turn. Throws a 400 naming the field,
+ * and where it belongs for a field of the gateway's other endpoints.
+ */
+export function decodeToyRequest(body: unknown, options: DecodeOptions = {}): Translated<GenerationRequest> {
+  if (isJSONObject(body)) refuseForeignFields(body, options, TOY_FIELDS);
   const parsed = toyRequestSchema.safeParse(body);
   if (!parsed.success) throw createValidationError(parsed.error.issues, 'A toy request is { model, prompt, stream? }.');
   const { model, prompt, stream = false } = parsed.data;

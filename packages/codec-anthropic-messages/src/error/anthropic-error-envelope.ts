@@ -1,11 +1,23 @@
 import {
   boundClientText,
+  createUpstreamError,
   isJSONObject,
   type EncodedError,
   type GatewayError,
   type GatewayErrorCode,
   type UpstreamErrorDetails,
+  type UpstreamFailureWords,
 } from '@signalbox/core';
+
+/**
+ * Anthropic's `error.type` words that say what a failure without a status was (an `error` event in
+ * a stream): an overload or a rate limit.
+ * @see https://docs.anthropic.com/en/api/errors
+ */
+const ANTHROPIC_FAILURE_WORDS: UpstreamFailureWords = new Map([
+  ['overloaded_error', 'UPSTREAM_OVERLOADED'],
+  ['rate_limit_error', 'UPSTREAM_RATE_LIMITED'],
+]);
 
 const ERROR_TYPES_BY_STATUS: Readonly<Record<number, string>> = {
   400: 'invalid_request_error',
@@ -89,4 +101,9 @@ function decodeErrorText(text: string): UpstreamErrorDetails {
   }
   // Scrubbed before the cut, so that no piece of a credential the text quotes survives it.
   return { message: boundClientText(trimmed, 500) };
+}
+
+/** The gateway's error for a failure an upstream reported in its body (a stream's `error` event), read in Anthropic's words. */
+export function createAnthropicBodyError(body: unknown): GatewayError {
+  return createUpstreamError(decodeAnthropicError(body), { failureWords: ANTHROPIC_FAILURE_WORDS });
 }

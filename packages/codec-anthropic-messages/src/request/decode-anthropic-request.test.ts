@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { GatewayError } from '@signalbox/core';
+import { composeForeignFields, GatewayError, type DecodeOptions } from '@signalbox/core';
+import { anthropicMessagesDescriptor } from '../anthropic-messages-descriptor';
 import { decodeAnthropicRequest } from './decode-anthropic-request';
 
 // Wire-shaped synthetic request bodies; provenance in __fixtures__/README.md.
@@ -13,9 +14,9 @@ function fixture(name: string): Record<string, unknown> {
 
 const minimal = { model: 'claude-test', max_tokens: 100, messages: [{ role: 'user', content: 'Hi' }] };
 
-function refusal(body: unknown): GatewayError {
+function refusal(body: unknown, options?: DecodeOptions): GatewayError {
   try {
-    decodeAnthropicRequest(body);
+    decodeAnthropicRequest(body, options);
   } catch (error) {
     if (GatewayError.isInstance(error)) return error;
     throw error;
@@ -223,19 +224,6 @@ describe('decodeAnthropicRequest', () => {
         /max_tokens/,
       ],
       ['max_tokens of 0', { ...minimal, max_tokens: 0 }, 'INVALID_REQUEST', 'max_tokens', /max_tokens/],
-      ['n, a Chat Completions field', { ...minimal, n: 2 }, 'INVALID_REQUEST', 'n', /^`n` is a field of POST \/v1\/chat\/completions, not of this endpoint \(POST \/v1\/messages\): Messages returns one answer per request\./],
-      ['max_output_tokens, a Responses field', { ...minimal, max_output_tokens: 9 }, 'INVALID_REQUEST', 'max_output_tokens', /POST \/v1\/responses.*`max_tokens`/],
-      ['instructions next to messages', { ...minimal, instructions: 'Be brief.' }, 'INVALID_REQUEST', 'instructions', /POST \/v1\/responses.*`system`/],
-      ['input next to messages', { ...minimal, input: 'hi' }, 'INVALID_REQUEST', 'input', /POST \/v1\/responses.*`messages`/],
-      ['stop, a Chat Completions field', { ...minimal, stop: ['x'] }, 'INVALID_REQUEST', 'stop', /POST \/v1\/chat\/completions.*`stop_sequences`/],
-      ['response_format, a Chat Completions field', { ...minimal, response_format: { type: 'json_object' } }, 'INVALID_REQUEST', 'response_format', /`output_config\.format`/],
-      [
-        'a Responses-shaped body',
-        { model: 'm', input: 'hi' },
-        'INVALID_REQUEST',
-        'input',
-        /messages.*max_tokens.*POST \/v1\/responses/,
-      ],
       [
         'an image inside a system turn',
         {
@@ -385,6 +373,61 @@ describe('decodeAnthropicRequest', () => {
 
     it('refuses a body that is not an object', () => {
       expect(refusal('hello').code).toBe('INVALID_REQUEST');
+    });
+  });
+
+  describe("fields of the gateway's other endpoints", () => {
+    // A gateway that also serves a made-up protocol, composed as its protocol registry composes it.
+    const [foreignFields] = composeForeignFields([
+      anthropicMessagesDescriptor,
+      {
+        generationPath: '/v1/other',
+        signatureFields: {
+          prompt: 'the conversation',
+          choices: 'the number of answers',
+          odd_knob: 'something no other protocol has',
+          metadata: 'labels',
+          thinking: 'reasoning',
+        },
+      },
+    ]);
+    const options: DecodeOptions = { foreignFields: foreignFields! };
+
+    it.each([
+      ['prompt', 'the conversation goes in `messages`.'],
+      ['choices', 'Messages returns one answer per request.'],
+    ])('refuses %s, naming the endpoint that takes it and what Messages takes instead', (field, instead) => {
+      const error = refusal({ ...minimal, [field]: 2 }, options);
+      expect([error.status, error.code, error.param]).toEqual([400, 'INVALID_REQUEST', field]);
+      expect(error.message).toBe(
+        `\`${field}\` is a field of POST /v1/other, not of this endpoint (POST /v1/messages): ${instead} ` +
+          'Send the body to the endpoint it was written for, or rewrite it for this one.',
+      );
+    });
+
+    it('names only where a field belongs when Messages has no word for what it carries', () => {
+      expect(refusal({ ...minimal, odd_knob: 1 }, options).message).toMatch(/^`odd_knob` is a field of POST \/v1\/other, not of this endpoint \(POST \/v1\/messages\)\. Send/);
+    });
+
+    it('points a body without messages to the endpoint its fields belong to, before naming any one field', () => {
+      const error = refusal({ model: 'm', prompt: 'hi' }, options);
+      expect([error.code, error.param]).toEqual(['INVALID_REQUEST', 'prompt']);
+      expect(error.message).toBe(
+        "This endpoint (POST /v1/messages) takes an Anthropic Messages body with 'messages' and 'max_tokens'. Bodies with 'prompt' go to POST /v1/other.",
+      );
+    });
+
+    it('names the paths under the mount path the request came in on', () => {
+      expect(refusal({ ...minimal, prompt: 'hi' }, { ...options, mountPath: '/llm' }).message).toMatch(
+        /^`prompt` is a field of POST \/llm\/v1\/other, not of this endpoint \(POST \/llm\/v1\/messages\)/,
+      );
+    });
+
+    it('keeps its own fields, whoever else takes them, and refuses nothing without the options', () => {
+      expect(decodeAnthropicRequest({ ...minimal, metadata: { user_id: 'u' } }, options).value.user).toBe('u');
+      expect(decodeAnthropicRequest({ ...minimal, prompt: 'hi' }).value.providerOptions).toEqual({
+        'anthropic-messages': { unknown_fields: { prompt: 'hi' } },
+      });
     });
   });
 });

@@ -50,7 +50,7 @@ const REMOVED_IN_2026_10_21 = ['temperature', 'top_p', 'top_k'] as const;
  * version's rules.
  */
 export function decodeAnthropicRequest(body: unknown, options: DecodeOptions = {}): Translated<GenerationRequest> {
-  const wire = parseAnthropicRequest(body);
+  const wire = parseAnthropicRequest(body, options);
   if (options.apiVersion === '2026-10-21') refuseRemovedSamplingFields(wire);
   const warnings: TranslationWarning[] = [];
   const request: GenerationRequest = {

@@ -1,67 +1,51 @@
 import {
   createValidationError,
+  findForeignField,
   GatewayError,
   isJSONObject,
   refuseForeignFields,
   unsupportedParameter,
-  type ForeignField,
+  type DecodeOptions,
   type JSONObject,
   quoteClientValue,
 } from '@signalbox/core';
-import { anthropicRequestSchema, type AnthropicRequest } from '../schema/anthropic-request-schema';
+import { ANTHROPIC_REQUEST_FIELDS, anthropicRequestSchema, type AnthropicRequest } from '../schema/anthropic-request-schema';
 
 /**
- * Validates an untrusted client body against the Messages request schema. Order matters: a body in
- * the Responses shape gets a pointer to the right endpoint before any single field is named. Fields
- * the schema does not know are not checked here: the decoder keeps them as sent.
+ * Validates an untrusted client body against the Messages request schema. Order matters: a body
+ * written for another endpoint the gateway serves gets a pointer to it before any single field is
+ * named. Fields the schema does not know are not checked here: the decoder keeps them as sent.
  */
-export function parseAnthropicRequest(body: unknown): AnthropicRequest {
+export function parseAnthropicRequest(body: unknown, options: DecodeOptions = {}): AnthropicRequest {
   if (!isJSONObject(body)) {
     throw new GatewayError({
       code: 'INVALID_REQUEST',
       message: 'Invalid request: the body must be a JSON object.',
     });
   }
-  refuseResponsesShapedBody(body);
-  refuseForeignFields(body, 'POST /v1/messages', FOREIGN_FIELDS);
+  refuseForeignShapedBody(body, options);
+  // Refused as Anthropic refuses them ("Extra inputs are not permitted"): each stands for something
+  // Messages spells differently, so forwarding or dropping it would lose what the client meant.
+  refuseForeignFields(body, options, ANTHROPIC_REQUEST_FIELDS);
   refuseServerTools(body.tools);
   const result = anthropicRequestSchema.safeParse(body, { error: requiredFieldError });
   if (!result.success) throw createValidationError(result.error.issues);
   return result.data;
 }
 
-function refuseResponsesShapedBody(body: JSONObject): void {
-  if (body.input === undefined || body.messages !== undefined) return;
+/** A body without `messages` but with another endpoint's fields (`input`) was written for that endpoint. */
+function refuseForeignShapedBody(body: JSONObject, options: DecodeOptions): void {
+  if (body.messages !== undefined) return;
+  const foreign = findForeignField(body, options, ANTHROPIC_REQUEST_FIELDS);
+  if (foreign === undefined) return;
   throw new GatewayError({
     code: 'INVALID_REQUEST',
-    param: 'input',
+    param: foreign.field,
     message:
-      "This endpoint (POST /v1/messages) takes an Anthropic Messages body with 'messages' and 'max_tokens'. " +
-      "Responses-style bodies (with 'input') go to POST /v1/responses.",
+      `This endpoint (${foreign.endpoint}) takes an Anthropic Messages body with 'messages' and 'max_tokens'. ` +
+      `Bodies with '${foreign.field}' go to ${foreign.endpoints}.`,
   });
 }
-
-const RESPONSES = 'POST /v1/responses';
-const CHAT = 'POST /v1/chat/completions';
-
-/**
- * Fields of the sibling endpoints, refused here as Anthropic refuses them ("Extra inputs are not
- * permitted"): each stands for something Messages spells differently, so forwarding or dropping it
- * would lose what the client meant. Any other field the gateway does not know is accepted.
- */
-const FOREIGN_FIELDS: Readonly<Record<string, ForeignField>> = {
-  input: { endpoints: RESPONSES, instead: 'the conversation goes in `messages`' },
-  instructions: { endpoints: RESPONSES, instead: 'system text goes in `system`' },
-  max_output_tokens: { endpoints: RESPONSES, instead: 'the output limit is `max_tokens`' },
-  max_completion_tokens: { endpoints: CHAT, instead: 'the output limit is `max_tokens`' },
-  previous_response_id: { endpoints: RESPONSES, instead: 'send the whole conversation in `messages`' },
-  reasoning: { endpoints: RESPONSES, instead: 'reasoning is set with `thinking` and `output_config.effort`' },
-  text: { endpoints: RESPONSES, instead: 'structured output is `output_config.format`' },
-  response_format: { endpoints: CHAT, instead: 'structured output is `output_config.format`' },
-  reasoning_effort: { endpoints: CHAT, instead: 'the effort is `output_config.effort`' },
-  stop: { endpoints: CHAT, instead: 'stop sequences go in `stop_sequences`' },
-  n: { endpoints: CHAT, instead: 'Messages returns one answer per request' },
-};
 
 // Server tools carry a versioned `type` (`web_search_20250305`, `bash_20250124`…); client tools have none or 'custom'.
 function refuseServerTools(tools: unknown): void {

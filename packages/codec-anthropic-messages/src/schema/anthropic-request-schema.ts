@@ -70,7 +70,7 @@ const outputConfigSchema = z.object({
 /**
  * A client's `POST /v1/messages` body (API version 2023-06-01). Field-level strictness mirrors the
  * API; top-level fields outside this shape are not checked (the decoder keeps them as sent, for a
- * same-protocol route to forward), apart from those of the sibling endpoints (`parseAnthropicRequest`).
+ * same-protocol route to forward), apart from the gateway's other endpoints' (`parseAnthropicRequest`).
  */
 export const anthropicRequestSchema = z.object({
   model: z.string().min(1),

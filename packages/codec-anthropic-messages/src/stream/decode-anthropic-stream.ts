@@ -1,6 +1,5 @@
 import {
   assertNever,
-  createUpstreamError,
   GatewayError,
   isJSONObject,
   streamEndedEarly,
@@ -14,7 +13,7 @@ import {
   anthropicStreamEventSchema,
   type AnthropicStreamEvent,
 } from '../schema/anthropic-stream-event-schema';
-import { decodeAnthropicError } from '../error/anthropic-error-envelope';
+import { createAnthropicBodyError } from '../error/anthropic-error-envelope';
 import { mapAnthropicStopReason } from '../stop-reason/map-anthropic-stop-reason';
 import { decodeAnthropicUsage, type AnthropicUsageCounts } from '../usage/decode-anthropic-usage';
 
@@ -79,7 +78,7 @@ function parseStreamEvent(message: SSEMessage): AnthropicStreamEvent | GatewayEr
   try {
     data = JSON.parse(message.data);
   } catch {
-    if (message.event === 'error') return createUpstreamError(decodeAnthropicError(message.data));
+    if (message.event === 'error') return createAnthropicBodyError(message.data);
     return new GatewayError({
       code: 'UPSTREAM_FAILED',
       message: 'The upstream sent malformed JSON in a stream event.',
@@ -87,7 +86,7 @@ function parseStreamEvent(message: SSEMessage): AnthropicStreamEvent | GatewayEr
   }
   if (message.event !== undefined && !ANTHROPIC_STREAM_EVENT_TYPES.has(message.event)) return undefined;
   const type = isJSONObject(data) ? data.type : undefined;
-  if (message.event === 'error' || type === 'error') return createUpstreamError(decodeAnthropicError(data));
+  if (message.event === 'error' || type === 'error') return createAnthropicBodyError(data);
   if (typeof type !== 'string' || !ANTHROPIC_STREAM_EVENT_TYPES.has(type)) return undefined;
   const result = anthropicStreamEventSchema.safeParse(data);
   if (result.success) return result.data;

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { GatewayError } from '@signalbox/core';
+import { composeForeignFields, GatewayError, type DecodeOptions } from '@signalbox/core';
+import { openAIChatDescriptor } from '../openai-chat-descriptor';
 import { decodeOpenAIChatRequest } from './decode-openai-chat-request';
 
 // Wire-shaped synthetic client body; provenance in __fixtures__/README.md.
@@ -10,14 +11,14 @@ const everything = JSON.parse(
 
 const minimal = { model: 'gpt-6', messages: [{ role: 'user', content: 'Hi' }] };
 
-function refusal(body: unknown): {
+function refusal(body: unknown, options?: DecodeOptions): {
   code: string;
   param: string | undefined;
   message: string;
   status: number;
 } {
   try {
-    decodeOpenAIChatRequest(body);
+    decodeOpenAIChatRequest(body, options);
   } catch (error) {
     if (!GatewayError.isInstance(error)) throw error;
     return { code: error.code, param: error.param, message: error.message, status: error.status };
@@ -198,18 +199,41 @@ describe('decodeOpenAIChatRequest', () => {
     expect(refusal({ ...minimal, foo: 1, max_completion_tokens: 0 })).toMatchObject({ status: 400, code: 'INVALID_REQUEST', param: 'max_completion_tokens' });
   });
 
-  it.each([
-    ['input', 'POST /v1/responses', '`messages`'],
-    ['instructions', 'POST /v1/responses', '`system` or `developer` message'],
-    ['max_output_tokens', 'POST /v1/responses', '`max_completion_tokens`'],
-    ['previous_response_id', 'POST /v1/responses', 'whole conversation'],
-    ['system', 'POST /v1/messages', '`system` message'],
-    ['stop_sequences', 'POST /v1/messages', '`stop`'],
-  ])('refuses %s, a field of %s, naming what Chat takes instead', (field, endpoint, instead) => {
-    const error = refusal({ ...minimal, [field]: 'x' });
-    expect([error.status, error.code, error.param]).toEqual([400, 'INVALID_REQUEST', field]);
-    expect(error.message).toContain(`\`${field}\` is a field of ${endpoint}, not of this endpoint (POST /v1/chat/completions): `);
-    expect(error.message).toContain(instead);
+  describe("fields of the gateway's other endpoints", () => {
+    // A gateway that also serves a made-up protocol, composed as its protocol registry composes it.
+    const [foreignFields] = composeForeignFields([
+      openAIChatDescriptor,
+      {
+        generationPath: '/v1/other',
+        signatureFields: { prompt: 'the conversation', system_text: 'system text', odd_knob: 'something new', seed: 'a seed', thinking: 'reasoning' },
+      },
+    ]);
+    const options: DecodeOptions = { foreignFields: foreignFields!, mountPath: '/llm' };
+
+    it.each([
+      ['prompt', 'the conversation goes in `messages`'],
+      ['system_text', 'system text goes in a `system` message'],
+    ])('refuses %s, naming the endpoint that takes it and what Chat takes instead', (field, instead) => {
+      const error = refusal({ ...minimal, [field]: 'x' }, options);
+      expect([error.status, error.code, error.param]).toEqual([400, 'INVALID_REQUEST', field]);
+      expect(error.message).toBe(
+        `\`${field}\` is a field of POST /llm/v1/other, not of this endpoint (POST /llm/v1/chat/completions): ${instead}. ` +
+          'Send the body to the endpoint it was written for, or rewrite it for this one.',
+      );
+    });
+
+    it('names only where a field belongs when Chat has no word for what it carries', () => {
+      expect(refusal({ ...minimal, odd_knob: 1 }, options).message).toMatch(/^`odd_knob` is a field of POST \/llm\/v1\/other, not of this endpoint \(POST \/llm\/v1\/chat\/completions\)\. Send/);
+    });
+
+    it("keeps its own fields and compatible servers' extensions (`thinking`) as its own, whoever else takes them", () => {
+      const { value } = decodeOpenAIChatRequest({ ...minimal, seed: 3, thinking: { type: 'enabled' } }, options);
+      expect(value.providerOptions).toEqual({ 'openai-chat': { seed: 3, unknown_fields: { thinking: { type: 'enabled' } } } });
+    });
+
+    it('refuses nothing without the options', () => {
+      expect(decodeOpenAIChatRequest({ ...minimal, prompt: 'x' }).value.providerOptions).toEqual({ 'openai-chat': { unknown_fields: { prompt: 'x' } } });
+    });
   });
 
   it.each([

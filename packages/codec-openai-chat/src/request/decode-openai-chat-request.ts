@@ -5,7 +5,7 @@ import {
   refuseForeignFields,
   UNKNOWN_FIELDS_OPTION,
   unsupportedParameter,
-  type ForeignField,
+  type DecodeOptions,
   type GenerationRequest,
   type JSONObject,
   type ResponseFormat,
@@ -42,37 +42,29 @@ const CHAT_ONLY_FIELDS = [
   'verbosity',
 ] as const satisfies ReadonlyArray<keyof OpenAIChatRequest>;
 
-const RESPONSES = 'POST /v1/responses';
-const MESSAGES = 'POST /v1/messages';
-
 /**
- * Fields of the sibling endpoints, refused as OpenAI refuses them: each stands for something Chat
- * spells differently, so forwarding or dropping it would lose what the client meant. Kept short on
- * purpose: OpenAI-compatible servers take extra fields of their own (`top_k`, `thinking`,
- * `chat_template_kwargs`…), which a Chat route forwards like any other unknown field.
+ * The fields the endpoint takes as its own, so never refuses as another protocol's: its own, plus
+ * those OpenAI-compatible servers take as their own extensions (OpenRouter's `reasoning`, the
+ * `thinking` of servers such as vLLM's or GLM's), which a Chat route forwards like any other unknown
+ * field. Other protocols' signature fields are refused as OpenAI refuses them: each stands for
+ * something Chat spells differently, so forwarding or dropping it would lose what the client meant.
  */
-const FOREIGN_FIELDS: Readonly<Record<string, ForeignField>> = {
-  input: { endpoints: RESPONSES, instead: 'the conversation goes in `messages`' },
-  instructions: { endpoints: RESPONSES, instead: 'instructions go in a `system` or `developer` message' },
-  max_output_tokens: { endpoints: RESPONSES, instead: 'the output limit is `max_completion_tokens`' },
-  previous_response_id: { endpoints: RESPONSES, instead: 'send the whole conversation in `messages`' },
-  system: { endpoints: MESSAGES, instead: 'system text goes in a `system` message' },
-  stop_sequences: { endpoints: MESSAGES, instead: 'stop sequences go in `stop`' },
-};
+const OWN_FIELDS = new Set<string>([...KNOWN_FIELDS, 'reasoning', 'thinking']);
 
 /**
- * Validates an untrusted Chat Completions body and converts it to the IR. Fields of the sibling
- * endpoints → 400 naming the field and where it belongs; features the gateway cannot serve → 400
- * `UNSUPPORTED_PARAMETER` naming the field; wrong types → 400 naming the path. Top-level fields the
+ * Validates an untrusted Chat Completions body and converts it to the IR. Fields of the gateway's
+ * other endpoints (`options.foreignFields`) → 400 naming the field and where it belongs; features
+ * the gateway cannot serve → 400 `UNSUPPORTED_PARAMETER` naming the field; wrong types → 400
+ * naming the path. Top-level fields the
  * gateway does not know (a field OpenAI added since, an OpenAI-compatible server's own) are kept as
  * sent under `providerOptions['openai-chat'].unknown_fields`: a same-protocol route forwards the
  * client's body with them, a translated one drops them with a warning each.
  * @see https://platform.openai.com/docs/api-reference/chat
  */
-export function decodeOpenAIChatRequest(body: unknown): Translated<GenerationRequest> {
+export function decodeOpenAIChatRequest(body: unknown, options: DecodeOptions = {}): Translated<GenerationRequest> {
   if (!isJSONObject(body))
     throw createValidationError([{ path: [], message: 'The body must be a JSON object' }]);
-  refuseForeignFields(body, 'POST /v1/chat/completions', FOREIGN_FIELDS);
+  refuseForeignFields(body, options, OWN_FIELDS);
   refuseUnsupportedFields(body);
   const result = openAIChatRequestSchema.safeParse(body);
   if (!result.success) throw createValidationError(result.error.issues);

@@ -1,6 +1,5 @@
 import {
   createId,
-  createUpstreamError,
   emptyUsage,
   GatewayError,
   isJSONObject,
@@ -11,7 +10,7 @@ import {
   type StreamEvent,
   type Usage,
 } from '@signalbox/core';
-import { decodeOpenAIError } from '@signalbox/codec-openai-shared';
+import { createOpenAIBodyError, decodeOpenAIError } from '@signalbox/codec-openai-shared';
 import {
   openAIChatChunkSchema,
   type OpenAIChatChunk,
@@ -95,7 +94,7 @@ function handleDone(state: DecoderState, events: StreamEvent[]): void {
 function handleUpstreamError(body: JSONObject, state: DecoderState, events: StreamEvent[]): void {
   // Some OpenAI-compatible servers send the error as a bare string: `{"error": "…"}`.
   const details = typeof body.error === 'string' ? { message: body.error } : decodeOpenAIError(body);
-  events.push({ type: 'error', error: createUpstreamError(details) });
+  events.push({ type: 'error', error: createOpenAIBodyError(details) });
   state.phase = 'done';
 }
 

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { GatewayError } from '@signalbox/core';
+import { composeForeignFields, GatewayError, type DecodeOptions } from '@signalbox/core';
+import { openAIResponsesDescriptor } from '../openai-responses-descriptor';
 import { decodeOpenAIResponsesRequest } from './decode-openai-responses-request';
 
 // Wire-shaped synthetic request; provenance in __fixtures__/README.md.
@@ -7,9 +8,9 @@ const agentTurn: unknown = JSON.parse(
   readFileSync(`${__dirname}/../__fixtures__/agent-turn.1.request.json`, 'utf8'),
 );
 
-function refusal(body: unknown): GatewayError {
+function refusal(body: unknown, options?: DecodeOptions): GatewayError {
   try {
-    decodeOpenAIResponsesRequest(body);
+    decodeOpenAIResponsesRequest(body, options);
   } catch (error) {
     if (GatewayError.isInstance(error)) return error;
     throw error;
@@ -322,43 +323,47 @@ describe('decodeOpenAIResponsesRequest: Codex-style fields and tools', () => {
   });
 });
 
-describe('decodeOpenAIResponsesRequest: refusals', () => {
-  it.each([
-    [{ model: 'm', messages: [{ role: 'user', content: 'hi' }], max_tokens: 100 }, 'messages'],
-    [{ model: 'm', system: 'Be terse.', max_tokens: 100, extra: 1 }, 'system'],
-    [{ model: 'm', max_tokens: 100 }, 'max_tokens'],
-  ])('refuses a Messages-shaped body before the unknown-parameter check (%#)', (body, param) => {
-    const error = refusal(body);
-    expect([error.status, error.code, error.param]).toEqual([400, 'INVALID_REQUEST', param]);
-    expect(error.message).toContain('`input`');
-    expect(error.message).toContain('`instructions`');
-    expect(error.message).toContain('POST /v1/messages');
-  });
+describe("decodeOpenAIResponsesRequest: fields of the gateway's other endpoints", () => {
+  // A gateway that also serves a made-up protocol, composed as its protocol registry composes it.
+  const [foreignFields] = composeForeignFields([
+    openAIResponsesDescriptor,
+    {
+      generationPath: '/v1/other',
+      signatureFields: { turns: 'the conversation', cap: 'the output limit', halt: 'stop sequences', odd_knob: 'something new', prompt: 'the conversation' },
+    },
+  ]);
+  const options: DecodeOptions = { foreignFields: foreignFields! };
 
   it.each([
-    ['max_tokens', 'POST /v1/messages and POST /v1/chat/completions', '`max_output_tokens`'],
-    ['messages', 'POST /v1/messages and POST /v1/chat/completions', '`input`'],
-    ['system', 'POST /v1/messages', '`instructions`'],
-    ['max_completion_tokens', 'POST /v1/chat/completions', '`max_output_tokens`'],
-    ['stop', 'POST /v1/chat/completions', 'no stop parameter'],
-    ['stop_sequences', 'POST /v1/messages', 'no stop parameter'],
-    ['response_format', 'POST /v1/chat/completions', '`text.format`'],
-    ['reasoning_effort', 'POST /v1/chat/completions', '`reasoning.effort`'],
-    ['thinking', 'POST /v1/messages', '`reasoning`'],
-  ])('refuses %s next to `input`: a field of %s, naming what this endpoint takes instead', (field, endpoints, instead) => {
-    const error = refusal({ model: 'm', input: 'x', [field]: 10 });
+    ['cap', '`cap` is a field of POST /v1/other, not of this endpoint (POST /v1/responses): the output limit is `max_output_tokens`. '],
+    ['halt', '`halt` is a field of POST /v1/other, not of this endpoint (POST /v1/responses): the Responses API has no stop parameter. '],
+    ['odd_knob', '`odd_knob` is a field of POST /v1/other, not of this endpoint (POST /v1/responses). '],
+  ])('refuses %s next to `input`, naming where it belongs and what this endpoint takes instead', (field, message) => {
+    const error = refusal({ model: 'm', input: 'x', [field]: 10 }, options);
     expect([error.status, error.code, error.param]).toEqual([400, 'INVALID_REQUEST', field]);
-    expect(error.message).toContain(`\`${field}\` is a field of ${endpoints}, not of this endpoint (POST /v1/responses): `);
-    expect(error.message).toContain(instead);
+    expect(error.message).toBe(`${message}Send the body to the endpoint it was written for, or rewrite it for this one.`);
   });
 
-  it('says in full where `max_tokens` belongs and what Responses takes instead', () => {
-    expect(refusal({ model: 'm', input: 'x', max_tokens: 10 }).message).toBe(
-      '`max_tokens` is a field of POST /v1/messages and POST /v1/chat/completions, not of this endpoint ' +
-        '(POST /v1/responses): the output limit is `max_output_tokens`. ' +
-        'Send the body to the endpoint it was written for, or rewrite it for this one.',
+  it('points a body without `input` to the endpoint its fields belong to, before naming any one field', () => {
+    const error = refusal({ model: 'm', cap: 100, turns: [] }, { ...options, mountPath: '/llm' });
+    expect([error.status, error.code, error.param]).toEqual([400, 'INVALID_REQUEST', 'turns']);
+    expect(error.message).toBe(
+      'This endpoint takes `input` (and `instructions`), not `turns`: the body looks like one for POST /llm/v1/other. Send it there, or rewrite it for this one.',
     );
   });
+
+  it('keeps its own fields, whoever else takes them: a stored prompt is its own refusal', () => {
+    expect(refusal({ model: 'm', input: 'x', prompt: { id: 'pmpt_1' } }, options)).toMatchObject({ code: 'UNSUPPORTED_PARAMETER', param: 'prompt' });
+  });
+
+  it('refuses nothing without the options', () => {
+    expect(decodeOpenAIResponsesRequest({ model: 'm', input: 'x', cap: 1 }).value.providerOptions).toEqual({
+      'openai-responses': { unknown_fields: { cap: 1 } },
+    });
+  });
+});
+
+describe('decodeOpenAIResponsesRequest: refusals', () => {
   it.each([
     [{ previous_response_id: 'resp_1' }, 'previous_response_id'],
     [{ conversation: 'conv_1' }, 'conversation'],

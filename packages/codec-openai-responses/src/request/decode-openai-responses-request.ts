@@ -2,7 +2,9 @@ import {
   collectUnknownFields,
   createValidationError,
   isJSONObject,
+  refuseForeignFields,
   UNKNOWN_FIELDS_OPTION,
+  type DecodeOptions,
   type GenerationRequest,
   type JSONObject,
   type JSONValue,
@@ -14,24 +16,22 @@ import { decodeOpenAIResponsesToolChoice, decodeOpenAIResponsesTools } from './d
 import { KNOWN_REQUEST_FIELDS, openAIResponsesRequestSchema, type OpenAIResponsesRequest } from './openai-responses-request-schema';
 import { parseAt } from './parse-at';
 import { RESPONSES_ONLY_ITEMS, RESPONSES_ONLY_TOOL_CHOICE, RESPONSES_ONLY_TOOLS } from './responses-only-options';
-import {
-  refuseMessagesShapedBody,
-  refuseServerSideFeatures,
-  refuseSiblingProtocolFields,
-} from './refuse-openai-responses-body';
+import { refuseForeignShapedBody, refuseServerSideFeatures } from './refuse-openai-responses-body';
 
 /**
  * Validates an untrusted `POST /v1/responses` body and converts it to the IR. Throws a 400
  * `GatewayError` naming the field; protocol-only fields ride in `providerOptions['openai-responses']`,
  * and top-level fields the gateway does not know (a field OpenAI added since) under its
  * `unknown_fields`, as sent: a same-protocol route forwards the client's body with them, a translated
- * one drops them with a warning each. Fields of the sibling endpoints are refused.
+ * one drops them with a warning each. Fields of the gateway's other endpoints
+ * (`options.foreignFields`) are refused.
  */
-export function decodeOpenAIResponsesRequest(body: unknown): Translated<GenerationRequest> {
+export function decodeOpenAIResponsesRequest(body: unknown, options: DecodeOptions = {}): Translated<GenerationRequest> {
   if (!isJSONObject(body))
     throw createValidationError([{ path: [], message: 'Expected a JSON object body' }]);
-  refuseMessagesShapedBody(body);
-  refuseSiblingProtocolFields(body);
+  refuseForeignShapedBody(body, options);
+  // As OpenAI refuses them: each stands for something the Responses API spells differently.
+  refuseForeignFields(body, options, KNOWN_REQUEST_FIELDS);
   refuseServerSideFeatures(body);
   const parsed = parseAt(openAIResponsesRequestSchema, body, []);
   const warnings: TranslationWarning[] = [];

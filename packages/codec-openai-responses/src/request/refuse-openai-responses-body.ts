@@ -1,47 +1,28 @@
-import { GatewayError, refuseForeignFields, unsupportedParameter, type ForeignField, type JSONObject } from '@signalbox/core';
-
-const MESSAGES_FIELDS = ['messages', 'system', 'max_tokens'] as const;
+import {
+  findForeignField,
+  GatewayError,
+  unsupportedParameter,
+  type DecodeOptions,
+  type JSONObject,
+} from '@signalbox/core';
+import { KNOWN_REQUEST_FIELDS } from './openai-responses-request-schema';
 
 /**
- * A Messages-style body (`messages` / `system` / `max_tokens`, no `input`) sent here by mistake gets
- * a 400 that says where it belongs, instead of a bare `Unknown parameter: 'messages'.`.
+ * A body without `input` but with another endpoint's fields (Messages' `messages`, `system`,
+ * `max_tokens`) sent here by mistake gets a 400 that says where it belongs, instead of a bare
+ * complaint about one field.
  */
-export function refuseMessagesShapedBody(body: JSONObject): void {
+export function refuseForeignShapedBody(body: JSONObject, options: DecodeOptions): void {
   if (body.input !== undefined) return;
-  const field = MESSAGES_FIELDS.find(name => body[name] !== undefined);
-  if (field === undefined) return;
+  const foreign = findForeignField(body, options, KNOWN_REQUEST_FIELDS);
+  if (foreign === undefined) return;
   throw new GatewayError({
     code: 'INVALID_REQUEST',
     message:
-      `This endpoint takes \`input\` (and \`instructions\`), not \`${field}\`: the body looks like a Messages request. ` +
-      'Send Messages-style bodies (`messages`, `system`, `max_tokens`) to POST /v1/messages.',
-    param: field,
+      `This endpoint takes \`input\` (and \`instructions\`), not \`${foreign.field}\`: the body looks like one for ${foreign.endpoints}. ` +
+      `Send it there, or rewrite it for this one.`,
+    param: foreign.field,
   });
-}
-
-const MESSAGES = 'POST /v1/messages';
-const CHAT = 'POST /v1/chat/completions';
-
-/**
- * Fields of the sibling endpoints, refused here as OpenAI refuses them: each stands for something
- * the Responses API spells differently, so forwarding or dropping it would lose what the client
- * meant. Any other field the gateway does not know is accepted (see `decodeOpenAIResponsesRequest`).
- */
-const FOREIGN_FIELDS: Readonly<Record<string, ForeignField>> = {
-  messages: { endpoints: `${MESSAGES} and ${CHAT}`, instead: 'the conversation goes in `input`' },
-  system: { endpoints: MESSAGES, instead: 'system text goes in `instructions`' },
-  max_tokens: { endpoints: `${MESSAGES} and ${CHAT}`, instead: 'the output limit is `max_output_tokens`' },
-  max_completion_tokens: { endpoints: CHAT, instead: 'the output limit is `max_output_tokens`' },
-  stop: { endpoints: CHAT, instead: 'the Responses API has no stop parameter' },
-  stop_sequences: { endpoints: MESSAGES, instead: 'the Responses API has no stop parameter' },
-  response_format: { endpoints: CHAT, instead: 'structured output is `text.format`' },
-  reasoning_effort: { endpoints: CHAT, instead: 'the effort is `reasoning.effort`' },
-  thinking: { endpoints: MESSAGES, instead: 'reasoning is set with `reasoning`' },
-};
-
-/** A field of Messages or Chat Completions, sent here by mistake → 400 naming it and where it belongs. */
-export function refuseSiblingProtocolFields(body: JSONObject): void {
-  refuseForeignFields(body, 'POST /v1/responses', FOREIGN_FIELDS);
 }
 
 /** Why each feature that needs state or services the gateway does not have is refused. */

@@ -1,6 +1,6 @@
+import { createOpenAIBodyError } from '@signalbox/codec-openai-shared';
 import { flattenNamespacedToolName } from '../tools/namespaced-tool-names';
 import {
-  createUpstreamError,
   GatewayError,
   type GenerationResponse,
   type OutputPart,
@@ -22,7 +22,7 @@ import { decodeOpenAIResponsesUsage } from './openai-responses-usage';
 export function decodeOpenAIResponsesResponse(body: unknown): GenerationResponse {
   const response = parseUpstream(openAIResponsesResponseSchema, body);
   if (response.status === 'failed') {
-    throw createUpstreamError({
+    throw createOpenAIBodyError({
       ...(response.error?.type && { type: response.error.type }),
       ...(response.error?.code && { code: response.error.code }),
       message: response.error?.message ?? 'The response failed.',

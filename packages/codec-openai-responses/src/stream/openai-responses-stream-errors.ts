@@ -1,12 +1,12 @@
-import { decodeOpenAIError } from '@signalbox/codec-openai-shared';
-import { createUpstreamError, GatewayError, isJSONObject } from '@signalbox/core';
+import { createOpenAIBodyError, decodeOpenAIError } from '@signalbox/codec-openai-shared';
+import { GatewayError, isJSONObject } from '@signalbox/core';
 import type { WireEvent } from './openai-responses-wire-event';
 
 /** `response.failed` → the upstream's error from `response.error` (`{ code, message }`). */
 export function failedResponseError(response: unknown): GatewayError {
   const wire = isJSONObject(response) && isJSONObject(response.error) ? response.error : {};
   const details = decodeOpenAIError(wire);
-  return createUpstreamError({ ...details, message: details.message ?? 'The upstream response failed.' });
+  return createOpenAIBodyError({ ...details, message: details.message ?? 'The upstream response failed.' });
 }
 
 /**
@@ -17,7 +17,7 @@ export function failedResponseError(response: unknown): GatewayError {
 export function errorEventError(event: WireEvent): GatewayError {
   const { type, ...details } = decodeOpenAIError(event);
   // In the flat shape `type` is the event's own "error", not an error class.
-  return createUpstreamError(type === undefined || type === 'error' ? details : { type, ...details });
+  return createOpenAIBodyError(type === undefined || type === 'error' ? details : { type, ...details });
 }
 
 /** Data that is not JSON, or not an event object with a `type`. */

@@ -5,6 +5,7 @@ import type { GenerationResponse } from '../generation/generation-response';
 import type { StreamEvent } from '../generation/stream-event';
 import type { JSONObject } from '../json';
 import type { ConversationCodec } from './conversation-codec';
+import type { ForeignFields } from './foreign-fields';
 import type { OpenAPIDescribeOptions, OpenAPIDescription } from './openapi-description';
 import type { ProtocolDescriptor } from './protocol-descriptor';
 import type { Protocol } from '../protocol';
@@ -20,10 +21,14 @@ export type EncodeContext = {
   createdAt: number;
 };
 
-/** What the transport learned before the body, when it changes what a body may contain. */
+/** What the gateway knows of a request before its body, when it changes what the body may contain. */
 export type DecodeOptions = {
   /** The protocol version the client declared (Messages: the `anthropic-version` header). */
   apiVersion?: string;
+  /** The signature fields of the gateway's other protocols, refused here (`refuseForeignFields`). */
+  foreignFields?: ForeignFields;
+  /** Where the gateway is mounted (`/llm`; empty at the root): the paths a refusal names start with it. */
+  mountPath?: string;
 };
 
 /**

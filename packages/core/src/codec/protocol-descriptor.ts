@@ -29,6 +29,11 @@ export type VersionHeader = {
 export type ProtocolDescriptor = {
   /** The name config routes use for this client interface (`interfaces: [responses]`). */
   interfaceName: string;
+  /**
+   * Whose API the protocol is, as the OpenTelemetry GenAI conventions name providers (`openai`,
+   * `anthropic`): traces name the upstream's vendor with it.
+   */
+  vendor: string;
   /** The generation endpoint (`POST`) for clients, relative to where the gateway is mounted. */
   generationPath: string;
   /** The token-count endpoint (`POST`), for a codec with `decodeTokenCountRequest`. */
@@ -46,12 +51,36 @@ export type ProtocolDescriptor = {
   upstreamPath: string;
   credential: CredentialScheme;
   version?: VersionHeader;
+  /**
+   * Request headers that choose the vendor account an upstream call is made for
+   * (`openai-organization`): an upstream's config may set them, a client's are never forwarded.
+   */
+  accountHeaders?: readonly string[];
   /** Response headers that carry the gateway's request id to this protocol's clients. */
   requestIdHeaders: readonly string[];
   /** Upstream response headers that carry the upstream's request id, in order of preference. */
   upstreamRequestIdHeaders: readonly string[];
   /** Request headers that say how a client speaks the protocol (beta flags, versions): safe to log. */
   diagnosticHeaders: readonly string[];
+  /**
+   * Request headers in which the protocol's SDKs describe themselves (language, package version,
+   * retry count): harmless, shown on every access line of the protocol's requests.
+   */
+  clientInfoHeaders?: readonly string[];
+  /**
+   * Top-level request fields only this protocol's clients send, each with what it carries, in the
+   * words every codec uses for it (`max_output_tokens: 'the output limit'`; see `foreignFieldHints`).
+   * The gateway's other endpoints refuse a body with one of them, naming this protocol's endpoint.
+   */
+  signatureFields?: Readonly<Record<string, string>>;
+  /**
+   * What this protocol's clients send instead of another protocol's signature field, by what that
+   * field carries (`'the output limit': 'the output limit is \`max_tokens\`'`): the hint of the
+   * refusal. The words in use: the conversation, instructions, system text, the output limit, stop
+   * sequences, structured output, reasoning, the reasoning effort, the number of answers, a stored
+   * conversation.
+   */
+  foreignFieldHints?: Readonly<Record<string, string>>;
   /**
    * Request headers (lower-case) with comma-separated vendor flags, such as beta features, that go on
    * to an upstream of the same protocol, merged with the upstream's own configured value of the

@@ -1,6 +1,5 @@
 import type { JSONObject } from '../json';
 import { createDroppedOptionsDescriber } from './describe-dropped-options';
-import { refuseForeignFields } from './refuse-foreign-fields';
 import { collectUnknownFields, describeUnknownFields, MAX_NAMED_UNKNOWN_FIELDS, mergeUnknownFields } from './unknown-fields';
 
 const DROPPED = "not a field the gateway knows; the route's upstream speaks another protocol, so it was not sent";
@@ -69,29 +68,5 @@ describe('describeUnknownFields', () => {
       'top_k (unsupported-field)',
       'brand_new_field (unknown-field)',
     ]);
-  });
-});
-
-describe('refuseForeignFields', () => {
-  const foreign = { max_tokens: { endpoints: 'POST /v1/messages', instead: 'the output limit is `max_output_tokens`' }, stop: { endpoints: 'POST /v1/chat/completions' } };
-
-  it('refuses a field of another endpoint with a 400 naming it, where it belongs and what to send instead', () => {
-    expect(() => refuseForeignFields({ max_tokens: 5 }, 'POST /v1/responses', foreign)).toThrow(
-      expect.objectContaining({
-        status: 400,
-        code: 'INVALID_REQUEST',
-        param: 'max_tokens',
-        message:
-          '`max_tokens` is a field of POST /v1/messages, not of this endpoint (POST /v1/responses): the output limit is `max_output_tokens`. ' +
-          'Send the body to the endpoint it was written for, or rewrite it for this one.',
-      }),
-    );
-    expect(() => refuseForeignFields({ stop: null }, 'POST /v1/responses', foreign)).toThrow(
-      expect.objectContaining({ param: 'stop', message: expect.stringMatching(/^`stop` is a field of POST \/v1\/chat\/completions, not of this endpoint \(POST \/v1\/responses\)\. Send/) }),
-    );
-  });
-
-  it('lets every other field through', () => {
-    expect(() => refuseForeignFields({ brand_new_field: 1, toString: 2 }, 'POST /v1/responses', foreign)).not.toThrow();
   });
 });

@@ -42,9 +42,15 @@ describe('mapUpstreamStatus', () => {
     expect(mapUpstreamStatus(status)).toBe(code);
   });
 
-  it('classifies stream errors by the upstream type when there is no status', () => {
-    expect(createUpstreamError({ type: 'overloaded_error', message: 'Overloaded' }).code).toBe('UPSTREAM_OVERLOADED');
-    expect(createUpstreamError({ type: 'api_error' }).code).toBe('UPSTREAM_FAILED');
+  it("classifies stream errors by the upstream protocol's words in their type, else their code, when there is no status", () => {
+    const failureWords = new Map([['busy_error', 'UPSTREAM_OVERLOADED'], ['too_fast', 'UPSTREAM_RATE_LIMITED']] as const);
+    expect(createUpstreamError({ type: 'busy_error', message: 'Busy' }, { failureWords }).code).toBe('UPSTREAM_OVERLOADED');
+    expect(createUpstreamError({ code: 'too_fast' }, { failureWords }).code).toBe('UPSTREAM_RATE_LIMITED');
+    expect(createUpstreamError({ type: 'busy_error', code: 'too_fast' }, { failureWords }).code).toBe('UPSTREAM_OVERLOADED');
+    expect(createUpstreamError({ type: 'requests', code: 'too_fast' }, { failureWords }).code).toBe('UPSTREAM_RATE_LIMITED');
+    expect(createUpstreamError({ type: 'api_error', code: 'boom' }, { failureWords }).code).toBe('UPSTREAM_FAILED');
+    expect(createUpstreamError({ type: 'busy_error' }).code).toBe('UPSTREAM_FAILED');
+    expect(createUpstreamError({ type: 'busy_error', status: 500 }, { failureWords }).code).toBe('UPSTREAM_FAILED');
   });
 });
 

@@ -1,7 +1,7 @@
 import {
+  boundClientText,
   GatewayError,
   headerValue,
-  type DecodeOptions,
   type HeaderMap,
   type ProtocolDescriptor,
   type VersionHeader,
@@ -27,20 +27,22 @@ export type AuthenticateOptions = {
   now: number;
   /** Key headers of the gateway's other interfaces (a Bearer caller who sent one gets told where it is read). */
   keyHeadersElsewhere?: readonly KeyHeaderElsewhere[];
+  /** Where the gateway is mounted (`/llm`): the start of the paths a refusal names. */
+  mountPath?: string;
 };
 
 /**
  * Checks one request's credentials with its interface's own scheme (the codec's descriptor):
  * `Authorization: Bearer`, or the protocol's key header plus its version header. Returns the
- * caller and what the version header means for decoding the body. Throws the 400 / 401 / 403
- * `GatewayError`s: a missing, invalid or disabled key is 401; an expired key or an inactive
- * subscription is 403.
+ * caller and the protocol version the client declared, which decides how its body is decoded.
+ * Throws the 400 / 401 / 403 `GatewayError`s: a missing, invalid or disabled key is 401; an
+ * expired key or an inactive subscription is 403.
  */
-export async function authenticate(options: AuthenticateOptions): Promise<{ principal: Principal; decodeOptions: DecodeOptions }> {
+export async function authenticate(options: AuthenticateOptions): Promise<{ principal: Principal; apiVersion?: string }> {
   const { descriptor, headers, store } = options;
   const secret =
     descriptor.credential.kind === 'bearer'
-      ? bearerKey(headers, options.keyHeadersElsewhere ?? [])
+      ? bearerKey(headers, options.keyHeadersElsewhere ?? [], options.mountPath ?? '')
       : headerKey(headers, descriptor.credential.header, descriptor.credential.bearerRefusedHint, options.policy);
   const apiVersion = descriptor.version ? checkVersion(headers, descriptor.version, options.policy) : undefined;
   if (looksLikeAdminToken(secret) || looksLikeConsoleToken(secret)) {
@@ -60,7 +62,7 @@ export async function authenticate(options: AuthenticateOptions): Promise<{ prin
   if (account.subscription !== 'active') {
     throw new GatewayError({ code: 'SUBSCRIPTION_INACTIVE', message: 'The subscription of this account is not active.' });
   }
-  return { principal: { key, account }, decodeOptions: apiVersion === undefined ? {} : { apiVersion } };
+  return { principal: { key, account }, ...(apiVersion !== undefined && { apiVersion }) };
 }
 
 function bearerToken(headers: RequestHeaders): string | undefined {
@@ -68,11 +70,12 @@ function bearerToken(headers: RequestHeaders): string | undefined {
   return match?.[1];
 }
 
-function bearerKey(headers: RequestHeaders, elsewhere: readonly KeyHeaderElsewhere[]): string {
+function bearerKey(headers: RequestHeaders, elsewhere: readonly KeyHeaderElsewhere[], mountPath: string): string {
   const token = bearerToken(headers);
   if (token) return token;
   const misplaced = elsewhere.find(other => headerValue(headers, other.header) !== undefined);
-  const hint = misplaced ? ` \`${misplaced.header}\` is only read on ${misplaced.path}.` : '';
+  // A mount path with parameters holds client text.
+  const hint = misplaced ? ` \`${misplaced.header}\` is only read on ${boundClientText(mountPath)}${misplaced.path}.` : '';
   throw new GatewayError({
     code: 'API_KEY_MISSING',
     message: `Missing API key: send it as \`Authorization: Bearer <API_KEY>\`.${hint}`,

@@ -1,11 +1,13 @@
 import type { Codec } from '@signalbox/core';
+import { neverForwardedHeadersOf, refusedHeaderPattern } from '../generation/client-header-patterns';
 import type { GatewayConfig } from './gateway-config';
 import { ConfigError } from './config-error';
 
 /**
- * The config's protocol and interface names against the codecs the gateway was given: every
- * upstream speaks a protocol some codec knows, every route interface is some codec's. Throws
- * `ConfigError` naming each bad path and what is known.
+ * The config against the codecs the gateway was given: every upstream speaks a protocol some codec
+ * knows, every route interface is some codec's, and no `forwardClientHeaders` pattern matches a
+ * codec's credential, version or account header. Throws `ConfigError` naming each bad path and
+ * what is known.
  */
 export function checkConfigProtocols(config: GatewayConfig, codecs: readonly Codec[]): void {
   const protocols = codecs.map(codec => codec.protocol);
@@ -26,5 +28,10 @@ export function checkConfigProtocols(config: GatewayConfig, codecs: readonly Cod
   for (const name of Object.keys(config.interfaceAuth)) {
     if (!interfaces.includes(name)) problems.push(`interfaceAuth.${name}: unknown interface (known: ${interfaces.join(', ')})`);
   }
+  const neverForwarded = neverForwardedHeadersOf(codecs.map(codec => codec.descriptor));
+  config.forwardClientHeaders.forEach((pattern, index) => {
+    const reason = refusedHeaderPattern(pattern, neverForwarded);
+    if (reason !== undefined) problems.push(`forwardClientHeaders.${index}: '${pattern}' ${reason}`);
+  });
   if (problems.length > 0) throw new ConfigError(problems);
 }

@@ -81,6 +81,11 @@ describe('unknown keys', () => {
     ]);
   });
 
+  it('are named with the one known key that ends in the same word: the version header is set by apiVersion, whatever the protocol', () => {
+    const config = { ...configWith({}), upstreams: { main: { protocol: 'anthropic-messages', baseURL: 'http://127.0.0.1:9', anthropicVersion: '2023-06-01' } } };
+    expect(problemsOf(config)).toEqual(['upstreams.main: unknown field anthropicVersion (did you mean apiVersion?)']);
+  });
+
   it('are named alone when nothing known is near, and a top-level one may stand for a section of the host', () => {
     expect(problemsOf({ ...configWith({}), retries: 3, tracng: {} }, { hostSections: ['storage', 'tracing'] })).toEqual([
       '(root): unknown fields retries, tracng (did you mean tracing?)',
@@ -128,7 +133,8 @@ describe('upstream credentials', () => {
     expect(problemsOf(configWith({ credentials: [{ name: 'team-a', apiKeyEnv: 'sk-live-1234' }] }))).toEqual([
       'upstreams.main.credentials.0.apiKeyEnv: must be an environment variable name',
     ]);
-    expect(problemsOf(configWith({ credentials: [{ name: 'team-a', apiKeyEnv: 'KEY_A', wieght: 2 }] }))).toEqual([
+    const misspelt = configWith({});
+    expect(problemsOf({ ...misspelt, upstreams: { main: { ...misspelt.upstreams.main, credentials: [{ name: 'team-a', apiKeyEnv: 'KEY_A', wieght: 2 }] } } })).toEqual([
       'upstreams.main.credentials.0: unknown field wieght (did you mean weight?)',
     ]);
   });
@@ -151,5 +157,26 @@ describe('upstream credentials', () => {
     ]);
     expect(engine.secrets.scrub('keys sk-a-secret and sk-b-secret')).not.toMatch(/sk-[ab]-secret/);
     await engine.close();
+  });
+});
+
+describe('forwardClientHeaders', () => {
+  const withPatterns = (patterns: string[]) => ({ ...configWith({}), forwardClientHeaders: patterns });
+
+  it("refuses the codecs' own key, version and account headers once the codecs are known", () => {
+    const config = withPatterns(['x-api-key', 'anthropic-*', 'provider-version', 'openai-organization', 'x-codex-*']);
+    expect(problemsOf(config)).toEqual([]);
+    expect(problemsOf(config, { codecs: allCodecs })).toEqual([
+      "forwardClientHeaders.0: 'x-api-key' matches 'x-api-key', which is never forwarded (credentials and transport headers stay with the gateway)",
+      "forwardClientHeaders.1: 'anthropic-*' matches 'anthropic-version', which is never forwarded (credentials and transport headers stay with the gateway)",
+      "forwardClientHeaders.2: 'provider-version' matches 'provider-version', which is never forwarded (credentials and transport headers stay with the gateway)",
+      "forwardClientHeaders.3: 'openai-organization' matches 'openai-organization', which is never forwarded (credentials and transport headers stay with the gateway)",
+    ]);
+  });
+
+  it('leaves a header to the gateway whose codecs do not use it: without Messages, anthropic-version is any client header', () => {
+    const openAIOnly = allCodecs.filter(codec => codec.descriptor.credential.kind === 'bearer');
+    expect(problemsOf(withPatterns(['anthropic-version']), { codecs: openAIOnly })).toEqual([]);
+    expect(problemsOf(withPatterns(['authorization', 'api-key']), { codecs: openAIOnly })).toHaveLength(2);
   });
 });

@@ -19,8 +19,6 @@ export const upstreamConfigSchema = z
     headers: z.record(z.string(), z.string()).default({}),
     /** The version header value sent upstream, for protocols that have one (Messages: `anthropic-version`). */
     apiVersion: z.string().min(1).optional(),
-    /** The same as `apiVersion`, under the name Messages users look for. */
-    anthropicVersion: z.string().min(1).optional(),
     timeoutMs: positiveMilliseconds.default(60_000),
     idleTimeoutMs: positiveMilliseconds.default(120_000),
     connectTimeoutMs: positiveMilliseconds.default(10_000),
@@ -149,7 +147,8 @@ export const gatewayConfigSchema = z
     bodyTimeoutMs: z.number().int().positive().default(60_000),
     /**
      * Client headers passed on as sent to upstreams of the client's own protocol (`x-codex-*`, a
-     * name or a prefix ending `*`); never credentials or transport headers, which are refused here.
+     * name or a prefix ending `*`); never credentials or transport headers, which are refused here
+     * (and the codecs' own when the gateway starts: `checkConfigProtocols`).
      */
     forwardClientHeaders: z
       .array(

@@ -1,4 +1,4 @@
-import type { Codec } from '@signalbox/core';
+import type { Codec, ForeignFields } from '@signalbox/core';
 import type { AccountStore, KeyLimits } from '@signalbox/accounts';
 import type { ClientAuthPolicy, KeyHeaderElsewhere } from '../auth/authenticate';
 import type { Clock } from '../clock/clock';
@@ -24,6 +24,8 @@ export type ExchangeDependencies = {
   defaultLimits: KeyLimits;
   authPolicy(codec: Codec): ClientAuthPolicy;
   keyHeadersElsewhere: readonly KeyHeaderElsewhere[];
+  /** The other protocols' fields, as the endpoint of `codec` refuses them (the protocol registry's). */
+  foreignFieldsOf(codec: Codec): ForeignFields;
   /** The config's `forwardClientHeaders`: client headers passed on to upstreams of the same protocol. */
   forwardClientHeaders: readonly string[];
   settlement: Settlement;

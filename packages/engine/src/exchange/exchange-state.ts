@@ -21,7 +21,7 @@ export type ExchangeState = {
   /** The client's request headers, kept for the observer (a trace context). */
   readonly headers?: RequestHeaders;
   principal?: Principal;
-  /** What the request's headers say about decoding its body (the protocol version it speaks). */
+  /** How its body is decoded: refused foreign fields, the mount path, the protocol version its headers declare. */
   decodeOptions: DecodeOptions;
   /** The client's vendor flags (beta headers, query) for an upstream of its protocol. */
   forwarded?: ForwardedRequestParts;

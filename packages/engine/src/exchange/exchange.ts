@@ -22,7 +22,10 @@ export type Exchange = RequestStamp & {
   /** The codec of the interface the request came in on: its envelope renders the request's errors. */
   readonly codec: Codec;
   readonly principal: Principal | undefined;
-  /** What the request's headers say about decoding its body (the protocol version it speaks), once authenticated. */
+  /**
+   * How its body is decoded: the other protocols' fields refused on its endpoint, where the gateway
+   * is mounted, and, once authenticated, the protocol version its headers declare.
+   */
   readonly decodeOptions: DecodeOptions;
   /**
    * Checks the caller's key and version headers, and keeps the vendor flags of the request (its

@@ -1,4 +1,4 @@
-import { createId, type Codec } from '@signalbox/core';
+import { createId, type Codec, type DecodeOptions } from '@signalbox/core';
 import { authenticate, type RequestHeaders } from '../auth/authenticate';
 import { readForwardedParts } from '../generation/forwarded-request-parts';
 import type { UsageRecord } from '../usage/usage-record';
@@ -10,15 +10,24 @@ import { compactOnExchange, generateOnExchange } from './generate-on-exchange';
 import { settleExchange } from './settle-exchange';
 
 /**
+ * What the transport knows of a request when it opens its exchange: the client's headers (for the
+ * observer) and where the gateway is mounted (`/llm`; empty at the root), which the paths named in
+ * its refusals start with.
+ */
+export type ExchangeOpening = { headers?: RequestHeaders; mountPath?: string };
+
+/**
  * One exchange, stamped now with a fresh request id on the engine's clock: the owner of its state
  * and its settlement. It authenticates the caller, runs a generation or compaction on its state
  * (`generate-on-exchange.ts`), takes the refusals the transport met, and tells the transport its
  * record once settled.
  */
-export function openExchange(codec: Codec, headers: RequestHeaders | undefined, dependencies: ExchangeDependencies): Exchange {
+export function openExchange(codec: Codec, opening: ExchangeOpening, dependencies: ExchangeDependencies): Exchange {
   const requestId = createId('req_');
   const startedAt = dependencies.clock.now();
-  const state: ExchangeState = { codec, requestId, startedAt, headers, decodeOptions: {}, settled: false };
+  const { headers, mountPath = '' } = opening;
+  const decodeOptions: DecodeOptions = { foreignFields: dependencies.foreignFieldsOf(codec), mountPath };
+  const state: ExchangeState = { codec, requestId, startedAt, headers, decodeOptions, settled: false };
   return {
     requestId,
     startedAt,
@@ -38,9 +47,10 @@ export function openExchange(codec: Codec, headers: RequestHeaders | undefined, 
         policy: dependencies.authPolicy(codec),
         now: dependencies.clock.now(),
         keyHeadersElsewhere: dependencies.keyHeadersElsewhere,
+        mountPath,
       });
       state.principal = authenticated.principal;
-      state.decodeOptions = authenticated.decodeOptions;
+      if (authenticated.apiVersion !== undefined) state.decodeOptions = { ...decodeOptions, apiVersion: authenticated.apiVersion };
       state.forwarded = readForwardedParts(codec.descriptor, requestHeaders, query, dependencies.forwardClientHeaders);
       return authenticated.principal;
     },

@@ -59,7 +59,7 @@ async function recordEnding(state: ExchangeState, ending: ExchangeEnding, settle
   const { watcher } = state;
   state.attempt?.watcher?.ended?.({ kind: 'served', record: unsettled });
   // The ending is built only when a watcher asks for it: without an observer a settlement does no observation work.
-  watcher?.settled?.({ record: unsettled, route: state.route, group: groupOf(state.principal) });
+  watcher?.settled?.({ record: unsettled, route: state.route, group: groupOf(state.principal), upstreamVendor: state.attempt?.target?.codec.descriptor.vendor });
   await settlement.writer.write({
     commit: {
       entry: usageEntryOf(unsettled),

@@ -200,6 +200,7 @@ function attemptStart(
     upstream: target.name,
     ...(attempt.credential && { credential: attempt.credential.name }),
     protocol: target.codec.protocol,
+    vendor: target.codec.descriptor.vendor,
     model,
     ...(after && { after }),
   };

@@ -28,7 +28,7 @@ export async function callUpstream(
   const requestId = upstreamRequestId(target, response);
   throw createUpstreamError(
     { ...details, status: response.status, ...(requestId !== undefined && { requestId }) },
-    response.status === 429 ? parseRateLimitResetMs(response.headers, now) : parseRetryAfterMs(response.headers, now),
+    { retryAfterMs: response.status === 429 ? parseRateLimitResetMs(response.headers, now) : parseRetryAfterMs(response.headers, now) },
   );
 }
 

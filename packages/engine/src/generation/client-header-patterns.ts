@@ -1,19 +1,17 @@
+import type { ProtocolDescriptor } from '@signalbox/core';
+
 /**
- * Headers a client can never have forwarded, whatever the config lists: credentials (the gateway
- * holds the upstream's own), the account-selecting OpenAI headers, the version header the gateway
- * sets per upstream, and the transport's own headers (the gateway frames its own upstream request).
+ * Headers a client can never have forwarded whatever protocol it speaks, whatever the config lists:
+ * the generic credentials (`authorization`, the bare `api-key` many OpenAI-compatible services read,
+ * cookies) and the transport's own headers (the gateway frames its own upstream request). Each
+ * protocol adds its own credential, version and account headers (`neverForwardedHeadersOf`).
  */
 const NEVER_FORWARDED = [
   'authorization',
   'proxy-authorization',
-  'x-api-key',
   'api-key',
-  'x-goog-api-key',
   'cookie',
   'set-cookie',
-  'openai-organization',
-  'openai-project',
-  'anthropic-version',
   'host',
   'connection',
   'keep-alive',
@@ -28,6 +26,20 @@ const NEVER_FORWARDED = [
   'expect',
 ] as const;
 
+/**
+ * The headers of a gateway's protocols that a client can never have forwarded, from their
+ * descriptors: each key header (the gateway holds the upstream's own), version header with its
+ * aliases (the gateway sets it per upstream) and account header (`openai-organization`).
+ */
+export function neverForwardedHeadersOf(descriptors: readonly ProtocolDescriptor[]): string[] {
+  const names = descriptors.flatMap(({ credential, version, accountHeaders = [] }) => [
+    ...(credential.kind === 'header' ? [credential.header] : []),
+    ...(version ? [version.header, ...version.aliases] : []),
+    ...accountHeaders,
+  ]);
+  return [...new Set(names.map(name => name.toLowerCase()))];
+}
+
 /** A lower-case header name, or a prefix of one followed by `*` (`x-codex-*`). */
 const PATTERN_SYNTAX = /^[a-z0-9!#$%&'+.^_`|~-]+\*?$/;
 
@@ -38,10 +50,11 @@ export function headerMatchesPattern(name: string, pattern: string): boolean {
 
 /**
  * Why a `forwardClientHeaders` pattern is refused, or undefined when it is fine: bad syntax, or a
- * pattern that would match a header the gateway never forwards (`x-*` would match `x-api-key`).
+ * pattern that would match a header the gateway never forwards (`*` would match `authorization`):
+ * the protocol-neutral ones, and `neverForwarded` (`neverForwardedHeadersOf` the gateway's codecs).
  */
-export function refusedHeaderPattern(pattern: string): string | undefined {
+export function refusedHeaderPattern(pattern: string, neverForwarded: readonly string[] = []): string | undefined {
   if (!PATTERN_SYNTAX.test(pattern)) return 'must be a lower-case header name, or a prefix of one followed by "*"';
-  const refused = NEVER_FORWARDED.find(name => headerMatchesPattern(name, pattern));
+  const refused = [...NEVER_FORWARDED, ...neverForwarded].find(name => headerMatchesPattern(name, pattern));
   return refused === undefined ? undefined : `matches '${refused}', which is never forwarded (credentials and transport headers stay with the gateway)`;
 }

@@ -65,17 +65,20 @@ export type ObservedEnding = {
    * `undefined` for a request refused before its key was known or a key without a group.
    */
   group: string | undefined;
+  /** The vendor of the upstream the request last reached (its codec's descriptor `vendor`), if it reached one. */
+  upstreamVendor: string | undefined;
 };
 
 export type AttemptStart = {
   /** 1 for the first attempt. */
   number: number;
   route: string;
-  /** The upstream's config name, its protocol and the model ID it is sent. */
+  /** The upstream's config name, its protocol, whose API that is (its codec's descriptor `vendor`) and the model ID it is sent. */
   upstream: string;
   /** The name of the credential it uses; absent when none of the upstream's may take it (the attempt fails with 503 `NO_ACCOUNT_AVAILABLE`). */
   credential?: string;
   protocol: Protocol;
+  vendor: string;
   model: string;
   /** The previous attempt's failure that led to this one, and whether this one goes to another upstream. */
   after?: { errorCode: string; failover: boolean };

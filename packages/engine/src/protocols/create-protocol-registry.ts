@@ -1,4 +1,4 @@
-import type { Codec, Protocol, RequestShape } from '@signalbox/core';
+import { composeForeignFields, type Codec, type ForeignFields, type Protocol, type RequestShape } from '@signalbox/core';
 
 /**
  * One HTTP endpoint the gateway serves for a codec's clients. A path several codecs declare (the
@@ -19,8 +19,9 @@ export type Endpoint = {
 
 /**
  * The codecs a gateway speaks, and every table derived from their descriptors: endpoints, interface
- * names, the envelope for a request no endpoint claimed. Nothing about a protocol is known here that
- * its codec did not declare.
+ * names, the envelope for a request no endpoint claimed, each endpoint's refusal of the other
+ * protocols' fields. Nothing about a protocol is known here, nor by another codec, that its codec
+ * did not declare.
  */
 export type ProtocolRegistry = {
   readonly codecs: readonly Codec[];
@@ -29,6 +30,11 @@ export type ProtocolRegistry = {
   codec(protocol: Protocol): Codec;
   /** The codec of a config interface name (`responses`, `messages`, …), if the gateway speaks it. */
   codecOfInterface(name: string): Codec | undefined;
+  /**
+   * The other codecs' signature fields, as the endpoint of `codec` refuses them (its decoder gets
+   * them in `DecodeOptions.foreignFields`); composed once, at creation.
+   */
+  foreignFieldsOf(codec: Codec): ForeignFields;
   /** The codec whose clients most likely sent a request that no endpoint claimed. */
   guess(request: RequestShape): Codec;
   /** The codec whose credential a models-list caller presented: its own header, else the first Bearer codec. */
@@ -50,6 +56,8 @@ export function createProtocolRegistry(codecs: readonly Codec[]): ProtocolRegist
     endpoints.filter(endpoint => endpoint.kind === 'generation').map(endpoint => [endpoint.path, endpoint.codec]),
   );
   const bearer = codecs.find(codec => codec.descriptor.credential.kind === 'bearer') ?? codecs[0]!;
+  const composed = composeForeignFields(codecs.map(codec => codec.descriptor));
+  const foreignFields = new Map(codecs.map((codec, index) => [codec.protocol, composed[index]!]));
   return {
     codecs,
     endpoints,
@@ -59,6 +67,7 @@ export function createProtocolRegistry(codecs: readonly Codec[]): ProtocolRegist
       return codec;
     },
     codecOfInterface: name => byInterface.get(name),
+    foreignFieldsOf: codec => foreignFields.get(codec.protocol) ?? { path: codec.descriptor.generationPath, fields: new Map() },
     guess(request) {
       const routed = request.path.length > 1 ? request.path.replace(/\/$/, '') : request.path;
       const generation = request.method === 'POST' ? generationByPath.get(routed) : undefined;

@@ -59,7 +59,7 @@ function credentialHeaders(upstream: UpstreamConfig, source: CredentialSource, c
   for (const [header, value] of Object.entries({ ...upstream.headers })) headers[header.toLowerCase()] = value;
   for (const [header, value] of Object.entries(source.headers)) headers[header.toLowerCase()] = value;
   if (descriptor.version) {
-    headers[descriptor.version.header] ??= upstream.apiVersion ?? upstream.anthropicVersion ?? descriptor.version.upstreamDefault;
+    headers[descriptor.version.header] ??= upstream.apiVersion ?? descriptor.version.upstreamDefault;
   }
   if (apiKey) {
     if (descriptor.credential.kind === 'bearer') headers.authorization = `Bearer ${apiKey}`;

@@ -2,16 +2,17 @@ import { generateConsoleToken } from '@signalbox/accounts';
 import { openAIChatCodec } from '@signalbox/codec-openai-chat';
 import { createSecretRecogniser } from '@signalbox/core';
 import type { Request, Response } from 'express';
+import type { GatewayContext } from '../context/gateway-context';
 import { createGateway } from '../create-gateway';
 import { accessLineFields } from './access-line-fields';
 
 const UPSTREAM_KEY = 'upstream-credential-without-a-shape';
 
 /** The fields of the access line of a request with this URL and these headers, answered 200. */
-function fieldsOf(originalUrl: string, headers: Record<string, string>, secrets = createSecretRecogniser([UPSTREAM_KEY])) {
+function fieldsOf(originalUrl: string, headers: Record<string, string>, secrets = createSecretRecogniser([UPSTREAM_KEY]), context?: GatewayContext) {
   const request = { method: 'GET', originalUrl, headers } as unknown as Request;
   const response = { headersSent: true, statusCode: 200 } as unknown as Response;
-  return accessLineFields(request, response, undefined, { latencyMs: 0, aborted: false }, undefined, secrets);
+  return accessLineFields(request, response, context, { latencyMs: 0, aborted: false }, undefined, secrets);
 }
 
 describe('accessLineFields', () => {
@@ -34,6 +35,17 @@ describe('accessLineFields', () => {
     const path = `/v1/${'p'.repeat(480)}${token}/${'q'.repeat(8_000)}`;
     // 484 characters before the token, the token as [redacted], 6 of what follows; the rest counted.
     expect(fieldsOf(path, {}).path).toBe(`/v1/${'p'.repeat(480)}[redacted]/qqqqq… (+${path.length - 484 - token.length - 6} chars)`);
+  });
+
+  it("logs the headers in which the request's protocol's SDKs describe themselves, and no other", () => {
+    const headers = { 'x-stainless-lang': 'js', 'x-stainless-retry-count': '1', 'x-stainless-arch': 'x64', 'x-private-note': 'kept out', 'user-agent': 'OpenAI/JS 6.0.0' };
+    const context = { requestId: 'req_1', startedAt: 0, codec: openAIChatCodec };
+    expect(fieldsOf('/v1/chat/completions', headers, undefined, context).headers).toEqual({
+      'user-agent': 'OpenAI/JS 6.0.0',
+      'x-stainless-lang': 'js',
+      'x-stainless-retry-count': '1',
+    });
+    expect(fieldsOf('/v1/chat/completions', headers).headers).toEqual({ 'user-agent': 'OpenAI/JS 6.0.0' });
   });
 
   it('takes the recogniser of the gateway’s engine, which knows the host’s secret values too', () => {

@@ -11,8 +11,12 @@ const PATH_MAX_CHARS = 500;
 /** An upstream's request id is a short identifier; anything longer is cut. */
 const UPSTREAM_REQUEST_ID_MAX_CHARS = 100;
 
-/** Only headers known to be harmless are logged (values scrubbed too); a credential in any other header never reaches the log. */
-const LOGGED_HEADERS = ['user-agent', 'content-type', 'content-length', 'accept', 'x-stainless-lang', 'x-stainless-package-version', 'x-stainless-retry-count'];
+/**
+ * Only headers known to be harmless are logged (values scrubbed too): these, and those in which the
+ * request's protocol's SDKs describe themselves (its descriptor's `clientInfoHeaders`). A credential
+ * in any other header never reaches the log.
+ */
+const LOGGED_HEADERS = ['user-agent', 'content-type', 'content-length', 'accept'];
 
 /** What the transport saw when the response closed: how long after the request arrived, and whether the response was cut short. */
 export type ResponseEnding = { latencyMs: number; aborted: boolean };
@@ -59,15 +63,17 @@ export function accessLineFields(
     outputTokens: record?.usage?.outputTokens,
     // True when the upstream reported no counts (a stream cut short) and the gateway estimated them.
     tokensEstimated: record?.estimated,
-    headers: loggedHeaders(request.headers, secrets),
+    headers: loggedHeaders(request.headers, context?.codec.descriptor.clientInfoHeaders ?? [], secrets),
   };
 }
 
-function loggedHeaders(headers: Request['headers'], secrets: SecretRecogniser): Record<string, string> {
+function loggedHeaders(headers: Request['headers'], clientInfo: readonly string[], secrets: SecretRecogniser): Record<string, string> {
   const logged: Record<string, string> = {};
-  for (const name of LOGGED_HEADERS) {
-    const value = headers[name];
-    if (value !== undefined) logged[name] = loggedHeaderValue(value, secrets);
+  for (const names of [LOGGED_HEADERS, clientInfo]) {
+    for (const name of names) {
+      const value = headers[name];
+      if (value !== undefined) logged[name] = loggedHeaderValue(value, secrets);
+    }
   }
   return logged;
 }

@@ -18,7 +18,7 @@ export function openRequestContext(
   response: Response,
   options?: { recorded: boolean },
 ): GatewayContext {
-  const exchange = options?.recorded === false ? undefined : engine.openExchange({ protocol: codec.protocol, headers: request.headers });
+  const exchange = options?.recorded === false ? undefined : engine.openExchange({ protocol: codec.protocol, headers: request.headers, mountPath: request.baseUrl });
   const { requestId, startedAt } = exchange ?? engine.openRequest();
   sendRequestId(response, codec.descriptor.requestIdHeaders, requestId);
   return setGatewayContext(request, exchange ? { requestId, startedAt, codec, exchange } : { requestId, startedAt, codec });
