@@ -21,6 +21,8 @@ import { issuedSecret } from './secret-arbitraries';
 import type { RawRequest } from './send-raw-request';
 
 const RUNS = fuzzRuns({ header: 300, bodyString: 600, fieldName: 200, pathOrQuery: 300 });
+// Each property sends hundreds of requests: a few seconds alone, several times that on a busy 2-core machine.
+jest.setTimeout(60_000);
 
 describe('fuzz: a secret of any kind the product issues, sent anywhere, never comes back', () => {
   let gateway: FuzzGateway;
