@@ -1,4 +1,5 @@
 import type { ProtocolDescriptor } from '@signalbox/core';
+import { readAnthropicRateLimitResets } from './rate-limits/read-anthropic-rate-limit-resets';
 
 /**
  * The Messages protocol over HTTP: `x-api-key` plus `anthropic-version` (the gateway also reads the
@@ -28,6 +29,7 @@ export const anthropicMessagesDescriptor: ProtocolDescriptor = {
   },
   requestIdHeaders: ['x-request-id', 'request-id'],
   upstreamRequestIdHeaders: ['request-id', 'x-request-id'],
+  readRateLimitResets: readAnthropicRateLimitResets,
   diagnosticHeaders: ['anthropic-version', 'anthropic-beta', 'provider-version'],
   // The Stainless-generated SDK describes itself in these.
   clientInfoHeaders: ['x-stainless-lang', 'x-stainless-package-version', 'x-stainless-retry-count'],

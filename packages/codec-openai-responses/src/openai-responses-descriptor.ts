@@ -1,4 +1,5 @@
 import type { ProtocolDescriptor } from '@signalbox/core';
+import { readOpenAIRateLimitResets } from '@signalbox/codec-openai-shared';
 
 /**
  * The Responses protocol over HTTP: `Authorization: Bearer`, request ids in `x-request-id`.
@@ -18,6 +19,7 @@ export const openAIResponsesDescriptor: ProtocolDescriptor = {
   credential: { kind: 'bearer' },
   requestIdHeaders: ['x-request-id'],
   upstreamRequestIdHeaders: ['x-request-id'],
+  readRateLimitResets: readOpenAIRateLimitResets,
   accountHeaders: ['openai-organization', 'openai-project'],
   diagnosticHeaders: ['openai-beta', 'openai-organization', 'openai-project'],
   // The Stainless-generated SDKs describe themselves in these.

@@ -32,6 +32,7 @@ export type {
 export type {
   CredentialScheme,
   ProtocolDescriptor,
+  RateLimitReset,
   RequestShape,
   VersionHeader,
 } from './codec/protocol-descriptor';

@@ -8,6 +8,6 @@ export {
 } from './create-upstream-client';
 export { mapTransportError } from './map-transport-error';
 export { parseRetryAfterMs } from './parse-retry-after';
-export { parseDurationMs, parseRateLimitResetMs } from './parse-rate-limit-reset';
+export { parseRateLimitResetMs } from './parse-rate-limit-reset';
 export { defaultRetryPolicy, getRetryDelayMs, type RetryPolicy } from './retry-policy';
 export type { UpstreamRequest, UpstreamResponse } from './upstream-response';

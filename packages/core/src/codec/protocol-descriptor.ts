@@ -1,3 +1,5 @@
+import type { HeaderMap } from '../http/header-value';
+
 /** What can be read of a request before any endpoint claimed it: enough to guess whose client sent it. */
 export type RequestShape = { method: string; path: string; headerNames: ReadonlySet<string> };
 
@@ -8,6 +10,12 @@ export type RequestShape = { method: string; path: string; headerNames: Readonly
 export type CredentialScheme =
   | { kind: 'bearer' }
   | { kind: 'header'; header: string; bearerRefusedHint: string };
+
+/**
+ * One rate limit an upstream's answer describes: when it resets, in ms from now, and whether the
+ * answer says it is used up (its remaining count is 0).
+ */
+export type RateLimitReset = { inMs: number; exhausted: boolean };
 
 /** A version header the protocol requires of every client request (and sends to every upstream). */
 export type VersionHeader = {
@@ -60,6 +68,12 @@ export type ProtocolDescriptor = {
   requestIdHeaders: readonly string[];
   /** Upstream response headers that carry the upstream's request id, in order of preference. */
   upstreamRequestIdHeaders: readonly string[];
+  /**
+   * The rate limits an upstream of this protocol describes in its response headers (`now` in epoch
+   * ms, for resets given as times): what a rate-limited credential waits for when the answer has no
+   * `retry-after`.
+   */
+  readRateLimitResets?(headers: HeaderMap, now: number): RateLimitReset[];
   /** Request headers that say how a client speaks the protocol (beta flags, versions): safe to log. */
   diagnosticHeaders: readonly string[];
   /**

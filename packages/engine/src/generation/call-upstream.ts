@@ -28,8 +28,14 @@ export async function callUpstream(
   const requestId = upstreamRequestId(target, response);
   throw createUpstreamError(
     { ...details, status: response.status, ...(requestId !== undefined && { requestId }) },
-    { retryAfterMs: response.status === 429 ? parseRateLimitResetMs(response.headers, now) : parseRetryAfterMs(response.headers, now) },
+    { retryAfterMs: response.status === 429 ? rateLimitResetMs(target, response, now) : parseRetryAfterMs(response.headers, now) },
   );
+}
+
+/** When a rate-limited credential may call again: `retry-after`, else the limits the upstream's protocol describes. */
+function rateLimitResetMs(target: UpstreamTarget, response: UpstreamResponse, now: number): number | undefined {
+  const resets = target.codec.descriptor.readRateLimitResets?.(response.headers, now) ?? [];
+  return parseRateLimitResetMs(response.headers, now, resets);
 }
 
 /** The upstream's own id for a call, from the headers its protocol puts it in. */
