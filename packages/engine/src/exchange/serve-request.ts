@@ -15,6 +15,7 @@ export type ServedRequest = {
   request: GenerationRequest;
   /** The client's body, passed through to an upstream of its own protocol; none for a request the gateway wrote. */
   body: unknown;
+  /** What decoding the client's body lost in the IR (listed for an upstream sent the IR, not the body). */
   warnings: readonly TranslationWarning[];
   /** Sees a stream's frames before the client does (the terminal response a conversation keeps). */
   frameTap?: FrameTap | undefined;
@@ -54,7 +55,8 @@ export async function serveRequest(
     inbound: codec,
     body: capped.body,
     request: withConversationCacheKey(capped.request, state.conversationKey),
-    warnings: [...served.warnings, ...capped.warnings],
+    decodeWarnings: served.warnings,
+    warnings: capped.warnings,
     forwarded: state.forwarded,
     targets: dependencies.targetsOf(route.model),
     policy: { ...defaultRetryPolicy, replayAmbiguous: route.replayAmbiguousFailures },

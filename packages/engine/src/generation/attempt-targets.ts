@@ -39,6 +39,9 @@ export type AttemptOptions = {
   /** The client's body as sent: forwarded (with the upstream's model name) when the upstream speaks its protocol. */
   body: unknown;
   request: GenerationRequest;
+  /** What decoding the client's body lost in the IR: listed for an attempt that sends the IR encoded, not the body itself. */
+  decodeWarnings?: readonly TranslationWarning[];
+  /** Warnings of every attempt (the gateway lowered the output limit). */
   warnings: readonly TranslationWarning[];
   /** The client's vendor flags and query: sent on to an upstream of its protocol, warnings for any other. */
   forwarded?: ForwardedRequestParts;

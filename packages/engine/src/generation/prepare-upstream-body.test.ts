@@ -13,7 +13,8 @@ const breakpoints = (body: JSONObject) => listMemberPaths(body, 'cache_control')
 
 /** The options of one request from a client of `inbound`, as the exchange hands them on. */
 function optionsFor(inbound: Codec, body: JSONObject, extra: Partial<UpstreamBodyOptions> = {}): UpstreamBodyOptions {
-  return { inbound, body, request: inbound.decodeRequest(body).value, ...extra };
+  const { value, warnings } = inbound.decodeRequest(body);
+  return { inbound, body, request: value, decodeWarnings: warnings, ...extra };
 }
 
 const responsesBody = { model: 'route', input: 'Hi', instructions: 'Be brief.' };
@@ -120,6 +121,27 @@ describe('prepareUpstreamBody', () => {
       });
       expect(JSON.stringify(prepared.body)).not.toContain('sig-from-a');
       expect(prepared.warnings).toEqual([expect.objectContaining({ type: 'lossy-conversion', field: 'messages.reasoning' })]);
+    });
+  });
+
+  describe('what decoding the client\'s body lost', () => {
+    const deferred = { ...messagesBody, tools: [{ name: 'read', input_schema: { type: 'object' }, defer_loading: true }] };
+    const lost = { type: 'unsupported-field', field: 'tools.0.defer_loading' };
+
+    it('is no warning when the body goes as the client sent it: the field goes with it', () => {
+      const prepared = prepareUpstreamBody(optionsFor(anthropicMessagesCodec, deferred), { name: 'a', codec: anthropicMessagesCodec }, 'claude');
+      expect(prepared.passthrough).toBe(true);
+      expect((prepared.body.tools as JSONObject[])[0]!.defer_loading).toBe(true);
+      expect(prepared.warnings).toEqual([]);
+    });
+
+    it('is a warning of every body encoded from the IR', () => {
+      expect(prepareUpstreamBody(optionsFor(anthropicMessagesCodec, deferred), { name: 'chat', codec: openAIChatCodec }, 'gpt').warnings).toContainEqual(lost);
+      const issuers = createReasoningIssuers();
+      issuers.recordProof('sig-from-a', 'a');
+      const options = optionsFor(anthropicMessagesCodec, deferred);
+      const replayed = prepareUpstreamBody({ ...options, replay: planReasoningReplay(options.request, issuers) }, { name: 'b', codec: anthropicMessagesCodec }, 'claude');
+      expect(replayed.warnings).toContainEqual(lost);
     });
   });
 });

@@ -9,6 +9,11 @@ export type UpstreamBodyOptions = {
   /** The client's body as sent (with its output cap). */
   body: unknown;
   request: GenerationRequest;
+  /**
+   * What decoding the client's body lost in the IR: warnings for a body encoded from the IR, never
+   * for the client's own body passed through (it goes with every field it has).
+   */
+  decodeWarnings?: readonly TranslationWarning[];
   /** The route's `promptCache`: `auto` has the target's codec place cache breakpoints. */
   promptCache?: PromptCacheMode;
   /** The request's reasoning as each upstream may receive it. */
@@ -38,6 +43,7 @@ export function prepareUpstreamBody(options: UpstreamBodyOptions, target: Pick<U
   } else {
     const encoded = codec.encodeRequest(replayed?.value ?? options.request, model);
     body = encoded.value;
+    if (options.decodeWarnings) warnings.push(...options.decodeWarnings);
     if (replayed) warnings.push(...replayed.warnings);
     warnings.push(...encoded.warnings);
   }
