@@ -1,5 +1,6 @@
 import type { GatewayError, JSONObject } from '@signalbox/core';
 import { createArrayFrameSink, createTestEngine, readFixture, TEST_NOW, type ScriptedAnswer, type TestEngineOptions } from '../testing';
+import type { GenerationOutput } from '../generation/generation-output';
 import type { AffinityOutcome } from './session-affinity';
 
 // A Responses client in front of a Messages upstream with three keys: which key each turn of a conversation uses.
@@ -47,6 +48,12 @@ async function affinityEngine(targets: Targets, options: Partial<TestEngineOptio
     return { output, record, used: `${record.upstream}/${record.upstreamCredential}` };
   };
   return { test, clock, outcomes, turn };
+}
+
+/** The id of a JSON Responses answer. */
+function responseIdOf(output: GenerationOutput): string {
+  if (output.kind !== 'json') throw new Error('expected a JSON answer');
+  return (output.body as { id: string }).id;
 }
 
 beforeEach(() => jest.spyOn(Math, 'random').mockReturnValue(0));
@@ -124,11 +131,11 @@ describe('session affinity over a pool of three credentials', () => {
     expect(first.used).toBe('main/a');
     // Another conversation takes the next credential in the rotation.
     expect((await turn('session-two')).used).toBe('main/b');
-    const firstId = (first.output as { body: { id: string } }).body.id;
+    const firstId = responseIdOf(first.output);
     // No cache key, other instructions: only the chain says which conversation this is.
     const second = await turn(undefined, { model: 'client-model', input: 'And again', instructions: 'Be brief.', previous_response_id: firstId });
     expect(second.used).toBe('main/a');
-    const secondId = (second.output as { body: { id: string } }).body.id;
+    const secondId = responseIdOf(second.output);
     const kept = await test.store.getResponse(test.accountId, secondId, TEST_NOW);
     expect(kept?.conversationKey).toBe((await test.store.getResponse(test.accountId, firstId, TEST_NOW))?.conversationKey);
     expect(kept?.conversationKey).toMatch(/^[A-Za-z0-9_-]{22}$/);
@@ -145,6 +152,26 @@ describe('session affinity over a pool of three credentials', () => {
     }
     expect(test.calls.map(call => call.credential)).toEqual(['a', 'a']);
     expect(outcomes.map(outcome => outcome.result)).toEqual(['new', 'kept']);
+  });
+
+  it("sends the conversation key to an OpenAI upstream as its prompt_cache_key when the client sent none, the client's own otherwise", async () => {
+    const chatStream: ScriptedAnswer = { body: readFixture('chat-text-no-usage.sse') };
+    const test = await createTestEngine({
+      upstreams: { openai: { protocol: 'openai-chat', credentials: ['a', 'b'].map(name => ({ name, answers: [chatStream, chatStream, chatStream] })) } },
+      routes: [{ model: 'client-model', interfaces: ['chat'], targets: [{ upstream: 'openai', model: 'gpt-upstream' }] }],
+    });
+    const send = async (fields: JSONObject) => {
+      const exchange = await test.open('openai-chat', { session_id: 'codex-session' });
+      const output = await exchange.generate({ model: 'client-model', stream: true, messages: [{ role: 'user', content: 'Say hello' }], ...fields }, new AbortController().signal);
+      if (output.kind === 'stream') await output.pipe(createArrayFrameSink());
+      return test.calls.at(-1)!;
+    };
+    const first = await send({});
+    const second = await send({});
+    expect(first.body).toMatchObject({ prompt_cache_key: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/) });
+    expect(second.body.prompt_cache_key).toBe(first.body.prompt_cache_key);
+    expect([first.credential, second.credential]).toEqual(['a', 'a']);
+    expect((await send({ prompt_cache_key: 'client-key' })).body.prompt_cache_key).toBe('client-key');
   });
 
   it('pins nothing when the request fails', async () => {

@@ -17,9 +17,7 @@ export type AffinityOutcome =
 
 /** What a route does with conversations, decided once when the engine starts. */
 export type RouteAffinity = {
-  /** Its requests get a conversation key: it keeps conversations, or a target takes a prompt cache key. */
-  keyed: boolean;
-  /** It keeps each conversation on one credential: affinity is on and there is a choice to make. */
+  /** It keeps each conversation on one credential: affinity is on and there is a choice to make. Only then do its requests get a conversation key. */
   sticky: boolean;
 };
 
@@ -29,8 +27,9 @@ export type SessionAffinity = { store: AffinityStore; idleMs: number };
 /**
  * A route keeps conversations when affinity is on for it (its own `sessionAffinity`, else the
  * config's) and its targets offer a choice: more than one target, or a pool of several credentials.
- * A route of single-credential targets does no affinity work, and derives a conversation key only
- * when a target's protocol takes it as its prompt cache key (OpenAI upstreams).
+ * A route of one single-credential target does no affinity work at all, not even a conversation
+ * key: its client's body goes upstream as sent, and an OpenAI upstream keeps a conversation on its
+ * cache by the prompt's prefix as it would without the gateway.
  */
 export function routeAffinityOf(
   config: SessionAffinityConfig,
@@ -38,8 +37,7 @@ export function routeAffinityOf(
   targets: readonly { upstream: UpstreamTarget }[],
 ): RouteAffinity {
   const choice = targets.length > 1 || targets.some(({ upstream }) => upstream.pool.credentials.length > 1);
-  const sticky = (routeSetting ?? config.enabled) && choice;
-  return { sticky, keyed: sticky || targets.some(({ upstream }) => upstream.codec.setPromptCacheKey !== undefined) };
+  return { sticky: (routeSetting ?? config.enabled) && choice };
 }
 
 /** The route's targets with the pinned one first, when it is one of them; the route's order after it. */

@@ -11,10 +11,10 @@ import { principalOf, type ExchangeState } from './exchange-state';
 export type PinLookup = AffinityPin | undefined | Promise<AffinityPin | undefined>;
 
 /**
- * Sets the request's conversation key on `state` when its route needs one (`RouteAffinity.keyed`),
- * and starts the lookup of the credential the conversation keeps when the route keeps
- * conversations: one map read in memory, one round trip to a shared store. A route with neither
- * does nothing here.
+ * On a route that keeps conversations: sets the request's conversation key on `state` (it also
+ * becomes the prompt cache key of an OpenAI upstream when the client sent none) and starts the
+ * lookup of the credential the conversation keeps: one map read in memory, one round trip to a
+ * shared store. Any other route does nothing here.
  */
 export function lookUpAffinity(
   state: ExchangeState,
@@ -23,7 +23,7 @@ export function lookUpAffinity(
   request: GenerationRequest,
   chainKey: string | undefined,
 ): PinLookup {
-  if (!routeAffinity.keyed) return undefined;
+  if (!routeAffinity.sticky) return undefined;
   const { account, key } = principalOf(state);
   const conversationKey = deriveConversationKey({
     accountId: account.id,
@@ -34,7 +34,7 @@ export function lookUpAffinity(
     chainKey,
   });
   state.conversationKey = conversationKey;
-  return routeAffinity.sticky ? dependencies.affinity.store.get(conversationKey) : undefined;
+  return dependencies.affinity.store.get(conversationKey);
 }
 
 /**
