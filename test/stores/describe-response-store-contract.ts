@@ -67,11 +67,12 @@ export function describeResponseStore(context: ContractContext): void {
     it('gives back a saved response as it was saved, with or without the response it continued', async () => {
       const [account] = await twoAccounts(context.store);
       const first = storedResponse(account, 'resp_first');
-      const second = storedResponse(account, 'resp_second', { previousResponseId: 'resp_first', createdAt: T0 + 1 });
+      const second = storedResponse(account, 'resp_second', { previousResponseId: 'resp_first', createdAt: T0 + 1, conversationKey: 'k3yOfTheConversation_A' });
       await context.store.saveResponse(first, ROOMY);
       await context.store.saveResponse(second, ROOMY);
       expect(await context.store.getResponse(account, 'resp_first', T0)).toEqual(first);
       expect(await context.store.getResponse(account, 'resp_first', T0)).not.toHaveProperty('previousResponseId');
+      expect(await context.store.getResponse(account, 'resp_first', T0)).not.toHaveProperty('conversationKey');
       expect(await context.store.getResponse(account, 'resp_second', T0)).toEqual(second);
       expect(await context.store.getResponse(account, 'resp_unknown', T0)).toBeUndefined();
     });

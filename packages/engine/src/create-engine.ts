@@ -11,6 +11,9 @@ import {
 import type { AccountStore } from '@signalbox/accounts';
 import { createUpstreamClient, type UpstreamClient, type UpstreamClientOptions, type UpstreamClientStats } from '@signalbox/upstream';
 import { countTokens } from './admission/count-tokens';
+import type { AffinityStore } from './affinity/affinity-store';
+import { createMemoryAffinityStore } from './affinity/create-memory-affinity-store';
+import { routeAffinityOf } from './affinity/session-affinity';
 import { authPolicies, keyHeadersOf } from './auth/auth-policies';
 import type { Principal } from './auth/authenticate';
 import type { Clock } from './clock/clock';
@@ -86,6 +89,12 @@ export type EngineOptions = {
    * Default: none, this engine keeps what it learns to itself.
    */
   healthStore?: CredentialHealthStore;
+  /**
+   * Where the credential each conversation keeps is remembered (config `sessionAffinity`): the Redis
+   * one of `@signalbox/limiter-redis`, so every instance continues a conversation on its credential.
+   * Default: in this engine's memory, at most `sessionAffinity.maxConversations` of them.
+   */
+  affinityStore?: AffinityStore;
   /**
    * The secret compaction items are sealed under (AES-256-GCM, key derived by HKDF, bound to the
    * account). Pass one kept across restarts and shared by every instance, or compaction items written
@@ -274,9 +283,18 @@ function exchangeDependencies(
   const routeTargets = new Map(
     routes.routes.map(route => [route.model, route.targets.map(target => ({ upstream: upstreams.get(target.upstream)!, model: target.model }))]),
   );
+  const { sessionAffinity } = config;
+  const routeAffinities = new Map(
+    config.routes.map(route => [route.model, routeAffinityOf(sessionAffinity, route.sessionAffinity, routeTargets.get(route.model)!)]),
+  );
   return {
     routes,
     targetsOf: model => routeTargets.get(model)!,
+    affinityOf: model => routeAffinities.get(model)!,
+    affinity: {
+      store: options.affinityStore ?? createMemoryAffinityStore({ now: clock.now, maxConversations: sessionAffinity.maxConversations }),
+      idleMs: sessionAffinity.idleTimeoutMs,
+    },
     health: parts.health,
     store,
     limiter: options.limiter ?? createMemoryLimiter(clock),

@@ -52,6 +52,10 @@ export type {
 } from './observation/engine-observer';
 export { combineObservers } from './observation/combine-observers';
 export type { CredentialHealthStore, HealthChannel, HealthMark } from './upstreams/health-store';
+export type { AffinityPin, AffinityStore } from './affinity/affinity-store';
+export { createMemoryAffinityStore } from './affinity/create-memory-affinity-store';
+export type { AffinityMoveReason, AffinityOutcome } from './affinity/session-affinity';
+export { deriveConversationKey } from './affinity/derive-conversation-key';
 export { markSubject } from './upstreams/health-store';
 export { createMemoryHealthStore } from './upstreams/create-memory-health-store';
 export { DEFAULT_COOLDOWN_MS } from './upstreams/create-upstream-health';

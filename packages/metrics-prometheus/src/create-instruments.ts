@@ -72,6 +72,16 @@ export function createInstruments(registry: Registry, options: { groupLabel: boo
       help: "Changes of upstream health this instance learned, by upstream, credential (none for the upstream's own circuit) and event: cooldown, disabled, enabled, circuit_open, circuit_closed.",
       labelNames: ['upstream', 'credential', 'event'] as const,
     }),
+    affinity: createSeriesCounter(registry, {
+      name: 'signalbox_affinity_requests_total',
+      help: 'Served requests of routes that keep conversations on a credential, by result: kept (its credential served), new (it had none), moved (its credential could not serve it).',
+      labelNames: ['result'] as const,
+    }),
+    affinityMoves: createSeriesCounter(registry, {
+      name: 'signalbox_affinity_moves_total',
+      help: 'Conversations moved by force off the credential they kept, by the upstream they left and the reason: cooling_down, disabled, circuit_open, failed.',
+      labelNames: ['upstream', 'reason'] as const,
+    }),
     limiterRefusals: createSeriesCounter(registry, {
       name: 'signalbox_limiter_refusals_total',
       help: 'Requests refused by a per-key limit (rate, tokens, concurrency, queue, quota) or an unreachable limiter, by interface and code.',

@@ -1,5 +1,6 @@
 import { GatewayError } from '@signalbox/core';
 import type {
+  AffinityOutcome,
   AttemptStart,
   AttemptWatcher,
   EngineObserver,
@@ -36,6 +37,10 @@ export function createMetricsObserver(options: MetricsObserverOptions): EngineOb
     },
     upstreamHealthChanged: (mark: HealthMark) => {
       instruments.healthEvents.inc([labels.upstream(mark.upstream), labels.credential(mark.credential), HEALTH_EVENTS[mark.kind]]);
+    },
+    sessionAffinity: (outcome: AffinityOutcome) => {
+      instruments.affinity.inc([outcome.result]);
+      if (outcome.result === 'moved') instruments.affinityMoves.inc([labels.upstream(outcome.from.upstream), outcome.reason.replaceAll('-', '_')]);
     },
   };
 

@@ -267,6 +267,19 @@ describe('the Prometheus metrics observer', () => {
     expect(await valueOf(registry, 'signalbox_upstream_health_events_total', { upstream: 'a', credential: 'other', event: 'disabled' })).toBe(1);
   });
 
+  it('counts conversations kept on their credential and those moved by force, by the upstream left and the reason', async () => {
+    const { registry, metrics } = await failoverEngine({ credentials: ['default', 'team-a'] });
+    const served = { route: 'client-model', upstream: 'a', credential: 'team-a' };
+    metrics.observer.sessionAffinity!({ ...served, result: 'new' });
+    metrics.observer.sessionAffinity!({ ...served, result: 'kept' });
+    metrics.observer.sessionAffinity!({ ...served, result: 'moved', from: { upstream: 'a', credential: 'default' }, reason: 'cooling-down' });
+    metrics.observer.sessionAffinity!({ ...served, result: 'moved', from: { upstream: 'made-up', credential: 'x' }, reason: 'circuit-open' });
+    expect(await valueOf(registry, 'signalbox_affinity_requests_total', { result: 'kept' })).toBe(1);
+    expect(await valueOf(registry, 'signalbox_affinity_requests_total', { result: 'moved' })).toBe(2);
+    expect(await valueOf(registry, 'signalbox_affinity_moves_total', { upstream: 'a', reason: 'cooling_down' })).toBe(1);
+    expect(await valueOf(registry, 'signalbox_affinity_moves_total', { upstream: 'other', reason: 'circuit_open' })).toBe(1);
+  });
+
   it('plugs into the host registry beside the host metrics', async () => {
     const registry = new Registry();
     const metrics = metricsFor({ registry });

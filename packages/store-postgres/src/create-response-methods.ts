@@ -3,7 +3,7 @@ import { listItemPositions, responseRowValues, toResponseColumns, toStoredRespon
 import { evictOldestResponses } from './evict-oldest-responses';
 import type { StoreContext } from './store-context';
 
-const RESPONSE_COLUMNS = 'id, account_id, key_id, created_at, expires_at, previous_response_id, response, input';
+const RESPONSE_COLUMNS = 'id, account_id, key_id, created_at, expires_at, previous_response_id, response, input, conversation_key';
 
 /**
  * The newest unexpired copy of one item, taken out of the row's JSON by PostgreSQL (`::json`
@@ -37,7 +37,7 @@ export function createResponseMethods({ sql, transaction }: StoreContext): Respo
         await session.rows("SELECT pg_advisory_xact_lock(hashtextextended('responses:' || $1, 0))", [record.accountId]);
         await session.rows('DELETE FROM responses WHERE account_id = $1 AND id = $2', [record.accountId, record.id]);
         const inserted = await session.row(
-          `INSERT INTO responses (${RESPONSE_COLUMNS}, bytes) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING seq`,
+          `INSERT INTO responses (${RESPONSE_COLUMNS}, bytes) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING seq`,
           responseRowValues(record, columns),
         );
         const seq = Number(inserted!['seq']);

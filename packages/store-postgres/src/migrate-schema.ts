@@ -163,6 +163,12 @@ const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE usage ADD COLUMN upstream_credential TEXT;
   `,
+  // The key of the conversation a stored response belongs to (opaque, derived by the gateway), so
+  // a request continuing it by previous_response_id keeps its upstream credential. Not indexed: it
+  // is read with its row.
+  `
+  ALTER TABLE responses ADD COLUMN conversation_key TEXT;
+  `,
 ];
 
 /** The schema version this build writes; a database with a higher one was made by a newer build. */

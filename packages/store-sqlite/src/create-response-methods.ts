@@ -68,5 +68,6 @@ function queuedResponse(save: ResponseSave, now: number) {
     previous_response_id: record.previousResponseId ?? null,
     response: columns.response,
     input: columns.input,
+    conversation_key: record.conversationKey ?? null,
   });
 }

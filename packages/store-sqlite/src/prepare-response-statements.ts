@@ -1,7 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 
 const RESPONSE_COLUMNS =
-  'id, account_id, key_id, created_at, expires_at, previous_response_id, response, input';
+  'id, account_id, key_id, created_at, expires_at, previous_response_id, response, input, conversation_key';
 
 /**
  * The statements of stored conversations. Age is `(created_at, seq)`: the order responses were
@@ -11,7 +11,7 @@ export function prepareResponseStatements(database: DatabaseSync) {
   const prepare = (sql: string) => database.prepare(sql);
   return {
     insertResponse: prepare(
-      `INSERT INTO responses (${RESPONSE_COLUMNS}, bytes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING seq`,
+      `INSERT INTO responses (${RESPONSE_COLUMNS}, bytes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING seq`,
     ),
     insertResponseItem: prepare(
       'INSERT INTO response_items (response_seq, source, position, account_id, item_id) VALUES (?, ?, ?, ?, ?)',

@@ -34,6 +34,11 @@ export type StoredResponse = {
   inputItems: readonly StoredItem[];
   /** The response object as the client received it, its `output` items included. */
   response: StoredJSON;
+  /**
+   * The key of the conversation the response belongs to (opaque, derived by the gateway): a request
+   * continuing it by `previous_response_id` keeps the same key, so the whole chain keeps its credential.
+   */
+  conversationKey?: string;
 };
 
 /** A stored item found by the id clients reference it by, with its size. */

@@ -10,6 +10,7 @@ export type ResponseRow = {
   previous_response_id: string | null;
   response: string;
   input: string;
+  conversation_key: string | null;
 };
 
 /** The columns `saveResponse` writes, serialized once: their UTF-8 size is what counts against the cap. */
@@ -35,6 +36,7 @@ export function toStoredResponse(row: Record<string, unknown> | undefined): Stor
     ...(stored.previous_response_id !== null && { previousResponseId: stored.previous_response_id }),
     inputItems: JSON.parse(stored.input) as StoredItem[],
     response: JSON.parse(stored.response) as StoredJSON,
+    ...(stored.conversation_key !== null && { conversationKey: stored.conversation_key }),
   };
 }
 
@@ -66,7 +68,7 @@ export function listItemPositions(record: StoredResponse): ItemPosition[] {
 
 /**
  * The values of a new `responses` row, in the order `id, account_id, key_id, created_at,
- * expires_at, previous_response_id, response, input, bytes`.
+ * expires_at, previous_response_id, response, input, conversation_key, bytes`.
  */
 export function responseRowValues(record: StoredResponse, columns: ResponseColumns): Array<string | number | null> {
   return [
@@ -78,6 +80,7 @@ export function responseRowValues(record: StoredResponse, columns: ResponseColum
     record.previousResponseId ?? null,
     columns.response,
     columns.input,
+    record.conversationKey ?? null,
     columns.bytes,
   ];
 }

@@ -76,6 +76,8 @@ export const routeConfigSchema = z
      * go as the client marked them.
      */
     promptCache: z.enum(['off', 'auto']).optional(),
+    /** Overrides the top-level `sessionAffinity.enabled` for this route. */
+    sessionAffinity: z.boolean().optional(),
   })
   .strict();
 
@@ -117,6 +119,29 @@ export const responseStoreConfigSchema = z
   .strict();
 
 export type ResponseStoreConfig = z.output<typeof responseStoreConfigSchema>;
+
+/** The default idle expiry of a conversation's pinned credential: an hour, the longest prompt cache lifetime (Anthropic's 1-hour cache). */
+export const DEFAULT_AFFINITY_IDLE_TIMEOUT_MS = 3_600_000;
+
+/** The default number of conversations one engine remembers in memory. */
+export const DEFAULT_MAX_CONVERSATIONS = 100_000;
+
+/**
+ * Session affinity: a conversation keeps the credential (and target) that served it while that
+ * stays usable, so its prompt cache keeps serving it.
+ */
+export const sessionAffinityConfigSchema = z
+  .object({
+    /** Default true; a route's own `sessionAffinity` overrides it. */
+    enabled: z.boolean().default(true),
+    /** How long a conversation keeps its credential after its last request, in ms. */
+    idleTimeoutMs: positiveMilliseconds.default(DEFAULT_AFFINITY_IDLE_TIMEOUT_MS),
+    /** The most conversations remembered in memory (the least recently used go first); a shared store keeps its own. */
+    maxConversations: z.number().int().positive().default(DEFAULT_MAX_CONVERSATIONS),
+  })
+  .strict();
+
+export type SessionAffinityConfig = z.output<typeof sessionAffinityConfigSchema>;
 
 /** The usage ledger: how long its rows are kept. */
 export const usageConfigSchema = z
@@ -172,6 +197,12 @@ export const gatewayConfigSchema = z
     }),
     /** The usage ledger's retention. */
     usage: usageConfigSchema.default({ retentionDays: DEFAULT_USAGE_RETENTION_DAYS }),
+    /** Which credential and target a conversation keeps, and for how long. */
+    sessionAffinity: sessionAffinityConfigSchema.default({
+      enabled: true,
+      idleTimeoutMs: DEFAULT_AFFINITY_IDLE_TIMEOUT_MS,
+      maxConversations: DEFAULT_MAX_CONVERSATIONS,
+    }),
   })
   .strict()
   .transform(({ messages, ...config }) =>

@@ -9,6 +9,8 @@ export type KeptRequest = {
   previousResponseId: string | undefined;
   /** The request's own input items, with ids, references replaced. */
   inputItems: readonly JSONObject[];
+  /** The conversation key the request was served under, once known (it is kept with the response). */
+  conversationKey(): string | undefined;
 };
 
 /**
@@ -26,6 +28,7 @@ export async function keepResponse(
     const id = conversation.responseIdOf(response);
     if (id === undefined) return;
     const createdAt = dependencies.now();
+    const conversationKey = request.conversationKey();
     const record: StoredResponse = {
       id,
       accountId: request.principal.account.id,
@@ -35,6 +38,7 @@ export async function keepResponse(
       ...(request.previousResponseId !== undefined && { previousResponseId: request.previousResponseId }),
       inputItems: request.inputItems.map(item => ({ id: String(item.id), item })),
       response,
+      ...(conversationKey !== undefined && { conversationKey }),
     };
     await dependencies.store.saveResponse(record, { maxBytesPerAccount: dependencies.retention.maxBytesPerAccount });
   } catch (error) {

@@ -18,14 +18,17 @@ export type Conversation = {
   keepAnswer(body: JSONObject): Promise<void>;
   /** For a stream: keeps the terminal event's response before that event is written. */
   tap: FrameTap | undefined;
+  /** The conversation key kept with the response `previous_response_id` named, when it has one. */
+  chainKey: string | undefined;
 };
 
-const NO_CONVERSATION: Conversation = { body: undefined, keepAnswer: () => Promise.resolve(), tap: undefined };
+const NO_CONVERSATION: Conversation = { body: undefined, keepAnswer: () => Promise.resolve(), tap: undefined, chainKey: undefined };
 
 /**
  * Resolves what a request asks of stored state before its upstream call — the chain of
  * `previous_response_id` and each item reference, for the caller's account only — and prepares to
- * keep its answer unless the client opted out. A protocol without conversations (no
+ * keep its answer unless the client opted out (with the request's conversation key, which
+ * `conversationKey` reads once the answer is kept). A protocol without conversations (no
  * `codec.conversation`) passes its body through untouched. Throws the protocol's 404 for an id the
  * account does not have, or a 413 once what it names passes the request's expansion budget (before
  * the expanded body is built).
@@ -36,6 +39,7 @@ export async function openConversation(
   principal: Principal,
   dependencies: ConversationDependencies,
   budget: ExpansionBudget,
+  conversationKey: () => string | undefined,
 ): Promise<Conversation> {
   const conversation = codec.conversation;
   if (!conversation || !isJSONObject(body)) return { ...NO_CONVERSATION, body };
@@ -44,22 +48,25 @@ export async function openConversation(
   const { previousResponseId, itemReferences } = references;
   let expanded: JSONObject = body;
   let own: JSONObject = body;
+  let chainKey: string | undefined;
   if (previousResponseId !== undefined || itemReferences.length > 0) {
     const [history, items] = await Promise.all([
-      previousResponseId === undefined ? [] : resolveHistory(conversation, accountId, previousResponseId, dependencies, budget),
+      previousResponseId === undefined ? undefined : resolveHistory(conversation, accountId, previousResponseId, dependencies, budget),
       resolveItemReferences(conversation, accountId, itemReferences, dependencies, budget),
     ]);
     // The request's own items with references replaced (each reference expanded once), then the
     // history before them; a body with only one of the two is expanded once.
     own = itemReferences.length > 0 ? conversation.expandRequest(body, { history: [], items }) : body;
-    expanded = previousResponseId !== undefined ? conversation.expandRequest(own, { history, items }) : own;
+    expanded = history ? conversation.expandRequest(own, { history: history.items, items }) : own;
+    chainKey = history?.conversationKey;
   }
-  if (!references.store) return { ...NO_CONVERSATION, body: expanded };
-  const kept: KeptRequest = { principal, previousResponseId, inputItems: conversation.inputItemsOf(own) };
+  if (!references.store) return { ...NO_CONVERSATION, body: expanded, chainKey };
+  const kept: KeptRequest = { principal, previousResponseId, inputItems: conversation.inputItemsOf(own), conversationKey };
   const keep = (response: JSONObject) => keepResponse(conversation, kept, response, dependencies);
   let terminal: JSONObject | undefined;
   return {
     body: expanded,
+    chainKey,
     async keepAnswer(answer) {
       const response = conversation.responseOfAnswer(answer);
       if (response) await keep(response);

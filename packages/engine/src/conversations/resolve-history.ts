@@ -3,8 +3,16 @@ import { GatewayError, quoteClientValue, type ConversationCodec, type JSONObject
 import type { ConversationDependencies } from './conversation-dependencies';
 import type { ExpansionBudget } from './expansion-budget';
 
+/** The conversation a `previous_response_id` chain holds. */
+export type ResolvedHistory = {
+  /** Its items, oldest first. */
+  items: JSONObject[];
+  /** The conversation key the newest response of the chain was kept with, when it has one. */
+  conversationKey: string | undefined;
+};
+
 /**
- * The items of the conversation `previousResponseId` ends, oldest first: for each stored response
+ * The items of the conversation `previousResponseId` ends, oldest first, and its conversation key: for each stored response
  * of the chain (following `previousResponseId` links), its input items then its output items. Only
  * the caller's account is read, so another account's id is as unknown as one never made: a 404
  * naming the id. Each response read is counted against the request's expansion budget (a 413 past
@@ -17,7 +25,7 @@ export async function resolveHistory(
   previousResponseId: string,
   dependencies: ConversationDependencies,
   budget: ExpansionBudget,
-): Promise<JSONObject[]> {
+): Promise<ResolvedHistory> {
   const { maxChainResponses } = dependencies.retention;
   const now = dependencies.now();
   const chain: StoredResponse[] = [];
@@ -32,12 +40,13 @@ export async function resolveHistory(
     chain.push(stored);
     id = stored.previousResponseId;
   }
-  const history: JSONObject[] = [];
+  const conversationKey = chain[0]?.conversationKey;
+  const items: JSONObject[] = [];
   for (const stored of chain.reverse()) {
-    for (const input of stored.inputItems) history.push(input.item as JSONObject);
-    history.push(...conversation.outputItemsOf(stored.response as JSONObject));
+    for (const input of stored.inputItems) items.push(input.item as JSONObject);
+    items.push(...conversation.outputItemsOf(stored.response as JSONObject));
   }
-  return history;
+  return { items, conversationKey };
 }
 
 function chainTooLong(id: string, maxChainResponses: number): GatewayError {

@@ -12,11 +12,16 @@ import type { ReasoningIssuers } from '../reasoning/create-reasoning-issuers';
 import type { RouteTable } from '../routing/create-route-table';
 import type { UpstreamHealth } from '../upstreams/create-upstream-health';
 import type { Settlement } from './settle-exchange';
+import type { RouteAffinity, SessionAffinity } from '../affinity/session-affinity';
 
 /** What every exchange of one engine shares. */
 export type ExchangeDependencies = {
   routes: RouteTable;
   targetsOf(model: string): readonly { upstream: UpstreamTarget; model: string }[];
+  /** What a route does with conversations (keys them, keeps them on a credential), by its configured model ID. */
+  affinityOf(model: string): RouteAffinity;
+  /** Where conversations' credentials are pinned, and for how long. */
+  affinity: SessionAffinity;
   /** Which credential of an upstream each attempt uses, and what its answers teach. */
   health: UpstreamHealth;
   store: AccountStore;

@@ -28,7 +28,7 @@ export function generateOnExchange(
       const compacted = await summarizeConversation(state, dependencies, interruption, { conversation: request, keptItems: [] }, warnings, signal);
       return compactionTurnOutput(codec.compaction, compacted.compaction, request, compacted.headers);
     }
-    const answer = await serveRequest(state, dependencies, interruption, { request, body: opened.body, warnings, frameTap: conversation.tap }, signal);
+    const answer = await serveRequest(state, dependencies, interruption, { request, body: opened.body, warnings, frameTap: conversation.tap, chainKey: conversation.chainKey }, signal);
     // Kept before the client has the answer: an agent's next request may name it at once.
     if (answer.kind === 'json') await conversation.keepAnswer(answer.body);
     return deliverAnswer(state, dependencies, answer);

@@ -2,6 +2,7 @@ import type { GenerationRequest, TranslationWarning } from '@signalbox/core';
 import { defaultRetryPolicy } from '@signalbox/upstream';
 import { admitRequest } from '../admission/admit-request';
 import { applyOutputCap } from '../admission/apply-output-cap';
+import { targetsFor } from '../affinity/session-affinity';
 import { attemptTargets } from '../generation/attempt-targets';
 import type { FrameTap } from '../generation/frame-tap';
 import type { UpstreamAnswer } from '../generation/generation-output';
@@ -9,6 +10,7 @@ import { withConversationCacheKey } from '../generation/with-conversation-cache-
 import type { Interruption } from '../interruption/create-interruptions';
 import type { ExchangeDependencies } from './exchange-dependencies';
 import { principalOf, type ExchangeState } from './exchange-state';
+import { lookUpAffinity, settleAffinity } from './request-affinity';
 
 /** What one upstream generation is made from. */
 export type ServedRequest = {
@@ -19,6 +21,8 @@ export type ServedRequest = {
   warnings: readonly TranslationWarning[];
   /** Sees a stream's frames before the client does (the terminal response a conversation keeps). */
   frameTap?: FrameTap | undefined;
+  /** The conversation key kept with the response its `previous_response_id` names. */
+  chainKey?: string | undefined;
 };
 
 /**
@@ -40,6 +44,9 @@ export async function serveRequest(
   const route = dependencies.routes.resolve(request.model, codec.protocol);
   state.route = route.model;
   interruption.setDeadline(route.deadlineMs);
+  const routeAffinity = dependencies.affinityOf(route.model);
+  // Looked up while the request is admitted: a shared store's round trip overlaps the limiter's.
+  const lookup = lookUpAffinity(state, dependencies, routeAffinity, request, served.chainKey);
   state.admission = await admitRequest({
     request,
     route,
@@ -51,6 +58,8 @@ export async function serveRequest(
     now: dependencies.clock.now(),
   });
   const capped = applyOutputCap(codec, request, served.body, state.admission.outputTokensCap);
+  const pin = lookup instanceof Promise ? await lookup : lookup;
+  const routeTargets = dependencies.targetsOf(route.model);
   const result = await attemptTargets({
     inbound: codec,
     body: capped.body,
@@ -58,7 +67,8 @@ export async function serveRequest(
     decodeWarnings: served.warnings,
     warnings: capped.warnings,
     forwarded: state.forwarded,
-    targets: dependencies.targetsOf(route.model),
+    targets: targetsFor(routeTargets, pin),
+    ...(pin && { preferred: pin }),
     policy: { ...defaultRetryPolicy, replayAmbiguous: route.replayAmbiguousFailures },
     signal,
     createdAt: Math.floor(state.startedAt / 1000),
@@ -73,5 +83,6 @@ export async function serveRequest(
   });
   state.attempt = result.attempt;
   if (!result.ok) throw result.error;
+  if (routeAffinity.sticky) settleAffinity(state, dependencies, routeTargets, pin, result.attempt);
   return result.answer;
 }

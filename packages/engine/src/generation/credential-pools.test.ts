@@ -37,10 +37,12 @@ async function poolEngine(upstreams: Record<string, Pool>, options: Partial<Test
     observer: { upstreamHealthChanged: mark => void changes.push(mark) },
     ...options,
   });
-  /** One request: its output or failure, and its usage record. */
+  let sent = 0;
+  /** One request, of a conversation of its own: its output or failure, and its usage record. */
   const generate = async () => {
     const exchange = await test.open('openai-responses');
-    const result = await exchange.generate(body, new AbortController().signal).then(
+    sent += 1;
+    const result = await exchange.generate({ ...body, input: `${body.input} (${sent})` }, new AbortController().signal).then(
       output => ({ output, failure: undefined }),
       (failure: unknown) => ({ output: undefined, failure: failure as GatewayError }),
     );

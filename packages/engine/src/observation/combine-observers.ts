@@ -10,6 +10,7 @@ export function combineObservers(...observers: readonly EngineObserver[]): Engin
   const watching = observers.filter(observer => observer.watchExchange);
   const batching = observers.filter(observer => observer.ledgerBatchCommitted);
   const healthWatching = observers.filter(observer => observer.upstreamHealthChanged);
+  const affinityWatching = observers.filter(observer => observer.sessionAffinity);
   return {
     // One observer watching exchanges is handed each exchange as it is: nothing is added per request.
     ...(watching.length === 1 && { watchExchange: watching[0]!.watchExchange!.bind(watching[0]) }),
@@ -21,6 +22,9 @@ export function combineObservers(...observers: readonly EngineObserver[]): Engin
     }),
     ...(healthWatching.length > 0 && {
       upstreamHealthChanged: mark => healthWatching.forEach(observer => observer.upstreamHealthChanged!(mark)),
+    }),
+    ...(affinityWatching.length > 0 && {
+      sessionAffinity: outcome => affinityWatching.forEach(observer => observer.sessionAffinity!(outcome)),
     }),
   };
 }

@@ -1,5 +1,6 @@
 import type { ClientAbortedError, GatewayError, Protocol } from '@signalbox/core';
 import type { RequestHeaders } from '../auth/authenticate';
+import type { AffinityOutcome } from '../affinity/session-affinity';
 import type { HealthMark } from '../upstreams/health-store';
 import type { UsageRecord } from '../usage/usage-record';
 
@@ -24,6 +25,11 @@ export type EngineObserver = {
    * instances share is applied without a call here, so each instance reports only its own.
    */
   upstreamHealthChanged?(mark: HealthMark): void;
+  /**
+   * A request of a route that keeps conversations on a credential was served: on the credential its
+   * conversation kept, on a first one, or moved by force from one that could not serve it.
+   */
+  sessionAffinity?(outcome: AffinityOutcome): void;
 };
 
 export type ExchangeStart = {

@@ -19,6 +19,9 @@ export function guardObserver(observer: EngineObserver, onError: (error: unknown
     ...(observer.upstreamHealthChanged && {
       upstreamHealthChanged: mark => void attempt(() => observer.upstreamHealthChanged!(mark), onError),
     }),
+    ...(observer.sessionAffinity && {
+      sessionAffinity: outcome => void attempt(() => observer.sessionAffinity!(outcome), onError),
+    }),
   };
 }
 

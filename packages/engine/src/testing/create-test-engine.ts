@@ -13,6 +13,7 @@ import { createEngine, type Engine } from '../create-engine';
 import type { Exchange } from '../exchange/exchange';
 import type { EngineObserver } from '../observation/engine-observer';
 import type { CredentialHealthStore } from '../upstreams/health-store';
+import type { AffinityStore } from '../affinity/affinity-store';
 import type { UsageRecord } from '../usage/usage-record';
 import { createManualSchedule, type ManualSchedule } from './create-manual-schedule';
 import { createScriptedUpstream, type ScriptedAnswer, type ScriptedCall, type ScriptedUpstream } from './create-scripted-upstream';
@@ -70,6 +71,10 @@ export type TestEngineOptions = {
   onObserverError?: (error: unknown) => void;
   /** Shares upstream health with other engines (`EngineOptions.healthStore`). */
   healthStore?: CredentialHealthStore;
+  /** The config's `sessionAffinity`. */
+  sessionAffinity?: GatewayConfigInput['sessionAffinity'];
+  /** Where conversations' credentials are pinned (`EngineOptions.affinityStore`). Default: the engine's memory. */
+  affinityStore?: AffinityStore;
 };
 
 export type TestEngine = {
@@ -133,6 +138,7 @@ export async function createTestEngine(options: TestEngineOptions): Promise<Test
     routes: options.routes,
     ...(options.responseStore && { responseStore: options.responseStore }),
     ...(options.forwardClientHeaders !== undefined && { forwardClientHeaders: options.forwardClientHeaders }),
+    ...(options.sessionAffinity && { sessionAffinity: options.sessionAffinity }),
   });
   const engine = createEngine({
     config,
@@ -155,6 +161,7 @@ export async function createTestEngine(options: TestEngineOptions): Promise<Test
     ...(options.observer && { observer: options.observer }),
     ...(options.onObserverError && { onObserverError: options.onObserverError }),
     ...(options.healthStore && { healthStore: options.healthStore }),
+    ...(options.affinityStore && { affinityStore: options.affinityStore }),
     upstreamClient(name: string, clientOptions: UpstreamClientOptions, credential: string) {
       const configured = options.upstreams[name];
       const answers = configured?.credentials?.find(candidate => candidate.name === credential)?.answers ?? configured?.answers ?? [];
