@@ -92,6 +92,15 @@ export function summariseUsageRows(rows) {
   };
 }
 
+/**
+ * Whether the ledger's sums are what the upstream itself counted (the simulator's per-key stats of
+ * `GET /simulator/credentials`, over answered requests): input, cache reads and cache writes.
+ */
+export function ledgerMatchesUpstream(summary, upstreamCredentials) {
+  const total = field => upstreamCredentials.reduce((sum, credential) => sum + credential.stats[field], 0);
+  return ['inputTokens', 'cacheReadTokens', 'cacheWriteTokens'].every(field => total(field) === summary[field]);
+}
+
 /** Cache reads over all input tokens (reads and writes included), 0 without input. */
 export function cacheReadShare(cacheReadTokens, inputTokens) {
   return inputTokens > 0 ? cacheReadTokens / inputTokens : 0;
@@ -102,23 +111,23 @@ const count = number => number.toLocaleString('en-US');
 
 /**
  * The results as a Markdown table, one row per agent and scenario (`{ agent, scenario, turns,
- * failedTurns, summary, note?, error? }`; a scenario that could not run shows its error), then the
- * comparison the measurement is for: each scenario's share against the single credential's.
+ * failedTurns, summary, ledgerMatchesUpstream, note?, error? }`; a scenario that could not run
+ * shows its error), then what the measurement is for: each share against the single credential's.
  */
 export function formatCacheAffinityTable(results) {
-  const header = '| agent | scenario | turns OK / failed | requests | input tokens | cache read | cache write | cache-read share | requests per credential | credential switches | retried | warnings |';
-  const lines = [header, `|${'---|'.repeat(12)}`];
+  const header = '| agent | scenario | turns OK / failed | requests | input tokens | cache read | cache write | cache-read share | requests per credential | credential switches | retried | warnings | ledger = upstream |';
+  const lines = [header, `|${'---|'.repeat(13)}`];
   for (const result of results) {
     const name = `${result.scenario}: ${SCENARIOS[result.scenario]}`;
     if (result.error !== undefined) {
-      lines.push(`| ${result.agent} | ${name} | not run: ${result.error.replaceAll('|', '/')} |${' |'.repeat(9)}`);
+      lines.push(`| ${result.agent} | ${name} | not run: ${result.error.replaceAll('|', '/')} |${' |'.repeat(10)}`);
       continue;
     }
     const { summary } = result;
     const perCredential = Object.entries(summary.credentials).map(([credential, requests]) => `${credential} ${requests}`).join(', ');
     const warnings = Object.entries(summary.warnings).map(([warning, times]) => `${warning} ×${times}`).join('; ');
     lines.push(
-      `| ${result.agent} | ${name} | ${result.turns - result.failedTurns} / ${result.failedTurns} | ${summary.requests} | ${count(summary.inputTokens)} | ${count(summary.cacheReadTokens)} | ${count(summary.cacheWriteTokens)} | ${percent(summary.cacheReadShare)} | ${perCredential} | ${summary.switches} | ${summary.retried} | ${warnings.replaceAll('|', '/') || '—'} |`,
+      `| ${result.agent} | ${name} | ${result.turns - result.failedTurns} / ${result.failedTurns} | ${summary.requests} | ${count(summary.inputTokens)} | ${count(summary.cacheReadTokens)} | ${count(summary.cacheWriteTokens)} | ${percent(summary.cacheReadShare)} | ${perCredential} | ${summary.switches} | ${summary.retried} | ${warnings.replaceAll('|', '/') || '—'} | ${result.ledgerMatchesUpstream ? 'yes' : 'NO'} |`,
     );
   }
   const notes = results.filter(result => result.note !== undefined).map(result => `${result.agent} ${result.scenario}: ${result.note}`);

@@ -24,7 +24,7 @@ import { createAgentSandbox, isolatedEnvironment, runCli, startEgressTrap } from
 import { claudeCodeBinary, claudeCodeEnvironment } from '../../test/e2e/agents/claude-code-environment.ts';
 import { codexConfig } from '../../test/e2e/agents/codex-config.ts';
 import { startSimulator } from './bench-servers.mjs';
-import { formatCacheAffinityTable, parseCacheAffinityArguments, summariseUsageRows, USAGE } from './cache-affinity-report.mjs';
+import { formatCacheAffinityTable, ledgerMatchesUpstream, parseCacheAffinityArguments, summariseUsageRows, USAGE } from './cache-affinity-report.mjs';
 import { startServerProcess } from './server-process.mjs';
 
 const root = join(import.meta.dirname, '../..');
@@ -173,7 +173,9 @@ async function measureScenario(agent, scenario, options) {
     }
     const rows = await readUsageRows(gateway, secrets.adminToken, MODELS[agent], options.turns - failures.length);
     const upstream = (await (await fetch(`${simulator.url}/simulator/credentials`)).json()).credentials;
-    return { agent, scenario, turns: options.turns, failedTurns: failures.length, summary: summariseUsageRows(rows), note, disruption, failures, egress: [...trap.attempts], upstream, rows };
+    const summary = summariseUsageRows(rows);
+    const measured = { agent, scenario, turns: options.turns, failedTurns: failures.length, summary, ledgerMatchesUpstream: ledgerMatchesUpstream(summary, upstream) };
+    return { ...measured, note, disruption, failures, egress: [...trap.attempts], upstream, rows };
   } finally {
     await trap?.close();
     await gateway?.stop();
@@ -202,4 +204,4 @@ console.log(formatCacheAffinityTable(results));
 const escaped = results.flatMap(result => result.egress ?? []);
 if (escaped.length > 0) console.log(`\nCalls the CLIs tried beyond 127.0.0.1 (refused): ${escaped.join(', ')}`);
 if (options.out !== undefined) writeFileSync(options.out, `${JSON.stringify({ measuredAt: new Date().toISOString(), options, results }, null, 2)}\n`);
-process.exitCode = results.some(result => result.error !== undefined || result.failedTurns > 0) ? 1 : 0;
+process.exitCode = results.some(result => result.error !== undefined || result.failedTurns > 0 || result.ledgerMatchesUpstream === false) ? 1 : 0;
