@@ -20,6 +20,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as wait } from 'node:timers/promises';
+import { URLSearchParams } from 'node:url';
 import { createAgentSandbox, isolatedEnvironment, runCli, startEgressTrap } from '../../test/e2e/agents/agent-sandbox.ts';
 import { claudeCodeBinary, claudeCodeEnvironment } from '../../test/e2e/agents/claude-code-environment.ts';
 import { codexConfig } from '../../test/e2e/agents/codex-config.ts';
@@ -53,7 +54,7 @@ function gatewayConfig(simulatorURL, scenario, withAffinityKey) {
   };
 }
 
-/** Starts the example server on `config`; resolves `{ gateway }`, or `{ refused }` with the config error's line when it exits on one. */
+/** Starts the example server on `config`; resolves `{ gateway }`, or `{ refused }` when it exits on the config's `sessionAffinity` (a gateway without it). */
 async function startGateway(folder, config, secrets) {
   const configPath = join(folder, 'gateway-config.json');
   writeFileSync(configPath, JSON.stringify(config));
@@ -64,9 +65,9 @@ async function startGateway(folder, config, secrets) {
   try {
     return { gateway: await startServerProcess({ name: 'gateway', script: 'examples/server/dist/main.js', cwd: root, environment, logFile: join(folder, 'gateway.log') }) };
   } catch (error) {
-    const line = /^.*unknown field sessionAffinity.*$/m.exec(error.message)?.[0];
-    if (line === undefined) throw error;
-    return { refused: line.slice(0, 200) };
+    const refused = /unknown field sessionAffinity/.exec(error.message)?.[0];
+    if (refused === undefined) throw error;
+    return { refused: `the gateway refuses its config: ${refused}` };
   }
 }
 
@@ -153,7 +154,7 @@ async function measureScenario(agent, scenario, options) {
     const started = await startGateway(folder, gatewayConfig(simulator.url, scenario, true), secrets);
     let note;
     if (started.refused !== undefined && scenario === 'b') {
-      note = `session affinity not available (${started.refused}): run without the key, the pool spreading turns as it does without affinity`;
+      note = `session affinity not available (${started.refused}): run without the key, so the pool spreads the turns as with affinity off`;
       gateway = (await startGateway(folder, gatewayConfig(simulator.url, scenario, false), secrets)).gateway;
     } else if (started.refused !== undefined) {
       return { agent, scenario, error: `session affinity not available: ${started.refused}` };
