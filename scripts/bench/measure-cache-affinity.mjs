@@ -9,9 +9,10 @@
 //   a  one credential;  b  three, sessionAffinity off;  c  three, affinity on;
 //   d  as c, and halfway the credential serving the session is revoked and the next one answers 429.
 // The figures come from the gateway's usage API (GET /admin/usage), never from the CLIs' output.
-// Until the gateway knows `sessionAffinity`, c and d are reported as not available and b runs
-// without the key (the pool then spreads turns, as with affinity off). Node 24 (it loads the
-// shared .ts helpers by stripping their types).
+// A gateway that does not know `sessionAffinity` refuses the key: c and d are then reported as not
+// available (exit 1) and b runs without it (the pool spreads the turns, as with affinity off).
+// Node 24: the shared .ts helpers of test/e2e/agents are loaded by stripping their types (Node
+// warns once that their package declares no module type).
 //
 //   node scripts/bench/measure-cache-affinity.mjs [--only=claude|codex] [--scenarios=a,b,c,d] [--turns=20] [--out=FILE]
 import { randomBytes } from 'node:crypto';
