@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { startTestGateway, type TestGateway } from '../../helpers/start-test-gateway';
 import {
   createAgentSandbox,
@@ -11,6 +11,7 @@ import {
   type CliRun,
   type EgressTrap,
 } from './agent-sandbox';
+import { claudeCodeBinary, claudeCodeEnvironment } from './claude-code-environment';
 
 /**
  * The real Claude Code CLI (`@anthropic-ai/claude-code`, pinned in devDependencies, unmodified) in
@@ -19,7 +20,7 @@ import {
  * documented switches turn off auto-update, telemetry and other non-essential traffic, and a proxy
  * on 127.0.0.1 catches anything it would still send beyond loopback.
  */
-const CLAUDE = join(dirname(require.resolve('@anthropic-ai/claude-code/package.json')), 'bin', 'claude.exe');
+const CLAUDE = claudeCodeBinary(require.resolve);
 const ROUTES = [
   { model: 'signalbox-sim', upstreamPath: '/v1/messages?beta=true' },
   { model: 'sim-via-messages', upstreamPath: '/v1/messages?beta=true' },
@@ -62,17 +63,7 @@ describe('Claude Code CLI (claude -p --output-format stream-json) through the ex
     const run = await runCli(CLAUDE, ['-p', '--output-format', 'stream-json', '--verbose', '--model', model, prompt], {
       cwd: sandbox.cwd,
       timeoutMs: RUN_TIMEOUT_MS,
-      env: {
-        ...isolatedEnvironment(sandbox, trap),
-        CLAUDE_CONFIG_DIR: sandbox.config,
-        ANTHROPIC_BASE_URL: server.url,
-        ANTHROPIC_API_KEY: server.demoKey,
-        DISABLE_AUTOUPDATER: '1',
-        DISABLE_TELEMETRY: '1',
-        DISABLE_ERROR_REPORTING: '1',
-        CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-        ...extra,
-      },
+      env: { ...isolatedEnvironment(sandbox, trap), ...claudeCodeEnvironment(sandbox, { baseURL: server.url, apiKey: server.demoKey }), ...extra },
     });
     log.stop();
     return { run, gateway: log.requests, upstream: server.simulator.requests().slice(before) };
@@ -148,16 +139,7 @@ describe('Claude Code CLI (claude -p --output-format stream-json) through the ex
       const run = await runCli(CLAUDE, ['-p', '--output-format', 'stream-json', '--verbose', '--model', 'sim-1', prompt], {
         cwd: sandbox.cwd,
         timeoutMs: RUN_TIMEOUT_MS,
-        env: {
-          ...isolatedEnvironment(sandbox, trap),
-          CLAUDE_CONFIG_DIR: sandbox.config,
-          ANTHROPIC_BASE_URL: server.simulatorURL,
-          ANTHROPIC_API_KEY: 'sk-ant-simulated',
-          DISABLE_AUTOUPDATER: '1',
-          DISABLE_TELEMETRY: '1',
-          DISABLE_ERROR_REPORTING: '1',
-          CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-        },
+        env: { ...isolatedEnvironment(sandbox, trap), ...claudeCodeEnvironment(sandbox, { baseURL: server.simulatorURL, apiKey: 'sk-ant-simulated' }) },
       });
       expect(resultOf(run)).toMatchObject({ subtype: 'success', is_error: false, num_turns: turns });
     }

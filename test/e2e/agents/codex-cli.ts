@@ -1,5 +1,7 @@
 import type { CliRun } from './agent-sandbox';
 
+export { codexConfig, type CodexConfigOptions } from './codex-config';
+
 /** The Codex CLI's entry point (`@openai/codex`, pinned in devDependencies, unmodified). */
 export const CODEX = require.resolve('@openai/codex/bin/codex.js');
 
@@ -11,48 +13,6 @@ export const CODEX_ROUTES = [
   { model: 'sim-via-chat', upstreamPath: '/v1/chat/completions' },
   { model: 'sim-responses-only', upstreamPath: '/v1/responses' },
 ] as const;
-
-export interface CodexConfigOptions {
-  model: string;
-  /** The gateway's (or a proxy's) base URL, without `/v1`. */
-  baseURL: string;
-  /** The provider's display name; Codex compacts remotely only for one named "OpenAI". */
-  providerName?: string;
-  /** Extra lines of the provider block. */
-  providerLines?: readonly string[];
-  /** Extra lines of the `[features]` table. */
-  featureLines?: readonly string[];
-}
-
-/**
- * The provider block the README documents, plus what keeps Codex offline: no update check, no
- * analytics, and no plugin/app sync (which fetches a curated plugin list from api.github.com and
- * chatgpt.com at start-up).
- */
-export function codexConfig(options: CodexConfigOptions): string {
-  return [
-    `model = "${options.model}"`,
-    'model_provider = "signalbox"',
-    'check_for_update_on_startup = false',
-    '',
-    '[analytics]',
-    'enabled = false',
-    '',
-    '[features]',
-    'plugins = false',
-    'remote_plugin = false',
-    'apps = false',
-    ...(options.featureLines ?? []),
-    '',
-    '[model_providers.signalbox]',
-    `name = "${options.providerName ?? 'Signalbox'}"`,
-    `base_url = "${options.baseURL}/v1"`,
-    'env_key = "SIGNALBOX_API_KEY"',
-    'wire_api = "responses"',
-    ...(options.providerLines ?? []),
-    '',
-  ].join('\n');
-}
 
 /** The completed items of one type from a `codex exec --json` run's events. */
 export function completedItems(run: CliRun, type: string): Array<Record<string, unknown>> {
