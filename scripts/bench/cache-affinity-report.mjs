@@ -134,6 +134,9 @@ export function formatCacheAffinityTable(results) {
   return [...lines, ...compareWithSingleCredential(results), ...notes].join('\n');
 }
 
+/** What each scenario is held to: c keeps a's share; d keeps every turn and records its move (a new key's cache is cold). */
+const TARGETS = { c: ' (target: within 2 points)', d: ' (target: no failed turn, the move recorded)' };
+
 /** For each agent with scenario a: every other scenario's share minus a's, in percentage points. */
 function compareWithSingleCredential(results) {
   const lines = [];
@@ -142,7 +145,7 @@ function compareWithSingleCredential(results) {
     if (single === undefined) continue;
     for (const result of results.filter(other => other.agent === agent && other.scenario !== 'a' && other.summary !== undefined)) {
       const points = (result.summary.cacheReadShare - single.summary.cacheReadShare) * 100;
-      const target = result.scenario === 'b' ? '' : ' (target: within 2 points)';
+      const target = TARGETS[result.scenario] ?? '';
       lines.push(`${agent} ${result.scenario} against a: ${points >= 0 ? '+' : ''}${points.toFixed(1)} points${target}`);
     }
   }

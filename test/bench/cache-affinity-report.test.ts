@@ -114,9 +114,13 @@ describe('formatCacheAffinityTable', () => {
     ]);
   });
 
-  it('holds scenarios c and d to the target of 2 points', () => {
+  it('holds scenario c to the target of 2 points, and d to no failed turn and its move recorded', () => {
     const onTarget = summariseUsageRows([row(1, 'key-1', { input: 1_000, read: 0, write: 1_000 }), row(2, 'key-1', { input: 1_000, read: 890, write: 110 })]);
-    const table = formatCacheAffinityTable([results[0]!, { agent: 'claude', scenario: 'c', turns: 2, failedTurns: 0, summary: onTarget, ledgerMatchesUpstream: true }]);
-    expect(table.split('\n').at(-1)).toBe('claude c against a: -0.5 points (target: within 2 points)');
+    const kept = { agent: 'claude', scenario: 'c', turns: 2, failedTurns: 0, summary: onTarget, ledgerMatchesUpstream: true } as const;
+    const table = formatCacheAffinityTable([results[0]!, kept, { ...kept, scenario: 'd' }]);
+    expect(table.split('\n').slice(-2)).toEqual([
+      'claude c against a: -0.5 points (target: within 2 points)',
+      'claude d against a: -0.5 points (target: no failed turn, the move recorded)',
+    ]);
   });
 });
