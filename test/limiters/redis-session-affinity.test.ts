@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { AffinityOutcome, AffinityStore, Schedule } from '@signalbox/engine';
-import { createManualSchedule, createTestEngine, readFixture, type ScriptedAnswer, type TestEngine } from '@signalbox/engine/testing';
+import {
+  createManualSchedule,
+  createTestEngine,
+  messagesRateLimited,
+  messagesServed as served,
+  messagesServedMany as servedMany,
+  type ScriptedAnswer,
+  type TestEngine,
+} from '@signalbox/engine/testing';
 import { createRedisAffinityStore } from '@signalbox/limiter-redis';
 import { Redis } from 'ioredis';
 import { startRedis, type TestRedis } from '../helpers/start-redis';
@@ -34,13 +42,7 @@ afterAll(async () => {
 });
 
 const IDLE_MS = 3_600_000;
-const served: ScriptedAnswer = { body: readFixture('messages-answer.json') };
-const servedMany = (count: number) => Array.from({ length: count }, () => served);
-const rateLimited: ScriptedAnswer = {
-  status: 429,
-  headers: { 'retry-after': '30' },
-  body: JSON.stringify({ type: 'error', error: { type: 'rate_limit_error', message: 'slow down' } }),
-};
+const rateLimited = messagesRateLimited(30);
 
 type Pool = { a: readonly ScriptedAnswer[]; b: readonly ScriptedAnswer[]; c: readonly ScriptedAnswer[] };
 
