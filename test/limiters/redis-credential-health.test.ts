@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { CredentialHealthStore } from '@signalbox/engine';
-import { createTestEngine, readFixture, TEST_NOW, type ScriptedAnswer } from '@signalbox/engine/testing';
+import { createTestEngine, messagesError as error, messagesServed as served, TEST_NOW, type ScriptedAnswer } from '@signalbox/engine/testing';
 import { createRedisHealthStore } from '@signalbox/limiter-redis';
 import { Redis } from 'ioredis';
 import { startRedis, type TestRedis } from '../helpers/start-redis';
@@ -26,12 +26,6 @@ afterAll(async () => {
   await redis?.stop();
 });
 
-const served: ScriptedAnswer = { body: readFixture('messages-answer.json') };
-const error = (status: number, type: string, headers: Record<string, string> = {}): ScriptedAnswer => ({
-  status,
-  headers,
-  body: JSON.stringify({ type: 'error', error: { type, message: `${type} from the upstream` } }),
-});
 
 function healthStore(keyPrefix: string, errors: Error[] = []): CredentialHealthStore {
   const connection = new Redis(redis.url, { maxRetriesPerRequest: 1 });

@@ -44,7 +44,7 @@ describe('example server choosing PostgreSQL and Redis from its config file', ()
     if (folder) rmSync(folder, { recursive: true, force: true });
   });
 
-  it('keeps keys, balances and the ledger in PostgreSQL and the limits in Redis, and says which setting chose them', async () => {
+  it('keeps keys, balances and the ledger in PostgreSQL and the limits and conversation pins in Redis, and says which setting chose them', async () => {
     const demoKey = generateApiKey();
     instance = await startInstanceProcess({
       SIGNALBOX_CONFIG: configPath,
@@ -71,11 +71,17 @@ describe('example server choosing PostgreSQL and Redis from its config file', ()
       await waitUntil(async () => (await rows()).length > 0, { what: () => 'the ledger row', exited: () => instance!.exited() });
       expect(await rows()).toEqual([expect.objectContaining({ status: 200, model: 'signalbox-sim', protocol: 'openai-responses', costMicros: expect.any(Number) })]);
       // The instance holds two connections to this Redis besides the test's own: the limiter's (its
-      // commands and upstream health's), and its subscription to the upstream health other instances share.
+      // commands, upstream health's and session affinity's), and its subscription to the upstream health other instances share.
       await client.connect();
       const connections = (await client.client('LIST')) as string;
       expect(connections.trim().split('\n')).toHaveLength(3);
       expect(await client.pubsub('NUMSUB', 'signalbox:health:marks')).toEqual(['signalbox:health:marks', 1]);
+      // The route has two targets, so the conversation is pinned, in Redis, to the one that served it, for the idle hour.
+      const [pinKey, ...otherPins] = await client.keys('signalbox:affinity:*');
+      expect(otherPins).toEqual([]);
+      expect(pinKey).toMatch(/^signalbox:affinity:[A-Za-z0-9_-]{22}$/);
+      expect(await client.get(pinKey!)).toBe('["simulator-messages","default"]');
+      expect(await client.pttl(pinKey!)).toBeGreaterThan(3_540_000);
     } finally {
       client.disconnect();
       await store.close();

@@ -1,6 +1,6 @@
-import type { CredentialHealthStore, Limiter } from '@signalbox/engine';
+import type { AffinityStore, CredentialHealthStore, Limiter } from '@signalbox/engine';
 import type { GatewayLogger } from '@signalbox/express';
-import { createRedisHealthStore, createRedisLimiter } from '@signalbox/limiter-redis';
+import { createRedisAffinityStore, createRedisHealthStore, createRedisLimiter } from '@signalbox/limiter-redis';
 import { Redis } from 'ioredis';
 import { describeDriverError, redactError, redactURL } from './redact-url';
 import { StartUpError } from './start-up-error';
@@ -22,13 +22,15 @@ export type SharedLimiter = {
   limiter: Limiter;
   /** Upstream health shared by every instance on the same Redis (a credential cooling down, taken out, a circuit open). */
   healthStore: CredentialHealthStore;
+  /** The credential each conversation keeps, shared by every instance on the same Redis (session affinity). */
+  affinityStore: AffinityStore;
   /** One PING through the limiter's client, for `/readyz`. */
   ping(): Promise<void>;
   close(): Promise<void>;
 };
 
 /**
- * The Redis limiter, and the upstream health store beside it, on a client of their own that fails a command after `commandTimeoutMs` or one
+ * The Redis limiter, and the upstream health and session affinity stores beside it, on one client of their own that fails a command after `commandTimeoutMs` or one
  * reconnection attempt (so an outage, or a Redis that stops answering, is a quick 503
  * `LIMITER_UNAVAILABLE`) and reconnects by itself. A Redis that cannot be reached at start is a
  * `StartUpError` naming the setting that chose it, never showing the URL.
@@ -64,9 +66,14 @@ export async function openRedisLimiter(options: RedisLimiterSettings): Promise<S
     redis: client,
     onError: error => options.logger?.warn({ err: redactError(error, options.url) }, 'upstream health not shared: Redis unreachable'),
   });
+  const affinityStore = createRedisAffinityStore({
+    redis: client,
+    onError: error => options.logger?.warn({ err: redactError(error, options.url) }, 'session affinity pin not read or kept: Redis unreachable or slow'),
+  });
   return {
     limiter,
     healthStore,
+    affinityStore,
     async ping() {
       await client.ping();
     },

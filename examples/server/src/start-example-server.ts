@@ -157,7 +157,7 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
     ...(options.clock && { clock: options.clock }),
     ...(options.usageCommitDelayMs !== undefined && { usageCommitDelayMs: options.usageCommitDelayMs }),
     ...(storage.conversationSecret !== undefined && { conversationSecret: storage.conversationSecret }),
-    ...(sharedLimiter && { limiter: sharedLimiter.limiter, healthStore: sharedLimiter.healthStore }),
+    ...(sharedLimiter && { limiter: sharedLimiter.limiter, healthStore: sharedLimiter.healthStore, affinityStore: sharedLimiter.affinityStore }),
     ...observerOf(tracing?.observer, exampleMetrics?.metrics.observer),
     recordUsage: record => {
       usage.push(record);

@@ -78,6 +78,8 @@ export type GatewayOptions = {
   secretValues?: EngineOptions['secretValues'];
   /** Where instances share upstream health (a Redis one from `@signalbox/limiter-redis`): `EngineOptions.healthStore`. Default: none. */
   healthStore?: EngineOptions['healthStore'];
+  /** Where conversations' credentials are pinned (a Redis one from `@signalbox/limiter-redis`): `EngineOptions.affinityStore`. Default: the engine's memory. */
+  affinityStore?: EngineOptions['affinityStore'];
 };
 
 /**
@@ -130,6 +132,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     ...(options.maxQueuedUsageCommits !== undefined && { maxQueuedUsageCommits: options.maxQueuedUsageCommits }),
     ...(options.secretValues && { secretValues: options.secretValues }),
     ...(options.healthStore && { healthStore: options.healthStore }),
+    ...(options.affinityStore && { affinityStore: options.affinityStore }),
     ...observerOf(options.observer, logger),
     onObserverError: error => logger?.error({ cause: causeLogFields(error) }, 'observer failed (the request went on)'),
     onRecorderError: error => logger?.error({ cause: causeLogFields(error) }, 'usage ledger commit or recorder failed'),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { performance } from 'node:perf_hooks';
 import { markSubject, type CredentialHealthStore, type HealthChannel, type HealthMark } from '@signalbox/engine';
 import type { Redis } from 'ioredis';
+import { onceEvery, REPORT_INTERVAL_MS } from './once-every';
 import { readHealthMessage, readKeptMark } from './read-health-message';
 
 export type RedisHealthStoreOptions = {
@@ -51,7 +51,7 @@ export function createRedisHealthStore(options: RedisHealthStoreOptions): Creden
         if (subscribed) marks().then(found => found.forEach(listener), report);
       });
       // ioredis reports every failed reconnection attempt: one report per 10 s is enough.
-      subscriber.on('error', onceEvery(CONNECTION_REPORT_INTERVAL_MS, report));
+      subscriber.on('error', onceEvery(REPORT_INTERVAL_MS, report));
       const ready = subscriber.subscribe(channelName).then(() => (subscribed = true));
       const channel: HealthChannel = {
         share(mark) {
@@ -71,19 +71,6 @@ export function createRedisHealthStore(options: RedisHealthStoreOptions): Creden
       };
       return channel;
     },
-  };
-}
-
-/** The least time between two reports that the subscriber cannot reach Redis. */
-const CONNECTION_REPORT_INTERVAL_MS = 10_000;
-
-/** `action` at most once per `intervalMs` of real time; calls in between are dropped. */
-function onceEvery<Argument>(intervalMs: number, action: (argument: Argument) => void): (argument: Argument) => void {
-  let last = -Infinity;
-  return argument => {
-    if (performance.now() - last < intervalMs) return;
-    last = performance.now();
-    action(argument);
   };
 }
 

@@ -4,8 +4,8 @@ type Entry = { pin: AffinityPin; expiresAt: number };
 
 /**
  * An `AffinityStore` in process memory, on the engine's clock (`now`): at most `maxConversations`
- * pins, the least recently used dropped first, each gone once idle past its expiry. All of it is
- * synchronous map work.
+ * pins, the least recently looked up or set dropped first, each gone once idle past its expiry. All
+ * of it is synchronous map work.
  */
 export function createMemoryAffinityStore(options: { now(): number; maxConversations: number }): AffinityStore & { readonly size: number } {
   const { now, maxConversations } = options;
@@ -17,19 +17,18 @@ export function createMemoryAffinityStore(options: { now(): number; maxConversat
     if (entries.size > maxConversations) entries.delete(entries.keys().next().value!);
   };
   return {
-    get(key) {
+    get(key, idleMs) {
       const entry = entries.get(key);
       if (entry === undefined) return undefined;
-      if (entry.expiresAt > now()) return entry.pin;
-      entries.delete(key);
-      return undefined;
+      if (entry.expiresAt <= now()) {
+        entries.delete(key);
+        return undefined;
+      }
+      put(key, { pin: entry.pin, expiresAt: now() + idleMs });
+      return entry.pin;
     },
     set(key, pin, idleMs) {
       put(key, { pin, expiresAt: now() + idleMs });
-    },
-    touch(key, idleMs) {
-      const entry = entries.get(key);
-      if (entry !== undefined && entry.expiresAt > now()) put(key, { pin: entry.pin, expiresAt: now() + idleMs });
     },
     get size() {
       return entries.size;

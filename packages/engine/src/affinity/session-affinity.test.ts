@@ -1,17 +1,22 @@
 import type { GatewayError, JSONObject } from '@signalbox/core';
-import { createArrayFrameSink, createTestEngine, readFixture, TEST_NOW, type ScriptedAnswer, type TestEngineOptions } from '../testing';
+import {
+  createArrayFrameSink,
+  createTestEngine,
+  messagesError,
+  messagesRateLimited,
+  messagesServed as served,
+  messagesServedMany as servedMany,
+  readFixture,
+  TEST_NOW,
+  type ScriptedAnswer,
+  type TestEngineOptions,
+} from '../testing';
 import type { GenerationOutput } from '../generation/generation-output';
 import type { AffinityOutcome } from './session-affinity';
 
 // A Responses client in front of a Messages upstream with three keys: which key each turn of a conversation uses.
-const served: ScriptedAnswer = { body: readFixture('messages-answer.json') };
-const servedMany = (count: number) => Array.from({ length: count }, () => served);
-const rateLimited: ScriptedAnswer = {
-  status: 429,
-  headers: { 'retry-after': '30' },
-  body: JSON.stringify({ type: 'error', error: { type: 'rate_limit_error', message: 'slow down' } }),
-};
-const overloaded: ScriptedAnswer = { status: 529, body: JSON.stringify({ type: 'error', error: { type: 'overloaded_error', message: 'busy' } }) };
+const rateLimited = messagesRateLimited(30);
+const overloaded = messagesError(529, 'overloaded_error');
 
 type Targets = Record<string, Record<string, readonly ScriptedAnswer[]>>;
 

@@ -77,8 +77,7 @@ export function affinityMoveWarning(outcome: Extract<AffinityOutcome, { result: 
   return `sessionAffinity (moved from ${from.upstream}/${from.credential} to ${outcome.upstream}/${outcome.credential}: ${outcome.reason})`;
 }
 
-/** Remembers what served the conversation, restarting its idle expiry. */
+/** Pins what served the conversation when that changed; a kept pin's expiry was already restarted by its lookup. */
 export function rememberServed(affinity: SessionAffinity, key: string, outcome: AffinityOutcome): void {
-  if (outcome.result === 'kept') affinity.store.touch(key, affinity.idleMs);
-  else affinity.store.set(key, { upstream: outcome.upstream, credential: outcome.credential }, affinity.idleMs);
+  if (outcome.result !== 'kept') affinity.store.set(key, { upstream: outcome.upstream, credential: outcome.credential }, affinity.idleMs);
 }

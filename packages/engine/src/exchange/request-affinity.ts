@@ -13,8 +13,8 @@ export type PinLookup = AffinityPin | undefined | Promise<AffinityPin | undefine
 /**
  * On a route that keeps conversations: sets the request's conversation key on `state` (it also
  * becomes the prompt cache key of an OpenAI upstream when the client sent none) and starts the
- * lookup of the credential the conversation keeps: one map read in memory, one round trip to a
- * shared store. Any other route does nothing here.
+ * lookup of the credential the conversation keeps, which also restarts its idle expiry: one map
+ * read in memory, one round trip to a shared store. Any other route does nothing here.
  */
 export function lookUpAffinity(
   state: ExchangeState,
@@ -34,13 +34,13 @@ export function lookUpAffinity(
     chainKey,
   });
   state.conversationKey = conversationKey;
-  return dependencies.affinity.store.get(conversationKey);
+  return dependencies.affinity.store.get(conversationKey, dependencies.affinity.idleMs);
 }
 
 /**
  * After a served request: what became of its conversation's credential (told to the observer; a
  * forced move also becomes a warning on the usage record, not in the client's warnings header, as
- * credential names are the operator's), and the credential that served pinned or its pin refreshed.
+ * credential names are the operator's), and the credential that served pinned when it changed.
  */
 export function settleAffinity(
   state: ExchangeState,

@@ -1,18 +1,23 @@
 import type { GatewayError } from '@signalbox/core';
 import type { HealthMark } from '../upstreams/health-store';
 import { createMemoryHealthStore } from '../upstreams/create-memory-health-store';
-import { createArrayFrameSink, createTestEngine, readFixture, TEST_NOW, transportError, type ScriptedAnswer, type TestEngineOptions, type TestUpstream } from '../testing';
+import {
+  createArrayFrameSink,
+  createTestEngine,
+  messagesError as error,
+  messagesRateLimited as rateLimited,
+  messagesServed as served,
+  messagesServedMany as servedMany,
+  readFixture,
+  TEST_NOW,
+  transportError,
+  type ScriptedAnswer,
+  type TestEngineOptions,
+  type TestUpstream,
+} from '../testing';
 
 // A Responses client in front of Messages upstreams whose keys are pooled: which key serves, which is skipped.
 const body = { model: 'client-model', input: 'Say hello' };
-const served: ScriptedAnswer = { body: readFixture('messages-answer.json') };
-const servedMany = (count: number) => Array.from({ length: count }, () => served);
-const error = (status: number, type: string, headers: Record<string, string> = {}): ScriptedAnswer => ({
-  status,
-  headers,
-  body: JSON.stringify({ type: 'error', error: { type, message: `${type} from the upstream` } }),
-});
-const rateLimited = (retryAfterSeconds: number) => error(429, 'rate_limit_error', { 'retry-after': String(retryAfterSeconds) });
 const revoked = error(401, 'authentication_error');
 
 type Pool = Record<string, readonly ScriptedAnswer[]>;

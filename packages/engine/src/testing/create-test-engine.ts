@@ -75,6 +75,8 @@ export type TestEngineOptions = {
   sessionAffinity?: GatewayConfigInput['sessionAffinity'];
   /** Where conversations' credentials are pinned (`EngineOptions.affinityStore`). Default: the engine's memory. */
   affinityStore?: AffinityStore;
+  /** Serves the store, account and key of another test engine, as a second instance on one database would. Default: its own. */
+  accountsOf?: TestEngine;
 };
 
 export type TestEngine = {
@@ -82,6 +84,8 @@ export type TestEngine = {
   store: AccountStore;
   accountId: string;
   keyId: string;
+  /** The test key's secret, as its clients send it. */
+  secret: string;
   openingBalanceMicros: number;
   /** Usage records in the order the engine wrote them. */
   records: UsageRecord[];
@@ -112,10 +116,10 @@ export const TEST_NOW = 1_767_225_600_000;
  * every usage record.
  */
 export async function createTestEngine(options: TestEngineOptions): Promise<TestEngine> {
-  const store = createMemoryAccountStore();
-  const openingBalanceMicros = options.balanceMicros ?? 1_000_000;
-  const account = await store.createAccount({ name: 'test account', balanceMicros: openingBalanceMicros });
-  const { secret, key } = await store.createKey({ accountId: account.id, name: 'test key', ...options.key });
+  const shared = options.accountsOf;
+  const store = shared?.store ?? createMemoryAccountStore();
+  const openingBalanceMicros = shared?.openingBalanceMicros ?? options.balanceMicros ?? 1_000_000;
+  const { accountId, keyId, secret } = shared ?? (await createTestKey(store, openingBalanceMicros, options.key));
   const records: UsageRecord[] = [];
   const sleeps: number[] = [];
   const calls: ScriptedCall[] = [];
@@ -179,8 +183,9 @@ export async function createTestEngine(options: TestEngineOptions): Promise<Test
   return {
     engine,
     store,
-    accountId: account.id,
-    keyId: key.id,
+    accountId,
+    keyId,
+    secret,
     openingBalanceMicros,
     records,
     sleeps,
@@ -206,9 +211,16 @@ export async function createTestEngine(options: TestEngineOptions): Promise<Test
       return records;
     },
     async account() {
-      return (await store.getAccount(account.id))!;
+      return (await store.getAccount(accountId))!;
     },
   };
+}
+
+/** The test account, with its opening balance, and its one key. */
+async function createTestKey(store: AccountStore, balanceMicros: number, key: TestEngineOptions['key']) {
+  const account = await store.createAccount({ name: 'test account', balanceMicros });
+  const created = await store.createKey({ accountId: account.id, name: 'test key', ...key });
+  return { accountId: account.id, keyId: created.key.id, secret: created.secret };
 }
 
 type TestCredential = NonNullable<TestUpstream['credentials']>[number];

@@ -17,3 +17,4 @@ export {
 } from './create-test-engine';
 export { readFixture } from './read-fixture';
 export { createFailoverTestEngine, FAILOVER_PRICING, OVERLOADED_ANSWER } from './create-failover-test-engine';
+export { messagesError, messagesRateLimited, messagesServed, messagesServedMany } from './messages-answers';
