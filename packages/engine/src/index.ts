@@ -21,7 +21,7 @@ export { ConfigError } from './config/config-error';
 export { parseGatewayConfig, type ParseGatewayConfigOptions } from './config/parse-gateway-config';
 export { PROVIDER_PRESETS } from './config/providers/provider-presets';
 export type { ProviderPreset } from './config/providers/provider-preset';
-export { findCatalogPrice, parsePriceCatalog, priceCatalogSchema, type PriceCatalog } from './pricing/price-catalog';
+export { parsePriceCatalog, type PriceCatalog } from './pricing/price-catalog';
 export { SHIPPED_PRICE_CATALOG } from './pricing/shipped-price-catalog';
 export type { ModelPricing } from './pricing/model-pricing';
 export { describeUnknownKeys } from './config/describe-unknown-keys';
