@@ -1,6 +1,7 @@
 import { ADMIN_IDENTITY } from '@signalbox/accounts';
 import { rotateAdminToken } from './admin-token-file';
 import { CliError, PROGRAM, type CliCommand } from './cli-command';
+import { loadPriceCatalogFiles } from './load-on-demand';
 import { adminTokenFileIn } from './open-data-directory';
 
 const ACCOUNT_ID = "the account id from 'accounts list'";
@@ -144,6 +145,26 @@ export const CLI_COMMANDS: readonly CliCommand[] = [
         `  ${token}`,
         `A server running on ${directory} accepts it within a second, without a restart.`,
       ].join('\n');
+    },
+  },
+  {
+    name: 'catalog import',
+    summary:
+      'Checks a price catalog file (JSON: asOf, currency, vendors with source, asOf and models) and installs it in the data folder; ' +
+      'routes with pricing: catalog are priced from it at the next start instead of the shipped catalog.',
+    arguments: [{ name: 'FILE', description: 'the catalog file, such as prices.json' }],
+    run: async ({ arguments: values }, context) => {
+      const directory = context.dataDirectory();
+      const { importPriceCatalog } = loadPriceCatalogFiles();
+      let imported: ReturnType<typeof importPriceCatalog>;
+      try {
+        imported = importPriceCatalog(values.FILE!, directory);
+      } catch (error) {
+        throw new CliError(`FILE ${values.FILE!}: ${(error as Error).message}`, 'failure');
+      }
+      const { installed, catalog } = imported;
+      const vendors = Object.entries(catalog.vendors).map(([name, prices]) => `  ${name}: ${Object.keys(prices.models).length} models, as of ${prices.asOf}`);
+      return [`Installed the price catalog of ${catalog.asOf} (${catalog.currency}) as ${installed}:`, ...vendors, 'A server on this data folder uses it from its next start.'].join('\n');
     },
   },
 ];

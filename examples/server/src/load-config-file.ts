@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { extname, resolve } from 'node:path';
 import type { Codec } from '@signalbox/core';
-import { ConfigError, parseGatewayConfig, type GatewayConfig } from '@signalbox/engine';
+import { ConfigError, parseGatewayConfig, type GatewayConfig, type PriceCatalog } from '@signalbox/engine';
 import { EMBEDDED_SIMULATOR } from './default-config';
 import { describeConfigSyntaxError } from './describe-config-syntax-error';
 import { loadYAML } from './load-on-demand';
@@ -35,8 +35,8 @@ export type LoadedConfigFile = {
   metrics: ConfigFileMetrics | undefined;
 };
 
-/** `loadConfigFile`, keeping the `storage`, `tracing` and `metrics` sections it validated: one read of the file for all. */
-export function loadConfigFileWithSections(path: string, simulatorURL: string, codecs?: readonly Codec[]): LoadedConfigFile {
+/** `loadConfigFile`, keeping the `storage`, `tracing` and `metrics` sections it validated: one read of the file for all; `pricing: "catalog"` routes priced from `priceCatalog` (default the shipped one). */
+export function loadConfigFileWithSections(path: string, simulatorURL: string, codecs?: readonly Codec[], priceCatalog?: PriceCatalog): LoadedConfigFile {
   const { storage, tracing, metrics, gateway } = splitServerSections(readConfigDocument(path));
   const sections = {
     storage: readConfigFileStorage(path, storage),
@@ -44,7 +44,11 @@ export function loadConfigFileWithSections(path: string, simulatorURL: string, c
     metrics: readConfigFileMetrics(path, metrics),
   };
   try {
-    const config = parseGatewayConfig(substituteSimulator(gateway, simulatorURL), { hostSections: SERVER_SECTIONS, ...(codecs && { codecs }) });
+    const config = parseGatewayConfig(substituteSimulator(gateway, simulatorURL), {
+      hostSections: SERVER_SECTIONS,
+      ...(codecs && { codecs }),
+      ...(priceCatalog && { priceCatalog }),
+    });
     return { config, ...sections };
   } catch (error) {
     if (error instanceof ConfigError) throw new ConfigFileError(path, error.problems.join('; '), { cause: error });

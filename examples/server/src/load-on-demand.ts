@@ -5,6 +5,7 @@ import type * as PostgresStoreModule from './open-postgres-store';
 import type * as RedisLimiterModule from './open-redis-limiter';
 import type * as TracingModule from './open-tracing';
 import type * as MetricsModule from './create-example-metrics';
+import type * as PriceCatalogFileModule from './read-price-catalog-file';
 
 // Modules that only some configurations use, loaded the first time one of them is asked for.
 // Loading a module costs resident memory for as long as the process runs (its compiled code, its
@@ -45,4 +46,9 @@ export function loadSQLiteStore(): typeof SQLiteStoreModule {
 /** The YAML parser: for a config file named `.yaml` or `.yml`. */
 export function loadYAML(): typeof YAMLModule {
   return require('yaml') as typeof YAMLModule;
+}
+
+/** Reading, checking and installing a price catalog file (which brings the engine): for `catalog import`. */
+export function loadPriceCatalogFiles(): typeof PriceCatalogFileModule {
+  return require('./read-price-catalog-file') as typeof PriceCatalogFileModule;
 }

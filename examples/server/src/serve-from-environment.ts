@@ -4,6 +4,7 @@ import type { StartUpSettings } from './describe-start-up-error';
 import { describeStorageChoice } from './describe-storage-choice';
 import { formatBanner, formatFirstStartSecrets } from './format-banner';
 import { loadConfigFileStorage } from './load-config-file';
+import { priceCatalogFileIn } from './read-price-catalog-file';
 import { readServerEnvironment } from './read-server-environment';
 import { startExampleServer } from './start-example-server';
 
@@ -43,6 +44,7 @@ export async function serveFromEnvironment(settings: StartUpSettings): Promise<v
     port: environment.port,
     host: environment.host,
     ...(configPath && { configPath }),
+    priceCatalogPath: priceCatalogFileIn(environment.dataDirectory),
     ...(environment.demoKey && { demoKey: environment.demoKey }),
     // Secrets are made once the server listens, and go to stderr, never to stdout with the JSON logs,
     // at once: a start that fails after making one still shows it.

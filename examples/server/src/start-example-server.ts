@@ -22,6 +22,7 @@ import { loadExampleMetricsFactory, loadRedisLimiterOpener, loadTracingOpener } 
 import type { SharedLimiter } from './open-redis-limiter';
 import type { OpenedTracing } from './open-tracing';
 import { readTracingSettings, type TracingSettings } from './read-tracing-settings';
+import { readImportedPriceCatalog } from './read-price-catalog-file';
 import { redactError } from './redact-url';
 import type { SharedStorageEnvironment } from './read-shared-storage-environment';
 import { serverTimeouts } from './server-timeouts';
@@ -65,6 +66,11 @@ export type ExampleServerOptions = {
   codecs?: typeof codecs;
   logger?: GatewayLogger;
   simulator?: SimulatorOptions;
+  /**
+   * A price catalog file (`catalog import` puts one in the data folder): routes with `pricing:
+   * "catalog"` are priced from it when it exists, else from the shipped catalog.
+   */
+  priceCatalogPath?: string;
   /** Upstream keys are read from here (`apiKeyEnv`). Default `process.env`. */
   environment?: NodeJS.ProcessEnv;
   /**
@@ -133,8 +139,9 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
   const { url: simulatorURL } = await simulator.listen(0, '127.0.0.1');
   const { config, storage, sharedLimiter, tracing, metricsSettings } = await closeOnFailure([simulator], async () => {
     // Every config error, the codecs' protocol and interface names included, before the storage is opened.
-    const file = options.configPath ? loadConfigFileWithSections(options.configPath, simulatorURL, options.codecs ?? codecs) : undefined;
-    const loaded = file?.config ?? parseGatewayConfig(createDefaultConfig(simulatorURL), { codecs: options.codecs ?? codecs });
+    const priceCatalog = readImportedPriceCatalog(options.priceCatalogPath);
+    const file = options.configPath ? loadConfigFileWithSections(options.configPath, simulatorURL, options.codecs ?? codecs, priceCatalog) : undefined;
+    const loaded = file?.config ?? parseGatewayConfig(createDefaultConfig(simulatorURL), { codecs: options.codecs ?? codecs, ...(priceCatalog && { priceCatalog }) });
     warnOfMissingUpstreamKeys(loaded, options.environment ?? process.env, options.logger);
     const tracingSettings = options.tracing ?? readTracingSettings(options.environment ?? process.env, file?.tracing);
     const chosen = withConfigFileStorage(options, file?.storage);

@@ -5,6 +5,7 @@ import { decodeOpenAIError, encodeOpenAIError, encodeOpenAIModelList, setOpenAIP
 import { capOpenAIChatOutputTokens } from './request/cap-openai-chat-output-tokens';
 import { decodeOpenAIChatRequest } from './request/decode-openai-chat-request';
 import { encodeOpenAIChatRequest } from './request/encode-openai-chat-request';
+import { openAIChatUpstreamQuirks } from './request/openai-chat-upstream-quirks';
 import { decodeOpenAIChatResponse } from './response/decode-openai-chat-response';
 import { encodeOpenAIChatResponse } from './response/encode-openai-chat-response';
 import { createOpenAIChatStreamDecoder } from './stream/decode-openai-chat-stream';
@@ -33,6 +34,7 @@ export const openAIChatCodec: Codec = {
   ]),
   capOutputTokens: capOpenAIChatOutputTokens,
   setPromptCacheKey: setOpenAIPromptCacheKey,
+  upstreamQuirks: openAIChatUpstreamQuirks,
   createPassthroughStream: createOpenAIChatPassthroughStream,
   describeOpenAPI: describeOpenAIChatOpenAPI,
 };

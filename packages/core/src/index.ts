@@ -29,6 +29,7 @@ export type {
   StreamDecoder,
   StreamEncoder,
 } from './codec/codec';
+export type { UpstreamQuirks } from './codec/upstream-quirks';
 export type {
   CredentialScheme,
   ProtocolDescriptor,

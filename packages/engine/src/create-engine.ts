@@ -243,7 +243,8 @@ function openUpstreams(options: EngineOptions, registry: ProtocolRegistry): Map<
   return new Map(
     Object.entries(options.config.upstreams).map(([name, upstream]) => {
       const codec = registry.codec(upstream.protocol);
-      return [name, { name, codec, path: codec.descriptor.upstreamPath, pool: openCredentialPool(name, upstream, codec, environment, openClient) }];
+      const pool = openCredentialPool(name, upstream, codec, environment, openClient);
+      return [name, { name, codec, path: codec.descriptor.upstreamPath, pool, quirks: upstream.quirks }];
     }),
   );
 }

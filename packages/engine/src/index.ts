@@ -19,6 +19,11 @@ export {
 export type { GatewayConfig, GatewayConfigInput, InterfaceAuth, ResponseStoreConfig, UsageConfig } from './config/gateway-config';
 export { ConfigError } from './config/config-error';
 export { parseGatewayConfig, type ParseGatewayConfigOptions } from './config/parse-gateway-config';
+export { PROVIDER_PRESETS } from './config/providers/provider-presets';
+export type { ProviderPreset } from './config/providers/provider-preset';
+export { parsePriceCatalog, type PriceCatalog } from './pricing/price-catalog';
+export { SHIPPED_PRICE_CATALOG } from './pricing/shipped-price-catalog';
+export type { ModelPricing } from './pricing/model-pricing';
 export { describeUnknownKeys } from './config/describe-unknown-keys';
 export { createEngine, type Engine, type EngineOptions } from './create-engine';
 export type { Clock, Schedule } from './clock/clock';

@@ -4,6 +4,7 @@ import type { GenerationRequest } from '../generation/generation-request';
 import type { GenerationResponse } from '../generation/generation-response';
 import type { StreamEvent } from '../generation/stream-event';
 import type { JSONObject } from '../json';
+import type { UpstreamQuirks } from './upstream-quirks';
 import type { ConversationCodec } from './conversation-codec';
 import type { ForeignFields } from './foreign-fields';
 import type { OpenAPIDescribeOptions, OpenAPIDescription } from './openapi-description';
@@ -120,6 +121,11 @@ export interface Codec {
    * Protocols without such a key omit it.
    */
   setPromptCacheKey?(body: JSONObject, key: string): JSONObject;
+  /**
+   * Departures from the protocol that upstreams speaking it are known for, which an upstream's
+   * `quirks` may list; protocols whose upstreams all keep to it omit it.
+   */
+  readonly upstreamQuirks?: UpstreamQuirks;
   /** A pass-through of this protocol's stream to a client of the same protocol. */
   createPassthroughStream?(clientModel: string): PassthroughStream;
   /**

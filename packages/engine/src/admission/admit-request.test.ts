@@ -3,7 +3,7 @@ import { createMemoryAccountStore, type UsageCommit } from '@signalbox/accounts'
 import { createMemoryLimiter } from '../limits/create-memory-limiter';
 import { createProtocolRegistry } from '../protocols/create-protocol-registry';
 import { createRouteTable } from '../routing/create-route-table';
-import { routeConfigSchema } from '../config/gateway-config';
+import { routeConfigSchema, type RouteConfig } from '../config/gateway-config';
 import { computeCostMicros } from '../usage/compute-cost';
 import { admitRequest, type AdmissionInput, type PendingCharge } from './admit-request';
 import { estimateInputTokens } from './estimate-input-tokens';
@@ -28,7 +28,8 @@ async function setup(options: {
   const account = await store.createAccount({ name: 'a', balanceMicros: options.balance, ...(options.ceiling && { keyLimitCeiling: options.ceiling }) });
   const { key } = await store.createKey({ accountId: account.id, name: 'k', ...(options.limits && { limits: options.limits }) });
   const route = createRouteTable([
-    routeConfigSchema.parse({ model: 'm', interfaces: ['responses'], targets: [{ upstream: 'u', model: 'x' }], ...options.route }),
+    // Routes here are priced by hand: `pricing: "catalog"` is resolved by parseGatewayConfig.
+    routeConfigSchema.parse({ model: 'm', interfaces: ['responses'], targets: [{ upstream: 'u', model: 'x' }], ...options.route }) as RouteConfig,
   ], createProtocolRegistry([responsesLikeCodec])).resolve('m', 'openai-responses');
   const input = (text: string, maxOutputTokens?: number): AdmissionInput => ({
     request: request(text, maxOutputTokens),

@@ -2,16 +2,22 @@ import { DEFAULT_USAGE_RETENTION_DAYS, keyLimitsSchema } from '@signalbox/accoun
 import { DEFAULT_UPSTREAM_CONNECTIONS, DEFAULT_UPSTREAM_QUEUE_TIMEOUT_MS } from '@signalbox/upstream';
 import { z } from 'zod';
 import { refusedHeaderPattern } from '../generation/client-header-patterns';
+import { applyProviderPreset } from './providers/apply-provider-preset';
+import { modelPricingSchema, type ModelPricing } from '../pricing/model-pricing';
 import { circuitBreakerConfigSchema, credentialConfigSchema, DEFAULT_CIRCUIT_BREAKER, environmentVariableName } from './credential-config';
 
 const positiveMilliseconds = z.number().int().positive();
 
 export const upstreamConfigSchema = z
   .object({
+    /** A provider by name (`openrouter`, `ollama`, …): its preset fills every key below the upstream leaves out. */
+    provider: z.string().min(1).optional(),
     /** The protocol the upstream speaks: a codec's `protocol` (checked against the codecs at start). */
-    protocol: z.string().min(1),
+    protocol: z.string().min(1).optional(),
     /** The base URL the vendor's SDK takes: `…/v1` for OpenAI protocols, the origin for Anthropic. */
-    baseURL: z.url({ protocol: /^https?$/ }),
+    baseURL: z.url({ protocol: /^https?$/ }).optional(),
+    /** Departures from the protocol the codec makes for this upstream, by the codec's names (checked at start). */
+    quirks: z.array(z.string().min(1)).optional(),
     /** Name of the environment variable holding the upstream key (never the key itself): a pool of one. */
     apiKeyEnv: environmentVariableName.optional(),
     /** Several keys for one upstream, used by weight and load while healthy (instead of `apiKeyEnv`). */
@@ -29,7 +35,8 @@ export const upstreamConfigSchema = z
     /** When repeated server errors or connection failures stop a credential, or the whole upstream, being tried. */
     circuitBreaker: circuitBreakerConfigSchema.default(DEFAULT_CIRCUIT_BREAKER),
   })
-  .strict();
+  .strict()
+  .transform(applyProviderPreset);
 
 export const routeConfigSchema = z
   .object({
@@ -46,19 +53,10 @@ export const routeConfigSchema = z
     /** The route's context window, for the 413 token estimate. */
     contextTokens: z.number().int().positive().optional(),
     /**
-     * Prices in currency units per million tokens. Cache reads, 5-minute and 1-hour cache writes each
-     * have their own price; an absent one is the input price.
+     * Prices in currency units per million tokens (cache reads, 5-minute and 1-hour cache writes each
+     * their own, an absent one the input price), or `catalog`: the price catalog's for the targets' models.
      */
-    pricing: z
-      .object({
-        inputPerMillion: z.number().nonnegative(),
-        outputPerMillion: z.number().nonnegative(),
-        cachedInputPerMillion: z.number().nonnegative().optional(),
-        cacheWritePerMillion: z.number().nonnegative().optional(),
-        cacheWrite1hPerMillion: z.number().nonnegative().optional(),
-      })
-      .strict()
-      .optional(),
+    pricing: z.union([modelPricingSchema, z.literal('catalog')]).optional(),
     /** Replay failures that may have reached the model (timeouts, 5xx): duplicates and charges possible. */
     replayAmbiguousFailures: z.boolean().default(false),
     /** Groups whose keys may use the route; absent means every group. */
@@ -245,9 +243,12 @@ function checkCredentials(name: string, upstream: z.output<typeof upstreamConfig
 
 /** A config as written in a file (defaults optional). */
 export type GatewayConfigInput = z.input<typeof gatewayConfigSchema>;
-/** A validated config with every default filled in. */
-export type GatewayConfig = z.output<typeof gatewayConfigSchema>;
+/** A config as the schema reads it: a route's pricing may still be `catalog`. */
+export type ParsedGatewayConfig = z.output<typeof gatewayConfigSchema>;
+/** A validated route: its `pricing` is prices (`catalog` resolved at start) or absent. */
+export type RouteConfig = Omit<z.output<typeof routeConfigSchema>, 'pricing'> & { pricing?: ModelPricing };
+/** A validated config with every default filled in and every route's prices known. */
+export type GatewayConfig = Omit<ParsedGatewayConfig, 'routes'> & { routes: RouteConfig[] };
 export type UpstreamConfig = z.output<typeof upstreamConfigSchema>;
-export type RouteConfig = z.output<typeof routeConfigSchema>;
 /** A route's `promptCache` setting. */
 export type PromptCacheMode = NonNullable<RouteConfig['promptCache']>;

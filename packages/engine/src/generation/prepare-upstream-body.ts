@@ -28,9 +28,9 @@ export type UpstreamBody = { body: JSONObject; warnings: TranslationWarning[]; p
  * the gateway's prompt cache key added when it has none), unless its history carries reasoning
  * another upstream signed (then the IR is encoded without it); else the IR encoded for the target.
  * A route with `promptCache: "auto"` then gets the target protocol's own cache breakpoints where the
- * body has none.
+ * body has none, and an upstream with `quirks` has its codec adjust the body for them last.
  */
-export function prepareUpstreamBody(options: UpstreamBodyOptions, target: Pick<UpstreamTarget, 'name' | 'codec'>, model: string): UpstreamBody {
+export function prepareUpstreamBody(options: UpstreamBodyOptions, target: Pick<UpstreamTarget, 'name' | 'codec' | 'quirks'>, model: string): UpstreamBody {
   const { codec } = target;
   const passthrough = isPassthrough(options.inbound, codec, options.body);
   const replayed = options.replay?.requestFor(target.name);
@@ -48,6 +48,7 @@ export function prepareUpstreamBody(options: UpstreamBodyOptions, target: Pick<U
     warnings.push(...encoded.warnings);
   }
   if (options.promptCache === 'auto' && codec.addCacheBreakpoints) body = codec.addCacheBreakpoints(body);
+  if (target.quirks !== undefined && target.quirks.length > 0 && codec.upstreamQuirks) body = codec.upstreamQuirks.apply(body, target.quirks);
   return { body, warnings, passthrough };
 }
 

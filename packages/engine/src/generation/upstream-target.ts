@@ -7,4 +7,6 @@ export type UpstreamTarget = {
   codec: Codec;
   path: string;
   pool: CredentialPool;
+  /** Departures from the protocol its codec makes in every body sent to it (`upstreamQuirks`). */
+  quirks?: readonly string[];
 };

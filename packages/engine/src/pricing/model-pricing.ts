@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+/**
+ * Prices in currency units per million tokens. Cache reads, 5-minute and 1-hour cache writes each
+ * have their own price; an absent one is the input price.
+ */
+export const modelPricingSchema = z
+  .object({
+    inputPerMillion: z.number().nonnegative(),
+    outputPerMillion: z.number().nonnegative(),
+    cachedInputPerMillion: z.number().nonnegative().optional(),
+    cacheWritePerMillion: z.number().nonnegative().optional(),
+    cacheWrite1hPerMillion: z.number().nonnegative().optional(),
+  })
+  .strict();
+
+/** A model's (or a route's) prices per million tokens. */
+export type ModelPricing = z.output<typeof modelPricingSchema>;

@@ -1,0 +1,44 @@
+import { findCatalogPrice, type PriceCatalog } from './price-catalog';
+import type { ModelPricing } from './model-pricing';
+
+/** A route as parsed: its `pricing` is prices, `catalog`, or absent. */
+type RouteWithPricing = { pricing?: ModelPricing | 'catalog' | undefined; targets: ReadonlyArray<{ model: string }> };
+
+/**
+ * Each route's `pricing: "catalog"` replaced by prices from `catalog`: the highest of its targets'
+ * prices, part by part, so a failover never costs more than was held for it. A target model the
+ * catalog does not list is a problem naming it and the catalog's date.
+ */
+export function resolveCatalogPricing<Route extends RouteWithPricing>(
+  routes: readonly Route[],
+  catalog: PriceCatalog,
+): { routes: Array<Omit<Route, 'pricing'> & { pricing?: ModelPricing }>; problems: string[] } {
+  const problems: string[] = [];
+  const resolved = routes.map((route, index) => {
+    if (route.pricing !== 'catalog') return route as Omit<Route, 'pricing'> & { pricing?: ModelPricing };
+    const prices = route.targets.map((target, position) => {
+      const found = findCatalogPrice(catalog, target.model);
+      if (found === undefined) {
+        problems.push(
+          `routes.${index}.targets.${position}.model: '${target.model}' is not in the price catalog (as of ${catalog.asOf}); ` +
+            'give the route its own pricing, or import a catalog that lists it',
+        );
+      }
+      return found;
+    });
+    return { ...route, pricing: highestPrices(prices.filter(price => price !== undefined)) };
+  });
+  return { routes: resolved, problems };
+}
+
+/** Each part's highest price among `prices` (a cache price a model lacks counts as its input price). */
+function highestPrices(prices: readonly ModelPricing[]): ModelPricing {
+  const highest = (part: (price: ModelPricing) => number) => Math.max(0, ...prices.map(part));
+  return {
+    inputPerMillion: highest(price => price.inputPerMillion),
+    outputPerMillion: highest(price => price.outputPerMillion),
+    cachedInputPerMillion: highest(price => price.cachedInputPerMillion ?? price.inputPerMillion),
+    cacheWritePerMillion: highest(price => price.cacheWritePerMillion ?? price.inputPerMillion),
+    cacheWrite1hPerMillion: highest(price => price.cacheWrite1hPerMillion ?? price.inputPerMillion),
+  };
+}
