@@ -20,6 +20,8 @@ const request = (text: string, maxOutputTokens?: number): GenerationRequest => (
 async function setup(options: {
   balance: number;
   route?: Record<string, unknown>;
+  /** Each target model's own prices, as a route priced from the catalog has them. */
+  targetPricing?: RouteConfig['targetPricing'];
   limits?: Record<string, number>;
   ceiling?: Record<string, number>;
   defaultLimits?: Record<string, number>;
@@ -29,7 +31,10 @@ async function setup(options: {
   const { key } = await store.createKey({ accountId: account.id, name: 'k', ...(options.limits && { limits: options.limits }) });
   const route = createRouteTable([
     // Routes here are priced by hand: `pricing: "catalog"` is resolved by parseGatewayConfig.
-    routeConfigSchema.parse({ model: 'm', interfaces: ['responses'], targets: [{ upstream: 'u', model: 'x' }], ...options.route }) as RouteConfig,
+    {
+      ...(routeConfigSchema.parse({ model: 'm', interfaces: ['responses'], targets: [{ upstream: 'u', model: 'x' }], ...options.route }) as RouteConfig),
+      ...(options.targetPricing && { targetPricing: options.targetPricing }),
+    },
   ], createProtocolRegistry([responsesLikeCodec])).resolve('m', 'openai-responses');
   const input = (text: string, maxOutputTokens?: number): AdmissionInput => ({
     request: request(text, maxOutputTokens),
@@ -139,6 +144,19 @@ describe('admitRequest', () => {
     const usage = { inputTokens: 100, outputTokens: 20, cacheReadTokens: 60, cacheWriteTokens: 30, cacheWrite1hTokens: 10, reasoningTokens: undefined };
     // 10 uncached + 60 × 0.5 + 20 × 1.25 + 10 × 4 + 20 × 2 output; without the cache: 100 + 40.
     expect(await admission.finish(usage)).toMatchObject({ costMicros: 10 + 30 + 25 + 40 + 40, cacheSavingsMicros: 140 - 145 });
+  });
+
+  it("charges a route priced by target at the prices of the model that served, having held at the highest", async () => {
+    const byTarget = { ...priced, pricing: { inputPerMillion: 3, outputPerMillion: 12 } };
+    const targetPricing = { 'cheap-1': { inputPerMillion: 1, outputPerMillion: 4 }, 'dear-1': { inputPerMillion: 3, outputPerMillion: 12 } };
+    const { store, account, input } = await setup({ balance: 10_000, route: byTarget, targetPricing });
+    const usage = { inputTokens: 10, outputTokens: 20, cacheReadTokens: undefined, cacheWriteTokens: undefined, cacheWrite1hTokens: undefined, reasoningTokens: undefined };
+    const cheap = await admitRequest(input('hello there', 50));
+    expect((await store.getAccount(account.id))?.reservedMicros).toBe(cheap.estimatedInputTokens * 3 + 50 * 12);
+    expect(await cheap.finish(usage, 'cheap-1')).toMatchObject({ costMicros: 10 * 1 + 20 * 4 });
+    expect(await (await admitRequest(input('hello there', 50))).finish(usage, 'dear-1')).toMatchObject({ costMicros: 10 * 3 + 20 * 12 });
+    // A model the route has no prices of (none served: the request failed first) is priced at the highest.
+    expect(await (await admitRequest(input('hello there', 50))).finish(usage)).toMatchObject({ costMicros: 10 * 3 + 20 * 12 });
   });
 
   it('caps the output at the client limit when the balance covers it, else at the route reserve or what the balance affords', async () => {

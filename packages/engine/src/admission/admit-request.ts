@@ -41,10 +41,11 @@ export type Admission = {
   outputTokensCap: number | undefined;
   /**
    * Frees the concurrency slot and counts tokens at once, and returns the hold with the real cost
-   * for the usage writer to settle (in the transaction that writes the request's row). Idempotent:
+   * (at the prices of `servedModel`, the upstream model that served, when the route knows them) for
+   * the usage writer to settle (in the transaction that writes the request's row). Idempotent:
    * a second call returns no hold and no cost.
    */
-  finish(usage: Usage | undefined): Promise<PendingCharge>;
+  finish(usage: Usage | undefined, servedModel?: string): Promise<PendingCharge>;
 };
 
 export type AdmissionInput = {
@@ -144,11 +145,13 @@ function createAdmission(
   return {
     estimatedInputTokens: held.estimatedInputTokens,
     outputTokensCap: held.cap?.outputTokens,
-    async finish(usage) {
+    async finish(usage, servedModel) {
       if (finished) return { reservation: undefined, costMicros: 0, cacheSavingsMicros: 0 };
       finished = true;
       held.release();
-      const { costMicros, cacheSavingsMicros } = usage ? priceUsage(input.route.pricing, usage) : { costMicros: 0, cacheSavingsMicros: 0 };
+      const { pricing, targetPricing } = input.route;
+      const prices = (servedModel !== undefined && targetPricing?.[servedModel]) || pricing;
+      const { costMicros, cacheSavingsMicros } = usage ? priceUsage(prices, usage) : { costMicros: 0, cacheSavingsMicros: 0 };
       const extraInput = Math.max(0, (usage?.inputTokens ?? 0) - held.estimatedInputTokens);
       await input.limiter.charge(input.principal.key.id, held.limits, extraInput + (usage?.outputTokens ?? 0));
       return { reservation: held.reservation, costMicros, cacheSavingsMicros };

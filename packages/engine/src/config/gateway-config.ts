@@ -3,6 +3,7 @@ import { DEFAULT_UPSTREAM_CONNECTIONS, DEFAULT_UPSTREAM_QUEUE_TIMEOUT_MS } from 
 import { z } from 'zod';
 import { refusedHeaderPattern } from '../generation/client-header-patterns';
 import { applyProviderPreset } from './providers/apply-provider-preset';
+import { checkTargetPricing } from '../pricing/check-target-pricing';
 import { modelPricingSchema, type ModelPricing } from '../pricing/model-pricing';
 import { circuitBreakerConfigSchema, credentialConfigSchema, DEFAULT_CIRCUIT_BREAKER, environmentVariableName } from './credential-config';
 
@@ -57,6 +58,12 @@ export const routeConfigSchema = z
      * their own, an absent one the input price), or `catalog`: the price catalog's for the targets' models.
      */
     pricing: z.union([modelPricingSchema, z.literal('catalog')]).optional(),
+    /**
+     * Each target model's own prices, by the target's `model`: a request is charged at the prices of
+     * the model that served it, and held at `pricing` (at least each of them). Filled from the
+     * catalog for `pricing: catalog`.
+     */
+    targetPricing: z.record(z.string().min(1), modelPricingSchema).optional(),
     /** Replay failures that may have reached the model (timeouts, 5xx): duplicates and charges possible. */
     replayAmbiguousFailures: z.boolean().default(false),
     /** Groups whose keys may use the route; absent means every group. */
@@ -214,6 +221,7 @@ export const gatewayConfigSchema = z
         context.addIssue({ code: 'custom', path: ['routes', index, 'model'], message: `duplicate model ID '${route.model}'` });
       }
       seen.add(route.model);
+      checkTargetPricing(route, index, context);
       route.targets.forEach((target, targetIndex) => {
         if (!(target.upstream in config.upstreams)) {
           context.addIssue({
@@ -245,7 +253,10 @@ function checkCredentials(name: string, upstream: z.output<typeof upstreamConfig
 export type GatewayConfigInput = z.input<typeof gatewayConfigSchema>;
 /** A config as the schema reads it: a route's pricing may still be `catalog`. */
 export type ParsedGatewayConfig = z.output<typeof gatewayConfigSchema>;
-/** A validated route: its `pricing` is prices (`catalog` resolved at start) or absent. */
+/**
+ * A validated route: its `pricing` is prices (`catalog` resolved at start) or absent; a route priced
+ * from the catalog also has each target model's own (`targetPricing`).
+ */
 export type RouteConfig = Omit<z.output<typeof routeConfigSchema>, 'pricing'> & { pricing?: ModelPricing };
 /** A validated config with every default filled in and every route's prices known. */
 export type GatewayConfig = Omit<ParsedGatewayConfig, 'routes'> & { routes: RouteConfig[] };

@@ -48,7 +48,7 @@ export async function settleExchange(state: ExchangeState, ending: ExchangeEndin
 async function recordEnding(state: ExchangeState, ending: ExchangeEnding, settlement: Settlement): Promise<void> {
   let pending: PendingCharge = { reservation: undefined, costMicros: 0, cacheSavingsMicros: 0 };
   try {
-    if (state.admission) pending = await state.admission.finish(ending.usage);
+    if (state.admission) pending = await state.admission.finish(ending.usage, state.attempt?.model);
   } catch (error) {
     settlement.onError(error);
   }

@@ -38,7 +38,7 @@ describe('pricing: "catalog"', () => {
     });
   });
 
-  it("takes each part's highest price among the targets, a missing cache price counting as the input price", () => {
+  it("holds at each part's highest price among the targets (a missing cache price counting as the input price) and keeps each model's own for its charge", () => {
     const config = parseGatewayConfig({ upstreams, routes: [catalogRoute('cheap-1', 'dear-1')] }, { priceCatalog: operatorCatalog });
     expect(config.routes[0]?.pricing).toEqual({
       inputPerMillion: 3,
@@ -47,6 +47,7 @@ describe('pricing: "catalog"', () => {
       cacheWritePerMillion: 3,
       cacheWrite1hPerMillion: 3,
     });
+    expect(config.routes[0]?.targetPricing).toEqual(operatorCatalog.vendors.example!.models);
   });
 
   it("names a model the catalog lacks, with the catalog's date", () => {
@@ -86,3 +87,46 @@ describe('parsePriceCatalog', () => {
     for (const vendor of Object.values(SHIPPED_PRICE_CATALOG.vendors)) expect(vendor.source).toMatch(/^https:\/\//);
   });
 });
+
+describe('targetPricing', () => {
+  const route = (extra: Record<string, unknown>) => ({ ...catalogRoute('cheap-1', 'dear-1'), pricing: { inputPerMillion: 3, outputPerMillion: 12 }, ...extra });
+  const problemsOf = (config: Record<string, unknown>) => {
+    try {
+      parseGatewayConfig(config, { priceCatalog: operatorCatalog });
+      return [];
+    } catch (error) {
+      return (error as ConfigError).problems;
+    }
+  };
+
+  it('may be given by hand, each target model at or below the prices the route holds at', () => {
+    const targetPricing = { 'cheap-1': { inputPerMillion: 1, outputPerMillion: 4 }, 'dear-1': { inputPerMillion: 3, outputPerMillion: 12 } };
+    expect(parseGatewayConfig({ upstreams, routes: [route({ targetPricing })] }).routes[0]?.targetPricing).toEqual(targetPricing);
+  });
+
+  it('refuses a price above the held one, a model that is no target, no pricing to hold at, and a catalog route', () => {
+    const above = { 'dear-1': { inputPerMillion: 3, outputPerMillion: 13, cachedInputPerMillion: 4 } };
+    expect(problemsOf({ upstreams, routes: [route({ targetPricing: above })] })).toEqual([
+      "routes.0.targetPricing.dear-1.outputPerMillion: is above the route's pricing (12), at which requests are held",
+      "routes.0.targetPricing.dear-1.cachedInputPerMillion: is above the route's pricing (3), at which requests are held",
+    ]);
+    expect(problemsOf({ upstreams, routes: [route({ targetPricing: { 'other-1': { inputPerMillion: 1, outputPerMillion: 1 } } })] })).toEqual([
+      "routes.0.targetPricing.other-1: 'other-1' is not a target model of the route",
+    ]);
+    const own = { 'cheap-1': { inputPerMillion: 1, outputPerMillion: 4 } };
+    expect(problemsOf({ upstreams, routes: [{ ...catalogRoute('cheap-1'), pricing: undefined, targetPricing: own }] })).toEqual([
+      "routes.0.targetPricing: needs the route's pricing, at which requests are held",
+    ]);
+    expect(problemsOf({ upstreams, routes: [{ ...catalogRoute('cheap-1'), targetPricing: own }] })).toEqual([
+      "routes.0.targetPricing: a catalog route takes its targets' prices from the catalog",
+    ]);
+  });
+
+  it("is what a catalog route's parsed config carries, so parsing it again keeps it", () => {
+    const once = parseGatewayConfig({ upstreams, routes: [catalogRoute('cheap-1', 'dear-1')] }, { priceCatalog: operatorCatalog });
+    const twice = parseGatewayConfig(once);
+    expect(twice.routes[0]?.pricing).toEqual(once.routes[0]?.pricing);
+    expect(twice.routes[0]?.targetPricing).toEqual(once.routes[0]?.targetPricing);
+  });
+});
+

@@ -4,29 +4,34 @@ import type { ModelPricing } from './model-pricing';
 /** A route as parsed: its `pricing` is prices, `catalog`, or absent. */
 type RouteWithPricing = { pricing?: ModelPricing | 'catalog' | undefined; targets: ReadonlyArray<{ model: string }> };
 
+/** A route with its prices known: `targetPricing` by target model when they came from the catalog. */
+type PricedRoute<Route> = Omit<Route, 'pricing'> & { pricing?: ModelPricing; targetPricing?: Record<string, ModelPricing> };
+
 /**
- * Each route's `pricing: "catalog"` replaced by prices from `catalog`: the highest of its targets'
- * prices, part by part, so a failover never costs more than was held for it. A target model the
- * catalog does not list is a problem naming it and the catalog's date.
+ * Each route's `pricing: "catalog"` replaced by prices from `catalog`: `pricing` the highest of its
+ * targets' prices, part by part, which its holds take, so a failover never costs more than was held;
+ * `targetPricing` each target model's own, which its charge takes for the model that served. A
+ * target model the catalog does not list is a problem naming it and the catalog's date.
  */
 export function resolveCatalogPricing<Route extends RouteWithPricing>(
   routes: readonly Route[],
   catalog: PriceCatalog,
-): { routes: Array<Omit<Route, 'pricing'> & { pricing?: ModelPricing }>; problems: string[] } {
+): { routes: Array<PricedRoute<Route>>; problems: string[] } {
   const problems: string[] = [];
-  const resolved = routes.map((route, index) => {
-    if (route.pricing !== 'catalog') return route as Omit<Route, 'pricing'> & { pricing?: ModelPricing };
-    const prices = route.targets.map((target, position) => {
+  const resolved = routes.map((route, index): PricedRoute<Route> => {
+    if (route.pricing !== 'catalog') return route as PricedRoute<Route>;
+    const targetPricing: Record<string, ModelPricing> = {};
+    route.targets.forEach((target, position) => {
       const found = findCatalogPrice(catalog, target.model);
-      if (found === undefined) {
+      if (found !== undefined) targetPricing[target.model] = found;
+      else {
         problems.push(
           `routes.${index}.targets.${position}.model: '${target.model}' is not in the price catalog (as of ${catalog.asOf}); ` +
             'give the route its own pricing, or import a catalog that lists it',
         );
       }
-      return found;
     });
-    return { ...route, pricing: highestPrices(prices.filter(price => price !== undefined)) };
+    return { ...route, pricing: highestPrices(Object.values(targetPricing)), targetPricing };
   });
   return { routes: resolved, problems };
 }
