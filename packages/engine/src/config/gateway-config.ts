@@ -10,6 +10,13 @@ export const upstreamConfigSchema = z
   .object({
     /** The protocol the upstream speaks: a codec's `protocol` (checked against the codecs at start). */
     protocol: z.string().min(1),
+    /**
+     * Where the protocol is served: an upstream kind's name (`azure-openai`), which owns the calls'
+     * URL, auth and framing. Absent: the protocol's own API with a key (checked against the kinds at start).
+     */
+    kind: z.string().min(1).optional(),
+    /** The kind's auth settings (`{ "type": "entra", … }`), checked by the kind at start; names of variables and files, never secrets. */
+    auth: z.record(z.string(), z.unknown()).optional(),
     /** The base URL the vendor's SDK takes: `…/v1` for OpenAI protocols, the origin for Anthropic. */
     baseURL: z.url({ protocol: /^https?$/ }),
     /** Name of the environment variable holding the upstream key (never the key itself): a pool of one. */
