@@ -83,18 +83,32 @@ function identityOf(settings: EntraAuthSettings, opening: EntraOpening): TokenCr
   }
 }
 
+/** OAuth 2.0 token errors that are the credential's fault (RFC 6749 §5.2): it is refused until fixed, never retried. */
+const REFUSALS = /^(?:invalid_client|unauthorized_client|invalid_grant|invalid_scope|invalid_request)\b/;
+
 /** One token from Entra ID; a refusal (a wrong secret, an unknown client) or no usable source is the credential's fault, anything else the network's. */
 async function fetchToken(identity: TokenCredential, scope: string): Promise<IssuedToken> {
   let issued: Awaited<ReturnType<TokenCredential['getToken']>>;
   try {
     issued = await identity.getToken(scope);
   } catch (error) {
-    const name = error instanceof Error ? error.name : '';
-    if (name === 'AuthenticationError' || name === 'CredentialUnavailableError' || name === 'AggregateAuthenticationError') {
-      throw new GatewayError({ code: 'UPSTREAM_AUTH_FAILED', message: 'Microsoft Entra ID gave the gateway no token for its Azure OpenAI upstream.', cause: error });
-    }
-    throw new GatewayError({ code: 'UPSTREAM_UNREACHABLE', message: 'The gateway could not reach Microsoft Entra ID for a token.', cause: error });
+    throw isRefusal(error)
+      ? new GatewayError({ code: 'UPSTREAM_AUTH_FAILED', message: NO_TOKEN, cause: error })
+      : new GatewayError({ code: 'UPSTREAM_UNREACHABLE', message: 'The gateway could not reach Microsoft Entra ID for a token.', cause: error });
   }
-  if (!issued) throw new GatewayError({ code: 'UPSTREAM_AUTH_FAILED', message: 'Microsoft Entra ID gave the gateway no token for its Azure OpenAI upstream.' });
+  if (!issued) throw new GatewayError({ code: 'UPSTREAM_AUTH_FAILED', message: NO_TOKEN });
   return { token: issued.token, expiresAt: issued.expiresOnTimestamp, ...(issued.refreshAfterTimestamp !== undefined && { refreshAt: issued.refreshAfterTimestamp }) };
+}
+
+const NO_TOKEN = 'Microsoft Entra ID gave the gateway no token for its Azure OpenAI upstream.';
+
+/**
+ * Whether Entra ID refused the credential itself: `@azure/identity` reports the token endpoint's
+ * OAuth error code first in its message (`invalid_client: … AADSTS7000215 …`), and a source that is
+ * not set up at all as `CredentialUnavailableError`.
+ */
+function isRefusal(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  if (error.name === 'CredentialUnavailableError' || error.name === 'AuthenticationError') return true;
+  return REFUSALS.test(error.message);
 }
