@@ -84,7 +84,6 @@ export { formatDataURL, parseDataURL } from './media/data-url';
 export { isSecretHeader, redact, redactHeaders, redactURL, scrubSecrets } from './redact/redact';
 export {
   createSecretRecogniser,
-  MAX_LEARNED_SECRETS,
   REDACTED,
   secretRecogniser,
   type CutText,

@@ -19,6 +19,15 @@ function scriptedIssuer(lifeMs: number) {
   };
 }
 
+/** An issuer whose first token, `token-one`, was handed out and is kept. */
+async function issuerWithFirstToken(lifeMs: number) {
+  const issuer = scriptedIssuer(lifeMs);
+  const first = issuer.token.current();
+  issuer.issue(0, 'token-one');
+  await first;
+  return issuer;
+}
+
 describe('createRefreshingToken', () => {
   it('fetches once for every caller waiting, then serves the kept token without a promise', async () => {
     const issuer = scriptedIssuer(2_000);
@@ -32,10 +41,7 @@ describe('createRefreshingToken', () => {
   });
 
   it('renews in the background past half its life and sends the old token until the new one comes', async () => {
-    const issuer = scriptedIssuer(2_000);
-    const first = issuer.token.current();
-    issuer.issue(0, 'token-one');
-    await first;
+    const issuer = await issuerWithFirstToken(2_000);
     issuer.advance(999);
     expect(issuer.token.current()).toBe('token-one');
     expect(issuer.fetches).toHaveLength(1);
@@ -50,10 +56,7 @@ describe('createRefreshingToken', () => {
   });
 
   it('keeps a valid token when a renewal fails, tries again after a wait, and makes callers wait once it expired', async () => {
-    const issuer = scriptedIssuer(2_000);
-    const first = issuer.token.current();
-    issuer.issue(0, 'token-one');
-    await first;
+    const issuer = await issuerWithFirstToken(2_000);
     issuer.advance(1_200);
     expect(issuer.token.current()).toBe('token-one');
     issuer.fetches[1]!.reject(new Error('issuer down'));

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { GatewayError, openKeyCredential, type JSONObject, type UpstreamKind } from '@signalbox/core';
+import { GatewayError, openKeyCredential, type UpstreamKind } from '@signalbox/core';
 import { createArrayFrameSink, createTestEngine, readFixture, type ScriptedAnswer } from '../testing';
 
 // A toy cloud in the shape of the ones kinds exist for: a path per model and per answer framing
