@@ -60,6 +60,11 @@ export default tseslint.config(
     rules: restrict([deepImports, express, eventsource, codecsButShared, layer(['engine', 'upstream', 'express', 'sse'], 'Codecs see only core.')]),
   },
   { files: ['packages/codec-anthropic-messages/src/**/*.ts'], rules: restrict([deepImports, express, eventsource, codecs, layer(['engine', 'upstream', 'express', 'sse'], 'Codecs see only core.')]) },
+  // An upstream kind sees core's contract and the upstream package's token keeper, never a codec or the engine.
+  {
+    files: ['packages/kind-*/src/**/*.ts'],
+    rules: restrict([deepImports, express, eventsource, codecs, layer(['engine', 'express', 'sse', 'accounts'], 'An upstream kind sees only core and upstream.')]),
+  },
   { files: ['packages/upstream/src/**/*.ts'], rules: restrict([deepImports, express, eventsource, codecs, layer(['engine', 'express', 'sse'], 'upstream is protocol-blind.')]) },
   {
     files: ['packages/accounts/src/**/*.ts'],

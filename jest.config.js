@@ -16,8 +16,8 @@ const shared = {
   },
   // ESM-only dependencies are compiled to CommonJS for jest; so are the `.cjs` bundles of
   // @mastra/core, whose `import()` of ESM-only packages (p-map, p-retry) jest cannot run as is,
-  // and the OTLP exporter's transport, which loads `http`/`https` with `import()`.
-  transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/)?(ai|@ai-sdk|@workflow|@standard-schema|@vercel|eventsource-parser|zod|@mastra|p-map|p-retry|is-network-error|@opentelemetry[+/]otlp-exporter-base)[@/+])'],
+  // the OTLP exporter's transport, which loads `http`/`https` with `import()`, and jose (ESM-only).
+  transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/)?(ai|@ai-sdk|@workflow|@standard-schema|@vercel|eventsource-parser|zod|@mastra|p-map|p-retry|is-network-error|@opentelemetry[+/]otlp-exporter-base|jose)[@/+])'],
   moduleNameMapper: {
     '^signalbox$': '<rootDir>/packages/signalbox/src/index.ts',
     '^@signalbox/([^/]+)$': '<rootDir>/packages/$1/src/index.ts',

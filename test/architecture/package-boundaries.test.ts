@@ -13,6 +13,8 @@ const ALLOWED: Record<string, readonly string[]> = {
   'codec-openai-chat': ['@signalbox/core', '@signalbox/codec-openai-shared', 'zod'],
   'codec-anthropic-messages': ['@signalbox/core', 'zod'],
   upstream: ['@signalbox/core', 'undici'],
+  // An upstream kind: a cloud's URL, auth and framing, on core's contract; its token requests through the cloud's own SDK.
+  'kind-azure-openai': ['@signalbox/core', '@signalbox/upstream', '@azure/identity', 'zod'],
   accounts: ['@signalbox/core', 'zod'],
   engine: ['@signalbox/accounts', '@signalbox/core', '@signalbox/sse', '@signalbox/upstream', 'zod'],
   'store-sqlite': ['@signalbox/accounts', '@signalbox/core'],
@@ -37,6 +39,7 @@ const ALLOWED: Record<string, readonly string[]> = {
     '@signalbox/codec-openai-responses',
     '@signalbox/codec-anthropic-messages',
     '@signalbox/codec-openai-chat',
+    '@signalbox/kind-azure-openai',
     'express',
   ],
 };

@@ -91,8 +91,8 @@ describe('the usage admin API', () => {
     expect(lines[1]).toContain(`req_own_evil,${own.id},,,'=1+2,openai-responses,200,completed,"say ""hi"", then`);
     // cost, costMicros, uncoveredMicros, cacheSavingsMicros, inputTokens, outputTokens, cacheReadTokens, cacheWriteTokens,
     // cacheWrite5mTokens, cacheWrite1hTokens, reasoningTokens, …, attempts, upstream, upstreamModel, upstreamProtocol,
-    // upstreamRequestId, warnings, traceId (empty: not traced), upstreamCredential (empty: no upstream called).
-    expect(lines[2]).toBe('bye",0,0,0,0,12,7,0,0,0,0,0,false,false,,80,,1,,,,,,,');
+    // upstreamRequestId, warnings, traceId (empty: not traced), upstreamCredential and upstreamKind (empty: no upstream called).
+    expect(lines[2]).toBe('bye",0,0,0,0,12,7,0,0,0,0,0,false,false,,80,,1,,,,,,,,');
     expect(csv.text.match(/req_own_\d/g)).toEqual(['req_own_4', 'req_own_3', 'req_own_2', 'req_own_1', 'req_own_0']);
   });
 

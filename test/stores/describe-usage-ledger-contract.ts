@@ -108,6 +108,7 @@ export function describeUsageLedger(context: ContractContext): void {
             upstream: 'anthropic',
             upstreamModel: 'claude-sonnet-4-5',
             upstreamCredential: 'team-b',
+            upstreamKind: 'azure-openai',
             protocol: 'openai-responses',
             upstreamProtocol: 'anthropic-messages',
             stream: true,

@@ -1,7 +1,11 @@
 import { anthropicMessagesCodec } from '@signalbox/codec-anthropic-messages';
 import { openAIChatCodec } from '@signalbox/codec-openai-chat';
 import { openAIResponsesCodec } from '@signalbox/codec-openai-responses';
-import type { Codec } from '@signalbox/core';
+import type { Codec, UpstreamKind } from '@signalbox/core';
+import { azureOpenAIKind } from '@signalbox/kind-azure-openai';
 
 /** The host wires concrete codecs into the gateway; the engine and middlewares import none. */
 export const codecs: readonly Codec[] = [openAIResponsesCodec, anthropicMessagesCodec, openAIChatCodec];
+
+/** The clouds an upstream's `kind` may name: Azure OpenAI. */
+export const kinds: readonly UpstreamKind[] = [azureOpenAIKind];

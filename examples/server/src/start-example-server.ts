@@ -6,7 +6,7 @@ import type { PrometheusMetrics } from '@signalbox/metrics-prometheus';
 import { createPanel } from '@signalbox/panel';
 import { createSimulator, type SimulatorOptions } from '@signalbox/simulator';
 import { createGracefulClose } from './close-gracefully';
-import { codecs } from './codecs';
+import { codecs, kinds } from './codecs';
 import { createApp, type TrustProxy } from './create-app';
 import { createReadinessProbe } from './create-readiness-probe';
 import { createReloadingAdminService } from './create-reloading-admin-service';
@@ -64,6 +64,8 @@ export type ExampleServerOptions = {
   trustProxy?: TrustProxy;
   /** Codecs to use instead of the standard three (a host may wrap or replace one). */
   codecs?: typeof codecs;
+  /** Upstream kinds to use instead of the standard ones (Azure OpenAI), e.g. one with the host's proxy for token requests. */
+  kinds?: typeof kinds;
   logger?: GatewayLogger;
   simulator?: SimulatorOptions;
   /**
@@ -158,6 +160,7 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
   const gateway = createGateway({
     config,
     codecs: options.codecs ?? codecs,
+    kinds: options.kinds ?? kinds,
     store,
     ...(options.logger && { logger: options.logger }),
     ...(options.environment && { environment: options.environment }),

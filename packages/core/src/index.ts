@@ -88,7 +88,18 @@ export {
   REDACTED,
   secretRecogniser,
   type CutText,
+  type LearningSecretRecogniser,
   type SecretRecogniser,
 } from './redact/create-secret-recogniser';
+export type {
+  KindCredential,
+  KindCredentialSource,
+  OpenedUpstreamKind,
+  SignableRequest,
+  UpstreamCall,
+  UpstreamKind,
+  UpstreamKindOpening,
+} from './kind/upstream-kind';
+export { openKeyCredential } from './kind/open-key-credential';
 export { SECRET_SHAPES, type SecretShape } from './redact/secret-shapes';
 export { boundClientText, CLIENT_VALUE_MAX_CHARS, quoteClientValue } from './redact/quote-client-value';

@@ -5,8 +5,10 @@ import {
   type Codec,
   type DecodeOptions,
   type JSONObject,
+  type LearningSecretRecogniser,
   type Protocol,
   type SecretRecogniser,
+  type UpstreamKind,
 } from '@signalbox/core';
 import type { AccountStore } from '@signalbox/accounts';
 import { createUpstreamClient, type UpstreamClient, type UpstreamClientOptions, type UpstreamClientStats } from '@signalbox/upstream';
@@ -18,6 +20,7 @@ import { authPolicies, keyHeadersOf } from './auth/auth-policies';
 import type { Principal } from './auth/authenticate';
 import type { Clock } from './clock/clock';
 import { systemClock } from './clock/system-clock';
+import { checkConfigKinds } from './config/check-config-kinds';
 import { checkConfigProtocols } from './config/check-config-protocols';
 import { createCompactionSealer } from './conversations/compaction/create-compaction-sealer';
 import { storedResponsesFor, type StoredResponses } from './conversations/stored-responses';
@@ -37,7 +40,7 @@ import { createModelsList } from './routing/create-models-list';
 import { createRouteTable, type Route, type RouteTable } from './routing/create-route-table';
 import { createUpstreamHealth, type UpstreamHealth } from './upstreams/create-upstream-health';
 import type { CredentialHealthStore } from './upstreams/health-store';
-import { credentialValuesOf, openCredentialPool, type OpenUpstreamClient } from './upstreams/open-credential-pool';
+import { defaultUpstreamKind, openCredentialPool, type OpenUpstreamClient } from './upstreams/open-credential-pool';
 import type { CredentialHealthReport, UpstreamHealthReport } from './upstreams/report-upstream-health';
 import { commitScheduleOf, createUsageWriter, USAGE_COMMIT_DELAY_MS, type UsageWriter } from './usage/create-usage-writer';
 import type { UsageRecord, UsageRecorder } from './usage/usage-record';
@@ -48,6 +51,11 @@ export type EngineOptions = {
   codecs: readonly Codec[];
   /** Keys, accounts and balances. */
   store: AccountStore;
+  /**
+   * The upstream kinds the config's `upstreams.X.kind` may name (`azure-openai`); each owns a cloud's
+   * URL, auth and framing around a protocol. Default: none, every upstream is its protocol's own API.
+   */
+  kinds?: readonly UpstreamKind[];
   /** Per-key rate, token and concurrency limits. Default: in process memory. */
   limiter?: Limiter;
   /** A response that could not be kept for `previous_response_id` (the answer still went out). Default: ignored. */
@@ -186,12 +194,18 @@ export function createEngine(options: EngineOptions): Engine {
   const clock = options.clock ?? systemClock;
   const registry = createProtocolRegistry(options.codecs);
   checkConfigProtocols(config, registry.codecs);
+  checkConfigKinds(config, options.kinds ?? []);
   const routes = createRouteTable(config.routes, registry);
-  const upstreams = openUpstreams(options, registry);
-  const secrets = createSecretRecogniser([
-    ...[...upstreams.values()].flatMap(target => credentialValuesOf(target.pool, target.codec)),
+  // Tokens a kind fetches at run time join the recogniser; one learned before it is built waits for it.
+  let recogniser: LearningSecretRecogniser | undefined;
+  const learnedEarly: string[] = [];
+  const rememberSecret = (value: string) => (recogniser ? recogniser.remember(value) : learnedEarly.push(value));
+  const upstreams = openUpstreams(options, registry, { now: clock.now, rememberSecret });
+  const secrets = (recogniser = createSecretRecogniser([
+    ...[...upstreams.values()].flatMap(target => target.pool.secrets),
+    ...learnedEarly,
     ...(options.secretValues ?? []),
-  ]);
+  ]));
   const observer = options.observer && guardObserver(options.observer, error => options.onObserverError?.(error));
   const health = createUpstreamHealth({
     pools: new Map([...upstreams].map(([name, target]) => [name, target.pool])),
@@ -236,15 +250,24 @@ export function createEngine(options: EngineOptions): Engine {
   };
 }
 
-/** Each configured upstream, by its config name, with the clients of its credentials opened. */
-function openUpstreams(options: EngineOptions, registry: ProtocolRegistry): Map<string, UpstreamTarget> {
+/** Each configured upstream, by its config name, opened by its kind, with the clients of its credentials opened. */
+function openUpstreams(
+  options: EngineOptions,
+  registry: ProtocolRegistry,
+  context: { now(): number; rememberSecret(value: string): void },
+): Map<string, UpstreamTarget> {
   const environment = options.environment ?? process.env;
   const openClient: OpenUpstreamClient = options.upstreamClient ?? ((_name, clientOptions) => createUpstreamClient(clientOptions));
   return new Map(
     Object.entries(options.config.upstreams).map(([name, upstream]) => {
       const codec = registry.codec(upstream.protocol);
-      const pool = openCredentialPool(name, upstream, codec, environment, openClient);
-      return [name, { name, codec, path: codec.descriptor.upstreamPath, pool, quirks: upstream.quirks }];
+      const { baseURL, protocol, kind: kindName } = upstream;
+      const kind =
+        kindName === undefined
+          ? defaultUpstreamKind(codec, environment)
+          : options.kinds!.find(known => known.name === kindName)!.open({ upstream: name, baseURL, protocol, environment, ...context });
+      const pool = openCredentialPool(name, upstream, codec, kind, openClient);
+      return [name, { name, codec, kindName, kind, path: codec.descriptor.upstreamPath, pool, quirks: upstream.quirks }];
     }),
   );
 }

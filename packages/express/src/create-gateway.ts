@@ -48,6 +48,8 @@ export type GatewayOptions = {
   config: GatewayConfigInput | GatewayConfig;
   /** The protocols to speak, one codec each; every codec brings its own endpoints (`codec.descriptor`). */
   codecs: readonly Codec[];
+  /** The upstream kinds `upstreams.X.kind` may name (`EngineOptions.kinds`): a cloud's URL, auth and framing. Default: none. */
+  kinds?: EngineOptions['kinds'];
   /** Keys, accounts and balances. Default: in process memory (lost on restart; a warning is logged). */
   store?: AccountStore;
   /** Per-key limits. Default: in process memory. */
@@ -121,6 +123,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   const engine = createEngine({
     config,
     codecs: options.codecs,
+    ...(options.kinds && { kinds: options.kinds }),
     store,
     ...(options.limiter && { limiter: options.limiter }),
     ...(options.recordUsage && { recordUsage: options.recordUsage }),

@@ -1,9 +1,11 @@
 export { createGateway, type SignalboxOptions } from './create-gateway';
 export { builtInCodecs } from './built-in-codecs';
+export { builtInKinds } from './built-in-kinds';
+export { azureOpenAIKind, createAzureOpenAIKind, type AzureOpenAIKindOptions } from '@signalbox/kind-azure-openai';
 export { anthropicMessagesCodec } from '@signalbox/codec-anthropic-messages';
 export { openAIChatCodec } from '@signalbox/codec-openai-chat';
 export { openAIResponsesCodec } from '@signalbox/codec-openai-responses';
-export { GatewayError, redact, redactHeaders, redactURL, type Codec } from '@signalbox/core';
+export { GatewayError, redact, redactHeaders, redactURL, type Codec, type UpstreamKind } from '@signalbox/core';
 export {
   ADMIN_IDENTITY,
   createAdminService,

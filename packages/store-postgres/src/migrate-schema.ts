@@ -169,6 +169,11 @@ const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE responses ADD COLUMN conversation_key TEXT;
   `,
+  // The kind of upstream a request went to (`azure-openai`), NULL for a protocol's own API: a row
+  // says which cloud served it. Not indexed: it is read with its row, never searched by.
+  `
+  ALTER TABLE usage ADD COLUMN upstream_kind TEXT;
+  `,
 ];
 
 /** The schema version this build writes; a database with a higher one was made by a newer build. */

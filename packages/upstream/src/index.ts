@@ -11,3 +11,4 @@ export { parseRetryAfterMs } from './parse-retry-after';
 export { parseRateLimitResetMs } from './parse-rate-limit-reset';
 export { defaultRetryPolicy, getRetryDelayMs, type RetryPolicy } from './retry-policy';
 export type { UpstreamRequest, UpstreamResponse } from './upstream-response';
+export { createRefreshingToken, type IssuedToken, type RefreshingToken, type RefreshingTokenOptions } from './create-refreshing-token';

@@ -11,5 +11,5 @@ export type UpstreamResponse = {
 export type UpstreamRequest = {
   path: string;
   body: string;
-  headers?: Record<string, string>;
+  headers?: Readonly<Record<string, string>>;
 };

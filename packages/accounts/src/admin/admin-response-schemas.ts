@@ -96,6 +96,7 @@ export const adminUsageEntrySchema = z.object({
   upstream: z.string().nullable(),
   upstreamModel: z.string().nullable(),
   upstreamCredential: z.string().nullable().meta({ description: "The config name of the upstream's credential the request used; never its key." }),
+  upstreamKind: z.string().nullable().meta({ description: "The upstream's kind (`azure-openai`); null for its protocol's own API." }),
   protocol: z.string(),
   upstreamProtocol: z.string().nullable(),
   stream: z.boolean(),

@@ -36,6 +36,7 @@ export const USAGE_CSV_COLUMNS = [
   'warnings',
   'traceId',
   'upstreamCredential',
+  'upstreamKind',
 ] as const satisfies readonly (keyof PresentedUsageEntry)[];
 
 /**

@@ -19,6 +19,7 @@ export function presentUsageEntry(entry: UsageEntry) {
     upstream: entry.upstream ?? null,
     upstreamModel: entry.upstreamModel ?? null,
     upstreamCredential: entry.upstreamCredential ?? null,
+    upstreamKind: entry.upstreamKind ?? null,
     protocol: entry.protocol,
     upstreamProtocol: entry.upstreamProtocol ?? null,
     stream: entry.stream,

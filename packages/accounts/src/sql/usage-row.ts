@@ -36,6 +36,7 @@ export const USAGE_COLUMNS = [
   'cache_write_1h_tokens',
   'cache_savings_micros',
   'upstream_credential',
+  'upstream_kind',
 ] as const;
 
 /** The values of a new `usage` row in `USAGE_COLUMNS` order: the commit's entry with the charge the store decided. */
@@ -76,6 +77,7 @@ export function usageRowValues(entry: UsageCommit['entry'], settled: Settled): A
     count(entry.cacheWrite1hTokens),
     Math.round(entry.cacheSavingsMicros),
     optional(entry.upstreamCredential),
+    optional(entry.upstreamKind),
   ];
 }
 
@@ -97,6 +99,7 @@ export function toUsageEntry(row: Record<string, unknown>): UsageEntry {
     timeToFirstByteMs: row['time_to_first_byte_ms'] === null ? undefined : number('time_to_first_byte_ms'),
     traceId: text('trace_id'),
     upstreamCredential: text('upstream_credential'),
+    upstreamKind: text('upstream_kind'),
   };
   const present = Object.fromEntries(Object.entries(optionalFields).filter(([, value]) => value !== undefined));
   return {

@@ -26,6 +26,8 @@ export type UsageEntry = {
   upstreamModel?: string;
   /** The config name of the upstream's credential the request used (never its key). */
   upstreamCredential?: string;
+  /** The upstream's kind (`azure-openai`); absent for its protocol's own API. */
+  upstreamKind?: string;
   /** The interface the client spoke (`openai-responses`, `anthropic-messages`, `openai-chat`). */
   protocol: string;
   upstreamProtocol?: string;

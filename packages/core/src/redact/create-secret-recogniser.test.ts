@@ -1,5 +1,5 @@
 import { inspect } from 'node:util';
-import { createSecretRecogniser, REDACTED, secretRecogniser } from './create-secret-recogniser';
+import { createSecretRecogniser, MAX_LEARNED_SECRETS, REDACTED, secretRecogniser } from './create-secret-recogniser';
 import { SECRET_SHAPES } from './secret-shapes';
 
 // Secrets are built at run time: no credential-shaped literal sits in the tree.
@@ -138,5 +138,18 @@ describe('the bare token check', () => {
         expect(secretRecogniser.scrub(text)).toBe(`${text.slice(0, before)}${REDACTED}${after}`);
       }
     }
+  });
+});
+
+describe('createSecretRecogniser: secrets learned while it runs', () => {
+  it('recognises a remembered token from then on, and keeps only the latest learned ones', () => {
+    const recogniser = createSecretRecogniser(['given-key-0123456789']);
+    const token = 'rotated.token-value.AAAA-1111';
+    expect(recogniser.scrub(`token ${token}`)).toBe(`token ${token}`);
+    recogniser.remember(token);
+    expect(recogniser.scrub(`sent ${token} and given-key-0123456789`)).toBe('sent [redacted] and [redacted]');
+    for (let index = 0; index < MAX_LEARNED_SECRETS; index++) recogniser.remember(`later.token-${index}-value`);
+    expect(recogniser.scrub(`token ${token}`)).toBe(`token ${token}`);
+    expect(recogniser.scrub(`later.token-${MAX_LEARNED_SECRETS - 1}-value given-key-0123456789`)).toBe('[redacted] [redacted]');
   });
 });

@@ -33,24 +33,31 @@ export type SecretRecogniser = {
   find(text: string): string[];
 };
 
+/** A recogniser that can learn secrets while it runs (a cloud token rotated after start). */
+export type LearningSecretRecogniser = SecretRecogniser & {
+  /**
+   * Recognises `value` from now on (ignored when shorter than `MIN_SECRET_VALUE_LENGTH` or known).
+   * Rare by design (a token refresh): the pattern is compiled again. The latest
+   * `MAX_LEARNED_SECRETS` learned values are kept; the given ones always are.
+   */
+  remember(value: string): void;
+};
+
+/** How many secrets learned at run time a recogniser keeps: a few rotations of every upstream's tokens. */
+export const MAX_LEARNED_SECRETS = 256;
+
 /**
  * A recogniser of `SECRET_SHAPES` and of the exact `values` given (an engine passes its upstream
- * keys at start). Values shorter than `MIN_SECRET_VALUE_LENGTH` are ignored. Scrubbing a text
- * without secrets allocates nothing: one `test` of one precompiled pattern, and a look for a run
- * long enough to hold a bare token.
+ * keys at start), and of those it is told to `remember` later. Values shorter than
+ * `MIN_SECRET_VALUE_LENGTH` are ignored. Scrubbing a text without secrets allocates nothing: one
+ * `test` of one precompiled pattern, and a look for a run long enough to hold a bare token.
  */
-export function createSecretRecogniser(values: Iterable<string | undefined> = []): SecretRecogniser {
-  const exact = [...new Set([...values].filter((value): value is string => value !== undefined && value.length >= MIN_SECRET_VALUE_LENGTH))];
-  // The longest value first, so that a value holding another is replaced whole.
-  exact.sort((left, right) => right.length - left.length);
-  const prefixedSource = [...exact.map(escapeForPattern), ...SECRET_SHAPES.filter(shape => !shape.bare).map(shape => shape.pattern)].join('|');
-  const bareSource = SECRET_SHAPES.filter(shape => shape.bare).map(shape => shape.pattern).join('|');
-  // Each pattern twice: a `test` finds out whether a text holds anything at about half the cost of a
-  // `replace` that finds nothing (measured), and the global one replaces only in the texts that do.
-  const [prefixedFound, prefixed] = [new RegExp(prefixedSource), new RegExp(prefixedSource, 'g')];
-  const bare = new RegExp(bareSource, 'g');
-  const reach = Math.max(SHAPE_REACH, exact[0]?.length ?? 0);
+export function createSecretRecogniser(values: Iterable<string | undefined> = []): LearningSecretRecogniser {
+  const given = new Set([...values].filter((value): value is string => value !== undefined && value.length >= MIN_SECRET_VALUE_LENGTH));
+  const learned = new Set<string>();
+  let patterns = compilePatterns([...given]);
   const scrub = (text: string): string => {
+    const { prefixedFound, prefixed, bare } = patterns;
     const scrubbed = prefixedFound.test(text) ? text.replace(prefixed, replacePrefixed) : text;
     return holdsBareRun(scrubbed) ? scrubbed.replace(bare, replaceBare) : scrubbed;
   };
@@ -58,7 +65,7 @@ export function createSecretRecogniser(values: Iterable<string | undefined> = []
     scrub,
     cut(text, max) {
       if (text.length <= max) return { kept: scrub(text), omitted: 0 };
-      const window = text.length > max + reach ? text.slice(0, max + reach) : text;
+      const window = text.length > max + patterns.reach ? text.slice(0, max + patterns.reach) : text;
       const scrubbed = scrub(window);
       const beyond = text.length - window.length;
       if (scrubbed.length <= max) return { kept: scrubbed, omitted: beyond };
@@ -67,6 +74,7 @@ export function createSecretRecogniser(values: Iterable<string | undefined> = []
       return { kept: scrub(scrubbed.slice(0, end)), omitted: scrubbed.length - end + beyond };
     },
     find(text) {
+      const { prefixed, bare } = patterns;
       // A query parameter's value that was replaced already (`?key=[redacted]`) is no secret.
       const found = [...text.matchAll(prefixed)].map(match => match[0].slice(keptContext(match).length)).filter(secret => secret !== REDACTED);
       for (const match of text.replace(prefixed, replacePrefixed).matchAll(bare)) {
@@ -75,6 +83,30 @@ export function createSecretRecogniser(values: Iterable<string | undefined> = []
       }
       return found;
     },
+    remember(value) {
+      if (value.length < MIN_SECRET_VALUE_LENGTH || given.has(value) || learned.has(value)) return;
+      learned.add(value);
+      if (learned.size > MAX_LEARNED_SECRETS) learned.delete(learned.values().next().value!);
+      patterns = compilePatterns([...given, ...learned]);
+    },
+  };
+}
+
+/** The compiled patterns of a recogniser over `exact` values and the shapes. */
+type SecretPatterns = { prefixedFound: RegExp; prefixed: RegExp; bare: RegExp; reach: number };
+
+function compilePatterns(values: string[]): SecretPatterns {
+  // The longest value first, so that a value holding another is replaced whole.
+  const exact = [...values].sort((left, right) => right.length - left.length);
+  const prefixedSource = [...exact.map(escapeForPattern), ...SECRET_SHAPES.filter(shape => !shape.bare).map(shape => shape.pattern)].join('|');
+  const bareSource = SECRET_SHAPES.filter(shape => shape.bare).map(shape => shape.pattern).join('|');
+  // Each pattern twice: a `test` finds out whether a text holds anything at about half the cost of a
+  // `replace` that finds nothing (measured), and the global one replaces only in the texts that do.
+  return {
+    prefixedFound: new RegExp(prefixedSource),
+    prefixed: new RegExp(prefixedSource, 'g'),
+    bare: new RegExp(bareSource, 'g'),
+    reach: Math.max(SHAPE_REACH, exact[0]?.length ?? 0),
   };
 }
 

@@ -15,6 +15,13 @@ export const upstreamConfigSchema = z
     provider: z.string().min(1).optional(),
     /** The protocol the upstream speaks: a codec's `protocol` (checked against the codecs at start). */
     protocol: z.string().min(1).optional(),
+    /**
+     * Where the protocol is served: an upstream kind's name (`azure-openai`), which owns the calls'
+     * URL, auth and framing. Absent: the protocol's own API with a key (checked against the kinds at start).
+     */
+    kind: z.string().min(1).optional(),
+    /** The kind's auth settings (`{ "type": "entra", … }`), checked by the kind at start; names of variables and files, never secrets. */
+    auth: z.record(z.string(), z.unknown()).optional(),
     /** The base URL the vendor's SDK takes: `…/v1` for OpenAI protocols, the origin for Anthropic. */
     baseURL: z.url({ protocol: /^https?$/ }).optional(),
     /** Departures from the protocol the codec makes for this upstream, by the codec's names (checked at start). */

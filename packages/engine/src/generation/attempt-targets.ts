@@ -19,13 +19,8 @@ import { createStreamPipeline } from './create-stream-pipeline';
 import { listWarnings, warningsHeader } from './format-warnings-header';
 import type { FrameTap } from './frame-tap';
 import type { AttemptStart, AttemptWatcher, ExchangeWatcher } from '../observation/engine-observer';
-import {
-  describeDroppedFlags,
-  forwardedHeadersFor,
-  forwardedPathFor,
-  NO_FORWARDED_PARTS,
-  type ForwardedRequestParts,
-} from './forwarded-request-parts';
+import { composeUpstreamCall } from './compose-upstream-call';
+import { describeDroppedFlags, NO_FORWARDED_PARTS, type ForwardedRequestParts } from './forwarded-request-parts';
 import type { UpstreamAnswer } from './generation-output';
 import { nextAttempt, noAccountAvailable } from './next-attempt';
 import { prepareUpstreamBody } from './prepare-upstream-body';
@@ -228,11 +223,8 @@ async function answerFrom(
     ...(sameProtocol ? [] : describeDroppedFlags(forwarded)),
   ]);
   const headers = warningsHeader(attempt.warnings);
-  // The observer's headers (a trace context) go with every call, on top of the client's forwarded ones.
-  const call = sameProtocol
-    ? { path: forwardedPathFor(target, forwarded), headers: Object.assign(forwardedHeadersFor(credential.headers, forwarded), observerHeaders) }
-    : { ...(observerHeaders && { headers: observerHeaders }) };
-  const response = await callUpstream(target, credential, JSON.stringify(body), options.signal, call, options.now());
+  const call = composeUpstreamCall(target, credential, body, { model, stream: options.request.stream, forwarded: sameProtocol ? forwarded : undefined, observerHeaders });
+  const response = await callUpstream(target, credential, call, options.signal, options.now());
   attempt.upstreamRequestId = upstreamRequestId(target, response);
   const read = { options, target, response, passthrough, headers };
   return options.request.stream ? streamAnswer(read) : jsonAnswer(read);
@@ -286,7 +278,8 @@ async function streamAnswer({ options, target, response, passthrough, headers }:
         frameTap,
       )
     : createStreamPipeline(target.codec, options.inbound, encodeContext(options), frameTap);
-  const opened = await readToCommitPoint(response, pipeline, signal);
+  const { frameStream } = target.kind;
+  const opened = await readToCommitPoint(frameStream ? { ...response, body: frameStream(response.body) } : response, pipeline, signal);
   const { issuers } = options;
   const recordProof = issuers && ((proof: string) => issuers.recordProof(proof, target.name));
   return {

@@ -1,27 +1,25 @@
 import { createUpstreamError, firstHeaderValue, GatewayError } from '@signalbox/core';
 import { parseRateLimitResetMs, parseRetryAfterMs, type UpstreamResponse } from '@signalbox/upstream';
 import type { PooledCredential } from '../upstreams/credential-pool';
+import type { ComposedUpstreamCall } from './compose-upstream-call';
 import type { UpstreamTarget } from './upstream-target';
 
-/** Where and with which extra headers one call goes; by default the target's own path and headers. */
-export type UpstreamCallOptions = { path?: string; headers?: Record<string, string> };
-
 /**
- * Sends one encoded body with `credential` and returns a 2xx response. A non-2xx answer is read,
- * decoded by the upstream's codec and thrown as the gateway's own error (the upstream's status
- * never passes through), with the wait it asked for: a 429's is its rate limit's reset (`now`,
- * epoch ms, reads a reset given as a time).
+ * Sends one composed call with `credential` (and the headers its kind makes for the call, when it
+ * makes any) and returns a 2xx response. A non-2xx answer is read, decoded by the upstream's codec
+ * and thrown as the gateway's own error (the upstream's status never passes through), with the
+ * wait it asked for: a 429's is its rate limit's reset (`now`, epoch ms, reads a reset given as a time).
  */
 export async function callUpstream(
   target: UpstreamTarget,
   credential: PooledCredential,
-  body: string,
+  call: ComposedUpstreamCall,
   signal: AbortSignal,
-  call: UpstreamCallOptions,
   now: number,
 ): Promise<UpstreamResponse> {
-  const headers = call.headers && Object.keys(call.headers).length > 0 ? call.headers : undefined;
-  const response = await credential.client.send({ path: call.path ?? target.path, body, ...(headers && { headers }) }, signal);
+  const { path, body } = call;
+  const headers = credential.authorize ? await authorizedHeaders(credential, call) : nonEmpty(call.headers);
+  const response = await credential.client.send({ path, body, ...(headers && { headers }) }, signal);
   if (response.status >= 200 && response.status < 300) return response;
   const text = await response.text().catch(() => '');
   const details = target.codec.decodeError(parseJSONOrText(text));
@@ -30,6 +28,17 @@ export async function callUpstream(
     { ...details, status: response.status, ...(requestId !== undefined && { requestId }) },
     { retryAfterMs: response.status === 429 ? rateLimitResetMs(target, response, now) : parseRetryAfterMs(response.headers, now) },
   );
+}
+
+/** The call's headers with those the credential's kind makes for it (a fresh token, a signature over the request). */
+async function authorizedHeaders(credential: PooledCredential, call: ComposedUpstreamCall): Promise<Record<string, string>> {
+  const url = credential.client.baseURL.replace(/\/+$/, '') + call.path;
+  const made = credential.authorize!({ method: 'POST', url, headers: call.headers ?? {}, body: call.body });
+  return { ...call.headers, ...(made instanceof Promise ? await made : made) };
+}
+
+function nonEmpty(headers: Readonly<Record<string, string>> | undefined): Readonly<Record<string, string>> | undefined {
+  return headers && Object.keys(headers).length > 0 ? headers : undefined;
 }
 
 /** When a rate-limited credential may call again: `retry-after`, else the limits the upstream's protocol describes. */

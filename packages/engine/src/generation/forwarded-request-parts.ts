@@ -1,6 +1,5 @@
 import { headerValue, type HeaderMap, type ProtocolDescriptor, type TranslationWarning } from '@signalbox/core';
 import { headerMatchesPattern } from './client-header-patterns';
-import type { UpstreamTarget } from './upstream-target';
 
 /**
  * What of a client's request besides its body goes on to an upstream of the same protocol: the
@@ -73,9 +72,9 @@ export function forwardedHeadersFor(configured: Readonly<Record<string, string>>
 }
 
 /** The upstream's generation path with the forwarded query parameters (`/v1/messages?beta=true`). */
-export function forwardedPathFor(target: UpstreamTarget, parts: ForwardedRequestParts): string {
+export function forwardedPathFor(path: string, parts: ForwardedRequestParts): string {
   const query = new URLSearchParams(parts.query).toString();
-  return query === '' ? target.path : `${target.path}${target.path.includes('?') ? '&' : '?'}${query}`;
+  return query === '' ? path : `${path}${path.includes('?') ? '&' : '?'}${query}`;
 }
 
 /** One warning per client flag an upstream of another protocol cannot honour (`anthropic-beta: <flag>`). */

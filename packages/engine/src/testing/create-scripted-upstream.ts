@@ -18,6 +18,8 @@ export type ScriptedAnswer = {
   headers?: Record<string, string>;
   body?: string;
   chunks?: readonly string[];
+  /** The body as these bytes (a binary framing), instead of `body` or `chunks`. */
+  byteChunks?: readonly Uint8Array[];
   chunkSize?: number;
   /** What happens after the last chunk. Default `'end'`. */
   then?: 'end' | 'hang' | { transportError: Error };
@@ -97,6 +99,7 @@ export function transportError(code: string): Error {
 const encoder = new TextEncoder();
 
 function chunksOf(answer: ScriptedAnswer): Uint8Array[] {
+  if (answer.byteChunks) return [...answer.byteChunks];
   if (answer.chunks) return answer.chunks.map(chunk => encoder.encode(chunk));
   const bytes = encoder.encode(answer.body ?? '');
   if (bytes.length === 0) return [];

@@ -3,7 +3,7 @@ import { createMemoryAccountStore, type Account, type AccountStore, type NewApiK
 import { anthropicMessagesCodec } from '@signalbox/codec-anthropic-messages';
 import { openAIChatCodec } from '@signalbox/codec-openai-chat';
 import { openAIResponsesCodec } from '@signalbox/codec-openai-responses';
-import type { Codec, Protocol } from '@signalbox/core';
+import type { Codec, Protocol, UpstreamKind } from '@signalbox/core';
 import type { Clock } from '../clock/clock';
 import type { UpstreamClientOptions } from '@signalbox/upstream';
 import type { RequestHeaders } from '../auth/authenticate';
@@ -32,6 +32,9 @@ export type TestUpstream = {
   /** Extra headers configured for the upstream (`upstreams.<name>.headers`). */
   headers?: Record<string, string>;
   circuitBreaker?: UpstreamConfigInput['circuitBreaker'];
+  /** The upstream's kind and its auth settings (`upstreams.<name>.kind`, `.auth`), from `TestEngineOptions.kinds`. */
+  kind?: string;
+  auth?: Record<string, unknown>;
 };
 
 type UpstreamConfigInput = GatewayConfigInput['upstreams'][string];
@@ -40,6 +43,8 @@ export type TestEngineOptions = {
   upstreams: Record<string, TestUpstream>;
   routes: GatewayConfigInput['routes'];
   codecs?: readonly Codec[];
+  /** The upstream kinds the upstreams may name (`EngineOptions.kinds`). */
+  kinds?: readonly UpstreamKind[];
   /** The account's opening balance in micros. Default 1 000 000. */
   balanceMicros?: number;
   /** The key's own settings (limits, allowed models, group). */
@@ -136,6 +141,8 @@ export async function createTestEngine(options: TestEngineOptions): Promise<Test
           ...(upstream.credentials && { credentials: upstream.credentials.map(credentialConfigOf) }),
           ...(upstream.headers !== undefined && { headers: upstream.headers }),
           ...(upstream.circuitBreaker && { circuitBreaker: upstream.circuitBreaker }),
+          ...(upstream.kind !== undefined && { kind: upstream.kind }),
+          ...(upstream.auth !== undefined && { auth: upstream.auth }),
         },
       ]),
     ),
@@ -147,6 +154,7 @@ export async function createTestEngine(options: TestEngineOptions): Promise<Test
   const engine = createEngine({
     config,
     codecs: options.codecs ?? allCodecs,
+    ...(options.kinds && { kinds: options.kinds }),
     store,
     recordUsage: record => void records.push(record),
     environment: { ...credentialKeysOf(options.upstreams), ...options.environment },

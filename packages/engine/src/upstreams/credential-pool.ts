@@ -1,3 +1,4 @@
+import type { KindCredential } from '@signalbox/core';
 import type { UpstreamClient } from '@signalbox/upstream';
 import type { CircuitBreaker } from './circuit-breaker';
 
@@ -14,6 +15,8 @@ export type PooledCredential = {
   readonly client: UpstreamClient;
   /** What every call on it carries: the upstream's configured headers, its own, its key, the version header (lower-case names). */
   readonly headers: Readonly<Record<string, string>>;
+  /** The headers its kind makes for each call (a fresh token, a signature); none for a key sent as is. */
+  readonly authorize: KindCredential['authorize'];
   readonly weight: number;
   /** The environment variable its key is read from, when it has one (a name, never the key). */
   readonly apiKeyEnv: string | undefined;
@@ -38,6 +41,8 @@ export type CredentialPool = {
   readonly protocol: string;
   readonly credentials: readonly PooledCredential[];
   readonly breaker: CircuitBreaker;
+  /** The secret values its calls carry from the start (keys, secret configured headers), for the engine's recogniser. */
+  readonly secrets: readonly string[];
 };
 
 /** The name of the one credential of an upstream configured with `apiKeyEnv`, or with no key. */

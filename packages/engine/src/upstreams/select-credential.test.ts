@@ -10,13 +10,14 @@ const client: UpstreamClient = { baseURL: 'http://127.0.0.1:9', send: () => Prom
 /** A pool of credentials named a, b, c… with these weights. */
 function poolOf(...weights: number[]): CredentialPool {
   const credentials: PooledCredential[] = [];
-  const pool: CredentialPool = { upstream: 'main', protocol: 'openai-responses', credentials, breaker: createCircuitBreaker(BREAKER) };
+  const pool: CredentialPool = { upstream: 'main', protocol: 'openai-responses', credentials, breaker: createCircuitBreaker(BREAKER), secrets: [] };
   weights.forEach((weight, index) => {
     credentials.push({
       name: String.fromCharCode(97 + index),
       pool,
       client,
       headers: {},
+      authorize: undefined,
       weight,
       apiKeyEnv: undefined,
       inFlight: 0,

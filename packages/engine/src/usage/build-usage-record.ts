@@ -23,6 +23,7 @@ export function buildUsageRecord(state: ExchangeState, ending: ExchangeEnding, c
     protocol: state.codec.protocol,
     upstream: attempt?.target?.name,
     upstreamCredential: attempt?.credential?.name,
+    upstreamKind: attempt?.target?.kindName,
     upstreamModel: attempt?.model,
     upstreamProtocol: attempt?.target?.codec.protocol,
     upstreamRequestId: attempt?.upstreamRequestId,

@@ -11,6 +11,7 @@ const refused: UsageRecord = {
   protocol: 'openai-chat',
   upstream: undefined,
   upstreamCredential: undefined,
+  upstreamKind: undefined,
   upstreamModel: undefined,
   upstreamProtocol: undefined,
   upstreamRequestId: undefined,

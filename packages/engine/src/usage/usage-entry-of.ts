@@ -16,6 +16,7 @@ export function usageEntryOf(record: UsageRecord): UsageCommit['entry'] {
     model: record.model,
     upstream: record.upstream,
     upstreamCredential: record.upstreamCredential,
+    upstreamKind: record.upstreamKind,
     upstreamModel: record.upstreamModel,
     upstreamProtocol: record.upstreamProtocol,
     errorCode: record.errorCode,

@@ -19,6 +19,8 @@ export type UsageRecord = {
   upstream: string | undefined;
   /** The name of the upstream's credential that served (or last failed); never its key. */
   upstreamCredential: string | undefined;
+  /** The kind of that upstream (`azure-openai`); `undefined` for its protocol's own API. */
+  upstreamKind: string | undefined;
   /** The model ID sent to the upstream that served (or last failed). */
   upstreamModel: string | undefined;
   upstreamProtocol: Protocol | undefined;

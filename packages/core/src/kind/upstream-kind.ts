@@ -1,0 +1,84 @@
+import type { JSONObject } from '../json';
+
+/** What one upstream call is for: the model named at the upstream, and whether its answer streams. */
+export type UpstreamCall = { readonly model: string; readonly stream: boolean };
+
+/**
+ * One upstream call as sent, for a credential that authorizes each call: a signature covers the
+ * method, the URL, the headers it names and the body's bytes.
+ */
+export type SignableRequest = {
+  readonly method: 'POST';
+  /** The whole URL: the base URL, the kind's path, any forwarded query. */
+  readonly url: string;
+  /** The headers of this call besides the credential's static ones (forwarded flags, a trace context). */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string;
+};
+
+/**
+ * How one credential of an upstream proves itself: static headers carried on every call (a key
+ * in the cloud's scheme), and, when it needs more, headers made for each call (a bearer token
+ * refreshed ahead of its expiry, a signature over the request). The engine adds the upstream's
+ * configured headers and the protocol's version header under these.
+ */
+export type KindCredential = {
+  readonly headers: Readonly<Record<string, string>>;
+  /**
+   * Headers for one call, over the static ones. May be asynchronous (a token that expired while
+   * idle is fetched once for every caller); throws a `GatewayError` when no token can be had.
+   */
+  readonly authorize?: (request: SignableRequest) => Record<string, string> | Promise<Record<string, string>>;
+  /** The credential's secret values known at start (its key), for the engine's secret recogniser. */
+  readonly secrets: readonly string[];
+  /** Set when the credential cannot serve as configured (its key's variable is unset). */
+  readonly missing?: boolean;
+};
+
+/** One credential as configured: its name, the variable its key is in, the kind's own `auth` settings. */
+export type KindCredentialSource = {
+  readonly name: string;
+  readonly apiKeyEnv?: string;
+  readonly auth?: Readonly<Record<string, unknown>>;
+};
+
+/** What a kind is given to open one configured upstream. */
+export type UpstreamKindOpening = {
+  /** The upstream's config name. */
+  readonly upstream: string;
+  readonly baseURL: string;
+  /** The protocol the upstream speaks (a codec's `protocol`). */
+  readonly protocol: string;
+  /** Where keys and the cloud's settings are read from. */
+  readonly environment: Readonly<Record<string, string | undefined>>;
+  /** The engine's clock (epoch ms): tokens are judged fresh on it. */
+  now(): number;
+  /** Makes a secret learned at run time (a rotated token) known to the engine's recogniser. */
+  rememberSecret(value: string): void;
+};
+
+/** One upstream opened by its kind: the hooks it brings; an absent one keeps the protocol's default. */
+export type OpenedUpstreamKind = {
+  /** The path of a call under the base URL; default the protocol's `upstreamPath`. */
+  path?(call: UpstreamCall): string;
+  /** The body after the codec encoded it (or the client's passed through), before its one serialisation. */
+  prepareBody?(body: JSONObject, call: UpstreamCall): JSONObject;
+  /** A streamed answer's bytes in the cloud's framing, turned into the protocol's SSE bytes; throws `GatewayError`s for its exception frames. */
+  frameStream?(body: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array>;
+  openCredential(source: KindCredentialSource): KindCredential;
+};
+
+/**
+ * An upstream kind (`upstreams.X.kind`): where a cloud serves a protocol, owning its URL, auth,
+ * body adjustments and framing, while the protocol's codec owns the wire format. An upstream
+ * without `kind` is its protocol's default kind: the vendor's own API with a key.
+ */
+export type UpstreamKind = {
+  /** The config's `kind` value (`azure-openai`). */
+  readonly name: string;
+  /** The protocols it serves, by codec `protocol`. */
+  readonly protocols: readonly string[];
+  /** What is wrong with an upstream's `auth` settings (`undefined`: none set), one line each; empty when they are right. */
+  checkAuth(auth: Readonly<Record<string, unknown>> | undefined): string[];
+  open(opening: UpstreamKindOpening): OpenedUpstreamKind;
+};

@@ -1,0 +1,37 @@
+import type { JSONObject } from '@signalbox/core';
+import { forwardedHeadersFor, forwardedPathFor, type ForwardedRequestParts } from './forwarded-request-parts';
+import type { PooledCredential } from '../upstreams/credential-pool';
+import type { UpstreamTarget } from './upstream-target';
+
+/** One attempt's call, ready to send: its path under the base URL, its body serialised, its per-call headers. */
+export type ComposedUpstreamCall = { path: string; body: string; headers: Readonly<Record<string, string>> | undefined };
+
+/** What an attempt sends besides its body. */
+export type UpstreamCallParts = {
+  model: string;
+  stream: boolean;
+  /** The client's flags, query and headers, for an upstream of its protocol; `undefined` for any other. */
+  forwarded: ForwardedRequestParts | undefined;
+  /** The observer's headers (a trace context), on top of the forwarded ones. */
+  observerHeaders: Readonly<Record<string, string>> | undefined;
+};
+
+/**
+ * The call of one attempt: the path is the kind's for the model and the answer's framing (the
+ * protocol's `upstreamPath` by default), with the client's forwarded query on a same-protocol
+ * route; the body is the kind's adjustment of the encoded one, serialised once. The default kind
+ * adds nothing: no hook, no object.
+ */
+export function composeUpstreamCall(target: UpstreamTarget, credential: PooledCredential, body: JSONObject, parts: UpstreamCallParts): ComposedUpstreamCall {
+  const { kind } = target;
+  const call = kind.path || kind.prepareBody ? { model: parts.model, stream: parts.stream } : undefined;
+  const path = kind.path ? kind.path(call!) : target.path;
+  const sent = kind.prepareBody ? kind.prepareBody(body, call!) : body;
+  const { forwarded, observerHeaders } = parts;
+  if (forwarded === undefined) return { path, body: JSON.stringify(sent), headers: observerHeaders };
+  return {
+    path: forwardedPathFor(path, forwarded),
+    body: JSON.stringify(sent),
+    headers: Object.assign(forwardedHeadersFor(credential.headers, forwarded), observerHeaders),
+  };
+}
