@@ -1,12 +1,4 @@
-import {
-  ClientCertificateCredential,
-  ClientSecretCredential,
-  DefaultAzureCredential,
-  ManagedIdentityCredential,
-  WorkloadIdentityCredential,
-  type TokenCredential,
-  type TokenCredentialOptions,
-} from '@azure/identity';
+import type { TokenCredential, TokenCredentialOptions } from '@azure/identity';
 import { GatewayError, type KindCredential } from '@signalbox/core';
 import { createRefreshingToken, type IssuedToken } from '@signalbox/upstream';
 import type { EntraAuthSettings } from './entra-auth-settings';
@@ -27,11 +19,12 @@ export type EntraOpening = {
  * wait. A source whose secret's variable is unset is `missing`.
  */
 export function openEntraCredential(settings: EntraAuthSettings, opening: EntraOpening): KindCredential {
-  const identity = identityOf(settings, opening);
-  if (!identity) return { headers: {}, secrets: [], missing: true };
+  const make = identityOf(settings, opening);
+  if (!make) return { headers: {}, secrets: [], missing: true };
+  let identity: Promise<TokenCredential> | undefined;
   const token = createRefreshingToken({
     now: opening.now,
-    fetch: () => fetchToken(identity, settings.scope),
+    fetch: async () => fetchToken(await (identity ??= loadIdentity().then(make)), settings.scope),
     onToken: opening.rememberSecret,
   });
   // Asked for now so the first request finds it; a failure here is met again by the first request.
@@ -46,8 +39,32 @@ export function openEntraCredential(settings: EntraAuthSettings, opening: EntraO
   };
 }
 
-/** The `@azure/identity` credential of the configured source; `undefined` when its secret is not in the environment. */
-function identityOf(settings: EntraAuthSettings, opening: EntraOpening): TokenCredential | undefined {
+/** `@azure/identity` as a dynamic import gives it. */
+type Identity = Awaited<ReturnType<typeof importIdentity>>;
+
+const importIdentity = () => import('@azure/identity');
+
+/**
+ * `@azure/identity`, loaded with the first token: an optional dependency, so hosts that use Azure
+ * OpenAI with keys, or not at all, never install its tree. Missing, it refuses the credential.
+ */
+async function loadIdentity(): Promise<Identity> {
+  try {
+    return await importIdentity();
+  } catch (error) {
+    throw new GatewayError({
+      code: 'UPSTREAM_AUTH_FAILED',
+      message: 'Entra ID sign-in needs the @azure/identity package: install it next to @signalbox/kind-azure-openai.',
+      cause: error,
+    });
+  }
+}
+
+/**
+ * How to make the `@azure/identity` credential of the configured source once the package is
+ * loaded; `undefined` when its secret is not in the environment.
+ */
+function identityOf(settings: EntraAuthSettings, opening: EntraOpening): ((identity: Identity) => TokenCredential) | undefined {
   const { environment } = opening;
   const options = {
     ...opening.identityOptions,
@@ -60,26 +77,27 @@ function identityOf(settings: EntraAuthSettings, opening: EntraOpening): TokenCr
     case 'client-secret': {
       const secret = environment[settings.clientSecretEnv ?? 'AZURE_CLIENT_SECRET'];
       if (!secret || !tenantId || !clientId) return undefined;
-      return new ClientSecretCredential(tenantId, clientId, secret, options);
+      return identity => new identity.ClientSecretCredential(tenantId, clientId, secret, options);
     }
     case 'client-certificate': {
       const certificatePath = settings.certificatePath ?? environment['AZURE_CLIENT_CERTIFICATE_PATH'];
       if (!certificatePath || !tenantId || !clientId) return undefined;
-      return new ClientCertificateCredential(tenantId, clientId, { certificatePath }, options);
+      return identity => new identity.ClientCertificateCredential(tenantId, clientId, { certificatePath }, options);
     }
     case 'workload-identity': {
       const tokenFilePath = environment['AZURE_FEDERATED_TOKEN_FILE'];
       if (!tokenFilePath || !tenantId || !clientId) return undefined;
-      return new WorkloadIdentityCredential({ ...options, tenantId, clientId, tokenFilePath });
+      return identity => new identity.WorkloadIdentityCredential({ ...options, tenantId, clientId, tokenFilePath });
     }
     case 'managed-identity':
-      return new ManagedIdentityCredential({ ...options, ...(clientId !== undefined && { clientId }) });
+      return identity => new identity.ManagedIdentityCredential({ ...options, ...(clientId !== undefined && { clientId }) });
     case 'default':
-      return new DefaultAzureCredential({
-        ...options,
-        ...(tenantId !== undefined && { tenantId }),
-        ...(clientId !== undefined && { managedIdentityClientId: clientId, workloadIdentityClientId: clientId }),
-      });
+      return identity =>
+        new identity.DefaultAzureCredential({
+          ...options,
+          ...(tenantId !== undefined && { tenantId }),
+          ...(clientId !== undefined && { managedIdentityClientId: clientId, workloadIdentityClientId: clientId }),
+        });
   }
 }
 

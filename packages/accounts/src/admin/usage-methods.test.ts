@@ -77,6 +77,7 @@ describe('AdminService usage', () => {
       model: 'model-a',
       upstream: null,
       upstreamCredential: null,
+      upstreamKind: null,
       upstreamModel: null,
       protocol: 'openai-responses',
       upstreamProtocol: null,
