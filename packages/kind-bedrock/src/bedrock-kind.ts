@@ -1,0 +1,37 @@
+import { openKeyCredential, type JSONObject, type UpstreamKind } from '@signalbox/core';
+import { bedrockAuthSettingsSchema, checkBedrockAuthSettings } from './bedrock-auth-settings';
+import { decodeBedrockStream } from './decode-bedrock-stream';
+import { openAWSCredential } from './open-aws-credential';
+
+/** The Messages version Bedrock's Anthropic models take in the body. */
+export const BEDROCK_ANTHROPIC_VERSION = 'bedrock-2023-05-31';
+
+/**
+ * Anthropic models on Amazon Bedrock Runtime (`https://bedrock-runtime.{region}.amazonaws.com`):
+ * `POST /model/{modelId}/invoke` and `/invoke-with-response-stream`, the model ID or inference
+ * profile percent-encoded in the path, the Messages body without `model` and `stream`. A credential
+ * is a Bedrock API key sent as a bearer token, or (`auth.type: "aws"`) SigV4 over every call.
+ * @see https://docs.aws.amazon.com/bedrock/latest/userguide/model-parameters-anthropic-claude-messages.html
+ */
+export const bedrockKind: UpstreamKind = {
+  name: 'bedrock',
+  protocols: ['anthropic-messages'],
+  checkAuth: checkBedrockAuthSettings,
+  open(opening) {
+    return {
+      path: call => `/model/${encodeURIComponent(call.model)}/${call.stream ? 'invoke-with-response-stream' : 'invoke'}`,
+      prepareBody: bedrockBody,
+      frameStream: decodeBedrockStream,
+      openCredential(source) {
+        if (source.auth === undefined) return openKeyCredential(source, opening.environment, { kind: 'bearer' });
+        return openAWSCredential(bedrockAuthSettingsSchema.parse(source.auth), opening);
+      },
+    };
+  },
+};
+
+/** The Messages body as Bedrock takes it: no `model` (it is in the path) or `stream` (so is that), its own version. */
+function bedrockBody(body: JSONObject): JSONObject {
+  const { model: _model, stream: _stream, ...rest } = body;
+  return { anthropic_version: BEDROCK_ANTHROPIC_VERSION, ...rest };
+}
