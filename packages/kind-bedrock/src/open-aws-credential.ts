@@ -50,7 +50,7 @@ export function openAWSCredential(settings: BedrockAuthSettings, opening: AWSOpe
   };
 }
 
-/** The SigV4 headers of one call: `authorization`, `x-amz-date` and, for temporary credentials, `x-amz-security-token`. */
+/** The SigV4 headers of one call, over the call's own. */
 async function signedHeaders(
   signer: SignatureV4,
   request: { url: string; headers: Readonly<Record<string, string>>; body: string },
@@ -64,9 +64,9 @@ async function signedHeaders(
     { method: 'POST', protocol: url.protocol, hostname: url.hostname, ...(url.port !== '' && { port: Number(url.port) }), path: url.pathname, query, headers: { ...request.headers, host: url.host }, body: request.body },
     { signingDate: new Date(now) },
   );
-  const headers: Record<string, string> = { authorization: signed.headers['authorization']!, 'x-amz-date': signed.headers['x-amz-date']! };
-  const token = signed.headers['x-amz-security-token'];
-  if (token !== undefined) headers['x-amz-security-token'] = token;
+  // What the signer added: `authorization`, `x-amz-date`, `x-amz-content-sha256`, `x-amz-security-token` for temporary keys.
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(signed.headers)) if (name !== 'host' && request.headers[name] === undefined) headers[name] = value;
   return headers;
 }
 

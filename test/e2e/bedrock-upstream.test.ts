@@ -1,0 +1,216 @@
+import Anthropic from '@anthropic-ai/sdk';
+import OpenAI from 'openai';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startWithConfig } from '../errors/refusal-helpers';
+import { authHeaders, postForSSE } from '../helpers/read-sse';
+import { startAWSContainerCredentials, type AWSContainerCredentials } from '../helpers/start-aws-container-credentials';
+import { startBedrockEmulator, type BedrockEmulator, type KnownAWSKey } from '../helpers/start-bedrock-emulator';
+import type { TestGateway } from '../helpers/start-test-gateway';
+import { validateMessagesStream } from '../stream-validators';
+
+const ALL_INTERFACES = ['responses', 'messages', 'chat'];
+/** A cross-region inference profile: its `:` is where signatures most often go wrong. */
+const MODEL_ID = 'us.anthropic.claude-sonnet-4-5-20250929-v1:0';
+const PROFILE_KEY = { id: `AKIA${randomBytes(8).toString('hex').toUpperCase()}`, secret: randomBytes(30).toString('base64') };
+const BEDROCK_API_KEY = `ABSK${randomBytes(40).toString('base64')}`;
+const weather = { name: 'get_weather', description: 'Current weather for a city', input_schema: { type: 'object' as const, properties: { city: { type: 'string' } }, required: ['city'] } };
+
+/** The AWS variables the SDK's default chain reads, set for this file and put back after. */
+const AWS_VARIABLES = ['AWS_SHARED_CREDENTIALS_FILE', 'AWS_CONFIG_FILE', 'AWS_CONTAINER_CREDENTIALS_FULL_URI', 'AWS_CONTAINER_AUTHORIZATION_TOKEN', 'AWS_EC2_METADATA_DISABLED', 'AWS_PROFILE', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN', 'AWS_WEB_IDENTITY_TOKEN_FILE'];
+
+/**
+ * The example server in front of an emulated Bedrock Runtime that re-signs every call with `aws4`:
+ * upstreams of kind `bedrock` signing with a shared-config profile, with 2-second keys from an
+ * emulated container credentials endpoint, with a Bedrock API key, and with a profile whose secret
+ * is wrong.
+ */
+describe('Amazon Bedrock upstreams (kind bedrock)', () => {
+  let container: AWSContainerCredentials;
+  let bedrock: BedrockEmulator;
+  let server: TestGateway;
+  let directory: string;
+  const saved = new Map(AWS_VARIABLES.map(name => [name, process.env[name]]));
+
+  beforeAll(async () => {
+    container = await startAWSContainerCredentials(2);
+    const keyOf = (id: string): KnownAWSKey | undefined => (id === PROFILE_KEY.id ? { secretAccessKey: PROFILE_KEY.secret } : container.issued.get(id));
+    bedrock = await startBedrockEmulator({ keyOf, apiKeys: [BEDROCK_API_KEY] });
+    directory = mkdtempSync(join(tmpdir(), 'signalbox-bedrock-'));
+    const credentialsFile = join(directory, 'credentials');
+    writeFileSync(
+      credentialsFile,
+      `[gateway]\naws_access_key_id = ${PROFILE_KEY.id}\naws_secret_access_key = ${PROFILE_KEY.secret}\n\n[wrong]\naws_access_key_id = ${PROFILE_KEY.id}\naws_secret_access_key = ${PROFILE_KEY.secret.slice(1)}x\n`,
+    );
+    for (const name of AWS_VARIABLES) delete process.env[name];
+    Object.assign(process.env, {
+      AWS_SHARED_CREDENTIALS_FILE: credentialsFile,
+      AWS_CONFIG_FILE: join(directory, 'config'),
+      AWS_CONTAINER_CREDENTIALS_FULL_URI: container.url,
+      AWS_CONTAINER_AUTHORIZATION_TOKEN: container.authorizationToken,
+      AWS_EC2_METADATA_DISABLED: 'true',
+    });
+    const upstream = (settings: Record<string, unknown>) => ({ kind: 'bedrock', protocol: 'anthropic-messages', baseURL: bedrock.baseURL, ...settings });
+    const route = (model: string, upstreamName: string) => ({ model, interfaces: ALL_INTERFACES, targets: [{ upstream: upstreamName, model: MODEL_ID }] });
+    server = await startWithConfig(
+      config => ({
+        ...config,
+        upstreams: {
+          ...config.upstreams,
+          'bedrock-profile': upstream({ auth: { type: 'aws', profile: 'gateway', region: bedrock.region } }),
+          'bedrock-container': upstream({ auth: { type: 'aws', region: bedrock.region } }),
+          'bedrock-key': upstream({ apiKeyEnv: 'BEDROCK_API_KEY' }),
+          'bedrock-wrong': upstream({ auth: { type: 'aws', profile: 'wrong', region: bedrock.region } }),
+        },
+        routes: [
+          ...config.routes,
+          route('bedrock-profile', 'bedrock-profile'),
+          route('bedrock-container', 'bedrock-container'),
+          route('bedrock-key', 'bedrock-key'),
+          route('bedrock-wrong', 'bedrock-wrong'),
+        ],
+      }),
+      { environment: { BEDROCK_API_KEY } },
+    );
+    server.audit.remember([PROFILE_KEY.id, PROFILE_KEY.secret]);
+  });
+  afterAll(async () => {
+    // Every key the container endpoint handed out, and every signature sent, must be absent from the logs.
+    server?.audit.remember([...(container?.issued ?? new Map<string, KnownAWSKey>())].flatMap(([id, key]) => [id, key.secretAccessKey, key.sessionToken ?? '']).filter(Boolean));
+    await server?.close(1_000);
+    await bedrock?.close();
+    await container?.close();
+    for (const [name, value] of saved) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+    if (directory) rmSync(directory, { recursive: true, force: true });
+  });
+
+  const openai = () => new OpenAI({ baseURL: `${server.url}/v1`, apiKey: server.demoKey, maxRetries: 0 });
+  const anthropic = () => new Anthropic({ baseURL: server.url, apiKey: server.demoKey, maxRetries: 0 });
+
+  /** One question from a client of `client`'s protocol on `model`, whole or streamed: the answer's text. */
+  async function ask(client: 'responses' | 'chat' | 'messages', model: string, stream: boolean): Promise<string> {
+    const input = `Name a harbour (${client}, ${stream ? 'streamed' : 'whole'}).`;
+    if (client === 'responses') {
+      if (!stream) return (await openai().responses.create({ model, input })).output_text;
+      return (await openai().responses.stream({ model, input }).finalResponse()).output_text;
+    }
+    if (client === 'chat') {
+      const messages = [{ role: 'user' as const, content: input }];
+      if (!stream) return (await openai().chat.completions.create({ model, messages })).choices[0]!.message.content ?? '';
+      return (await openai().chat.completions.stream({ model, messages }).finalChatCompletion()).choices[0]!.message.content ?? '';
+    }
+    const body = { model, max_tokens: 64, messages: [{ role: 'user' as const, content: input }] };
+    const message = stream ? await anthropic().messages.stream(body).finalMessage() : await anthropic().messages.create(body);
+    return message.content.map(block => (block.type === 'text' ? block.text : '')).join('');
+  }
+
+  it.each([
+    ['bedrock-profile', 'sigv4'],
+    ['bedrock-key', 'bearer'],
+  ])('serves every client protocol, whole and streamed, through %s (%s), the inference profile in the path', async (model, scheme) => {
+    const before = bedrock.calls.length;
+    for (const client of ['responses', 'chat', 'messages'] as const) {
+      for (const stream of [false, true]) expect((await ask(client, model, stream)).length).toBeGreaterThan(0);
+    }
+    const calls = bedrock.calls.slice(before);
+    expect(calls.map(call => [call.path, call.scheme, call.accepted])).toEqual(
+      [false, true, false, true, false, true].map(stream => [`/model/us.anthropic.claude-sonnet-4-5-20250929-v1%3A0/${stream ? 'invoke-with-response-stream' : 'invoke'}`, scheme, true]),
+    );
+    for (const call of calls) expect(call.body).toMatchObject({ anthropic_version: 'bedrock-2023-05-31', max_tokens: expect.any(Number), messages: expect.any(Array) });
+    expect(server.recentUsage().at(-1)).toMatchObject({ upstream: model, upstreamKind: 'bedrock', status: 200 });
+  });
+
+  it('passes a Messages stream through as the wire bytes of a Messages upstream, frames cut across TCP writes', async () => {
+    const raw = await postForSSE(`${server.url}/v1/messages`, authHeaders.messages(server.demoKey), { model: 'bedrock-profile', max_tokens: 64, stream: true, messages: [{ role: 'user', content: 'Hello' }] });
+    expect(validateMessagesStream(raw.messages).violations).toEqual([]);
+    expect(raw.messages.at(-1)!.event).toBe('message_stop');
+  });
+
+  it('completes a tool round trip and replays signed thinking to the same upstream', async () => {
+    const ask = { model: 'bedrock-profile', max_tokens: 2048, tools: [weather] };
+    const first = await anthropic().messages.create({ ...ask, messages: [{ role: 'user', content: 'What is the weather in Oslo?' }] });
+    const use = first.content.find(block => block.type === 'tool_use');
+    expect(use).toMatchObject({ type: 'tool_use', name: 'get_weather', input: { city: expect.any(String) } });
+    const followUp = await anthropic().messages.create({
+      ...ask,
+      messages: [
+        { role: 'user', content: 'What is the weather in Oslo?' },
+        { role: 'assistant', content: first.content },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: use!.type === 'tool_use' ? use!.id : '', content: 'Sunny and 21 degrees in Oslo today' }] },
+      ],
+    });
+    expect(followUp.content.map(block => (block.type === 'text' ? block.text : '')).join('')).toContain('Sunny and 21 degrees');
+
+    const thinking = { model: 'bedrock-key', max_tokens: 2048, thinking: { type: 'enabled' as const, budget_tokens: 1024 } };
+    const thought = await anthropic().messages.stream({ ...thinking, messages: [{ role: 'user', content: 'Think about signal boxes' }] }).finalMessage();
+    const block = thought.content[0];
+    expect(block).toMatchObject({ type: 'thinking', signature: expect.stringMatching(/.+/) });
+    const second = await anthropic().messages.create({
+      ...thinking,
+      messages: [
+        { role: 'user', content: 'Think about signal boxes' },
+        { role: 'assistant', content: thought.content },
+        { role: 'user', content: 'And now about harbours' },
+      ],
+    });
+    expect(second.stop_reason).toBe('end_turn');
+    const replayed = (bedrock.calls.at(-1)!.body!['messages'] as { content: unknown }[])[1]!.content as { type: string; signature?: string }[];
+    expect(replayed[0]).toMatchObject({ type: 'thinking', signature: block!.type === 'thinking' ? block!.signature : '' });
+  });
+
+  it.each([
+    ['throttlingException', 0, 429, 'UPSTREAM_RATE_LIMITED'],
+    ['validationException', 0, 400, 'UPSTREAM_INVALID_REQUEST'],
+    ['serviceUnavailableException', 0, 503, 'UPSTREAM_OVERLOADED'],
+  ])('answers a %s frame before the first byte with the service code', async (type, afterEvents, status, code) => {
+    // Every attempt meets it (the retryable ones are tried again), then the emulator streams normally.
+    bedrock.failStreams(type, afterEvents, 100);
+    const failure = await anthropic().messages.stream({ model: 'bedrock-key', max_tokens: 64, messages: [{ role: 'user', content: 'Hi' }] }).finalMessage().catch((error: unknown) => error);
+    expect(failure).toMatchObject({ status, error: { error: { type: expect.any(String) } } });
+    bedrock.failStreams(type, 0, 0);
+    expect((failure as { error: { code?: string } }).error.code).toBe(code);
+  });
+
+  it('ends a stream that already began with the protocol terminal error on a modelStreamErrorException frame', async () => {
+    bedrock.failStreams('modelStreamErrorException', 3, 1);
+    const raw = await postForSSE(`${server.url}/v1/messages`, authHeaders.messages(server.demoKey), { model: 'bedrock-key', max_tokens: 64, stream: true, messages: [{ role: 'user', content: 'Hello' }] });
+    expect(raw.messages[0]!.event).toBe('message_start');
+    expect(raw.messages.at(-1)!.event).toBe('error');
+    expect(raw.messages.some(message => message.event === 'message_stop')).toBe(false);
+  });
+
+  it('answers 502 UPSTREAM_AUTH_FAILED when Bedrock refuses the signature of a wrong secret, and takes the credential out', async () => {
+    const failure = await openai().chat.completions.create({ model: 'bedrock-wrong', messages: [{ role: 'user', content: 'Hi' }] }).catch((error: unknown) => error);
+    expect(failure).toMatchObject({ status: 502, error: { code: 'upstream_auth_failed' } });
+    expect(bedrock.calls.at(-1)).toMatchObject({ scheme: 'sigv4', accessKeyId: PROFILE_KEY.id, accepted: false });
+    const health = server.gateway.engine.upstreamHealth().find(report => report.name === 'bedrock-wrong')!;
+    expect(health.credentials[0]).toMatchObject({ name: 'default', state: 'disabled', reason: 'upstream-403' });
+  });
+
+  it('signs with 2-second container credentials and keeps serving while they rotate, under running streams, with no failed request', async () => {
+    const keysBefore = container.issued.size;
+    const answers: string[] = [];
+    const deadline = Date.now() + 15_000;
+    while (container.issued.size < keysBefore + 3 && Date.now() < deadline) {
+      const batch = await Promise.all([ask('messages', 'bedrock-container', true), ask(answers.length % 2 === 0 ? 'responses' : 'chat', 'bedrock-container', answers.length % 3 === 0)]);
+      answers.push(...batch);
+    }
+    expect(container.issued.size).toBeGreaterThanOrEqual(keysBefore + 3);
+    expect(answers.every(answer => answer.length > 0)).toBe(true);
+    const signed = bedrock.calls.filter(call => call.accessKeyId !== undefined && container.issued.has(call.accessKeyId));
+    expect(signed.every(call => call.accepted)).toBe(true);
+    expect(new Set(signed.map(call => call.accessKeyId)).size).toBeGreaterThanOrEqual(2);
+    // Keys are fetched ahead of their expiry, never per request.
+    expect(container.issued.size - keysBefore).toBeLessThan(answers.length);
+    // Every key a call was signed with is a known secret (one still on its way to the gateway is not yet).
+    for (const id of new Set(signed.map(call => call.accessKeyId!))) {
+      const key = container.issued.get(id)!;
+      expect(server.gateway.engine.secrets.scrub(`sent ${id} ${key.secretAccessKey} ${key.sessionToken}`)).toBe('sent [redacted] [redacted] [redacted]');
+    }
+  });
+});
