@@ -131,6 +131,12 @@ describe('Amazon Bedrock upstreams (kind bedrock)', () => {
     expect(raw.messages.at(-1)!.event).toBe('message_stop');
   });
 
+  it('carries a Messages client\'s beta flags in the body as anthropic_beta', async () => {
+    const client = new Anthropic({ baseURL: server.url, apiKey: server.demoKey, maxRetries: 0, defaultHeaders: { 'anthropic-beta': 'context-1m-2025-08-07, interleaved-thinking-2025-05-14' } });
+    await client.messages.create({ model: 'bedrock-profile', max_tokens: 64, messages: [{ role: 'user', content: 'Hi' }] });
+    expect(bedrock.calls.at(-1)).toMatchObject({ accepted: true, body: { anthropic_beta: ['context-1m-2025-08-07', 'interleaved-thinking-2025-05-14'] } });
+  });
+
   it('completes a tool round trip and replays signed thinking to the same upstream', async () => {
     const ask = { model: 'bedrock-profile', max_tokens: 2048, tools: [weather] };
     const first = await anthropic().messages.create({ ...ask, messages: [{ role: 'user', content: 'What is the weather in Oslo?' }] });

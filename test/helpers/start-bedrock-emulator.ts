@@ -54,7 +54,9 @@ export async function startBedrockEmulator(options: BedrockEmulatorOptions): Pro
     if (!route) return refuse(response, 404, 'UnknownOperationException', 'Unknown operation');
     const body = JSON.parse(text) as Record<string, unknown>;
     call.body = body;
-    if (body['anthropic_version'] !== 'bedrock-2023-05-31' || 'model' in body || 'stream' in body) {
+    const betas = body['anthropic_beta'];
+    const wrongBetas = request.headers['anthropic-beta'] !== undefined || (betas !== undefined && !(Array.isArray(betas) && betas.every(flag => typeof flag === 'string')));
+    if (body['anthropic_version'] !== 'bedrock-2023-05-31' || 'model' in body || 'stream' in body || wrongBetas) {
       return refuse(response, 400, 'ValidationException', 'Malformed input request, please reformat your input and try again.');
     }
     const { anthropic_version: _version, anthropic_beta: _beta, ...messages } = body;

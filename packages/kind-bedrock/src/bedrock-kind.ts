@@ -1,4 +1,4 @@
-import { openKeyCredential, type JSONObject, type UpstreamKind } from '@signalbox/core';
+import { openKeyCredential, type JSONObject, type UpstreamCall, type UpstreamKind } from '@signalbox/core';
 import { bedrockAuthSettingsSchema, checkBedrockAuthSettings } from './bedrock-auth-settings';
 import { decodeBedrockStream } from './decode-bedrock-stream';
 import { openAWSCredential } from './open-aws-credential';
@@ -9,7 +9,8 @@ export const BEDROCK_ANTHROPIC_VERSION = 'bedrock-2023-05-31';
 /**
  * Anthropic models on Amazon Bedrock Runtime (`https://bedrock-runtime.{region}.amazonaws.com`):
  * `POST /model/{modelId}/invoke` and `/invoke-with-response-stream`, the model ID or inference
- * profile percent-encoded in the path, the Messages body without `model` and `stream`. A credential
+ * profile percent-encoded in the path, the Messages body without `model` and `stream`, its beta
+ * flags in the body as `anthropic_beta`. A credential
  * is a Bedrock API key sent as a bearer token, or (`auth.type: "aws"`) SigV4 over every call.
  * @see https://docs.aws.amazon.com/bedrock/latest/userguide/model-parameters-anthropic-claude-messages.html
  */
@@ -21,6 +22,7 @@ export const bedrockKind: UpstreamKind = {
     return {
       path: call => `/model/${encodeURIComponent(call.model)}/${call.stream ? 'invoke-with-response-stream' : 'invoke'}`,
       prepareBody: bedrockBody,
+      flagsInBody: ['anthropic-beta'],
       frameStream: decodeBedrockStream,
       openCredential(source) {
         if (source.auth === undefined) return openKeyCredential(source, opening.environment, { kind: 'bearer' });
@@ -30,8 +32,9 @@ export const bedrockKind: UpstreamKind = {
   },
 };
 
-/** The Messages body as Bedrock takes it: no `model` (it is in the path) or `stream` (so is that), its own version. */
-function bedrockBody(body: JSONObject): JSONObject {
+/** The Messages body as Bedrock takes it: no `model` (it is in the path) or `stream` (so is that), its own version, the betas. */
+function bedrockBody(body: JSONObject, call: UpstreamCall): JSONObject {
   const { model: _model, stream: _stream, ...rest } = body;
-  return { anthropic_version: BEDROCK_ANTHROPIC_VERSION, ...rest };
+  const betas = call.flags?.['anthropic-beta'];
+  return { anthropic_version: BEDROCK_ANTHROPIC_VERSION, ...rest, ...(betas !== undefined && betas.length > 0 && { anthropic_beta: [...betas] }) };
 }

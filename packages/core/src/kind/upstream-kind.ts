@@ -1,7 +1,12 @@
 import type { JSONObject } from '../json';
 
 /** What one upstream call is for: the model named at the upstream, and whether its answer streams. */
-export type UpstreamCall = { readonly model: string; readonly stream: boolean };
+export type UpstreamCall = {
+  readonly model: string;
+  readonly stream: boolean;
+  /** The flags of the headers the kind carries in the body (`flagsInBody`), by header name; empty when none came. */
+  readonly flags?: Readonly<Record<string, readonly string[]>>;
+};
 
 /**
  * One upstream call as sent, for a credential that authorizes each call: a signature covers the
@@ -63,6 +68,11 @@ export type OpenedUpstreamKind = {
   path?(call: UpstreamCall): string;
   /** The body after the codec encoded it (or the client's passed through), before its one serialisation. */
   prepareBody?(body: JSONObject, call: UpstreamCall): JSONObject;
+  /**
+   * Forwarded flag headers the cloud takes in the body (Bedrock's `anthropic-beta`): taken off the
+   * call's headers and handed to `prepareBody` as `call.flags`.
+   */
+  flagsInBody?: readonly string[];
   /** A streamed answer's bytes in the cloud's framing, turned into the protocol's SSE bytes; throws `GatewayError`s for its exception frames. */
   frameStream?(body: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array>;
   openCredential(source: KindCredentialSource): KindCredential;

@@ -24,14 +24,23 @@ export type UpstreamCallParts = {
  */
 export function composeUpstreamCall(target: UpstreamTarget, credential: PooledCredential, body: JSONObject, parts: UpstreamCallParts): ComposedUpstreamCall {
   const { kind } = target;
-  const call = kind.path || kind.prepareBody ? { model: parts.model, stream: parts.stream } : undefined;
+  const { forwarded, observerHeaders } = parts;
+  const headers = forwarded === undefined ? observerHeaders : Object.assign(forwardedHeadersFor(credential.headers, forwarded), observerHeaders);
+  const flags = kind.flagsInBody && forwarded !== undefined ? takeFlags(headers as Record<string, string>, kind.flagsInBody) : undefined;
+  const call = kind.path || kind.prepareBody ? { model: parts.model, stream: parts.stream, ...(flags && { flags }) } : undefined;
   const path = kind.path ? kind.path(call!) : target.path;
   const sent = kind.prepareBody ? kind.prepareBody(body, call!) : body;
-  const { forwarded, observerHeaders } = parts;
-  if (forwarded === undefined) return { path, body: JSON.stringify(sent), headers: observerHeaders };
-  return {
-    path: forwardedPathFor(path, forwarded),
-    body: JSON.stringify(sent),
-    headers: Object.assign(forwardedHeadersFor(credential.headers, forwarded), observerHeaders),
-  };
+  return { path: forwarded === undefined ? path : forwardedPathFor(path, forwarded), body: JSON.stringify(sent), headers };
+}
+
+/** The flags of each named header, taken off `headers` (the call's own object). */
+function takeFlags(headers: Record<string, string>, names: readonly string[]): Record<string, string[]> {
+  const flags: Record<string, string[]> = {};
+  for (const name of names) {
+    const value = headers[name];
+    if (value === undefined) continue;
+    delete headers[name];
+    flags[name] = value.split(',').map(flag => flag.trim()).filter(flag => flag !== '');
+  }
+  return flags;
 }
