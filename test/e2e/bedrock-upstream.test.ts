@@ -137,6 +137,13 @@ describe('Amazon Bedrock upstreams (kind bedrock)', () => {
     expect(bedrock.calls.at(-1)).toMatchObject({ accepted: true, body: { anthropic_beta: ['context-1m-2025-08-07', 'interleaved-thinking-2025-05-14'] } });
   });
 
+  it('answers count_tokens with the gateway\'s own estimate, without calling Bedrock', async () => {
+    const calls = bedrock.calls.length;
+    const counted = await anthropic().messages.countTokens({ model: 'bedrock-profile', messages: [{ role: 'user', content: 'How many tokens is this?' }] });
+    expect(counted.input_tokens).toBeGreaterThan(0);
+    expect(bedrock.calls).toHaveLength(calls);
+  });
+
   it('completes a tool round trip and replays signed thinking to the same upstream', async () => {
     const ask = { model: 'bedrock-profile', max_tokens: 2048, tools: [weather] };
     const first = await anthropic().messages.create({ ...ask, messages: [{ role: 'user', content: 'What is the weather in Oslo?' }] });
