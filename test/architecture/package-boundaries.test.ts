@@ -15,6 +15,17 @@ const ALLOWED: Record<string, readonly string[]> = {
   upstream: ['@signalbox/core', 'undici'],
   // An upstream kind: a cloud's URL, auth and framing, on core's contract; its token requests through the cloud's own SDK.
   'kind-azure-openai': ['@signalbox/core', '@signalbox/upstream', '@azure/identity', 'zod'],
+  'kind-bedrock': [
+    '@signalbox/core',
+    '@signalbox/upstream',
+    '@aws-crypto/sha256-js',
+    '@aws-sdk/credential-providers',
+    '@smithy/core',
+    '@smithy/signature-v4',
+    '@smithy/types',
+    '@smithy/util-utf8',
+    'zod',
+  ],
   accounts: ['@signalbox/core', 'zod'],
   engine: ['@signalbox/accounts', '@signalbox/core', '@signalbox/sse', '@signalbox/upstream', 'zod'],
   'store-sqlite': ['@signalbox/accounts', '@signalbox/core'],
@@ -40,6 +51,7 @@ const ALLOWED: Record<string, readonly string[]> = {
     '@signalbox/codec-anthropic-messages',
     '@signalbox/codec-openai-chat',
     '@signalbox/kind-azure-openai',
+    '@signalbox/kind-bedrock',
     'express',
   ],
 };

@@ -78,7 +78,8 @@ describe('Amazon Bedrock upstreams (kind bedrock)', () => {
   });
   afterAll(async () => {
     // Every key the container endpoint handed out, and every signature sent, must be absent from the logs.
-    server?.audit.remember([...(container?.issued ?? new Map<string, KnownAWSKey>())].flatMap(([id, key]) => [id, key.secretAccessKey, key.sessionToken ?? '']).filter(Boolean));
+    const issued = [...(container?.issued ?? new Map<string, KnownAWSKey>())].flatMap(([id, key]) => [id, key.secretAccessKey, key.sessionToken ?? '']);
+    server?.audit.remember([...issued, ...(bedrock?.calls ?? []).map(call => call.signature ?? '')].filter(Boolean));
     await server?.close(1_000);
     await bedrock?.close();
     await container?.close();

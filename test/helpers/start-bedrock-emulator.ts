@@ -17,7 +17,7 @@ export type BedrockEmulator = {
   region: string;
   simulator: Simulator;
   /** Each call as checked, in order: its path as sent, the scheme, the access key ID (SigV4) and whether it was accepted. */
-  calls: { path: string; scheme: 'sigv4' | 'bearer' | 'none'; accessKeyId?: string; accepted: boolean; body?: Record<string, unknown> }[];
+  calls: { path: string; scheme: 'sigv4' | 'bearer' | 'none'; accessKeyId?: string; signature?: string; accepted: boolean; body?: Record<string, unknown> }[];
   /** Makes the next `times` streamed answers end with an exception frame of `type`, after `afterEvents` chunks. */
   failStreams(type: string, afterEvents: number, times: number): void;
   close(): Promise<void>;
@@ -109,8 +109,8 @@ function checkCredential(request: IncomingMessage, body: string, call: BedrockEm
   const parts = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/bedrock\/aws4_request, ?SignedHeaders=([a-z0-9;-]+), ?Signature=([0-9a-f]{64})$/.exec(authorization);
   if (!parts) return { status: 403, type: 'MissingAuthenticationTokenException', message: 'Missing Authentication Token' };
   call.scheme = 'sigv4';
-  const [, accessKeyId, , region, signedHeaderNames] = parts as unknown as [string, string, string, string, string];
-  call.accessKeyId = accessKeyId;
+  const [, accessKeyId, , region, signedHeaderNames, signature] = parts as unknown as [string, string, string, string, string, string];
+  Object.assign(call, { accessKeyId, signature });
   const key = options.keyOf(accessKeyId);
   if (!key || region !== REGION) return { status: 403, type: 'UnrecognizedClientException', message: 'The security token included in the request is invalid.' };
   if (key.sessionToken !== undefined && request.headers['x-amz-security-token'] !== key.sessionToken) {
