@@ -9,6 +9,7 @@ import { authHeaders, postForSSE } from '../helpers/read-sse';
 import { startAWSContainerCredentials, type AWSContainerCredentials } from '../helpers/start-aws-container-credentials';
 import { startBedrockEmulator, type BedrockEmulator, type KnownAWSKey } from '../helpers/start-bedrock-emulator';
 import type { TestGateway } from '../helpers/start-test-gateway';
+import { askThroughGateway, type SDKClient } from '../helpers/ask-through-gateway';
 import { validateMessagesStream } from '../stream-validators';
 
 const ALL_INTERFACES = ['responses', 'messages', 'chat'];
@@ -93,22 +94,7 @@ describe('Amazon Bedrock upstreams (kind bedrock)', () => {
   const openai = () => new OpenAI({ baseURL: `${server.url}/v1`, apiKey: server.demoKey, maxRetries: 0 });
   const anthropic = () => new Anthropic({ baseURL: server.url, apiKey: server.demoKey, maxRetries: 0 });
 
-  /** One question from a client of `client`'s protocol on `model`, whole or streamed: the answer's text. */
-  async function ask(client: 'responses' | 'chat' | 'messages', model: string, stream: boolean): Promise<string> {
-    const input = `Name a harbour (${client}, ${stream ? 'streamed' : 'whole'}).`;
-    if (client === 'responses') {
-      if (!stream) return (await openai().responses.create({ model, input })).output_text;
-      return (await openai().responses.stream({ model, input }).finalResponse()).output_text;
-    }
-    if (client === 'chat') {
-      const messages = [{ role: 'user' as const, content: input }];
-      if (!stream) return (await openai().chat.completions.create({ model, messages })).choices[0]!.message.content ?? '';
-      return (await openai().chat.completions.stream({ model, messages }).finalChatCompletion()).choices[0]!.message.content ?? '';
-    }
-    const body = { model, max_tokens: 64, messages: [{ role: 'user' as const, content: input }] };
-    const message = stream ? await anthropic().messages.stream(body).finalMessage() : await anthropic().messages.create(body);
-    return message.content.map(block => (block.type === 'text' ? block.text : '')).join('');
-  }
+  const ask = (client: SDKClient, model: string, stream: boolean) => askThroughGateway(server, client, model, stream);
 
   it.each([
     ['bedrock-profile', 'sigv4'],
