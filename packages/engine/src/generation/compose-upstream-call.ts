@@ -17,10 +17,10 @@ export type UpstreamCallParts = {
 };
 
 /**
- * The call of one attempt: the path is the kind's for the model and the answer's framing (the
- * protocol's `upstreamPath` by default), with the client's forwarded query on a same-protocol
- * route; the body is the kind's adjustment of the encoded one, serialised once. The default kind
- * adds nothing: no hook, no object.
+ * The call of one attempt: the path is the kind's for the model and the answer's framing, or the
+ * protocol's `upstreamPath` with the client's forwarded query on a same-protocol route; the body is
+ * the kind's adjustment of the encoded one, serialised once, with the forwarded flags the kind
+ * carries in it. The default kind adds nothing: no hook, no object.
  */
 export function composeUpstreamCall(target: UpstreamTarget, credential: PooledCredential, body: JSONObject, parts: UpstreamCallParts): ComposedUpstreamCall {
   const { kind } = target;
@@ -30,7 +30,8 @@ export function composeUpstreamCall(target: UpstreamTarget, credential: PooledCr
   const call = kind.path || kind.prepareBody ? { model: parts.model, stream: parts.stream, ...(flags && { flags }) } : undefined;
   const path = kind.path ? kind.path(call!) : target.path;
   const sent = kind.prepareBody ? kind.prepareBody(body, call!) : body;
-  return { path: forwarded === undefined ? path : forwardedPathFor(path, forwarded), body: JSON.stringify(sent), headers };
+  // A kind that makes its own paths leaves the protocol's query parameters (Messages' `?beta=true`) out.
+  return { path: forwarded === undefined || kind.path ? path : forwardedPathFor(path, forwarded), body: JSON.stringify(sent), headers };
 }
 
 /** The flags of each named header, taken off `headers` (the call's own object). */
