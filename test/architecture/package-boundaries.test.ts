@@ -18,7 +18,6 @@ const ALLOWED: Record<string, readonly string[]> = {
   'kind-bedrock': [
     '@signalbox/core',
     '@signalbox/upstream',
-    '@aws-crypto/sha256-js',
     '@aws-sdk/credential-providers',
     '@smithy/core',
     '@smithy/signature-v4',

@@ -1,8 +1,8 @@
-import { Sha256 } from '@aws-crypto/sha256-js';
 import { GatewayError, type KindCredential } from '@signalbox/core';
 import { createRefreshingToken, type IssuedToken } from '@signalbox/upstream';
+import { Hash } from '@smithy/core/serde';
 import { SignatureV4 } from '@smithy/signature-v4';
-import type { AwsCredentialIdentity, AwsCredentialIdentityProvider } from '@smithy/types';
+import type { AwsCredentialIdentity, AwsCredentialIdentityProvider, SourceData } from '@smithy/types';
 import { regionOf, type BedrockAuthSettings } from './bedrock-auth-settings';
 
 /** What opening a SigV4 credential needs besides its settings. */
@@ -30,13 +30,14 @@ export function openAWSCredential(settings: BedrockAuthSettings, opening: AWSOpe
     async fetch() {
       const identity = await fetchIdentity(await (provider ??= loadProvider(settings)));
       for (const secret of [identity.accessKeyId, identity.secretAccessKey, identity.sessionToken]) if (secret) opening.rememberSecret(secret);
-      identities.clear();
+      // The one before stays for the calls that read its ID just before this one was kept.
+      for (const id of [...identities.keys()].slice(0, -1)) identities.delete(id);
       identities.set(identity.accessKeyId, identity);
       return issuedOf(identity);
     },
   });
   Promise.resolve(keeper.current()).catch(() => undefined);
-  const signerOf = (identity: AwsCredentialIdentity) => new SignatureV4({ service: 'bedrock', region, credentials: identity, sha256: Sha256 });
+  const signerOf = (identity: AwsCredentialIdentity) => new SignatureV4({ service: 'bedrock', region, credentials: identity, sha256: NodeSHA256 });
   let signer: { identity: AwsCredentialIdentity; signer: SignatureV4 } | undefined;
   return {
     headers: {},
@@ -68,6 +69,13 @@ async function signedHeaders(
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(signed.headers)) if (name !== 'host' && request.headers[name] === undefined) headers[name] = value;
   return headers;
+}
+
+/** SHA-256 by Node's own crypto: the body's hash is the one part of a signature that grows with the request. */
+class NodeSHA256 extends Hash {
+  constructor(secret?: SourceData) {
+    super('sha256', secret);
+  }
 }
 
 /** The keeper tracks an identity by its access key ID; one without an expiry is kept for good. */
