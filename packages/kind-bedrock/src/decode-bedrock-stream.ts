@@ -14,23 +14,53 @@ const decoder = new TextDecoder();
  * @see https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_InvokeModelWithResponseStream.html
  */
 export async function* decodeBedrockStream(body: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array> {
-  for await (const frame of getChunkedStream(body)) {
-    const message = codec.decode(frame);
-    const messageType = headerText(message, ':message-type');
-    if (messageType === 'exception' || messageType === 'error') throw exceptionError(message);
-    if (headerText(message, ':event-type') !== 'chunk') continue;
-    yield sseOf(message.body);
+  try {
+    for await (const frame of getChunkedStream(body)) {
+      const message = decodeFrame(frame);
+      const messageType = headerText(message, ':message-type');
+      if (messageType === 'exception' || messageType === 'error') throw exceptionError(message);
+      if (headerText(message, ':event-type') !== 'chunk') continue;
+      yield sseOf(message.body);
+    }
+  } catch (error) {
+    // The reassembler's own complaint: the answer ended inside a frame.
+    if (error instanceof Error && error.message.startsWith('Truncated event message')) throw malformed(error);
+    throw error;
   }
 }
 
-/** One `chunk` event's payload (`{"bytes":"<base64 of a Messages event>"}`) as an SSE message. */
+/** One whole frame; a bad prelude or checksum is the upstream's fault. */
+function decodeFrame(frame: Uint8Array): Message {
+  try {
+    return codec.decode(frame);
+  } catch (error) {
+    throw malformed(error);
+  }
+}
+
+const malformed = (cause: unknown) => new GatewayError({ code: 'UPSTREAM_FAILED', message: 'Bedrock sent a malformed event-stream frame.', cause });
+
+/** A Messages event's JSON as Anthropic writes it, `type` first: read without a second parse of the event. */
+const LEADING_TYPE = /^\{\s*"type"\s*:\s*"([a-z_]+)"/;
+
+/**
+ * One `chunk` event's payload (`{"bytes":"<base64 of a Messages event>"}`) as an SSE message; the
+ * event itself is parsed once, by the codec's stream decoder, unless its `type` is not first.
+ */
 function sseOf(payload: Uint8Array): Uint8Array {
-  const { bytes } = JSON.parse(decoder.decode(payload)) as { bytes?: unknown };
-  if (typeof bytes !== 'string') throw new GatewayError({ code: 'UPSTREAM_FAILED', message: 'Bedrock sent a stream chunk without bytes.' });
-  const data = Buffer.from(bytes, 'base64').toString('utf8');
-  const { type } = JSON.parse(data) as { type?: unknown };
+  const data = Buffer.from(String(parseJSON(decoder.decode(payload))?.['bytes'] ?? ''), 'base64').toString('utf8');
+  const type = LEADING_TYPE.exec(data)?.[1] ?? parseJSON(data)?.['type'];
   if (typeof type !== 'string') throw new GatewayError({ code: 'UPSTREAM_FAILED', message: 'Bedrock sent a stream chunk that is not a Messages event.' });
   return encoder.encode(`event: ${type}\ndata: ${data}\n\n`);
+}
+
+function parseJSON(text: string): Record<string, unknown> | undefined {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function headerText(message: Message, name: string): string | undefined {
@@ -52,12 +82,7 @@ const EXCEPTION_CODES: Readonly<Record<string, GatewayErrorCode>> = {
 /** An exception frame as a `GatewayError`: its type picks the code; its message (bounded) is kept. */
 function exceptionError(message: Message): GatewayError {
   const type = headerText(message, ':exception-type') ?? headerText(message, ':error-code') ?? 'unknown';
-  let detail = '';
-  try {
-    const parsed = JSON.parse(decoder.decode(message.body)) as { message?: unknown };
-    if (typeof parsed.message === 'string') detail = `: ${parsed.message.slice(0, 500)}`;
-  } catch {
-    // A body that is not JSON leaves the type alone to speak.
-  }
+  const said = parseJSON(decoder.decode(message.body))?.['message'];
+  const detail = typeof said === 'string' ? `: ${said.slice(0, 500)}` : '';
   return new GatewayError({ code: EXCEPTION_CODES[type] ?? 'UPSTREAM_FAILED', message: `Bedrock ended the stream with ${type.slice(0, 100)}${detail}` });
 }
