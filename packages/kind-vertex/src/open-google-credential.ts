@@ -1,0 +1,97 @@
+import { GatewayError, type KindCredential } from '@signalbox/core';
+import { createRefreshingToken, type IssuedToken } from '@signalbox/upstream';
+import type { AuthClient, OAuth2ClientOptions, GoogleAuthOptions } from 'google-auth-library';
+import type { GoogleAuthSettings } from './google-auth-settings';
+
+/** What opening a Google credential needs besides its settings. */
+export type GoogleOpening = {
+  environment: Readonly<Record<string, string | undefined>>;
+  now(): number;
+  rememberSecret(value: string): void;
+  /** The host's options for `google-auth-library`'s HTTP calls (a proxy, an agent with trusted CAs). */
+  transporterOptions: OAuth2ClientOptions['transporterOptions'];
+};
+
+/**
+ * How long before expiry `google-auth-library` hands out a new token rather than its cached one:
+ * more than the gateway's own renewal lead (at most 5 minutes), so a renewal always gets a new token.
+ */
+const LIBRARY_RENEWAL_LEAD_MS = 6 * 60_000;
+
+/**
+ * A credential that sends `Authorization: Bearer <token>`, a Google OAuth access token for
+ * `settings.scope` from the key file or Application Default Credentials, kept fresh ahead of its
+ * expiry (never fetched per request) and made a known secret as soon as it arrives. The first token
+ * is asked for at once, so the first call need not wait.
+ */
+export function openGoogleCredential(settings: GoogleAuthSettings, opening: GoogleOpening): KindCredential {
+  const keyFilename = settings.keyFile ?? opening.environment['GOOGLE_APPLICATION_CREDENTIALS'];
+  const options: GoogleAuthOptions = {
+    scopes: settings.scope,
+    ...(keyFilename !== undefined && keyFilename !== '' && { keyFilename }),
+    clientOptions: { eagerRefreshThresholdMillis: LIBRARY_RENEWAL_LEAD_MS, ...(opening.transporterOptions && { transporterOptions: opening.transporterOptions }) },
+  };
+  let client: Promise<AuthClient> | undefined;
+  const token = createRefreshingToken({
+    now: opening.now,
+    fetch: async () => fetchToken(await (client ??= loadClient(options))),
+    onToken: opening.rememberSecret,
+  });
+  // Asked for now so the first request finds it; a failure here is met again by the first request.
+  Promise.resolve(token.current()).catch(() => undefined);
+  return {
+    headers: {},
+    secrets: [],
+    authorize() {
+      const current = token.current();
+      return typeof current === 'string' ? { authorization: `Bearer ${current}` } : current.then(value => ({ authorization: `Bearer ${value}` }));
+    },
+  };
+}
+
+/**
+ * The auth client `google-auth-library` picks for the options, the library loaded with the first
+ * token: an optional dependency, so hosts without Vertex upstreams never install its tree. A missing
+ * library, key file or default credential refuses the credential; a failed load is tried again.
+ */
+async function loadClient(options: GoogleAuthOptions): Promise<AuthClient> {
+  let library: typeof import('google-auth-library');
+  try {
+    library = await import('google-auth-library');
+  } catch (error) {
+    throw new GatewayError({ code: 'UPSTREAM_AUTH_FAILED', message: 'Vertex AI needs the google-auth-library package: install it next to @signalbox/kind-vertex.', cause: error });
+  }
+  try {
+    return await new library.GoogleAuth(options).getClient();
+  } catch (error) {
+    throw new GatewayError({ code: 'UPSTREAM_AUTH_FAILED', message: 'The gateway found no usable Google credential for its Vertex AI upstream.', cause: error });
+  }
+}
+
+/** One access token from Google; a refusal (a wrong key, a disabled account) is the credential's fault, anything else the network's. */
+async function fetchToken(client: AuthClient): Promise<IssuedToken> {
+  let token: string | null | undefined;
+  try {
+    token = (await client.getAccessToken()).token;
+  } catch (error) {
+    throw isRefusal(error)
+      ? new GatewayError({ code: 'UPSTREAM_AUTH_FAILED', message: NO_TOKEN, cause: error })
+      : new GatewayError({ code: 'UPSTREAM_UNREACHABLE', message: 'The gateway could not reach Google for an access token.', cause: error });
+  }
+  const expiresAt = client.credentials.expiry_date;
+  if (!token || typeof expiresAt !== 'number') throw new GatewayError({ code: 'UPSTREAM_AUTH_FAILED', message: NO_TOKEN });
+  return { token, expiresAt };
+}
+
+const NO_TOKEN = 'Google gave the gateway no access token for its Vertex AI upstream.';
+
+/**
+ * Whether Google refused the credential itself: its token endpoint answers a bad assertion or an
+ * unknown account with a 4xx (`invalid_grant`), which `google-auth-library` reports as a
+ * `GaxiosError` carrying the response's status.
+ */
+function isRefusal(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const status = (error as { status?: unknown; response?: { status?: unknown } }).status ?? (error as { response?: { status?: unknown } }).response?.status;
+  return typeof status === 'number' && status >= 400 && status < 500 && status !== 408 && status !== 429;
+}
