@@ -1,7 +1,8 @@
 import { GatewayError, type KindCredential } from '@signalbox/core';
 import { createRefreshingToken, type IssuedToken } from '@signalbox/upstream';
-import type { AuthClient, OAuth2ClientOptions, GoogleAuthOptions } from 'google-auth-library';
+import type { AuthClient, OAuth2ClientOptions } from 'google-auth-library';
 import type { GoogleAuthSettings } from './google-auth-settings';
+import { loadGoogleClient, type GoogleClientSource } from './load-google-client';
 
 /** What opening a Google credential needs besides its settings. */
 export type GoogleOpening = {
@@ -25,16 +26,15 @@ const LIBRARY_RENEWAL_LEAD_MS = 6 * 60_000;
  * is asked for at once, so the first call need not wait.
  */
 export function openGoogleCredential(settings: GoogleAuthSettings, opening: GoogleOpening): KindCredential {
-  const keyFilename = settings.keyFile ?? opening.environment['GOOGLE_APPLICATION_CREDENTIALS'];
-  const options: GoogleAuthOptions = {
-    scopes: settings.scope,
-    ...(keyFilename !== undefined && keyFilename !== '' && { keyFilename }),
+  const source: GoogleClientSource = {
+    keyFile: settings.keyFile ?? (opening.environment['GOOGLE_APPLICATION_CREDENTIALS'] || undefined),
+    scope: settings.scope,
     clientOptions: { eagerRefreshThresholdMillis: LIBRARY_RENEWAL_LEAD_MS, ...(opening.transporterOptions && { transporterOptions: opening.transporterOptions }) },
   };
   let client: Promise<AuthClient> | undefined;
   const token = createRefreshingToken({
     now: opening.now,
-    fetch: async () => fetchToken(await (client ??= loadClient(options))),
+    fetch: async () => fetchToken(await (client ??= loadGoogleClient(source))),
     onToken: opening.rememberSecret,
   });
   // Asked for now so the first request finds it; a failure here is met again by the first request.
@@ -47,25 +47,6 @@ export function openGoogleCredential(settings: GoogleAuthSettings, opening: Goog
       return typeof current === 'string' ? { authorization: `Bearer ${current}` } : current.then(value => ({ authorization: `Bearer ${value}` }));
     },
   };
-}
-
-/**
- * The auth client `google-auth-library` picks for the options, the library loaded with the first
- * token: an optional dependency, so hosts without Vertex upstreams never install its tree. A missing
- * library, key file or default credential refuses the credential; a failed load is tried again.
- */
-async function loadClient(options: GoogleAuthOptions): Promise<AuthClient> {
-  let library: typeof import('google-auth-library');
-  try {
-    library = await import('google-auth-library');
-  } catch (error) {
-    throw new GatewayError({ code: 'UPSTREAM_AUTH_FAILED', message: 'Vertex AI needs the google-auth-library package: install it next to @signalbox/kind-vertex.', cause: error });
-  }
-  try {
-    return await new library.GoogleAuth(options).getClient();
-  } catch (error) {
-    throw new GatewayError({ code: 'UPSTREAM_AUTH_FAILED', message: 'The gateway found no usable Google credential for its Vertex AI upstream.', cause: error });
-  }
 }
 
 /** One access token from Google; a refusal (a wrong key, a disabled account) is the credential's fault, anything else the network's. */

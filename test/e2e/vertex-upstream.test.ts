@@ -1,0 +1,141 @@
+import Anthropic from '@anthropic-ai/sdk';
+import OpenAI from 'openai';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createVertexKind } from '@signalbox/kind-vertex';
+import { startWithConfig } from '../errors/refusal-helpers';
+import { GOOGLE_TOKEN_URL, startGoogleTokenEndpoint, type GoogleTokenEndpoint } from '../helpers/start-google-token-endpoint';
+import { startVertexEmulator, type VertexEmulator } from '../helpers/start-vertex-emulator';
+import type { TestGateway } from '../helpers/start-test-gateway';
+
+const PROJECT = 'signalbox-vertex-test';
+const REGION = 'us-east5';
+const MODEL = 'claude-sonnet-4-5@20250929';
+const ALL_INTERFACES = ['responses', 'messages', 'chat'];
+
+/**
+ * The example server in front of an emulated Vertex AI location and an emulated Google OAuth token
+ * endpoint: `vertex` upstreams whose service-account key files the test writes (a fresh RSA key),
+ * their access tokens living 2 seconds, and one whose key Google does not know. `google-auth-library`
+ * posts to Google's fixed token URL, so its transport sends that URL to the emulator.
+ */
+describe('Google Vertex AI upstreams (kind vertex)', () => {
+  let google: GoogleTokenEndpoint;
+  let vertex: VertexEmulator;
+  let server: TestGateway;
+  let directory: string;
+
+  beforeAll(async () => {
+    google = await startGoogleTokenEndpoint(2);
+    vertex = await startVertexEmulator({ project: PROJECT, region: REGION, verifyToken: token => google.verify(token) });
+    directory = mkdtempSync(join(tmpdir(), 'signalbox-vertex-'));
+    const keyFile = join(directory, 'service-account.json');
+    const foreignKeyFile = join(directory, 'foreign-service-account.json');
+    writeFileSync(keyFile, JSON.stringify(google.keyFile()));
+    writeFileSync(foreignKeyFile, JSON.stringify(google.keyFile({ foreign: true })));
+    const toEmulator: typeof fetch = (input, init) => fetch(String(input) === GOOGLE_TOKEN_URL ? google.tokenURL : input, init);
+    const upstream = (settings: Record<string, unknown>) => ({ kind: 'vertex', protocol: 'anthropic-messages', baseURL: vertex.baseURL, ...settings });
+    const route = (model: string, upstreamName: string) => ({ model, interfaces: ALL_INTERFACES, targets: [{ upstream: upstreamName, model: MODEL }] });
+    server = await startWithConfig(
+      config => ({
+        ...config,
+        upstreams: {
+          ...config.upstreams,
+          'vertex-key-file': upstream({ auth: { type: 'google', keyFile } }),
+          'vertex-default': upstream({}),
+          'vertex-foreign-key': upstream({ auth: { type: 'google', keyFile: foreignKeyFile } }),
+        },
+        routes: [...config.routes, route('vertex-key-file', 'vertex-key-file'), route('vertex-default', 'vertex-default'), route('vertex-foreign-key', 'vertex-foreign-key')],
+      }),
+      {
+        environment: { GOOGLE_APPLICATION_CREDENTIALS: keyFile },
+        kinds: [createVertexKind({ transporterOptions: { fetchImplementation: toEmulator } })],
+      },
+    );
+  });
+  afterAll(async () => {
+    // Every access token Google handed out, and the account's private key, are secrets the logs must not hold.
+    server?.audit.remember([...google.issued, google.keyFile()['private_key']!]);
+    await server?.close(1_000);
+    await vertex?.close();
+    await google?.close();
+    rmSync(directory, { recursive: true, force: true });
+  });
+
+  const openai = () => new OpenAI({ baseURL: `${server.url}/v1`, apiKey: server.demoKey, maxRetries: 0 });
+  const anthropic = () => new Anthropic({ baseURL: server.url, apiKey: server.demoKey, maxRetries: 0 });
+
+  /** One question from a client of `client`'s protocol on `model`, whole or streamed: the answer's text. */
+  async function ask(client: 'responses' | 'chat' | 'messages', model: string, stream: boolean): Promise<string> {
+    const input = `Name a lighthouse (${client}, ${stream ? 'streamed' : 'whole'}).`;
+    if (client === 'responses') {
+      if (!stream) return (await openai().responses.create({ model, input })).output_text;
+      return (await openai().responses.stream({ model, input }).finalResponse()).output_text;
+    }
+    if (client === 'chat') {
+      const messages = [{ role: 'user' as const, content: input }];
+      if (!stream) return (await openai().chat.completions.create({ model, messages })).choices[0]!.message.content ?? '';
+      return (await openai().chat.completions.stream({ model, messages }).finalChatCompletion()).choices[0]!.message.content ?? '';
+    }
+    const body = { model, max_tokens: 64, messages: [{ role: 'user' as const, content: input }] };
+    const message = stream ? await anthropic().messages.stream(body).finalMessage() : await anthropic().messages.create(body);
+    return message.content.map(block => (block.type === 'text' ? block.text : '')).join('');
+  }
+
+  it.each(['vertex-key-file', 'vertex-default'])('serves every client protocol, whole and streamed, through %s at rawPredict and streamRawPredict', async model => {
+    const before = vertex.served.length;
+    for (const client of ['responses', 'chat', 'messages'] as const) {
+      for (const stream of [false, true]) expect((await ask(client, model, stream)).length).toBeGreaterThan(0);
+    }
+    const calls = vertex.served.slice(before);
+    expect(calls.map(call => call.method)).toEqual(['rawPredict', 'streamRawPredict', 'rawPredict', 'streamRawPredict', 'rawPredict', 'streamRawPredict']);
+    for (const call of calls) expect(call).toMatchObject({ model: MODEL, anthropicVersion: 'vertex-2023-10-16' });
+    expect(server.recentUsage().at(-1)).toMatchObject({ upstream: model, upstreamKind: 'vertex', status: 200 });
+  });
+
+  it('completes a tool round trip from the Anthropic SDK, streamed, with the beta header passed on', async () => {
+    const tools = [{ name: 'get_tide', description: 'Returns the tide times for a harbour.', input_schema: { type: 'object' as const, properties: { harbour: { type: 'string' } }, required: ['harbour'] } }];
+    const client = anthropic();
+    const question = { role: 'user' as const, content: 'Use get_tide for the harbour Brest.' };
+    const call = await client.messages.stream({ model: 'vertex-key-file', max_tokens: 256, tools, messages: [question] }, { headers: { 'anthropic-beta': 'token-efficient-tools-2025-02-19' } }).finalMessage();
+    expect(call.stop_reason).toBe('tool_use');
+    const toolUse = call.content.find(block => block.type === 'tool_use')!;
+    expect(toolUse).toMatchObject({ type: 'tool_use', name: 'get_tide' });
+    const answer = await client.messages.create({
+      model: 'vertex-key-file',
+      max_tokens: 256,
+      tools,
+      messages: [question, { role: 'assistant', content: call.content }, { role: 'user', content: [{ type: 'tool_result', tool_use_id: toolUse.id, content: 'High water 06:12.' }] }],
+    });
+    expect(answer.stop_reason).toBe('end_turn');
+    expect(vertex.served.at(-2)).toMatchObject({ method: 'streamRawPredict', beta: 'token-efficient-tools-2025-02-19' });
+  });
+
+  it('answers 502 UPSTREAM_AUTH_FAILED when Google refuses the service account key, before calling Vertex, and takes the credential out', async () => {
+    const calls = vertex.tokens.length;
+    const failure = await anthropic().messages.create({ model: 'vertex-foreign-key', max_tokens: 16, messages: [{ role: 'user', content: 'Hi' }] }).catch((error: unknown) => error);
+    expect(failure).toMatchObject({ status: 502, error: { error: { type: 'api_error' } } });
+    expect(JSON.stringify((failure as { error: unknown }).error)).toContain('UPSTREAM_AUTH_FAILED');
+    expect(google.refused).toBeGreaterThan(0);
+    expect(vertex.tokens).toHaveLength(calls);
+    const health = server.gateway.engine.upstreamHealth().find(report => report.name === 'vertex-foreign-key')!;
+    expect(health.credentials[0]!.state).toBe('disabled');
+  });
+
+  it('keeps serving while access tokens rotate, with no failed request and tokens fetched ahead of expiry', async () => {
+    const tokensBefore = google.issued.length;
+    const answers: string[] = [];
+    // Requests go on until Google has handed out three more tokens than it had (each lives 2 seconds).
+    const deadline = Date.now() + 15_000;
+    while (google.issued.length < tokensBefore + 3 && Date.now() < deadline) {
+      answers.push(await ask(answers.length % 2 === 0 ? 'messages' : 'chat', 'vertex-key-file', answers.length % 3 === 0));
+    }
+    expect(google.issued.length).toBeGreaterThanOrEqual(tokensBefore + 3);
+    expect(answers.every(answer => answer.length > 0)).toBe(true);
+    expect(vertex.tokens.every(token => token.accepted)).toBe(true);
+    expect(new Set(vertex.tokens.map(token => token.value)).size).toBeGreaterThanOrEqual(2);
+    expect(google.issued.length - tokensBefore).toBeLessThan(answers.length);
+    for (const token of google.issued) expect(server.gateway.engine.secrets.scrub(`sent ${token}`)).toBe('sent [redacted]');
+  });
+});
