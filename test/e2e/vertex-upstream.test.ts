@@ -23,12 +23,14 @@ const ALL_INTERFACES = ['responses', 'messages', 'chat'];
 describe('Google Vertex AI upstreams (kind vertex)', () => {
   let google: GoogleTokenEndpoint;
   let vertex: VertexEmulator;
+  let forbidden: VertexEmulator;
   let server: TestGateway;
   let directory: string;
 
   beforeAll(async () => {
     google = await startGoogleTokenEndpoint(2);
     vertex = await startVertexEmulator({ project: PROJECT, region: REGION, verifyToken: token => google.verify(token) });
+    forbidden = await startVertexEmulator({ project: 'another-project', region: REGION, verifyToken: token => google.verify(token), permitted: false });
     directory = mkdtempSync(join(tmpdir(), 'signalbox-vertex-'));
     const keyFile = join(directory, 'service-account.json');
     const foreignKeyFile = join(directory, 'foreign-service-account.json');
@@ -45,8 +47,12 @@ describe('Google Vertex AI upstreams (kind vertex)', () => {
           'vertex-key-file': upstream({ auth: { type: 'google', keyFile } }),
           'vertex-default': upstream({}),
           'vertex-foreign-key': upstream({ auth: { type: 'google', keyFile: foreignKeyFile } }),
+          'vertex-forbidden': { ...upstream({}), baseURL: forbidden.baseURL },
         },
-        routes: [...config.routes, route('vertex-key-file', 'vertex-key-file'), route('vertex-default', 'vertex-default'), route('vertex-foreign-key', 'vertex-foreign-key')],
+        routes: [
+          ...config.routes,
+          ...['vertex-key-file', 'vertex-default', 'vertex-foreign-key', 'vertex-forbidden'].map(name => route(name, name)),
+        ],
       }),
       {
         environment: { GOOGLE_APPLICATION_CREDENTIALS: keyFile },
@@ -59,6 +65,7 @@ describe('Google Vertex AI upstreams (kind vertex)', () => {
     server?.audit.remember([...google.issued, google.keyFile()['private_key']!]);
     await server?.close(1_000);
     await vertex?.close();
+    await forbidden?.close();
     await google?.close();
     rmSync(directory, { recursive: true, force: true });
   });
@@ -115,12 +122,20 @@ describe('Google Vertex AI upstreams (kind vertex)', () => {
   it('answers 502 UPSTREAM_AUTH_FAILED when Google refuses the service account key, before calling Vertex, and takes the credential out', async () => {
     const calls = vertex.tokens.length;
     const failure = await anthropic().messages.create({ model: 'vertex-foreign-key', max_tokens: 16, messages: [{ role: 'user', content: 'Hi' }] }).catch((error: unknown) => error);
-    expect(failure).toMatchObject({ status: 502, error: { error: { type: 'api_error' } } });
-    expect(JSON.stringify((failure as { error: unknown }).error)).toContain('UPSTREAM_AUTH_FAILED');
+    expect(failure).toMatchObject({ status: 502, error: { type: 'error', error: { type: 'api_error' }, code: 'UPSTREAM_AUTH_FAILED', request_id: expect.stringMatching(/^req_/) } });
     expect(google.refused).toBeGreaterThan(0);
     expect(vertex.tokens).toHaveLength(calls);
     const health = server.gateway.engine.upstreamHealth().find(report => report.name === 'vertex-foreign-key')!;
-    expect(health.credentials[0]!.state).toBe('disabled');
+    expect(health.credentials[0]).toMatchObject({ name: 'default', state: 'disabled', reason: 'upstream-401' });
+  });
+
+  it('answers 502 UPSTREAM_AUTH_FAILED when Vertex AI denies the account the predict permission, quoting neither token nor key', async () => {
+    const failure = await openai().chat.completions.create({ model: 'vertex-forbidden', messages: [{ role: 'user', content: 'Hi' }] }).catch((error: unknown) => error);
+    expect(failure).toMatchObject({ status: 502, error: { code: 'upstream_auth_failed' } });
+    expect(forbidden.tokens.at(-1)).toMatchObject({ accepted: true });
+    expect(JSON.stringify((failure as { error: unknown }).error)).not.toContain(forbidden.tokens.at(-1)!.value);
+    const health = server.gateway.engine.upstreamHealth().find(report => report.name === 'vertex-forbidden')!;
+    expect(health.credentials[0]).toMatchObject({ name: 'default', state: 'disabled', reason: 'upstream-403' });
   });
 
   it('keeps serving while access tokens rotate, with no failed request and tokens fetched ahead of expiry', async () => {

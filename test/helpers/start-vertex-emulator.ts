@@ -18,6 +18,8 @@ export type VertexEmulatorOptions = {
   region: string;
   /** Whether a bearer token is a valid access token (issued by the token endpoint, unexpired). */
   verifyToken(token: string): boolean;
+  /** Whether the token's account holds `aiplatform.endpoints.predict` on the project (default yes); without it, 403 PERMISSION_DENIED. */
+  permitted?: boolean;
 };
 
 const MODEL_PATH = /^\/v1\/projects\/([^/]+)\/locations\/([^/]+)\/publishers\/anthropic\/models\/([^/:]+):(rawPredict|streamRawPredict)$/;
@@ -40,6 +42,7 @@ export async function startVertexEmulator(options: VertexEmulatorOptions): Promi
     const accepted = token !== undefined && options.verifyToken(token);
     if (token !== undefined) tokens.push({ value: token, accepted });
     if (!accepted) return refuse(response, UNAUTHENTICATED);
+    if (options.permitted === false) return refuse(response, permissionDenied(match[1]!, match[2]!, match[3]!));
     const body = JSON.parse(await readText(request)) as Record<string, unknown>;
     if (body['anthropic_version'] !== 'vertex-2023-10-16') return refuse(response, googleError(400, 'INVALID_ARGUMENT', 'anthropic_version: Input should be vertex-2023-10-16'));
     if ('model' in body) return refuse(response, googleError(400, 'INVALID_ARGUMENT', 'model: Extra inputs are not permitted'));
@@ -59,6 +62,12 @@ export async function startVertexEmulator(options: VertexEmulatorOptions): Promi
     });
   });
   return { baseURL: `${server.url}/v1/projects/${options.project}/locations/${options.region}`, simulator, tokens, served, close: server.close };
+}
+
+/** Vertex AI's refusal of an account without the predict permission on the model. */
+function permissionDenied(project: string, region: string, model: string): GoogleError {
+  const resource = `projects/${project}/locations/${region}/publishers/anthropic/models/${model}`;
+  return googleError(403, 'PERMISSION_DENIED', `Permission 'aiplatform.endpoints.predict' denied on resource '//aiplatform.googleapis.com/${resource}' (or it may not exist).`);
 }
 
 type GoogleError = { status: number; body: { error: { code: number; message: string; status: string } } };

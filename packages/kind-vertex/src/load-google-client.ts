@@ -5,6 +5,11 @@ import type { AuthClient, OAuth2ClientOptions } from 'google-auth-library';
 /** How the auth client is made: the key file (absent: Application Default Credentials), the scope, the library's client options. */
 export type GoogleClientSource = { keyFile: string | undefined; scope: string; clientOptions: OAuth2ClientOptions };
 
+const importLibrary = () => import('google-auth-library');
+
+/** `google-auth-library` as a dynamic import gives it. */
+type Library = Awaited<ReturnType<typeof importLibrary>>;
+
 /**
  * The auth client for a source, `google-auth-library` loaded with the first token: an optional
  * dependency, so hosts without Vertex upstreams never install its tree. A service-account key file
@@ -13,9 +18,9 @@ export type GoogleClientSource = { keyFile: string | undefined; scope: string; c
  * `GoogleAuth`. A missing library, file or default credential refuses the credential.
  */
 export async function loadGoogleClient(source: GoogleClientSource): Promise<AuthClient> {
-  let library: typeof import('google-auth-library');
+  let library: Library;
   try {
-    library = await import('google-auth-library');
+    library = await importLibrary();
   } catch (error) {
     throw new GatewayError({ code: 'UPSTREAM_AUTH_FAILED', message: 'Vertex AI needs the google-auth-library package: install it next to @signalbox/kind-vertex.', cause: error });
   }
