@@ -27,7 +27,7 @@ const UNAUTHENTICATED = googleError(401, 'UNAUTHENTICATED', 'Request had invalid
 
 /**
  * Vertex AI's publisher-model endpoints for Anthropic models on 127.0.0.1, for one project and
- * region. A call must name them and a model, carry a valid bearer token, and send a Messages body
+ * region. A call must name them and a model with no query, carry a valid bearer token, and send a Messages body
  * with `anthropic_version: "vertex-2023-10-16"` and no `model`, else Google's error envelope; behind
  * those checks the simulator answers in the Messages protocol.
  */
@@ -36,8 +36,12 @@ export async function startVertexEmulator(options: VertexEmulatorOptions): Promi
   const tokens: VertexEmulator['tokens'] = [];
   const served: VertexEmulator['served'] = [];
   async function serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const match = MODEL_PATH.exec(new URL(request.url ?? '/', 'http://vertex.local').pathname);
+    const url = new URL(request.url ?? '/', 'http://vertex.local');
+    const match = MODEL_PATH.exec(url.pathname);
     if (!match || match[1] !== options.project || match[2] !== options.region) return refuse(response, googleError(404, 'NOT_FOUND', 'Publisher model not found.'));
+    // Google's APIs bind query parameters to fields of the request message; rawPredict has none to bind.
+    const unbound = [...url.searchParams.keys()][0];
+    if (unbound !== undefined) return refuse(response, googleError(400, 'INVALID_ARGUMENT', `Invalid JSON payload received. Unknown name "${unbound.slice(0, 40)}": Cannot bind query parameter.`));
     const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
     const accepted = token !== undefined && options.verifyToken(token);
     if (token !== undefined) tokens.push({ value: token, accepted });
