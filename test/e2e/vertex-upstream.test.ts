@@ -1,5 +1,3 @@
-import Anthropic from '@anthropic-ai/sdk';
-import OpenAI from 'openai';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +6,7 @@ import { startWithConfig } from '../errors/refusal-helpers';
 import { GOOGLE_TOKEN_URL, startGoogleTokenEndpoint, type GoogleTokenEndpoint } from '../helpers/start-google-token-endpoint';
 import { startVertexEmulator, type VertexEmulator } from '../helpers/start-vertex-emulator';
 import type { TestGateway } from '../helpers/start-test-gateway';
+import { protocolClients, type ClientProtocol } from '../helpers/ask-every-protocol';
 
 const PROJECT = 'signalbox-vertex-test';
 const REGION = 'us-east5';
@@ -70,25 +69,10 @@ describe('Google Vertex AI upstreams (kind vertex)', () => {
     rmSync(directory, { recursive: true, force: true });
   });
 
-  const openai = () => new OpenAI({ baseURL: `${server.url}/v1`, apiKey: server.demoKey, maxRetries: 0 });
-  const anthropic = () => new Anthropic({ baseURL: server.url, apiKey: server.demoKey, maxRetries: 0 });
-
-  /** One question from a client of `client`'s protocol on `model`, whole or streamed: the answer's text. */
-  async function ask(client: 'responses' | 'chat' | 'messages', model: string, stream: boolean): Promise<string> {
-    const input = `Name a lighthouse (${client}, ${stream ? 'streamed' : 'whole'}).`;
-    if (client === 'responses') {
-      if (!stream) return (await openai().responses.create({ model, input })).output_text;
-      return (await openai().responses.stream({ model, input }).finalResponse()).output_text;
-    }
-    if (client === 'chat') {
-      const messages = [{ role: 'user' as const, content: input }];
-      if (!stream) return (await openai().chat.completions.create({ model, messages })).choices[0]!.message.content ?? '';
-      return (await openai().chat.completions.stream({ model, messages }).finalChatCompletion()).choices[0]!.message.content ?? '';
-    }
-    const body = { model, max_tokens: 64, messages: [{ role: 'user' as const, content: input }] };
-    const message = stream ? await anthropic().messages.stream(body).finalMessage() : await anthropic().messages.create(body);
-    return message.content.map(block => (block.type === 'text' ? block.text : '')).join('');
-  }
+  const clients = () => protocolClients(server);
+  const openai = () => clients().openai();
+  const anthropic = () => clients().anthropic();
+  const ask = (client: ClientProtocol, model: string, stream: boolean) => clients().ask(client, model, stream, 'Name a lighthouse');
 
   it.each(['vertex-key-file', 'vertex-default'])('serves every client protocol, whole and streamed, through %s at rawPredict and streamRawPredict', async model => {
     const before = vertex.served.length;

@@ -2,6 +2,7 @@ import { generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { jwtVerify } from 'jose';
 import { listenOnLoopback } from './listen-on-loopback';
+import { readRequestText } from './read-request-text';
 
 /** Where Google's OAuth 2.0 token endpoint is: the audience a service account's assertion names. */
 export const GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
@@ -44,7 +45,7 @@ export async function startGoogleTokenEndpoint(lifetimeSeconds = 2): Promise<Goo
 
   async function answer(request: IncomingMessage, response: ServerResponse): Promise<void> {
     if (request.method !== 'POST' || request.url !== '/token') return json(response, 404, { error: 'not_found' });
-    const form = new URLSearchParams(await readText(request));
+    const form = new URLSearchParams(await readRequestText(request));
     if (form.get('grant_type') !== JWT_BEARER_GRANT) return json(response, 400, { error: 'unsupported_grant_type', error_description: 'Invalid grant_type.' });
     if (!(await assertionIsValid(form.get('assertion') ?? '', account.publicKey, clientEmail))) {
       refused += 1;
@@ -91,12 +92,6 @@ async function assertionIsValid(assertion: string, publicKey: KeyObject, clientE
   } catch {
     return false;
   }
-}
-
-async function readText(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 function json(response: ServerResponse, status: number, body: unknown): void {

@@ -1,6 +1,7 @@
 import { createSimulator, type Simulator } from '@signalbox/simulator';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { listenOnLoopback } from './listen-on-loopback';
+import { readRequestText } from './read-request-text';
 
 export type VertexEmulator = {
   /** A location's base URL, as `https://{region}-aiplatform.googleapis.com/v1/projects/{project}/locations/{region}` would be. */
@@ -47,7 +48,7 @@ export async function startVertexEmulator(options: VertexEmulatorOptions): Promi
     if (token !== undefined) tokens.push({ value: token, accepted });
     if (!accepted) return refuse(response, UNAUTHENTICATED);
     if (options.permitted === false) return refuse(response, permissionDenied(match[1]!, match[2]!, match[3]!));
-    const body = JSON.parse(await readText(request)) as Record<string, unknown>;
+    const body = JSON.parse(await readRequestText(request)) as Record<string, unknown>;
     if (body['anthropic_version'] !== 'vertex-2023-10-16') return refuse(response, googleError(400, 'INVALID_ARGUMENT', 'anthropic_version: Input should be vertex-2023-10-16'));
     if ('model' in body) return refuse(response, googleError(400, 'INVALID_ARGUMENT', 'model: Extra inputs are not permitted'));
     const [, , , model, method] = match as unknown as [string, string, string, string, string];
@@ -83,10 +84,4 @@ function googleError(code: number, status: string, message: string): GoogleError
 
 function refuse(response: ServerResponse, error: GoogleError): void {
   response.writeHead(error.status, { 'content-type': 'application/json; charset=UTF-8' }).end(JSON.stringify(error.body));
-}
-
-async function readText(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
 }

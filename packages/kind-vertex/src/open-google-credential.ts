@@ -1,5 +1,5 @@
 import { GatewayError, type KindCredential } from '@signalbox/core';
-import { createRefreshingToken, type IssuedToken } from '@signalbox/upstream';
+import { openBearerTokenCredential, type IssuedToken } from '@signalbox/upstream';
 import type { AuthClient, OAuth2ClientOptions } from 'google-auth-library';
 import type { GoogleAuthSettings } from './google-auth-settings';
 import { loadGoogleClient, type GoogleClientSource } from './load-google-client';
@@ -22,8 +22,7 @@ const LIBRARY_RENEWAL_LEAD_MS = 6 * 60_000;
 /**
  * A credential that sends `Authorization: Bearer <token>`, a Google OAuth access token for
  * `settings.scope` from the key file or Application Default Credentials, kept fresh ahead of its
- * expiry (never fetched per request) and made a known secret as soon as it arrives. The first token
- * is asked for at once, so the first call need not wait.
+ * expiry (never fetched per request) and made a known secret as soon as it arrives.
  */
 export function openGoogleCredential(settings: GoogleAuthSettings, opening: GoogleOpening): KindCredential {
   const source: GoogleClientSource = {
@@ -32,21 +31,11 @@ export function openGoogleCredential(settings: GoogleAuthSettings, opening: Goog
     clientOptions: { eagerRefreshThresholdMillis: LIBRARY_RENEWAL_LEAD_MS, ...(opening.transporterOptions && { transporterOptions: opening.transporterOptions }) },
   };
   let client: Promise<AuthClient> | undefined;
-  const token = createRefreshingToken({
+  return openBearerTokenCredential({
     now: opening.now,
     fetch: async () => fetchToken(await (client ??= loadGoogleClient(source))),
     onToken: opening.rememberSecret,
   });
-  // Asked for now so the first request finds it; a failure here is met again by the first request.
-  Promise.resolve(token.current()).catch(() => undefined);
-  return {
-    headers: {},
-    secrets: [],
-    authorize() {
-      const current = token.current();
-      return typeof current === 'string' ? { authorization: `Bearer ${current}` } : current.then(value => ({ authorization: `Bearer ${value}` }));
-    },
-  };
 }
 
 /** One access token from Google; a refusal (a wrong key, a disabled account) is the credential's fault, anything else the network's. */
