@@ -82,6 +82,8 @@ describe('Google Vertex AI upstreams (kind vertex)', () => {
     const calls = vertex.served.slice(before);
     expect(calls.map(call => call.method)).toEqual(['rawPredict', 'streamRawPredict', 'rawPredict', 'streamRawPredict', 'rawPredict', 'streamRawPredict']);
     for (const call of calls) expect(call).toMatchObject({ model: MODEL, anthropicVersion: 'vertex-2023-10-16' });
+    // A streamed answer is asked for in the body too, as Vertex's streamRawPredict expects.
+    expect(calls.filter(call => call.method === 'streamRawPredict').every(call => call.stream === true)).toBe(true);
     expect(server.recentUsage().at(-1)).toMatchObject({ upstream: model, upstreamKind: 'vertex', status: 200 });
   });
 
