@@ -15,6 +15,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   upstream: ['@signalbox/core', 'undici'],
   // An upstream kind: a cloud's URL, auth and framing, on core's contract; its token requests through the cloud's own SDK.
   'kind-azure-openai': ['@signalbox/core', '@signalbox/upstream', '@azure/identity', 'zod'],
+  'kind-vertex': ['@signalbox/core', '@signalbox/upstream', 'google-auth-library', 'zod'],
   accounts: ['@signalbox/core', 'zod'],
   engine: ['@signalbox/accounts', '@signalbox/core', '@signalbox/sse', '@signalbox/upstream', 'zod'],
   'store-sqlite': ['@signalbox/accounts', '@signalbox/core'],
@@ -40,6 +41,7 @@ const ALLOWED: Record<string, readonly string[]> = {
     '@signalbox/codec-anthropic-messages',
     '@signalbox/codec-openai-chat',
     '@signalbox/kind-azure-openai',
+    '@signalbox/kind-vertex',
     'express',
   ],
 };

@@ -1,10 +1,9 @@
-import Anthropic from '@anthropic-ai/sdk';
-import OpenAI from 'openai';
 import { createAzureOpenAIKind } from '@signalbox/kind-azure-openai';
 import { startWithConfig } from '../errors/refusal-helpers';
 import { startAzureOpenAIEmulator, type AzureOpenAIEmulator } from '../helpers/start-azure-openai-emulator';
 import { startEntraTokenEndpoint, type EntraTokenEndpoint } from '../helpers/start-entra-token-endpoint';
 import type { TestGateway } from '../helpers/start-test-gateway';
+import { protocolClients, type ClientProtocol } from '../helpers/ask-every-protocol';
 
 const ENVIRONMENT = {
   AZURE_OPENAI_API_KEY: `azure-${'k'.repeat(8)}${Math.random().toString(36).slice(2)}Key32chars`,
@@ -71,25 +70,9 @@ describe('Azure OpenAI upstreams (kind azure-openai)', () => {
     await entra?.close();
   });
 
-  const openai = () => new OpenAI({ baseURL: `${server.url}/v1`, apiKey: server.demoKey, maxRetries: 0 });
-  const anthropic = () => new Anthropic({ baseURL: server.url, apiKey: server.demoKey, maxRetries: 0 });
-
-  /** One question from a client of `client`'s protocol on `model`, whole or streamed: the answer's text. */
-  async function ask(client: 'responses' | 'chat' | 'messages', model: string, stream: boolean): Promise<string> {
-    const input = `Name a harbour (${client}, ${stream ? 'streamed' : 'whole'}).`;
-    if (client === 'responses') {
-      if (!stream) return (await openai().responses.create({ model, input })).output_text;
-      return (await openai().responses.stream({ model, input }).finalResponse()).output_text;
-    }
-    if (client === 'chat') {
-      const messages = [{ role: 'user' as const, content: input }];
-      if (!stream) return (await openai().chat.completions.create({ model, messages })).choices[0]!.message.content ?? '';
-      return (await openai().chat.completions.stream({ model, messages }).finalChatCompletion()).choices[0]!.message.content ?? '';
-    }
-    const body = { model, max_tokens: 64, messages: [{ role: 'user' as const, content: input }] };
-    const message = stream ? await anthropic().messages.stream(body).finalMessage() : await anthropic().messages.create(body);
-    return message.content.map(block => (block.type === 'text' ? block.text : '')).join('');
-  }
+  const clients = () => protocolClients(server);
+  const openai = () => clients().openai();
+  const ask = (client: ClientProtocol, model: string, stream: boolean) => clients().ask(client, model, stream, 'Name a harbour');
 
   it.each(['azure-responses', 'azure-chat'])('serves every client protocol, whole and streamed, through %s with its api-key and the deployment name', async model => {
     const before = azure.served.length;

@@ -3,9 +3,10 @@ import { openAIChatCodec } from '@signalbox/codec-openai-chat';
 import { openAIResponsesCodec } from '@signalbox/codec-openai-responses';
 import type { Codec, UpstreamKind } from '@signalbox/core';
 import { azureOpenAIKind } from '@signalbox/kind-azure-openai';
+import { vertexKind } from '@signalbox/kind-vertex';
 
 /** The host wires concrete codecs into the gateway; the engine and middlewares import none. */
 export const codecs: readonly Codec[] = [openAIResponsesCodec, anthropicMessagesCodec, openAIChatCodec];
 
-/** The clouds an upstream's `kind` may name: Azure OpenAI. */
-export const kinds: readonly UpstreamKind[] = [azureOpenAIKind];
+/** The clouds an upstream's `kind` may name: Azure OpenAI and Google Vertex AI. */
+export const kinds: readonly UpstreamKind[] = [azureOpenAIKind, vertexKind];

@@ -1,5 +1,6 @@
 import type { UpstreamKind } from '@signalbox/core';
 import { azureOpenAIKind } from '@signalbox/kind-azure-openai';
+import { vertexKind } from '@signalbox/kind-vertex';
 
-/** The clouds an upstream's `kind` may name out of the box: Azure OpenAI. */
-export const builtInKinds: readonly UpstreamKind[] = [azureOpenAIKind];
+/** The clouds an upstream's `kind` may name out of the box: Azure OpenAI and Google Vertex AI. */
+export const builtInKinds: readonly UpstreamKind[] = [azureOpenAIKind, vertexKind];

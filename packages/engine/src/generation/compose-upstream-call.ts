@@ -19,8 +19,9 @@ export type UpstreamCallParts = {
 /**
  * The call of one attempt: the path is the kind's for the model and the answer's framing (the
  * protocol's `upstreamPath` by default), with the client's forwarded query on a same-protocol
- * route; the body is the kind's adjustment of the encoded one, serialised once. The default kind
- * adds nothing: no hook, no object.
+ * route to the protocol's own path (a kind's path is a cloud's URL, which takes none of the
+ * vendor's query flags); the body is the kind's adjustment of the encoded one, serialised once.
+ * The default kind adds nothing: no hook, no object.
  */
 export function composeUpstreamCall(target: UpstreamTarget, credential: PooledCredential, body: JSONObject, parts: UpstreamCallParts): ComposedUpstreamCall {
   const { kind } = target;
@@ -30,7 +31,7 @@ export function composeUpstreamCall(target: UpstreamTarget, credential: PooledCr
   const { forwarded, observerHeaders } = parts;
   if (forwarded === undefined) return { path, body: JSON.stringify(sent), headers: observerHeaders };
   return {
-    path: forwardedPathFor(path, forwarded),
+    path: kind.path ? path : forwardedPathFor(path, forwarded),
     body: JSON.stringify(sent),
     headers: Object.assign(forwardedHeadersFor(credential.headers, forwarded), observerHeaders),
   };
