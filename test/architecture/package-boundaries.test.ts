@@ -25,6 +25,7 @@ const ALLOWED: Record<string, readonly string[]> = {
     '@smithy/util-utf8',
     'zod',
   ],
+  'kind-vertex': ['@signalbox/core', '@signalbox/upstream', 'google-auth-library', 'zod'],
   accounts: ['@signalbox/core', 'zod'],
   engine: ['@signalbox/accounts', '@signalbox/core', '@signalbox/sse', '@signalbox/upstream', 'zod'],
   'store-sqlite': ['@signalbox/accounts', '@signalbox/core'],
@@ -51,6 +52,7 @@ const ALLOWED: Record<string, readonly string[]> = {
     '@signalbox/codec-openai-chat',
     '@signalbox/kind-azure-openai',
     '@signalbox/kind-bedrock',
+    '@signalbox/kind-vertex',
     'express',
   ],
 };

@@ -1,10 +1,9 @@
-import OpenAI from 'openai';
 import { createAzureOpenAIKind } from '@signalbox/kind-azure-openai';
 import { startWithConfig } from '../errors/refusal-helpers';
 import { startAzureOpenAIEmulator, type AzureOpenAIEmulator } from '../helpers/start-azure-openai-emulator';
 import { startEntraTokenEndpoint, type EntraTokenEndpoint } from '../helpers/start-entra-token-endpoint';
 import type { TestGateway } from '../helpers/start-test-gateway';
-import { askThroughGateway, type SDKClient } from '../helpers/ask-through-gateway';
+import { protocolClients, type ClientProtocol } from '../helpers/ask-every-protocol';
 
 const ENVIRONMENT = {
   AZURE_OPENAI_API_KEY: `azure-${'k'.repeat(8)}${Math.random().toString(36).slice(2)}Key32chars`,
@@ -71,9 +70,9 @@ describe('Azure OpenAI upstreams (kind azure-openai)', () => {
     await entra?.close();
   });
 
-  const openai = () => new OpenAI({ baseURL: `${server.url}/v1`, apiKey: server.demoKey, maxRetries: 0 });
-
-  const ask = (client: SDKClient, model: string, stream: boolean) => askThroughGateway(server, client, model, stream);
+  const clients = () => protocolClients(server);
+  const openai = () => clients().openai();
+  const ask = (client: ClientProtocol, model: string, stream: boolean) => clients().ask(client, model, stream, 'Name a harbour');
 
   it.each(['azure-responses', 'azure-chat'])('serves every client protocol, whole and streamed, through %s with its api-key and the deployment name', async model => {
     const before = azure.served.length;

@@ -1,5 +1,4 @@
 import Anthropic from '@anthropic-ai/sdk';
-import OpenAI from 'openai';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +8,7 @@ import { authHeaders, postForSSE } from '../helpers/read-sse';
 import { startAWSContainerCredentials, type AWSContainerCredentials } from '../helpers/start-aws-container-credentials';
 import { startBedrockEmulator, type BedrockEmulator, type KnownAWSKey } from '../helpers/start-bedrock-emulator';
 import type { TestGateway } from '../helpers/start-test-gateway';
-import { askThroughGateway, type SDKClient } from '../helpers/ask-through-gateway';
+import { protocolClients, type ClientProtocol } from '../helpers/ask-every-protocol';
 import { validateMessagesStream } from '../stream-validators';
 
 const ALL_INTERFACES = ['responses', 'messages', 'chat'];
@@ -91,10 +90,10 @@ describe('Amazon Bedrock upstreams (kind bedrock)', () => {
     if (directory) rmSync(directory, { recursive: true, force: true });
   });
 
-  const openai = () => new OpenAI({ baseURL: `${server.url}/v1`, apiKey: server.demoKey, maxRetries: 0 });
-  const anthropic = () => new Anthropic({ baseURL: server.url, apiKey: server.demoKey, maxRetries: 0 });
+  const openai = () => protocolClients(server).openai();
+  const anthropic = () => protocolClients(server).anthropic();
 
-  const ask = (client: SDKClient, model: string, stream: boolean) => askThroughGateway(server, client, model, stream);
+  const ask = (client: ClientProtocol, model: string, stream: boolean) => protocolClients(server).ask(client, model, stream, 'Name a harbour');
 
   it.each([
     ['bedrock-profile', 'sigv4'],

@@ -1,6 +1,7 @@
 import { createSimulator, type Simulator } from '@signalbox/simulator';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { listenOnLoopback } from './listen-on-loopback';
+import { readRequestText } from './read-request-text';
 
 export type AzureOpenAIEmulator = {
   /** The v1 API base URL, as `https://{resource}.openai.azure.com/openai/v1` would be. */
@@ -56,7 +57,7 @@ export async function startAzureOpenAIEmulator(options: AzureOpenAIEmulatorOptio
       return refuse(response, 401, INVALID_KEY);
     }
     // The simulator serves the OpenAI paths; it keeps its per-key stats under the credential's scheme.
-    const body = JSON.parse(await readText(request)) as Record<string, unknown>;
+    const body = JSON.parse(await readRequestText(request)) as Record<string, unknown>;
     served.push({ path: url.pathname, deployment: body['model'] });
     request.url = url.pathname.replace(/^\/openai\/v1\//, '/v1/');
     delete request.headers.authorization;
@@ -66,12 +67,6 @@ export async function startAzureOpenAIEmulator(options: AzureOpenAIEmulatorOptio
   }
   const server = await listenOnLoopback(listener);
   return { baseURL: `${server.url}/openai/v1`, simulator, credentials, served, close: server.close };
-}
-
-async function readText(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 function refuse(response: ServerResponse, status: number, body: unknown): void {

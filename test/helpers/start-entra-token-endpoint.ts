@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { generateKeyPair, jwtVerify, SignJWT, type CryptoKey } from 'jose';
+import { readRequestText } from './read-request-text';
 
 /** The audience of a token for Azure OpenAI (the scope without `/.default`). */
 const AUDIENCE = 'https://cognitiveservices.azure.com';
@@ -52,7 +53,7 @@ export async function startEntraTokenEndpoint(lifetimeSeconds = 2): Promise<Entr
       return json(response, 200, openIdMetadata(authorityHost, tenantId));
     }
     if (request.method !== 'POST' || path !== `/${tenantId}/oauth2/v2.0/token`) return json(response, 404, { error: 'not_found' });
-    const form = new URLSearchParams(await readText(request));
+    const form = new URLSearchParams(await readRequestText(request));
     if (form.get('grant_type') !== 'client_credentials' || form.get('scope') !== `${AUDIENCE}/.default`) {
       return json(response, 400, { error: 'invalid_request', error_description: 'AADSTS900144: unsupported grant or scope.' });
     }
@@ -91,7 +92,8 @@ export async function startEntraTokenEndpoint(lifetimeSeconds = 2): Promise<Entr
 }
 
 async function signToken(key: CryptoKey, issuer: string, clientId: string, lifetimeSeconds: number): Promise<string> {
-  const now = Math.floor(Date.now() / 1000);
+  // Rounded up: `exp` is in whole seconds, and a token must live at least the `expires_in` it is handed out with.
+  const now = Math.ceil(Date.now() / 1000);
   return new SignJWT({ appid: clientId, roles: ['Cognitive Services OpenAI User'], jti: randomUUID() })
     .setProtectedHeader({ alg: 'RS256', kid: 'emulated-signing-key' })
     .setIssuer(issuer)
@@ -127,12 +129,6 @@ function selfSignedCertificate(): { key: string; certificate: string } {
   const key = /-----BEGIN PRIVATE KEY-----[\s\S]+?-----END PRIVATE KEY-----/.exec(output)![0];
   const certificate = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/.exec(output)![0];
   return { key, certificate };
-}
-
-async function readText(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 function json(response: ServerResponse, status: number, body: unknown): void {

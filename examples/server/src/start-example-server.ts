@@ -64,7 +64,7 @@ export type ExampleServerOptions = {
   trustProxy?: TrustProxy;
   /** Codecs to use instead of the standard three (a host may wrap or replace one). */
   codecs?: typeof codecs;
-  /** Upstream kinds to use instead of the standard ones (Azure OpenAI), e.g. one with the host's proxy for token requests. */
+  /** Upstream kinds to use instead of the standard ones (Azure OpenAI, Google Vertex AI), e.g. one with the host's proxy for token requests. */
   kinds?: typeof kinds;
   logger?: GatewayLogger;
   simulator?: SimulatorOptions;

@@ -8,12 +8,9 @@ import {
   type LearningSecretRecogniser,
   type Protocol,
   type SecretRecogniser,
-  type UpstreamKind,
 } from '@signalbox/core';
-import type { AccountStore } from '@signalbox/accounts';
-import { createUpstreamClient, type UpstreamClient, type UpstreamClientOptions, type UpstreamClientStats } from '@signalbox/upstream';
+import { createUpstreamClient, type UpstreamClientStats } from '@signalbox/upstream';
 import { countTokens } from './admission/count-tokens';
-import type { AffinityStore } from './affinity/affinity-store';
 import { createMemoryAffinityStore } from './affinity/create-memory-affinity-store';
 import { routeAffinityOf } from './affinity/session-affinity';
 import { authPolicies, keyHeadersOf } from './auth/auth-policies';
@@ -24,14 +21,12 @@ import { checkConfigKinds } from './config/check-config-kinds';
 import { checkConfigProtocols } from './config/check-config-protocols';
 import { createCompactionSealer } from './conversations/compaction/create-compaction-sealer';
 import { storedResponsesFor, type StoredResponses } from './conversations/stored-responses';
-import type { GatewayConfig } from './config/gateway-config';
 import type { Exchange, RequestStamp } from './exchange/exchange';
 import type { ExchangeDependencies } from './exchange/exchange-dependencies';
 import { openExchange, type ExchangeOpening } from './exchange/open-exchange';
 import type { UpstreamTarget } from './generation/upstream-target';
 import { createInterruptions } from './interruption/create-interruptions';
 import { createMemoryLimiter } from './limits/create-memory-limiter';
-import type { Limiter } from './limits/limiter';
 import type { EngineObserver } from './observation/engine-observer';
 import { guardObserver } from './observation/guard-observer';
 import { createReasoningIssuers } from './reasoning/create-reasoning-issuers';
@@ -39,89 +34,11 @@ import { createProtocolRegistry, type ProtocolRegistry } from './protocols/creat
 import { createModelsList } from './routing/create-models-list';
 import { createRouteTable, type Route, type RouteTable } from './routing/create-route-table';
 import { createUpstreamHealth, type UpstreamHealth } from './upstreams/create-upstream-health';
-import type { CredentialHealthStore } from './upstreams/health-store';
-import { defaultUpstreamKind, openCredentialPool, type OpenUpstreamClient } from './upstreams/open-credential-pool';
+import { openUpstreams, upstreamStatsOf } from './upstreams/open-upstreams';
 import type { CredentialHealthReport, UpstreamHealthReport } from './upstreams/report-upstream-health';
 import { commitScheduleOf, createUsageWriter, USAGE_COMMIT_DELAY_MS, type UsageWriter } from './usage/create-usage-writer';
-import type { UsageRecord, UsageRecorder } from './usage/usage-record';
-
-export type EngineOptions = {
-  config: GatewayConfig;
-  /** The codecs of the protocols the gateway speaks; each brings its own paths and headers (`codec.descriptor`). */
-  codecs: readonly Codec[];
-  /** Keys, accounts and balances. */
-  store: AccountStore;
-  /**
-   * The upstream kinds the config's `upstreams.X.kind` may name (`azure-openai`); each owns a cloud's
-   * URL, auth and framing around a protocol. Default: none, every upstream is its protocol's own API.
-   */
-  kinds?: readonly UpstreamKind[];
-  /** Per-key rate, token and concurrency limits. Default: in process memory. */
-  limiter?: Limiter;
-  /** A response that could not be kept for `previous_response_id` (the answer still went out). Default: ignored. */
-  onResponseStoreError?: (error: unknown) => void;
-  /**
-   * Fire-and-forget sink for usage records, called once per request after its ledger row and charge
-   * were committed; its failures are reported to `onRecorderError`.
-   */
-  recordUsage?: UsageRecorder;
-  /** Told about a failing ledger commit (each batch is retried with backoff, then given up) and about `recordUsage` failures. */
-  onRecorderError?: (error: unknown) => void;
-  /**
-   * How long after the first request of a batch finishes the usage writer commits the batch, on
-   * the clock's `schedule`, so every request finished meanwhile joins it. 0: at the next turn of the
-   * event loop, without a timer (tests read rows right after an answer). Default `USAGE_COMMIT_DELAY_MS`.
-   */
-  usageCommitDelayMs?: number;
-  /** The most finished requests waiting for the ledger before settling waits for a commit. Default 1 000. */
-  maxQueuedUsageCommits?: number;
-  /** Where upstream keys are read from (`apiKeyEnv`). Default `process.env`. */
-  environment?: NodeJS.ProcessEnv;
-  /**
-   * The engine's time, whole: every request's arrival, key expiry, latency and the default
-   * limiter's windows (`now`); the waits between attempts and between ledger commit retries
-   * (`sleep`); request deadlines, the drain's grace, the default limiter's queue waits and the
-   * ledger's batch commits (`schedule`). Default `systemClock`; tests pass one they move by hand.
-   */
-  clock?: Clock;
-  /**
-   * Opens the client of each credential of each configured upstream (by the upstream's config name
-   * and the credential's: `default` for `apiKeyEnv` or no key), with its base URL, headers (its key
-   * among them) and timeouts. Default `createUpstreamClient` (an undici pool). Tests pass scripted clients here.
-   */
-  upstreamClient?: (name: string, options: UpstreamClientOptions, credential: string) => UpstreamClient;
-  /**
-   * Where instances share what they learn of upstream health (a credential's cooldown, a key taken
-   * out, an open circuit), so a key one finds rate-limited is left alone by all at once: the Redis
-   * one of `@signalbox/limiter-redis`, or `createMemoryHealthStore()` for engines of one process.
-   * Default: none, this engine keeps what it learns to itself.
-   */
-  healthStore?: CredentialHealthStore;
-  /**
-   * Where the credential each conversation keeps is remembered (config `sessionAffinity`): the Redis
-   * one of `@signalbox/limiter-redis`, so every instance continues a conversation on its credential.
-   * Default: in this engine's memory, at most `sessionAffinity.maxConversations` of them.
-   */
-  affinityStore?: AffinityStore;
-  /**
-   * The secret compaction items are sealed under (AES-256-GCM, key derived by HKDF, bound to the
-   * account). Pass one kept across restarts and shared by every instance, or compaction items written
-   * before a restart (or by another instance) are refused. Default: random, for this process only.
-   */
-  conversationSecret?: string | Uint8Array;
-  /**
-   * Watches requests, upstream attempts and ledger batches for metrics and traces (several combine
-   * with `combineObservers`). Default: none, and no observation work is done.
-   */
-  observer?: EngineObserver;
-  /** Told about an observer method that threw (the request goes on). Default: ignored. */
-  onObserverError?: (error: unknown) => void;
-  /**
-   * Secrets of the host's with no shape of their own (a database password), recognised by exact
-   * value wherever the gateway scrubs text, like the upstream keys, which the engine adds itself.
-   */
-  secretValues?: readonly string[];
-};
+import type { UsageRecord } from './usage/usage-record';
+import type { EngineOptions } from './engine-options';
 
 export type Engine = {
   readonly registry: ProtocolRegistry;
@@ -200,7 +117,15 @@ export function createEngine(options: EngineOptions): Engine {
   let recogniser: LearningSecretRecogniser | undefined;
   const learnedEarly: string[] = [];
   const rememberSecret = (value: string) => (recogniser ? recogniser.remember(value) : learnedEarly.push(value));
-  const upstreams = openUpstreams(options, registry, { now: clock.now, rememberSecret });
+  const upstreams = openUpstreams({
+    upstreams: config.upstreams,
+    registry,
+    environment: options.environment ?? process.env,
+    openClient: options.upstreamClient ?? ((_name, clientOptions) => createUpstreamClient(clientOptions)),
+    kinds: options.kinds ?? [],
+    now: clock.now,
+    rememberSecret,
+  });
   const secrets = (recogniser = createSecretRecogniser([
     ...[...upstreams.values()].flatMap(target => target.pool.secrets),
     ...learnedEarly,
@@ -248,44 +173,6 @@ export function createEngine(options: EngineOptions): Engine {
       await Promise.all([...upstreams.values()].flatMap(target => target.pool.credentials.map(credential => credential.client.close())));
     },
   };
-}
-
-/** Each configured upstream, by its config name, opened by its kind, with the clients of its credentials opened. */
-function openUpstreams(
-  options: EngineOptions,
-  registry: ProtocolRegistry,
-  context: { now(): number; rememberSecret(value: string): void },
-): Map<string, UpstreamTarget> {
-  const environment = options.environment ?? process.env;
-  const openClient: OpenUpstreamClient = options.upstreamClient ?? ((_name, clientOptions) => createUpstreamClient(clientOptions));
-  return new Map(
-    Object.entries(options.config.upstreams).map(([name, upstream]) => {
-      const codec = registry.codec(upstream.protocol);
-      const { baseURL, protocol, kind: kindName } = upstream;
-      const kind =
-        kindName === undefined
-          ? defaultUpstreamKind(codec, environment)
-          : options.kinds!.find(known => known.name === kindName)!.open({ upstream: name, baseURL, protocol, environment, ...context });
-      const pool = openCredentialPool(name, upstream, codec, kind, openClient);
-      return [name, { name, codec, kindName, kind, path: codec.descriptor.upstreamPath, pool, quirks: upstream.quirks }];
-    }),
-  );
-}
-
-/** Each upstream's connections, its credentials' clients added up; an upstream whose clients cannot tell (scripted ones) is left out. */
-function upstreamStatsOf(upstreams: ReadonlyMap<string, UpstreamTarget>): Record<string, UpstreamClientStats> {
-  const stats: Record<string, UpstreamClientStats> = {};
-  for (const [name, target] of upstreams) {
-    for (const { client } of target.pool.credentials) {
-      if (!client.stats) continue;
-      const { connected, inUse, queued } = client.stats();
-      const sum = (stats[name] ??= { connected: 0, inUse: 0, queued: 0 });
-      sum.connected += connected;
-      sum.inUse += inUse;
-      sum.queued += queued;
-    }
-  }
-  return stats;
 }
 
 /** What every exchange of the engine shares, from its options and the parts `createEngine` built. */

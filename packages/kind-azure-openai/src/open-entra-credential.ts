@@ -1,6 +1,6 @@
 import type { TokenCredential, TokenCredentialOptions } from '@azure/identity';
 import { GatewayError, type KindCredential } from '@signalbox/core';
-import { createRefreshingToken, type IssuedToken } from '@signalbox/upstream';
+import { openBearerTokenCredential, type IssuedToken } from '@signalbox/upstream';
 import type { EntraAuthSettings } from './entra-auth-settings';
 
 /** What opening an Entra credential needs besides its settings. */
@@ -22,21 +22,11 @@ export function openEntraCredential(settings: EntraAuthSettings, opening: EntraO
   const make = identityOf(settings, opening);
   if (!make) return { headers: {}, secrets: [], missing: true };
   let identity: Promise<TokenCredential> | undefined;
-  const token = createRefreshingToken({
+  return openBearerTokenCredential({
     now: opening.now,
     fetch: async () => fetchToken(await (identity ??= loadIdentity().then(make)), settings.scope),
     onToken: opening.rememberSecret,
   });
-  // Asked for now so the first request finds it; a failure here is met again by the first request.
-  Promise.resolve(token.current()).catch(() => undefined);
-  return {
-    headers: {},
-    secrets: [],
-    authorize() {
-      const current = token.current();
-      return typeof current === 'string' ? { authorization: `Bearer ${current}` } : current.then(value => ({ authorization: `Bearer ${value}` }));
-    },
-  };
 }
 
 /** `@azure/identity` as a dynamic import gives it. */

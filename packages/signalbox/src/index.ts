@@ -3,6 +3,7 @@ export { builtInCodecs } from './built-in-codecs';
 export { builtInKinds } from './built-in-kinds';
 export { azureOpenAIKind, createAzureOpenAIKind, type AzureOpenAIKindOptions } from '@signalbox/kind-azure-openai';
 export { bedrockKind, bedrockAuthSettingsSchema, type BedrockAuthSettings } from '@signalbox/kind-bedrock';
+export { createVertexKind, vertexKind, type VertexKindOptions } from '@signalbox/kind-vertex';
 export { anthropicMessagesCodec } from '@signalbox/codec-anthropic-messages';
 export { openAIChatCodec } from '@signalbox/codec-openai-chat';
 export { openAIResponsesCodec } from '@signalbox/codec-openai-responses';

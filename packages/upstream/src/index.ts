@@ -12,3 +12,4 @@ export { parseRateLimitResetMs } from './parse-rate-limit-reset';
 export { defaultRetryPolicy, getRetryDelayMs, type RetryPolicy } from './retry-policy';
 export type { UpstreamRequest, UpstreamResponse } from './upstream-response';
 export { createRefreshingToken, type IssuedToken, type RefreshingToken, type RefreshingTokenOptions } from './create-refreshing-token';
+export { openBearerTokenCredential } from './open-bearer-token-credential';

@@ -52,11 +52,16 @@ export function endingOfFailure(error: GatewayError | ClientAbortedError): Excha
   return { status: error.status, outcome: error.code === 'SHUTTING_DOWN' ? 'interrupted' : 'error', errorCode: error.code };
 }
 
-/** The usage view's outcome for a finished generation; a stream the gateway's shutdown ended is `interrupted`. */
+/**
+ * The usage view's outcome for a finished generation; a stream the gateway's shutdown ended is
+ * `interrupted`. An answer its upstream left unfinished (`pause_turn`) that reached the client as
+ * sent is `incomplete`, like a cut one: its client continues it.
+ */
 export function outcomeOf(finishReason: FinishReason | undefined, error: GatewayError | undefined): RequestOutcome {
   if (error?.code === 'SHUTTING_DOWN') return 'interrupted';
-  if (error || !finishReason || finishReason.unified === 'error') return 'failed';
-  if (finishReason.unified === 'length' || finishReason.unified === 'content-filter') return 'incomplete';
+  if (error || !finishReason) return 'failed';
+  const { unified } = finishReason;
+  if (unified === 'length' || unified === 'content-filter' || unified === 'error') return 'incomplete';
   return 'completed';
 }
 

@@ -18,9 +18,10 @@ export type UpstreamCallParts = {
 
 /**
  * The call of one attempt: the path is the kind's for the model and the answer's framing, or the
- * protocol's `upstreamPath` with the client's forwarded query on a same-protocol route; the body is
- * the kind's adjustment of the encoded one, serialised once, with the forwarded flags the kind
- * carries in it. The default kind adds nothing: no hook, no object.
+ * protocol's `upstreamPath` with the client's forwarded query on a same-protocol route (a kind's
+ * path is a cloud's URL, which takes none of the vendor's query flags); the body is the kind's
+ * adjustment of the encoded one, serialised once, with the forwarded flags the kind carries in it.
+ * The default kind adds nothing: no hook, no object.
  */
 export function composeUpstreamCall(target: UpstreamTarget, credential: PooledCredential, body: JSONObject, parts: UpstreamCallParts): ComposedUpstreamCall {
   const { kind } = target;
