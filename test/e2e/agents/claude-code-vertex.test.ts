@@ -5,13 +5,10 @@ import { startWithConfig } from '../../errors/refusal-helpers';
 import { GOOGLE_TOKEN_URL, startGoogleTokenEndpoint, type GoogleTokenEndpoint } from '../../helpers/start-google-token-endpoint';
 import type { TestGateway } from '../../helpers/start-test-gateway';
 import { startVertexEmulator, type VertexEmulator } from '../../helpers/start-vertex-emulator';
-import { createAgentSandbox, isolatedEnvironment, logGatewayRequests, runCli, startEgressTrap, type AgentSandbox, type EgressTrap } from './agent-sandbox';
-import { claudeCodeBinary, claudeCodeEnvironment } from './claude-code-environment';
+import { createAgentSandbox, startEgressTrap, type AgentSandbox, type EgressTrap } from './agent-sandbox';
+import { CLAUDE_RUN_TIMEOUT_MS, expectClaudeReadRoundTrip } from './claude-code-read-round-trip';
 
-const CLAUDE = claudeCodeBinary(require.resolve);
-/** A CLI run that has not ended after this long is killed; the test runs one. */
-const RUN_TIMEOUT_MS = 20_000;
-jest.setTimeout(RUN_TIMEOUT_MS + 10_000);
+jest.setTimeout(CLAUDE_RUN_TIMEOUT_MS + 10_000);
 const FILE_CONTENT = 'fjord-notes-7f3a: snow chains are in the boot';
 const MODEL = 'claude-sonnet-4-5@20250929';
 
@@ -57,25 +54,8 @@ describe('Claude Code CLI through a Google Vertex AI upstream', () => {
   afterEach(() => expect(trap.attempts.splice(0)).toEqual([]));
 
   it('completes a Read tool round trip, each turn streamed from streamRawPredict with Claude Code’s betas', async () => {
-    const file = join(sandbox.cwd, 'notes.txt');
-    const log = logGatewayRequests(server.server);
     const before = vertex.served.length;
-    const run = await runCli(CLAUDE, ['-p', '--output-format', 'stream-json', '--verbose', '--model', 'vertex-claude', `Read \`${file}\` and tell me what it says`], {
-      cwd: sandbox.cwd,
-      timeoutMs: RUN_TIMEOUT_MS,
-      env: { ...isolatedEnvironment(sandbox, trap), ...claudeCodeEnvironment(sandbox, { baseURL: server.url, apiKey: server.demoKey }) },
-    });
-    log.stop();
-    const result = run.events.find(event => event.type === 'result');
-    expect(run.code).toBe(0);
-    expect(result).toMatchObject({ subtype: 'success', is_error: false, num_turns: 2 });
-    expect(String(result!.result)).toContain('fjord-notes-7f3a');
-    const toolUses = run.events
-      .filter(event => event.type === 'assistant')
-      .flatMap(event => (event.message as { content: Array<Record<string, unknown>> }).content)
-      .filter(block => block.type === 'tool_use');
-    expect(toolUses).toEqual([expect.objectContaining({ name: 'Read', input: { file_path: file } })]);
-    expect(log.requests.map(request => `${request.method} ${request.url} ${request.status}`)).toEqual(['POST /v1/messages?beta=true 200', 'POST /v1/messages?beta=true 200']);
+    await expectClaudeReadRoundTrip({ server, sandbox, trap, model: 'vertex-claude', fileContent: FILE_CONTENT });
     const calls = vertex.served.slice(before);
     expect(calls.map(call => [call.model, call.method, call.anthropicVersion])).toEqual([
       [MODEL, 'streamRawPredict', 'vertex-2023-10-16'],
