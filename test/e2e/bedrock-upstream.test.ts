@@ -63,6 +63,7 @@ describe('Amazon Bedrock upstreams (kind bedrock)', () => {
           'bedrock-container': upstream({ auth: { type: 'aws', region: bedrock.region } }),
           'bedrock-key': upstream({ apiKeyEnv: 'BEDROCK_API_KEY' }),
           'bedrock-wrong': upstream({ auth: { type: 'aws', profile: 'wrong', region: bedrock.region } }),
+          'bedrock-failover': upstream({ apiKeyEnv: 'BEDROCK_API_KEY' }),
         },
         routes: [
           ...config.routes,
@@ -70,6 +71,15 @@ describe('Amazon Bedrock upstreams (kind bedrock)', () => {
           route('bedrock-container', 'bedrock-container'),
           route('bedrock-key', 'bedrock-key'),
           route('bedrock-wrong', 'bedrock-wrong'),
+          // A cloud target first, the same model family direct after it.
+          {
+            model: 'bedrock-then-direct',
+            interfaces: ALL_INTERFACES,
+            targets: [
+              { upstream: 'bedrock-failover', model: MODEL_ID },
+              { upstream: 'simulator-messages', model: 'sim-1' },
+            ],
+          },
         ],
       }),
       { environment: { BEDROCK_API_KEY } },
@@ -173,6 +183,29 @@ describe('Amazon Bedrock upstreams (kind bedrock)', () => {
     expect(failure).toMatchObject({ status, error: { error: { type: expect.any(String) } } });
     bedrock.failStreams(type, 0, 0);
     expect((failure as { error: { code?: string } }).error.code).toBe(code);
+  });
+
+  it('fails over from a Bedrock target to a direct one before the first byte, and the ledger names the kind that served', async () => {
+    const request = { model: 'bedrock-then-direct', max_tokens: 64, messages: [{ role: 'user' as const, content: 'Hi' }] };
+    /** The route's usage rows once there are `count` of them (a stream's row is written as it settles, just after its end). */
+    const rows = async (count: number) => {
+      const ofRoute = () => server.recentUsage().filter(record => record.model === 'bedrock-then-direct');
+      for (let turn = 0; turn < 200 && ofRoute().length < count; turn++) await new Promise(resolve => setImmediate(resolve));
+      return ofRoute();
+    };
+    const served = await anthropic().messages.stream(request).finalMessage();
+    expect(served.stop_reason).toBe('end_turn');
+    expect((await rows(1)).at(-1)).toMatchObject({ upstream: 'bedrock-failover', upstreamKind: 'bedrock', attempts: 1, status: 200 });
+
+    const before = bedrock.calls.length;
+    bedrock.failStreams('serviceUnavailableException', 0, 1);
+    const failedOver = await anthropic().messages.stream(request).finalMessage();
+    bedrock.failStreams('serviceUnavailableException', 0, 0);
+    expect(failedOver.stop_reason).toBe('end_turn');
+    expect(bedrock.calls.length - before).toBe(1);
+    const row = (await rows(2)).at(-1)!;
+    expect(row).toMatchObject({ upstream: 'simulator-messages', attempts: 2, status: 200 });
+    expect(row.upstreamKind).toBeUndefined();
   });
 
   it('ends a stream that already began with the protocol terminal error on a modelStreamErrorException frame', async () => {
