@@ -1,14 +1,5 @@
 import type { z } from 'zod';
-import type { ModelPricing } from './model-pricing';
-
-/** The parts of a price a request is charged by; an absent cache price is the input price. */
-const PARTS = [
-  ['inputPerMillion', (price: ModelPricing) => price.inputPerMillion],
-  ['outputPerMillion', (price: ModelPricing) => price.outputPerMillion],
-  ['cachedInputPerMillion', (price: ModelPricing) => price.cachedInputPerMillion ?? price.inputPerMillion],
-  ['cacheWritePerMillion', (price: ModelPricing) => price.cacheWritePerMillion ?? price.inputPerMillion],
-  ['cacheWrite1hPerMillion', (price: ModelPricing) => price.cacheWrite1hPerMillion ?? price.inputPerMillion],
-] as const;
+import { PRICE_PARTS, type ModelPricing } from './model-pricing';
 
 type PricedRoute = {
   pricing?: ModelPricing | 'catalog' | undefined;
@@ -34,7 +25,7 @@ export function checkTargetPricing(route: PricedRoute, index: number, context: z
   const models = new Set(route.targets.map(target => target.model));
   for (const [model, price] of Object.entries(targetPricing)) {
     if (!models.has(model)) context.addIssue({ code: 'custom', path: [...path, model], message: `'${model}' is not a target model of the route` });
-    for (const [part, read] of PARTS) {
+    for (const [part, read] of PRICE_PARTS) {
       if (read(price) > read(pricing)) {
         context.addIssue({ code: 'custom', path: [...path, model, part], message: `is above the route's pricing (${read(pricing)}), at which requests are held` });
       }

@@ -16,3 +16,15 @@ export const modelPricingSchema = z
 
 /** A model's (or a route's) prices per million tokens. */
 export type ModelPricing = z.output<typeof modelPricingSchema>;
+
+/**
+ * Each part of a price a request is charged by, with how to read it: an absent cache price is the
+ * input price. Holds, charges and checks compare prices part by part through this one list.
+ */
+export const PRICE_PARTS = [
+  ['inputPerMillion', (price: ModelPricing) => price.inputPerMillion],
+  ['outputPerMillion', (price: ModelPricing) => price.outputPerMillion],
+  ['cachedInputPerMillion', (price: ModelPricing) => price.cachedInputPerMillion ?? price.inputPerMillion],
+  ['cacheWritePerMillion', (price: ModelPricing) => price.cacheWritePerMillion ?? price.inputPerMillion],
+  ['cacheWrite1hPerMillion', (price: ModelPricing) => price.cacheWrite1hPerMillion ?? price.inputPerMillion],
+] as const;

@@ -1,5 +1,5 @@
 import { findCatalogPrice, type PriceCatalog } from './price-catalog';
-import type { ModelPricing } from './model-pricing';
+import { PRICE_PARTS, type ModelPricing } from './model-pricing';
 
 /** A route as parsed: its `pricing` is prices, `catalog`, or absent. */
 type RouteWithPricing = { pricing?: ModelPricing | 'catalog' | undefined; targets: ReadonlyArray<{ model: string }> };
@@ -38,12 +38,5 @@ export function resolveCatalogPricing<Route extends RouteWithPricing>(
 
 /** Each part's highest price among `prices` (a cache price a model lacks counts as its input price). */
 function highestPrices(prices: readonly ModelPricing[]): ModelPricing {
-  const highest = (part: (price: ModelPricing) => number) => Math.max(0, ...prices.map(part));
-  return {
-    inputPerMillion: highest(price => price.inputPerMillion),
-    outputPerMillion: highest(price => price.outputPerMillion),
-    cachedInputPerMillion: highest(price => price.cachedInputPerMillion ?? price.inputPerMillion),
-    cacheWritePerMillion: highest(price => price.cacheWritePerMillion ?? price.inputPerMillion),
-    cacheWrite1hPerMillion: highest(price => price.cacheWrite1hPerMillion ?? price.inputPerMillion),
-  };
+  return Object.fromEntries(PRICE_PARTS.map(([part, read]) => [part, Math.max(0, ...prices.map(read))])) as ModelPricing;
 }
