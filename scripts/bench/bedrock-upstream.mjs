@@ -8,6 +8,7 @@
 import { EventStreamCodec } from '@smithy/core/event-streams';
 import { fromUtf8, toUtf8 } from '@smithy/util-utf8';
 import aws4 from 'aws4';
+import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import { setTimeout as wait } from 'node:timers/promises';
 
@@ -37,6 +38,9 @@ function checkSignature(request, body) {
   if (accessKeyId !== ACCESS_KEY_ID || region !== REGION) return 'UnrecognizedClientException';
   const headers = {};
   for (const name of signedHeaderNames.split(';')) headers[name] = String(request.headers[name] ?? '');
+  // aws4 takes a signed `x-amz-content-sha256` as the body's hash: the body must have that hash.
+  const bodyHash = request.headers['x-amz-content-sha256'];
+  if (bodyHash !== undefined && bodyHash !== createHash('sha256').update(body).digest('hex')) return 'InvalidSignatureException';
   const signer = new aws4.RequestSigner(
     { method: request.method, host: headers.host, path: request.url, service: 'bedrock', region, headers, body, doNotModifyHeaders: true },
     { accessKeyId, secretAccessKey: SECRET_ACCESS_KEY },
