@@ -21,6 +21,17 @@ export type {
   StoredJSON,
   StoredResponse,
 } from './conversations/response-store';
+export {
+  BUDGET_PERIODS,
+  budgetPeriodEnd,
+  budgetPeriodStart,
+  budgetRoomMicros,
+  tightestBudget,
+  type Budget,
+  type BudgetChange,
+  type BudgetPeriod,
+} from './budgets/budget';
+export { chargeBudget, spentInPeriod, type StoredBudget } from './budgets/stored-budget';
 export { DEFAULT_CACHE_REFRESH_MS, DEFAULT_HOLD_LIFETIME_MS, DEFAULT_HOLD_SWEEP_INTERVAL_MS } from './store/account-store';
 export { storedResponseBytes } from './conversations/create-memory-response-store';
 export { chargeOnSettle } from './store/charge-on-settle';

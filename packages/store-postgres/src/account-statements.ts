@@ -11,10 +11,11 @@ export const SELECT_ACCOUNT = `SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE id 
  * that changes holds takes its account locks before it touches a `reservations` row, and in the
  * same order, so two instances settling, committing and sweeping at once wait for each other
  * instead of deadlocking (https://www.postgresql.org/docs/current/explicit-locking.html#LOCKING-DEADLOCKS).
+ * Each row says whether the account has budgets (`budgeted`), which a charge then counts against.
  */
 export async function lockAccounts(sql: SqlSession, accountIds: readonly string[]): Promise<Row[]> {
   if (accountIds.length === 0) return [];
-  return sql.rows('SELECT id, balance_micros FROM accounts WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE', [
+  return sql.rows('SELECT id, balance_micros, budgeted FROM accounts WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE', [
     [...new Set(accountIds)],
   ]);
 }

@@ -1,6 +1,7 @@
 import { chargeOnSettle, type Settled, type UsageCommit } from '@signalbox/accounts';
 import { USAGE_COLUMNS, usageRowValues } from '@signalbox/accounts/sql';
 import { lockAccounts } from './account-statements';
+import { addBudgetCharge, chargeBudgets, type BudgetCharges } from './budget-statements';
 import type { SqlSession } from './sql-session';
 
 /** Rows per INSERT: one parameter per column (33), well under PostgreSQL's 65 535 per statement. */
@@ -23,12 +24,17 @@ const UPDATE_ACCOUNTS = `
  * the rows. Each commit is charged exactly as `settleHold` would in the batch's order: the cost,
  * capped at its stored hold and at what the balance has left after the commits before it; a
  * request id already written (before or earlier in the batch) gets no second row and its hold is
- * released without charge.
+ * released without charge. The charges of accounts with budgets count against them (`chargeBudgets`,
+ * one more statement) in the period holding `at`.
  */
-export async function commitUsageBatch(session: SqlSession, commits: readonly UsageCommit[]): Promise<Settled[]> {
+export async function commitUsageBatch(session: SqlSession, commits: readonly UsageCommit[], at: number): Promise<Settled[]> {
   const balances = new Map<string, number>();
+  const budgeted = new Set<string>();
   const lock = async (accountIds: readonly string[]) => {
-    for (const row of await lockAccounts(session, accountIds)) balances.set(String(row['id']), Number(row['balance_micros']));
+    for (const row of await lockAccounts(session, accountIds)) {
+      balances.set(String(row['id']), Number(row['balance_micros']));
+      if (row['budgeted'] === true) budgeted.add(String(row['id']));
+    }
   };
   await lock(commits.flatMap(commit => (commit.reservation ? [commit.reservation.accountId] : [])));
   const written = await findWrittenRequestIds(session, commits);
@@ -37,6 +43,7 @@ export async function commitUsageBatch(session: SqlSession, commits: readonly Us
   await lock([...holds.values()].map(hold => hold.accountId).filter(accountId => !balances.has(accountId)));
 
   const changes = new Map<string, AccountChange>();
+  const budgetCharges: BudgetCharges = new Map();
   const rows: Array<Array<string | number | null>> = [];
   const results = commits.map(({ entry, reservation, costMicros }): Settled => {
     const cost = Math.max(0, Math.round(costMicros));
@@ -54,11 +61,13 @@ export async function commitUsageBatch(session: SqlSession, commits: readonly Us
       change.releasedMicros += hold.amountMicros;
       change.chargedMicros += charge.chargedMicros;
       changes.set(hold.accountId, change);
+      if (budgeted.has(hold.accountId)) addBudgetCharge(budgetCharges, hold.accountId, hold.keyId, charge.chargedMicros);
     }
     if (!duplicate) rows.push(usageRowValues(entry, settled));
     return settled;
   });
   await applyAccountChanges(session, changes);
+  await chargeBudgets(session, budgetCharges, at);
   await insertUsageRows(session, rows);
   return results;
 }
@@ -74,11 +83,16 @@ async function findWrittenRequestIds(session: SqlSession, commits: readonly Usag
 async function takeHolds(
   session: SqlSession,
   commits: readonly UsageCommit[],
-): Promise<Map<string, { accountId: string; amountMicros: number }>> {
+): Promise<Map<string, { accountId: string; amountMicros: number; keyId: string | undefined }>> {
   const ids = commits.flatMap(commit => (commit.reservation ? [commit.reservation.id] : []));
   if (ids.length === 0) return new Map();
-  const rows = await session.rows('DELETE FROM reservations WHERE id = ANY($1::text[]) RETURNING id, account_id, amount_micros', [ids]);
-  return new Map(rows.map(row => [String(row['id']), { accountId: String(row['account_id']), amountMicros: Number(row['amount_micros']) }]));
+  const rows = await session.rows('DELETE FROM reservations WHERE id = ANY($1::text[]) RETURNING id, account_id, amount_micros, key_id', [ids]);
+  return new Map(
+    rows.map(row => [
+      String(row['id']),
+      { accountId: String(row['account_id']), amountMicros: Number(row['amount_micros']), keyId: (row['key_id'] as string | null) ?? undefined },
+    ]),
+  );
 }
 
 async function applyAccountChanges(session: SqlSession, changes: ReadonlyMap<string, AccountChange>): Promise<void> {

@@ -8,6 +8,7 @@ import {
 } from '@signalbox/accounts';
 import { createAccountMethods } from './create-account-methods';
 import { createApiKeyMethods } from './create-api-key-methods';
+import { createBudgetMethods } from './create-budget-methods';
 import { createConsoleTokenMethods } from './create-console-token-methods';
 import { createKeyCache } from './create-key-cache';
 import { createReservationMethods } from './create-reservation-methods';
@@ -141,6 +142,7 @@ export async function createPostgresAccountStore(options: PostgresAccountStoreOp
       ...createAccountMethods(context),
       ...createApiKeyMethods(context, createKeyCache({ maxAgeMs: options.cacheRefreshMs ?? DEFAULT_CACHE_REFRESH_MS, now })),
       ...createConsoleTokenMethods(context),
+      ...createBudgetMethods(context),
       ...reservations,
       ...responses,
       ...usage,

@@ -1,6 +1,7 @@
 import { createId } from '@signalbox/core';
-import { DEFAULT_HOLD_LIFETIME_MS, type AccountStore } from '@signalbox/accounts';
+import { DEFAULT_HOLD_LIFETIME_MS, type AccountStore, type Reservation } from '@signalbox/accounts';
 import { toHoldTotals } from '@signalbox/accounts/sql';
+import { budgetsAllow } from './budget-statements';
 import { beatHoldOwner } from './hold-owners';
 import { releaseAbandonedHolds } from './release-abandoned-holds';
 import { settleHold } from './settle-hold';
@@ -27,11 +28,27 @@ const RESERVE = `
     SELECT set_config('synchronous_commit', 'off', true)
   ), held AS (
     UPDATE accounts SET reserved_micros = reserved_micros + $1
-    WHERE id = $2 AND balance_micros - reserved_micros >= $1
+    WHERE id = $2 AND NOT budgeted AND balance_micros - reserved_micros >= $1
+    RETURNING id
+  ), inserted AS (
+    INSERT INTO reservations (id, account_id, amount_micros, created_at, expires_at, owner_id, key_id)
+    SELECT $3, held.id, $1, $4, $5, $6, $7 FROM held, settings
     RETURNING id
   )
-  INSERT INTO reservations (id, account_id, amount_micros, created_at, expires_at, owner_id)
-  SELECT $3, held.id, $1, $4, $5, $6 FROM held, settings`;
+  SELECT EXISTS (SELECT 1 FROM inserted) AS held, EXISTS (SELECT 1 FROM accounts WHERE id = $2 AND budgeted) AS budgeted`;
+
+/**
+ * The hold of an account with budgets, in one transaction: the account row locked first (the order
+ * every hold change follows), so every other hold, charge and release of the account waits, and
+ * what is read next is the latest committed: the balance, then each budget's period charges and
+ * holds (`budgetsAllow`); then the hold and its row.
+ */
+const HOLD_BUDGETED = `
+  WITH held AS (
+    UPDATE accounts SET reserved_micros = reserved_micros + $1 WHERE id = $2 RETURNING id
+  )
+  INSERT INTO reservations (id, account_id, amount_micros, created_at, expires_at, owner_id, key_id)
+  SELECT $3, held.id, $1, $4, $5, $6, $7 FROM held`;
 
 /** Every instance's holds in one aggregate: a scan of the holds in flight, which are few. */
 const TOTAL_HOLDS = `
@@ -40,7 +57,8 @@ const TOTAL_HOLDS = `
   FROM reservations`;
 
 /**
- * Holds and charges. `reserve` is one statement (`RESERVE`). `settle` deletes the row
+ * Holds and charges. `reserve` is one statement (`RESERVE`) for an account without budgets, and
+ * the transaction of `HOLD_BUDGETED` for one with them. `settle` deletes the row
  * first and acts only if it was still there, so settling twice does nothing; it charges at most
  * the stored hold and never more than the balance has.
  */
@@ -54,12 +72,25 @@ export function createReservationMethods(
       const amount = Math.max(0, Math.ceil(amountMicros));
       const createdAt = now();
       const expiresAt = hold.expiresAt ?? createdAt + DEFAULT_HOLD_LIFETIME_MS;
-      const reservation = { id: createId('hold_'), accountId, amountMicros: amount, expiresAt, ownerId };
-      const held = await context.sql.count(RESERVE, [amount, accountId, reservation.id, createdAt, expiresAt, ownerId]);
-      return held === 0 ? undefined : reservation;
+      const reservation: Reservation = {
+        id: createId('hold_'), accountId, amountMicros: amount, expiresAt, ownerId,
+        ...(hold.keyId !== undefined && { keyId: hold.keyId }),
+      };
+      const values = [amount, accountId, reservation.id, createdAt, expiresAt, ownerId, hold.keyId ?? null];
+      const answer = await context.sql.row(RESERVE, values);
+      if (answer?.['held'] === true) return reservation;
+      if (answer?.['budgeted'] !== true) return undefined;
+      const held = await transaction(async sql => {
+        await sql.rows("SELECT set_config('synchronous_commit', 'off', true)");
+        const account = await sql.row('SELECT balance_micros, reserved_micros FROM accounts WHERE id = $1 FOR UPDATE', [accountId]);
+        if (!account || Number(account['balance_micros']) - Number(account['reserved_micros']) < amount) return false;
+        if (!(await budgetsAllow(sql, accountId, hold.keyId, amount, createdAt))) return false;
+        return (await sql.count(HOLD_BUDGETED, values)) > 0;
+      });
+      return held ? reservation : undefined;
     },
     async settle(reservation, costMicros) {
-      return transaction(sql => settleHold(sql, reservation, costMicros));
+      return transaction(sql => settleHold(sql, reservation, costMicros, now()));
     },
     async releaseExpiredHolds(at) {
       // The heartbeat first: every sweep proves this instance alive before it judges the others.

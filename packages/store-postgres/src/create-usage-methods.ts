@@ -32,10 +32,10 @@ const NUMBERED_PLACEHOLDER: Placeholder = (_name, position) => `$${position}`;
  * row of the batch. A request id already in the table is not written again (and its hold, if any,
  * released without charge).
  */
-export function createUsageMethods({ sql, transaction }: StoreContext): UsageLedger {
+export function createUsageMethods({ sql, transaction, now }: StoreContext): UsageLedger {
   return {
     async commitUsage(commits) {
-      return transaction(session => commitUsageBatch(session, commits));
+      return transaction(session => commitUsageBatch(session, commits, now()));
     },
     async listUsage(filter, page) {
       const after = page.cursor === undefined ? undefined : decodeUsageCursor(page.cursor);

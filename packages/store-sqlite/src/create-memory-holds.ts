@@ -10,6 +10,8 @@ import { totalHolds, type HoldTotals, type Reservation } from '@signalbox/accoun
 export type MemoryHolds = {
   /** What the account's holds in this process add up to. */
   heldFor(accountId: string): number;
+  /** What the holds of one key's requests in this process add up to. */
+  heldForKey(keyId: string): number;
   add(reservation: Reservation): void;
   get(id: string): Reservation | undefined;
   /** Lets the holds go (charged by a committed transaction, or released). */
@@ -23,22 +25,29 @@ export type MemoryHolds = {
 export function createMemoryHolds(): MemoryHolds {
   const holds = new Map<string, Reservation>();
   const heldByAccount = new Map<string, number>();
+  const heldByKey = new Map<string, number>();
+  const count = (totals: Map<string, number>, id: string | undefined, delta: number) => {
+    if (id === undefined) return;
+    const total = (totals.get(id) ?? 0) + delta;
+    if (total > 0) totals.set(id, total);
+    else totals.delete(id);
+  };
   const remove = (reservation: Reservation) => {
     if (!holds.delete(reservation.id)) return;
-    const left = (heldByAccount.get(reservation.accountId) ?? 0) - reservation.amountMicros;
-    if (left > 0) heldByAccount.set(reservation.accountId, left);
-    else heldByAccount.delete(reservation.accountId);
+    count(heldByAccount, reservation.accountId, -reservation.amountMicros);
+    count(heldByKey, reservation.keyId, -reservation.amountMicros);
   };
   return {
     heldFor(accountId) {
       return heldByAccount.get(accountId) ?? 0;
     },
+    heldForKey(keyId) {
+      return heldByKey.get(keyId) ?? 0;
+    },
     add(reservation) {
       holds.set(reservation.id, reservation);
-      heldByAccount.set(
-        reservation.accountId,
-        (heldByAccount.get(reservation.accountId) ?? 0) + reservation.amountMicros,
-      );
+      count(heldByAccount, reservation.accountId, reservation.amountMicros);
+      count(heldByKey, reservation.keyId, reservation.amountMicros);
     },
     get(id) {
       return holds.get(id);

@@ -1,9 +1,13 @@
 import { createId } from '@signalbox/core';
 import { DEFAULT_HOLD_LIFETIME_MS, type AccountStore, type Reservation } from '@signalbox/accounts';
 import { toHoldTotals } from '@signalbox/accounts/sql';
+import { budgetsAllow } from './create-budget-methods';
 import { releaseAbandonedHolds } from './release-abandoned-holds';
 import { settleInTransaction } from './settle-in-transaction';
 import type { StoreContext } from './store-context';
+
+/** Thrown inside a hold's transaction to roll it back when a budget refuses it. */
+const OVER_BUDGET = Symbol('over budget');
 
 type ReservationMethods = Pick<AccountStore, 'reserve' | 'settle' | 'releaseExpiredHolds' | 'holdTotals'>;
 
@@ -13,7 +17,9 @@ type ReservationMethods = Pick<AccountStore, 'reserve' | 'settle' | 'releaseExpi
  * connections or processes can hold more than the available balance; the hold and its
  * `reservations` row (with its expiry and owner) commit together. With holds in memory (a single
  * gateway), `reserve` checks `balance - reserved - held here` and records the hold in memory, which
- * is atomic because the process runs one call at a time; nothing is written. `settle` charges at
+ * is atomic because the process runs one call at a time; nothing is written. Either way, an account
+ * marked `budgeted` has its budgets and its key's checked too (charges in the period plus holds plus
+ * this one within each limit), in the same transaction or the same synchronous turn. `settle` charges at
  * most the hold and never more than the balance has, and settling twice does nothing.
  */
 export function createReservationMethods(context: StoreContext): ReservationMethods {
@@ -22,29 +28,38 @@ export function createReservationMethods(context: StoreContext): ReservationMeth
     async reserve(accountId, amountMicros, hold = {}) {
       const amount = Math.max(0, Math.ceil(amountMicros));
       const createdAt = now();
-      const expiresAt = hold.expiresAt ?? createdAt + DEFAULT_HOLD_LIFETIME_MS;
+      const reservation: Reservation = {
+        id: createId('hold_'),
+        accountId,
+        amountMicros: amount,
+        expiresAt: hold.expiresAt ?? createdAt + DEFAULT_HOLD_LIFETIME_MS,
+        ownerId,
+        ...(hold.keyId !== undefined && { keyId: hold.keyId }),
+      };
       if (holds) {
         const row = accounts.read(accountId);
         if (!row) return undefined;
         const available =
           Number(row['balance_micros']) - Number(row['reserved_micros']) - holds.heldFor(accountId);
         if (available < amount) return undefined;
-        const reservation: Reservation = {
-          id: createId('hold_'),
-          accountId,
-          amountMicros: amount,
-          expiresAt,
-          ownerId,
-        };
+        if (Number(row['budgeted']) === 1 && !budgetsAllow(context, accountId, hold.keyId, amount)) return undefined;
         holds.add(reservation);
         return { ...reservation };
       }
-      return transaction((): Reservation | undefined => {
-        if (Number(statements.holdFunds.run(amount, accountId).changes) === 0) return undefined;
-        const reservation = { id: createId('hold_'), accountId, amountMicros: amount, expiresAt, ownerId };
-        statements.insertReservation.run(reservation.id, accountId, amount, createdAt, expiresAt, ownerId);
-        return reservation;
-      });
+      try {
+        return transaction((): Reservation | undefined => {
+          const held = statements.holdFunds.get(amount, accountId);
+          if (!held) return undefined;
+          // Over a budget: undo the balance's hold with the rest of the transaction.
+          if (Number(held['budgeted']) === 1 && !budgetsAllow(context, accountId, hold.keyId, amount)) throw OVER_BUDGET;
+          const { id, expiresAt } = reservation;
+          statements.insertReservation.run(id, accountId, amount, createdAt, expiresAt, ownerId, hold.keyId ?? null);
+          return reservation;
+        });
+      } catch (error) {
+        if (error === OVER_BUDGET) return undefined;
+        throw error;
+      }
     },
     async settle(reservation, costMicros) {
       return settleInTransaction(context, settle => settle(reservation, costMicros));

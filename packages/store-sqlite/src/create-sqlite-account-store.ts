@@ -9,6 +9,7 @@ import {
 import { createAccountCache } from './create-account-cache';
 import { createAccountMethods } from './create-account-methods';
 import { createApiKeyMethods } from './create-api-key-methods';
+import { createBudgetMethods } from './create-budget-methods';
 import { createChangeWatcher } from './create-change-watcher';
 import { createConsoleTokenMethods } from './create-console-token-methods';
 import { createMemoryHolds } from './create-memory-holds';
@@ -126,6 +127,7 @@ export function createSQLiteAccountStore(options: SQLiteAccountStoreOptions): Ac
     ...createAccountMethods(context),
     ...createApiKeyMethods(context),
     ...createConsoleTokenMethods(context),
+    ...createBudgetMethods(context),
     ...reservations,
     ...responses,
     ...usage,

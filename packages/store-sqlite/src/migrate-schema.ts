@@ -215,6 +215,24 @@ const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE usage ADD COLUMN upstream_kind TEXT;
   `,
+  // Budgets: spending limits per UTC day or month, an account's own (key_id '') or one key's, each
+  // with the charges of the period it last counted in. `budgeted` marks an account that has one (of
+  // its own or of a key), so a hold looks for budgets only there; a hold records its key, for the
+  // key's budgets, and holds are summed by account.
+  `
+  CREATE TABLE budgets (
+    account_id TEXT NOT NULL REFERENCES accounts (id),
+    key_id TEXT NOT NULL DEFAULT '',
+    period TEXT NOT NULL CHECK (period IN ('day', 'month')),
+    limit_micros INTEGER NOT NULL CHECK (limit_micros >= 0),
+    spent_micros INTEGER NOT NULL DEFAULT 0,
+    period_start INTEGER NOT NULL,
+    PRIMARY KEY (account_id, key_id, period)
+  ) STRICT;
+  ALTER TABLE accounts ADD COLUMN budgeted INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE reservations ADD COLUMN key_id TEXT;
+  CREATE INDEX reservations_by_account ON reservations (account_id, key_id);
+  `,
 ];
 
 /** The schema version this build writes; a database with a higher one was made by a newer build. */

@@ -1,4 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
+import { prepareBudgetStatements } from './prepare-budget-statements';
 import { prepareResponseStatements } from './prepare-response-statements';
 import { prepareUsageStatements } from './prepare-usage-statements';
 
@@ -17,7 +18,8 @@ export function prepareStatements(database: DatabaseSync) {
     insertAccount: prepare(
       `INSERT INTO accounts (${ACCOUNT_COLUMNS}) VALUES (?, ?, ?, 0, ?, ?, ?, ?) RETURNING ${ACCOUNT_COLUMNS}`,
     ),
-    selectAccount: prepare(`SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE id = ?`),
+    /** With `budgeted`: the request path reads it to know whether a hold must look for budgets. */
+    selectAccount: prepare(`SELECT ${ACCOUNT_COLUMNS}, budgeted FROM accounts WHERE id = ?`),
     selectAccounts: prepare(`SELECT ${ACCOUNT_COLUMNS} FROM accounts ORDER BY rowid`),
     updateAccount: prepare(
       `UPDATE accounts SET name = ?, subscription = ?, group_name = ?, key_limit_ceiling = ? WHERE id = ? RETURNING ${ACCOUNT_COLUMNS}`,
@@ -39,16 +41,19 @@ export function prepareStatements(database: DatabaseSync) {
        WHERE id = ? RETURNING ${KEY_COLUMNS}`,
     ),
 
-    /** The whole check-and-hold in one statement: it changes a row only if the money is there. */
+    /**
+     * The balance's check-and-hold in one statement: it changes a row only if the money is there,
+     * and says whether the account has budgets to check as well.
+     */
     holdFunds: prepare(
       `UPDATE accounts SET reserved_micros = reserved_micros + ?1
-       WHERE id = ?2 AND balance_micros - reserved_micros >= ?1`,
+       WHERE id = ?2 AND balance_micros - reserved_micros >= ?1 RETURNING budgeted`,
     ),
     insertReservation: prepare(
-      'INSERT INTO reservations (id, account_id, amount_micros, created_at, expires_at, owner_id) VALUES (?, ?, ?, ?, ?, ?)',
+      'INSERT INTO reservations (id, account_id, amount_micros, created_at, expires_at, owner_id, key_id) VALUES (?, ?, ?, ?, ?, ?, ?)',
     ),
     /** Returns the row only to the first caller, which is what makes `settle` idempotent. */
-    deleteReservation: prepare('DELETE FROM reservations WHERE id = ? RETURNING account_id, amount_micros'),
+    deleteReservation: prepare('DELETE FROM reservations WHERE id = ? RETURNING account_id, amount_micros, key_id'),
     totalHolds: prepare(
       'SELECT count(*) AS count, coalesce(sum(amount_micros), 0) AS amount_micros, min(expires_at) AS earliest_expires_at FROM reservations',
     ),
@@ -56,6 +61,7 @@ export function prepareStatements(database: DatabaseSync) {
       'UPDATE accounts SET reserved_micros = reserved_micros - ?, balance_micros = balance_micros - ? WHERE id = ?',
     ),
 
+    ...prepareBudgetStatements(database),
     ...prepareResponseStatements(database),
     ...prepareUsageStatements(database),
   };

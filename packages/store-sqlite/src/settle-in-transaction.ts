@@ -1,4 +1,5 @@
 import { chargeOnSettle, type Reservation, type Settled } from '@signalbox/accounts';
+import { chargeBudgets } from './create-budget-methods';
 import { settleHold } from './settle-hold';
 import type { StoreContext } from './store-context';
 
@@ -18,11 +19,16 @@ export function settleInTransaction<T>(context: StoreContext, work: (settle: Set
   const { statements, holds, accounts } = context;
   const taken = new Map<string, Reservation>();
   const touched = new Set<string>();
-  /** Per account charged from memory holds in this batch: the balance left, and the charges not yet written. */
-  const pending = new Map<string, { balanceMicros: number; chargedMicros: number }>();
+  const at = context.now();
+  /**
+   * Per account charged from memory holds in this batch: the balance left, the charges not yet
+   * written, and for an account with budgets the same charges by key (`''`: a hold without one).
+   */
+  const pending = new Map<string, { balanceMicros: number; chargedMicros: number; byKey: Map<string, number> | undefined }>();
   const writePending = () => {
     for (const [accountId, account] of pending) {
       if (account.chargedMicros > 0) statements.releaseAndCharge.run(0, account.chargedMicros, accountId);
+      for (const [keyId, charged] of account.byKey ?? []) chargeBudgets(statements, accountId, keyId, charged, at);
     }
     pending.clear();
   };
@@ -30,7 +36,7 @@ export function settleInTransaction<T>(context: StoreContext, work: (settle: Set
     const held = holds?.get(reservation.id);
     if (!held) {
       writePending();
-      const settled = settleHold(statements, reservation, costMicros);
+      const settled = settleHold(statements, reservation, costMicros, at);
       if (settled) touched.add(reservation.accountId);
       return settled;
     }
@@ -39,12 +45,16 @@ export function settleInTransaction<T>(context: StoreContext, work: (settle: Set
     touched.add(held.accountId);
     let account = pending.get(held.accountId);
     if (!account) {
-      account = { balanceMicros: Number(statements.selectAccount.get(held.accountId)?.['balance_micros'] ?? 0), chargedMicros: 0 };
+      const row = statements.selectAccount.get(held.accountId);
+      const byKey = Number(row?.['budgeted']) === 1 ? new Map<string, number>() : undefined;
+      account = { balanceMicros: Number(row?.['balance_micros'] ?? 0), chargedMicros: 0, byKey };
       pending.set(held.accountId, account);
     }
     const settled = chargeOnSettle(costMicros, held.amountMicros, account.balanceMicros);
     account.balanceMicros -= settled.chargedMicros;
     account.chargedMicros += settled.chargedMicros;
+    const keyId = held.keyId ?? '';
+    account.byKey?.set(keyId, (account.byKey.get(keyId) ?? 0) + settled.chargedMicros);
     return settled;
   };
   const result = context.transaction(() => {

@@ -1,3 +1,4 @@
+import type { Budget, BudgetChange } from '../budgets/budget';
 import type { ConsoleTokenStore } from '../console/console-token-store';
 import type { ResponseStore } from '../conversations/response-store';
 import type { KeyLimits } from '../keys/key-limits';
@@ -88,6 +89,8 @@ export type Reservation = {
   expiresAt: number;
   /** The store instance (one per process boot) whose request holds it. */
   ownerId: string;
+  /** The key whose request holds it: it counts against that key's budgets as well as its account's. */
+  keyId?: string;
 };
 
 /** How long a hold may live when `reserve` is given no expiry: one hour. */
@@ -106,6 +109,8 @@ export const DEFAULT_CACHE_REFRESH_MS = 1000;
 export type HoldOptions = {
   /** Unix milliseconds; default the store's clock plus `DEFAULT_HOLD_LIFETIME_MS`. */
   expiresAt?: number;
+  /** The key making the request: its budgets (and its account's) must allow the hold too. */
+  keyId?: string;
 };
 
 /** The holds a store has now, for metrics (`AccountStore.holdTotals`). */
@@ -129,7 +134,8 @@ export type Settled = {
  * (`createMemoryAccountStore`, for tests) or SQLite (`@signalbox/store-sqlite`, one machine, one or
  * several processes sharing the file). Implementations must:
  * - store keys only as `hashApiKey(secret)` digests plus the visible prefix, and compare in constant time;
- * - make `reserve` atomic: concurrent requests can never together hold more than the balance;
+ * - make `reserve` atomic: concurrent requests can never together hold more than the balance, nor
+ *   more than any budget of the account or the key allows (its limit less its period's charges);
  * - never take a balance below zero in `settle`, and never charge more than was held;
  * - release holds nobody will settle (expired, or owned by a process that is gone) without charge:
  *   on `releaseExpiredHolds`, on a timer while open (stopped by `close`), and at open;
@@ -165,10 +171,20 @@ export interface AccountStore extends ResponseStore, UsageLedger, ConsoleTokenSt
   updateKey(id: string, change: ApiKeyChange): Promise<ApiKeyRecord | undefined>;
 
   /**
-   * Holds `amountMicros` of the account's available balance, or `undefined` when it is not there.
-   * The hold is owned by this store instance and expires at `hold.expiresAt`.
+   * Holds `amountMicros` of the account's available balance, or `undefined` when it is not there or
+   * a budget of the account (or of `hold.keyId`) would be exceeded: its period's charges plus its
+   * holds plus this one above its limit. The hold is owned by this store instance and expires at
+   * `hold.expiresAt`; its charge at `settle` counts against those budgets in the period it is made in.
    */
   reserve(accountId: string, amountMicros: number, hold?: HoldOptions): Promise<Reservation | undefined>;
+  /**
+   * Sets, changes or (with `limitMicros: null`) removes one budget and returns every budget of its
+   * owner (the account, or the key); `undefined` when the account, or the key in that account, is
+   * unknown. A new budget starts from what the owner's ledger rows charged in the current period.
+   */
+  setBudget(change: BudgetChange): Promise<Budget[] | undefined>;
+  /** Every budget of the account and of its keys, with its current period's charges and holds. */
+  listBudgets(accountId: string): Promise<Budget[]>;
   /**
    * Releases a reservation and charges the real cost, capped at the hold and at what the balance
    * has (it never goes below zero). `undefined` when the hold was already settled or released: a

@@ -11,6 +11,8 @@ import {
   type Reservation,
 } from './account-store';
 import { chargeOnSettle } from './charge-on-settle';
+import { createMemoryBudgets } from '../budgets/create-memory-budgets';
+import { budgetPeriodStart } from '../budgets/budget';
 import { totalHolds } from './total-holds';
 import { createMemoryResponseStore } from '../conversations/create-memory-response-store';
 import { createMemoryConsoleTokenStore } from '../console/create-memory-console-token-store';
@@ -65,8 +67,10 @@ export function createMemoryAccountStore(options: MemoryAccountStoreOptions = {}
     const account = accounts.get(held.accountId);
     const settled = chargeOnSettle(costMicros, held.amountMicros, account?.balanceMicros ?? 0);
     if (account) account.balanceMicros -= settled.chargedMicros;
+    if (settled.chargedMicros > 0) budgets.charge(held.accountId, held.keyId, settled.chargedMicros, now());
     return settled;
   };
+  const budgets = createMemoryBudgets(reservations);
   const ledger = createMemoryUsageLedger({ settleHold, now });
   const { recordBalanceEvent, ...usageLedger } = ledger;
   const retentionMs = usageRetentionMs(options.usageRetentionDays);
@@ -166,6 +170,7 @@ export function createMemoryAccountStore(options: MemoryAccountStoreOptions = {}
       const account = accounts.get(accountId);
       const amount = Math.max(0, Math.ceil(amountMicros));
       if (!account || account.balanceMicros - account.reservedMicros < amount) return undefined;
+      if (!budgets.fits(accountId, hold.keyId, amount, now())) return undefined;
       account.reservedMicros += amount;
       const reservation: Reservation = {
         id: createId('hold_'),
@@ -173,12 +178,28 @@ export function createMemoryAccountStore(options: MemoryAccountStoreOptions = {}
         amountMicros: amount,
         expiresAt: hold.expiresAt ?? now() + DEFAULT_HOLD_LIFETIME_MS,
         ownerId,
+        ...(hold.keyId !== undefined && { keyId: hold.keyId }),
       };
       reservations.set(reservation.id, reservation);
       return { ...reservation };
     },
     async settle(reservation, costMicros) {
       return settleHold(reservation, costMicros);
+    },
+    async setBudget(change) {
+      if (!accounts.has(change.accountId)) return undefined;
+      if (change.keyId !== undefined && keys.get(change.keyId)?.record.accountId !== change.accountId) return undefined;
+      const at = now();
+      const from = budgetPeriodStart(change.period, at);
+      const rows = await usageLedger.summarizeUsage(
+        { from, accountId: change.accountId, ...(change.keyId !== undefined && { keyId: change.keyId }) },
+        { bucket: 'day' },
+      );
+      budgets.set(change, rows.reduce((sum, row) => sum + row.costMicros, 0), at);
+      return budgets.list(change.accountId, at, change.keyId ?? '');
+    },
+    async listBudgets(accountId) {
+      return budgets.list(accountId, now());
     },
     releaseExpiredHolds,
     async holdTotals() {

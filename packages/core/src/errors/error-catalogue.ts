@@ -50,6 +50,10 @@ export const ERROR_CATALOGUE: Record<GatewayErrorCode, CatalogueEntry> = {
   CONCURRENCY_LIMITED: { meaning: 'The key has as many requests in flight as it may (and its queue wait ran out).', action: SLOW_DOWN },
   QUEUE_FULL: { meaning: 'The key\'s wait queue for a concurrency slot is full.', action: SLOW_DOWN },
   QUOTA_EXCEEDED: { meaning: 'The key\'s token quota for its period (`quotaTokens` per `quotaPeriodHours`) is used up; `Retry-After` says when it renews.', action: AFTER_CAUSE },
+  BUDGET_EXCEEDED: {
+    meaning: 'A budget of the key or its account (a spending limit per UTC day or month) cannot cover the most this request may cost, with what the period has charged and what requests in flight hold; `Retry-After` says when its period renews.',
+    action: 'Wait for the new period (honour `Retry-After`), shorten the prompt or lower the output limit, or have the budget raised.',
+  },
   PANEL_SESSIONS_FULL: { meaning: 'A panel login while the panel holds as many sessions as it keeps (`sessions.maxSessions`); nobody is logged out to make room, and `Retry-After` says when the first one expires.', action: 'Log out of panel sessions no longer needed, or wait; honour `Retry-After`.' },
   INTERNAL_ERROR: { meaning: 'A fault inside the gateway; nothing of it is exposed.', action: TRANSIENT },
   UPSTREAM_INVALID_REQUEST: { meaning: 'The upstream refused the translated request; its words are in the message and `error.code`.', action: FIX_REQUEST },

@@ -43,6 +43,7 @@ export const GATEWAY_ERROR_CODES = {
   CONCURRENCY_LIMITED: { status: 429, source: 'service', retryable: true },
   QUEUE_FULL: { status: 429, source: 'service', retryable: true },
   QUOTA_EXCEEDED: { status: 429, source: 'service', retryable: false },
+  BUDGET_EXCEEDED: { status: 429, source: 'service', retryable: false },
   PANEL_SESSIONS_FULL: { status: 429, source: 'service', retryable: true },
   INTERNAL_ERROR: { status: 500, source: 'service', retryable: false },
   UPSTREAM_INVALID_REQUEST: { status: 400, source: 'upstream', retryable: false },

@@ -5,9 +5,9 @@ import type { Limiter, Release } from '../limits/limiter';
 import type { Route } from '../routing/create-route-table';
 import { priceUsage } from '../usage/compute-cost';
 import { authorizeRoute } from './authorize-route';
-import { chooseOutputCap, MINIMUM_OUTPUT_CAP_TOKENS, type OutputCap } from './choose-output-cap';
+import type { OutputCap } from './choose-output-cap';
 import { estimateInputTokens } from './estimate-input-tokens';
-import { holdExpiresAt } from './hold-expiry';
+import { holdFunds } from './hold-funds';
 
 /** What a finished request cost and what of it was charged. */
 export type Charge = {
@@ -60,13 +60,10 @@ export type AdmissionInput = {
   now: number;
 };
 
-/** How often a hold is tried again when a concurrent request took the money between reading and holding it. */
-const HOLD_ATTEMPTS = 3;
-
 /**
  * Everything between "who are you" and "call the upstream", cheapest refusal first: route access
  * (403), prompt size (413), rate and token windows (429), a concurrency slot (429, possibly after
- * queueing), then the balance hold (403 `INSUFFICIENT_BALANCE`). Whatever was taken is given back
+ * queueing), then the balance and budget hold (403 `INSUFFICIENT_BALANCE`, 429 `BUDGET_EXCEEDED`). Whatever was taken is given back
  * when a later step refuses.
  */
 export async function admitRequest(input: AdmissionInput): Promise<Admission> {
@@ -90,45 +87,6 @@ export async function admitRequest(input: AdmissionInput): Promise<Admission> {
     throw error;
   }
   return createAdmission(input, { estimatedInputTokens, limits, release, reservation: held?.reservation, cap: held?.cap });
-}
-
-/**
- * Holds what a priced request may cost: its estimated input plus the output cap the available
- * balance covers (`chooseOutputCap`). Refuses with `INSUFFICIENT_BALANCE` when not even the
- * smallest cap is covered. When the account as read at authentication, moments ago, covers the
- * full cap (the client's limit, else the route's `reserveOutputTokens`), that cap is held at once,
- * without reading the account again; otherwise, or when that hold fails, the balance is read, then
- * held: a concurrent request may take the money in between, so the hold is tried again on a fresh
- * reading a few times.
- */
-async function holdFunds(
-  input: AdmissionInput,
-  estimatedInputTokens: number,
-): Promise<{ reservation: Reservation; cap: OutputCap } | undefined> {
-  const { route, request, principal, store } = input;
-  const pricing = route.pricing;
-  if (!pricing) return undefined;
-  const capFor = (availableMicros: number) =>
-    chooseOutputCap({ pricing, estimatedInputTokens, clientLimit: request.maxOutputTokens, reserveOutputTokens: route.reserveOutputTokens, availableMicros });
-  const hold = (cap: OutputCap) =>
-    store.reserve(principal.account.id, cap.holdMicros, { expiresAt: holdExpiresAt(input.now, route.deadlineMs) });
-  const fullCap = capFor(Number.POSITIVE_INFINITY);
-  const known = principal.account;
-  if (fullCap && known.balanceMicros - known.reservedMicros >= fullCap.holdMicros) {
-    const reservation = await hold(fullCap);
-    if (reservation) return { reservation, cap: fullCap };
-  }
-  for (let attempt = 1; attempt <= HOLD_ATTEMPTS; attempt++) {
-    const account = await store.getAccount(principal.account.id);
-    const cap = capFor(account ? account.balanceMicros - account.reservedMicros : 0);
-    if (!cap) break;
-    const reservation = await hold(cap);
-    if (reservation) return { reservation, cap };
-  }
-  throw new GatewayError({
-    code: 'INSUFFICIENT_BALANCE',
-    message: `The account balance is too low for this request: it does not cover the estimated input and ${MINIMUM_OUTPUT_CAP_TOKENS} output tokens. Top up, or shorten the prompt.`,
-  });
 }
 
 function createAdmission(
