@@ -19,6 +19,7 @@ import {
   createConsoleTokenSchema,
   createKeySchema,
   enableCredentialSchema,
+  setBudgetSchema,
   updateAccountSchema,
   updateConsoleTokenSchema,
   updateKeySchema,
@@ -37,6 +38,7 @@ const BODY_SCHEMAS: Partial<Record<AdminRoute, { shape: Record<string, unknown> 
   'POST /console-tokens': createConsoleTokenSchema,
   'PATCH /console-tokens/:id': updateConsoleTokenSchema,
   'POST /upstreams/:id/enable': enableCredentialSchema,
+  'POST /budgets': setBudgetSchema,
 };
 
 /** Each admin route's operation: what the admin router and the panel mount for it. */

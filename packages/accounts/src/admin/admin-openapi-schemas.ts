@@ -6,6 +6,7 @@ import {
   createConsoleTokenSchema,
   createKeySchema,
   enableCredentialSchema,
+  setBudgetSchema,
   updateAccountSchema,
   updateConsoleTokenSchema,
   updateKeySchema,
@@ -13,6 +14,7 @@ import {
 import {
   adminAccountSchema,
   adminBalanceEventSchema,
+  adminBudgetSchema,
   adminConsoleTokenSchema,
   adminCreatedConsoleTokenSchema,
   adminCreatedKeySchema,
@@ -38,6 +40,7 @@ const BODIES = {
   AdminCreateConsoleToken: createConsoleTokenSchema,
   AdminUpdateConsoleToken: updateConsoleTokenSchema,
   AdminEnableCredential: enableCredentialSchema,
+  AdminSetBudget: setBudgetSchema,
 } as const;
 
 const ANSWERS = {
@@ -55,6 +58,7 @@ const ANSWERS = {
   AdminUsageSummary: adminUsageSummarySchema,
   AdminBalanceEventPage: adminPageOf(adminBalanceEventSchema),
   AdminUpstreamList: adminListOf(adminUpstreamSchema),
+  AdminBudgetList: adminListOf(adminBudgetSchema),
   AdminUpstreamCredential: adminUpstreamCredentialSchema,
 } as const;
 

@@ -108,6 +108,16 @@ export const ADMIN_OPERATIONS: readonly AdminOperation[] = [
     describe: { operationId: 'adminUpdateKey', summary: 'Change, disable or expire an API key', tag: 'Admin keys', answer: 'AdminKey' },
   },
   {
+    method: 'get', path: '/budgets', status: 200,
+    run: (admin, identity, request) => json(admin.listBudgets(identity, accountIdQuery(request))),
+    describe: { operationId: 'adminListBudgets', summary: 'Budgets of accounts and keys, with the current period\'s charges', tag: 'Admin accounts', answer: 'AdminBudgetList', query: 'accountId' },
+  },
+  {
+    method: 'post', path: '/budgets', status: 200, body: 'AdminSetBudget',
+    run: (admin, identity, request) => json(admin.setBudget(identity, request.body)),
+    describe: { operationId: 'adminSetBudget', summary: 'Set, change or remove a budget (an account\'s own: admin token)', tag: 'Admin accounts', answer: 'AdminBudgetList' },
+  },
+  {
     method: 'get', path: '/console-tokens', status: 200,
     run: (admin, identity, request) => json(admin.listConsoleTokens(identity, accountIdQuery(request))),
     describe: { operationId: 'adminListConsoleTokens', summary: 'List account console tokens (admin token)', tag: 'Admin keys', answer: 'AdminConsoleTokenList', query: 'accountId' },

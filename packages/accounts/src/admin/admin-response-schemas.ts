@@ -11,6 +11,19 @@ import { usageBucketSchema, usageGroupBySchema, usageOutcomeSchema } from './usa
 const isoTime = z.string().meta({ description: 'ISO 8601, UTC.' });
 const nullableIsoTime = isoTime.nullable();
 
+export const adminBudgetSchema = z.object({
+  accountId: z.string(),
+  keyId: z.string().nullable().meta({ description: 'The key it limits; `null` for the account\'s own budget (every key together).' }),
+  period: z.enum(['day', 'month']).meta({ description: 'A UTC calendar day, or a UTC calendar month.' }),
+  limit: z.number().meta({ description: 'Currency units per period.' }),
+  limitMicros: z.int(),
+  spent: z.number().meta({ description: 'Charged in the current period, currency units.' }),
+  spentMicros: z.int(),
+  heldMicros: z.int().meta({ description: 'Held against it by requests in flight.' }),
+  periodStart: isoTime,
+  renewsAt: isoTime,
+});
+
 export const adminAccountSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -22,6 +35,7 @@ export const adminAccountSchema = z.object({
   keyLimitCeiling: keyLimitsSchema.nullable().meta({
     description: 'Set by the admin token only: the most an account console token may give this account\'s keys, and their limits where their own say nothing, over the gateway\'s `limits.default`.',
   }),
+  budgets: z.array(adminBudgetSchema).meta({ description: 'The account\'s own budgets, with what the current period has charged.' }),
   createdAt: isoTime,
 });
 
@@ -38,6 +52,7 @@ export const adminKeySchema = z.object({
   group: z.string().nullable(),
   allowedModels: z.array(z.string()).nullable(),
   limits: keyLimitsSchema.nullable(),
+  budgets: z.array(adminBudgetSchema).meta({ description: 'The key\'s own budgets, with what the current period has charged.' }),
   createdAt: isoTime,
 });
 

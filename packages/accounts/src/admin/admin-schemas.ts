@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BUDGET_PERIODS } from '../budgets/budget';
 import { keyLimitsSchema } from '../keys/key-limits';
 
 const group = z.string().min(1).max(100);
@@ -54,3 +55,13 @@ export const createConsoleTokenSchema = z
   .strict();
 
 export const updateConsoleTokenSchema = z.object({ status: z.enum(['active', 'disabled']) }).strict();
+
+/** A budget to set: the key's (`keyId`) or the account's own; `limit` in currency units per UTC period, `null` removes it. */
+export const setBudgetSchema = z
+  .object({
+    accountId: z.string().min(1).optional(),
+    keyId: z.string().min(1).optional(),
+    period: z.enum(BUDGET_PERIODS),
+    limit: z.number().nonnegative().max(1e9).nullable(),
+  })
+  .strict();

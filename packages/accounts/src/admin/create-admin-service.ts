@@ -1,5 +1,5 @@
 import { keyLimitCeiling, type KeyLimits } from '../keys/key-limits';
-import type { AccountStore } from '../store/account-store';
+import type { Account, AccountStore } from '../store/account-store';
 import {
   adjustBalanceSchema,
   createAccountSchema,
@@ -11,6 +11,7 @@ import type { ConsoleIdentity } from './console-identity';
 import { routeOpenTo, type ConsoleRoute } from './console-route';
 import { found, maySee, notFound, parseInput, requireAdmin } from './console-scope';
 import { createConsoleAuthenticator } from './create-console-authenticator';
+import { createBudgetMethods } from './create-budget-methods';
 import { createKeyMethods, withoutUndefined } from './create-key-methods';
 import { createUpstreamMethods } from './create-upstream-methods';
 import { createUsageMethods } from './create-usage-methods';
@@ -60,6 +61,7 @@ export function createAdminService(options: AdminServiceOptions) {
   const defaultKeyLimits = options.defaultKeyLimits ?? {};
   const routes = options.routes ?? (() => []);
   const authenticator = createConsoleAuthenticator({ store, adminTokenDigests: options.adminTokenDigests, now });
+  const presentAccountWithBudgets = async (account: Account) => presentAccount(account, await store.listBudgets(account.id));
   return {
     /** `Authorization: Bearer <admin token | account console token>` → the identity; 401 otherwise (an API key is refused by name). */
     authenticate: authenticator.authenticate,
@@ -78,7 +80,7 @@ export function createAdminService(options: AdminServiceOptions) {
       const token = (await store.listConsoleTokens(identity.accountId)).find(candidate => candidate.id === identity.tokenId);
       return {
         kind: 'account' as const,
-        account: presentAccount(account),
+        account: presentAccount(account, await store.listBudgets(account.id)),
         token: token ? presentConsoleToken(token) : null,
         keyLimitCeiling: keyLimitCeiling(defaultKeyLimits, account),
       };
@@ -103,17 +105,17 @@ export function createAdminService(options: AdminServiceOptions) {
     /** Every account for the admin; an account identity's own only. */
     async listAccounts(identity: ConsoleIdentity) {
       const accounts = identity.kind === 'admin' ? await store.listAccounts() : [await store.getAccount(identity.accountId)];
-      return { data: accounts.filter(account => account !== undefined).map(presentAccount) };
+      return { data: await Promise.all(accounts.filter(account => account !== undefined).map(presentAccountWithBudgets)) };
     },
     async getAccount(identity: ConsoleIdentity, id: string) {
       if (!maySee(identity, id)) throw notFound('account');
-      return presentAccount(found(await store.getAccount(id), 'account'));
+      return presentAccountWithBudgets(found(await store.getAccount(id), 'account'));
     },
     /** Admin only. Body: `{ name, balance?, subscription?, group?, keyLimitCeiling? }`. */
     async createAccount(identity: ConsoleIdentity, body: unknown) {
       requireAdmin(identity, 'create accounts');
       const { balance, ...input } = parseInput(createAccountSchema, body);
-      return presentAccount(await store.createAccount({ ...withoutUndefined(input), balanceMicros: Math.round(balance * 1_000_000) }));
+      return presentAccount(await store.createAccount({ ...withoutUndefined(input), balanceMicros: Math.round(balance * 1_000_000) }), []);
     },
     /**
      * Admin only. Body: any of `{ name, subscription, group, keyLimitCeiling }` (`null` clears the
@@ -125,13 +127,13 @@ export function createAdminService(options: AdminServiceOptions) {
       const account = found(await store.getAccount(id), 'account');
       if (ceiling !== undefined) refuseCeilingBelowKeys(defaultKeyLimits, account, ceiling ?? undefined, await store.listKeys(id));
       const changed = ceiling === undefined ? patch : { ...patch, keyLimitCeiling: ceiling ?? undefined };
-      return presentAccount(found(await store.updateAccount(id, changed), 'account'));
+      return presentAccountWithBudgets(found(await store.updateAccount(id, changed), 'account'));
     },
     /** Admin only. Body: `{ delta }` in currency units, negative to take away. */
     async adjustBalance(identity: ConsoleIdentity, id: string, body: unknown) {
       requireAdmin(identity, 'change balances');
       const { delta } = parseInput(adjustBalanceSchema, body);
-      return presentAccount(found(await store.adjustBalance(id, Math.round(delta * 1_000_000)), 'account'));
+      return presentAccountWithBudgets(found(await store.adjustBalance(id, Math.round(delta * 1_000_000)), 'account'));
     },
 
     ...createKeyMethods({ store, defaultKeyLimits, routes }),
@@ -155,6 +157,8 @@ export function createAdminService(options: AdminServiceOptions) {
       const patch = parseInput(updateConsoleTokenSchema, body);
       return presentConsoleToken(found(await store.updateConsoleToken(id, patch), 'console token'));
     },
+
+    ...createBudgetMethods(store),
 
     ...createUsageMethods({ store, now }),
 

@@ -31,7 +31,11 @@ export function createKeyMethods(options: KeyMethodsOptions) {
     /** Keys (prefixes only), of one account when `accountId` is given; an account identity's own only. */
     async listKeys(identity: ConsoleIdentity, accountId?: string) {
       const scoped = scopedAccountId(identity, accountId);
-      return { data: scoped === null ? [] : (await store.listKeys(scoped)).map(presentKey) };
+      if (scoped === null) return { data: [] };
+      const keys = await store.listKeys(scoped);
+      const accountIds = [...new Set(keys.map(key => key.accountId))];
+      const budgets = (await Promise.all(accountIds.map(accountId => store.listBudgets(accountId)))).flat();
+      return { data: keys.map(key => presentKey(key, budgets)) };
     },
     /**
      * Body: `{ accountId, name, expiresAt?, group?, allowedModels?, limits? }`; an account identity
@@ -44,21 +48,22 @@ export function createKeyMethods(options: KeyMethodsOptions) {
       const context = await contextFor(input.accountId);
       if (identity.kind === 'account') authorizeNewKey(context, input);
       const { secret, key } = await store.createKey(withoutUndefined(input));
-      return { secret, key: presentKey(key) };
+      return { secret, key: presentKey(key, []) };
     },
     /** Body: any of `{ name, status, expiresAt, group, allowedModels, limits }` (`null` clears). */
     async updateKey(identity: ConsoleIdentity, id: string, body: unknown) {
       const patch = parseInput(updateKeySchema, body);
-      const key = await store.getKey(id);
-      if (!key || !maySee(identity, key.accountId)) throw notFound('key');
-      const context = identity.kind === 'account' ? await contextFor(key.accountId) : undefined;
+      const stored = await store.getKey(id);
+      if (!stored || !maySee(identity, stored.accountId)) throw notFound('key');
+      const context = identity.kind === 'account' ? await contextFor(stored.accountId) : undefined;
       // Judged again on the key as stored, under the store's write lock: a disable by the operator
       // that lands between the read above and this write is never undone by it.
       const updated = await store.updateKey(id, current => {
         if (context) authorizeKeyPatch(context, current, patch);
         return toStorePatch(identity, current, patch);
       });
-      return presentKey(found(updated, 'key'));
+      const key = found(updated, 'key');
+      return presentKey(key, await store.listBudgets(key.accountId));
     },
   };
 }

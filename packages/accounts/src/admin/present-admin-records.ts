@@ -1,8 +1,13 @@
 import type { ConsoleTokenRecord } from '../console/console-token-store';
+import type { Budget } from '../budgets/budget';
 import type { Account, ApiKeyRecord } from '../store/account-store';
+import { presentBudgetsOf } from './present-budget';
 
-/** An account as the admin API shows it: money in units and micro-units, times in ISO 8601. */
-export function presentAccount(account: Account) {
+/**
+ * An account as the admin API shows it: money in units and micro-units, times in ISO 8601, and its
+ * own budgets (of `budgets`, its account's) with what the current period has charged.
+ */
+export function presentAccount(account: Account, budgets: readonly Budget[]) {
   return {
     id: account.id,
     name: account.name,
@@ -12,12 +17,13 @@ export function presentAccount(account: Account) {
     subscription: account.subscription,
     group: account.group ?? null,
     keyLimitCeiling: account.keyLimitCeiling ?? null,
+    budgets: presentBudgetsOf(budgets, undefined),
     createdAt: new Date(account.createdAt).toISOString(),
   };
 }
 
-/** A key as the admin API shows it: never the secret, only its visible prefix. */
-export function presentKey(key: ApiKeyRecord) {
+/** A key as the admin API shows it: never the secret, only its visible prefix; its budgets (of `budgets`, its account's) with their period's charges. */
+export function presentKey(key: ApiKeyRecord, budgets: readonly Budget[]) {
   return {
     id: key.id,
     accountId: key.accountId,
@@ -29,6 +35,7 @@ export function presentKey(key: ApiKeyRecord) {
     group: key.group ?? null,
     allowedModels: key.allowedModels ?? null,
     limits: key.limits ?? null,
+    budgets: presentBudgetsOf(budgets, key.id),
     createdAt: new Date(key.createdAt).toISOString(),
   };
 }

@@ -39,6 +39,16 @@ const READS: AuthorizationCase[] = [
   { route: 'GET /upstreams', field: '—', admin: OK, account: adminOnly() },
 ];
 
+/** Budgets: an account's own is the operator's; an account sets its own keys', never another's. */
+const BUDGETS: AuthorizationCase[] = [
+  { route: 'GET /budgets', field: '—', admin: OK, account: OK },
+  { route: 'POST /budgets', field: 'period', body: fixture => ({ accountId: fixture.ownAccountId, period: 'day', limit: 5 }), admin: OK, account: adminOnly('keyId') },
+  { route: 'POST /budgets', field: 'limit: null', body: fixture => ({ accountId: fixture.ownAccountId, period: 'month', limit: null }), admin: OK, account: adminOnly('keyId') },
+  { route: 'POST /budgets', field: 'accountId', body: fixture => ({ accountId: fixture.otherAccountId, period: 'day', limit: 5 }), admin: OK, account: adminOnly('keyId') },
+  { route: 'POST /budgets', field: 'keyId: its own key', body: fixture => ({ keyId: fixture.ownKeyId, period: 'day', limit: 5 }), admin: OK, account: OK },
+  { route: 'POST /budgets', field: 'keyId: another account’s key', body: fixture => ({ keyId: fixture.otherKeyId, period: 'day', limit: 5 }), admin: OK, account: NOT_FOUND },
+];
+
 /** The gateway's upstreams: the operator's alone. */
 const UPSTREAMS: AuthorizationCase[] = [
   { route: 'POST /upstreams/:id/enable', field: 'credential', id: () => CASE_UPSTREAM, body: () => ({ credential: 'default' }), admin: OK, account: adminOnly() },
@@ -168,4 +178,4 @@ const KEY_CHANGES: AuthorizationCase[] = [
  * what the admin token and an account's console token get. Run by the service's test and, over
  * HTTP, by the admin router's.
  */
-export const ADMIN_AUTHORIZATION_CASES: readonly AuthorizationCase[] = [...READS, ...OPERATOR_RECORDS, ...KEY_CREATION, ...KEY_CHANGES, ...UPSTREAMS];
+export const ADMIN_AUTHORIZATION_CASES: readonly AuthorizationCase[] = [...READS, ...OPERATOR_RECORDS, ...KEY_CREATION, ...KEY_CHANGES, ...BUDGETS, ...UPSTREAMS];

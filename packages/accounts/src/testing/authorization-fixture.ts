@@ -15,6 +15,8 @@ export const ADMIN_ROUTES = [
   'GET /keys',
   'POST /keys',
   'PATCH /keys/:id',
+  'GET /budgets',
+  'POST /budgets',
   'GET /console-tokens',
   'POST /console-tokens',
   'PATCH /console-tokens/:id',
