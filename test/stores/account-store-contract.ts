@@ -1,5 +1,6 @@
 import type { AccountStore } from '@signalbox/accounts';
 import type { ContractContext, StoreClock } from './contract-context';
+import { describeAlertDeliveries } from './describe-alert-delivery-contract';
 import { describeBudgets } from './describe-budget-contract';
 import { describeHoldExpiry } from './describe-hold-expiry-contract';
 import { describeAccounts } from './describe-account-contract';
@@ -16,7 +17,7 @@ export type AccountStoreFactory = (clock?: StoreClock) => Promise<AccountStore> 
 /**
  * The behaviour every `AccountStore` must share (memory, SQLite, any later backend): run it once
  * per implementation. It checks every method of the interface (console tokens included), the reserve/settle arithmetic,
- * atomic reservation under 200 concurrent calls, budgets (held with the balance, renewed by period), hold expiry and its sweep, that results are copies,
+ * atomic reservation under 200 concurrent calls, budgets (held with the balance, renewed by period), the alert delivery log, hold expiry and its sweep, that results are copies,
  * stored conversations (ownership, expiry, item lookup, the size cap, their sweep), and the usage
  * ledger (commits, queries, summaries, retention, balance events).
  */
@@ -39,6 +40,7 @@ export function describeAccountStoreContract(name: string, createStore: AccountS
     describeReservations(context);
     describeHoldExpiry(context);
     describeBudgets(context);
+    describeAlertDeliveries(context);
     describeCopies(context);
     describeResponseStore(context);
     describeUsageLedger(context);

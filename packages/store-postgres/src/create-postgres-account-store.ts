@@ -7,6 +7,7 @@ import {
   type AccountStore,
 } from '@signalbox/accounts';
 import { createAccountMethods } from './create-account-methods';
+import { createAlertDeliveryMethods } from './create-alert-delivery-methods';
 import { createApiKeyMethods } from './create-api-key-methods';
 import { createBudgetMethods } from './create-budget-methods';
 import { createConsoleTokenMethods } from './create-console-token-methods';
@@ -143,6 +144,7 @@ export async function createPostgresAccountStore(options: PostgresAccountStoreOp
       ...createApiKeyMethods(context, createKeyCache({ maxAgeMs: options.cacheRefreshMs ?? DEFAULT_CACHE_REFRESH_MS, now })),
       ...createConsoleTokenMethods(context),
       ...createBudgetMethods(context),
+      ...createAlertDeliveryMethods(context),
       ...reservations,
       ...responses,
       ...usage,

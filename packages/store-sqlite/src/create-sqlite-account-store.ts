@@ -8,6 +8,7 @@ import {
 } from '@signalbox/accounts';
 import { createAccountCache } from './create-account-cache';
 import { createAccountMethods } from './create-account-methods';
+import { createAlertDeliveryMethods } from './create-alert-delivery-methods';
 import { createApiKeyMethods } from './create-api-key-methods';
 import { createBudgetMethods } from './create-budget-methods';
 import { createChangeWatcher } from './create-change-watcher';
@@ -128,6 +129,7 @@ export function createSQLiteAccountStore(options: SQLiteAccountStoreOptions): Ac
     ...createApiKeyMethods(context),
     ...createConsoleTokenMethods(context),
     ...createBudgetMethods(context),
+    ...createAlertDeliveryMethods(context),
     ...reservations,
     ...responses,
     ...usage,

@@ -233,6 +233,22 @@ const MIGRATIONS: readonly string[] = [
   ALTER TABLE reservations ADD COLUMN key_id TEXT;
   CREATE INDEX reservations_by_account ON reservations (account_id, key_id);
   `,
+  // The alert delivery log: one row per attempt to deliver an alert's webhook (never its secret or
+  // signature), read newest first.
+  `
+  CREATE TABLE alert_deliveries (
+    seq INTEGER PRIMARY KEY,
+    id TEXT NOT NULL UNIQUE,
+    alert_id TEXT NOT NULL,
+    alert_type TEXT NOT NULL,
+    target TEXT NOT NULL,
+    attempt INTEGER NOT NULL,
+    outcome TEXT NOT NULL CHECK (outcome IN ('delivered', 'retrying', 'failed')),
+    http_status INTEGER,
+    error TEXT,
+    time INTEGER NOT NULL
+  ) STRICT;
+  `,
 ];
 
 /** The schema version this build writes; a database with a higher one was made by a newer build. */

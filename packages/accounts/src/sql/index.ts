@@ -19,3 +19,4 @@ export { summarizeUsageSql, toUsageSummaryRow } from './summarize-usage-sql';
 export { BALANCE_EVENT_COLUMNS, toBalanceEvent } from './balance-event-row';
 export { findDigestMatch } from './find-digest-match';
 export { BUDGET_COLUMNS, toBudget, type BudgetRow } from './budget-row';
+export { ALERT_DELIVERY_COLUMNS, alertDeliveryRowValues, toAlertDelivery } from './alert-delivery-row';

@@ -1,3 +1,4 @@
+import type { AlertDeliveryLog } from '../alerts/alert-delivery-log';
 import type { Budget, BudgetChange } from '../budgets/budget';
 import type { ConsoleTokenStore } from '../console/console-token-store';
 import type { ResponseStore } from '../conversations/response-store';
@@ -143,13 +144,14 @@ export type Settled = {
  * - keep the usage ledger as `UsageLedger` says: a charge with its row, a balance change with its
  *   event, each pair in one transaction;
  * - keep account console tokens as `ConsoleTokenStore` says (digests only, like keys);
+ * - keep the alert delivery log (`AlertDeliveryLog`);
  * - show a change made through the store (a key disabled, expired or re-scoped, a top-up, a
  *   subscription ended) to its very next call; a store that caches rows may show a change made by
  *   another process later, but never later than a bound it states (the SQLite store's
  *   `cacheRefreshMs`), so a key disabled from the CLI stops working within that bound;
  * - return copies, never live objects.
  */
-export interface AccountStore extends ResponseStore, UsageLedger, ConsoleTokenStore {
+export interface AccountStore extends ResponseStore, UsageLedger, ConsoleTokenStore, AlertDeliveryLog {
   /** Creates the account and its `opening` balance event together. */
   createAccount(input: NewAccount): Promise<Account>;
   getAccount(id: string): Promise<Account | undefined>;

@@ -11,6 +11,7 @@ import {
   type Reservation,
 } from './account-store';
 import { chargeOnSettle } from './charge-on-settle';
+import { createMemoryAlertDeliveryLog } from '../alerts/alert-delivery-log';
 import { createMemoryBudgets } from '../budgets/create-memory-budgets';
 import { budgetPeriodStart } from '../budgets/budget';
 import { totalHolds } from './total-holds';
@@ -88,6 +89,7 @@ export function createMemoryAccountStore(options: MemoryAccountStoreOptions = {}
   const consoleTokens = createMemoryConsoleTokenStore({ serverSecret, hasAccount: id => accounts.has(id) });
 
   return {
+    ...createMemoryAlertDeliveryLog(),
     ...responses,
     ...usageLedger,
     ...consoleTokens,

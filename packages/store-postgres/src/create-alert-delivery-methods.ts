@@ -1,0 +1,19 @@
+import type { AlertDeliveryLog } from '@signalbox/accounts';
+import { ALERT_DELIVERY_COLUMNS, alertDeliveryRowValues, toAlertDelivery } from '@signalbox/accounts/sql';
+import type { StoreContext } from './store-context';
+
+const COLUMNS = ALERT_DELIVERY_COLUMNS.join(', ');
+const INSERT = `INSERT INTO alert_deliveries (${COLUMNS}) VALUES (${ALERT_DELIVERY_COLUMNS.map((_column, index) => `$${index + 1}`).join(', ')})`;
+const SELECT = `SELECT ${COLUMNS} FROM alert_deliveries ORDER BY seq DESC LIMIT $1`;
+
+/** The alert delivery log on PostgreSQL: one row per attempt, read newest first. */
+export function createAlertDeliveryMethods({ sql }: StoreContext): AlertDeliveryLog {
+  return {
+    async recordAlertDelivery(delivery) {
+      await sql.rows(INSERT, alertDeliveryRowValues(delivery));
+    },
+    async listAlertDeliveries({ limit }) {
+      return (await sql.rows(SELECT, [Math.max(1, Math.floor(limit))])).map(toAlertDelivery);
+    },
+  };
+}
