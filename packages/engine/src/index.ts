@@ -67,3 +67,9 @@ export { createMemoryHealthStore } from './upstreams/create-memory-health-store'
 export { DEFAULT_COOLDOWN_MS } from './upstreams/create-upstream-health';
 export { SINGLE_CREDENTIAL_NAME, type DisabledReason } from './upstreams/credential-pool';
 export type { CredentialHealthReport, CredentialState, UpstreamHealthReport } from './upstreams/report-upstream-health';
+export type { Alert, AlertRules, AlertType } from './alerts/alert';
+export { createAlerts, type Alerts, type AlertsOptions } from './alerts/create-alerts';
+export { createAlertMonitor, type AlertContent, type AlertMonitor } from './alerts/create-alert-monitor';
+export { createAlertObserver, type AlertObserverOptions } from './alerts/create-alert-observer';
+export { deliverWebhook, type WebhookRuntime, type WebhookTarget } from './alerts/deliver-webhook';
+export { signWebhookPayload, verifyWebhookSignature, WEBHOOK_SIGNATURE_HEADER } from './alerts/sign-webhook-payload';
