@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AccountStore, AdminService } from '@signalbox/accounts';
-import { combineObservers, parseGatewayConfig, type Clock, type EngineObserver, type UsageRecord } from '@signalbox/engine';
+import { combineObservers, parseGatewayConfig, systemClock, type Alerts, type Clock, type EngineObserver, type UsageRecord } from '@signalbox/engine';
 import { createClientErrorListener, createGateway, type Gateway, type GatewayLogger } from '@signalbox/express';
 import type { PrometheusMetrics } from '@signalbox/metrics-prometheus';
 import { createPanel } from '@signalbox/panel';
@@ -16,6 +16,7 @@ import { chooseSharedStorage } from './choose-shared-storage';
 import { listenHTTP } from './listen-http';
 import { loadConfigFileWithSections } from './load-config-file';
 import { chooseMetricsSettings, type MetricsSettings } from './read-metrics-settings';
+import { openAlerts, readAlertSettings, type AlertSettings } from './open-alerts';
 import { openStorage, type AdminTokenSource } from './open-storage';
 import type { ConfigFileStorage } from './read-config-file-storage';
 import { loadExampleMetricsFactory, loadRedisLimiterOpener, loadTracingOpener } from './load-on-demand';
@@ -101,6 +102,8 @@ export type ExampleServerOptions = {
    * `tracing` section (`readTracingSettings`); with neither, tracing is off and its modules are never loaded.
    */
   tracing?: TracingSettings | false;
+  /** Threshold alerts and their webhook, or `false` for none. Default: the config file's `alerts` section (`readAlertSettings`). */
+  alerts?: AlertSettings | false;
 };
 
 export type ExampleServer = {
@@ -125,6 +128,8 @@ export type ExampleServer = {
   metrics: PrometheusMetrics | undefined;
   /** Where `/metrics` is served: on the main port (`${url}/metrics`, admin token) or a listener of its own (no token). */
   metricsURL: string | undefined;
+  /** The alerts, when configured: what is active now, and a wait for deliveries in flight. */
+  alerts: Alerts | undefined;
   /** The latest usage records, oldest first, each added once its ledger row and charge were committed. */
   recentUsage(): readonly UsageRecord[];
   /**
@@ -139,22 +144,24 @@ export type ExampleServer = {
 export async function startExampleServer(options: ExampleServerOptions = {}): Promise<ExampleServer> {
   const simulator = createSimulator(options.simulator);
   const { url: simulatorURL } = await simulator.listen(0, '127.0.0.1');
-  const { config, storage, sharedLimiter, tracing, metricsSettings } = await closeOnFailure([simulator], async () => {
+  const { config, storage, sharedLimiter, tracing, metricsSettings, alertSettings } = await closeOnFailure([simulator], async () => {
     // Every config error, the codecs' protocol and interface names included, before the storage is opened.
     const priceCatalog = readImportedPriceCatalog(options.priceCatalogPath);
     const file = options.configPath ? loadConfigFileWithSections(options.configPath, simulatorURL, options.codecs ?? codecs, priceCatalog) : undefined;
     const loaded = file?.config ?? parseGatewayConfig(createDefaultConfig(simulatorURL), { codecs: options.codecs ?? codecs, ...(priceCatalog && { priceCatalog }) });
     warnOfMissingUpstreamKeys(loaded, options.environment ?? process.env, options.logger);
     const tracingSettings = options.tracing ?? readTracingSettings(options.environment ?? process.env, file?.tracing);
+    const alertSettings = options.alerts === false ? undefined : (options.alerts ?? readAlertSettings(file?.alerts, options.environment ?? process.env));
     const chosen = withConfigFileStorage(options, file?.storage);
     const limiter = chosen.limiter?.kind === 'redis' ? await loadRedisLimiterOpener()({ ...chosen.limiter, ...(options.logger && { logger: options.logger }) }) : undefined;
     const settings = chooseMetricsSettings(file?.metrics, options.metrics ?? {});
     const opened = await closeOnFailure(limiter ? [limiter] : [], () => openStorage(chosen, loaded.usage.retentionDays));
     const traced: OpenedTracing | undefined = tracingSettings ? openTracingWithLogs(tracingSettings, options.logger) : undefined;
-    return { config: loaded, storage: opened, sharedLimiter: limiter, tracing: traced, metricsSettings: settings };
+    return { config: loaded, storage: opened, sharedLimiter: limiter, tracing: traced, metricsSettings: settings, alertSettings };
   });
   const exampleMetrics = metricsSettings.enabled ? loadExampleMetricsFactory()(config, metricsSettings) : undefined;
   const { store } = storage;
+  const alerts = alertSettings && openAlerts(alertSettings, store, options.clock ?? systemClock, options.logger);
   const usage: UsageRecord[] = [];
   const history = options.usageHistory ?? 1000;
   const gateway = createGateway({
@@ -168,7 +175,7 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
     ...(options.usageCommitDelayMs !== undefined && { usageCommitDelayMs: options.usageCommitDelayMs }),
     ...(storage.conversationSecret !== undefined && { conversationSecret: storage.conversationSecret }),
     ...(sharedLimiter && { limiter: sharedLimiter.limiter, healthStore: sharedLimiter.healthStore, affinityStore: sharedLimiter.affinityStore }),
-    ...observerOf(tracing?.observer, exampleMetrics?.metrics.observer),
+    ...observerOf(tracing?.observer, exampleMetrics?.metrics.observer, alerts?.observer),
     recordUsage: record => {
       usage.push(record);
       if (usage.length > history) usage.shift();
@@ -177,7 +184,7 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
     },
   });
   const admin = createReloadingAdminService(
-    { store, routes: gateway.consoleRoutes, upstreams: gateway.consoleUpstreams, defaultKeyLimits: gateway.defaultKeyLimits, now: gateway.engine.clock.now },
+    { store, routes: gateway.consoleRoutes, upstreams: gateway.consoleUpstreams, defaultKeyLimits: gateway.defaultKeyLimits, now: gateway.engine.clock.now, ...(alerts && { alerts: alerts.activeAlerts }) },
     storage.adminTokenDigests,
   );
   const adminRouter = gateway.createAdminRouter(admin);
@@ -230,6 +237,7 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
     simulatorURL,
     simulator,
     metrics: exampleMetrics?.metrics,
+    alerts,
     metricsURL: metricsServed && ('url' in metricsServed ? metricsServed.url : `${url}/metrics`),
     recentUsage: () => usage,
     close: graceMs =>
@@ -273,7 +281,7 @@ async function closeOnFailure<T>(opened: ReadonlyArray<{ close(): Promise<unknow
   }
 }
 
-/** The observers the example server runs (tracing, metrics), as the gateway's one observer. */
+/** The observers the example server runs (tracing, metrics, alerts), as the gateway's one observer. */
 function observerOf(...observers: (EngineObserver | undefined)[]): { observer?: EngineObserver } {
   const present = observers.filter(observer => observer !== undefined);
   return present.length > 0 ? { observer: combineObservers(...present) } : {};

@@ -61,6 +61,7 @@ export {
 export { ADMIN_IDENTITY, presentIdentity, type ConsoleIdentity } from './admin/console-identity';
 export type { ConsoleRoute } from './admin/console-route';
 export type { ConsoleCredential, ConsoleUpstream, ConsoleUpstreams } from './admin/console-upstream';
+export type { ConsoleAlert } from './admin/create-alert-methods';
 export type { AdminRequestHeaders } from './admin/create-console-authenticator';
 export { USAGE_CSV_COLUMNS } from './admin/format-usage-csv';
 export type { PresentedUsageEntry } from './admin/present-usage-records';

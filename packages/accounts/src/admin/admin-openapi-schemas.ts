@@ -13,6 +13,7 @@ import {
 } from './admin-schemas';
 import {
   adminAccountSchema,
+  adminAlertsSchema,
   adminBalanceEventSchema,
   adminBudgetSchema,
   adminConsoleTokenSchema,
@@ -59,6 +60,7 @@ const ANSWERS = {
   AdminBalanceEventPage: adminPageOf(adminBalanceEventSchema),
   AdminUpstreamList: adminListOf(adminUpstreamSchema),
   AdminBudgetList: adminListOf(adminBudgetSchema),
+  AdminAlerts: adminAlertsSchema,
   AdminUpstreamCredential: adminUpstreamCredentialSchema,
 } as const;
 

@@ -118,6 +118,11 @@ export const ADMIN_OPERATIONS: readonly AdminOperation[] = [
     describe: { operationId: 'adminSetBudget', summary: 'Set, change or remove a budget (an account\'s own: admin token)', tag: 'Admin accounts', answer: 'AdminBudgetList' },
   },
   {
+    method: 'get', path: '/alerts', status: 200,
+    run: (admin, identity) => json(admin.listAlerts(identity)),
+    describe: { operationId: 'adminListAlerts', summary: 'Active alerts and the latest webhook deliveries (admin token)', tag: 'Admin upstreams', answer: 'AdminAlerts' },
+  },
+  {
     method: 'get', path: '/console-tokens', status: 200,
     run: (admin, identity, request) => json(admin.listConsoleTokens(identity, accountIdQuery(request))),
     describe: { operationId: 'adminListConsoleTokens', summary: 'List account console tokens (admin token)', tag: 'Admin keys', answer: 'AdminConsoleTokenList', query: 'accountId' },

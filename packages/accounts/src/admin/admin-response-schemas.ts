@@ -24,6 +24,30 @@ export const adminBudgetSchema = z.object({
   renewsAt: isoTime,
 });
 
+export const adminAlertsSchema = z.object({
+  active: z.array(
+    z.object({
+      id: z.string(),
+      type: z.string().meta({ description: '`balance.below`, `budget.spent`, `credential.disabled` or `circuit.open`.' }),
+      createdAt: isoTime,
+      data: z.record(z.string(), z.union([z.string(), z.number(), z.null()])),
+    }),
+  ),
+  deliveries: z.array(
+    z.object({
+      id: z.string(),
+      alertId: z.string(),
+      alertType: z.string(),
+      target: z.string().meta({ description: 'The webhook URL without its query.' }),
+      attempt: z.int(),
+      outcome: z.enum(['delivered', 'retrying', 'failed']),
+      httpStatus: z.int().nullable(),
+      error: z.string().nullable(),
+      time: isoTime,
+    }),
+  ),
+});
+
 export const adminAccountSchema = z.object({
   id: z.string(),
   name: z.string(),

@@ -11,6 +11,7 @@ import type { ConsoleIdentity } from './console-identity';
 import { routeOpenTo, type ConsoleRoute } from './console-route';
 import { found, maySee, notFound, parseInput, requireAdmin } from './console-scope';
 import { createConsoleAuthenticator } from './create-console-authenticator';
+import { createAlertMethods, type ConsoleAlert } from './create-alert-methods';
 import { createBudgetMethods } from './create-budget-methods';
 import { createKeyMethods, withoutUndefined } from './create-key-methods';
 import { createUpstreamMethods } from './create-upstream-methods';
@@ -41,6 +42,8 @@ export type AdminServiceOptions = {
    * (`gateway.consoleUpstreams` from `@signalbox/express`). Default: none.
    */
   upstreams?: ConsoleUpstreams;
+  /** The alerts whose condition holds now (`Alerts.activeAlerts` from `@signalbox/engine`), for `listAlerts`. Default: none. */
+  alerts?: () => readonly ConsoleAlert[];
 };
 
 export type AdminService = ReturnType<typeof createAdminService>;
@@ -163,5 +166,7 @@ export function createAdminService(options: AdminServiceOptions) {
     ...createUsageMethods({ store, now }),
 
     ...createUpstreamMethods(options.upstreams),
+
+    ...createAlertMethods(store, options.alerts),
   };
 }

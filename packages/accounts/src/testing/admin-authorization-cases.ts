@@ -37,6 +37,7 @@ const READS: AuthorizationCase[] = [
   { route: 'GET /usage.csv', field: '—', admin: OK, account: OK },
   { route: 'GET /usage/summary', field: '—', admin: OK, account: OK },
   { route: 'GET /upstreams', field: '—', admin: OK, account: adminOnly() },
+  { route: 'GET /alerts', field: '—', admin: OK, account: adminOnly() },
 ];
 
 /** Budgets: an account's own is the operator's; an account sets its own keys', never another's. */

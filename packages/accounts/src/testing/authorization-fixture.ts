@@ -15,6 +15,7 @@ export const ADMIN_ROUTES = [
   'GET /keys',
   'POST /keys',
   'PATCH /keys/:id',
+  'GET /alerts',
   'GET /budgets',
   'POST /budgets',
   'GET /console-tokens',

@@ -13,6 +13,8 @@ export type AlertObserverOptions = {
   schedule?: (work: () => void) => void;
   /** Told about a check that failed (the store unreachable); the next charge checks again. */
   onError(error: unknown): void;
+  /** Given each account check as it starts, so a host can wait for them (`Alerts.idle`). */
+  track?: (check: Promise<void>) => void;
 };
 
 /**
@@ -27,7 +29,10 @@ export function createAlertObserver(options: AlertObserverOptions): EngineObserv
   const checkCharged = () => {
     const accountIds = [...charged];
     charged.clear();
-    for (const accountId of accountIds) checkAccount(options, accountId).catch(options.onError);
+    for (const accountId of accountIds) {
+      const check = checkAccount(options, accountId).catch(options.onError);
+      options.track?.(check);
+    }
   };
   const watcher: ExchangeWatcher = {
     recorded(record) {

@@ -23,7 +23,7 @@ export type Alerts = {
   observer: EngineObserver;
   /** The alerts whose condition still holds: the panel's banner. */
   activeAlerts(): Alert[];
-  /** Resolves once every delivery started so far has ended (delivered or given up). */
+  /** Resolves once every check and delivery started so far has ended (delivered or given up). */
   idle(): Promise<void>;
 };
 
@@ -33,7 +33,12 @@ export type Alerts = {
  * background, never on a request's path.
  */
 export function createAlerts(options: AlertsOptions): Alerts {
-  const deliveries = new Set<Promise<void>>();
+  /** Deliveries and account checks in flight, and checks scheduled but not yet run. */
+  const pending = new Set<Promise<void>>();
+  const track = (work: Promise<void>) => {
+    pending.add(work);
+    void work.finally(() => pending.delete(work));
+  };
   const runtime: WebhookRuntime = {
     ...options.clock,
     ...(options.random && { random: options.random }),
@@ -47,15 +52,21 @@ export function createAlerts(options: AlertsOptions): Alerts {
       },
       options.onError,
     );
-    deliveries.add(delivery);
-    void delivery.finally(() => deliveries.delete(delivery));
+    track(delivery);
   };
   const monitor = createAlertMonitor({ now: options.clock.now, fire });
   return {
-    observer: createAlertObserver({ rules: options.rules, monitor, store: options.store, onError: options.onError }),
+    observer: createAlertObserver({
+      rules: options.rules,
+      monitor,
+      store: options.store,
+      onError: options.onError,
+      track,
+      schedule: work => track(new Promise(resolve => setImmediate(() => resolve(work())))),
+    }),
     activeAlerts: monitor.activeAlerts,
     async idle() {
-      while (deliveries.size > 0) await Promise.allSettled([...deliveries]);
+      while (pending.size > 0) await Promise.allSettled([...pending]);
     },
   };
 }
