@@ -2,10 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { generateApiKey, type AccountStore, type UsageEntry } from '@signalbox/accounts';
+import { generateApiKey } from '@signalbox/accounts';
 import { systemClock } from '@signalbox/engine';
 import { createPostgresAccountStore } from '@signalbox/store-postgres';
 import { startExampleServer, type ExampleServer, type ExampleServerOptions } from '../../examples/server/src';
+import { readAllUsageRows } from '../helpers/read-all-usage-rows';
 import { startPostgres, type TestPostgres } from '../helpers/start-postgres';
 
 /** Requests at once against a key whose daily budget covers about 50 of them. */
@@ -35,17 +36,6 @@ async function post(url: string, key: string): Promise<Answer> {
   const json = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { code?: string };
   const retryAfter = response.headers['retry-after'];
   return { status: response.statusCode!, retryAfter: typeof retryAfter === 'string' ? retryAfter : null, ...(json.code && { code: json.code }) };
-}
-
-async function allRows(store: AccountStore, accountId: string): Promise<UsageEntry[]> {
-  const rows: UsageEntry[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await store.listUsage({ accountId }, { limit: 1_000, ...(cursor !== undefined && { cursor }) });
-    rows.push(...page.entries);
-    cursor = page.nextCursor;
-  } while (cursor !== undefined);
-  return rows;
 }
 
 /**
@@ -94,7 +84,7 @@ describe('budgets under 2,000 concurrent requests', () => {
     expect((await post(url, calibrationKey)).status).toBe(200);
     let costMicros = 0;
     for (let turn = 0; turn < 200 && costMicros === 0; turn += 1) {
-      costMicros = (await allRows(store, calibration.id))[0]?.costMicros ?? 0;
+      costMicros = (await readAllUsageRows(store, calibration.id, 1_000))[0]?.costMicros ?? 0;
       if (costMicros === 0) await new Promise(resolve => setImmediate(resolve));
     }
     expect(costMicros).toBeGreaterThan(0);
@@ -115,7 +105,7 @@ describe('budgets under 2,000 concurrent requests', () => {
     server = undefined;
     const reopened = await startExampleServer({ port: 0, host: '127.0.0.1', storage: await storage(), environment: {}, clock: quiet });
     server = reopened;
-    const rows = await allRows(reopened.store, account.id);
+    const rows = await readAllUsageRows(reopened.store, account.id, 1_000);
     expect(rows).toHaveLength(CONCURRENT_REQUESTS);
     const charged = rows.reduce((sum, row) => sum + row.costMicros, 0);
     const [budget] = await reopened.store.listBudgets(account.id);

@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { generateApiKey, type AccountStore, type UsageEntry } from '@signalbox/accounts';
+import { generateApiKey, type AccountStore } from '@signalbox/accounts';
 import { systemClock } from '@signalbox/engine';
 import { startExampleServer, type ExampleServer } from '../../examples/server/src';
+import { readAllUsageRows } from '../helpers/read-all-usage-rows';
 import { authHeaders } from '../helpers/read-sse';
 
 type Interface = keyof typeof authHeaders;
@@ -43,18 +44,6 @@ async function abortMidStream(url: string, key: string, face: Interface, model: 
   controller.abort();
   await reader.read().catch(() => undefined);
   return response.status;
-}
-
-/** Every ledger row of the account (all pages, newest first). */
-async function allRows(store: AccountStore, accountId: string): Promise<UsageEntry[]> {
-  const rows: UsageEntry[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await store.listUsage({ accountId }, { limit: 7, ...(cursor !== undefined && { cursor }) });
-    rows.push(...page.entries);
-    cursor = page.nextCursor;
-  } while (cursor !== undefined);
-  return rows;
 }
 
 /** The sum of the account's balance events: its opening balance plus top-ups and adjustments. */
@@ -138,8 +127,8 @@ describe('usage ledger on the example server’s data folder', () => {
     // Restarted on the same data folder: every row is still there and the money adds up.
     server = await start();
     const restarted = server.store;
-    const demoRows = await allRows(restarted, demoAccount);
-    const smallRows = await allRows(restarted, small.id);
+    const demoRows = await readAllUsageRows(restarted, demoAccount, 7);
+    const smallRows = await readAllUsageRows(restarted, small.id, 7);
     expect(demoRows).toHaveLength(faces.length * 9);
     expect(smallRows).toHaveLength(faces.length * 2);
     expect(new Set(demoRows.map(row => row.requestId)).size).toBe(demoRows.length);
