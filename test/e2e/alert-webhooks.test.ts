@@ -1,32 +1,7 @@
-import { createHmac } from 'node:crypto';
-import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { startTestGateway, type TestGateway } from '../helpers/start-test-gateway';
+import { startWebhookReceiver, type WebhookReceiver } from '../helpers/start-webhook-receiver';
 
 const SECRET = 'whsec-e2e-receiver-secret-0123456789';
-
-type Delivery = { body: Record<string, unknown>; validSignature: boolean };
-
-/** A webhook receiver on 127.0.0.1 that checks each signature over `t.body` and answers 500 to the first delivery attempt, then 204. */
-async function startReceiver(): Promise<{ url: string; deliveries: Delivery[]; server: Server }> {
-  const deliveries: Delivery[] = [];
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', chunk => chunks.push(chunk as Buffer));
-    request.on('end', () => {
-      const text = Buffer.concat(chunks).toString('utf8');
-      const fields = Object.fromEntries(String(request.headers['signalbox-signature']).split(',').map(part => part.split('=') as [string, string]));
-      const expected = createHmac('sha256', SECRET).update(`${fields['t']}.${text}`).digest('hex');
-      deliveries.push({ body: JSON.parse(text) as Record<string, unknown>, validSignature: fields['v1'] === expected });
-      response.statusCode = deliveries.length === 1 ? 500 : 204;
-      response.end();
-    });
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/signalbox-alerts`, deliveries, server };
-}
 
 /**
  * The example server with a low-balance alert: a charge that takes an account below the threshold
@@ -35,14 +10,14 @@ async function startReceiver(): Promise<{ url: string; deliveries: Delivery[]; s
  */
 describe('alert webhooks from the example server', () => {
   let gateway: TestGateway | undefined;
-  let receiver: Awaited<ReturnType<typeof startReceiver>> | undefined;
+  let receiver: WebhookReceiver | undefined;
   afterEach(async () => {
     await gateway?.close();
-    receiver?.server.close();
+    receiver?.close();
   });
 
   it('sends a low balance once per crossing, signed, retried after a 500, and lists it with its deliveries', async () => {
-    receiver = await startReceiver();
+    receiver = await startWebhookReceiver(SECRET, [500]);
     gateway = await startTestGateway({
       alerts: { rules: { balanceBelowMicros: 1_000_000 }, webhook: { url: receiver.url, secret: SECRET, firstDelayMs: 1_000 } },
     });

@@ -41,7 +41,7 @@ export type PanelOptions = {
 
 /**
  * The account panel as an Express router: the page (`GET /`, `/models`, `/keys`, `/usage`,
- * `/balance`, `/login`), its assets, and its JSON API under `/api`, which answers from the admin
+ * `/balance`, `/alerts`, `/login`), its assets, and its JSON API under `/api`, which answers from the admin
  * service. Logging in with a console token opens a cookie session; every API call but the login
  * needs it (and the token it was opened with must still be valid), and every change also needs the
  * session's CSRF token and a same-origin request.

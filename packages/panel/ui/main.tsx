@@ -3,12 +3,15 @@ import { useEffect, useState } from 'preact/hooks';
 import 'uplot/dist/uPlot.min.css';
 import './styles.css';
 import { api, base, setCsrfToken, whenSessionLost, type Session } from './api-client';
+import { AlertBanner } from './components/alert-banner';
+import { AlertsPage } from './pages/alerts-page';
 import { BalancePage } from './pages/balance-page';
 import { KeysPage } from './pages/keys-page';
 import { LoginPage } from './pages/login-page';
 import { ModelsPage } from './pages/models-page';
 import { UpstreamsPage } from './pages/upstreams-page';
 import { UsagePage } from './pages/usage-page';
+import { useAlerts } from './use-alerts';
 
 const PAGES = [
   { path: '/models', title: 'Models', view: ModelsPage, adminOnly: false },
@@ -16,6 +19,7 @@ const PAGES = [
   { path: '/usage', title: 'Usage', view: UsagePage, adminOnly: false },
   { path: '/balance', title: 'Balance', view: BalancePage, adminOnly: false },
   { path: '/upstreams', title: 'Upstreams', view: UpstreamsPage, adminOnly: true },
+  { path: '/alerts', title: 'Alerts', view: AlertsPage, adminOnly: true },
 ] as const;
 
 /** The pages a session may open: an account's console token never sees the operator's. */
@@ -43,6 +47,7 @@ export function navigate(path: string): void {
 function App() {
   const [session, setSession] = useState<Session | null | undefined>(undefined);
   const [path, setPath] = useState(currentPath());
+  const alerts = useAlerts(session?.identity.kind === 'admin');
   useEffect(() => {
     const moved = () => setPath(currentPath());
     addEventListener('popstate', moved);
@@ -107,6 +112,7 @@ function App() {
           Log out
         </button>
       </header>
+      <AlertBanner active={alerts.active} />
       <main id="main">
         <h1>{page.title}</h1>
         <View session={session} />

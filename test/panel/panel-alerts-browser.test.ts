@@ -1,0 +1,58 @@
+import { launchChromium, type Browser } from '../helpers/launch-chromium';
+import { startTestGateway, type TestGateway } from '../helpers/start-test-gateway';
+import { startWebhookReceiver, type WebhookReceiver } from '../helpers/start-webhook-receiver';
+
+const SECRET = 'whsec-panel-receiver-secret-0123456789';
+
+/**
+ * The admin console in Chromium while an alert is active: a banner on every page names it, and the
+ * Alerts page lists it with each delivery attempt of its webhook (a 500, then delivered).
+ */
+describe('alerts in the panel, in a real browser', () => {
+  let server: TestGateway;
+  let receiver: WebhookReceiver;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    receiver = await startWebhookReceiver(SECRET, [500]);
+    server = await startTestGateway({ alerts: { rules: { balanceBelowMicros: 1_000_000 }, webhook: { url: receiver.url, secret: SECRET } } });
+    server.audit.remember([SECRET]);
+    browser = await launchChromium();
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close(1_000);
+    receiver?.close();
+  });
+  afterEach(() => {
+    expect(browser.consoleErrors.splice(0)).toEqual([]);
+  });
+
+  it('shows a banner while a low balance is active and the Alerts page with its deliveries', async () => {
+    const account = await server.store.createAccount({ name: 'Low team', balanceMicros: 900_000 });
+    const { secret } = await server.store.createKey({ accountId: account.id, name: 'k' });
+    const answer = await fetch(`${server.url}/v1/responses`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'sim-via-responses', input: 'hello', max_output_tokens: 16 }),
+    });
+    expect(answer.status).toBe(200);
+    while (server.recentUsage().length < 1) await new Promise(resolve => setImmediate(resolve));
+    await server.alerts!.idle();
+    expect(receiver.deliveries).toHaveLength(2);
+
+    const page = browser.page;
+    await page.goto(`${server.url}/panel`);
+    await page.getByLabel('Console token').fill(server.adminToken);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    const banner = page.getByRole('alert').filter({ hasText: 'alert is active' });
+    await banner.waitFor();
+    expect(await banner.textContent()).toContain('Balance of Low team is below 1');
+    await banner.getByRole('link', { name: 'See alerts' }).click();
+    await page.getByRole('heading', { name: 'Deliveries' }).waitFor();
+    await page.locator('table.deliveries tbody tr[data-outcome="delivered"]').waitFor();
+    const outcomes = await page.locator('table.deliveries tbody tr').evaluateAll(rows => rows.map(row => row.getAttribute('data-outcome')));
+    expect(outcomes).toEqual(['delivered', 'retrying']);
+    await browser.screenshot('alerts-admin');
+  }, 60_000);
+});
