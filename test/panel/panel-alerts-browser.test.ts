@@ -55,4 +55,25 @@ describe('alerts in the panel, in a real browser', () => {
     expect(outcomes).toEqual(['delivered', 'retrying']);
     await browser.screenshot('alerts-admin');
   }, 60_000);
+
+  it("sets a key's daily budget on the Balance page, lists it, and the gateway then refuses a request past it", async () => {
+    const account = await server.store.createAccount({ name: 'Budgeted team', balanceMicros: 100_000_000 });
+    const { key, secret } = await server.store.createKey({ accountId: account.id, name: 'ci key' });
+    const page = browser.page;
+    await page.goto(`${server.url}/panel/balance`);
+    await page.getByLabel('Account').selectOption(account.id);
+    await page.getByLabel('For').selectOption(key.id);
+    await page.getByLabel('Period').selectOption('day');
+    await page.getByLabel('Limit (currency units)').fill('0.000001');
+    await page.getByRole('button', { name: 'Set budget' }).click();
+    await page.locator(`table.budgets tr[data-budget="${key.id}-day"]`).waitFor();
+    expect(await server.store.listBudgets(account.id)).toEqual([expect.objectContaining({ keyId: key.id, period: 'day', limitMicros: 1 })]);
+    const answer = await fetch(`${server.url}/v1/responses`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'sim-via-responses', input: 'hello', max_output_tokens: 16 }),
+    });
+    expect([answer.status, ((await answer.json()) as { code?: string }).code]).toEqual([429, 'BUDGET_EXCEEDED']);
+    await browser.screenshot('budgets-admin');
+  }, 60_000);
 });

@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, toQuery, type Session } from '../api-client';
 import { AccountPicker } from '../components/account-picker';
+import { BudgetForm } from '../components/budget-form';
 import { formatMicros, formatMoney, formatTime, formatFailure } from '../format';
 import { useAccounts } from '../use-accounts';
 import { ErrorNotice } from '../components/error-notice';
 
 type BalanceEvent = { id: string; time: string; kind: string; delta: number; balanceAfter: number };
 
-/** The balance, what requests in flight hold, the history of top-ups; the admin console may top up. */
+/** The balance, what requests in flight hold, the budgets, the history of top-ups; the admin console may top up. */
 export function BalancePage({ session }: { session: Session }) {
   const { accounts, chosen, setChosen, reload } = useAccounts(session);
   const [events, setEvents] = useState<BalanceEvent[]>([]);
@@ -70,6 +71,7 @@ export function BalancePage({ session }: { session: Session }) {
           <button type="submit">Top up</button>
         </form>
       )}
+      {account && <BudgetForm accountId={account.id} admin={session.identity.kind === 'admin'} />}
       <h2>History</h2>
       <table class="events">
         <thead>
