@@ -22,7 +22,6 @@ export type {
   StoredResponse,
 } from './conversations/response-store';
 export {
-  BUDGET_PERIODS,
   budgetPeriodEnd,
   budgetPeriodStart,
   budgetRoomMicros,
@@ -31,7 +30,7 @@ export {
   type BudgetChange,
   type BudgetPeriod,
 } from './budgets/budget';
-export { createMemoryAlertDeliveryLog, type AlertDelivery, type AlertDeliveryLog } from './alerts/alert-delivery-log';
+export type { AlertDelivery, AlertDeliveryLog } from './alerts/alert-delivery-log';
 export { chargeBudget, spentInPeriod, type StoredBudget } from './budgets/stored-budget';
 export { DEFAULT_CACHE_REFRESH_MS, DEFAULT_HOLD_LIFETIME_MS, DEFAULT_HOLD_SWEEP_INTERVAL_MS } from './store/account-store';
 export { storedResponseBytes } from './conversations/create-memory-response-store';

@@ -70,6 +70,6 @@ export type { CredentialHealthReport, CredentialState, UpstreamHealthReport } fr
 export type { Alert, AlertRules, AlertType } from './alerts/alert';
 export { createAlerts, type Alerts, type AlertsOptions } from './alerts/create-alerts';
 export { createAlertMonitor, type AlertContent, type AlertMonitor } from './alerts/create-alert-monitor';
-export { createAlertObserver, type AlertObserverOptions } from './alerts/create-alert-observer';
+export type { AlertObserverOptions } from './alerts/create-alert-observer';
 export { deliverWebhook, type WebhookRuntime, type WebhookTarget } from './alerts/deliver-webhook';
-export { signWebhookPayload, verifyWebhookSignature, WEBHOOK_SIGNATURE_HEADER } from './alerts/sign-webhook-payload';
+export { signWebhookPayload, verifyWebhookSignature } from './alerts/sign-webhook-payload';

@@ -190,11 +190,12 @@ describe('admitRequest', () => {
     expect((await admitRequest(before)).outputTokensCap).toBe(500);
   });
 
-  it('gives the hold an expiry of the route deadline plus the margin after admission', async () => {
+  it("gives the hold an expiry of the route deadline plus the margin after admission, and the key's id for its budgets", async () => {
     const { store, account, input } = await setup({ balance: 10_000, route: priced });
     const reserve = jest.spyOn(store, 'reserve');
-    await admitRequest(input('hello', 50));
-    expect(reserve).toHaveBeenCalledWith(account.id, expect.any(Number), { expiresAt: NOW + 600_000 + HOLD_EXPIRY_MARGIN_MS });
+    const admitted = input('hello', 50);
+    await admitRequest(admitted);
+    expect(reserve).toHaveBeenCalledWith(account.id, expect.any(Number), { expiresAt: NOW + 600_000 + HOLD_EXPIRY_MARGIN_MS, keyId: admitted.principal.key.id });
   });
 
   it('charges an answer longer than its hold only the hold and reports the rest as uncovered', async () => {
