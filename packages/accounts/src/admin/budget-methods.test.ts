@@ -1,5 +1,6 @@
 import { ADMIN_IDENTITY } from './console-identity';
 import { createAdminService } from './create-admin-service';
+import { createBudgetMethods } from './create-budget-methods';
 import { createMemoryAccountStore } from '../store/create-memory-account-store';
 
 const NOW = Date.UTC(2026, 4, 17, 9, 30);
@@ -31,5 +32,21 @@ describe('budgets in the admin service', () => {
     await expect(admin.setBudget(ADMIN_IDENTITY, { period: 'day', limit: 1 })).rejects.toMatchObject({ code: 'INVALID_REQUEST', param: 'accountId' });
     await expect(admin.setBudget(ADMIN_IDENTITY, { accountId: account.id, period: 'week', limit: 1 })).rejects.toMatchObject({ code: 'INVALID_REQUEST', param: 'period' });
     await expect(admin.setBudget(ADMIN_IDENTITY, { accountId: 'acct_missing', period: 'day', limit: 1 })).rejects.toMatchObject({ code: 'RESOURCE_NOT_FOUND' });
+  });
+});
+
+describe('createBudgetMethods', () => {
+  it('hands each change, with the owner\'s budgets before and after, to its recorder, and a refused one not at all', async () => {
+    const store = createMemoryAccountStore({ holdSweepIntervalMs: 0, now: () => NOW });
+    const recorded: unknown[][] = [];
+    const methods = createBudgetMethods(store, async (...change) => void recorded.push(change));
+    const account = await store.createAccount({ name: 'Team', balanceMicros: 0 });
+    await methods.setBudget(ADMIN_IDENTITY, { accountId: account.id, period: 'day', limit: 1 });
+    await methods.setBudget(ADMIN_IDENTITY, { accountId: account.id, period: 'day', limit: null });
+    await expect(methods.setBudget({ kind: 'account', accountId: account.id, tokenId: 'ctok_1' }, { period: 'day', limit: 1 })).rejects.toMatchObject({ code: 'ADMIN_TOKEN_REQUIRED' });
+    expect(recorded).toEqual([
+      [ADMIN_IDENTITY, { type: 'budget', id: `${account.id}:day`, accountId: account.id }, 'set', [], [expect.objectContaining({ limitMicros: 1_000_000 })]],
+      [ADMIN_IDENTITY, { type: 'budget', id: `${account.id}:day`, accountId: account.id }, 'remove', [expect.objectContaining({ limitMicros: 1_000_000 })], []],
+    ]);
   });
 });

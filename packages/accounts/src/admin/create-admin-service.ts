@@ -161,7 +161,8 @@ export function createAdminService(options: AdminServiceOptions) {
       return presentConsoleToken(found(await store.updateConsoleToken(id, patch), 'console token'));
     },
 
-    ...createBudgetMethods(store),
+    // audit: budget changes go through this seam; the audit log's recordAudit takes its place.
+    ...createBudgetMethods(store, async () => undefined),
 
     ...createUsageMethods({ store, now }),
 

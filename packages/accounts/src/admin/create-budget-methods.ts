@@ -5,12 +5,15 @@ import type { ConsoleIdentity } from './console-identity';
 import { found, maySee, notFound, parseInput, scopedAccountId } from './console-scope';
 import { presentBudget } from './present-budget';
 
+/** Records a change an identity made (entity, action, before and after as the admin API shows them). */
+export type RecordChange = (identity: ConsoleIdentity, entity: { type: string; id: string; accountId: string }, action: string, before: unknown, after: unknown) => Promise<void>;
+
 /**
  * Budgets as the console manages them. The admin sets any; an account identity sees its own
  * account's and sets, changes or removes its own keys' (its account's own budget is the operator's,
  * like its balance: 403 `ADMIN_TOKEN_REQUIRED` naming `keyId`).
  */
-export function createBudgetMethods(store: AccountStore) {
+export function createBudgetMethods(store: AccountStore, recordChange: RecordChange) {
   return {
     /** Budgets of one account and its keys (an account identity's own); every account's for the admin without `accountId`. */
     async listBudgets(identity: ConsoleIdentity, accountId?: string) {
@@ -28,8 +31,13 @@ export function createBudgetMethods(store: AccountStore) {
       const input = parseInput(setBudgetSchema, body);
       const accountId = await ownerAccount(store, identity, input);
       const limitMicros = input.limit === null ? null : Math.round(input.limit * 1_000_000);
-      const budgets = await store.setBudget({ accountId, ...(input.keyId !== undefined && { keyId: input.keyId }), period: input.period, limitMicros });
-      return { data: found(budgets, input.keyId === undefined ? 'account' : 'key').map(presentBudget) };
+      const ownerKeyId = input.keyId;
+      const ownerOf = (budget: { keyId?: string }) => budget.keyId === ownerKeyId;
+      const before = (await store.listBudgets(accountId)).filter(ownerOf).map(presentBudget);
+      const budgets = await store.setBudget({ accountId, ...(ownerKeyId !== undefined && { keyId: ownerKeyId }), period: input.period, limitMicros });
+      const after = found(budgets, ownerKeyId === undefined ? 'account' : 'key').map(presentBudget);
+      await recordChange(identity, { type: 'budget', id: `${ownerKeyId ?? accountId}:${input.period}`, accountId }, limitMicros === null ? 'remove' : 'set', before, after);
+      return { data: after };
     },
   };
 }
