@@ -1,6 +1,7 @@
 import { openKeyCredential, type JSONObject, type UpstreamCall, type UpstreamKind } from '@signalbox/core';
 import { bedrockAuthSettingsSchema, checkBedrockAuthSettings } from './bedrock-auth-settings';
 import { decodeBedrockStream } from './decode-bedrock-stream';
+import { loadEventStreamCodec } from './load-event-stream-codec';
 import { openAWSCredential } from './open-aws-credential';
 
 /** The Messages version Bedrock's Anthropic models take in the body. */
@@ -19,6 +20,8 @@ export const bedrockKind: UpstreamKind = {
   protocols: ['anthropic-messages'],
   checkAuth: checkBedrockAuthSettings,
   open(opening) {
+    // The frame codec is loaded now, with the first Bedrock upstream, so no stream waits for it.
+    Promise.resolve(loadEventStreamCodec()).catch(() => undefined);
     return {
       path: call => `/model/${encodeURIComponent(call.model)}/${call.stream ? 'invoke-with-response-stream' : 'invoke'}`,
       prepareBody: bedrockBody,
