@@ -1,5 +1,6 @@
 import { createSimulator, type Simulator } from '@signalbox/simulator';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { emulatedTokenCount } from './emulated-token-count';
 import { listenOnLoopback } from './listen-on-loopback';
 import { readRequestText } from './read-request-text';
 
@@ -21,6 +22,8 @@ export type VertexEmulatorOptions = {
   verifyToken(token: string): boolean;
   /** Whether the token's account holds `aiplatform.endpoints.predict` on the project (default yes); without it, 403 PERMISSION_DENIED. */
   permitted?: boolean;
+  /** Models `count-tokens:rawPredict` refuses to count (400 INVALID_ARGUMENT). */
+  uncountableModels?: readonly string[];
 };
 
 const MODEL_PATH = /^\/v1\/projects\/([^/]+)\/locations\/([^/]+)\/publishers\/anthropic\/models\/([^/:]+):(rawPredict|streamRawPredict)$/;
@@ -30,7 +33,8 @@ const UNAUTHENTICATED = googleError(401, 'UNAUTHENTICATED', 'Request had invalid
  * Vertex AI's publisher-model endpoints for Anthropic models on 127.0.0.1, for one project and
  * region. A call must name them and a model with no query, carry a valid bearer token, and send a Messages body
  * with `anthropic_version: "vertex-2023-10-16"` and no `model`, else Google's error envelope; behind
- * those checks the simulator answers in the Messages protocol.
+ * those checks the simulator answers in the Messages protocol. `count-tokens:rawPredict` (the model
+ * named in its body) answers `{"input_tokens": N}` by `emulatedTokenCount`.
  */
 export async function startVertexEmulator(options: VertexEmulatorOptions): Promise<VertexEmulator> {
   const simulator = createSimulator({ tokenDelayMs: 0 });
@@ -49,6 +53,7 @@ export async function startVertexEmulator(options: VertexEmulatorOptions): Promi
     if (!accepted) return refuse(response, UNAUTHENTICATED);
     if (options.permitted === false) return refuse(response, permissionDenied(match[1]!, match[2]!, match[3]!));
     const body = JSON.parse(await readRequestText(request)) as Record<string, unknown>;
+    if (match[3] === 'count-tokens' && match[4] === 'rawPredict') return countTokens(body, response, options);
     if (body['anthropic_version'] !== 'vertex-2023-10-16') return refuse(response, googleError(400, 'INVALID_ARGUMENT', 'anthropic_version: Input should be vertex-2023-10-16'));
     if ('model' in body) return refuse(response, googleError(400, 'INVALID_ARGUMENT', 'model: Extra inputs are not permitted'));
     const [, , , model, method] = match as unknown as [string, string, string, string, string];
@@ -67,6 +72,16 @@ export async function startVertexEmulator(options: VertexEmulatorOptions): Promi
     });
   });
   return { baseURL: `${server.url}/v1/projects/${options.project}/locations/${options.region}`, simulator, tokens, served, close: server.close };
+}
+
+/** `count-tokens:rawPredict`: a Messages token-count body with `anthropic_version` and the model it counts for. */
+function countTokens(body: Record<string, unknown>, response: ServerResponse, options: VertexEmulatorOptions): void {
+  const { model, messages } = body;
+  if (body['anthropic_version'] !== 'vertex-2023-10-16' || typeof model !== 'string' || !Array.isArray(messages)) {
+    return refuse(response, googleError(400, 'INVALID_ARGUMENT', 'Invalid count-tokens request.'));
+  }
+  if (options.uncountableModels?.includes(model)) return refuse(response, googleError(400, 'INVALID_ARGUMENT', `Token counting is not supported for ${model}.`));
+  response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ input_tokens: emulatedTokenCount({ system: body['system'], messages }) }));
 }
 
 /** Vertex AI's refusal of an account without the predict permission on the model. */

@@ -94,6 +94,7 @@ export {
 export type {
   KindCredential,
   KindCredentialSource,
+  KindTokenCount,
   OpenedUpstreamKind,
   SignableRequest,
   UpstreamCall,
