@@ -28,11 +28,11 @@ export function listGeminiModels(): Record<string, unknown> {
   return { models: GEMINI_MODELS.map(describeModel) };
 }
 
-/** `GET /v1beta/models/{model}`: one listed model, or the API's 404. */
-export function getGeminiModel(model: string): Record<string, unknown> | SimulatorError {
+/** `GET /{version}/models/{model}`: one listed model, or the API's 404 naming the version. */
+export function getGeminiModel(model: string, version: string): Record<string, unknown> | SimulatorError {
   const found = GEMINI_MODELS.find(entry => entry.id === model);
   if (found !== undefined) return describeModel(found);
-  return simulatorError(404, `models/${model.slice(0, QUOTED_NAME_LENGTH)} is not found for API version v1beta, or is not supported for generateContent. Call ListModels to see the list of available models and their supported methods.`);
+  return simulatorError(404, `models/${model.slice(0, QUOTED_NAME_LENGTH)} is not found for API version ${version}, or is not supported for generateContent. Call ListModels to see the list of available models and their supported methods.`);
 }
 
 /**

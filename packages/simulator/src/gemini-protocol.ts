@@ -9,28 +9,31 @@ import { readGeminiRequest } from './read-gemini-request';
 import type { SimulatedProtocol, SimulatedRoute } from './simulated-protocol';
 import type { SimulatorError } from './simulator-error';
 
-/** `/v1beta/models/{model}:{method}`; a model name has no `/` or `:`. */
-const METHOD_PATH = /^\/v1beta\/models\/([^/:]+):(generateContent|streamGenerateContent|countTokens)$/;
-const MODELS_PATH = /^\/v1beta\/models(?:\/([^/:]+))?$/;
+/**
+ * `/{version}/models/{model}:{method}`, where the version is `v1beta` (Gemini CLI, older SDKs) or
+ * `v1` (the default of `@google/genai` 3); a model name has no `/` or `:`.
+ */
+const METHOD_PATH = /^\/(v1beta|v1)\/models\/([^/:]+):(generateContent|streamGenerateContent|countTokens)$/;
+const MODELS_PATH = /^\/(v1beta|v1)\/models(?:\/([^/:]+))?$/;
 
-/** The Gemini API's routes: generation (JSON, SSE or a streamed array), token counts and the model list. */
+/** The Gemini API's routes (both versions): generation (JSON, SSE or a streamed array), token counts and the model list. */
 export function matchGeminiRoute(pathname: string, url: string): SimulatedRoute | undefined {
   const call = METHOD_PATH.exec(pathname);
   if (call !== null) {
-    const model = decodeName(call[1] as string);
+    const model = decodeName(call[2] as string);
     if (model === undefined) return undefined;
-    const method = call[2] as string;
-    const statsKey = `/v1beta/models/*:${method}`;
+    const method = call[3] as string;
+    const statsKey = `/${call[1]}/models/*:${method}`;
     if (method === 'countTokens') return { protocol: { ...generation(model, undefined), reply: countGeminiTokens }, statsKey, method: 'POST' };
     const framing: GeminiFraming | undefined = method === 'generateContent' ? undefined : new URLSearchParams(url.slice(url.indexOf('?') + 1)).get('alt') === 'sse' ? 'sse' : 'array';
     return { protocol: generation(model, framing), statsKey, method: 'POST' };
   }
   const models = MODELS_PATH.exec(pathname);
   if (models === null) return undefined;
-  const model = models[1] === undefined ? undefined : decodeName(models[1]);
-  if (models[1] !== undefined && model === undefined) return undefined;
-  const reply = model === undefined ? listGeminiModels : () => getGeminiModel(model);
-  return { protocol: { ...generation('', undefined), reply }, statsKey: model === undefined ? '/v1beta/models' : '/v1beta/models/*', method: 'GET' };
+  const model = models[2] === undefined ? undefined : decodeName(models[2]);
+  if (models[2] !== undefined && model === undefined) return undefined;
+  const reply = model === undefined ? listGeminiModels : () => getGeminiModel(model, models[1] as string);
+  return { protocol: { ...generation('', undefined), reply }, statsKey: `/${models[1]}/models${model === undefined ? '' : '/*'}`, method: 'GET' };
 }
 
 /** The Gemini protocol for one model, streaming in `framing` (or answering in JSON). */
@@ -51,7 +54,7 @@ function generation(model: string, framing: GeminiFraming | undefined): Simulate
   };
 }
 
-/** The Gemini envelope of any path under `/v1beta/`, for errors before a route is known. */
+/** The Gemini envelope of any path under `/v1beta/` or `/v1/models/`, for errors before a route is known. */
 export const GEMINI_ENVELOPE: SimulatedProtocol = generation('', undefined);
 
 /** A 429's `QuotaFailure` and `RetryInfo`, as the API details a per-minute quota. */

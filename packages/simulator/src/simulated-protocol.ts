@@ -116,8 +116,8 @@ export function matchRoute(pathname: string, url: string): SimulatedRoute | unde
   return matchGeminiRoute(pathname, url);
 }
 
-/** The protocol whose envelope an unknown path gets: Anthropic under `/v1/messages…`, Google under `/v1beta/`, else OpenAI. */
+/** The protocol whose envelope an unknown path gets: Anthropic under `/v1/messages…`, Google under `/v1beta/` and `/v1/models/`, else OpenAI. */
 export function envelopeProtocolFor(pathname: string): SimulatedProtocol {
-  if (pathname.startsWith('/v1beta/')) return GEMINI_ENVELOPE;
+  if (pathname.startsWith('/v1beta/') || pathname.startsWith('/v1/models/')) return GEMINI_ENVELOPE;
   return pathname.startsWith('/v1/messages') ? messagesProtocol : responsesProtocol;
 }
