@@ -199,6 +199,22 @@ describe('Gemini generateContent through @google/genai', () => {
     await expect(client.models.generateContent({ model: 'gemini-2.5-flash', contents: ask('[[sim:status=503]] hi') })).rejects.toMatchObject({ status: 503 });
   });
 
+  it('caches a long prompt implicitly and reports the cached part as cachedContentTokenCount', async () => {
+    const caching = createSimulator();
+    const { url: cachingUrl } = await caching.listen();
+    try {
+      const system = { parts: [{ text: 'Fjord rules. '.repeat(400) }] };
+      const send = (text: string) => postJson(`${cachingUrl}/v1beta/models/gemini-2.5-flash:generateContent`, { systemInstruction: system, contents: ask(text) }, { 'x-goog-api-key': 'cache-key' });
+      const first = JSON.parse((await send('First question')).text) as { usageMetadata: Record<string, unknown> };
+      expect(first.usageMetadata.cachedContentTokenCount).toBeUndefined();
+      const second = JSON.parse((await send('Second question')).text) as { usageMetadata: Record<string, unknown> };
+      expect(second.usageMetadata).toMatchObject({ promptTokenCount: 1304, cachedContentTokenCount: 1280, cacheTokensDetails: [{ modality: 'TEXT', tokenCount: 1280 }] });
+      expect(caching.credentialStats('cache-key')).toMatchObject({ requests: 2, cacheReadTokens: 1280 });
+    } finally {
+      await caching.close();
+    }
+  });
+
   it('withholds the answer and ends with the finishReason a [[sim:finish]] marker names', async () => {
     const json = await client.models.generateContent({ model: 'gemini-2.5-flash-lite', contents: ask('[[sim:finish=SAFETY]] Tell me') });
     expect(json.candidates?.[0]).toEqual({ finishReason: FinishReason.SAFETY, index: 0 });
