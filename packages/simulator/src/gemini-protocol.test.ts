@@ -215,6 +215,34 @@ describe('Gemini generateContent through @google/genai', () => {
     }
   });
 
+  it("refuses a key past its limit with Google's 429 and RetryInfo, and a revoked key as invalid", async () => {
+    let now = 1_000_000;
+    const limited = createSimulator({ credentials: { 'key-limited': { requestsPerMinute: 1 }, 'key-revoked': { revoked: true } }, now: () => now });
+    const { url: limitedUrl } = await limited.listen();
+    try {
+      const send = (key: string) => postJson(`${limitedUrl}/v1beta/models/gemini-2.5-flash:generateContent?key=${key}`, { contents: ask('hi') });
+      expect((await send('key-limited')).status).toBe(200);
+      const refused = await send('key-limited');
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('x-ratelimit-limit-requests')).toBeNull();
+      expect(JSON.parse(refused.text)).toEqual({
+        error: {
+          code: 429,
+          message: expect.stringContaining('You exceeded your current quota'),
+          status: 'RESOURCE_EXHAUSTED',
+          details: [expect.objectContaining({ '@type': 'type.googleapis.com/google.rpc.QuotaFailure' }), { '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '60s' }],
+        },
+      });
+      now += 60_000;
+      expect((await send('key-limited')).status).toBe(200);
+      const revoked = await send('key-revoked');
+      expect(JSON.parse(revoked.text)).toMatchObject({ error: { code: 400, status: 'INVALID_ARGUMENT', details: [expect.objectContaining({ reason: 'API_KEY_INVALID' })] } });
+      expect(limited.credentialStats('key-limited')).toMatchObject({ requests: 3, rateLimited: 1 });
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('withholds the answer and ends with the finishReason a [[sim:finish]] marker names', async () => {
     const json = await client.models.generateContent({ model: 'gemini-2.5-flash-lite', contents: ask('[[sim:finish=SAFETY]] Tell me') });
     expect(json.candidates?.[0]).toEqual({ finishReason: FinishReason.SAFETY, index: 0 });

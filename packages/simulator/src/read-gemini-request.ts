@@ -8,11 +8,14 @@ import { isSimulatorError, simulatorError, type SimulatorError } from './simulat
 /** Where a Gemini request came from: the model in its path and whether the method streams. */
 export type GeminiCall = { model: string; stream: boolean };
 
-/** The request fields of `GenerateContentRequest`, in the JSON names the API accepts (lowerCamel and proto). */
+/**
+ * The top-level fields of `GenerateContentRequest`, as `@google/genai` 3.3 writes them (Vertex AI
+ * adds `labels` and `modelArmorConfig`), and the proto names Google's JSON binding also accepts.
+ */
 const KNOWN_FIELDS: ReadonlySet<string> = new Set([
   'model', 'contents', 'systemInstruction', 'system_instruction', 'tools', 'toolConfig', 'tool_config',
   'generationConfig', 'generation_config', 'safetySettings', 'safety_settings', 'cachedContent', 'cached_content',
-  'labels', 'serviceTier', 'service_tier', 'store',
+  'labels', 'modelArmorConfig', 'serviceTier', 'service_tier', 'store', 'continuationToken', 'outputConfig',
 ]);
 
 /** How much of an unknown field name an error quotes. */
