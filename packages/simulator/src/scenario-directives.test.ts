@@ -17,6 +17,7 @@ describe('readScenarioDirectives', () => {
       hang: false,
       outputTokens: 7,
       echoPrompt: false,
+      finish: undefined,
     });
     expect(readScenarioDirectives(['[[sim:status=200]] [[sim:slow=-1]] [[sim:tokens=0]] [[sim:hang]] [[sim:stream-error]]'])).toEqual({
       cut: false,
@@ -26,8 +27,11 @@ describe('readScenarioDirectives', () => {
       hang: true,
       outputTokens: undefined,
       echoPrompt: false,
+      finish: undefined,
     });
     expect(readScenarioDirectives(['[[sim:status=500]] [[sim:echo-prompt]] hi']).echoPrompt).toBe(true);
+    expect(readScenarioDirectives(['[[sim:finish=RECITATION]] hi']).finish).toBe('RECITATION');
+    expect(readScenarioDirectives(['[[sim:finish=safety]] [[sim:finish=]] hi']).finish).toBeUndefined();
     expect(stripScenarioDirectives('[[sim:cut]] Tell me [[sim:slow=5]]')).toBe('Tell me');
   });
 });

@@ -54,6 +54,8 @@ export type SimulatedRequest = {
   trailingToolResults: readonly string[];
   reasoning: boolean;
   includeEncryptedReasoning: boolean;
+  /** Structured output (Gemini `responseMimeType: 'application/json'`): the JSON schema the answer's text follows. */
+  responseSchema?: unknown;
   /** Chat only: `stream_options.include_usage`. */
   includeStreamUsage: boolean;
   /** The parsed body, for protocols that echo request fields (Responses). */
