@@ -54,7 +54,7 @@ export function createPanelApi(options: PanelApiOptions): Router {
   if (sso) {
     api.use(
       '/sso',
-      createSingleSignOnRoutes({ sso, sessions, throttle: options.throttle, now: options.now ?? Date.now, ...(options.warn && { warn: options.warn }) }),
+      createSingleSignOnRoutes({ sso, admin, sessions, throttle: options.throttle, now: options.now ?? Date.now, ...(options.warn && { warn: options.warn }) }),
     );
   }
   api.use(createSessionMiddleware(admin, sessions), changeCheckMiddleware);

@@ -1,6 +1,6 @@
 import { toClientError } from '@signalbox/express';
 import { GatewayError } from '@signalbox/core';
-import type { ConsoleIdentity } from '@signalbox/accounts';
+import type { AdminService, ConsoleIdentity } from '@signalbox/accounts';
 import { Router, type Request, type Response } from 'express';
 import { cookieOptionsOf, panelBase } from '../http/panel-locals';
 import { panelRequestId } from '../http/panel-request-id';
@@ -17,6 +17,8 @@ export const PENDING_LOGIN_COOKIE = 'signalbox_panel_sso';
 
 export type SingleSignOnRoutesOptions = {
   sso: SingleSignOnOptions;
+  /** Checks that the account a rule names is there before a session opens for it. */
+  admin: AdminService;
   sessions: SessionStore;
   throttle: LoginThrottle;
   now: () => number;
@@ -58,6 +60,9 @@ export function createSingleSignOnRoutes(options: SingleSignOnRoutesOptions): Ro
     const cleared = serializeCookie('', 0, pendingCookie(request, response));
     try {
       const identity = await identify(request, client, login, sso, throttle);
+      await options.admin.checkIdentity(identity).catch(() => {
+        throw new GatewayError({ code: 'SSO_REFUSED', message: `The rule for ${identity.actor ?? ''} names an account this gateway does not have.` });
+      });
       throttle.checkIdentity(identity);
       const opened = sessions.create(identity);
       throttle.succeed(request.ip ?? '', identity);
