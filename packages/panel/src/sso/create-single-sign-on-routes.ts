@@ -36,7 +36,10 @@ export function createSingleSignOnRoutes(options: SingleSignOnRoutesOptions): Ro
   const { sso, sessions, throttle } = options;
   const client = createOidcClient(sso);
   const pending = createPendingLogins({ ttlMs: sso.pendingLoginTtlMs ?? 10 * 60_000, maxPending: sso.maxPendingLogins ?? 10_000, now: options.now });
-  client.discover().catch((error: unknown) => options.warn?.({ issuer: sso.issuer, reason: reasonOf(error) }, `${(error as Error).message} It is tried again at the next login.`));
+  const issuer = new URL(sso.issuer).origin;
+  client.discover().catch((error: unknown) =>
+    options.warn?.({ issuer, reason: reasonOf(error) }, `The single sign-on provider is unavailable at start (its discovery document at ${issuer} could not be read); it is tried again at the next login.`),
+  );
   const router = Router();
   const pendingCookie = (request: Request, response: Response): CookieOptions => ({
     ...cookieOptionsOf(request, response),
@@ -115,9 +118,13 @@ function sendToLoginPage(request: Request, response: Response, error: unknown, w
   response.redirect(303, `${panelBase(response)}/login?${query}`);
 }
 
-/** The chain of causes in the library's own words (never a token, a code or a claim value), for the operator's log. */
+/** The chain of causes in the library's own words and the provider's error code (never a token or an authorization code), for the operator's log. */
 function reasonOf(error: unknown): string {
   const reasons: string[] = [];
-  for (let cause = error; cause instanceof Error && reasons.length < 4; cause = cause.cause) reasons.push(`${cause.name}: ${cause.message}`);
+  for (let cause = error; cause instanceof Error && reasons.length < 4; cause = cause.cause) {
+    // The provider's own OAuth error code (`invalid_grant`, `access_denied`), where it answered one.
+    const code = (cause as { error?: unknown }).error;
+    reasons.push(`${cause.name}: ${cause.message}${typeof code === 'string' ? ` (${code.slice(0, 60)})` : ''}`);
+  }
   return reasons.join(' <- ').slice(0, 600);
 }
