@@ -41,13 +41,6 @@ export function createSingleSignOnRoutes(options: SingleSignOnRoutesOptions): Ro
     options.warn?.({ issuer, reason: reasonOf(error) }, `The single sign-on provider is unavailable at start (its discovery document at ${issuer} could not be read); it is tried again at the next login.`),
   );
   const router = Router();
-  const pendingCookie = (request: Request, response: Response): CookieOptions => ({
-    ...cookieOptionsOf(request, response),
-    path: `${panelBase(response)}/api/sso`,
-    name: PENDING_LOGIN_COOKIE,
-    // Lax: the provider's redirect back is a navigation from its site, which a Strict cookie would miss.
-    sameSite: 'Lax',
-  });
   router.get('/login', async function startSingleSignOn(request, response) {
     try {
       throttle.check(request.ip ?? '');
@@ -63,7 +56,8 @@ export function createSingleSignOnRoutes(options: SingleSignOnRoutesOptions): Ro
     const cleared = serializeCookie('', 0, pendingCookie(request, response));
     try {
       const identity = await identify(request, client, login, sso, throttle);
-      await options.admin.checkIdentity(identity).catch(() => {
+      await options.admin.checkIdentity(identity).catch((error: unknown) => {
+        if (!(error instanceof GatewayError && error.code === 'ADMIN_TOKEN_INVALID')) throw error;
         throw new GatewayError({ code: 'SSO_REFUSED', message: `The rule for ${identity.actor ?? ''} names an account this gateway does not have.` });
       });
       throttle.checkIdentity(identity);
@@ -77,6 +71,11 @@ export function createSingleSignOnRoutes(options: SingleSignOnRoutesOptions): Ro
     }
   });
   return router;
+}
+
+/** The login in progress's cookie: on the callback's path only, Lax because the provider's redirect back is a navigation from its site, which a Strict cookie would miss. */
+function pendingCookie(request: Request, response: Response): CookieOptions {
+  return { ...cookieOptionsOf(request, response), path: `${panelBase(response)}/api/sso`, name: PENDING_LOGIN_COOKIE, sameSite: 'Lax' };
 }
 
 /** The identity the provider's answer maps to; a failed or refused login counts against the address. */
