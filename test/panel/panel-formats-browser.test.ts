@@ -99,7 +99,11 @@ describe('the panel formats and states in a real browser', () => {
     const status = (id: string) => page().locator(`tr[data-request-id="${id}"] .status`);
     await status(requestIds.missing!).waitFor();
     const look = (id: string) =>
-      status(id).evaluate(element => [element.className, element.textContent, getComputedStyle(element).color]);
+      status(id).evaluate(element => {
+        // Run in the page (the tests are type-checked without the DOM library).
+        const { getComputedStyle } = globalThis as unknown as { getComputedStyle(target: unknown): { color: string } };
+        return [element.className, element.textContent, getComputedStyle(element).color];
+      });
     expect(await look(requestIds.completed!)).toEqual(['status status-success', '200', 'rgb(21, 128, 61)']);
     expect(await look(requestIds.missing!)).toEqual(['status status-client-error', '404', 'rgb(161, 92, 0)']);
 
