@@ -35,6 +35,8 @@ export function TimeSeriesChart(props: ChartProps) {
       {
         width: Math.max(320, element.clientWidth),
         height: 220,
+        // Room on the right for the last time label, which is centred on its tick.
+        padding: [null, 32, null, null],
         series: [
           {},
           ...props.series.map((series, index) => ({
