@@ -115,6 +115,13 @@ describe('the panel at /panel: sessions, CSRF checks and security headers', () =
     expect(keys.body.data.length).toBeGreaterThan(0);
   });
 
+  it('answers the page\'s check on load with 204 and no body when the browser holds no session cookie; a stale cookie is still a 401', async () => {
+    const none = await request(server.url).get('/panel/api/session');
+    expect([none.status, none.text, none.headers['cache-control']]).toEqual([204, '', 'no-store']);
+    const stale = await request(server.url).get('/panel/api/session').set('cookie', 'signalbox_panel=not-a-session');
+    expect([stale.status, stale.body.error.code]).toEqual([401, 'PANEL_SESSION_MISSING']);
+  });
+
   it('refuses a change without the session CSRF token, with a wrong one, from another origin or another site', async () => {
     const { cookie, csrfToken } = await login();
     const [account] = (await request(server.url).get('/panel/api/accounts').set('cookie', cookie)).body.data;

@@ -47,8 +47,10 @@ function App() {
     const moved = () => setPath(currentPath());
     addEventListener('popstate', moved);
     whenSessionLost(() => setSession(null));
-    api<Session>('GET', '/session')
+    // No content when this browser holds no session: the login page, without an error.
+    api<Session | undefined>('GET', '/session')
       .then(found => {
+        if (!found) return setSession(null);
         setCsrfToken(found.csrfToken);
         canonicalizeAddress();
         setSession(found);

@@ -3,7 +3,7 @@ import { presentIdentity, type AdminService } from '@signalbox/accounts';
 import { createBodyMiddleware, mountAdminOperations } from '@signalbox/express';
 import { Router } from 'express';
 import { cookieOptionsOf, openSessionOf, requestOrigin } from '../http/panel-locals';
-import { serializeClearedCookie } from '../http/session-cookie';
+import { readSessionCookie, serializeClearedCookie } from '../http/session-cookie';
 import type { LoginThrottle } from '../security/create-login-throttle';
 import type { SessionStore } from '../sessions/create-session-store';
 import { createSingleSignOnRoutes, type SingleSignOnRoutesOptions } from '../sso/create-single-sign-on-routes';
@@ -57,6 +57,12 @@ export function createPanelApi(options: PanelApiOptions): Router {
       createSingleSignOnRoutes({ sso, admin, sessions, throttle: options.throttle, now: options.now ?? Date.now, ...(options.warn && { warn: options.warn }) }),
     );
   }
+  // The page asks on every load whether it is logged in: without a session cookie the answer is
+  // "no" (204), not an error a browser reports in its console; a cookie is checked as on every call.
+  api.get('/session', function panelNoSession(request, response, next) {
+    if (readSessionCookie(request.headers.cookie)) return next();
+    response.status(204).end();
+  });
   api.use(createSessionMiddleware(admin, sessions), changeCheckMiddleware);
   api.post('/logout', function panelLogout(request, response) {
     sessions.delete(openSessionOf(response).id);
