@@ -196,7 +196,7 @@ const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX audit_log_by_account ON audit_log (account_id, seq);
   CREATE INDEX audit_log_by_time ON audit_log (time);
-  CREATE FUNCTION audit_log_guard() RETURNS trigger LANGUAGE plpgsql AS $$
+  CREATE OR REPLACE FUNCTION audit_log_guard() RETURNS trigger LANGUAGE plpgsql AS $$
   BEGIN
     IF TG_OP <> 'DELETE' THEN RAISE EXCEPTION 'the audit log is append-only'; END IF;
     IF OLD.time > (extract(epoch FROM clock_timestamp()) * 1000)::bigint - 86400000 THEN

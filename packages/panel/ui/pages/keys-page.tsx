@@ -22,6 +22,8 @@ function statusOf(key: Key): string {
 export function KeysPage({ session }: { session: Session }) {
   const { accounts, chosen, setChosen } = useAccounts(session);
   const ownKeys = session.identity.kind === 'account';
+  // A viewer reads its account's keys and changes none: no form, no actions.
+  const viewer = session.identity.kind === 'account' && session.identity.role === 'viewer';
   const ceiling = session.me.keyLimitCeiling;
   const operatorOnly = (key: Key) => ownKeys && key.disabledBy === 'operator';
   const { keys, error: loadError, reload } = useKeys(chosen);
@@ -89,7 +91,7 @@ export function KeysPage({ session }: { session: Session }) {
           </button>
         </section>
       )}
-      <section class="create" aria-labelledby="create-title">
+      {!viewer && <section class="create" aria-labelledby="create-title">
         <h2 id="create-title">Create a key</h2>
         {ceiling && (
           <p class="muted ceiling">
@@ -118,7 +120,7 @@ export function KeysPage({ session }: { session: Session }) {
           <span />
           <button type="submit">Create key</button>
         </form>
-      </section>
+      </section>}
       <h2>Existing keys</h2>
       <table class="keys">
         <thead>
@@ -146,7 +148,7 @@ export function KeysPage({ session }: { session: Session }) {
               <td>{key.group ?? '—'}</td>
               <td>{key.allowedModels?.join(', ') ?? 'all'}</td>
               <td>
-                <div class="actions">
+                {!viewer && <div class="actions">
                   {key.status === 'active' ? (
                     <button
                       type="button"
@@ -178,7 +180,7 @@ export function KeysPage({ session }: { session: Session }) {
                       Expire now
                     </button>
                   )}
-                </div>
+                </div>}
               </td>
             </tr>
           ))}
