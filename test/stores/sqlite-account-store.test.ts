@@ -200,7 +200,7 @@ describe('SQLite account store', () => {
     await current.close();
     const database = new DatabaseSync(path);
     // The version-1 shape of the schema, as an older build left it, with one hold of 250 in it.
-    database.exec(`
+    database.exec(`${DROP_AUDIT_LOG}
       ALTER TABLE api_keys DROP COLUMN disabled_by; ALTER TABLE accounts DROP COLUMN key_limit_ceiling;
       DROP TABLE console_tokens; DROP TABLE usage; DROP TABLE balance_events;
       DROP TABLE response_bytes; DROP TABLE response_items; DROP TABLE responses;

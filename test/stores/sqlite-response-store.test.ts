@@ -108,7 +108,7 @@ describe('SQLite response store', () => {
     await current.close();
     const database = new DatabaseSync(path);
     // The shape a build without stored conversations left: no response (or ledger or console token) tables, user_version 2.
-    database.exec('ALTER TABLE api_keys DROP COLUMN disabled_by; ALTER TABLE accounts DROP COLUMN key_limit_ceiling; DROP TABLE console_tokens; DROP TABLE usage; DROP TABLE balance_events; DROP TABLE response_bytes; DROP TABLE response_items; DROP TABLE responses; PRAGMA user_version = 2;');
+    database.exec(`${DROP_AUDIT_LOG}ALTER TABLE api_keys DROP COLUMN disabled_by; ALTER TABLE accounts DROP COLUMN key_limit_ceiling; DROP TABLE console_tokens; DROP TABLE usage; DROP TABLE balance_events; DROP TABLE response_bytes; DROP TABLE response_items; DROP TABLE responses; PRAGMA user_version = 2;`);
     database.close();
 
     const upgraded = track(open(path));

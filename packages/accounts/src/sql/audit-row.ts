@@ -1,6 +1,6 @@
 import { createId } from '@signalbox/core';
 import type { AuditEntry, AuditFilter, NewAuditEntry } from '../audit/audit-log';
-import type { Placeholder } from './usage-where';
+import { createWhereBuilder, type Placeholder } from './usage-where';
 
 /** The columns of an `audit_log` row a read returns, `seq` (its place in the log) first. */
 export const AUDIT_COLUMNS = 'seq, id, time, actor, account_id, entity_type, entity_id, action, before_json, after_json, ip, user_agent, request_id';
@@ -62,18 +62,9 @@ const EQUALITY_FILTERS = [
  * `placeholder` in the order of `values`.
  */
 export function buildAuditWhere(filter: AuditFilter, beforeSequence: number | undefined, placeholder: Placeholder): { sql: string; values: Array<string | number> } {
-  const clauses: string[] = [];
-  const values: Array<string | number> = [];
-  const bind = (name: string, value: string | number) => {
-    values.push(value);
-    return placeholder(name, values.length);
-  };
-  for (const [field, column] of EQUALITY_FILTERS) {
-    const value = filter[field];
-    if (value !== undefined) clauses.push(`${column} = ${bind(field, value)}`);
-  }
-  if (filter.from !== undefined) clauses.push(`time >= ${bind('from', filter.from)}`);
-  if (filter.to !== undefined) clauses.push(`time < ${bind('to', filter.to)}`);
-  if (beforeSequence !== undefined) clauses.push(`seq < ${bind('beforeSequence', beforeSequence)}`);
-  return { sql: clauses.length > 0 ? `WHERE ${clauses.join(' AND ')}` : '', values };
+  const where = createWhereBuilder(placeholder);
+  for (const [field, column] of EQUALITY_FILTERS) where.equal(column, field, filter[field]);
+  where.timeRange(filter.from, filter.to);
+  if (beforeSequence !== undefined) where.clauses.push(`seq < ${where.bind('beforeSequence', beforeSequence)}`);
+  return where.build();
 }
