@@ -7,6 +7,7 @@ import { AuditPage } from './pages/audit-page';
 import { BalancePage } from './pages/balance-page';
 import { KeysPage } from './pages/keys-page';
 import { LoginPage } from './pages/login-page';
+import { MembersPage } from './pages/members-page';
 import { ModelsPage } from './pages/models-page';
 import { UpstreamsPage } from './pages/upstreams-page';
 import { UsagePage } from './pages/usage-page';
@@ -19,6 +20,7 @@ const PAGES = [
   { path: '/keys', title: 'Keys', view: KeysPage, audience: 'everyone' },
   { path: '/usage', title: 'Usage', view: UsagePage, audience: 'everyone' },
   { path: '/balance', title: 'Balance', view: BalancePage, audience: 'everyone' },
+  { path: '/members', title: 'Members', view: MembersPage, audience: 'owners' },
   { path: '/audit', title: 'Audit log', view: AuditPage, audience: 'owners' },
   { path: '/upstreams', title: 'Upstreams', view: UpstreamsPage, audience: 'admin' },
 ] as const satisfies readonly { path: string; title: string; view: unknown; audience: Audience }[];
