@@ -19,7 +19,7 @@ export function requireAdmin(identity: ConsoleIdentity, what: string): void {
  */
 export function requireOwner(identity: ConsoleIdentity, what: string): void {
   if (identity.kind === 'admin' || identity.role === 'owner') return;
-  throw new GatewayError({ code: 'CONSOLE_ROLE_FORBIDDEN', message: `A viewer's console token may not ${what}; it only reads its account.` });
+  throw new GatewayError({ code: 'CONSOLE_ROLE_FORBIDDEN', message: `A viewer's console token may not ${what}: only an owner's console token or the admin token may.` });
 }
 
 /** Whether the identity may see the records of `accountId` (its own, or any for the admin). */

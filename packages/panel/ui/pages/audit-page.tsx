@@ -25,7 +25,11 @@ type Filters = Partial<Record<'actor' | 'entityType' | 'action' | 'from' | 'to',
 function describeChange(entry: AuditEntry): string {
   const show = (value: unknown) => (value === undefined ? '—' : JSON.stringify(value));
   const after = entry.after ?? {};
-  if (!entry.before) return Object.entries(after).map(([name, value]) => `${name}: ${show(value)}`).join(', ');
+  if (!entry.before) {
+    // What a create set: the columns shown elsewhere in the row (ids, times) and empty members left out.
+    const set = Object.entries(after).filter(([name, value]) => value !== null && !['id', 'accountId', 'createdAt'].includes(name));
+    return set.map(([name, value]) => `${name}: ${show(value)}`).join(', ');
+  }
   const before = entry.before;
   const names = [...new Set([...Object.keys(before), ...Object.keys(after)])];
   const changed = names.filter(name => JSON.stringify(before[name]) !== JSON.stringify(after[name]));
