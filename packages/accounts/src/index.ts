@@ -48,7 +48,6 @@ export {
 } from './admin/admin-operations';
 export {
   ADMIN_IDENTITY,
-  CONSOLE_ROLES,
   operatorIdentity,
   presentIdentity,
   withOrigin,
@@ -57,7 +56,7 @@ export {
   type RequestOrigin,
 } from './admin/console-identity';
 export type { AuditEntry, AuditFilter, AuditLog, AuditPage, NewAuditEntry } from './audit/audit-log';
-export { maskSecrets, MASKED } from './audit/mask-secrets';
+export { maskSecrets } from './audit/mask-secrets';
 export { AUDIT_CSV_COLUMNS, type AuditedEntity, type RecordAudit } from './admin/create-audit-methods';
 export type { ConsoleRoute } from './admin/console-route';
 export type { ConsoleCredential, ConsoleUpstream, ConsoleUpstreams } from './admin/console-upstream';
