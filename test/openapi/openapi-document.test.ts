@@ -234,13 +234,15 @@ describe('the OpenAPI document at GET /openapi.json of the example server', () =
     const created = await call('post', '/admin/keys', '/admin/keys', 201, { accountId, name: 'laptop', expiresAt: '2030-01-01T00:00:00Z', allowedModels: [MODEL], limits: { requests: 10 } });
     await call('get', `/admin/keys?accountId=${accountId}`, '/admin/keys', 200);
     await call('patch', `/admin/keys/${String((created.key as { id: string }).id)}`, '/admin/keys/{id}', 200, { status: 'disabled' });
-    const token = await call('post', '/admin/console-tokens', '/admin/console-tokens', 201, { accountId, name: 'ci' });
+    const token = await call('post', '/admin/console-tokens', '/admin/console-tokens', 201, { accountId, name: 'ci', role: 'viewer' });
     await call('get', '/admin/console-tokens', '/admin/console-tokens', 200);
-    await call('patch', `/admin/console-tokens/${String((token.token as { id: string }).id)}`, '/admin/console-tokens/{id}', 200, { status: 'disabled' });
+    await call('patch', `/admin/console-tokens/${String((token.token as { id: string }).id)}`, '/admin/console-tokens/{id}', 200, { status: 'disabled', role: 'owner' });
     await request(server.url).post('/v1/responses').set(authHeaders.responses(server.demoKey)).send({ model: MODEL, input: 'one for the ledger' }).expect(200);
     const usage = await call('get', '/admin/usage?limit=5', '/admin/usage', 200);
     expect((usage.data as unknown[]).length).toBeGreaterThan(0);
     await call('get', '/admin/usage/summary?bucket=hour&groupBy=model', '/admin/usage/summary', 200);
+    const audit = await call('get', '/admin/audit?limit=50', '/admin/audit', 200);
+    expect((audit.data as unknown[]).length).toBeGreaterThan(0);
 
     const refused = await request(server.url).get('/admin/usage');
     expect([refused.status, refused.body.code, checker.errorsOf(answer('/admin/usage', 'get', '401'), refused.body)]).toEqual([401, 'ADMIN_TOKEN_MISSING', []]);

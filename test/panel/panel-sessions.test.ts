@@ -55,15 +55,15 @@ describe('the panel at /panel: sessions, CSRF checks and security headers', () =
       /^signalbox_panel=[A-Za-z0-9_-]{43}; Path=\/panel; Max-Age=28800; HttpOnly; SameSite=Strict$/,
     );
     expect(answer.body).toMatchObject({
-      identity: { kind: 'admin' },
+      identity: { kind: 'admin', actor: 'admin-token' },
       csrfToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
     });
     expect(JSON.stringify(answer.body) + cookie).not.toContain(server.adminToken);
     expect(answer.headers['cache-control']).toBe('no-store');
     // The identity the page gets is exactly the kind: nothing derived from the token (its digest) either.
-    expect(answer.body.identity).toEqual({ kind: 'admin' });
+    expect(answer.body.identity).toEqual({ kind: 'admin', actor: 'admin-token' });
     const current = await request(server.url).get('/panel/api/session').set('cookie', cookie.split(';')[0]!);
-    expect([current.status, current.body.identity]).toEqual([200, { kind: 'admin' }]);
+    expect([current.status, current.body.identity]).toEqual([200, { kind: 'admin', actor: 'admin-token' }]);
   });
 
   it('refuses a wrong token, an API key and a login posted from another origin, without a cookie', async () => {
@@ -178,7 +178,7 @@ describe('the panel at /panel: sessions, CSRF checks and security headers', () =
       .send({ token: token.body.secret });
     expect([opened.status, opened.body.identity]).toEqual([
       200,
-      { kind: 'account', accountId: account.body.id, tokenId: token.body.token.id, role: 'owner' },
+      { kind: 'account', accountId: account.body.id, tokenId: token.body.token.id, role: 'owner', actor: 'console:laptop' },
     ]);
     const cookie = String(opened.headers['set-cookie']).split(';')[0]!;
     expect((await request(server.url).get('/panel/api/keys').set('cookie', cookie)).status).toBe(200);

@@ -53,15 +53,17 @@ export const CLI_COMMANDS: readonly CliCommand[] = [
     options: {
       account: { placeholder: 'ID', description: ACCOUNT_ID, required: true },
       name: { placeholder: 'N', description: 'a label for the token, such as alice', required: true },
+      role: { placeholder: 'ROLE', description: 'owner (manages the account: keys, console tokens) or viewer (only reads it); default owner' },
       'expires-in-days': { placeholder: 'DAYS', description: 'days until the token stops working (default: never)' },
     },
-    fields: { accountId: '--account', name: '--name', expiresAt: '--expires-in-days' },
+    fields: { accountId: '--account', name: '--name', role: '--role', expiresAt: '--expires-in-days' },
     notFound: `no account has that --account id (see '${PROGRAM} accounts list')`,
     run: async ({ options }, context) => {
       const days = options['expires-in-days'];
       const { secret, token } = await (await context.admin()).createConsoleToken(ADMIN_IDENTITY, {
         accountId: options.account,
         name: options.name,
+        ...(options.role !== undefined && { role: options.role }),
         ...(days !== undefined && { expiresAt: new Date(Date.now() + parseDays(days, '--expires-in-days') * DAY_MS).toISOString() }),
       });
       context.revealSecret(`New console token ${token.id} for ${token.accountId}`, secret);

@@ -74,7 +74,7 @@ describe('console-token commands', () => {
 
   it('documents the commands in --help', async () => {
     const help = await run(dataDirectory, 'console-token', '--help');
-    expect(help.output).toContain('./scripts/start.sh console-token create --account ID --name N [--expires-in-days DAYS]');
+    expect(help.output).toContain('./scripts/start.sh console-token create --account ID --name N [--role ROLE] [--expires-in-days DAYS]');
     expect(help.output).toContain('./scripts/start.sh console-token list [--account ID]');
     expect(help.output).toContain('./scripts/start.sh console-token disable ID');
   });

@@ -12,6 +12,7 @@ import {
 } from './admin-schemas';
 import {
   adminAccountSchema,
+  adminAuditEntrySchema,
   adminBalanceEventSchema,
   adminConsoleTokenSchema,
   adminCreatedConsoleTokenSchema,
@@ -26,7 +27,7 @@ import {
   adminUsageEntrySchema,
   adminUsageSummarySchema,
 } from './admin-response-schemas';
-import { balanceEventsQuerySchema, usagePageQuerySchema, usageSummaryQuerySchema } from './usage-query-schemas';
+import { auditPageQuerySchema, balanceEventsQuerySchema, usagePageQuerySchema, usageSummaryQuerySchema } from './usage-query-schemas';
 
 /** The admin API's bodies and answers, by the component name the OpenAPI document gives each. */
 const BODIES = {
@@ -56,6 +57,7 @@ const ANSWERS = {
   AdminBalanceEventPage: adminPageOf(adminBalanceEventSchema),
   AdminUpstreamList: adminListOf(adminUpstreamSchema),
   AdminUpstreamCredential: adminUpstreamCredentialSchema,
+  AdminAuditPage: adminPageOf(adminAuditEntrySchema),
 } as const;
 
 /** The query strings of the admin API's paged and filtered reads. */
@@ -63,6 +65,7 @@ const QUERIES = {
   usage: usagePageQuerySchema,
   usageSummary: usageSummaryQuerySchema,
   balanceEvents: balanceEventsQuerySchema,
+  audit: auditPageQuerySchema,
 } as const;
 
 export type AdminSchemaName = keyof typeof BODIES | keyof typeof ANSWERS;

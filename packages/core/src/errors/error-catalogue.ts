@@ -28,8 +28,12 @@ export const ERROR_CATALOGUE: Record<GatewayErrorCode, CatalogueEntry> = {
   ADMIN_TOKEN_MISSING: { meaning: 'An admin API call without a console token.', action: FIX_AUTH },
   ADMIN_TOKEN_INVALID: { meaning: 'The console token is wrong, disabled or expired (an API key is not a console token).', action: FIX_AUTH },
   ADMIN_TOKEN_REQUIRED: {
-    meaning: 'An account\'s console token asked for what only the admin token may do: accounts, balances, console tokens, or on its keys a group, a model its account may not use, limits above its ceiling, enabling a key the operator disabled (`param` names the field); or an account identity with the `viewer` role asked for a change.',
+    meaning: 'An account\'s console token asked for what only the admin token may do: accounts, balances, upstreams, another account\'s records, or on its keys a group, a model its account may not use, limits above its ceiling, enabling a key the operator disabled (`param` names the field).',
     action: FIX_AUTH,
+  },
+  CONSOLE_ROLE_FORBIDDEN: {
+    meaning: 'An account\'s viewer console token asked to change something (keys, console tokens) or to read the audit log: a viewer only reads its account.',
+    action: 'Use an owner\'s console token or the admin token; never replay it unchanged.',
   },
   PANEL_SESSION_MISSING: { meaning: 'A panel data request without a live session: never logged in, logged out, or the session expired.', action: 'Log in to the panel again with a console token.' },
   PANEL_REQUEST_FORBIDDEN: { meaning: 'A panel request that changes something came without the session\'s CSRF token, or from another origin.', action: 'Send it from the panel page itself (it adds the `x-csrf-token` header); never replay it unchanged.' },

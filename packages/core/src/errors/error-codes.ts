@@ -27,6 +27,7 @@ export const GATEWAY_ERROR_CODES = {
   ADMIN_TOKEN_MISSING: { status: 401, source: 'service', retryable: false },
   ADMIN_TOKEN_INVALID: { status: 401, source: 'service', retryable: false },
   ADMIN_TOKEN_REQUIRED: { status: 403, source: 'service', retryable: false },
+  CONSOLE_ROLE_FORBIDDEN: { status: 403, source: 'service', retryable: false },
   PANEL_SESSION_MISSING: { status: 401, source: 'service', retryable: false },
   PANEL_REQUEST_FORBIDDEN: { status: 403, source: 'service', retryable: false },
   SSO_LOGIN_FAILED: { status: 400, source: 'service', retryable: false },

@@ -8,7 +8,7 @@ import type { LoginThrottle } from '../security/create-login-throttle';
 import type { SessionStore } from '../sessions/create-session-store';
 import { createSingleSignOnRoutes, type SingleSignOnRoutesOptions } from '../sso/create-single-sign-on-routes';
 import { createLoginHandler } from './create-login-handler';
-import { changeCheckMiddleware, checkSameOrigin, createSessionMiddleware, viewerReadOnlyMiddleware } from './create-session-middleware';
+import { changeCheckMiddleware, checkSameOrigin, createSessionMiddleware } from './create-session-middleware';
 
 export type PanelApiOptions = {
   admin: AdminService;
@@ -79,7 +79,6 @@ export function createPanelApi(options: PanelApiOptions): Router {
       baseURL: options.publicURL ?? requestOrigin(request),
     });
   });
-  api.use(viewerReadOnlyMiddleware);
   mountAdminOperations(api, {
     admin,
     identityOf: (_request, response) => openSessionOf(response).session.identity,

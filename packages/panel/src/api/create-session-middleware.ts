@@ -9,19 +9,20 @@ import type { SessionStore } from '../sessions/create-session-store';
 /**
  * Finds the request's session from its cookie, and checks again that the token it was opened with
  * still opens the console: a console token disabled or expired, or an admin token rotated, since
- * the login ends its sessions at once (401, the cookie cleared).
+ * the login ends its sessions at once (401, the cookie cleared); a role changed since applies at once.
  */
 export function createSessionMiddleware(admin: AdminService, sessions: SessionStore): RequestHandler {
   return async function panelSessionMiddleware(request, response, next) {
     const id = readSessionCookie(request.headers.cookie);
     const session = sessions.get(id);
     if (!session || !id) throw sessionMissing();
-    await admin.checkIdentity(session.identity).catch((error: unknown) => {
+    const identity = await admin.checkIdentity(session.identity).catch((error: unknown) => {
       sessions.delete(id);
       response.setHeader('set-cookie', serializeClearedCookie(cookieOptionsOf(request, response)));
       throw error;
     });
-    setOpenSession(response, { id, session });
+    // The token's role as it is now: a token made a viewer since the login acts as one at once.
+    setOpenSession(response, { id, session: { ...session, identity } });
     next();
   };
 }
@@ -29,15 +30,6 @@ export function createSessionMiddleware(admin: AdminService, sessions: SessionSt
 /** Refuses a change (any method but GET, HEAD and OPTIONS) another site's page sent, or one without the session's CSRF token. */
 export const changeCheckMiddleware: RequestHandler = function panelChangeCheck(request, response, next) {
   if (!SAFE_METHODS.has(request.method)) checkSameOrigin(request, openSessionOf(response).session.csrfToken);
-  next();
-};
-
-/** Refuses an account viewer's change to the admin operations (403 `ADMIN_TOKEN_REQUIRED`); logging out is not one. */
-export const viewerReadOnlyMiddleware: RequestHandler = function panelViewerReadOnly(request, response, next) {
-  const { identity } = openSessionOf(response).session;
-  if (!SAFE_METHODS.has(request.method) && identity.kind === 'account' && identity.role === 'viewer') {
-    throw new GatewayError({ code: 'ADMIN_TOKEN_REQUIRED', message: 'This login has the viewer role in its account: it may read, not change.' });
-  }
   next();
 };
 
