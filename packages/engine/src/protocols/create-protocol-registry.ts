@@ -15,6 +15,8 @@ export type Endpoint = {
   kind: 'generation' | 'token-count' | 'compaction' | 'models' | 'stored-response' | 'stored-input-items';
   codec: Codec;
   shared: boolean;
+  /** A generation endpoint whose path asks for a stream (the descriptor's `streamGenerationPath`). */
+  stream?: boolean;
 };
 
 /**
@@ -104,6 +106,10 @@ function collectEndpoints(codecs: readonly Codec[]): Endpoint[] {
     endpoints.push(added);
   };
   for (const codec of codecs) add({ method: 'POST', path: codec.descriptor.generationPath, kind: 'generation', codec });
+  for (const codec of codecs) {
+    const { streamGenerationPath } = codec.descriptor;
+    if (streamGenerationPath !== undefined) add({ method: 'POST', path: streamGenerationPath, kind: 'generation', codec, stream: true });
+  }
   for (const codec of codecs) {
     const { tokenCountPath } = codec.descriptor;
     if (tokenCountPath !== undefined && codec.decodeTokenCountRequest && codec.encodeTokenCount) {

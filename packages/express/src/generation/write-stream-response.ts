@@ -4,7 +4,7 @@ import { createKeepAlive } from '@signalbox/sse';
 import type { Response } from 'express';
 
 /**
- * Sends SSE headers (in one write with the first frames, when `pipe` writes them at once), then
+ * Sends SSE headers, or the content type the engine set for another framing (in one write with the first frames, when `pipe` writes them at once), then
  * lets `pipe` write frames as they are produced: no buffering, no `cork()`, backpressure through
  * `drain`, keep-alive comments only while the stream is silent. Resolves to how the stream ended.
  */
@@ -14,10 +14,12 @@ export async function writeStreamResponse(
   options: { signal: AbortSignal; keepAliveMs: number },
 ): Promise<StreamOutcome> {
   response.status(200);
-  response.setHeader('content-type', 'text/event-stream; charset=utf-8');
+  // A stream framed otherwise than as SSE (the engine set its content type) takes no comments.
+  const framed = response.getHeader('content-type') !== undefined;
+  if (!framed) response.setHeader('content-type', 'text/event-stream; charset=utf-8');
   response.setHeader('cache-control', 'no-cache');
   response.setHeader('x-accel-buffering', 'no');
-  const keepAlive = createKeepAlive(frame => response.write(frame), options.keepAliveMs);
+  const keepAlive = createKeepAlive(frame => response.write(frame), framed ? 0 : options.keepAliveMs);
   const sink: FrameSink = {
     write(text) {
       keepAlive.touch();
