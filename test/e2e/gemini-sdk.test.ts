@@ -5,9 +5,8 @@ import { startTestGateway, type TestGateway } from '../helpers/start-test-gatewa
 const ROUTES = ['sim-via-responses', 'sim-via-messages', 'sim-via-chat'];
 const PROMPT = 'Describe how a railway signalbox sorts freight cars';
 // The SDK's own dispatcher lookup fails inside jest's sandbox: it is handed the sandbox's fetch.
-// The gateway serves Gemini under /v1beta, which SDK 3.x asks for by `apiVersion`.
-const geminiClient = (apiKey: string, baseUrl: string) =>
-  new GoogleGenAI({ apiKey, apiVersion: 'v1beta', httpOptions: { baseUrl, retryOptions: { attempts: 1 }, fetch: (url, init) => fetch(url, init) } });
+const geminiClient = (apiKey: string, baseUrl: string, apiVersion?: string) =>
+  new GoogleGenAI({ apiKey, ...(apiVersion && { apiVersion }), httpOptions: { baseUrl, retryOptions: { attempts: 1 }, fetch: (url, init) => fetch(url, init) } });
 const weather = {
   name: 'get_weather',
   description: 'Current weather for a city',
@@ -61,6 +60,15 @@ describe.each(ROUTES)('the @google/genai SDK on %s', model => {
     ];
     const answer = await genai.models.generateContent({ model, contents: history, config });
     expect(answer.text).toContain('Sunny and 21 degrees');
+  });
+
+  it('is served under /v1beta as under /v1, the SDK asking by its apiVersion', async () => {
+    const beta = geminiClient(server.demoKey, server.url, 'v1beta');
+    const [stable, viaBeta] = await Promise.all([genai, beta].map(client => client.models.generateContent({ model, contents: PROMPT })));
+    expect(viaBeta!.text).toBe(stable!.text);
+    let streamed = '';
+    for await (const chunk of await beta.models.generateContentStream({ model, contents: PROMPT })) streamed += chunk.text ?? '';
+    expect(streamed).toBe(stable!.text);
   });
 
   it('counts tokens and lists the routes as models/…', async () => {

@@ -14,6 +14,8 @@ export const geminiDescriptor: ProtocolDescriptor = {
   streamGenerationPath: '/v1beta/models/{model}:streamGenerateContent',
   tokenCountPath: '/v1beta/models/{model}:countTokens',
   modelsPath: '/v1beta/models',
+  // The Google SDKs call `/v1beta` or, by their `apiVersion` (the default of @google/genai 3), `/v1`.
+  pathPrefixAliases: { '/v1beta/': '/v1/' },
   upstreamPath: '/models',
   upstreamCallPath: ({ model, stream }) =>
     `/models/${encodeURIComponent(model)}${stream ? ':streamGenerateContent?alt=sse' : ':generateContent'}`,
@@ -45,6 +47,7 @@ export const geminiDescriptor: ProtocolDescriptor = {
     'the reasoning effort': 'the effort is `generationConfig.thinkingConfig.thinkingLevel`',
     'the number of answers': 'the number of answers is `generationConfig.candidateCount`',
   },
-  // Only Google's clients send `x-goog-api-key` or call a `/v1beta/models/…:` path.
-  recognizes: ({ path, headerNames }) => (headerNames.has('x-goog-api-key') || /^\/v1beta\/models(\/|$)/i.test(path) ? 2 : 0),
+  // Only Google's clients send `x-goog-api-key`, call `/v1beta/models` or a `/v1/models/…:method` path.
+  recognizes: ({ path, headerNames }) =>
+    headerNames.has('x-goog-api-key') || /^\/v1beta\/models(\/|$)/i.test(path) || /^\/v1\/models\/[^/]+:/i.test(path) ? 2 : 0,
 };

@@ -66,6 +66,11 @@ export type ProtocolDescriptor = {
   /** The models list (`GET`). */
   modelsPath: string;
   /**
+   * Other prefixes every client endpoint of the protocol answers under as well, by the declared
+   * prefix they stand for (`{ '/v1beta/': '/v1/' }`: Gemini's stable version beside its beta).
+   */
+  pathPrefixAliases?: Readonly<Record<string, string>>;
+  /**
    * The endpoints of stored responses, for a codec with `conversation`: one response (`GET` reads it,
    * `DELETE` deletes it) and its input items (`GET`), each with `{id}` where the response id goes.
    */

@@ -94,6 +94,12 @@ function collectEndpoints(codecs: readonly Codec[]): Endpoint[] {
   const endpoints: Endpoint[] = [];
   const claimed = new Map<string, Endpoint>();
   const add = (endpoint: Omit<Endpoint, 'shared'>) => {
+    claim(endpoint);
+    for (const [prefix, alias] of Object.entries(endpoint.codec.descriptor.pathPrefixAliases ?? {})) {
+      if (endpoint.path.startsWith(prefix)) claim({ ...endpoint, path: `${alias}${endpoint.path.slice(prefix.length)}` });
+    }
+  };
+  const claim = (endpoint: Omit<Endpoint, 'shared'>) => {
     const key = `${endpoint.method} ${endpoint.path}`;
     const earlier = claimed.get(key);
     if (earlier?.kind === 'models' && endpoint.kind === 'models') {
