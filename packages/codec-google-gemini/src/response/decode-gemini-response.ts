@@ -14,7 +14,7 @@ export function decodeGeminiResponse(body: unknown): GenerationResponse {
   if (!result.success) throw new GatewayError({ code: 'UPSTREAM_FAILED', message: 'The upstream answered with a body that is not a Gemini response.' });
   const wire = result.data;
   const candidate = wire.candidates?.[0];
-  const content = decodeGeminiOutputParts(candidate?.content?.parts ?? []);
+  const content = decodeGeminiOutputParts(candidate?.content?.parts ?? [], wire.responseId);
   const blocked = candidate === undefined ? wire.promptFeedback?.blockReason : undefined;
   const finishReason = blocked
     ? { unified: 'content-filter' as const, raw: blocked }

@@ -6,8 +6,9 @@ import type { GeminiPart } from '../gemini-api';
  * on any other part as an empty reasoning part just before it (so it replays on the same part),
  * function calls with their `id` or one made here. Code execution parts are Gemini's own: skipped.
  */
-export function decodeGeminiOutputParts(parts: readonly GeminiPart[]): OutputPart[] {
+export function decodeGeminiOutputParts(parts: readonly GeminiPart[], responseId: string | undefined): OutputPart[] {
   const output: OutputPart[] = [];
+  let calls = 0;
   for (const part of parts) {
     const signature = part.thoughtSignature;
     if (part.thought === true) {
@@ -17,7 +18,7 @@ export function decodeGeminiOutputParts(parts: readonly GeminiPart[]): OutputPar
     if (signature !== undefined) output.push({ type: 'reasoning', text: '', signature });
     if (part.functionCall) {
       const { id, name, args } = part.functionCall;
-      output.push({ type: 'tool-call', callId: id ?? createId('call_'), name, arguments: JSON.stringify(args ?? {}) });
+      output.push({ type: 'tool-call', callId: id ?? geminiCallId(responseId, calls++), name, arguments: JSON.stringify(args ?? {}) });
     } else if (part.text !== undefined && part.text !== '') output.push({ type: 'text', text: part.text });
   }
   return output;
@@ -54,6 +55,14 @@ export function encodeGeminiOutputParts(content: readonly OutputPart[], includeT
   }
   if (signature !== undefined) parts.push({ text: '', ...take() });
   return parts;
+}
+
+/**
+ * The id of a call Gemini sent without one: made of the response's id and the call's place, so
+ * every reading of one answer gives the same ids; random when the response has no usable id.
+ */
+export function geminiCallId(responseId: string | undefined, index: number): string {
+  return responseId !== undefined && /^[A-Za-z0-9_-]{1,64}$/.test(responseId) ? `call_${responseId}_${index}` : createId('call_');
 }
 
 /** A call's arguments as the object Gemini sends (`{}` for none). */

@@ -1,8 +1,9 @@
-import { createId, emptyUsage, GatewayError, isJSONObject, streamEndedEarly, type SSEMessage, type StreamDecoder, type StreamEvent, type Usage } from '@signalbox/core';
+import { emptyUsage, GatewayError, isJSONObject, streamEndedEarly, type SSEMessage, type StreamDecoder, type StreamEvent, type Usage } from '@signalbox/core';
 import { geminiResponseSchema, type GeminiPart } from '../gemini-api';
 import { createGeminiBodyError, decodeGeminiError } from '../gemini-error-envelope';
 import { decodeGeminiFinishReason } from '../gemini-finish-reason';
 import { decodeGeminiUsage } from '../gemini-usage';
+import { geminiCallId } from '../response/gemini-output-parts';
 
 type Block = { kind: 'text' | 'reasoning'; id: string };
 type DecoderState = {
@@ -14,6 +15,8 @@ type DecoderState = {
   blockReason: string | undefined;
   sawToolCalls: boolean;
   done: boolean;
+  responseId: string | undefined;
+  calls: number;
 };
 
 /**
@@ -24,7 +27,7 @@ type DecoderState = {
  * @see https://ai.google.dev/api/generate-content#method:-models.streamgeneratecontent
  */
 export function createGeminiStreamDecoder(): StreamDecoder {
-  const state: DecoderState = { started: false, open: undefined, blocks: 0, usage: emptyUsage(), finishReason: undefined, blockReason: undefined, sawToolCalls: false, done: false };
+  const state: DecoderState = { started: false, open: undefined, blocks: 0, usage: emptyUsage(), finishReason: undefined, blockReason: undefined, sawToolCalls: false, done: false, responseId: undefined, calls: 0 };
   return {
     push(message) {
       if (state.done) return [];
@@ -60,6 +63,7 @@ function decodeChunk(message: SSEMessage, state: DecoderState, events: StreamEve
   const chunk = result.data;
   if (!state.started) {
     state.started = true;
+    state.responseId = chunk.responseId;
     events.push({ type: 'response-start', id: chunk.responseId ?? '', model: chunk.modelVersion ?? '' });
   }
   const candidate = chunk.candidates?.[0];
@@ -89,7 +93,7 @@ function decodePart(part: GeminiPart, state: DecoderState, events: StreamEvent[]
     const { id: callId, name, args } = part.functionCall;
     const id = `b${state.blocks++}`;
     state.sawToolCalls = true;
-    events.push({ type: 'tool-call-start', id, callId: callId ?? createId('call_'), toolName: name }, { type: 'tool-call-end', id, arguments: JSON.stringify(args ?? {}) });
+    events.push({ type: 'tool-call-start', id, callId: callId ?? geminiCallId(state.responseId, state.calls++), toolName: name }, { type: 'tool-call-end', id, arguments: JSON.stringify(args ?? {}) });
   } else if (part.text) {
     const id = openBlock('text', state, events);
     events.push({ type: 'text-delta', id, delta: part.text });
