@@ -1,12 +1,10 @@
-import { ApiError, FunctionCallingConfigMode, GoogleGenAI, type Content } from '@google/genai';
+import { ApiError, FunctionCallingConfigMode, type Content, type GoogleGenAI } from '@google/genai';
+import { geminiClient } from '../helpers/gemini-client';
 import { startTestGateway, type TestGateway } from '../helpers/start-test-gateway';
 
 /** The official `@google/genai` SDK on the Gemini endpoints, served by upstreams of the three other protocols. */
 const ROUTES = ['sim-via-responses', 'sim-via-messages', 'sim-via-chat'];
 const PROMPT = 'Describe how a railway signalbox sorts freight cars';
-// The SDK's own dispatcher lookup fails inside jest's sandbox: it is handed the sandbox's fetch.
-const geminiClient = (apiKey: string, baseUrl: string, apiVersion?: string) =>
-  new GoogleGenAI({ apiKey, ...(apiVersion && { apiVersion }), httpOptions: { baseUrl, retryOptions: { attempts: 1 }, fetch: (url, init) => fetch(url, init) } });
 const weather = {
   name: 'get_weather',
   description: 'Current weather for a city',

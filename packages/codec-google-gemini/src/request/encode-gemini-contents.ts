@@ -14,6 +14,13 @@ import {
 type Content = { role: 'user' | 'model'; parts: JSONObject[] };
 
 /**
+ * The signature Google documents for a function call Gemini did not make (another model's turn, a
+ * client that cannot carry signatures): Gemini 3 refuses a turn whose first call has none.
+ * @see https://ai.google.dev/gemini-api/docs/thought-signatures
+ */
+export const FOREIGN_CALL_SIGNATURE = 'skip_thought_signature_validator';
+
+/**
  * IR messages → `contents`, consecutive turns of one role merged (Gemini alternates `user` and
  * `model`). Tool results become `functionResponse` parts named after their call; a system message
  * inside the conversation becomes user text (warned).
@@ -47,7 +54,8 @@ export function encodeGeminiContents(messages: readonly Message[], warnings: Tra
 /**
  * An assistant turn's parts. Reasoning text goes as a thought part with its signature; a signature
  * without text (Gemini's, on a call or text) goes on the part that follows it, or alone on an empty
- * text part at the end. Another vendor's opaque reasoning is dropped (warned).
+ * text part at the end; a turn's first call without one gets `FOREIGN_CALL_SIGNATURE`. Another
+ * vendor's opaque reasoning is dropped (warned).
  */
 function encodeModelParts(content: AssistantMessage['content'], warnings: TranslationWarning[]): JSONObject[] {
   const parts: JSONObject[] = [];
@@ -70,6 +78,8 @@ function encodeModelParts(content: AssistantMessage['content'], warnings: Transl
     } else parts.push(signed({ text: part.text }));
   }
   if (signature !== undefined) parts.push({ text: '', thoughtSignature: signature });
+  const firstCall = parts.find(part => part.functionCall !== undefined);
+  if (firstCall && firstCall.thoughtSignature === undefined) firstCall.thoughtSignature = FOREIGN_CALL_SIGNATURE;
   return parts;
 }
 

@@ -1,4 +1,5 @@
 import { anthropicPresets } from './anthropic-presets';
+import { googlePresets } from './google-presets';
 import { hostedCompatiblePresets } from './hosted-compatible-presets';
 import { localServerPresets } from './local-server-presets';
 import { openAIPresets } from './openai-presets';
@@ -11,6 +12,7 @@ import type { ProviderPreset } from './provider-preset';
 export const PROVIDER_PRESETS: Readonly<Record<string, ProviderPreset>> = {
   ...openAIPresets,
   ...anthropicPresets,
+  ...googlePresets,
   ...hostedCompatiblePresets,
   ...localServerPresets,
 };
