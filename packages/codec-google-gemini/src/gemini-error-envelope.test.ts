@@ -30,6 +30,8 @@ describe('the Gemini error envelope', () => {
           { '@type': 'type.googleapis.com/google.rpc.RequestInfo', requestId: 'req_abc' },
         ],
       },
+      code,
+      request_id: 'req_abc',
     });
   });
 

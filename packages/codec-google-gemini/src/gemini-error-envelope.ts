@@ -75,12 +75,13 @@ const GEMINI_FAILURE_WORDS: UpstreamFailureWords = new Map([
 const ERROR_DOMAIN = 'signalbox';
 
 /**
- * `{ error: { code, message, status, details } }`: Google's envelope, with the service code as an
- * `ErrorInfo` reason (its `metadata` naming the field at fault) and the request id as `RequestInfo`.
+ * `{ error: { code, message, status, details }, code, request_id }`: Google's envelope, with the
+ * service code as an `ErrorInfo` reason (its `metadata` naming the field at fault) and the request
+ * id as `RequestInfo`, plus the service code and request id at the top level as on every endpoint.
  * @see https://cloud.google.com/apis/design/errors#error_model
  */
 export function encodeGeminiError(error: GatewayError, requestId: string): EncodedError {
-  return { status: error.status, body: { error: encodeGeminiErrorObject(error, requestId) } };
+  return { status: error.status, body: { error: encodeGeminiErrorObject(error, requestId), code: error.code, request_id: requestId } };
 }
 
 /** The inner error object, also what a stream's error chunk carries. */
