@@ -27,4 +27,5 @@ export const authHeaders = {
   responses: (key: string) => ({ authorization: `Bearer ${key}` }),
   chat: (key: string) => ({ authorization: `Bearer ${key}` }),
   messages: (key: string) => ({ 'x-api-key': key, 'anthropic-version': '2023-06-01' }),
+  gemini: (key: string) => ({ 'x-goog-api-key': key }),
 };
