@@ -2,6 +2,7 @@ import { createDroppedOptionsDescriber, type Codec } from '@signalbox/core';
 import { geminiDescriptor } from './gemini-descriptor';
 import { decodeGeminiError, encodeGeminiError } from './gemini-error-envelope';
 import { encodeGeminiModelList } from './gemini-model-list';
+import { describeGeminiOpenAPI } from './openapi/describe-gemini-openapi';
 import { GEMINI_PROTOCOL } from './gemini-options';
 import { decodeGeminiRequest } from './request/decode-gemini-request';
 import { decodeGeminiTokenCountRequest } from './request/decode-gemini-token-count-request';
@@ -32,4 +33,5 @@ export const geminiCodec: Codec = {
   encodeModelList: encodeGeminiModelList,
   // The client's framing and whether it sees thoughts are honoured on its side, whatever the upstream.
   describeDroppedOptions: createDroppedOptionsDescriber(['alt', 'includeThoughts', 'labels']),
+  describeOpenAPI: describeGeminiOpenAPI,
 };

@@ -15,3 +15,4 @@ export { GEMINI_PROTOCOL, getGeminiOptions } from './gemini-options';
 export { geminiSchemaToJSONSchema } from './schema/gemini-schema-to-json-schema';
 export { jsonSchemaToGeminiSchema } from './schema/json-schema-to-gemini-schema';
 export { geminiRequestSchema, type GeminiRequest } from './request/gemini-request-schema';
+export { describeGeminiOpenAPI } from './openapi/describe-gemini-openapi';
