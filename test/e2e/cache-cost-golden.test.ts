@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { SSEMessage } from '@signalbox/core';
 import request from 'supertest';
 import type { LoopbackServer } from '../helpers/listen-on-loopback';
-import { authHeaders, postForSSE } from '../helpers/read-sse';
+import { authHeaders, geminiAuthHeaders, postForSSE } from '../helpers/read-sse';
 import { startTestGateway, type TestGateway } from '../helpers/start-test-gateway';
 import { startUsageReplayUpstream, type ReplayedUsage } from '../helpers/start-usage-replay-upstream';
 
@@ -24,8 +24,8 @@ type Interface = 'messages' | 'responses' | 'chat' | 'gemini';
 /** Anthropic's published multipliers on a $3 input price: cache reads 0.1×, 5-minute writes 1.25×, 1-hour writes 2×. */
 const PRICING = { inputPerMillion: 3, outputPerMillion: 15, cachedInputPerMillion: 0.3, cacheWritePerMillion: 3.75, cacheWrite1hPerMillion: 6 };
 
-/** What each upstream reports. Messages counts uncached input only; the OpenAI protocols count cached tokens in the input. */
-const REPORTED: ReplayedUsage = {
+/** What each upstream reports. Messages counts uncached input only; the OpenAI protocols and Gemini count cached tokens in the input. */
+const REPORTED: Required<ReplayedUsage> = {
   messages: {
     usage: {
       input_tokens: 1234,
@@ -198,7 +198,7 @@ describe('cache costs to the micro-unit in every direction', () => {
       const model = `cached-via-${upstreamProtocol}`;
       const url = `${gateway.url}${PATHS[client](model, mode === 'stream')}`;
       const body = bodyFor(client, model, mode === 'stream');
-      const headers = authHeaders[client](gateway.demoKey);
+      const headers = client === 'gemini' ? geminiAuthHeaders(gateway.demoKey) : authHeaders[client](gateway.demoKey);
       let received: unknown;
       let requestId: string;
       if (mode === 'stream') {

@@ -1,4 +1,3 @@
-import { generateApiKey } from '@signalbox/accounts';
 import { startOtlpReceiver, type OtlpReceiver } from '../helpers/start-otlp-receiver';
 import { startTestGateway, type TestGateway } from '../helpers/start-test-gateway';
 import { parseSSEText, validateGeminiStream } from '../stream-validators';

@@ -1,4 +1,5 @@
 import type Anthropic from '@anthropic-ai/sdk';
+import type OpenAI from 'openai';
 import type { Content } from '@google/genai';
 import { startWithConfig } from '../errors/refusal-helpers';
 import { protocolClients, type ClientProtocol } from '../helpers/ask-every-protocol';
@@ -80,7 +81,7 @@ describe('a Gemini API upstream', () => {
     const tools = [{ type: 'function' as const, name: weather.name, parameters: weather.schema, strict: false }];
     const first = await openai.responses.create({ model: 'via-gemini', input: 'Weather in Oslo?', tools, store: false, include: ['reasoning.encrypted_content'] });
     const call = first.output.find(item => item.type === 'function_call')!;
-    const followUp = [...first.output, { type: 'function_call_output' as const, call_id: call.type === 'function_call' ? call.call_id : '', output: 'Sunny' }];
+    const followUp = [...(first.output as OpenAI.Responses.ResponseInputItem[]), { type: 'function_call_output' as const, call_id: call.type === 'function_call' ? call.call_id : '', output: 'Sunny' }];
     const answer = await openai.responses.create({ model: 'via-gemini', input: [{ role: 'user', content: 'Weather in Oslo?' }, ...followUp], tools, store: false });
     expect(answer.output_text).toBe('Result: {"output":"Sunny"}');
     expect(upstream.calls.at(-1)!.body.contents![1]!.parts![0]!.thoughtSignature).toMatch(/^sig-/);

@@ -27,5 +27,7 @@ export const authHeaders = {
   responses: (key: string) => ({ authorization: `Bearer ${key}` }),
   chat: (key: string) => ({ authorization: `Bearer ${key}` }),
   messages: (key: string) => ({ 'x-api-key': key, 'anthropic-version': '2023-06-01' }),
-  gemini: (key: string) => ({ 'x-goog-api-key': key }),
 };
+
+/** A Gemini client's key header (Google's SDKs send `apiKey` as `x-goog-api-key`). */
+export const geminiAuthHeaders = (key: string) => ({ 'x-goog-api-key': key });

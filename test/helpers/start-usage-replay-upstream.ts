@@ -13,7 +13,7 @@ export type ReplayedUsage = {
   messages: { usage: JSONObject; deltaUsage: JSONObject };
   responses: JSONObject;
   chat: JSONObject;
-  gemini: JSONObject;
+  gemini?: JSONObject;
 };
 
 const FIXTURES = join(__dirname, '../../packages');
@@ -39,10 +39,10 @@ export async function startUsageReplayUpstream(usage: ReplayedUsage): Promise<Lo
       json: replaceJSON(fixture('codec-openai-chat', 'vendor-text.1.response.json'), body => ({ ...body, usage: usage.chat })),
       stream: replaceFrames(fixture('codec-openai-chat', 'vendor-text.1.stream.sse'), data => (data.usage ? { ...data, usage: usage.chat } : data)),
     },
-    '/v1beta/models/upstream-model:generateContent': { json: geminiAnswer(usage.gemini), stream: '' },
+    '/v1beta/models/upstream-model:generateContent': { json: geminiAnswer(usage.gemini ?? {}), stream: '' },
     '/v1beta/models/upstream-model:streamGenerateContent?alt=sse': {
       json: '',
-      stream: replaceFrames(fixture('codec-google-gemini', 'text-thoughts.1.stream.sse'), data => ({ ...data, usageMetadata: usage.gemini })),
+      stream: replaceFrames(fixture('codec-google-gemini', 'text-thoughts.1.stream.sse'), data => ({ ...data, usageMetadata: usage.gemini ?? {} })),
     },
   };
   return listenOnLoopback((request, response) => {
