@@ -1,23 +1,5 @@
 import { isJSONObject, type JSONObject, type JSONValue } from '@signalbox/core';
-
-/** Keywords the OpenAPI subset and JSON Schema spell alike, copied as they are. */
-const SHARED_KEYWORDS = [
-  'description',
-  'title',
-  'format',
-  'enum',
-  'required',
-  'minItems',
-  'maxItems',
-  'minimum',
-  'maximum',
-  'minLength',
-  'maxLength',
-  'pattern',
-  'default',
-  'minProperties',
-  'maxProperties',
-] as const;
+import { SHARED_SCHEMA_KEYWORDS } from './schema-keywords';
 
 /**
  * A Gemini `Schema` (the OpenAPI 3.0 subset of `parameters` and `responseSchema`, with upper-case
@@ -29,7 +11,7 @@ export function geminiSchemaToJSONSchema(schema: JSONObject): JSONObject {
   const converted: JSONObject = {};
   const type = typeof schema.type === 'string' ? schema.type.toLowerCase() : undefined;
   if (type !== undefined && type !== 'type_unspecified') converted.type = schema.nullable === true ? [type, 'null'] : type;
-  for (const keyword of SHARED_KEYWORDS) if (schema[keyword] !== undefined) converted[keyword] = schema[keyword];
+  for (const keyword of SHARED_SCHEMA_KEYWORDS) if (schema[keyword] !== undefined) converted[keyword] = schema[keyword];
   if (isJSONObject(schema.properties)) converted.properties = mapValues(schema.properties);
   if (isJSONObject(schema.items)) converted.items = geminiSchemaToJSONSchema(schema.items);
   if (Array.isArray(schema.anyOf)) converted.anyOf = schema.anyOf.map(convertValue);

@@ -1,23 +1,7 @@
 import { isJSONObject, type JSONObject } from '@signalbox/core';
+import { SHARED_SCHEMA_KEYWORDS } from './schema-keywords';
 
-/** JSON Schema keywords the OpenAPI subset takes as they are. */
-const KEPT_KEYWORDS = new Set([
-  'description',
-  'title',
-  'format',
-  'enum',
-  'required',
-  'minItems',
-  'maxItems',
-  'minimum',
-  'maximum',
-  'minLength',
-  'maxLength',
-  'pattern',
-  'default',
-  'minProperties',
-  'maxProperties',
-]);
+const KEPT_KEYWORDS = new Set<string>(SHARED_SCHEMA_KEYWORDS);
 
 /** Keywords whose loss changes nothing the model is asked for. */
 const IGNORED_KEYWORDS = new Set(['$schema', 'additionalProperties', 'examples', 'strict']);
