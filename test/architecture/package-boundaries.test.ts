@@ -12,6 +12,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   'codec-openai-responses': ['@signalbox/core', '@signalbox/codec-openai-shared', 'zod'],
   'codec-openai-chat': ['@signalbox/core', '@signalbox/codec-openai-shared', 'zod'],
   'codec-anthropic-messages': ['@signalbox/core', 'zod'],
+  'codec-google-gemini': ['@signalbox/core', 'zod'],
   upstream: ['@signalbox/core', 'undici'],
   // An upstream kind: a cloud's URL, auth and framing, on core's contract; its token requests through the cloud's own SDK.
   'kind-azure-openai': ['@signalbox/core', '@signalbox/upstream', '@azure/identity', 'zod'],
@@ -51,6 +52,7 @@ const ALLOWED: Record<string, readonly string[]> = {
     '@signalbox/codec-openai-responses',
     '@signalbox/codec-anthropic-messages',
     '@signalbox/codec-openai-chat',
+    '@signalbox/codec-google-gemini',
     '@signalbox/kind-azure-openai',
     '@signalbox/kind-bedrock',
     '@signalbox/kind-vertex',

@@ -80,7 +80,7 @@ describe('account console tokens on the admin API', () => {
     const routes = await request(server.url).get('/admin/routes').set(account());
     expect(routes.status).toBe(200);
     const sim = routes.body.data.find((route: { model: string }) => route.model === 'signalbox-sim');
-    expect(sim.interfaces.map((entry: { path: string }) => entry.path).sort()).toEqual(['/v1/chat/completions', '/v1/messages', '/v1/responses']);
+    expect(sim.interfaces.map((entry: { path: string }) => entry.path).sort()).toEqual(['/v1/chat/completions', '/v1/messages', '/v1/responses', '/v1beta/models/{model}:generateContent']);
     expect(sim).toHaveProperty('pricing');
     expect(sim).toHaveProperty('contextTokens');
     expect(typeof sim.upstreamProtocol).toBe('string');

@@ -24,10 +24,12 @@ export type {
   DecodeOptions,
   EncodeContext,
   EncodedError,
+  EndpointFacts,
   ModelInfo,
   PassthroughStream,
   StreamDecoder,
   StreamEncoder,
+  StreamFraming,
 } from './codec/codec';
 export type { UpstreamQuirks } from './codec/upstream-quirks';
 export type {

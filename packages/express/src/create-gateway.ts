@@ -212,7 +212,7 @@ function upgradeRefusal(engine: Engine, endpoint: Endpoint, accessLog: readonly 
 
 function endpointHandlers(engine: Engine, endpoint: Endpoint, config: GatewayConfig): RequestHandler[] {
   if (endpoint.kind === 'models') return [createModelsHandler({ engine, ...(!endpoint.shared && { codec: endpoint.codec }) })];
-  const authenticated = [createRequestIdMiddleware({ engine, protocol: endpoint.codec.protocol }), createAuthMiddleware()];
+  const authenticated = [createRequestIdMiddleware({ engine, protocol: endpoint.codec.protocol, endpoint }), createAuthMiddleware()];
   if (endpoint.kind === 'stored-response' || endpoint.kind === 'stored-input-items') {
     return [...authenticated, createStoredResponseHandler({ engine, endpoint })];
   }

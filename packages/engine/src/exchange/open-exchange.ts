@@ -1,4 +1,4 @@
-import { createId, type Codec, type DecodeOptions } from '@signalbox/core';
+import { createId, type Codec, type DecodeOptions, type EndpointFacts } from '@signalbox/core';
 import { authenticate, type RequestHeaders } from '../auth/authenticate';
 import { readForwardedParts } from '../generation/forwarded-request-parts';
 import type { UsageRecord } from '../usage/usage-record';
@@ -11,10 +11,10 @@ import { settleExchange } from './settle-exchange';
 
 /**
  * What the transport knows of a request when it opens its exchange: the client's headers (for the
- * observer) and where the gateway is mounted (`/llm`; empty at the root), which the paths named in
- * its refusals start with.
+ * observer), where the gateway is mounted (`/llm`; empty at the root), which the paths named in
+ * its refusals start with, and what its endpoint's path says of it (a model named in the path).
  */
-export type ExchangeOpening = { headers?: RequestHeaders; mountPath?: string };
+export type ExchangeOpening = { headers?: RequestHeaders; mountPath?: string; endpoint?: EndpointFacts };
 
 /**
  * One exchange, stamped now with a fresh request id on the engine's clock: the owner of its state
@@ -25,8 +25,8 @@ export type ExchangeOpening = { headers?: RequestHeaders; mountPath?: string };
 export function openExchange(codec: Codec, opening: ExchangeOpening, dependencies: ExchangeDependencies): Exchange {
   const requestId = createId('req_');
   const startedAt = dependencies.clock.now();
-  const { headers, mountPath = '' } = opening;
-  const decodeOptions: DecodeOptions = { foreignFields: dependencies.foreignFieldsOf(codec), mountPath };
+  const { headers, mountPath = '', endpoint } = opening;
+  const decodeOptions: DecodeOptions = { foreignFields: dependencies.foreignFieldsOf(codec), mountPath, ...(endpoint && { endpoint }) };
   const state: ExchangeState = { codec, requestId, startedAt, headers, decodeOptions, settled: false };
   return {
     requestId,
@@ -43,6 +43,7 @@ export function openExchange(codec: Codec, opening: ExchangeOpening, dependencie
       const authenticated = await authenticate({
         descriptor: codec.descriptor,
         headers: requestHeaders,
+        ...(query && { query }),
         store: dependencies.store,
         policy: dependencies.authPolicy(codec),
         now: dependencies.clock.now(),

@@ -284,7 +284,7 @@ async function streamAnswer({ options, target, response, passthrough, headers }:
   const recordProof = issuers && ((proof: string) => issuers.recordProof(proof, target.name));
   return {
     kind: 'stream',
-    headers,
+    headers: pipeline.contentType === undefined ? headers : { ...headers, 'content-type': pipeline.contentType },
     pipe: sink => pipeCommittedStream(opened, pipeline, sink, signal, frameTap, recordProof),
     abandon: () => abandonStream(opened),
   };

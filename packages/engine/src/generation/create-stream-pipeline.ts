@@ -18,6 +18,8 @@ export type StreamPipeline = {
   encode(events: readonly StreamEvent[]): string;
   /** Closes the client side; emits a failure terminal if none was sent. */
   finishEncoding(): string;
+  /** The client stream's content type when it is not SSE (the inbound encoder's `framing`). */
+  contentType?: string;
 };
 
 /** `tap` sees every client frame as it is encoded. */
@@ -25,6 +27,7 @@ export function createStreamPipeline(outbound: Codec, inbound: Codec, context: E
   const framer = createSSEDecoder();
   const decoder = outbound.createStreamDecoder();
   const encoder = inbound.createStreamEncoder(context);
+  const format = encoder.framing?.format ?? formatSSEFrame;
   const decodeMessages = (messages: ReturnType<typeof framer.push>): StreamEvent[] => {
     if (messages.length === 1) return refuseUnfinishedEnd(decoder.push(messages[0]!));
     const events: StreamEvent[] = [];
@@ -43,15 +46,16 @@ export function createStreamPipeline(outbound: Codec, inbound: Codec, context: E
       for (const event of events) {
         for (const message of encoder.push(event)) {
           tap?.observe(message);
-          text += formatSSEFrame(message);
+          text += format(message);
         }
       }
       return text;
     },
     finishEncoding() {
       let text = '';
-      for (const message of encoder.end()) text += formatSSEFrame(message);
+      for (const message of encoder.end()) text += format(message);
       return text;
     },
+    ...(encoder.framing && { contentType: encoder.framing.contentType }),
   };
 }

@@ -1,3 +1,4 @@
+import { geminiCodec } from '@signalbox/codec-google-gemini';
 import { openAIChatCodec } from '@signalbox/codec-openai-chat';
 import type { Codec } from '@signalbox/core';
 import { ConfigError } from '../config-error';
@@ -45,6 +46,11 @@ describe('upstreams named by provider', () => {
     });
     expect(config.upstreams.groq?.apiKeyEnv).toBeUndefined();
     expect(config.upstreams.groq?.credentials?.map(credential => credential.apiKeyEnv)).toEqual(['GROQ_KEY_A']);
+  });
+
+  it("fills Google's Gemini API: the gemini protocol under /v1beta, the key in GEMINI_API_KEY", () => {
+    const config = parseGatewayConfig({ upstreams: { google: { provider: 'gemini' } }, routes: [route('google')] }, { codecs: [openAIChatCodec, geminiCodec] });
+    expect(config.upstreams.google).toMatchObject({ protocol: 'google-gemini', baseURL: 'https://generativelanguage.googleapis.com/v1beta', apiKeyEnv: 'GEMINI_API_KEY' });
   });
 
   it('leaves a local server without a key variable', () => {

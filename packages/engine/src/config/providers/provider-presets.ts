@@ -1,5 +1,6 @@
 import { anthropicPresets } from './anthropic-presets';
 import { cloudPresets } from './cloud-presets';
+import { googlePresets } from './google-presets';
 import { hostedCompatiblePresets } from './hosted-compatible-presets';
 import { localServerPresets } from './local-server-presets';
 import { openAIPresets } from './openai-presets';
@@ -10,6 +11,7 @@ export const PROVIDER_PRESETS: Readonly<Record<string, ProviderPreset>> = {
   ...openAIPresets,
   ...anthropicPresets,
   ...cloudPresets,
+  ...googlePresets,
   ...hostedCompatiblePresets,
   ...localServerPresets,
 };
