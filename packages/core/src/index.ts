@@ -30,6 +30,7 @@ export type {
   StreamEncoder,
 } from './codec/codec';
 export type { UpstreamQuirks } from './codec/upstream-quirks';
+export type { WebSocketClientFrame, WebSocketCodec } from './codec/web-socket-codec';
 export type {
   CredentialScheme,
   ProtocolDescriptor,

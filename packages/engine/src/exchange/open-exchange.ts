@@ -4,9 +4,11 @@ import { readForwardedParts } from '../generation/forwarded-request-parts';
 import type { UsageRecord } from '../usage/usage-record';
 import type { Exchange } from './exchange';
 import type { ExchangeDependencies } from './exchange-dependencies';
+import type { ExchangeTransport } from './exchange-transport';
 import { endingOfFailure } from './exchange-ending';
 import { beginServing, type ExchangeState } from './exchange-state';
 import { compactOnExchange, generateOnExchange } from './generate-on-exchange';
+import { warmUpOnExchange } from './warm-up-on-exchange';
 import { settleExchange } from './settle-exchange';
 
 /**
@@ -14,7 +16,7 @@ import { settleExchange } from './settle-exchange';
  * observer) and where the gateway is mounted (`/llm`; empty at the root), which the paths named in
  * its refusals start with.
  */
-export type ExchangeOpening = { headers?: RequestHeaders; mountPath?: string };
+export type ExchangeOpening = { headers?: RequestHeaders; mountPath?: string; transport?: ExchangeTransport };
 
 /**
  * One exchange, stamped now with a fresh request id on the engine's clock: the owner of its state
@@ -25,9 +27,9 @@ export type ExchangeOpening = { headers?: RequestHeaders; mountPath?: string };
 export function openExchange(codec: Codec, opening: ExchangeOpening, dependencies: ExchangeDependencies): Exchange {
   const requestId = createId('req_');
   const startedAt = dependencies.clock.now();
-  const { headers, mountPath = '' } = opening;
+  const { headers, mountPath = '', transport } = opening;
   const decodeOptions: DecodeOptions = { foreignFields: dependencies.foreignFieldsOf(codec), mountPath };
-  const state: ExchangeState = { codec, requestId, startedAt, headers, decodeOptions, settled: false };
+  const state: ExchangeState = { codec, requestId, startedAt, headers, decodeOptions, settled: false, ...(transport && { transport }) };
   return {
     requestId,
     startedAt,
@@ -55,6 +57,7 @@ export function openExchange(codec: Codec, opening: ExchangeOpening, dependencie
       return authenticated.principal;
     },
     generate: (body, signal) => generateOnExchange(state, dependencies, body, signal),
+    warmUp: body => warmUpOnExchange(state, dependencies, body),
     compact: (body, signal) => compactOnExchange(state, dependencies, body, signal),
     settledRecord: () => settledRecordOf(state),
     refuse(error) {

@@ -5,6 +5,7 @@ import { applyOutputCap } from '../admission/apply-output-cap';
 import { targetsFor } from '../affinity/session-affinity';
 import { attemptTargets } from '../generation/attempt-targets';
 import type { FrameTap } from '../generation/frame-tap';
+import type { FrameFormat } from '../generation/frame-format';
 import type { UpstreamAnswer } from '../generation/generation-output';
 import { withConversationCacheKey } from '../generation/with-conversation-cache-key';
 import type { Interruption } from '../interruption/create-interruptions';
@@ -23,6 +24,8 @@ export type ServedRequest = {
   frameTap?: FrameTap | undefined;
   /** The conversation key kept with the response its `previous_response_id` names. */
   chainKey?: string | undefined;
+  /** Each stream message's text for the transport; default: the SSE frame. */
+  formatFrame?: FrameFormat | undefined;
 };
 
 /**
@@ -76,6 +79,7 @@ export async function serveRequest(
     now: dependencies.clock.now,
     sleep: dependencies.clock.sleep,
     ...(frameTap && { frameTap }),
+    ...(served.formatFrame && { formatFrame: served.formatFrame }),
     route: route.model,
     ...(state.watcher && { watcher: state.watcher }),
     ...(route.promptCache && { promptCache: route.promptCache }),

@@ -1,5 +1,6 @@
 import type { Codec, EncodeContext, StreamEvent } from '@signalbox/core';
 import { createSSEDecoder, formatSSEFrame } from '@signalbox/sse';
+import type { FrameFormat } from './frame-format';
 import type { FrameTap } from './frame-tap';
 import { refuseUnfinishedEnd } from './refuse-unfinished-end';
 
@@ -20,8 +21,14 @@ export type StreamPipeline = {
   finishEncoding(): string;
 };
 
-/** `tap` sees every client frame as it is encoded. */
-export function createStreamPipeline(outbound: Codec, inbound: Codec, context: EncodeContext, tap?: FrameTap): StreamPipeline {
+/** `tap` sees every client frame as it is encoded; `formatFrame` makes its text (default: the SSE frame). */
+export function createStreamPipeline(
+  outbound: Codec,
+  inbound: Codec,
+  context: EncodeContext,
+  tap?: FrameTap,
+  formatFrame: FrameFormat = formatSSEFrame,
+): StreamPipeline {
   const framer = createSSEDecoder();
   const decoder = outbound.createStreamDecoder();
   const encoder = inbound.createStreamEncoder(context);
@@ -43,14 +50,14 @@ export function createStreamPipeline(outbound: Codec, inbound: Codec, context: E
       for (const event of events) {
         for (const message of encoder.push(event)) {
           tap?.observe(message);
-          text += formatSSEFrame(message);
+          text += formatFrame(message);
         }
       }
       return text;
     },
     finishEncoding() {
       let text = '';
-      for (const message of encoder.end()) text += formatSSEFrame(message);
+      for (const message of encoder.end()) text += formatFrame(message);
       return text;
     },
   };
