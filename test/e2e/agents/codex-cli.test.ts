@@ -100,16 +100,6 @@ describe('Codex CLI (codex exec --json) through the example server', () => {
     expect(messages).toEqual(['I will call exec_command.', expect.stringContaining(FILE_CONTENT.slice(0, 40))]);
   });
 
-  it('falls back from its WebSocket transport to HTTP at once on the gateway’s 426 (supports_websockets = true)', async () => {
-    const { run, gateway } = await codex('Say hello', codexConfig({ model: 'sim-via-responses', baseURL: server.url, providerLines: ['supports_websockets = true'] }));
-    expectCompletedTurn(run);
-    expect(gateway.map(request => `${request.method} ${request.url} ${request.status}`)).toEqual(['GET /v1/responses 426', 'POST /v1/responses 200']);
-    expect(gateway[0]!.headers.upgrade).toBe('websocket');
-    // One probe and no retries: the HTTP request follows the refused upgrade within a second (a
-    // 404 or 405 makes Codex retry the upgrade for 5–10 s).
-    expect(gateway[1]!.at - gateway[0]!.at).toBeLessThan(1_000);
-  });
-
   it('sends uncompressed bodies to an API-key provider even with enable_request_compression on (Codex 0.169 compresses with zstd only when signed in with ChatGPT), and the same body zstd-compressed is served', async () => {
     const proxy = await startRecordingProxy(server.url);
     const recorded = proxy.exchanges;
