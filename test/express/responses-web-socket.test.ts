@@ -29,8 +29,11 @@ describe("Responses' WebSocket mode on GET /v1/responses", () => {
     expect(verdict.violations).toEqual([]);
     expect(terminalOf(frames).type).toBe('response.completed');
     expect(verdict.text.length).toBeGreaterThan(0);
+    const opened = server.gateway.webSocketStats();
     client.socket.close();
     await client.closed;
+    for (let turn = 0; turn < 1_000 && server.gateway.webSocketStats().closed === opened.closed; turn += 1) await new Promise(resolve => setImmediate(resolve));
+    expect(server.gateway.webSocketStats()).toMatchObject({ closed: opened.closed + 1, closedResponses: opened.closedResponses + 1, open: opened.open - 1 });
     const [record] = server.recentUsage().filter(row => row.protocol === 'openai-responses-ws' && row.model === model);
     expect(record).toMatchObject({ protocol: 'openai-responses-ws', outcome: 'completed', stream: true, status: 200 });
   });
