@@ -23,7 +23,11 @@ describe('Codex CLI over the WebSocket mode of the example server', () => {
   beforeAll(async () => {
     sandbox = createAgentSandbox('signalbox-codex-ws-');
     const configPath = join(sandbox.root, 'gateway.json');
-    writeFileSync(configPath, JSON.stringify(createDefaultConfig(EMBEDDED_SIMULATOR)));
+    const defaults = createDefaultConfig(EMBEDDED_SIMULATOR);
+    const viaResponses = defaults.routes.find(route => route.model === 'sim-via-responses')!;
+    // A route kept off the WebSocket mode: its response.create frames get the 426 error frame.
+    const httpOnly = { ...viaResponses, model: 'sim-http-only', webSocket: false };
+    writeFileSync(configPath, JSON.stringify({ ...defaults, routes: [...defaults.routes, httpOnly] }));
     server = await startTestGateway({ configPath });
     trap = await startEgressTrap();
     writeFileSync(join(sandbox.cwd, 'notes.txt'), `${FILE_CONTENT}\n`);
@@ -59,6 +63,20 @@ describe('Codex CLI over the WebSocket mode of the example server', () => {
     expect(http.filter(request => request.url.startsWith('/v1/responses'))).toEqual([]);
     expect(upgrades).toEqual(['/v1/responses']);
     expect(rows.map(row => `${row.protocol} ${row.model} ${row.outcome}`)).toEqual([`openai-responses-ws ${route.model} completed`]);
+  });
+
+  it('goes on over HTTP for a route with webSocket: false, once its response.create frames got the 426 error frame', async () => {
+    const { run, http, rows } = await codex('Say hello', 'sim-http-only');
+    // Codex 0.169 retries a refused WebSocket response 5 times (about 8 s of backoff) before its HTTP fallback.
+    const fallback = run.events.find(event => event.type === 'item.completed' && String((event.item as { message?: string }).message).startsWith('Falling back from WebSockets'));
+    expect(fallback).toBeDefined();
+    expect(run.events.map(event => event.type)).toContain('turn.completed');
+    expect(String(completedItems(run, 'agent_message')[0]!.text).startsWith('Say hello')).toBe(true);
+    expect(http.map(request => `${request.method} ${request.url} ${request.status}`)).toEqual(['POST /v1/responses 200']);
+    const refused = rows.filter(row => row.protocol === 'openai-responses-ws');
+    expect(refused.length).toBeGreaterThan(0);
+    expect(new Set(refused.map(row => `${row.status} ${row.errorCode}`))).toEqual(new Set(['426 WEBSOCKET_NOT_SUPPORTED']));
+    expect(rows.filter(row => row.protocol === 'openai-responses').map(row => `${row.model} ${row.outcome}`)).toEqual(['sim-http-only completed']);
   });
 
   it.each(CODEX_ROUTES)('completes a shell tool round trip on $model over the same connection', async route => {

@@ -90,6 +90,11 @@ export const routeConfigSchema = z
     promptCache: z.enum(['off', 'auto']).optional(),
     /** Overrides the top-level `sessionAffinity.enabled` for this route. */
     sessionAffinity: z.boolean().optional(),
+    /**
+     * `false`: not served over Responses' WebSocket mode; a `response.create` naming the route gets
+     * the 426 `WEBSOCKET_NOT_SUPPORTED` error frame, on which Codex goes on over HTTP. Default: served.
+     */
+    webSocket: z.boolean().optional(),
   })
   .strict();
 

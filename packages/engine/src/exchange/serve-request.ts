@@ -1,3 +1,4 @@
+import { refuseWebSocketRoute } from '../routing/refuse-web-socket-route';
 import type { GenerationRequest, TranslationWarning } from '@signalbox/core';
 import { defaultRetryPolicy } from '@signalbox/upstream';
 import { admitRequest } from '../admission/admit-request';
@@ -46,6 +47,7 @@ export async function serveRequest(
   state.stream = request.stream;
   const route = dependencies.routes.resolve(request.model, codec.protocol);
   state.route = route.model;
+  refuseWebSocketRoute(state, route);
   interruption.setDeadline(route.deadlineMs);
   const routeAffinity = dependencies.affinityOf(route.model);
   // Looked up while the request is admitted: a shared store's round trip overlaps the limiter's.

@@ -3,6 +3,7 @@ import { formatSSEFrame } from '@signalbox/sse';
 import type { GenerationOutput } from '../generation/generation-output';
 import type { ExchangeDependencies } from './exchange-dependencies';
 import type { ExchangeState } from './exchange-state';
+import { refuseWebSocketRoute } from '../routing/refuse-web-socket-route';
 import { openExchangeBody } from './open-exchange-body';
 
 /**
@@ -16,7 +17,7 @@ export async function warmUpOnExchange(state: ExchangeState, dependencies: Excha
   const { codec } = state;
   const { conversation, opened } = await openExchangeBody(state, dependencies, body);
   const { value: request } = codec.decodeRequest(opened.body, state.decodeOptions);
-  dependencies.routes.resolve(request.model, codec.protocol);
+  refuseWebSocketRoute(state, dependencies.routes.resolve(request.model, codec.protocol));
   const encoder = codec.createStreamEncoder({ request, createdAt: Math.floor(state.startedAt / 1000) });
   const finishReason: FinishReason = { unified: 'stop', raw: undefined };
   const events: StreamEvent[] = [
