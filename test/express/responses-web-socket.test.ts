@@ -1,4 +1,6 @@
 import { ADMIN_IDENTITY } from '@signalbox/accounts';
+import OpenAI from 'openai';
+import { ResponsesWS } from 'openai/resources/responses/ws';
 import { openRawConnection } from '../helpers/open-raw-connection';
 import { framesAsMessages, openResponsesWebSocket, type ReceivedFrame } from '../helpers/open-responses-web-socket';
 import { startTestGateway, type TestGateway } from '../helpers/start-test-gateway';
@@ -36,6 +38,29 @@ describe("Responses' WebSocket mode on GET /v1/responses", () => {
     expect(server.gateway.webSocketStats()).toMatchObject({ closed: opened.closed + 1, closedResponses: opened.closedResponses + 1, open: opened.open - 1 });
     const [record] = server.recentUsage().filter(row => row.protocol === 'openai-responses-ws' && row.model === model);
     expect(record).toMatchObject({ protocol: 'openai-responses-ws', outcome: 'completed', stream: true, status: 200 });
+  });
+
+  it("serves the openai SDK's WebSocket client (ResponsesWS): a response, then one continuing it by previous_response_id", async () => {
+    const client = new OpenAI({ baseURL: `${server.url}/v1`, apiKey: server.demoKey, maxRetries: 0 });
+    const connection = new ResponsesWS(client);
+    const completed: { id: string; output: unknown[] }[] = [];
+    let waiter: { count: number; resolve(): void } | undefined;
+    const failures: unknown[] = [];
+    connection.on('error', error => failures.push(error));
+    connection.on('response.completed', event => {
+      completed.push(event.response);
+      if (waiter && completed.length === waiter.count) waiter.resolve();
+    });
+    const ended = (count: number) => new Promise<void>(resolve => (waiter = { count, resolve }));
+    const first = ended(1);
+    connection.send({ type: 'response.create', model: 'sim-via-messages', input: 'Say hello', store: false });
+    await first;
+    const second = ended(2);
+    connection.send({ type: 'response.create', model: 'sim-via-messages', previous_response_id: completed[0]!.id, input: 'And once more', store: false });
+    await second;
+    expect(failures).toEqual([]);
+    expect(completed.map(response => response.output.length)).toEqual([1, 1]);
+    connection.close({ code: 1000, reason: 'done' });
   });
 
   it('continues a store:false response named by previous_response_id with only the new input, on a Chat upstream that needs the whole history', async () => {
