@@ -17,6 +17,8 @@ export type ScenarioDirectives = {
   outputTokens: number | undefined;
   /** `[[sim:echo-prompt]]`: a `status` error's message quotes the prompt, as some providers quote the input they refuse. */
   echoPrompt: boolean;
+  /** `[[sim:tool-rounds=N]]`: call the prompt's tool again after each result until N results came back (1–1000). */
+  toolRounds: number | undefined;
 };
 
 /** Matches one marker; the name is lowercase letters and dashes, the value anything but `]`. */
@@ -32,6 +34,7 @@ export const NO_DIRECTIVES: ScenarioDirectives = Object.freeze({
   hang: false,
   outputTokens: undefined,
   echoPrompt: false,
+  toolRounds: undefined,
 });
 
 /** Reads every marker in `texts`; unknown names and out-of-range values are ignored. */
@@ -71,6 +74,9 @@ function applyDirective(directives: ScenarioDirectives, name: string, value: str
       return;
     case 'tokens':
       directives.outputTokens = readInteger(value, 1, MAX_DIRECTIVE_TOKENS) ?? directives.outputTokens;
+      return;
+    case 'tool-rounds':
+      directives.toolRounds = readInteger(value, 1, 1_000) ?? directives.toolRounds;
       return;
     default:
       return;
