@@ -21,8 +21,8 @@ const GENEROUS_LIMITS = {
 /** The gateway's default upstream pool, and the floor's, unless more streams are held. */
 export const DEFAULT_CONNECTIONS = DEFAULT_UPSTREAM_CONNECTIONS;
 
-/** Writes the config for a gateway in front of the simulator at `simulatorURL` to `path` (JSON). */
-export function writeBenchConfig(path, simulatorURL, { pricing = true, limits = true, streams = 0 } = {}) {
+/** Writes the config for a gateway in front of the simulator at `simulatorURL` to `path` (JSON); `webSocket` is the config's `webSocket` block, when given. */
+export function writeBenchConfig(path, simulatorURL, { pricing = true, limits = true, streams = 0, webSocket } = {}) {
   const held = Math.max(GENEROUS_LIMITS.concurrency, streams);
   const config = {
     upstreams: { 'simulator-chat': { protocol: 'openai-chat', baseURL: `${simulatorURL}/v1`, connections: Math.max(DEFAULT_CONNECTIONS, streams) } },
@@ -36,6 +36,7 @@ export function writeBenchConfig(path, simulatorURL, { pricing = true, limits = 
       },
     ],
     limits: { default: limits ? { ...GENEROUS_LIMITS, concurrency: held, queueSize: held } : {} },
+    ...(webSocket && { webSocket }),
   };
   writeFileSync(path, JSON.stringify(config, null, 2));
 }

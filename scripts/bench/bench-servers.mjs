@@ -27,12 +27,12 @@ export function startFloor(folder, simulatorURL, name = 'floor', { streams = 0 }
  * folder of its own) or `{ kind: 'postgres', databaseURL, redisURL, serverSecret }`. `pricing` and
  * `limits` (default true) and `logLevel` (default info, logs go to the log file) are the switches
  * the middleware measurement turns; `environment` adds variables (the observability switches); `streams` sizes the upstream pool and
- * the key's concurrency for that many open streams;
+ * the key's concurrency for that many open streams; `webSocket` is the config's `webSocket` block;
  * `nodeOptions` e.g. `--cpu-prof`.
  */
-export function startGateway(folder, name, simulatorURL, { key, storage, pricing = true, limits = true, logLevel = 'info', environment: extra = {}, streams = 0, nodeOptions = [] }) {
+export function startGateway(folder, name, simulatorURL, { key, storage, pricing = true, limits = true, logLevel = 'info', environment: extra = {}, streams = 0, webSocket, nodeOptions = [] }) {
   const configPath = join(folder, `${name}-config.json`);
-  writeBenchConfig(configPath, simulatorURL, { pricing, limits, streams });
+  writeBenchConfig(configPath, simulatorURL, { pricing, limits, streams, webSocket });
   const data = join(folder, `${name}-data`);
   mkdirSync(data, { recursive: true });
   const environment = {

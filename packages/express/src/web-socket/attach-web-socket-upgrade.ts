@@ -4,6 +4,7 @@ import { GatewayError, type Codec, type WebSocketCodec } from '@signalbox/core';
 import type { Engine, GatewayConfig, Principal } from '@signalbox/engine';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { toClientError } from '../errors/to-client-error';
+import { UNCOMPRESSED } from './create-web-socket-sink';
 import { handOverUpgrade } from './hand-over-upgrade';
 import { serveWebSocketConnection, type WebSocketConnection, type WebSocketConnectionOptions } from './serve-web-socket-connection';
 import { trackWebSocketConnections, type WebSocketStats } from './track-web-socket-connections';
@@ -39,7 +40,7 @@ const HIGH_WATER_MARK = 64 * 1024;
  * is checked at the handshake (a refusal is the HTTP error in the endpoint's envelope) and again for
  * each response; connections are capped in all and per key (close code 1013), pinged, and ended
  * after `webSocket.connectionLimitMs` with `websocket_connection_limit_reached`. The largest frame is
- * the body limit; compressed frames (permessage-deflate) are accepted.
+ * the body limit; compressed frames (permessage-deflate) are accepted, and its own are sent uncompressed.
  */
 export function attachWebSocketUpgrade(server: Server, options: WebSocketUpgradeOptions): WebSocketAttachment {
   const { engine, config, mountPath } = options;
@@ -66,7 +67,7 @@ export function attachWebSocketUpgrade(server: Server, options: WebSocketUpgrade
       const refusal = tracked.admit(principal.key.id);
       if (refusal) return refuseConnection(webSocket, codec, refusal, engine.openRequest().requestId);
       const connection = serveWebSocketConnection(webSocket, {
-        engine, codec, handshake: request, mountPath, highWaterMark: HIGH_WATER_MARK, onResponse: options.onResponse, onRefusal: options.onRefusal,
+        engine, codec, handshake: { headers: request.headers, url: request.url }, mountPath, connection: socket, highWaterMark: HIGH_WATER_MARK, onResponse: options.onResponse, onRefusal: options.onRefusal,
       });
       tracked.add(webSocket, principal.key.id, connection);
     });
@@ -110,7 +111,7 @@ async function authenticateHandshake(
 
 /** A connection past a cap: the protocol's error frame, then close code 1013 (try again later). */
 function refuseConnection(webSocket: WebSocket, codec: Codec & { webSocket: WebSocketCodec }, refusal: GatewayError, requestId: string): void {
-  webSocket.send(codec.webSocket.encodeErrorFrame(refusal, requestId));
+  webSocket.send(codec.webSocket.encodeErrorFrame(refusal, requestId), UNCOMPRESSED);
   webSocket.close(1013, 'websocket_sockets_limited');
 }
 

@@ -1,10 +1,10 @@
-import type { IncomingMessage } from 'node:http';
 import type { GatewayError } from '@signalbox/core';
 import type { Engine, Exchange } from '@signalbox/engine';
 import { ACCESS_LINE_MESSAGE } from '../access-log/create-access-log-middleware';
 import { accessLineFields } from '../access-log/access-line-fields';
 import { failureLogFields, failureLogMessage } from '../errors/failure-log-fields';
 import type { GatewayLogger } from '../gateway-logger';
+import type { Handshake } from './serve-web-socket-connection';
 
 /**
  * The lines a WebSocket connection's responses leave: one access line per response once its record
@@ -13,7 +13,7 @@ import type { GatewayLogger } from '../gateway-logger';
  */
 export function logWebSocketResponses(engine: Engine, logger: GatewayLogger | undefined) {
   return {
-    onResponse(exchange: Exchange, handshake: IncomingMessage, ending: { latencyMs: number; aborted: boolean }): void {
+    onResponse(exchange: Exchange, handshake: Handshake, ending: { latencyMs: number; aborted: boolean }): void {
       if (!logger) return;
       const request = { method: 'GET', originalUrl: handshake.url ?? '', headers: handshake.headers };
       const context = { requestId: exchange.requestId, startedAt: exchange.startedAt, codec: exchange.codec, exchange };

@@ -3,7 +3,10 @@ import { GatewayError, type Codec, type SSEMessage, type WebSocketCodec } from '
 import { createConnectionResponses, type Engine, type Exchange, type ExchangeTransport } from '@signalbox/engine';
 import type { RawData, WebSocket } from 'ws';
 import { toClientError } from '../errors/to-client-error';
-import { createWebSocketSink, FRAME_SEPARATOR } from './create-web-socket-sink';
+import { createWebSocketSink, FRAME_SEPARATOR, UNCOMPRESSED, type Corkable } from './create-web-socket-sink';
+
+/** What a connection keeps of its opening handshake. */
+export type Handshake = Pick<IncomingMessage, 'headers' | 'url'>;
 
 /** A served connection, as the attachment that tracks it sees it. */
 export type WebSocketConnection = {
@@ -20,13 +23,15 @@ export type WebSocketConnectionOptions = {
   engine: Engine;
   /** The codec of the endpoint upgraded, with its WebSocket mode. */
   codec: Codec & { webSocket: WebSocketCodec };
-  /** The opening handshake: its headers authenticate each response again; its path is logged. */
-  handshake: IncomingMessage;
+  /** The opening handshake's headers (they authenticate each response again) and path (logged); nothing else of it is kept. */
+  handshake: Handshake;
   mountPath: string;
   /** Unsent bytes past which a stream stops reading its upstream until the socket drains. */
   highWaterMark: number;
+  /** The TCP socket under the WebSocket: the frames of one write are corked into one write on it. */
+  connection: Corkable;
   /** Once per response, as it ends (the access line waits for its record). */
-  onResponse(exchange: Exchange, handshake: IncomingMessage, ending: { latencyMs: number; aborted: boolean }): void;
+  onResponse(exchange: Exchange, handshake: Handshake, ending: { latencyMs: number; aborted: boolean }): void;
   /** Once per refusal the client is sent in an error frame, for the failure log. */
   onRefusal(failure: GatewayError, requestId: string): void;
 };
@@ -51,11 +56,11 @@ export function serveWebSocketConnection(socket: WebSocket, options: WebSocketCo
   const sendError = (error: unknown, requestId: string) => {
     const failure = toClientError(error, engine.secrets);
     options.onRefusal(failure, requestId);
-    if (socket.readyState === socket.OPEN) socket.send(codec.webSocket.encodeErrorFrame(failure, requestId));
+    if (socket.readyState === socket.OPEN) socket.send(codec.webSocket.encodeErrorFrame(failure, requestId), UNCOMPRESSED);
   };
   const end = () => {
     if (!ending || socket.readyState !== socket.OPEN) return;
-    socket.send(codec.webSocket.encodeErrorFrame(ending.error, engine.openRequest().requestId));
+    socket.send(codec.webSocket.encodeErrorFrame(ending.error, engine.openRequest().requestId), UNCOMPRESSED);
     socket.close(ending.closeCode, ending.error.code.toLowerCase());
   };
   const respond = async (text: string) => {
@@ -109,8 +114,8 @@ async function runResponse(text: string, signal: AbortSignal, parts: ResponsePar
   try {
     await exchange.authenticate(handshake.headers);
     const output = frame.generate ? await exchange.generate(frame.body, signal) : await exchange.warmUp(frame.body);
-    if (output.kind === 'json') socket.send(JSON.stringify(output.body));
-    else aborted = (await output.pipe(createWebSocketSink(socket, options.highWaterMark))).clientAborted;
+    if (output.kind === 'json') socket.send(JSON.stringify(output.body), UNCOMPRESSED);
+    else aborted = (await output.pipe(createWebSocketSink(socket, options.connection, options.highWaterMark))).clientAborted;
   } catch (error) {
     aborted = signal.aborted;
     const failure = toClientError(error, engine.secrets);
