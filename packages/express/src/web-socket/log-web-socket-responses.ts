@@ -8,8 +8,8 @@ import type { Handshake } from './serve-web-socket-connection';
 
 /**
  * The lines a WebSocket connection's responses leave: one access line per response once its record
- * settles (the handshake's path and harmless headers, status 101 for the connection), and a 5xx sent
- * in an error frame at `error`, as on HTTP.
+ * settles (the handshake's method, path and harmless headers; the record's status, else 101 for a
+ * warm-up), and a 5xx sent in an error frame at `error`, as on HTTP.
  */
 export function logWebSocketResponses(engine: Engine, logger: GatewayLogger | undefined) {
   return {
@@ -18,7 +18,7 @@ export function logWebSocketResponses(engine: Engine, logger: GatewayLogger | un
       const request = { method: 'GET', originalUrl: handshake.url ?? '', headers: handshake.headers };
       const context = { requestId: exchange.requestId, startedAt: exchange.startedAt, codec: exchange.codec, exchange };
       const write = (record: Awaited<ReturnType<Exchange['settledRecord']>>) =>
-        logger.info({ ...accessLineFields(request, { headersSent: true, statusCode: 101 }, context, ending, record, engine.secrets), transport: 'websocket' }, ACCESS_LINE_MESSAGE);
+        logger.info(accessLineFields(request, { headersSent: true, statusCode: 101 }, context, ending, record, engine.secrets), ACCESS_LINE_MESSAGE);
       const settled = exchange.settledRecord();
       if (settled) void settled.then(write);
       else write(undefined);
