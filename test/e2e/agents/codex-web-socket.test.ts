@@ -1,9 +1,6 @@
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { createDefaultConfig, EMBEDDED_SIMULATOR } from '../../../examples/server/src';
-import { startTestGateway, type TestGateway } from '../../helpers/start-test-gateway';
-import { createAgentSandbox, isolatedEnvironment, logGatewayRequests, runCli, startEgressTrap, type AgentSandbox, type EgressTrap } from './agent-sandbox';
-import { CODEX, CODEX_ROUTES, codexConfig, completedItems, expectCompletedTurn } from './codex-cli';
+import { CODEX_ROUTES, codexConfig, completedItems, expectCompletedTurn } from './codex-cli';
+import { useCodexGateway } from './use-codex-gateway';
 
 /**
  * The real Codex CLI with `supports_websockets = true` on every default route that serves the
@@ -16,44 +13,21 @@ jest.setTimeout(2 * RUN_TIMEOUT_MS + 5_000);
 const FILE_CONTENT = 'harbour-notes-91c2: the ferry leaves at nine';
 
 describe('Codex CLI over the WebSocket mode of the example server', () => {
-  let server: TestGateway;
-  let trap: EgressTrap;
-  let sandbox: AgentSandbox;
-
-  beforeAll(async () => {
-    sandbox = createAgentSandbox('signalbox-codex-ws-');
-    const configPath = join(sandbox.root, 'gateway.json');
-    const defaults = createDefaultConfig(EMBEDDED_SIMULATOR);
-    const viaResponses = defaults.routes.find(route => route.model === 'sim-via-responses')!;
-    // A route kept off the WebSocket mode: its response.create frames get the 426 error frame.
-    const httpOnly = { ...viaResponses, model: 'sim-http-only', webSocket: false };
-    writeFileSync(configPath, JSON.stringify({ ...defaults, routes: [...defaults.routes, httpOnly] }));
-    server = await startTestGateway({ configPath });
-    trap = await startEgressTrap();
-    writeFileSync(join(sandbox.cwd, 'notes.txt'), `${FILE_CONTENT}\n`);
+  const defaults = createDefaultConfig(EMBEDDED_SIMULATOR);
+  const viaResponses = defaults.routes.find(route => route.model === 'sim-via-responses')!;
+  // A route kept off the WebSocket mode: its response.create frames get the 426 error frame.
+  const httpOnly = { ...viaResponses, model: 'sim-http-only', webSocket: false };
+  const harness = useCodexGateway({
+    prefix: 'signalbox-codex-ws-',
+    gatewayConfig: { ...defaults, routes: [...defaults.routes, httpOnly] },
+    fileContent: FILE_CONTENT,
+    runTimeoutMs: RUN_TIMEOUT_MS,
   });
-  afterAll(async () => {
-    await trap.close();
-    await server.close(1_000);
-    sandbox.remove();
-  });
-  afterEach(() => expect(trap.attempts.splice(0)).toEqual([]));
 
   async function codex(prompt: string, model: string) {
-    writeFileSync(join(sandbox.config, 'config.toml'), codexConfig({ model, baseURL: server.url, providerLines: ['supports_websockets = true'] }));
-    const http = logGatewayRequests(server.server);
-    const upgrades: string[] = [];
-    const onUpgrade = (request: { url?: string }) => upgrades.push(request.url ?? '');
-    server.server.prependListener('upgrade', onUpgrade);
-    const before = server.recentUsage().length;
-    const run = await runCli(process.execPath, [CODEX, 'exec', '--json', '--skip-git-repo-check', prompt], {
-      cwd: sandbox.cwd,
-      timeoutMs: RUN_TIMEOUT_MS,
-      env: { ...isolatedEnvironment(sandbox, trap), CODEX_HOME: sandbox.config, SIGNALBOX_API_KEY: server.demoKey },
-    });
-    http.stop();
-    server.server.off('upgrade', onUpgrade);
-    return { run, http: http.requests, upgrades, rows: server.recentUsage().slice(before) };
+    const { server } = harness;
+    const result = await harness.codex(prompt, codexConfig({ model, baseURL: server.url, providerLines: ['supports_websockets = true'] }));
+    return { ...result, http: result.gateway };
   }
 
   it.each(CODEX_ROUTES)('answers a plain turn on $model over one WebSocket connection, never over HTTP', async route => {
