@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createDefaultConfig, EMBEDDED_SIMULATOR } from '../../../examples/server/src';
 import { CODEX_ROUTES, codexConfig, completedItems, expectCompletedTurn } from './codex-cli';
 import { useCodexGateway } from './use-codex-gateway';
@@ -11,6 +13,10 @@ import { useCodexGateway } from './use-codex-gateway';
 const RUN_TIMEOUT_MS = 30_000;
 jest.setTimeout(2 * RUN_TIMEOUT_MS + 5_000);
 const FILE_CONTENT = 'harbour-notes-91c2: the ferry leaves at nine';
+/** A first session that ends above this many tokens (the simulator counts one per four characters), and a compacted one below. */
+const COMPACT_TOKEN_LIMIT = 6_500;
+const LONG_FILE = Array.from({ length: 400 }, (_, index) => `line ${index}: the harbour crane lifts container ${index} onto the quay\n`).join('');
+const SHORT_FILE = 'manifest closed: every container is on the quay\n';
 
 describe('Codex CLI over the WebSocket mode of the example server', () => {
   const defaults = createDefaultConfig(EMBEDDED_SIMULATOR);
@@ -24,9 +30,9 @@ describe('Codex CLI over the WebSocket mode of the example server', () => {
     runTimeoutMs: RUN_TIMEOUT_MS,
   });
 
-  async function codex(prompt: string, model: string) {
-    const { server } = harness;
-    const result = await harness.codex(prompt, codexConfig({ model, baseURL: server.url, providerLines: ['supports_websockets = true'] }));
+  async function codex(prompt: string | readonly string[], model: string, providerName?: string) {
+    const config = codexConfig({ model, baseURL: harness.server.url, providerLines: ['supports_websockets = true'], ...(providerName && { providerName }) });
+    const result = await harness.codex(prompt, config);
     return { ...result, http: result.gateway };
   }
 
@@ -64,5 +70,22 @@ describe('Codex CLI over the WebSocket mode of the example server', () => {
     expect(http.filter(request => request.url.startsWith('/v1/responses'))).toEqual([]);
     expect(upgrades).toEqual(['/v1/responses']);
     expect(rows.map(row => `${row.protocol} ${row.outcome}`)).toEqual(Array(4).fill('openai-responses-ws completed'));
+  });
+
+  it.each(CODEX_ROUTES)('compacts remotely on $model over the same transport: the resumed turn compacts, then completes its shell round trip', async route => {
+    // As in codex-compaction.test.ts: a long first session, resumed with a limit between the compacted and the whole conversation.
+    writeFileSync(join(harness.cwd, 'manifest.txt'), LONG_FILE);
+    const first = await codex('Use exec_command to run `cat manifest.txt`', route.model, 'OpenAI');
+    expectCompletedTurn(first.run);
+    const thread = String(first.run.events.find(event => event.type === 'thread.started')?.thread_id);
+    writeFileSync(join(harness.cwd, 'manifest.txt'), SHORT_FILE);
+    const resumed = await codex(['-c', `model_auto_compact_token_limit=${COMPACT_TOKEN_LIMIT}`, 'resume', thread, 'Use exec_command to run `cat manifest.txt` once more'], route.model, 'OpenAI');
+    expectCompletedTurn(resumed.run);
+    expect(completedItems(resumed.run, 'command_execution')).toEqual([expect.objectContaining({ status: 'completed', exit_code: 0, aggregated_output: SHORT_FILE })]);
+    expect(resumed.http.filter(request => request.url.startsWith('/v1/responses'))).toEqual([]);
+    // The compaction, the turn and its tool round trip: three responses over WebSocket, and three upstream calls
+    // (the summary, then the two turns), where a resumed turn without compaction makes two.
+    expect(resumed.rows.map(row => `${row.protocol} ${row.outcome}`)).toEqual(Array(3).fill('openai-responses-ws completed'));
+    expect(resumed.upstream).toHaveLength(3);
   });
 });

@@ -18,8 +18,10 @@ export type CodexRun = {
 
 export type CodexGateway = {
   readonly server: TestGateway;
-  /** Runs `codex exec --json` once with `config` as its config.toml, in the sandbox, offline. */
-  codex(prompt: string, config: string, apiKey?: string): Promise<CodexRun>;
+  /** The sandbox's working folder, where Codex runs its commands. */
+  readonly cwd: string;
+  /** Runs `codex exec --json` once (with a prompt, or the arguments after `exec` that end with one) with `config` as its config.toml, in the sandbox, offline. */
+  codex(prompt: string | readonly string[], config: string, apiKey?: string): Promise<CodexRun>;
 };
 
 /**
@@ -50,6 +52,9 @@ export function useCodexGateway(options: { prefix: string; gatewayConfig: Gatewa
     get server() {
       return server;
     },
+    get cwd() {
+      return sandbox.cwd;
+    },
     async codex(prompt, config, apiKey = server.demoKey) {
       writeFileSync(join(sandbox.config, 'config.toml'), config);
       const log = logGatewayRequests(server.server);
@@ -58,7 +63,7 @@ export function useCodexGateway(options: { prefix: string; gatewayConfig: Gatewa
       server.server.prependListener('upgrade', onUpgrade);
       const upstreamBefore = server.simulator.requests().length;
       const rowsBefore = server.recentUsage().length;
-      const run = await runCli(process.execPath, [CODEX, 'exec', '--json', '--skip-git-repo-check', prompt], {
+      const run = await runCli(process.execPath, [CODEX, 'exec', '--json', '--skip-git-repo-check', ...(typeof prompt === 'string' ? [prompt] : prompt)], {
         cwd: sandbox.cwd,
         timeoutMs: options.runTimeoutMs,
         env: { ...isolatedEnvironment(sandbox, trap), CODEX_HOME: sandbox.config, SIGNALBOX_API_KEY: apiKey },
