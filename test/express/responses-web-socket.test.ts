@@ -4,6 +4,7 @@ import { ResponsesWS } from 'openai/resources/responses/ws';
 import { openRawConnection } from '../helpers/open-raw-connection';
 import { framesAsMessages, openResponsesWebSocket, type ReceivedFrame } from '../helpers/open-responses-web-socket';
 import { startTestGateway, type TestGateway } from '../helpers/start-test-gateway';
+import { webSocketHandshake } from '../helpers/web-socket-handshake';
 import { validateResponsesStream } from '../stream-validators';
 
 const ROUTES = ['sim-via-responses', 'sim-via-messages', 'sim-via-chat'];
@@ -165,10 +166,7 @@ describe("Responses' WebSocket mode on GET /v1/responses", () => {
     client.send({ type: 'response.create', model: 'sim-via-responses', input: 'x'.repeat(5 * 1024 * 1024) });
     expect((await client.closed).code).toBe(1009);
     const raw = await openRawConnection(server.url);
-    await raw.write(
-      'GET /v1/responses HTTP/1.1\r\nhost: 127.0.0.1\r\nconnection: Upgrade\r\nupgrade: websocket\r\nsec-websocket-version: 13\r\n' +
-        `sec-websocket-key: ${Buffer.from('signalbox-test!!').toString('base64')}\r\nauthorization: Bearer sbx-unknown\r\n\r\n`,
-    );
+    await raw.write(webSocketHandshake('/v1/responses', 'authorization: Bearer sbx-unknown\r\n'));
     const answer = await raw.answer;
     expect(answer.status).toBe(401);
     expect(JSON.parse(answer.body)).toMatchObject({ code: 'API_KEY_INVALID', request_id: answer.headers['x-request-id'] });
@@ -197,10 +195,7 @@ describe("Responses' WebSocket mode on GET /v1/responses", () => {
 
   it('leaves an upgrade on another path to the host: its own upgrade listener, else its routes (426 on /v1/messages)', async () => {
     const raw = await openRawConnection(server.url);
-    await raw.write(
-      'GET /v1/messages HTTP/1.1\r\nhost: 127.0.0.1\r\nconnection: Upgrade\r\nupgrade: websocket\r\nsec-websocket-version: 13\r\n' +
-        `sec-websocket-key: ${Buffer.from('signalbox-test!!').toString('base64')}\r\n\r\n`,
-    );
+    await raw.write(webSocketHandshake('/v1/messages'));
     expect((await raw.answer).status).toBe(426);
     raw.destroy();
     const seen: string[] = [];
@@ -212,10 +207,7 @@ describe("Responses' WebSocket mode on GET /v1/responses", () => {
     server.server.on('upgrade', hostListener);
     try {
       const host = await openRawConnection(server.url);
-      await host.write(
-        'GET /host-socket HTTP/1.1\r\nhost: 127.0.0.1\r\nconnection: Upgrade\r\nupgrade: websocket\r\nsec-websocket-version: 13\r\n' +
-          `sec-websocket-key: ${Buffer.from('signalbox-test!!').toString('base64')}\r\n\r\n`,
-      );
+      await host.write(webSocketHandshake('/host-socket'));
       expect((await host.answer).status).toBe(418);
       host.destroy();
       const client = await openResponsesWebSocket(server.url, server.demoKey);

@@ -4,6 +4,7 @@ import { createKeyedStore } from '../helpers/create-keyed-store';
 import { listenOnLoopback, type LoopbackServer } from '../helpers/listen-on-loopback';
 import { openRawConnection } from '../helpers/open-raw-connection';
 import { openResponsesWebSocket } from '../helpers/open-responses-web-socket';
+import { webSocketHandshake } from '../helpers/web-socket-handshake';
 
 /** A host that mounts the gateway at `mountPath` and attaches its WebSocket mode only when asked (the example server always does). */
 async function startHost(options: { attach: boolean; mountPath?: string }) {
@@ -28,14 +29,6 @@ async function startHost(options: { attach: boolean; mountPath?: string }) {
       await host.close();
     },
   };
-}
-
-/** The request line and headers of a WebSocket opening handshake, as a browser or Codex sends it. */
-function webSocketHandshake(path: string, extraHeaders = ''): string {
-  return (
-    `GET ${path} HTTP/1.1\r\nhost: 127.0.0.1\r\nconnection: Upgrade\r\nupgrade: websocket\r\n` +
-    `sec-websocket-version: 13\r\nsec-websocket-key: ${Buffer.from('signalbox-test!').toString('base64')}\r\n${extraHeaders}\r\n`
-  );
 }
 
 describe('a WebSocket upgrade on a generation endpoint of a gateway whose host did not attach its WebSocket mode', () => {
