@@ -145,6 +145,33 @@ describe("Responses' WebSocket mode on GET /v1/responses", () => {
     expect((await server.store.holdTotals!()).count).toBe(0);
   });
 
+  it('retries an upstream 503 before the first event like a POST (3 attempts, the waits on the gateway clock), then sends the failure as an error frame with its status', async () => {
+    const client = await openResponsesWebSocket(server.url, server.demoKey);
+    const sleeps = server.sleeps.length;
+    client.send({ type: 'response.create', model: 'sim-via-responses', input: '[[sim:status=503]] Say hello', store: false });
+    const [frame] = await client.nextResponse();
+    expect(frame!.event).toMatchObject({ type: 'error', status: 503, code: 'UPSTREAM_OVERLOADED' });
+    expect(server.sleeps.length - sleeps).toBe(2);
+    let row;
+    for (let turn = 0; turn < 1_000 && !row; turn += 1) {
+      row = server.recentUsage().find(record => record.requestId === frame!.event.request_id);
+      if (!row) await new Promise(resolve => setImmediate(resolve));
+    }
+    expect(row).toMatchObject({ protocol: 'openai-responses-ws', attempts: 3, status: 503 });
+    client.socket.close();
+  });
+
+  it("ends a response whose upstream never answers at the route's deadline, on the gateway clock, with a 504 error frame", async () => {
+    const client = await openResponsesWebSocket(server.url, server.demoKey);
+    const active = server.simulator.stats().active;
+    client.send({ type: 'response.create', model: 'sim-via-responses', input: '[[sim:hang]] Say hello', store: false });
+    for (let turn = 0; turn < 2_000 && server.simulator.stats().active === active; turn += 1) await new Promise(resolve => setImmediate(resolve));
+    server.clock.advance(600_000);
+    const [frame] = await client.nextResponse();
+    expect(frame!.event).toMatchObject({ type: 'error', status: 504, code: 'UPSTREAM_TIMEOUT' });
+    client.socket.close();
+  });
+
   it('refuses a malformed frame, an unknown event and a binary frame with error frames that echo nothing, and stays open', async () => {
     const client = await openResponsesWebSocket(server.url, server.demoKey);
     const secret = 'sk-proj-' + 'x'.repeat(5_000);

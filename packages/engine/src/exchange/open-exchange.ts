@@ -1,7 +1,7 @@
 import { createId, type Codec, type DecodeOptions } from '@signalbox/core';
-import { authenticate, type RequestHeaders } from '../auth/authenticate';
-import { readForwardedParts } from '../generation/forwarded-request-parts';
+import type { RequestHeaders } from '../auth/authenticate';
 import type { UsageRecord } from '../usage/usage-record';
+import { authenticateOnExchange } from './authenticate-on-exchange';
 import type { Exchange } from './exchange';
 import type { ExchangeDependencies } from './exchange-dependencies';
 import type { ExchangeTransport } from './exchange-transport';
@@ -41,21 +41,7 @@ export function openExchange(codec: Codec, opening: ExchangeOpening, dependencie
     get decodeOptions() {
       return state.decodeOptions;
     },
-    async authenticate(requestHeaders, query) {
-      const authenticated = await authenticate({
-        descriptor: codec.descriptor,
-        headers: requestHeaders,
-        store: dependencies.store,
-        policy: dependencies.authPolicy(codec),
-        now: dependencies.clock.now(),
-        keyHeadersElsewhere: dependencies.keyHeadersElsewhere,
-        mountPath,
-      });
-      state.principal = authenticated.principal;
-      if (authenticated.apiVersion !== undefined) state.decodeOptions = { ...decodeOptions, apiVersion: authenticated.apiVersion };
-      state.forwarded = readForwardedParts(codec.descriptor, requestHeaders, query, dependencies.forwardClientHeaders);
-      return authenticated.principal;
-    },
+    authenticate: (requestHeaders, query) => authenticateOnExchange(state, dependencies, requestHeaders, query),
     generate: (body, signal) => generateOnExchange(state, dependencies, body, signal),
     warmUp: body => warmUpOnExchange(state, dependencies, body),
     compact: (body, signal) => compactOnExchange(state, dependencies, body, signal),
