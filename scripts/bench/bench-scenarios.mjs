@@ -1,5 +1,5 @@
 // What the benchmark sends: the targets (the floor, the gateway same-protocol and translated, the
-// Portkey peer), the scenarios (JSON, 20-delta streams, paced streams) and the request each target
+// Portkey peer; with `--bedrock` a Messages client on a Messages route and on a Bedrock route), the scenarios (JSON, 20-delta streams, paced streams) and the request each target
 // gets for each, all asking the same simulated model for the same 20-token answer. The simulator
 // reads the `[[sim:…]]` markers in the prompt: `tokens=N` sets the answer's length and `slow=MS`
 // the pause before each streamed token (packages/simulator/README.md).
@@ -10,7 +10,12 @@ export const TARGETS = {
   same: { label: 'Signalbox, Chat -> Chat (same protocol)' },
   translated: { label: 'Signalbox, Messages -> Chat (translated)' },
   portkey: { label: 'Portkey gateway 1.15.2 (Chat -> Chat)' },
+  messages: { label: 'Signalbox, Messages -> Messages (same protocol)' },
+  bedrock: { label: 'Signalbox, Messages -> Bedrock kind (SigV4, event stream)' },
 };
+
+/** The model each Messages client target asks for: the route that decides where it goes. */
+const MESSAGES_ROUTES = { translated: 'sim-via-chat', messages: 'sim-via-messages', bedrock: 'sim-via-bedrock' };
 
 /** The load scenarios: how many connections and what the simulated answer looks like. */
 export const SCENARIOS = {
@@ -46,11 +51,11 @@ const QUESTION = 'Describe how a railway signalbox sorts freight cars onto the r
 export function requestFor(target, scenario, context) {
   const content = `${QUESTION} ${scenario.directives}`;
   const stream = scenario.stream ? { stream: true } : {};
-  if (target === 'translated') {
+  if (MESSAGES_ROUTES[target]) {
     return {
       path: '/v1/messages',
       headers: { 'x-api-key': context.key, 'anthropic-version': '2023-06-01' },
-      body: JSON.stringify({ model: 'sim-via-chat', max_tokens: 256, system: SYSTEM, messages: [{ role: 'user', content }], ...stream }),
+      body: JSON.stringify({ model: MESSAGES_ROUTES[target], max_tokens: 256, system: SYSTEM, messages: [{ role: 'user', content }], ...stream }),
     };
   }
   const chat = model => JSON.stringify({ model, messages: [{ role: 'system', content: SYSTEM }, { role: 'user', content }], ...stream });

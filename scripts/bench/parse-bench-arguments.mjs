@@ -12,6 +12,9 @@ export const USAGE = `usage: pnpm bench [options]
   --store=sqlite|postgres the gateway's storage: a SQLite data folder (default), or throwaway
                           PostgreSQL + Redis servers
   --no-portkey            leave out the Portkey column
+  --bedrock               also measure a Messages client on a Bedrock-kind route (SigV4, event
+                          stream) and on a Messages route, in a gateway of their own, against a
+                          bench Bedrock upstream on 127.0.0.1 (about 2 more minutes)
   --load=wrk|node         the load generator (default wrk; node when wrk cannot be installed)
   --middleware            also measure what pricing, limits and logging each cost
   --observability         also measure what metrics and tracing cost (JSON and 20-delta streams)
@@ -34,6 +37,7 @@ export function parseBenchArguments(argv) {
     only: SCENARIOS,
     store: 'sqlite',
     portkey: true,
+    bedrock: false,
     load: 'wrk',
     middleware: false,
     observability: false,
@@ -54,6 +58,7 @@ export function parseBenchArguments(argv) {
     else if (flag === '--store') options.store = oneOf(value(), ['sqlite', 'postgres'], flag);
     else if (flag === '--load') options.load = oneOf(value(), ['wrk', 'node'], flag);
     else if (flag === '--no-portkey') options.portkey = false;
+    else if (flag === '--bedrock') options.bedrock = true;
     else if (flag === '--middleware') options.middleware = true;
     else if (flag === '--observability') options.observability = true;
     else if (flag === '--profile') options.profile = true;

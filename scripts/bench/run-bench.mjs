@@ -4,7 +4,9 @@
 // gateway, all in front of one simulator, each in its own process, the load from wrk (or the Node
 // loop) in another. Scenarios run in interleaved rounds and report medians: JSON, 20-delta streams
 // and paced streams (requests per second, CPU µs per request of the server process from /proc,
-// p50/p99), the latency added at concurrency 1, memory per open stream and idle RSS. Prints one
+// p50/p99), the latency added at concurrency 1, memory per open stream and idle RSS. With --bedrock
+// a second gateway serves a Messages route and a Bedrock-kind route (SigV4, event-stream frames)
+// from a bench Bedrock upstream, whose signature checks run before the measurement. Prints one
 // table with ratios to the floor, the targets as PASS/MISS lines, writes the results as JSON, and
 // compares with an earlier run. `--help` lists the options; README.md#benchmark explains the columns.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -14,7 +16,8 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { setTimeout as wait } from 'node:timers/promises';
 import { HELD_STREAM, SCENARIOS, TARGETS, requestFor } from './bench-scenarios.mjs';
-import { startFloor, startGateway, startPortkey, startSimulator } from './bench-servers.mjs';
+import { startBedrockUpstream, startFloor, startGateway, startPortkey, startSimulator } from './bench-servers.mjs';
+import { checkBedrockSignatures, readBedrockTally } from './check-bedrock-signatures.mjs';
 import { ensureWrk } from './ensure-wrk.mjs';
 import { evaluateTargets, formatChecks, formatComparison, formatResultTable } from './format-bench-report.mjs';
 import { measureAddedLatency } from './measure-added-latency.mjs';
@@ -94,11 +97,24 @@ try {
       notes.push(`Portkey left out: it did not start (${error.message.split('\n')[0]})`);
     }
   }
+  let bedrock;
+  if (options.bedrock) {
+    log('starting the bench Bedrock upstream and a gateway with the Messages and Bedrock routes');
+    const upstream = await startBedrockUpstream(folder, simulator.url);
+    servers.push(upstream);
+    const bedrockGateway = await startGateway(folder, 'gateway-bedrock', simulator.url, { key, storage, bedrock: upstream });
+    servers.push(bedrockGateway);
+    bedrock = { upstream, gateway: bedrockGateway };
+  }
   const context = { key, simulatorURL: simulator.url, upstreamKey: `bench-${randomBytes(8).toString('hex')}` };
-  const serverOf = { floor, same: gateway, translated: gateway, ...(portkey && { portkey }) };
+  const serverOf = { floor, same: gateway, translated: gateway, ...(portkey && { portkey }), ...(bedrock && { messages: bedrock.gateway, bedrock: bedrock.gateway }) };
   const targets = Object.fromEntries(Object.entries(serverOf).map(([name, server]) => [name, { server, request: scenario => requestFor(name, scenario, context) }]));
   await wait(1000);
   for (const name of Object.keys(targets)) result.targets[name] = { label: TARGETS[name].label, idleRssBytes: readRssBytes(serverOf[name].pid), scenarios: {} };
+  if (bedrock) {
+    const tally = await checkBedrockSignatures({ ...bedrock, request: targets.bedrock.request });
+    log(`Bedrock target: ${tally.verified} signatures checked with aws4, none refused`);
+  }
 
   const loadScenarios = Object.entries(SCENARIOS).filter(([name]) => options.only.includes(name));
   const measured = await measureLoadScenarios({ targets, scenarios: loadScenarios, options, generator, log });
@@ -116,6 +132,8 @@ try {
       same: () => startGateway(folder, 'memory-same', simulator.url, { key, storage, streams: options.streams }),
       translated: () => startGateway(folder, 'memory-translated', simulator.url, { key, storage, streams: options.streams }),
       portkey: () => startPortkey(folder, 'memory-portkey'),
+      messages: () => startGateway(folder, 'memory-messages', simulator.url, { key, storage, streams: options.streams, bedrock: bedrock.upstream }),
+      bedrock: () => startGateway(folder, 'memory-bedrock', simulator.url, { key, storage, streams: options.streams, bedrock: bedrock.upstream }),
     };
     for (const [name, { request }] of Object.entries(targets)) {
       const server = await fresh[name]();
@@ -134,6 +152,10 @@ try {
   if (options.observability) {
     const scenarios = [['json', SCENARIOS.json], ['stream', SCENARIOS.stream]];
     result.observability = await measureVariants({ label: 'observability', variants: OBSERVABILITY_VARIANTS, scenarios, ...variantContext });
+  }
+  if (bedrock) {
+    const tally = (result.bedrockUpstream = await readBedrockTally(bedrock.upstream));
+    notes.push(`the bench Bedrock upstream checked ${tally.verified} of ${tally.calls} signatures with aws4 (the first 50 calls, the check before the measurement among them, then one in 1,000) and refused ${tally.refused}`);
   }
   result.machine.loadAverageAtEnd = loadavg().map(value => Number(value.toFixed(2)));
   result.seconds = Math.round((performance.now() - startedAt) / 1000);

@@ -42,7 +42,8 @@ const ALLOWED: Record<string, readonly string[]> = {
   // The panel calls the admin service in-process; its page's libraries (Preact, uPlot) are bundled at build time.
   // It mounts the admin operations, reads bodies and renders errors with the Express adapters' own
   // helpers, so that the admin API and the panel cannot drift apart (nothing of the engine itself).
-  panel: ['@signalbox/accounts', '@signalbox/core', '@signalbox/express', 'express'],
+  // Its single sign-on is an OpenID Connect relying party on the certified openid-client.
+  panel: ['@signalbox/accounts', '@signalbox/core', '@signalbox/express', 'express', 'openid-client'],
   signalbox: [
     '@signalbox/accounts',
     '@signalbox/core',

@@ -204,6 +204,14 @@ describe('fuzz regressions', () => {
     expect(response.headers['x-signalbox-warnings']).toBe('1 other field (unknown-field)');
   });
 
+  it("answers a Responses body whose built-in tool's type is a panel-token-shaped string (200), naming the dropped tool in the warnings header without its type", async () => {
+    // 43 base64url characters of both cases: the shape of a panel session id or CSRF token.
+    const token = `${'A'.repeat(40)}FaA`;
+    const body = { model: 'sim-via-messages', input: 'hi', tools: [{ type: token, name: 'get_weather' }] };
+    const response = await expectAnswer(json(endpointNamed('responses'), body), { status: 200 }, { refusalSecrets: [token], loggedSecrets: [token] });
+    expect(response.headers['x-signalbox-warnings']).toBe('tools: unknown get_weather (unsupported-field)');
+  });
+
   it.each([
     {
       header: 'anthropic-version',

@@ -3,6 +3,7 @@ import { EventStreamCodec } from '@smithy/core/event-streams';
 import { fromUtf8, toUtf8 } from '@smithy/util-utf8';
 import aws4 from 'aws4';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { emulatedTokenCount } from './emulated-token-count';
 import { listenOnLoopback } from './listen-on-loopback';
 
 const REGION = 'us-east-1';
@@ -28,10 +29,14 @@ export type BedrockEmulatorOptions = {
   keyOf(accessKeyId: string): KnownAWSKey | undefined;
   /** Bedrock API keys (`Authorization: Bearer`). */
   apiKeys?: readonly string[];
+  /** Foundation models CountTokens refuses as not supporting it (besides every inference profile). */
+  uncountableModels?: readonly string[];
 };
 
+
 /**
- * Bedrock Runtime on 127.0.0.1: `POST /model/{modelId}/invoke` and `/invoke-with-response-stream`.
+ * Bedrock Runtime on 127.0.0.1: `POST /model/{modelId}/invoke`, `/invoke-with-response-stream` and
+ * `/count-tokens` (foundation models only, counted by `emulatedTokenCount`).
  * Every call's SigV4 signature is recomputed with the `aws4` package from the received method, path,
  * signed headers and body and the account's secret, and must match; else a 403 in AWS's words.
  * Behind that the simulator answers as a Messages API; streams go out as event-stream frames, each
@@ -44,7 +49,7 @@ export async function startBedrockEmulator(options: BedrockEmulatorOptions): Pro
   let failures: { type: string; afterEvents: number; times: number } | undefined;
   async function serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const rawPath = request.url ?? '/';
-    const route = /^\/model\/([^/]+)\/(invoke|invoke-with-response-stream)$/.exec(rawPath);
+    const route = /^\/model\/([^/]+)\/(invoke|invoke-with-response-stream|count-tokens)$/.exec(rawPath);
     const text = await readText(request);
     const call: BedrockEmulator['calls'][number] = { path: rawPath, scheme: 'none', accepted: false };
     calls.push(call);
@@ -52,6 +57,7 @@ export async function startBedrockEmulator(options: BedrockEmulatorOptions): Pro
     if (refusal) return refuse(response, refusal.status, refusal.type, refusal.message);
     call.accepted = true;
     if (!route) return refuse(response, 404, 'UnknownOperationException', 'Unknown operation');
+    if (route[2] === 'count-tokens') return countTokens(decodeURIComponent(route[1]!), text, call, response, options);
     const body = JSON.parse(text) as Record<string, unknown>;
     call.body = body;
     const betas = body['anthropic_beta'];
@@ -97,6 +103,21 @@ export async function startBedrockEmulator(options: BedrockEmulatorOptions): Pro
 }
 
 type Refusal = { status: number; type: string; message: string };
+
+/** CountTokens: `{"input":{"invokeModel":{"body":"<base64 of an InvokeModel body>"}}}` answered `{"inputTokens": N}`. */
+function countTokens(modelId: string, text: string, call: BedrockEmulator['calls'][number], response: ServerResponse, options: BedrockEmulatorOptions): void {
+  if (!modelId.startsWith('anthropic.') || options.uncountableModels?.includes(modelId)) {
+    return refuse(response, 400, 'ValidationException', "The provided model doesn't support counting tokens.");
+  }
+  const encoded = (JSON.parse(text) as { input?: { invokeModel?: { body?: unknown } } }).input?.invokeModel?.body;
+  const body = typeof encoded === 'string' ? (JSON.parse(Buffer.from(encoded, 'base64').toString('utf8')) as Record<string, unknown>) : undefined;
+  call.body = body;
+  if (!body || body['anthropic_version'] !== 'bedrock-2023-05-31' || 'model' in body || typeof body['max_tokens'] !== 'number' || !Array.isArray(body['messages'])) {
+    return refuse(response, 400, 'ValidationException', 'Malformed input request, please reformat your input and try again.');
+  }
+  const inputTokens = emulatedTokenCount(body as Parameters<typeof emulatedTokenCount>[0]);
+  response.writeHead(200, { 'content-type': 'application/json', 'x-amzn-requestid': 'emulated' }).end(JSON.stringify({ inputTokens }));
+}
 
 /** A Bedrock API key, or a SigV4 signature recomputed by `aws4` over what arrived and compared. */
 function checkCredential(request: IncomingMessage, body: string, call: BedrockEmulator['calls'][number], options: BedrockEmulatorOptions): Refusal | undefined {

@@ -171,7 +171,7 @@ describe('the panel at /panel: sessions, CSRF checks and security headers', () =
       .send({ token: token.body.secret });
     expect([opened.status, opened.body.identity]).toEqual([
       200,
-      { kind: 'account', accountId: account.body.id, tokenId: token.body.token.id },
+      { kind: 'account', accountId: account.body.id, tokenId: token.body.token.id, role: 'owner' },
     ]);
     const cookie = String(opened.headers['set-cookie']).split(';')[0]!;
     expect((await request(server.url).get('/panel/api/keys').set('cookie', cookie)).status).toBe(200);

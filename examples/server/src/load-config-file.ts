@@ -8,6 +8,7 @@ import { loadYAML } from './load-on-demand';
 import { readConfigFileStorage, type ConfigFileStorage } from './read-config-file-storage';
 import { readConfigFileTracing, type ConfigFileTracing } from './read-config-file-tracing';
 import { readConfigFileMetrics, type ConfigFileMetrics } from './read-metrics-settings';
+import { readConfigFilePanel, type ConfigFilePanel } from './read-config-file-panel';
 import { ConfigFileError } from './start-up-error';
 
 /**
@@ -16,8 +17,8 @@ import { ConfigFileError } from './start-up-error';
  * Every failure is a `ConfigFileError` naming the file and, in one line, the problem: a missing
  * file, a syntax error with its line and column, or the config paths at fault
  * (`routes.0.targets.0.upstream: unknown upstream 'x'`, `upstreams.x: unknown field baseUrl (did
- * you mean baseURL?)`, a protocol or interface none of `codecs` speaks). The `storage`, `tracing`
- * and `metrics` sections are the example server's (`loadConfigFileWithSections`): they are checked
+ * you mean baseURL?)`, a protocol or interface none of `codecs` speaks). The `storage`, `tracing`,
+ * `metrics` and `panel` sections are the example server's (`loadConfigFileWithSections`): they are checked
  * here too, then left out of the gateway config.
  */
 export function loadConfigFile(path: string, simulatorURL: string, codecs?: readonly Codec[]): GatewayConfig {
@@ -25,7 +26,7 @@ export function loadConfigFile(path: string, simulatorURL: string, codecs?: read
 }
 
 /** The example server's own top-level sections of a config file; the rest is the gateway's config. */
-const SERVER_SECTIONS = ['storage', 'tracing', 'metrics'];
+const SERVER_SECTIONS = ['storage', 'tracing', 'metrics', 'panel'];
 
 /** A config file's gateway config and the example server's own sections, validated. */
 export type LoadedConfigFile = {
@@ -33,15 +34,17 @@ export type LoadedConfigFile = {
   storage: ConfigFileStorage | undefined;
   tracing: ConfigFileTracing | undefined;
   metrics: ConfigFileMetrics | undefined;
+  panel: ConfigFilePanel | undefined;
 };
 
-/** `loadConfigFile`, keeping the `storage`, `tracing` and `metrics` sections it validated: one read of the file for all; `pricing: "catalog"` routes priced from `priceCatalog` (default the shipped one). */
+/** `loadConfigFile`, keeping the `storage`, `tracing`, `metrics` and `panel` sections it validated: one read of the file for all; `pricing: "catalog"` routes priced from `priceCatalog` (default the shipped one). */
 export function loadConfigFileWithSections(path: string, simulatorURL: string, codecs?: readonly Codec[], priceCatalog?: PriceCatalog): LoadedConfigFile {
-  const { storage, tracing, metrics, gateway } = splitServerSections(readConfigDocument(path));
+  const { storage, tracing, metrics, panel, gateway } = splitServerSections(readConfigDocument(path));
   const sections = {
     storage: readConfigFileStorage(path, storage),
     tracing: readConfigFileTracing(path, tracing),
     metrics: readConfigFileMetrics(path, metrics),
+    panel: readConfigFilePanel(path, panel),
   };
   try {
     const config = parseGatewayConfig(substituteSimulator(gateway, simulatorURL), {
@@ -66,13 +69,13 @@ function readConfigDocument(path: string): unknown {
   return parseText(path, readText(path), format);
 }
 
-/** The example server's `storage`, `tracing` and `metrics` sections apart from the rest, which is the gateway's config. */
-function splitServerSections(document: unknown): { storage: unknown; tracing: unknown; metrics: unknown; gateway: unknown } {
+/** The example server's `storage`, `tracing`, `metrics` and `panel` sections apart from the rest, which is the gateway's config. */
+function splitServerSections(document: unknown): { storage: unknown; tracing: unknown; metrics: unknown; panel: unknown; gateway: unknown } {
   if (typeof document !== 'object' || document === null || Array.isArray(document)) {
-    return { storage: undefined, tracing: undefined, metrics: undefined, gateway: document };
+    return { storage: undefined, tracing: undefined, metrics: undefined, panel: undefined, gateway: document };
   }
-  const { storage, tracing, metrics, ...gateway } = document as Record<string, unknown>;
-  return { storage, tracing, metrics, gateway };
+  const { storage, tracing, metrics, panel, ...gateway } = document as Record<string, unknown>;
+  return { storage, tracing, metrics, panel, gateway };
 }
 
 function readText(path: string): string {

@@ -46,7 +46,7 @@ export {
   type AdminOperationDescription,
   type AdminOperationRequest,
 } from './admin/admin-operations';
-export { ADMIN_IDENTITY, presentIdentity, type ConsoleIdentity } from './admin/console-identity';
+export { ADMIN_IDENTITY, presentIdentity, type ConsoleIdentity, type ConsoleRole, type PresentedIdentity } from './admin/console-identity';
 export type { ConsoleRoute } from './admin/console-route';
 export type { ConsoleCredential, ConsoleUpstream, ConsoleUpstreams } from './admin/console-upstream';
 export type { AdminRequestHeaders } from './admin/create-console-authenticator';

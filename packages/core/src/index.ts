@@ -95,6 +95,7 @@ export {
 export type {
   KindCredential,
   KindCredentialSource,
+  KindTokenCount,
   OpenedUpstreamKind,
   SignableRequest,
   UpstreamCall,

@@ -26,6 +26,7 @@ export { SHIPPED_PRICE_CATALOG } from './pricing/shipped-price-catalog';
 export type { ModelPricing } from './pricing/model-pricing';
 export { describeUnknownKeys } from './config/describe-unknown-keys';
 export { createEngine, type Engine } from './create-engine';
+export type { TokenCountAnswer } from './admission/count-tokens';
 export type { EngineOptions } from './engine-options';
 export type { Clock, Schedule } from './clock/clock';
 export { systemClock } from './clock/system-clock';

@@ -1,8 +1,7 @@
 import { GatewayError, type GatewayErrorCode } from '@signalbox/core';
-import { EventStreamCodec, getChunkedStream, type Message } from '@smithy/core/event-streams';
-import { fromUtf8, toUtf8 } from '@smithy/util-utf8';
+import type { Message } from '@smithy/types';
+import { loadEventStreamCodec, type EventStreamTools } from './load-event-stream-codec';
 
-const codec = new EventStreamCodec(toUtf8, fromUtf8);
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
@@ -14,9 +13,10 @@ const decoder = new TextDecoder();
  * @see https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_InvokeModelWithResponseStream.html
  */
 export async function* decodeBedrockStream(body: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array> {
+  const tools = await loadEventStreamCodec();
   try {
-    for await (const frame of getChunkedStream(body)) {
-      const message = decodeFrame(frame);
+    for await (const frame of tools.frames(body)) {
+      const message = decodeFrame(tools, frame);
       const messageType = headerText(message, ':message-type');
       if (messageType === 'exception' || messageType === 'error') throw exceptionError(message);
       if (headerText(message, ':event-type') !== 'chunk') continue;
@@ -30,9 +30,9 @@ export async function* decodeBedrockStream(body: AsyncIterable<Uint8Array>): Asy
 }
 
 /** One whole frame; a bad prelude or checksum is the upstream's fault. */
-function decodeFrame(frame: Uint8Array): Message {
+function decodeFrame(tools: EventStreamTools, frame: Uint8Array): Message {
   try {
-    return codec.decode(frame);
+    return tools.decode(frame);
   } catch (error) {
     throw malformed(error);
   }

@@ -3,9 +3,12 @@ import type { OAuth2ClientOptions } from 'google-auth-library';
 import { checkGoogleAuthSettings, googleAuthSettingsSchema } from './google-auth-settings';
 import { openGoogleCredential } from './open-google-credential';
 import { vertexPath } from './vertex-path';
+import { vertexTokenCount } from './vertex-token-count';
 
 /** The Messages API version Vertex AI serves, sent in the body in place of the `anthropic-version` header's value. */
 export const VERTEX_ANTHROPIC_VERSION = 'vertex-2023-10-16';
+
+const VERTEX_TOKEN_COUNT = vertexTokenCount(VERTEX_ANTHROPIC_VERSION);
 
 export type VertexKindOptions = {
   /** Options for `google-auth-library`'s token requests (gaxios): a proxy, an `agent` with trusted CAs, a `fetchImplementation`. */
@@ -30,6 +33,7 @@ export function createVertexKind(options: VertexKindOptions = {}): UpstreamKind 
       return {
         path: vertexPath,
         prepareBody: vertexBody,
+        countTokens: VERTEX_TOKEN_COUNT,
         openCredential(source) {
           const settings = googleAuthSettingsSchema.parse(source.auth ?? { type: 'google' });
           // A credential of a pool names its service account's key file by variable.

@@ -102,6 +102,7 @@ function App() {
         </nav>
         <span class="who">
           {session.me.account ? `Account: ${session.me.account.name}` : 'Admin console'}
+          {session.identity.kind === 'account' && session.identity.role === 'viewer' ? ' (viewer)' : ''}
         </span>
         <button type="button" class="secondary" onClick={() => void logout()}>
           Log out

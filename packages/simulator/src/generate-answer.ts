@@ -47,6 +47,10 @@ export function generateAnswer(request: SimulatedRequest, settings: AnswerSettin
     const idSeed = hashText(String(request.inputCharacters), hashText(prompt));
     return finishPlan({ reasoning, ...planToolCalls(tools, random, { promptWords, mentions }, budget, idSeed) }, inputTokens);
   }
+  if (request.responseSchema !== undefined) {
+    const json = JSON.stringify(generateToolArguments(request.responseSchema, random, promptWords));
+    return finishPlan({ reasoning, ...limitText(splitIntoFragments(json), [], budget) }, inputTokens);
+  }
   const tokens = answerTokens(random, promptWords, results, settings.answerTokens);
   return finishPlan({ reasoning, ...limitText(tokens, request.stopSequences, budget) }, inputTokens);
 }

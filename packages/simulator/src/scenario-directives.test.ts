@@ -18,6 +18,7 @@ describe('readScenarioDirectives', () => {
       outputTokens: 7,
       echoPrompt: false,
       toolRounds: 20,
+      finish: undefined,
     });
     expect(readScenarioDirectives(['[[sim:status=200]] [[sim:slow=-1]] [[sim:tokens=0]] [[sim:hang]] [[sim:stream-error]] [[sim:tool-rounds=0]]'])).toEqual({
       cut: false,
@@ -28,8 +29,11 @@ describe('readScenarioDirectives', () => {
       outputTokens: undefined,
       echoPrompt: false,
       toolRounds: undefined,
+      finish: undefined,
     });
     expect(readScenarioDirectives(['[[sim:status=500]] [[sim:echo-prompt]] hi']).echoPrompt).toBe(true);
+    expect(readScenarioDirectives(['[[sim:finish=RECITATION]] hi']).finish).toBe('RECITATION');
+    expect(readScenarioDirectives(['[[sim:finish=safety]] [[sim:finish=]] hi']).finish).toBeUndefined();
     expect(stripScenarioDirectives('[[sim:cut]] Tell me [[sim:slow=5]]')).toBe('Tell me');
   });
 });

@@ -56,6 +56,8 @@ export type SimulatedRequest = {
   toolResultsSinceUserText: number;
   reasoning: boolean;
   includeEncryptedReasoning: boolean;
+  /** Structured output (Gemini `responseMimeType: 'application/json'`): the JSON schema the answer's text follows. */
+  responseSchema?: unknown;
   /** Chat only: `stream_options.include_usage`. */
   includeStreamUsage: boolean;
   /** The parsed body, for protocols that echo request fields (Responses). */

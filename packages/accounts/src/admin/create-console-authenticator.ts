@@ -55,7 +55,8 @@ export function createConsoleAuthenticator(options: ConsoleAuthenticatorOptions)
     },
     /**
      * The same identity if it still opens the console (an account's token not since disabled or
-     * expired, an admin token not since rotated away), else 401: for sessions that outlive the login.
+     * expired, an admin token not since rotated away, a single sign-on person's account not since
+     * deleted), else 401: for sessions that outlive the login.
      */
     async checkIdentity(identity: ConsoleIdentity): Promise<ConsoleIdentity> {
       if (identity.kind === 'admin') {
@@ -63,6 +64,8 @@ export function createConsoleAuthenticator(options: ConsoleAuthenticatorOptions)
         if (tokenDigest !== undefined && !adminDigests.some(candidate => digestsEqual(candidate, tokenDigest))) refuse();
         return identity;
       }
+      // A single sign-on person has no token to re-check; the account must still be there.
+      if (identity.tokenId === undefined) return (await store.getAccount(identity.accountId)) ? identity : refuse();
       const tokens = await store.listConsoleTokens(identity.accountId);
       if (!usable(tokens.find(token => token.id === identity.tokenId))) refuse();
       return identity;

@@ -1,4 +1,4 @@
-import { isJSONObject, unsupportedParameter, type JSONObject, type TranslationWarning } from '@signalbox/core';
+import { isJSONObject, secretRecogniser, unsupportedParameter, type JSONObject, type TranslationWarning } from '@signalbox/core';
 
 /**
  * The `providerOptions['openai-responses']` key holding the tools only a Responses upstream can run
@@ -72,9 +72,11 @@ export function describeDroppedResponsesOnlyTools(options: JSONObject): Translat
 
 /**
  * A tool type or name fit to quote in a response header and the logs: a plain identifier of at most
- * 64 characters (`web_search`, `apply_patch`). Anything else the client wrote is not echoed, so a
- * secret or a huge string put there never comes back.
+ * 64 characters (`web_search`, `apply_patch`) that does not look like a credential (a 43-character
+ * run of mixed-case letters is a panel token's shape). Anything else the client wrote is not echoed,
+ * so a secret or a huge string put there never comes back.
  */
 function identifierOrUndefined(value: unknown): string | undefined {
-  return typeof value === 'string' && /^[A-Za-z][A-Za-z0-9_]{0,63}$/.test(value) ? value : undefined;
+  if (typeof value !== 'string' || !/^[A-Za-z][A-Za-z0-9_]{0,63}$/.test(value)) return undefined;
+  return secretRecogniser.scrub(value) === value ? value : undefined;
 }

@@ -28,11 +28,19 @@ export const ERROR_CATALOGUE: Record<GatewayErrorCode, CatalogueEntry> = {
   ADMIN_TOKEN_MISSING: { meaning: 'An admin API call without a console token.', action: FIX_AUTH },
   ADMIN_TOKEN_INVALID: { meaning: 'The console token is wrong, disabled or expired (an API key is not a console token).', action: FIX_AUTH },
   ADMIN_TOKEN_REQUIRED: {
-    meaning: 'An account\'s console token asked for what only the admin token may do: accounts, balances, console tokens, or on its keys a group, a model its account may not use, limits above its ceiling, enabling a key the operator disabled (`param` names the field).',
+    meaning: 'An account\'s console token asked for what only the admin token may do: accounts, balances, console tokens, or on its keys a group, a model its account may not use, limits above its ceiling, enabling a key the operator disabled (`param` names the field); or an account identity with the `viewer` role asked for a change.',
     action: FIX_AUTH,
   },
   PANEL_SESSION_MISSING: { meaning: 'A panel data request without a live session: never logged in, logged out, or the session expired.', action: 'Log in to the panel again with a console token.' },
   PANEL_REQUEST_FORBIDDEN: { meaning: 'A panel request that changes something came without the session\'s CSRF token, or from another origin.', action: 'Send it from the panel page itself (it adds the `x-csrf-token` header); never replay it unchanged.' },
+  SSO_LOGIN_FAILED: {
+    meaning: 'A panel single sign-on callback that belongs to no login this browser started (unknown or expired, `state` or `nonce` not the ones sent), an error the identity provider answered, or a code it would not exchange; no session was opened.',
+    action: 'Start the login again from the panel\'s login page.',
+  },
+  SSO_REFUSED: {
+    meaning: 'A person the identity provider signed in whose claims no rule of the panel\'s `sso.rules` maps to a role; no session was opened.',
+    action: 'Ask the operator to map one of your claims (a group, your email domain) to a role.',
+  },
   ENDPOINT_NOT_FOUND: { meaning: 'No such path or method; a duplicated or missing `/v1` is named in the message.', action: FIX_ENDPOINT },
   RESOURCE_NOT_FOUND: { meaning: 'No such admin account, key or console token (another account\'s answers the same), or no stored response or item with that id for the caller\'s account (unknown, expired or deleted).', action: FIX_REQUEST },
   MODEL_NOT_FOUND: { meaning: 'No route has this exact model ID (see `GET /v1/models`).', action: FIX_ENDPOINT },
@@ -75,6 +83,10 @@ export const ERROR_CATALOGUE: Record<GatewayErrorCode, CatalogueEntry> = {
   STORE_UNAVAILABLE: {
     meaning: 'The shared database of keys, accounts, balances and the ledger (PostgreSQL) cannot be reached, so the request was not admitted (or its hold not taken); nothing was generated or billed.',
     action: 'Retry after a short wait (honour `Retry-After`); the gateway reconnects by itself.',
+  },
+  SSO_UNAVAILABLE: {
+    meaning: 'The panel\'s single sign-on identity provider could not be reached (its discovery document at `sso.issuer`, or its token endpoint); discovery is tried again at the next login.',
+    action: 'Retry the login later, or log in with a console token; the operator checks `sso.issuer`.',
   },
   UPSTREAM_OVERLOADED: { meaning: 'The upstream is overloaded (its 503 / 529), or every connection the gateway keeps to it stayed busy for the upstream\'s queue timeout.', action: TRANSIENT },
   UPSTREAM_TIMEOUT: { meaning: 'The upstream did not answer in time.', action: TRANSIENT },

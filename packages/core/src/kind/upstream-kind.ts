@@ -62,6 +62,19 @@ export type UpstreamKindOpening = {
   rememberSecret(value: string): void;
 };
 
+/**
+ * A cloud's own count of the input tokens of a token-count body (Messages `count_tokens`): where the
+ * call goes for the upstream's model, what it sends, and the field of its JSON answer with the count.
+ */
+export type KindTokenCount = {
+  /** The call's path under the base URL for the upstream's model. */
+  path(model: string): string;
+  /** The call's body from the client's token-count body, its `model` already the upstream's. */
+  body(body: JSONObject, model: string): JSONObject;
+  /** The top-level field of the answer holding the count (`inputTokens`, `input_tokens`). */
+  countField: string;
+};
+
 /** One upstream opened by its kind: the hooks it brings; an absent one keeps the protocol's default. */
 export type OpenedUpstreamKind = {
   /** The path of a call under the base URL; default the protocol's `upstreamPath`. */
@@ -75,6 +88,8 @@ export type OpenedUpstreamKind = {
   flagsInBody?: readonly string[];
   /** A streamed answer's bytes in the cloud's framing, turned into the protocol's SSE bytes; throws `GatewayError`s for its exception frames. */
   frameStream?(body: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array>;
+  /** The cloud's token counting, where it has one: absent, a token count is the gateway's estimate. */
+  countTokens?: KindTokenCount;
   openCredential(source: KindCredentialSource): KindCredential;
 };
 

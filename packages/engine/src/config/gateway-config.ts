@@ -3,6 +3,7 @@ import { DEFAULT_UPSTREAM_CONNECTIONS, DEFAULT_UPSTREAM_QUEUE_TIMEOUT_MS } from 
 import { z } from 'zod';
 import { refusedHeaderPattern } from '../generation/client-header-patterns';
 import { applyProviderPreset } from './providers/apply-provider-preset';
+import { cloudPlaceName } from './providers/cloud-place-name';
 import { checkTargetPricing } from '../pricing/check-target-pricing';
 import { modelPricingSchema, type ModelPricing } from '../pricing/model-pricing';
 import { circuitBreakerConfigSchema, credentialConfigSchema, DEFAULT_CIRCUIT_BREAKER, environmentVariableName } from './credential-config';
@@ -22,6 +23,12 @@ export const upstreamConfigSchema = z
     kind: z.string().min(1).optional(),
     /** The kind's auth settings (`{ "type": "entra", … }`), checked by the kind at start; names of variables and files, never secrets. */
     auth: z.record(z.string(), z.unknown()).optional(),
+    /** Where a cloud provider's service is, for the base URL its preset makes: the Azure OpenAI resource's name (`azure-openai`). */
+    resource: cloudPlaceName.optional(),
+    /** The AWS region (`bedrock`, also the region signed for) or the Google Cloud location, `global` among them (`vertex`). */
+    region: cloudPlaceName.optional(),
+    /** The Google Cloud project ID (`vertex`). */
+    project: cloudPlaceName.optional(),
     /** The base URL the vendor's SDK takes: `…/v1` for OpenAI protocols, the origin for Anthropic. */
     baseURL: z.url({ protocol: /^https?$/ }).optional(),
     /** Departures from the protocol the codec makes for this upstream, by the codec's names (checked at start). */

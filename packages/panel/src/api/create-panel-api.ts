@@ -6,8 +6,9 @@ import { cookieOptionsOf, openSessionOf, requestOrigin } from '../http/panel-loc
 import { serializeClearedCookie } from '../http/session-cookie';
 import type { LoginThrottle } from '../security/create-login-throttle';
 import type { SessionStore } from '../sessions/create-session-store';
+import { createSingleSignOnRoutes, type SingleSignOnRoutesOptions } from '../sso/create-single-sign-on-routes';
 import { createLoginHandler } from './create-login-handler';
-import { changeCheckMiddleware, checkSameOrigin, createSessionMiddleware } from './create-session-middleware';
+import { changeCheckMiddleware, checkSameOrigin, createSessionMiddleware, viewerReadOnlyMiddleware } from './create-session-middleware';
 
 export type PanelApiOptions = {
   admin: AdminService;
@@ -17,6 +18,10 @@ export type PanelApiOptions = {
   publicURL?: string;
   /** Replaces secrets in the client values an error quotes (`PanelOptions.secrets`). */
   secrets?: SecretRecogniser;
+  /** Single sign-on through an OpenID Connect provider, beside the console token login. */
+  sso?: SingleSignOnRoutesOptions['sso'];
+  now?: () => number;
+  warn?: SingleSignOnRoutesOptions['warn'];
 };
 
 /** The largest login body (a token, as JSON or a form). */
@@ -25,7 +30,8 @@ const LOGIN_BODY_LIMIT_BYTES = 8 * 1024;
 const OPERATION_BODY_LIMIT_BYTES = 32 * 1024;
 
 /**
- * The panel's JSON API: `POST /login`, then, within a session, `POST /logout`, `GET /session` and
+ * The panel's JSON API: `POST /login`, `GET /login-methods`, single sign-on's `GET /sso/login` and
+ * `GET /sso/callback` when configured, then, within a session, `POST /logout`, `GET /session` and
  * every admin operation (`ADMIN_OPERATIONS`) as the admin API has them, called with the session's
  * identity. Bodies are read as the gateway reads its own; every change is checked against CSRF.
  */
@@ -41,6 +47,16 @@ export function createPanelApi(options: PanelApiOptions): Router {
     createBodyMiddleware({ limitBytes: LOGIN_BODY_LIMIT_BYTES, forms: true }),
     createLoginHandler(options),
   );
+  const { sso } = options;
+  api.get('/login-methods', function panelLoginMethods(_request, response) {
+    response.status(200).json({ token: true, sso: sso ? { providerName: sso.providerName ?? 'single sign-on' } : null });
+  });
+  if (sso) {
+    api.use(
+      '/sso',
+      createSingleSignOnRoutes({ sso, admin, sessions, throttle: options.throttle, now: options.now ?? Date.now, ...(options.warn && { warn: options.warn }) }),
+    );
+  }
   api.use(createSessionMiddleware(admin, sessions), changeCheckMiddleware);
   api.post('/logout', function panelLogout(request, response) {
     sessions.delete(openSessionOf(response).id);
@@ -57,6 +73,7 @@ export function createPanelApi(options: PanelApiOptions): Router {
       baseURL: options.publicURL ?? requestOrigin(request),
     });
   });
+  api.use(viewerReadOnlyMiddleware);
   mountAdminOperations(api, {
     admin,
     identityOf: (_request, response) => openSessionOf(response).session.identity,

@@ -1,4 +1,5 @@
 import type { AdminService } from '@signalbox/accounts';
+import { GatewayError } from '@signalbox/core';
 import type { Request, RequestHandler } from 'express';
 import { cookieOptionsOf, openSessionOf, requestOrigin, sessionMissing, setOpenSession } from '../http/panel-locals';
 import { readSessionCookie, serializeClearedCookie } from '../http/session-cookie';
@@ -28,6 +29,15 @@ export function createSessionMiddleware(admin: AdminService, sessions: SessionSt
 /** Refuses a change (any method but GET, HEAD and OPTIONS) another site's page sent, or one without the session's CSRF token. */
 export const changeCheckMiddleware: RequestHandler = function panelChangeCheck(request, response, next) {
   if (!SAFE_METHODS.has(request.method)) checkSameOrigin(request, openSessionOf(response).session.csrfToken);
+  next();
+};
+
+/** Refuses an account viewer's change to the admin operations (403 `ADMIN_TOKEN_REQUIRED`); logging out is not one. */
+export const viewerReadOnlyMiddleware: RequestHandler = function panelViewerReadOnly(request, response, next) {
+  const { identity } = openSessionOf(response).session;
+  if (!SAFE_METHODS.has(request.method) && identity.kind === 'account' && identity.role === 'viewer') {
+    throw new GatewayError({ code: 'ADMIN_TOKEN_REQUIRED', message: 'This login has the viewer role in its account: it may read, not change.' });
+  }
   next();
 };
 
