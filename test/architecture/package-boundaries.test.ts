@@ -37,7 +37,8 @@ const ALLOWED: Record<string, readonly string[]> = {
   'tracing-otel': ['@signalbox/core', '@signalbox/engine', '@opentelemetry/api', '@opentelemetry/core'],
   // An engine observer on prom-client: the host hands it the engine's and the store's reads at run time.
   'metrics-prometheus': ['@signalbox/core', '@signalbox/engine', 'prom-client'],
-  express: ['@signalbox/accounts', '@signalbox/core', '@signalbox/engine', '@signalbox/sse', 'express'],
+  // `ws` serves Responses' WebSocket mode on the host's server (gateway.attachUpgrade).
+  express: ['@signalbox/accounts', '@signalbox/core', '@signalbox/engine', '@signalbox/sse', 'express', 'ws'],
   simulator: [],
   // The panel calls the admin service in-process; its page's libraries (Preact, uPlot) are bundled at build time.
   // It mounts the admin operations, reads bodies and renders errors with the Express adapters' own

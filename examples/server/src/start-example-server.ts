@@ -211,7 +211,9 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
     ...(metricsServed && 'router' in metricsServed && { metricsRouter: metricsServed.router }),
   });
   const server = createServer(serverTimeouts(config.bodyTimeoutMs), app);
-  const closeGracefully = createGracefulClose(server, gateway.engine);
+  // Responses' WebSocket mode (Codex's preferred transport) on the same listener.
+  const webSockets = gateway.attachUpgrade(server);
+  const closeGracefully = createGracefulClose(server, gateway.engine, webSockets);
   const closeListenersOnFailure = (error: unknown): Promise<never> => {
     metricsListener?.close();
     server.close();

@@ -32,6 +32,7 @@ export type {
   StreamFraming,
 } from './codec/codec';
 export type { UpstreamQuirks } from './codec/upstream-quirks';
+export type { WebSocketClientFrame, WebSocketCodec } from './codec/web-socket-codec';
 export type {
   CredentialScheme,
   ProtocolDescriptor,

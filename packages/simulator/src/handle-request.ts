@@ -109,6 +109,7 @@ async function answer(turn: Turn, state: SimulatorState, fail: (error: Simulator
   const plan = generateAnswer(request, {
     answerTokens: directives.outputTokens ?? options.defaultOutputTokens,
     reasoningTokens: options.reasoningTokens,
+    ...(directives.toolRounds !== undefined && { toolRounds: directives.toolRounds }),
   });
   const cache = state.promptCache.apply(request, turn.credential, protocol.promptCaching);
   state.credentials.recordAnswer(turn.credential, plan.usage.inputTokens, cache);

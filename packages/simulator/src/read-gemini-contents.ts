@@ -10,6 +10,8 @@ export type GeminiPrompt = {
   lastUserText: string;
   /** The `functionResponse` texts of a conversation that ends with them. */
   trailingToolResults: string[];
+  /** `functionResponse` parts since the last user text. */
+  toolResultsSinceUserText: number;
 };
 
 const ROLES: ReadonlySet<string> = new Set(['user', 'model']);
@@ -26,7 +28,7 @@ export function readGeminiContents(body: Record<string, unknown>, declarations: 
   const prompt = createPromptBlockList();
   prompt.addTools(declarations);
   for (const part of partsOf(asRecord(body.systemInstruction ?? body.system_instruction))) prompt.add('system', asString(part.text) ?? '');
-  const result: GeminiPrompt = { blocks: prompt.blocks, characters: 0, lastUserText: '', trailingToolResults: [] };
+  const result: GeminiPrompt = { blocks: prompt.blocks, characters: 0, lastUserText: '', trailingToolResults: [], toolResultsSinceUserText: 0 };
   for (const [index, entry] of contents.entries()) {
     const content = asRecord(entry);
     const role = content?.role ?? 'user';
@@ -41,7 +43,11 @@ export function readGeminiContents(body: Record<string, unknown>, declarations: 
       if (label === 'functionResponse') turn.toolResults.push(text);
     }
     result.trailingToolResults = role === 'user' ? turn.toolResults : [];
-    if (turn.text !== '') result.lastUserText = turn.text;
+    result.toolResultsSinceUserText += result.trailingToolResults.length;
+    if (turn.text !== '') {
+      result.lastUserText = turn.text;
+      result.toolResultsSinceUserText = 0;
+    }
   }
   result.characters = countPromptCharacters(prompt.blocks);
   return result;

@@ -52,6 +52,7 @@ export function readGeminiRequest(body: Record<string, unknown>, call: GeminiCal
     toolChoice: readToolChoice(asString(functionCalling?.mode), allowed),
     parallelToolCalls: true,
     trailingToolResults: prompt.trailingToolResults,
+    toolResultsSinceUserText: prompt.toolResultsSinceUserText,
     reasoning: thinks(call.model, asRecord(config.thinkingConfig)),
     includeEncryptedReasoning: false,
     includeStreamUsage: false,

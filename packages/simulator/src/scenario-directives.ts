@@ -17,6 +17,8 @@ export type ScenarioDirectives = {
   outputTokens: number | undefined;
   /** `[[sim:echo-prompt]]`: a `status` error's message quotes the prompt, as some providers quote the input they refuse. */
   echoPrompt: boolean;
+  /** `[[sim:tool-rounds=N]]`: call the prompt's tool again after each result until N results came back (1–1000). */
+  toolRounds: number | undefined;
   /** `[[sim:finish=SAFETY]]`: the answer is withheld and ends with this Gemini `finishReason` (Gemini routes only). */
   finish: string | undefined;
 };
@@ -34,6 +36,7 @@ export const NO_DIRECTIVES: ScenarioDirectives = Object.freeze({
   hang: false,
   outputTokens: undefined,
   echoPrompt: false,
+  toolRounds: undefined,
   finish: undefined,
 });
 
@@ -77,6 +80,9 @@ function applyDirective(directives: ScenarioDirectives, name: string, value: str
       return;
     case 'tokens':
       directives.outputTokens = readInteger(value, 1, MAX_DIRECTIVE_TOKENS) ?? directives.outputTokens;
+      return;
+    case 'tool-rounds':
+      directives.toolRounds = readInteger(value, 1, 1_000) ?? directives.toolRounds;
       return;
     default:
       return;

@@ -12,6 +12,7 @@ import type { ProtocolDescriptor } from './protocol-descriptor';
 import type { Protocol } from '../protocol';
 import type { SSEMessage } from '../sse-message';
 import type { Translated, TranslationWarning } from './translation-warning';
+import type { WebSocketCodec } from './web-socket-codec';
 
 /**
  * What the encoders of a client-facing answer need besides the IR: the client's own request (for
@@ -159,6 +160,8 @@ export interface Codec {
   encodeModelList(models: readonly ModelInfo[]): JSONObject;
   /** Remote compaction (`descriptor.compactionPath`); protocols without it omit it. */
   compaction?: CompactionCodec;
+  /** Serving the generation endpoint over a WebSocket (Responses' WebSocket mode); protocols without one omit it. */
+  readonly webSocket?: WebSocketCodec;
   /**
    * This protocol's endpoints for the gateway's OpenAPI document (`GET /openapi.json`), built from
    * the same zod schemas the codec validates with. A codec without it is left out of the document.

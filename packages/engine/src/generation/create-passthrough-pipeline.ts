@@ -8,6 +8,7 @@ import {
 } from '@signalbox/core';
 import { createSSEDecoder, formatSSEFrame } from '@signalbox/sse';
 import type { StreamPipeline } from './create-stream-pipeline';
+import type { FrameFormat } from './frame-format';
 import type { FrameTap } from './frame-tap';
 
 /**
@@ -22,6 +23,7 @@ export function createPassthroughPipeline(
   decoder: StreamDecoder,
   passthrough: PassthroughStream,
   tap?: FrameTap,
+  formatFrame: FrameFormat = formatSSEFrame,
 ): StreamPipeline {
   const framer = createSSEDecoder();
   let pending = '';
@@ -39,7 +41,7 @@ export function createPassthroughPipeline(
       else {
         const forwarded = passthrough.forward(message);
         tap?.observe(forwarded);
-        pending += formatSSEFrame(forwarded);
+        pending += formatFrame(forwarded);
       }
       for (const event of watched) {
         if (event.type === 'response-end') terminalForwarded = true;
@@ -56,7 +58,7 @@ export function createPassthroughPipeline(
   const fail = (error: GatewayError): string => {
     if (terminalForwarded) return '';
     terminalForwarded = true;
-    return passthrough.fail(error).map(formatSSEFrame).join('');
+    return passthrough.fail(error).map(formatFrame).join('');
   };
   return {
     decode: chunk => watch(framer.push(chunk)),

@@ -1,5 +1,6 @@
 import type { Codec, EncodeContext, StreamEvent } from '@signalbox/core';
 import { createSSEDecoder, formatSSEFrame } from '@signalbox/sse';
+import type { FrameFormat } from './frame-format';
 import type { FrameTap } from './frame-tap';
 import { refuseUnfinishedEnd } from './refuse-unfinished-end';
 
@@ -22,12 +23,18 @@ export type StreamPipeline = {
   contentType?: string;
 };
 
-/** `tap` sees every client frame as it is encoded. */
-export function createStreamPipeline(outbound: Codec, inbound: Codec, context: EncodeContext, tap?: FrameTap): StreamPipeline {
+/** `tap` sees every client frame as it is encoded; `formatFrame` makes its text (default: the SSE frame). */
+export function createStreamPipeline(
+  outbound: Codec,
+  inbound: Codec,
+  context: EncodeContext,
+  tap?: FrameTap,
+  formatFrame: FrameFormat = formatSSEFrame,
+): StreamPipeline {
   const framer = createSSEDecoder();
   const decoder = outbound.createStreamDecoder();
   const encoder = inbound.createStreamEncoder(context);
-  const format = encoder.framing?.format ?? formatSSEFrame;
+  const format = encoder.framing?.format ?? formatFrame;
   const decodeMessages = (messages: ReturnType<typeof framer.push>): StreamEvent[] => {
     if (messages.length === 1) return refuseUnfinishedEnd(decoder.push(messages[0]!));
     const events: StreamEvent[] = [];
