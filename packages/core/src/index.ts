@@ -97,6 +97,7 @@ export type {
   KindTokenCount,
   OpenedUpstreamKind,
   SignableRequest,
+  StreamFramer,
   UpstreamCall,
   UpstreamKind,
   UpstreamKindOpening,

@@ -1,12 +1,12 @@
-import type { Codec, EncodeContext, StreamEvent } from '@signalbox/core';
+import type { Codec, EncodeContext, StreamEvent, StreamFramer } from '@signalbox/core';
 import { createSSEDecoder, formatSSEFrame } from '@signalbox/sse';
 import type { FrameTap } from './frame-tap';
 import { refuseUnfinishedEnd } from './refuse-unfinished-end';
 
 /**
- * One stream's translation chain as plain state machines: upstream bytes → SSE messages →
- * (outbound codec) IR events → (inbound codec) client SSE frames. Constant per-stream state; each
- * chunk is translated and handed on at once. An end the upstream left unfinished is a failure here
+ * One stream's translation chain as plain state machines: upstream bytes → SSE messages (or the
+ * kind's own framing) → (outbound codec) IR events → (inbound codec) client SSE frames. Constant
+ * per-stream state; each chunk is translated and handed on at once. An end the upstream left unfinished is a failure here
  * (`refuseUnfinishedEnd`), never a finished answer in the client's protocol.
  */
 export type StreamPipeline = {
@@ -20,9 +20,14 @@ export type StreamPipeline = {
   finishEncoding(): string;
 };
 
-/** `tap` sees every client frame as it is encoded. */
-export function createStreamPipeline(outbound: Codec, inbound: Codec, context: EncodeContext, tap?: FrameTap): StreamPipeline {
-  const framer = createSSEDecoder();
+/** `tap` sees every client frame as it is encoded; `framer` is the upstream kind's, else SSE framing. */
+export function createStreamPipeline(
+  outbound: Codec,
+  inbound: Codec,
+  context: EncodeContext,
+  tap?: FrameTap,
+  framer: StreamFramer = createSSEDecoder(),
+): StreamPipeline {
   const decoder = outbound.createStreamDecoder();
   const encoder = inbound.createStreamEncoder(context);
   const decodeMessages = (messages: ReturnType<typeof framer.push>): StreamEvent[] => {
