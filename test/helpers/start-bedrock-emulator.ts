@@ -1,8 +1,8 @@
 import { createSimulator, type Simulator } from '@signalbox/simulator';
 import { EventStreamCodec } from '@smithy/core/event-streams';
 import { fromUtf8, toUtf8 } from '@smithy/util-utf8';
-import aws4 from 'aws4';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { awsSignatureMatches } from '../../scripts/bench/check-aws-signature.mjs';
 import { emulatedTokenCount } from './emulated-token-count';
 import { listenOnLoopback } from './listen-on-loopback';
 
@@ -38,7 +38,8 @@ export type BedrockEmulatorOptions = {
  * Bedrock Runtime on 127.0.0.1: `POST /model/{modelId}/invoke`, `/invoke-with-response-stream` and
  * `/count-tokens` (foundation models only, counted by `emulatedTokenCount`).
  * Every call's SigV4 signature is recomputed with the `aws4` package from the received method, path,
- * signed headers and body and the account's secret, and must match; else a 403 in AWS's words.
+ * signed headers and body and the account's secret, and must match, and a signed body hash must be
+ * the body's (`awsSignatureMatches`); else a 403 in AWS's words.
  * Behind that the simulator answers as a Messages API; streams go out as event-stream frames, each
  * frame written in two halves.
  */
@@ -137,16 +138,18 @@ function checkCredential(request: IncomingMessage, body: string, call: BedrockEm
   if (key.sessionToken !== undefined && request.headers['x-amz-security-token'] !== key.sessionToken) {
     return { status: 403, type: 'UnrecognizedClientException', message: 'The security token included in the request is invalid.' };
   }
-  const headers: Record<string, string> = {};
-  for (const name of signedHeaderNames.split(';')) headers[name] = String(request.headers[name] ?? '');
-  // aws4 reads the signing time from `x-amz-date` only when it may add headers; it must add none here.
-  const resigner = new aws4.RequestSigner(
-    { method: request.method, host: headers['host'], path: request.url, service: 'bedrock', region, headers, body, doNotModifyHeaders: true },
-    { accessKeyId, secretAccessKey: key.secretAccessKey, ...(key.sessionToken !== undefined && { sessionToken: key.sessionToken }) },
-  );
-  (resigner as unknown as { datetime: string }).datetime = headers['x-amz-date'] ?? '';
-  const expected = resigner.authHeader();
-  if (expected !== authorization) {
+  const matches = awsSignatureMatches({
+    method: request.method ?? '',
+    path: request.url ?? '',
+    headers: request.headers,
+    body,
+    service: 'bedrock',
+    region,
+    credentials: { accessKeyId, secretAccessKey: key.secretAccessKey, ...(key.sessionToken !== undefined && { sessionToken: key.sessionToken }) },
+    authorization,
+    signedHeaderNames: signedHeaderNames.split(';'),
+  });
+  if (!matches) {
     return { status: 403, type: 'InvalidSignatureException', message: 'The request signature we calculated does not match the signature you provided. Check your AWS Secret Access Key and signing method.' };
   }
   return undefined;
