@@ -10,7 +10,12 @@ const REGION = 'us-east-1';
 const codec = new EventStreamCodec(toUtf8, fromUtf8);
 
 /** An AWS identity the emulated account knows: the secret a signature is checked with, and the session token temporary keys must carry. */
-export type KnownAWSKey = { secretAccessKey: string; sessionToken?: string };
+export type KnownAWSKey = {
+  secretAccessKey: string;
+  sessionToken?: string;
+  /** An identity allowed `bedrock:InvokeModel*` but not `bedrock:CountTokens`: its counts are refused with `AccessDeniedException`. */
+  withoutCountTokens?: boolean;
+};
 
 export type BedrockEmulator = {
   /** `http://127.0.0.1:<port>`, standing for `https://bedrock-runtime.us-east-1.amazonaws.com`. */
@@ -58,6 +63,10 @@ export async function startBedrockEmulator(options: BedrockEmulatorOptions): Pro
     if (refusal) return refuse(response, refusal.status, refusal.type, refusal.message);
     call.accepted = true;
     if (!route) return refuse(response, 404, 'UnknownOperationException', 'Unknown operation');
+    if (route[2] === 'count-tokens' && call.accessKeyId !== undefined && options.keyOf(call.accessKeyId)?.withoutCountTokens) {
+      const resource = `arn:aws:bedrock:${REGION}::foundation-model/${decodeURIComponent(route[1]!)}`;
+      return refuse(response, 403, 'AccessDeniedException', `User: arn:aws:iam::123456789012:user/gateway is not authorized to perform: bedrock:CountTokens on resource: ${resource} because no identity-based policy allows the bedrock:CountTokens action`);
+    }
     if (route[2] === 'count-tokens') return countTokens(decodeURIComponent(route[1]!), text, call, response, options);
     const body = JSON.parse(text) as Record<string, unknown>;
     call.body = body;

@@ -31,6 +31,7 @@ export const bedrockKind: UpstreamKind = {
       flagsInBody: ['anthropic-beta'],
       createStreamFramer: async () => createBedrockStreamFramer(await loadEventStreamCodec()),
       countTokens: BEDROCK_TOKEN_COUNT,
+      errorTypeHeader: 'x-amzn-errortype',
       openCredential(source) {
         if (source.auth === undefined) return openKeyCredential(source, opening.environment, { kind: 'bearer' });
         return openAWSCredential(bedrockAuthSettingsSchema.parse(source.auth), opening);

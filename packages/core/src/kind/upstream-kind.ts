@@ -74,6 +74,11 @@ export type KindTokenCount = {
   body(body: JSONObject, model: string): JSONObject;
   /** The top-level field of the answer holding the count (`inputTokens`, `input_tokens`). */
   countField: string;
+  /**
+   * Error types (`errorTypeHeader`'s) that refuse the count alone, to an identity that may call the
+   * model but not count: the estimate is used then, where any other refused credential is `UPSTREAM_AUTH_FAILED`.
+   */
+  deniedTypes?: readonly string[];
 };
 
 /**
@@ -103,6 +108,11 @@ export type OpenedUpstreamKind = {
    * before the answer's first chunk is read; default the protocol's SSE framing.
    */
   createStreamFramer?(): StreamFramer | Promise<StreamFramer>;
+  /**
+   * The response header naming a refusal's type, where the cloud's error body does not (Bedrock's
+   * `x-amzn-errortype`, `Type:namespace`): its part before `:` becomes the error's upstream `type`.
+   */
+  errorTypeHeader?: string;
   /** The cloud's token counting, where it has one: absent, a token count is the gateway's estimate. */
   countTokens?: KindTokenCount;
   openCredential(source: KindCredentialSource): KindCredential;
