@@ -16,6 +16,8 @@ const ALL_INTERFACES = ['responses', 'messages', 'chat'];
 /** A cross-region inference profile: its `:` is where signatures most often go wrong. */
 const MODEL_ID = 'us.anthropic.claude-sonnet-4-5-20250929-v1:0';
 const PROFILE_KEY = { id: `AKIA${randomBytes(8).toString('hex').toUpperCase()}`, secret: randomBytes(30).toString('base64') };
+/** An identity that may invoke the model but not count its tokens. */
+const NO_COUNT_KEY = { id: `AKIA${randomBytes(8).toString('hex').toUpperCase()}`, secret: randomBytes(30).toString('base64') };
 const BEDROCK_API_KEY = `ABSK${randomBytes(40).toString('base64')}`;
 /** A foundation model the emulated CountTokens does not count. */
 const UNCOUNTABLE_MODEL = 'anthropic.claude-3-haiku-20240307-v1:0';
@@ -39,13 +41,16 @@ describe('Amazon Bedrock upstreams (kind bedrock)', () => {
 
   beforeAll(async () => {
     container = await startAWSContainerCredentials(2);
-    const keyOf = (id: string): KnownAWSKey | undefined => (id === PROFILE_KEY.id ? { secretAccessKey: PROFILE_KEY.secret } : container.issued.get(id));
+    const keyOf = (id: string): KnownAWSKey | undefined => {
+      if (id === NO_COUNT_KEY.id) return { secretAccessKey: NO_COUNT_KEY.secret, withoutCountTokens: true };
+      return id === PROFILE_KEY.id ? { secretAccessKey: PROFILE_KEY.secret } : container.issued.get(id);
+    };
     bedrock = await startBedrockEmulator({ keyOf, apiKeys: [BEDROCK_API_KEY], uncountableModels: [UNCOUNTABLE_MODEL] });
     directory = mkdtempSync(join(tmpdir(), 'signalbox-bedrock-'));
     const credentialsFile = join(directory, 'credentials');
     writeFileSync(
       credentialsFile,
-      `[gateway]\naws_access_key_id = ${PROFILE_KEY.id}\naws_secret_access_key = ${PROFILE_KEY.secret}\n\n[wrong]\naws_access_key_id = ${PROFILE_KEY.id}\naws_secret_access_key = ${PROFILE_KEY.secret.slice(1)}x\n`,
+      `[gateway]\naws_access_key_id = ${PROFILE_KEY.id}\naws_secret_access_key = ${PROFILE_KEY.secret}\n\n[wrong]\naws_access_key_id = ${PROFILE_KEY.id}\naws_secret_access_key = ${PROFILE_KEY.secret.slice(1)}x\n\n[no-count]\naws_access_key_id = ${NO_COUNT_KEY.id}\naws_secret_access_key = ${NO_COUNT_KEY.secret}\n`,
     );
     for (const name of AWS_VARIABLES) delete process.env[name];
     Object.assign(process.env, {
@@ -68,6 +73,7 @@ describe('Amazon Bedrock upstreams (kind bedrock)', () => {
           'bedrock-wrong': upstream({ auth: { type: 'aws', profile: 'wrong', region: bedrock.region } }),
           'bedrock-failover': upstream({ apiKeyEnv: 'BEDROCK_API_KEY' }),
           'bedrock-wrong-count': upstream({ auth: { type: 'aws', profile: 'wrong', region: bedrock.region } }),
+          'bedrock-no-count': upstream({ auth: { type: 'aws', profile: 'no-count', region: bedrock.region } }),
         },
         routes: [
           ...config.routes,
@@ -76,6 +82,7 @@ describe('Amazon Bedrock upstreams (kind bedrock)', () => {
           route('bedrock-key', 'bedrock-key'),
           route('bedrock-wrong', 'bedrock-wrong'),
           route('bedrock-wrong-count', 'bedrock-wrong-count'),
+          route('bedrock-no-count', 'bedrock-no-count'),
           { model: 'bedrock-uncountable', interfaces: ALL_INTERFACES, targets: [{ upstream: 'bedrock-key', model: UNCOUNTABLE_MODEL }] },
           // A cloud target first, the same model family direct after it.
           {
@@ -90,7 +97,7 @@ describe('Amazon Bedrock upstreams (kind bedrock)', () => {
       }),
       { environment: { BEDROCK_API_KEY } },
     );
-    server.audit.remember([PROFILE_KEY.id, PROFILE_KEY.secret]);
+    server.audit.remember([PROFILE_KEY.id, PROFILE_KEY.secret, NO_COUNT_KEY.id, NO_COUNT_KEY.secret]);
   });
   afterAll(async () => {
     // Every key the container endpoint handed out, and every signature sent, must be absent from the logs.
@@ -160,6 +167,18 @@ describe('Amazon Bedrock upstreams (kind bedrock)', () => {
     const failure = await anthropic().messages.countTokens({ model: 'bedrock-wrong-count', messages: [{ role: 'user', content: 'Hi' }] }).catch((error: unknown) => error);
     expect(failure).toMatchObject({ status: 502, error: { error: { type: 'api_error' }, code: 'UPSTREAM_AUTH_FAILED' } });
     expect(bedrock.calls.at(-1)).toMatchObject({ path: expect.stringMatching(/\/count-tokens$/), scheme: 'sigv4', accepted: false });
+  });
+
+  it('falls back to the estimate, marked, for an identity without bedrock:CountTokens (AccessDeniedException), which still invokes', async () => {
+    const calls = bedrock.calls.length;
+    const counted = await anthropic().messages.countTokens({ model: 'bedrock-no-count', messages: [{ role: 'user', content: 'How many tokens is this sentence?' }] }).withResponse();
+    expect(counted.data.input_tokens).toBeGreaterThan(0);
+    expect(counted.response.headers.get('x-signalbox-warnings')).toBe('input_tokens (estimate)');
+    expect((await ask('messages', 'bedrock-no-count', false)).length).toBeGreaterThan(0);
+    expect(bedrock.calls.slice(calls).map(call => [call.path.split('/').at(-1), call.accessKeyId, call.accepted])).toEqual([
+      ['count-tokens', NO_COUNT_KEY.id, true],
+      ['invoke', NO_COUNT_KEY.id, true],
+    ]);
   });
 
   it('completes a tool round trip and replays signed thinking to the same upstream', async () => {

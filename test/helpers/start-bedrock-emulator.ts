@@ -1,8 +1,8 @@
 import { createSimulator, type Simulator } from '@signalbox/simulator';
 import { EventStreamCodec } from '@smithy/core/event-streams';
 import { fromUtf8, toUtf8 } from '@smithy/util-utf8';
-import aws4 from 'aws4';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { awsSignatureMatches } from '../../scripts/bench/check-aws-signature.mjs';
 import { emulatedTokenCount } from './emulated-token-count';
 import { listenOnLoopback } from './listen-on-loopback';
 
@@ -10,7 +10,12 @@ const REGION = 'us-east-1';
 const codec = new EventStreamCodec(toUtf8, fromUtf8);
 
 /** An AWS identity the emulated account knows: the secret a signature is checked with, and the session token temporary keys must carry. */
-export type KnownAWSKey = { secretAccessKey: string; sessionToken?: string };
+export type KnownAWSKey = {
+  secretAccessKey: string;
+  sessionToken?: string;
+  /** An identity allowed `bedrock:InvokeModel*` but not `bedrock:CountTokens`: its counts are refused with `AccessDeniedException`. */
+  withoutCountTokens?: boolean;
+};
 
 export type BedrockEmulator = {
   /** `http://127.0.0.1:<port>`, standing for `https://bedrock-runtime.us-east-1.amazonaws.com`. */
@@ -38,7 +43,8 @@ export type BedrockEmulatorOptions = {
  * Bedrock Runtime on 127.0.0.1: `POST /model/{modelId}/invoke`, `/invoke-with-response-stream` and
  * `/count-tokens` (foundation models only, counted by `emulatedTokenCount`).
  * Every call's SigV4 signature is recomputed with the `aws4` package from the received method, path,
- * signed headers and body and the account's secret, and must match; else a 403 in AWS's words.
+ * signed headers and body and the account's secret, and must match, and a signed body hash must be
+ * the body's (`awsSignatureMatches`); else a 403 in AWS's words.
  * Behind that the simulator answers as a Messages API; streams go out as event-stream frames, each
  * frame written in two halves.
  */
@@ -57,6 +63,10 @@ export async function startBedrockEmulator(options: BedrockEmulatorOptions): Pro
     if (refusal) return refuse(response, refusal.status, refusal.type, refusal.message);
     call.accepted = true;
     if (!route) return refuse(response, 404, 'UnknownOperationException', 'Unknown operation');
+    if (route[2] === 'count-tokens' && call.accessKeyId !== undefined && options.keyOf(call.accessKeyId)?.withoutCountTokens) {
+      const resource = `arn:aws:bedrock:${REGION}::foundation-model/${decodeURIComponent(route[1]!)}`;
+      return refuse(response, 403, 'AccessDeniedException', `User: arn:aws:iam::123456789012:user/gateway is not authorized to perform: bedrock:CountTokens on resource: ${resource} because no identity-based policy allows the bedrock:CountTokens action`);
+    }
     if (route[2] === 'count-tokens') return countTokens(decodeURIComponent(route[1]!), text, call, response, options);
     const body = JSON.parse(text) as Record<string, unknown>;
     call.body = body;
@@ -137,16 +147,18 @@ function checkCredential(request: IncomingMessage, body: string, call: BedrockEm
   if (key.sessionToken !== undefined && request.headers['x-amz-security-token'] !== key.sessionToken) {
     return { status: 403, type: 'UnrecognizedClientException', message: 'The security token included in the request is invalid.' };
   }
-  const headers: Record<string, string> = {};
-  for (const name of signedHeaderNames.split(';')) headers[name] = String(request.headers[name] ?? '');
-  // aws4 reads the signing time from `x-amz-date` only when it may add headers; it must add none here.
-  const resigner = new aws4.RequestSigner(
-    { method: request.method, host: headers['host'], path: request.url, service: 'bedrock', region, headers, body, doNotModifyHeaders: true },
-    { accessKeyId, secretAccessKey: key.secretAccessKey, ...(key.sessionToken !== undefined && { sessionToken: key.sessionToken }) },
-  );
-  (resigner as unknown as { datetime: string }).datetime = headers['x-amz-date'] ?? '';
-  const expected = resigner.authHeader();
-  if (expected !== authorization) {
+  const matches = awsSignatureMatches({
+    method: request.method ?? '',
+    path: request.url ?? '',
+    headers: request.headers,
+    body,
+    service: 'bedrock',
+    region,
+    credentials: { accessKeyId, secretAccessKey: key.secretAccessKey, ...(key.sessionToken !== undefined && { sessionToken: key.sessionToken }) },
+    authorization,
+    signedHeaderNames: signedHeaderNames.split(';'),
+  });
+  if (!matches) {
     return { status: 403, type: 'InvalidSignatureException', message: 'The request signature we calculated does not match the signature you provided. Check your AWS Secret Access Key and signing method.' };
   }
   return undefined;

@@ -100,6 +100,7 @@ export type {
   KindTokenCount,
   OpenedUpstreamKind,
   SignableRequest,
+  StreamFramer,
   UpstreamCall,
   UpstreamKind,
   UpstreamKindOpening,

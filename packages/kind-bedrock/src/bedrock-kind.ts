@@ -1,7 +1,7 @@
 import { openKeyCredential, type JSONObject, type UpstreamCall, type UpstreamKind } from '@signalbox/core';
 import { bedrockAuthSettingsSchema, checkBedrockAuthSettings } from './bedrock-auth-settings';
 import { bedrockTokenCount } from './bedrock-token-count';
-import { decodeBedrockStream } from './decode-bedrock-stream';
+import { createBedrockStreamFramer } from './create-bedrock-stream-framer';
 import { loadEventStreamCodec } from './load-event-stream-codec';
 import { openAWSCredential } from './open-aws-credential';
 
@@ -29,8 +29,9 @@ export const bedrockKind: UpstreamKind = {
       path: call => `/model/${encodeURIComponent(call.model)}/${call.stream ? 'invoke-with-response-stream' : 'invoke'}`,
       prepareBody: bedrockBody,
       flagsInBody: ['anthropic-beta'],
-      frameStream: decodeBedrockStream,
+      createStreamFramer: async () => createBedrockStreamFramer(await loadEventStreamCodec()),
       countTokens: BEDROCK_TOKEN_COUNT,
+      errorTypeHeader: 'x-amzn-errortype',
       openCredential(source) {
         if (source.auth === undefined) return openKeyCredential(source, opening.environment, { kind: 'bearer' });
         return openAWSCredential(bedrockAuthSettingsSchema.parse(source.auth), opening);

@@ -6,8 +6,11 @@ const INFERENCE_PROFILE = /^[a-z]{2,6}(?:-[a-z]+)?\.(anthropic\..+)$/;
 /**
  * Bedrock's CountTokens (`POST /model/{modelId}/count-tokens`): the InvokeModel body Bedrock would
  * be sent, base64 in `input.invokeModel.body`, answered `{"inputTokens": N}`. CountTokens takes
- * foundation model IDs, so an inference profile is counted as the model it routes to.
+ * foundation model IDs, so an inference profile is counted as the model it routes to. An identity
+ * that may not count is answered `AccessDeniedException` (403), unlike wrong or expired keys
+ * (`UnrecognizedClientException`, `InvalidSignatureException`, `ExpiredTokenException`).
  * @see https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_CountTokens.html
+ * @see https://docs.aws.amazon.com/awsconsolehelpdocs/latest/gsg/common-errors.html
  */
 export function bedrockTokenCount(version: string): KindTokenCount {
   return {
@@ -19,5 +22,7 @@ export function bedrockTokenCount(version: string): KindTokenCount {
       return { input: { invokeModel: { body: Buffer.from(JSON.stringify(invokeModelBody)).toString('base64') } } };
     },
     countField: 'inputTokens',
+    // An identity without `bedrock:CountTokens` may still invoke; wrong or expired keys are refused otherwise.
+    deniedTypes: ['AccessDeniedException'],
   };
 }

@@ -274,16 +274,18 @@ async function jsonAnswer({ options, target, response, passthrough, headers }: U
 /** The upstream's stream, read up to its commit point, ready to pipe to the client. */
 async function streamAnswer({ options, target, response, passthrough, headers }: UpstreamRead): Promise<UpstreamAnswer> {
   const { signal, frameTap, formatFrame } = options;
+  const { createStreamFramer } = target.kind;
+  const framer = createStreamFramer && (await Promise.resolve(createStreamFramer()).catch(error => releaseBody(response, error)));
   const pipeline = passthrough
     ? createPassthroughPipeline(
         target.codec.createStreamDecoder(),
         target.codec.createPassthroughStream!(options.request.model),
         frameTap,
         formatFrame,
+        framer,
       )
-    : createStreamPipeline(target.codec, options.inbound, encodeContext(options), frameTap, formatFrame);
-  const { frameStream } = target.kind;
-  const opened = await readToCommitPoint(frameStream ? { ...response, body: frameStream(response.body) } : response, pipeline, signal);
+    : createStreamPipeline(target.codec, options.inbound, encodeContext(options), frameTap, formatFrame, framer);
+  const opened = await readToCommitPoint(response, pipeline, signal);
   const { issuers } = options;
   const recordProof = issuers && ((proof: string) => issuers.recordProof(proof, target.name));
   return {
@@ -292,4 +294,10 @@ async function streamAnswer({ options, target, response, passthrough, headers }:
     pipe: sink => pipeCommittedStream(opened, pipeline, sink, signal, frameTap, recordProof),
     abandon: () => abandonStream(opened),
   };
+}
+
+/** An answer that will not be read: its connection is let go, and the error that stopped it thrown. */
+function releaseBody(response: UpstreamResponse, error: unknown): never {
+  void response.body[Symbol.asyncIterator]().return?.()?.catch(() => undefined);
+  throw error;
 }

@@ -1,4 +1,4 @@
-import { GatewayError, type JSONObject } from '@signalbox/core';
+import { GatewayError, type JSONObject, type KindTokenCount } from '@signalbox/core';
 import { isUsable } from '../upstreams/select-credential';
 import { callUpstream, readUpstreamJSON } from './call-upstream';
 import type { UpstreamTarget } from './upstream-target';
@@ -18,8 +18,9 @@ export type UpstreamCountRequest = {
  * The input tokens of a token-count body as the target's cloud counts them (Bedrock's CountTokens,
  * Vertex AI's count-tokens), or `undefined` when its kind counts none, no credential is usable now,
  * or the count failed (a model it cannot count, a throttle, an outage): then the caller falls back to
- * its estimate. A refused credential is not a fallback: it is thrown, `UPSTREAM_AUTH_FAILED`. A count
- * teaches the pool nothing; it bills nothing either.
+ * its estimate. A refused credential is not a fallback: it is thrown, `UPSTREAM_AUTH_FAILED`, unless
+ * the refusal's type says the count alone is denied (`deniedTypes`). A count teaches the pool
+ * nothing; it bills nothing either.
  */
 export async function countAtUpstream(request: UpstreamCountRequest): Promise<number | undefined> {
   const { target, model, signal, now } = request;
@@ -34,7 +35,13 @@ export async function countAtUpstream(request: UpstreamCountRequest): Promise<nu
     const count = typeof answer === 'object' && answer !== null ? (answer as Record<string, unknown>)[counting.countField] : undefined;
     return typeof count === 'number' && Number.isSafeInteger(count) && count >= 0 ? count : undefined;
   } catch (error) {
-    if (error instanceof GatewayError && error.code === 'UPSTREAM_AUTH_FAILED') throw error;
+    if (error instanceof GatewayError && error.code === 'UPSTREAM_AUTH_FAILED' && !isCountDenied(counting, error)) throw error;
     return undefined;
   }
+}
+
+/** A refusal of the count alone, to an identity that may still call the model. */
+function isCountDenied(counting: KindTokenCount, error: GatewayError): boolean {
+  const type = error.upstream?.type;
+  return type !== undefined && counting.deniedTypes?.includes(type) === true;
 }

@@ -5,6 +5,7 @@ import {
   type SSEMessage,
   type StreamDecoder,
   type StreamEvent,
+  type StreamFramer,
 } from '@signalbox/core';
 import { createSSEDecoder, formatSSEFrame } from '@signalbox/sse';
 import type { StreamPipeline } from './create-stream-pipeline';
@@ -17,15 +18,15 @@ import type { FrameTap } from './frame-tap';
  * usage and the terminal event. A frame the decoder fails on, an upstream that stops without a
  * terminal event, or a transport failure gets the protocol's own failure frame after what was
  * already forwarded (a 502 `UPSTREAM_FAILED` for a frame that does not parse); nothing follows the
- * terminal or failure frame.
+ * terminal or failure frame. `framer` is the upstream kind's, else SSE framing.
  */
 export function createPassthroughPipeline(
   decoder: StreamDecoder,
   passthrough: PassthroughStream,
   tap?: FrameTap,
   formatFrame: FrameFormat = formatSSEFrame,
+  framer: StreamFramer = createSSEDecoder(),
 ): StreamPipeline {
-  const framer = createSSEDecoder();
   let pending = '';
   let terminalForwarded = false;
   const watch = (messages: SSEMessage[]): StreamEvent[] => {

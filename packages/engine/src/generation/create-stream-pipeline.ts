@@ -1,13 +1,13 @@
-import type { Codec, EncodeContext, StreamEvent } from '@signalbox/core';
+import type { Codec, EncodeContext, StreamEvent, StreamFramer } from '@signalbox/core';
 import { createSSEDecoder, formatSSEFrame } from '@signalbox/sse';
 import type { FrameFormat } from './frame-format';
 import type { FrameTap } from './frame-tap';
 import { refuseUnfinishedEnd } from './refuse-unfinished-end';
 
 /**
- * One stream's translation chain as plain state machines: upstream bytes → SSE messages →
- * (outbound codec) IR events → (inbound codec) client SSE frames. Constant per-stream state; each
- * chunk is translated and handed on at once. An end the upstream left unfinished is a failure here
+ * One stream's translation chain as plain state machines: upstream bytes → SSE messages (or the
+ * kind's own framing) → (outbound codec) IR events → (inbound codec) client SSE frames. Constant
+ * per-stream state; each chunk is translated and handed on at once. An end the upstream left unfinished is a failure here
  * (`refuseUnfinishedEnd`), never a finished answer in the client's protocol.
  */
 export type StreamPipeline = {
@@ -23,15 +23,15 @@ export type StreamPipeline = {
   contentType?: string;
 };
 
-/** `tap` sees every client frame as it is encoded; `formatFrame` makes its text (default: the SSE frame). */
+/** `tap` sees every client frame as it is encoded; `formatFrame` makes its text (default: the SSE frame); `framer` is the upstream kind's, else SSE framing. */
 export function createStreamPipeline(
   outbound: Codec,
   inbound: Codec,
   context: EncodeContext,
   tap?: FrameTap,
   formatFrame: FrameFormat = formatSSEFrame,
+  framer: StreamFramer = createSSEDecoder(),
 ): StreamPipeline {
-  const framer = createSSEDecoder();
   const decoder = outbound.createStreamDecoder();
   const encoder = inbound.createStreamEncoder(context);
   const format = encoder.framing?.format ?? formatFrame;

@@ -1,32 +1,45 @@
-import { GatewayError, type GatewayErrorCode } from '@signalbox/core';
+import { GatewayError, type GatewayErrorCode, type SSEMessage, type StreamFramer } from '@signalbox/core';
 import type { Message } from '@smithy/types';
-import { loadEventStreamCodec, type EventStreamTools } from './load-event-stream-codec';
-
-const encoder = new TextEncoder();
-const decoder = new TextDecoder();
+import { createFrameReassembler, malformedFrame } from './create-frame-reassembler';
+import type { EventStreamTools } from './load-event-stream-codec';
 
 /**
  * Bedrock's `invoke-with-response-stream` answer (`application/vnd.amazon.eventstream` frames,
- * wherever the TCP chunks cut them) as the Messages SSE a Messages upstream sends: each `chunk`
- * event's `bytes` is the base64 of one Messages event's JSON. An exception frame is thrown as the
- * `GatewayError` of its type.
+ * wherever the chunks cut them) as the Messages stream messages a Messages upstream sends: each
+ * `chunk` event's `bytes` is the base64 of one Messages event's JSON, handed to the codec's decoder
+ * as it is, to be parsed there once. An exception frame is thrown as the `GatewayError` of its type,
+ * once the messages before it are returned.
  * @see https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_InvokeModelWithResponseStream.html
  */
-export async function* decodeBedrockStream(body: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array> {
-  const tools = await loadEventStreamCodec();
-  try {
-    for await (const frame of tools.frames(body)) {
+export function createBedrockStreamFramer(tools: EventStreamTools): StreamFramer {
+  const reassembler = createFrameReassembler();
+  let failure: GatewayError | undefined;
+  const messagesOf = (frames: readonly Uint8Array[]): SSEMessage[] => {
+    const messages: SSEMessage[] = [];
+    for (const frame of frames) {
       const message = decodeFrame(tools, frame);
       const messageType = headerText(message, ':message-type');
-      if (messageType === 'exception' || messageType === 'error') throw exceptionError(message);
-      if (headerText(message, ':event-type') !== 'chunk') continue;
-      yield sseOf(message.body);
+      if (messageType === 'exception' || messageType === 'error') {
+        failure = exceptionError(message);
+        break;
+      }
+      if (headerText(message, ':event-type') === 'chunk') messages.push(messageOf(message.body));
     }
-  } catch (error) {
-    // The reassembler's own complaint: the answer ended inside a frame.
-    if (error instanceof Error && error.message.startsWith('Truncated event message')) throw malformed(error);
-    throw error;
-  }
+    // An exception with nothing before it fails at once; otherwise at the next chunk or the end.
+    if (failure !== undefined && messages.length === 0) throw failure;
+    return messages;
+  };
+  return {
+    push(chunk) {
+      if (failure !== undefined) throw failure;
+      return messagesOf(reassembler.push(chunk));
+    },
+    end() {
+      if (failure !== undefined) throw failure;
+      reassembler.end();
+      return [];
+    },
+  };
 }
 
 /** One whole frame; a bad prelude or checksum is the upstream's fault. */
@@ -34,25 +47,27 @@ function decodeFrame(tools: EventStreamTools, frame: Uint8Array): Message {
   try {
     return tools.decode(frame);
   } catch (error) {
-    throw malformed(error);
+    throw malformedFrame(error);
   }
 }
-
-const malformed = (cause: unknown) => new GatewayError({ code: 'UPSTREAM_FAILED', message: 'Bedrock sent a malformed event-stream frame.', cause });
 
 /** A Messages event's JSON as Anthropic writes it, `type` first: read without a second parse of the event. */
 const LEADING_TYPE = /^\{\s*"type"\s*:\s*"([a-z_]+)"/;
 
 /**
- * One `chunk` event's payload (`{"bytes":"<base64 of a Messages event>"}`) as an SSE message; the
+ * One `chunk` event's payload (`{"bytes":"<base64 of a Messages event>"}`) as a stream message; the
  * event itself is parsed once, by the codec's stream decoder, unless its `type` is not first.
  */
-function sseOf(payload: Uint8Array): Uint8Array {
-  const data = Buffer.from(String(parseJSON(decoder.decode(payload))?.['bytes'] ?? ''), 'base64').toString('utf8');
+function messageOf(payload: Uint8Array): SSEMessage {
+  const bytes = parseJSON(textOf(payload))?.['bytes'];
+  const data = typeof bytes === 'string' ? Buffer.from(bytes, 'base64').toString('utf8') : '';
   const type = LEADING_TYPE.exec(data)?.[1] ?? parseJSON(data)?.['type'];
   if (typeof type !== 'string') throw new GatewayError({ code: 'UPSTREAM_FAILED', message: 'Bedrock sent a stream chunk that is not a Messages event.' });
-  return encoder.encode(`event: ${type}\ndata: ${data}\n\n`);
+  return { event: type, data };
 }
+
+/** UTF-8 bytes as text, read in place. */
+const textOf = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
 
 function parseJSON(text: string): Record<string, unknown> | undefined {
   try {
@@ -82,7 +97,7 @@ const EXCEPTION_CODES: Readonly<Record<string, GatewayErrorCode>> = {
 /** An exception frame as a `GatewayError`: its type picks the code; its message (bounded) is kept. */
 function exceptionError(message: Message): GatewayError {
   const type = headerText(message, ':exception-type') ?? headerText(message, ':error-code') ?? 'unknown';
-  const said = parseJSON(decoder.decode(message.body))?.['message'];
+  const said = parseJSON(textOf(message.body))?.['message'];
   const detail = typeof said === 'string' ? `: ${said.slice(0, 500)}` : '';
   return new GatewayError({ code: EXCEPTION_CODES[type] ?? 'UPSTREAM_FAILED', message: `Bedrock ended the stream with ${type.slice(0, 100)}${detail}` });
 }
