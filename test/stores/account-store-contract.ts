@@ -1,6 +1,7 @@
 import type { AccountStore } from '@signalbox/accounts';
 import type { ContractContext, StoreClock } from './contract-context';
 import { describeAlertDeliveries } from './describe-alert-delivery-contract';
+import { describeAuditLog } from './describe-audit-log-contract';
 import { describeBudgets } from './describe-budget-contract';
 import { describeHoldExpiry } from './describe-hold-expiry-contract';
 import { describeAccounts } from './describe-account-contract';
@@ -19,7 +20,8 @@ export type AccountStoreFactory = (clock?: StoreClock) => Promise<AccountStore> 
  * per implementation. It checks every method of the interface (console tokens included), the reserve/settle arithmetic,
  * atomic reservation under 200 concurrent calls, budgets (held with the balance, renewed by period), the alert delivery log, hold expiry and its sweep, that results are copies,
  * stored conversations (ownership, expiry, item lookup, the size cap, their sweep), and the usage
- * ledger (commits, queries, summaries, retention, balance events).
+ * ledger (commits, queries, summaries, retention, balance events), and the audit log (entries whole,
+ * filters, paging, retention).
  */
 export function describeAccountStoreContract(name: string, createStore: AccountStoreFactory): void {
   describe(`${name}: AccountStore contract`, () => {
@@ -44,5 +46,6 @@ export function describeAccountStoreContract(name: string, createStore: AccountS
     describeCopies(context);
     describeResponseStore(context);
     describeUsageLedger(context);
+    describeAuditLog(context);
   });
 }

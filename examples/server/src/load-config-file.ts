@@ -9,6 +9,7 @@ import { readConfigFileAlerts, type ConfigFileAlerts } from './read-config-file-
 import { readConfigFileStorage, type ConfigFileStorage } from './read-config-file-storage';
 import { readConfigFileTracing, type ConfigFileTracing } from './read-config-file-tracing';
 import { readConfigFileMetrics, type ConfigFileMetrics } from './read-metrics-settings';
+import { readConfigFilePanel, type ConfigFilePanel } from './read-config-file-panel';
 import { ConfigFileError } from './start-up-error';
 
 /**
@@ -18,7 +19,7 @@ import { ConfigFileError } from './start-up-error';
  * file, a syntax error with its line and column, or the config paths at fault
  * (`routes.0.targets.0.upstream: unknown upstream 'x'`, `upstreams.x: unknown field baseUrl (did
  * you mean baseURL?)`, a protocol or interface none of `codecs` speaks). The `storage`, `tracing`,
- * `metrics` and `alerts` sections are the example server's (`loadConfigFileWithSections`): they are checked
+ * `metrics`, `panel` and `alerts` sections are the example server's (`loadConfigFileWithSections`): they are checked
  * here too, then left out of the gateway config.
  */
 export function loadConfigFile(path: string, simulatorURL: string, codecs?: readonly Codec[]): GatewayConfig {
@@ -26,7 +27,7 @@ export function loadConfigFile(path: string, simulatorURL: string, codecs?: read
 }
 
 /** The example server's own top-level sections of a config file; the rest is the gateway's config. */
-const SERVER_SECTIONS = ['storage', 'tracing', 'metrics', 'alerts'];
+const SERVER_SECTIONS = ['storage', 'tracing', 'metrics', 'panel', 'alerts'];
 
 /** A config file's gateway config and the example server's own sections, validated. */
 export type LoadedConfigFile = {
@@ -34,16 +35,18 @@ export type LoadedConfigFile = {
   storage: ConfigFileStorage | undefined;
   tracing: ConfigFileTracing | undefined;
   metrics: ConfigFileMetrics | undefined;
+  panel: ConfigFilePanel | undefined;
   alerts: ConfigFileAlerts | undefined;
 };
 
-/** `loadConfigFile`, keeping the `storage`, `tracing` and `metrics` sections it validated: one read of the file for all; `pricing: "catalog"` routes priced from `priceCatalog` (default the shipped one). */
+/** `loadConfigFile`, keeping the `storage`, `tracing`, `metrics`, `panel` and `alerts` sections it validated: one read of the file for all; `pricing: "catalog"` routes priced from `priceCatalog` (default the shipped one). */
 export function loadConfigFileWithSections(path: string, simulatorURL: string, codecs?: readonly Codec[], priceCatalog?: PriceCatalog): LoadedConfigFile {
-  const { storage, tracing, metrics, alerts, gateway } = splitServerSections(readConfigDocument(path));
+  const { storage, tracing, metrics, panel, alerts, gateway } = splitServerSections(readConfigDocument(path));
   const sections = {
     storage: readConfigFileStorage(path, storage),
     tracing: readConfigFileTracing(path, tracing),
     metrics: readConfigFileMetrics(path, metrics),
+    panel: readConfigFilePanel(path, panel),
     alerts: readConfigFileAlerts(path, alerts),
   };
   try {
@@ -69,13 +72,13 @@ function readConfigDocument(path: string): unknown {
   return parseText(path, readText(path), format);
 }
 
-/** The example server's `storage`, `tracing`, `metrics` and `alerts` sections apart from the rest, which is the gateway's config. */
-function splitServerSections(document: unknown): { storage: unknown; tracing: unknown; metrics: unknown; alerts: unknown; gateway: unknown } {
+/** The example server's `storage`, `tracing`, `metrics`, `panel` and `alerts` sections apart from the rest, which is the gateway's config. */
+function splitServerSections(document: unknown): { storage: unknown; tracing: unknown; metrics: unknown; panel: unknown; alerts: unknown; gateway: unknown } {
   if (typeof document !== 'object' || document === null || Array.isArray(document)) {
-    return { storage: undefined, tracing: undefined, metrics: undefined, alerts: undefined, gateway: document };
+    return { storage: undefined, tracing: undefined, metrics: undefined, panel: undefined, alerts: undefined, gateway: document };
   }
-  const { storage, tracing, metrics, alerts, ...gateway } = document as Record<string, unknown>;
-  return { storage, tracing, metrics, alerts, gateway };
+  const { storage, tracing, metrics, panel, alerts, ...gateway } = document as Record<string, unknown>;
+  return { storage, tracing, metrics, panel, alerts, gateway };
 }
 
 function readText(path: string): string {

@@ -4,7 +4,7 @@ import { createAdminService, DEFAULT_USAGE_RETENTION_DAYS, type AccountStore, ty
 import { GatewayError } from '@signalbox/core';
 import { CliError, PROGRAM, type CliCommand, type CliContext } from './cli-command';
 import { CLI_COMMANDS } from './cli-commands';
-import { loadPostgresStoreOpener, loadSQLiteStore } from './load-on-demand';
+import { loadPostgresStoreOpener, loadRouteModelsReader, loadSQLiteStore } from './load-on-demand';
 import { openDataDirectory } from './open-data-directory';
 import { parseCliArguments } from './parse-cli-arguments';
 import { readSharedStorageEnvironment } from './read-shared-storage-environment';
@@ -28,7 +28,7 @@ export async function runCli(argv: readonly string[], options: RunCliOptions): P
   const write = options.write ?? (text => process.stdout.write(text));
   const writeError = options.writeError ?? (text => process.stderr.write(text));
   let command: CliCommand | undefined;
-  const session = openSession(options);
+  const session = openSession(options, writeError);
   try {
     const request = parseCliArguments(argv, CLI_COMMANDS);
     if (request.kind === 'help') {
@@ -51,10 +51,11 @@ export async function runCli(argv: readonly string[], options: RunCliOptions): P
  * `SIGNALBOX_DATABASE_URL` the commands work on the PostgreSQL database every instance shares
  * instead (no sweep timer: the command's store only reads and writes, then closes).
  */
-function openSession(options: RunCliOptions): { context: CliContext; close(): Promise<void> } {
+function openSession(options: RunCliOptions, writeError: (text: string) => void): { context: CliContext; close(): Promise<void> } {
   const environment = options.environment ?? process.env;
   let store: AccountStore | undefined;
   let admin: AdminService | undefined;
+  let routeModels: readonly string[] | undefined;
   const dataDirectory = () => {
     const path = resolve(options.dataDirectory);
     if (existsSync(path)) return path;
@@ -67,6 +68,11 @@ function openSession(options: RunCliOptions): { context: CliContext; close(): Pr
     context: {
       environment,
       dataDirectory,
+      revealSecret: (heading, secret) => writeError(`${heading} (shown once; only its digest is kept):\n  ${secret}\n`),
+      routeModels() {
+        routeModels ??= readRouteModels(environment.SIGNALBOX_CONFIG || undefined, options.dataDirectory);
+        return routeModels;
+      },
       async admin() {
         if (admin) return admin;
         const database = readSharedStorageEnvironment(environment).database;
@@ -86,6 +92,16 @@ function openSession(options: RunCliOptions): { context: CliContext; close(): Pr
       await store?.close();
     },
   };
+}
+
+/** The routes' model IDs, or a `CliError` saying why the config file cannot tell them. */
+function readRouteModels(configPath: string | undefined, dataDirectory: string): readonly string[] {
+  try {
+    return loadRouteModelsReader()(configPath, existsSync(dataDirectory) ? resolve(dataDirectory) : undefined);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new CliError(`--models cannot be checked against the server's routes: ${message.replace(/\s*\n\s*/g, ' ').trim()}`, 'failure');
+  }
 }
 
 /** One line: the command's name, then what went wrong in the user's terms (flags, not field names). */

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AccountStore, AdminService } from '@signalbox/accounts';
-import { combineObservers, parseGatewayConfig, systemClock, type Alerts, type Clock, type EngineObserver, type UsageRecord } from '@signalbox/engine';
+import { combineObservers, systemClock, type Alerts, type Clock, type EngineObserver, type UsageRecord } from '@signalbox/engine';
 import { createClientErrorListener, createGateway, type Gateway, type GatewayLogger } from '@signalbox/express';
 import type { PrometheusMetrics } from '@signalbox/metrics-prometheus';
 import { createPanel } from '@signalbox/panel';
@@ -10,25 +10,18 @@ import { codecs, kinds } from './codecs';
 import { createApp, type TrustProxy } from './create-app';
 import { createReadinessProbe } from './create-readiness-probe';
 import { createReloadingAdminService } from './create-reloading-admin-service';
-import { createDefaultConfig } from './default-config';
 import { createFirstStartSecrets, type FirstStartSecrets } from './create-first-start-secrets';
-import { chooseSharedStorage } from './choose-shared-storage';
 import { listenHTTP } from './listen-http';
-import { loadConfigFileWithSections } from './load-config-file';
-import { chooseMetricsSettings, type MetricsSettings } from './read-metrics-settings';
-import { openAlerts, readAlertSettings, type AlertSettings } from './open-alerts';
-import { openStorage, type AdminTokenSource } from './open-storage';
-import type { ConfigFileStorage } from './read-config-file-storage';
-import { loadExampleMetricsFactory, loadRedisLimiterOpener, loadTracingOpener } from './load-on-demand';
+import type { MetricsSettings } from './read-metrics-settings';
+import { openAlerts, type AlertSettings } from './open-alerts';
+import type { AdminTokenSource } from './open-storage';
+import { closeOnFailure, openServerResources } from './open-server-resources';
+import { loadExampleMetricsFactory } from './load-on-demand';
 import type { SharedLimiter } from './open-redis-limiter';
-import type { OpenedTracing } from './open-tracing';
-import { readTracingSettings, type TracingSettings } from './read-tracing-settings';
-import { readImportedPriceCatalog } from './read-price-catalog-file';
-import { redactError } from './redact-url';
+import type { TracingSettings } from './read-tracing-settings';
 import type { SharedStorageEnvironment } from './read-shared-storage-environment';
 import { serverTimeouts } from './server-timeouts';
 import { summarizeUsageRecord } from './summarize-usage-record';
-import { warnOfMissingUpstreamKeys } from './warn-of-missing-upstream-keys';
 
 export type ExampleServerOptions = {
   /** Default 8080; 0 picks a free port. */
@@ -144,21 +137,9 @@ export type ExampleServer = {
 export async function startExampleServer(options: ExampleServerOptions = {}): Promise<ExampleServer> {
   const simulator = createSimulator(options.simulator);
   const { url: simulatorURL } = await simulator.listen(0, '127.0.0.1');
-  const { config, storage, sharedLimiter, tracing, metricsSettings, alertSettings } = await closeOnFailure([simulator], async () => {
-    // Every config error, the codecs' protocol and interface names included, before the storage is opened.
-    const priceCatalog = readImportedPriceCatalog(options.priceCatalogPath);
-    const file = options.configPath ? loadConfigFileWithSections(options.configPath, simulatorURL, options.codecs ?? codecs, priceCatalog) : undefined;
-    const loaded = file?.config ?? parseGatewayConfig(createDefaultConfig(simulatorURL), { codecs: options.codecs ?? codecs, ...(priceCatalog && { priceCatalog }) });
-    warnOfMissingUpstreamKeys(loaded, options.environment ?? process.env, options.logger);
-    const tracingSettings = options.tracing ?? readTracingSettings(options.environment ?? process.env, file?.tracing);
-    const alertSettings = options.alerts === false ? undefined : (options.alerts ?? readAlertSettings(file?.alerts, options.environment ?? process.env));
-    const chosen = withConfigFileStorage(options, file?.storage);
-    const limiter = chosen.limiter?.kind === 'redis' ? await loadRedisLimiterOpener()({ ...chosen.limiter, ...(options.logger && { logger: options.logger }) }) : undefined;
-    const settings = chooseMetricsSettings(file?.metrics, options.metrics ?? {});
-    const opened = await closeOnFailure(limiter ? [limiter] : [], () => openStorage(chosen, loaded.usage.retentionDays));
-    const traced: OpenedTracing | undefined = tracingSettings ? openTracingWithLogs(tracingSettings, options.logger) : undefined;
-    return { config: loaded, storage: opened, sharedLimiter: limiter, tracing: traced, metricsSettings: settings, alertSettings };
-  });
+  const { config, storage, sharedLimiter, tracing, metricsSettings, alertSettings, sso } = await closeOnFailure([simulator], () =>
+    openServerResources(options, simulatorURL),
+  );
   const exampleMetrics = metricsSettings.enabled ? loadExampleMetricsFactory()(config, metricsSettings) : undefined;
   const { store } = storage;
   const alerts = alertSettings && openAlerts(alertSettings, store, options.clock ?? systemClock, options.logger);
@@ -194,7 +175,15 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
   });
   // The panel's sessions and login windows run on the server's clock too.
   const { now } = gateway.engine.clock;
-  const panelRouter = createPanel({ admin, secrets: gateway.engine.secrets, sessions: { now }, loginThrottle: { now }, ...(options.logger && { logger: options.logger }) });
+  const panelRouter = createPanel({
+    admin,
+    secrets: gateway.engine.secrets,
+    sessions: { now },
+    loginThrottle: { now },
+    now,
+    ...(sso && { sso }),
+    ...(options.logger && { logger: options.logger }),
+  });
   const closeOnStartFailure = async (error: unknown): Promise<never> => {
     await Promise.all([gateway.close(), simulator.close()]);
     await tracing?.close();
@@ -208,7 +197,9 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
     ...(metricsServed && 'router' in metricsServed && { metricsRouter: metricsServed.router }),
   });
   const server = createServer(serverTimeouts(config.bodyTimeoutMs), app);
-  const closeGracefully = createGracefulClose(server, gateway.engine);
+  // Responses' WebSocket mode (Codex's preferred transport) on the same listener.
+  const webSockets = gateway.attachUpgrade(server);
+  const closeGracefully = createGracefulClose(server, gateway.engine, webSockets);
   const closeListenersOnFailure = (error: unknown): Promise<never> => {
     metricsListener?.close();
     server.close();
@@ -246,39 +237,6 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
         .then(() => tracing?.close())
         .then(() => closeStorage(store, sharedLimiter)),
   };
-}
-
-/**
- * The options with the config file's `storage` section filling in a storage or limiter the host did
- * not choose (the environment's variables over the file, as `chooseSharedStorage` decides).
- */
-function withConfigFileStorage(options: ExampleServerOptions, storage: ConfigFileStorage | undefined): ExampleServerOptions {
-  if (!options.configPath || !storage || (options.storage && options.limiter)) return options;
-  const choice = chooseSharedStorage(options.environment ?? process.env, { path: options.configPath, storage });
-  return {
-    ...options,
-    ...(!options.storage && choice.database && { storage: { kind: 'postgres', ...choice.database, source: choice.sources.database! } }),
-    ...(!options.limiter && choice.redis && { limiter: { kind: 'redis', ...choice.redis, source: choice.sources.redis! } }),
-  };
-}
-
-/**
- * Tracing to the collector at `settings.url`, said once in the log (its host and the service name)
- * and each dropped batch as a warning. Neither names the URL: it may carry credentials.
- */
-function openTracingWithLogs(settings: TracingSettings, logger: GatewayLogger | undefined): OpenedTracing {
-  logger?.info({ traces: { collector: new URL(settings.url).host, serviceName: settings.serviceName } }, 'tracing on: spans sent over OTLP/HTTP');
-  return loadTracingOpener()(settings, error => logger?.warn({ error: redactError(error, settings.url) }, 'trace export failed: spans dropped'));
-}
-
-/** Runs a start-up step; if it throws, what was already opened (the listening simulator, a Redis client) is closed first. */
-async function closeOnFailure<T>(opened: ReadonlyArray<{ close(): Promise<unknown> }>, step: () => T | Promise<T>): Promise<T> {
-  try {
-    return await step();
-  } catch (error) {
-    await Promise.all(opened.map(resource => resource.close().catch(() => {})));
-    throw error;
-  }
 }
 
 /** The observers the example server runs (tracing, metrics, alerts), as the gateway's one observer. */

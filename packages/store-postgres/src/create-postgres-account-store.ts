@@ -15,6 +15,7 @@ import { createKeyCache } from './create-key-cache';
 import { createReservationMethods } from './create-reservation-methods';
 import { createResponseMethods } from './create-response-methods';
 import { createTransactionRunner } from './create-transaction-runner';
+import { createAuditMethods } from './create-audit-methods';
 import { createUsageMethods } from './create-usage-methods';
 import { registerHoldOwner, unregisterHoldOwner } from './hold-owners';
 import { migrateSchema } from './migrate-schema';
@@ -68,6 +69,8 @@ export type PostgresAccountStoreOptions = (
   cacheRefreshMs?: number;
   /** Ledger rows older than this many days are deleted by the sweep. Default `DEFAULT_USAGE_RETENTION_DAYS` (400). */
   usageRetentionDays?: number;
+  /** Audit log entries older than this many days are deleted by the sweep. Default `DEFAULT_USAGE_RETENTION_DAYS` (400). */
+  auditRetentionDays?: number;
   /** Told about a sweep that failed (the database unreachable for a while); the next sweep runs as usual. */
   onSweepError?: (error: unknown) => void;
   /**
@@ -128,12 +131,15 @@ export async function createPostgresAccountStore(options: PostgresAccountStoreOp
   });
   const responses = createResponseMethods(context);
   const usage = createUsageMethods(context);
+  const audit = createAuditMethods(context);
+  const auditRetentionMs = usageRetentionMs(options.auditRetentionDays);
   const sweeps = createSweepTracker();
   const stopSweep = startStoreSweep(
     sweeps.track([
       reservations.releaseExpiredHolds,
       responses.deleteExpiredResponses,
       (at: number) => usage.deleteUsageBefore(at - retentionMs),
+      (at: number) => audit.deleteAuditBefore(at - auditRetentionMs),
     ]),
     { intervalMs, now, ...(options.onSweepError && { onError: options.onSweepError }) },
   );
@@ -148,6 +154,7 @@ export async function createPostgresAccountStore(options: PostgresAccountStoreOp
       ...reservations,
       ...responses,
       ...usage,
+      ...audit,
     },
     { idle: sweeps.idle, isClosed: () => closed },
   );

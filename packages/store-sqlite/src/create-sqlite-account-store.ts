@@ -10,6 +10,7 @@ import { createAccountCache } from './create-account-cache';
 import { createAccountMethods } from './create-account-methods';
 import { createAlertDeliveryMethods } from './create-alert-delivery-methods';
 import { createApiKeyMethods } from './create-api-key-methods';
+import { createAuditMethods } from './create-audit-methods';
 import { createBudgetMethods } from './create-budget-methods';
 import { createChangeWatcher } from './create-change-watcher';
 import { createConsoleTokenMethods } from './create-console-token-methods';
@@ -50,6 +51,8 @@ export type SQLiteAccountStoreOptions = {
    * `usage.retentionDays`). Default `DEFAULT_USAGE_RETENTION_DAYS` (400).
    */
   usageRetentionDays?: number;
+  /** Audit log entries older than this many days are deleted by the sweep. Default `DEFAULT_USAGE_RETENTION_DAYS` (400). */
+  auditRetentionDays?: number;
   /**
    * Told about periodic work that failed (a sweep on a busy database, a WAL checkpoint); the next
    * one runs as usual.
@@ -112,10 +115,13 @@ export function createSQLiteAccountStore(options: SQLiteAccountStoreOptions): Ac
   const reservations = createReservationMethods(context);
   const responses = createResponseMethods(context);
   const usage = createUsageMethods(context);
+  const audit = createAuditMethods(context);
+  const auditRetentionMs = usageRetentionMs(options.auditRetentionDays);
   const sweeps = [
     reservations.releaseExpiredHolds,
     responses.deleteExpiredResponses,
     (at: number) => usage.deleteUsageBefore(at - retentionMs),
+    (at: number) => audit.deleteAuditBefore(at - auditRetentionMs),
   ];
   const stopCheckpoints = startCheckpoints(database, options, busyTimeoutMs);
   const stopSweep = startStoreSweep(sweeps, {
@@ -133,6 +139,7 @@ export function createSQLiteAccountStore(options: SQLiteAccountStoreOptions): Ac
     ...reservations,
     ...responses,
     ...usage,
+    ...audit,
     async ping() {
       // Throws once the database is closed (or its file can no longer be read).
       database.prepare('SELECT 1').get();

@@ -14,6 +14,7 @@ import {
 import {
   adminAccountSchema,
   adminAlertsSchema,
+  adminAuditEntrySchema,
   adminBalanceEventSchema,
   adminBudgetSchema,
   adminConsoleTokenSchema,
@@ -29,7 +30,7 @@ import {
   adminUsageEntrySchema,
   adminUsageSummarySchema,
 } from './admin-response-schemas';
-import { balanceEventsQuerySchema, usagePageQuerySchema, usageSummaryQuerySchema } from './usage-query-schemas';
+import { auditPageQuerySchema, balanceEventsQuerySchema, usagePageQuerySchema, usageSummaryQuerySchema } from './usage-query-schemas';
 
 /** The admin API's bodies and answers, by the component name the OpenAPI document gives each. */
 const BODIES = {
@@ -62,6 +63,7 @@ const ANSWERS = {
   AdminBudgetList: adminListOf(adminBudgetSchema),
   AdminAlerts: adminAlertsSchema,
   AdminUpstreamCredential: adminUpstreamCredentialSchema,
+  AdminAuditPage: adminPageOf(adminAuditEntrySchema),
 } as const;
 
 /** The query strings of the admin API's paged and filtered reads. */
@@ -69,6 +71,7 @@ const QUERIES = {
   usage: usagePageQuerySchema,
   usageSummary: usageSummaryQuerySchema,
   balanceEvents: balanceEventsQuerySchema,
+  audit: auditPageQuerySchema,
 } as const;
 
 export type AdminSchemaName = keyof typeof BODIES | keyof typeof ANSWERS;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BUDGET_PERIODS } from '../budgets/budget';
 import { keyLimitsSchema } from '../keys/key-limits';
+import { CONSOLE_ROLES } from './console-identity';
 
 const group = z.string().min(1).max(100);
 const expiresAt = z.iso.datetime({ offset: true }).transform(value => Date.parse(value));
@@ -50,11 +51,14 @@ export const updateKeySchema = z
   .partial()
   .strict();
 
+/** What a console token's identity may do with its account: `owner` manages it, `viewer` only reads. */
+const role = z.enum(CONSOLE_ROLES as ['owner', 'viewer']);
+
 export const createConsoleTokenSchema = z
-  .object({ accountId: z.string().min(1), name: z.string().min(1).max(200), expiresAt: expiresAt.optional() })
+  .object({ accountId: z.string().min(1), name: z.string().min(1).max(200), role: role.default('owner'), expiresAt: expiresAt.optional() })
   .strict();
 
-export const updateConsoleTokenSchema = z.object({ status: z.enum(['active', 'disabled']) }).strict();
+export const updateConsoleTokenSchema = z.object({ status: z.enum(['active', 'disabled']), role }).partial().strict();
 
 /** A budget to set: the key's (`keyId`) or the account's own; `limit` in currency units per UTC period, `null` removes it. */
 export const setBudgetSchema = z

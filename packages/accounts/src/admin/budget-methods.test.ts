@@ -36,14 +36,17 @@ describe('budgets in the admin service', () => {
 });
 
 describe('createBudgetMethods', () => {
-  it('hands each change, with the owner\'s budgets before and after, to its recorder, and a refused one not at all', async () => {
+  it('hands each change, with the owner\'s budgets before and after, to the audit log\'s recorder, and a refused one (a viewer\'s among them) not at all', async () => {
     const store = createMemoryAccountStore({ holdSweepIntervalMs: 0, now: () => NOW });
     const recorded: unknown[][] = [];
     const methods = createBudgetMethods(store, async (...change) => void recorded.push(change));
     const account = await store.createAccount({ name: 'Team', balanceMicros: 0 });
     await methods.setBudget(ADMIN_IDENTITY, { accountId: account.id, period: 'day', limit: 1 });
     await methods.setBudget(ADMIN_IDENTITY, { accountId: account.id, period: 'day', limit: null });
-    await expect(methods.setBudget({ kind: 'account', accountId: account.id, tokenId: 'ctok_1' }, { period: 'day', limit: 1 })).rejects.toMatchObject({ code: 'ADMIN_TOKEN_REQUIRED' });
+    const owner = { kind: 'account', accountId: account.id, tokenId: 'ctok_1', role: 'owner', actor: 'console:alice' } as const;
+    await expect(methods.setBudget(owner, { period: 'day', limit: 1 })).rejects.toMatchObject({ code: 'ADMIN_TOKEN_REQUIRED' });
+    const { key } = await store.createKey({ accountId: account.id, name: 'ci' });
+    await expect(methods.setBudget({ ...owner, role: 'viewer' }, { keyId: key.id, period: 'day', limit: 1 })).rejects.toMatchObject({ code: 'CONSOLE_ROLE_FORBIDDEN' });
     expect(recorded).toEqual([
       [ADMIN_IDENTITY, { type: 'budget', id: `${account.id}:day`, accountId: account.id }, 'set', [], [expect.objectContaining({ limitMicros: 1_000_000 })]],
       [ADMIN_IDENTITY, { type: 'budget', id: `${account.id}:day`, accountId: account.id }, 'remove', [expect.objectContaining({ limitMicros: 1_000_000 })], []],

@@ -2,18 +2,17 @@ import { GatewayError, invalidParameter } from '@signalbox/core';
 import type { AccountStore } from '../store/account-store';
 import { setBudgetSchema } from './admin-schemas';
 import type { ConsoleIdentity } from './console-identity';
-import { found, maySee, notFound, parseInput, scopedAccountId } from './console-scope';
+import { found, maySee, notFound, parseInput, requireOwner, scopedAccountId } from './console-scope';
+import type { RecordAudit } from './create-audit-methods';
 import { presentBudget } from './present-budget';
-
-/** Records a change an identity made (entity, action, before and after as the admin API shows them). */
-export type RecordChange = (identity: ConsoleIdentity, entity: { type: string; id: string; accountId: string }, action: string, before: unknown, after: unknown) => Promise<void>;
 
 /**
  * Budgets as the console manages them. The admin sets any; an account identity sees its own
  * account's and sets, changes or removes its own keys' (its account's own budget is the operator's,
- * like its balance: 403 `ADMIN_TOKEN_REQUIRED` naming `keyId`).
+ * like its balance: 403 `ADMIN_TOKEN_REQUIRED` naming `keyId`); a viewer only reads them. Each
+ * change is audited once.
  */
-export function createBudgetMethods(store: AccountStore, recordChange: RecordChange) {
+export function createBudgetMethods(store: AccountStore, recordAudit: RecordAudit) {
   return {
     /** Budgets of one account and its keys (an account identity's own); every account's for the admin without `accountId`. */
     async listBudgets(identity: ConsoleIdentity, accountId?: string) {
@@ -28,6 +27,7 @@ export function createBudgetMethods(store: AccountStore, recordChange: RecordCha
      * it). With `keyId` the key's budget, else the account's own. Returns the owner's budgets.
      */
     async setBudget(identity: ConsoleIdentity, body: unknown) {
+      requireOwner(identity, 'change budgets');
       const input = parseInput(setBudgetSchema, body);
       const accountId = await ownerAccount(store, identity, input);
       const limitMicros = input.limit === null ? null : Math.round(input.limit * 1_000_000);
@@ -36,7 +36,7 @@ export function createBudgetMethods(store: AccountStore, recordChange: RecordCha
       const before = (await store.listBudgets(accountId)).filter(ownerOf).map(presentBudget);
       const budgets = await store.setBudget({ accountId, ...(ownerKeyId !== undefined && { keyId: ownerKeyId }), period: input.period, limitMicros });
       const after = found(budgets, ownerKeyId === undefined ? 'account' : 'key').map(presentBudget);
-      await recordChange(identity, { type: 'budget', id: `${ownerKeyId ?? accountId}:${input.period}`, accountId }, limitMicros === null ? 'remove' : 'set', before, after);
+      await recordAudit(identity, { type: 'budget', id: `${ownerKeyId ?? accountId}:${input.period}`, accountId }, limitMicros === null ? 'remove' : 'set', before, after);
       return { data: after };
     },
   };

@@ -1,4 +1,5 @@
 import type { AlertDeliveryLog } from '../alerts/alert-delivery-log';
+import type { AuditLog } from '../audit/audit-log';
 import type { Budget, BudgetChange } from '../budgets/budget';
 import type { ConsoleTokenStore } from '../console/console-token-store';
 import type { ResponseStore } from '../conversations/response-store';
@@ -151,7 +152,7 @@ export type Settled = {
  *   `cacheRefreshMs`), so a key disabled from the CLI stops working within that bound;
  * - return copies, never live objects.
  */
-export interface AccountStore extends ResponseStore, UsageLedger, ConsoleTokenStore, AlertDeliveryLog {
+export interface AccountStore extends ResponseStore, UsageLedger, ConsoleTokenStore, AlertDeliveryLog, AuditLog {
   /** Creates the account and its `opening` balance event together. */
   createAccount(input: NewAccount): Promise<Account>;
   getAccount(id: string): Promise<Account | undefined>;

@@ -8,9 +8,10 @@ type Key = { id: string; name: string };
 
 /**
  * An account's budgets (its own and its keys') with the current period's spend, and a form that
- * sets, changes or removes one: the admin console any, an account's session its keys' only.
+ * sets, changes or removes one: the admin console any, an account owner's session its keys' only,
+ * a viewer's none (`readOnly`: the table alone).
  */
-export function BudgetForm({ accountId, admin }: { accountId: string; admin: boolean }) {
+export function BudgetForm({ accountId, admin, readOnly }: { accountId: string; admin: boolean; readOnly: boolean }) {
   const [budgets, setBudgets] = useState<Budget[]>([]);
   const [keys, setKeys] = useState<Key[]>([]);
   const [error, setError] = useState('');
@@ -65,7 +66,7 @@ export function BudgetForm({ accountId, admin }: { accountId: string; admin: boo
               <td class="number">{formatMicros(budget.limitMicros)}</td>
               <td>{formatTime(budget.renewsAt)}</td>
               <td>
-                {(admin || budget.keyId !== null) && (
+                {!readOnly && (admin || budget.keyId !== null) && (
                   <button type="button" class="secondary" onClick={() => void save(budget.keyId ?? '', budget.period, null)}>
                     Remove
                   </button>
@@ -75,25 +76,27 @@ export function BudgetForm({ accountId, admin }: { accountId: string; admin: boo
           ))}
         </tbody>
       </table>
-      <form class="budget-form" onSubmit={submit}>
-        <label for="budget-owner">For</label>
-        <select id="budget-owner" name="budget-owner">
-          {admin && <option value="">Account (every key)</option>}
-          {keys.map(key => (
-            <option key={key.id} value={key.id}>
-              {key.name}
-            </option>
-          ))}
-        </select>
-        <label for="budget-period">Period</label>
-        <select id="budget-period" name="budget-period">
-          <option value="day">day</option>
-          <option value="month">month</option>
-        </select>
-        <label for="budget-limit">Limit (currency units)</label>
-        <input id="budget-limit" name="budget-limit" type="number" min="0" step="0.000001" required />
-        <button type="submit">Set budget</button>
-      </form>
+      {!readOnly && (
+        <form class="budget-form" onSubmit={submit}>
+          <label for="budget-owner">For</label>
+          <select id="budget-owner" name="budget-owner">
+            {admin && <option value="">Account (every key)</option>}
+            {keys.map(key => (
+              <option key={key.id} value={key.id}>
+                {key.name}
+              </option>
+            ))}
+          </select>
+          <label for="budget-period">Period</label>
+          <select id="budget-period" name="budget-period">
+            <option value="day">day</option>
+            <option value="month">month</option>
+          </select>
+          <label for="budget-limit">Limit (currency units)</label>
+          <input id="budget-limit" name="budget-limit" type="number" min="0" step="0.000001" required />
+          <button type="submit">Set budget</button>
+        </form>
+      )}
     </section>
   );
 }

@@ -71,7 +71,13 @@ export function BalancePage({ session }: { session: Session }) {
           <button type="submit">Top up</button>
         </form>
       )}
-      {account && <BudgetForm accountId={account.id} admin={session.identity.kind === 'admin'} />}
+      {account && (
+        <BudgetForm
+          accountId={account.id}
+          admin={session.identity.kind === 'admin'}
+          readOnly={session.identity.kind === 'account' && session.identity.role === 'viewer'}
+        />
+      )}
       <h2>History</h2>
       <table class="events">
         <thead>
