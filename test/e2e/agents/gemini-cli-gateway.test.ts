@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { startWithConfig } from '../../errors/refusal-helpers';
 import type { TestGateway } from '../../helpers/start-test-gateway';
 import { createAgentSandbox, logGatewayRequests, startEgressTrap, type AgentSandbox, type EgressTrap } from './agent-sandbox';
-import { expectSuccessfulRun, finalAnswer, runGeminiCli } from './gemini-cli';
+import { expectReadFileRoundTrip, expectSuccessfulRun, finalAnswer, runGeminiCli } from './gemini-cli';
 import { withGeminiSimulatorRoute } from './gemini-routes';
 
 /**
@@ -63,13 +63,7 @@ describe('Gemini CLI (gemini -p --output-format stream-json) through the example
 
   it.each(ROUTES)('completes a read_file round trip on $model: the call, then an answer carrying the file', async route => {
     const { run, gateway, upstream, rows } = await gemini(route.model, 'Use read_file to read notes.txt');
-    expectSuccessfulRun(run);
-    const toolEvents = run.events.filter(event => event.type === 'tool_use' || event.type === 'tool_result');
-    expect(toolEvents).toEqual([
-      expect.objectContaining({ type: 'tool_use', tool_name: 'read_file', parameters: { file_path: 'notes.txt' } }),
-      expect.objectContaining({ type: 'tool_result', status: 'success' }),
-    ]);
-    expect(finalAnswer(run).startsWith(`Tool result: ${FILE_CONTENT.slice(0, 40)}`)).toBe(true);
+    expectReadFileRoundTrip(run, FILE_CONTENT);
     expect(gateway.map(request => `${request.method} ${request.url} ${request.status}`)).toEqual([turnLine(route.model), turnLine(route.model)]);
     expect(upstream.map(request => request.url)).toEqual([route.upstreamPath, route.upstreamPath]);
     expect(rows.map(row => [row.upstream, row.upstreamProtocol, row.outcome])).toEqual([
