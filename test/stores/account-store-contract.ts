@@ -3,6 +3,7 @@ import type { ContractContext, StoreClock } from './contract-context';
 import { describeHoldExpiry } from './describe-hold-expiry-contract';
 import { describeAccounts } from './describe-account-contract';
 import { describeKeys } from './describe-api-key-contract';
+import { describeConfigVersions } from './describe-config-version-contract';
 import { describeConsoleTokens } from './describe-console-token-contract';
 import { describeCopies } from './describe-copy-contract';
 import { describeReservations } from './describe-reservation-contract';
@@ -17,7 +18,7 @@ export type AccountStoreFactory = (clock?: StoreClock) => Promise<AccountStore> 
  * per implementation. It checks every method of the interface (console tokens included), the reserve/settle arithmetic,
  * atomic reservation under 200 concurrent calls, hold expiry and its sweep, that results are copies,
  * stored conversations (ownership, expiry, item lookup, the size cap, their sweep), and the usage
- * ledger (commits, queries, summaries, retention, balance events).
+ * ledger (commits, queries, summaries, retention, balance events), and config versions.
  */
 export function describeAccountStoreContract(name: string, createStore: AccountStoreFactory): void {
   describe(`${name}: AccountStore contract`, () => {
@@ -40,5 +41,6 @@ export function describeAccountStoreContract(name: string, createStore: AccountS
     describeCopies(context);
     describeResponseStore(context);
     describeUsageLedger(context);
+    describeConfigVersions(context);
   });
 }

@@ -80,3 +80,9 @@ export {
 } from './usage/usage-cursor';
 export { DEFAULT_USAGE_RETENTION_DAYS, USAGE_BUCKET_MS, usageRetentionMs } from './usage/usage-buckets';
 export { describeAdminOpenAPISchemas, type AdminQueryName, type AdminSchemaName } from './admin/admin-openapi-schemas';
+export type { ConfigChange, ConfigVersion, ConfigVersionStore, ConfigVersionSummary, NewConfigVersion } from './config/config-version-store';
+export { createMemoryConfigVersions } from './config/create-memory-config-versions';
+export { configRefused, type ConfigDocument, type ConfigEditing } from './config/create-config-methods';
+export { diffConfigDocuments } from './config/diff-config-documents';
+export { isSecretPath, MASKED_SECRET, maskConfigSecrets, secretPathsIn } from './config/config-secrets';
+export { actorOf } from './config/actor-of';

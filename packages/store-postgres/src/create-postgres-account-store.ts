@@ -8,6 +8,7 @@ import {
 } from '@signalbox/accounts';
 import { createAccountMethods } from './create-account-methods';
 import { createApiKeyMethods } from './create-api-key-methods';
+import { createConfigVersionMethods } from './create-config-version-methods';
 import { createConsoleTokenMethods } from './create-console-token-methods';
 import { createKeyCache } from './create-key-cache';
 import { createReservationMethods } from './create-reservation-methods';
@@ -15,6 +16,7 @@ import { createResponseMethods } from './create-response-methods';
 import { createTransactionRunner } from './create-transaction-runner';
 import { createUsageMethods } from './create-usage-methods';
 import { registerHoldOwner, unregisterHoldOwner } from './hold-owners';
+import { listenConfigVersions } from './listen-config-versions';
 import { migrateSchema } from './migrate-schema';
 import { releaseAbandonedHolds } from './release-abandoned-holds';
 import { createSqlSession } from './sql-session';
@@ -126,6 +128,8 @@ export async function createPostgresAccountStore(options: PostgresAccountStoreOp
   });
   const responses = createResponseMethods(context);
   const usage = createUsageMethods(context);
+  const configVersions = createConfigVersionMethods(context);
+  const listeners = new Set<() => void>();
   const sweeps = createSweepTracker();
   const stopSweep = startStoreSweep(
     sweeps.track([
@@ -147,8 +151,25 @@ export async function createPostgresAccountStore(options: PostgresAccountStoreOp
     },
     { idle: sweeps.idle, isClosed: () => closed },
   );
+  const gatedVersions = gateMethods(configVersions, { idle: sweeps.idle, isClosed: () => closed });
   return {
     ...methods,
+    configVersions: {
+      ...gatedVersions,
+      watchConfigVersions(onVersion) {
+        const stop = listenConfigVersions({
+          connection: pool.options,
+          latest: () => gatedVersions.latestConfigVersion(),
+          onVersion,
+          ...(options.onSweepError && { onError: options.onSweepError }),
+        });
+        listeners.add(stop);
+        return () => {
+          listeners.delete(stop);
+          stop();
+        };
+      },
+    },
     async ping() {
       // One round trip on a pooled connection: rejects while the database is unreachable, and once closed.
       if (closed) throw new Error(CLOSED_MESSAGE);
@@ -158,6 +179,7 @@ export async function createPostgresAccountStore(options: PostgresAccountStoreOp
       if (closed) return;
       closed = true;
       stopSweep();
+      for (const stop of listeners) stop();
       await sweeps.idle();
       try {
         await unregisterHoldOwner(context.maintenance.sql, context.ownerId);

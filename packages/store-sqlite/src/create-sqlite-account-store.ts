@@ -10,6 +10,7 @@ import { createAccountCache } from './create-account-cache';
 import { createAccountMethods } from './create-account-methods';
 import { createApiKeyMethods } from './create-api-key-methods';
 import { createChangeWatcher } from './create-change-watcher';
+import { createConfigVersionMethods } from './create-config-version-methods';
 import { createConsoleTokenMethods } from './create-console-token-methods';
 import { createMemoryHolds } from './create-memory-holds';
 import { createReservationMethods } from './create-reservation-methods';
@@ -129,6 +130,7 @@ export function createSQLiteAccountStore(options: SQLiteAccountStoreOptions): Ac
     ...reservations,
     ...responses,
     ...usage,
+    configVersions: createConfigVersionMethods(context),
     async ping() {
       // Throws once the database is closed (or its file can no longer be read).
       database.prepare('SELECT 1').get();

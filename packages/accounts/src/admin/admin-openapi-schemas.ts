@@ -26,6 +26,15 @@ import {
   adminUsageEntrySchema,
   adminUsageSummarySchema,
 } from './admin-response-schemas';
+import {
+  adminConfigDiffSchema,
+  adminConfigSchema,
+  adminConfigVersionSchema,
+  adminConfigVersionSummarySchema,
+  changeConfigSchema,
+  configDiffQuerySchema,
+  configVersionsQuerySchema,
+} from '../config/config-schemas';
 import { balanceEventsQuerySchema, usagePageQuerySchema, usageSummaryQuerySchema } from './usage-query-schemas';
 
 /** The admin API's bodies and answers, by the component name the OpenAPI document gives each. */
@@ -38,6 +47,7 @@ const BODIES = {
   AdminCreateConsoleToken: createConsoleTokenSchema,
   AdminUpdateConsoleToken: updateConsoleTokenSchema,
   AdminEnableCredential: enableCredentialSchema,
+  AdminChangeConfig: changeConfigSchema,
 } as const;
 
 const ANSWERS = {
@@ -56,6 +66,10 @@ const ANSWERS = {
   AdminBalanceEventPage: adminPageOf(adminBalanceEventSchema),
   AdminUpstreamList: adminListOf(adminUpstreamSchema),
   AdminUpstreamCredential: adminUpstreamCredentialSchema,
+  AdminConfig: adminConfigSchema,
+  AdminConfigVersion: adminConfigVersionSchema,
+  AdminConfigVersionPage: adminPageOf(adminConfigVersionSummarySchema),
+  AdminConfigDiff: adminConfigDiffSchema,
 } as const;
 
 /** The query strings of the admin API's paged and filtered reads. */
@@ -63,6 +77,8 @@ const QUERIES = {
   usage: usagePageQuerySchema,
   usageSummary: usageSummaryQuerySchema,
   balanceEvents: balanceEventsQuerySchema,
+  configVersions: configVersionsQuerySchema,
+  configDiff: configDiffQuerySchema,
 } as const;
 
 export type AdminSchemaName = keyof typeof BODIES | keyof typeof ANSWERS;

@@ -1,4 +1,5 @@
 import { invalidParameter } from '@signalbox/core';
+import { CONFIG_OPERATIONS } from '../config/config-operations';
 import type { AdminQueryName, AdminSchemaName } from './admin-openapi-schemas';
 import type { ConsoleIdentity } from './console-identity';
 import type { AdminService } from './create-admin-service';
@@ -20,10 +21,10 @@ export type AdminAnswer = { json: unknown } | { csv: AsyncIterable<string>; file
 export type AdminOperationDescription = {
   operationId: string;
   summary: string;
-  tag: 'Admin' | 'Admin accounts' | 'Admin keys' | 'Admin usage' | 'Admin upstreams';
+  tag: 'Admin' | 'Admin accounts' | 'Admin keys' | 'Admin usage' | 'Admin upstreams' | 'Admin config';
   /** The JSON answer's schema, or `text/csv` for an operation that only exports CSV. */
   answer: AdminSchemaName | 'text/csv';
-  /** Its query parameters: one of the usage queries, or the `accountId` of a listing. */
+  /** Its query parameters: one of the usage or config queries, or the `accountId` of a listing. */
   query?: AdminQueryName | 'accountId';
   /** Answers CSV instead of JSON with `format=csv`. */
   csvFormat?: boolean;
@@ -152,6 +153,7 @@ export const ADMIN_OPERATIONS: readonly AdminOperation[] = [
     run: (admin, identity, request) => json(admin.summarizeUsage(identity, request.query)),
     describe: { operationId: 'adminSummarizeUsage', summary: 'Requests, tokens, cost, errors and latency per time bucket', tag: 'Admin usage', answer: 'AdminUsageSummary', query: 'usageSummary' },
   },
+  ...CONFIG_OPERATIONS,
 ];
 
 /** A listing's `accountId` filter: absent or empty means every account the caller may see; repeated is a 400. */

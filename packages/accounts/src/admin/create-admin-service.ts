@@ -10,6 +10,7 @@ import {
 import type { ConsoleIdentity } from './console-identity';
 import { routeOpenTo, type ConsoleRoute } from './console-route';
 import { found, maySee, notFound, parseInput, requireAdmin } from './console-scope';
+import { createConfigMethods, type ConfigEditing } from '../config/create-config-methods';
 import { createConsoleAuthenticator } from './create-console-authenticator';
 import { createKeyMethods, withoutUndefined } from './create-key-methods';
 import { createUpstreamMethods } from './create-upstream-methods';
@@ -40,6 +41,11 @@ export type AdminServiceOptions = {
    * (`gateway.consoleUpstreams` from `@signalbox/express`). Default: none.
    */
   upstreams?: ConsoleUpstreams;
+  /**
+   * The live configuration (routes, upstreams, prices) and how it is edited, from the host that knows
+   * the gateway's schema (`createConfigEditing` in `@signalbox/engine`). Default: none (404).
+   */
+  config?: ConfigEditing;
 };
 
 export type AdminService = ReturnType<typeof createAdminService>;
@@ -159,5 +165,7 @@ export function createAdminService(options: AdminServiceOptions) {
     ...createUsageMethods({ store, now }),
 
     ...createUpstreamMethods(options.upstreams),
+
+    ...createConfigMethods(options.config, now),
   };
 }

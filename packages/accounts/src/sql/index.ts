@@ -18,3 +18,4 @@ export { buildUsageWhere, type Placeholder, type UsageWhere } from './usage-wher
 export { summarizeUsageSql, toUsageSummaryRow } from './summarize-usage-sql';
 export { BALANCE_EVENT_COLUMNS, toBalanceEvent } from './balance-event-row';
 export { findDigestMatch } from './find-digest-match';
+export { CONFIG_VERSION_SUMMARY_COLUMNS, configVersionRowValues, toConfigVersion, toConfigVersionSummary } from './config-version-row';

@@ -10,6 +10,7 @@ import {
   type NewApiKey,
   type Reservation,
 } from './account-store';
+import { createMemoryConfigVersions } from '../config/create-memory-config-versions';
 import { chargeOnSettle } from './charge-on-settle';
 import { totalHolds } from './total-holds';
 import { createMemoryResponseStore } from '../conversations/create-memory-response-store';
@@ -84,6 +85,7 @@ export function createMemoryAccountStore(options: MemoryAccountStoreOptions = {}
   const consoleTokens = createMemoryConsoleTokenStore({ serverSecret, hasAccount: id => accounts.has(id) });
 
   return {
+    configVersions: createMemoryConfigVersions(),
     ...responses,
     ...usageLedger,
     ...consoleTokens,

@@ -17,6 +17,8 @@ const ADMIN_CODES: ReadonlySet<GatewayErrorCode> = new Set<GatewayErrorCode>([
   'ADMIN_TOKEN_INVALID',
   'ADMIN_TOKEN_REQUIRED',
   'KEY_LIMITS_ABOVE_CEILING',
+  'CONFIG_READ_ONLY',
+  'CONFIG_VERSION_CONFLICT',
   'RESOURCE_NOT_FOUND',
   'ENDPOINT_NOT_FOUND',
   'REQUEST_TIMEOUT',
@@ -29,7 +31,7 @@ const ADMIN_CODES: ReadonlySet<GatewayErrorCode> = new Set<GatewayErrorCode>([
 function isFor(audience: ErrorAudience, code: GatewayErrorCode): boolean {
   if (audience === 'admin') return ADMIN_CODES.has(code);
   // The 426 answers a WebSocket upgrade (`GET` on a generation path), an operation the document does not list.
-  if (code.startsWith('ADMIN_') || code.startsWith('PANEL_') || code === 'WEBSOCKET_NOT_SUPPORTED' || code === 'KEY_LIMITS_ABOVE_CEILING') return false;
+  if (code.startsWith('ADMIN_') || code.startsWith('PANEL_') || code === 'WEBSOCKET_NOT_SUPPORTED' || code === 'KEY_LIMITS_ABOVE_CEILING' || code.startsWith('CONFIG_')) return false;
   return audience === 'upstream-calls' || GATEWAY_ERROR_CODES[code].source !== 'upstream';
 }
 
