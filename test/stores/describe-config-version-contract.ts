@@ -1,4 +1,4 @@
-import { ADMIN_IDENTITY, createAdminService, type ConfigEditing, type ConfigVersionStore, type ConsoleIdentity } from '@signalbox/accounts';
+import { ADMIN_IDENTITY, createAdminService, createConfigSealer, MASKED_SECRET, type ConfigEditing, type ConfigVersionStore, type ConsoleIdentity } from '@signalbox/accounts';
 import type { ContractContext } from './contract-context';
 
 const ADMIN: ConsoleIdentity = { kind: 'admin', tokenDigest: 'digest' };
@@ -21,9 +21,9 @@ function checkRoutes(document: Record<string, unknown>) {
   );
 }
 
-function adminOn(versions: ConfigVersionStore, source: ConfigEditing['source'] = 'store') {
+function adminOn(versions: ConfigVersionStore, source: ConfigEditing['source'] = 'store', seal?: ConfigEditing['seal']) {
   const store = { configVersions: versions };
-  const config: ConfigEditing = { source, versions, fileDocument: documentOf(route('from-file')), check: checkRoutes };
+  const config: ConfigEditing = { source, versions, fileDocument: documentOf(route('from-file')), check: checkRoutes, ...(seal && { seal }) };
   return createAdminService({ store: store as never, adminTokenDigests: [], config, now: () => 1_767_225_600_000 });
 }
 
@@ -108,6 +108,24 @@ export function describeConfigVersions(context: ContractContext): void {
         issues: [{ path: 'upstreams.main.headers.Authorization', message: expect.stringContaining('environment variable') }],
       });
       expect(await versions().latestConfigVersion()).toBe(0);
+    });
+
+    it('with encrypted secrets on, stores a secret header sealed under the server secret, shows it masked, and keeps it through an edit', async () => {
+      const sealer = createConfigSealer('server-secret-a');
+      const admin = adminOn(versions(), 'store', sealer.seal);
+      const plain = 'sk-live-sealed-0123456789';
+      const withSecret = { main: { ...upstreams.main, headers: { 'x-api-key': plain } } };
+      const written = await admin.changeConfig(ADMIN, { document: { upstreams: withSecret, routes: [route('a')] } });
+      expect(written.document).toMatchObject({ upstreams: { main: { headers: { 'x-api-key': MASKED_SECRET } } } });
+      const stored = await versions().getConfigVersion(1);
+      expect(JSON.stringify(stored)).not.toContain(plain);
+      expect(() => createConfigSealer('server-secret-b').open(stored!.document)).toThrow(/another/);
+      expect(sealer.open(stored!.document)).toMatchObject({ upstreams: { main: { headers: { 'x-api-key': plain } } } });
+      // The panel sends the masked document back with one route added: the secret keeps its value.
+      const masked = (await admin.getConfig(ADMIN)).document as { upstreams: object; routes: object[] };
+      const edited = await admin.changeConfig(ADMIN, { document: { ...masked, routes: [...masked.routes, route('b')] }, baseVersion: 1 });
+      expect(edited.diff).toEqual([{ path: 'routes.1', kind: 'added', after: route('b') }]);
+      expect(sealer.open((await versions().getConfigVersion(2))!.document)).toMatchObject({ upstreams: { main: { headers: { 'x-api-key': plain } } } });
     });
 
     it('answers 409 CONFIG_READ_ONLY to changes when the file is the only source, and shows the file', async () => {

@@ -7,13 +7,12 @@ type Path = readonly (string | number)[];
 
 /**
  * Whether a value at `path` of a config document is a secret: a credential header's value
- * (`authorization`, `x-api-key`, … under an upstream's or a credential's `headers`) or a plain key
- * (`apiKey`, only ever stored sealed).
+ * (`authorization`, `x-api-key`, … under an upstream's or a credential's `headers`), a key written
+ * in the config instead of named by `apiKeyEnv`.
  */
 export function isSecretPath(path: Path): boolean {
   const last = path.at(-1);
-  if (last === 'apiKey') return true;
-  if (path[0] !== 'upstreams' || typeof last !== 'string' || path.at(-2) !== 'headers') return false;
+  if (path[0] !== 'upstreams' || typeof last !== 'string' || path.at(-2) !== 'headers' || !isSecretHeader(last)) return false;
   return path.length === 4 || (path.length === 6 && path[2] === 'credentials');
 }
 

@@ -108,7 +108,7 @@ async function writeVersion(editing: ConfigEditing, identity: ConsoleIdentity, i
   const secretsMissing = kept.unknown.map(path => ({ path, message: 'is masked, and there is no stored secret at this path to keep' }));
   const problems = [...secretsMissing, ...editing.check(document)];
   if (problems.length > 0) throw configRefused(problems);
-  const sealed = (editing.seal ?? refusePlainSecrets)(document);
+  const sealed = sealConfigDocument(editing, document);
   if (sealed.refused.length > 0) throw configRefused(sealed.refused);
   const diff = diffConfigDocuments(current?.document ?? {}, sealed.document);
   if (current && diff.length === 0) return presentVersion(current);
@@ -120,7 +120,11 @@ async function writeVersion(editing: ConfigEditing, identity: ConsoleIdentity, i
   return presentVersion(written);
 }
 
-/** Without a sealer, no secret value may be stored: each is refused by its path. */
+/** A document as it may be stored: its secrets sealed by the editing's sealer, or (without one) each refused by its path. */
+export function sealConfigDocument(editing: Pick<ConfigEditing, 'seal'>, document: ConfigDocument): { document: ConfigDocument; refused: readonly ValidationIssue[] } {
+  return (editing.seal ?? refusePlainSecrets)(document);
+}
+
 function refusePlainSecrets(document: ConfigDocument) {
   const refused = secretPathsIn(document).map(path => ({
     path,
