@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AccountStore, AdminService } from '@signalbox/accounts';
-import { combineObservers, parseGatewayConfig, type Clock, type EngineObserver, type UsageRecord } from '@signalbox/engine';
+import { combineObservers, parseGatewayConfig, systemClock, type Clock, type EngineObserver, type UsageRecord } from '@signalbox/engine';
 import { createClientErrorListener, createGateway, type Gateway, type GatewayLogger } from '@signalbox/express';
 import type { PrometheusMetrics } from '@signalbox/metrics-prometheus';
 import { createPanel } from '@signalbox/panel';
@@ -16,6 +16,7 @@ import { chooseSharedStorage } from './choose-shared-storage';
 import { listenHTTP } from './listen-http';
 import { loadConfigFileWithSections } from './load-config-file';
 import { chooseMetricsSettings, type MetricsSettings } from './read-metrics-settings';
+import { openExampleLiveConfig } from './open-example-live-config';
 import { openStorage, type AdminTokenSource } from './open-storage';
 import type { ConfigFileStorage } from './read-config-file-storage';
 import { loadExampleMetricsFactory, loadRedisLimiterOpener, loadTracingOpener } from './load-on-demand';
@@ -139,7 +140,7 @@ export type ExampleServer = {
 export async function startExampleServer(options: ExampleServerOptions = {}): Promise<ExampleServer> {
   const simulator = createSimulator(options.simulator);
   const { url: simulatorURL } = await simulator.listen(0, '127.0.0.1');
-  const { config, storage, sharedLimiter, tracing, metricsSettings } = await closeOnFailure([simulator], async () => {
+  const { file, priceCatalog, storage, sharedLimiter, tracing, metricsSettings } = await closeOnFailure([simulator], async () => {
     // Every config error, the codecs' protocol and interface names included, before the storage is opened.
     const priceCatalog = readImportedPriceCatalog(options.priceCatalogPath);
     const file = options.configPath ? loadConfigFileWithSections(options.configPath, simulatorURL, options.codecs ?? codecs, priceCatalog) : undefined;
@@ -151,8 +152,28 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
     const settings = chooseMetricsSettings(file?.metrics, options.metrics ?? {});
     const opened = await closeOnFailure(limiter ? [limiter] : [], () => openStorage(chosen, loaded.usage.retentionDays));
     const traced: OpenedTracing | undefined = tracingSettings ? openTracingWithLogs(tracingSettings, options.logger) : undefined;
-    return { config: loaded, storage: opened, sharedLimiter: limiter, tracing: traced, metricsSettings: settings };
+    return { file, priceCatalog, storage: opened, sharedLimiter: limiter, tracing: traced, metricsSettings: settings };
   });
+  const live = await closeOnFailure([simulator, storage.store, ...(sharedLimiter ? [sharedLimiter] : [])], () =>
+    openExampleLiveConfig({
+      store: storage.store,
+      file,
+      configPath: options.configPath,
+      simulatorURL,
+      codecs: options.codecs ?? codecs,
+      kinds: options.kinds ?? kinds,
+      priceCatalog,
+      serverSecret: storage.serverSecret,
+      now: (options.clock ?? systemClock).now,
+    }),
+  );
+  const { config } = live;
+  if (live.fileDiffers) {
+    options.logger?.warn(
+      { configVersion: live.version },
+      'the config file\'s routes or upstreams differ from the config version in the store, which is the one in force (config.source: "store"); change them through the admin API or the panel, or set config.source to "file"',
+    );
+  }
   const exampleMetrics = metricsSettings.enabled ? loadExampleMetricsFactory()(config, metricsSettings) : undefined;
   const { store } = storage;
   const usage: UsageRecord[] = [];
@@ -177,9 +198,22 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
     },
   });
   const admin = createReloadingAdminService(
-    { store, routes: gateway.consoleRoutes, upstreams: gateway.consoleUpstreams, defaultKeyLimits: gateway.defaultKeyLimits, now: gateway.engine.clock.now },
+    {
+      store,
+      routes: gateway.consoleRoutes,
+      upstreams: gateway.consoleUpstreams,
+      defaultKeyLimits: gateway.defaultKeyLimits,
+      now: gateway.engine.clock.now,
+      config: live.editing,
+    },
     storage.adminTokenDigests,
   );
+  const stopFollowing = live.follow({
+    clock: gateway.engine.clock,
+    apply: next => void gateway.engine.applyConfig(next),
+    onApplied: version => options.logger?.info({ configVersion: version }, 'config version applied: new requests use its routes, upstreams and prices'),
+    onError: (error, version) => options.logger?.warn({ err: error, configVersion: version }, 'config version not applied here: this instance keeps the one it runs'),
+  });
   const adminRouter = gateway.createAdminRouter(admin);
   const readiness = createReadinessProbe({
     checks: { store: () => store.ping(), ...(sharedLimiter && { limiter: () => sharedLimiter.ping() }) },
@@ -189,6 +223,7 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
   const { now } = gateway.engine.clock;
   const panelRouter = createPanel({ admin, secrets: gateway.engine.secrets, sessions: { now }, loginThrottle: { now }, ...(options.logger && { logger: options.logger }) });
   const closeOnStartFailure = async (error: unknown): Promise<never> => {
+    stopFollowing();
     await Promise.all([gateway.close(), simulator.close()]);
     await tracing?.close();
     await closeStorage(store, sharedLimiter);
@@ -233,7 +268,8 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
     metricsURL: metricsServed && ('url' in metricsServed ? metricsServed.url : `${url}/metrics`),
     recentUsage: () => usage,
     close: graceMs =>
-      closeGracefully(graceMs ?? 10_000)
+      Promise.resolve(stopFollowing())
+        .then(() => closeGracefully(graceMs ?? 10_000))
         .then(() => Promise.all([gateway.close(), simulator.close(), metricsListener && closeListener(metricsListener)]))
         .then(() => tracing?.close())
         .then(() => closeStorage(store, sharedLimiter)),
