@@ -110,7 +110,13 @@ export async function createPostgresAccountStore(options: PostgresAccountStoreOp
   const maintenancePool = new pg.Pool({ ...pool.options, max: 1, allowExitOnIdle: true });
   maintenancePool.on('error', error => options.onSweepError?.(error));
   maintenancePool.on('connect', client => client.on('error', () => {}));
+  // Config versions are read on a connection of their own too: a new version is applied within a
+  // second on every instance even while requests keep the main pool busy.
+  const configPool = new pg.Pool({ ...pool.options, max: 1, allowExitOnIdle: true });
+  configPool.on('error', error => options.onSweepError?.(error));
+  configPool.on('connect', client => client.on('error', () => {}));
   const endPools = async () => {
+    await configPool.end();
     await maintenancePool.end();
     if (ownPool) await pool.end();
   };
@@ -128,7 +134,7 @@ export async function createPostgresAccountStore(options: PostgresAccountStoreOp
   });
   const responses = createResponseMethods(context);
   const usage = createUsageMethods(context);
-  const configVersions = createConfigVersionMethods(context);
+  const configVersions = createConfigVersionMethods({ ...context, sql: createSqlSession(configPool) });
   const listeners = new Set<() => void>();
   const sweeps = createSweepTracker();
   const stopSweep = startStoreSweep(
