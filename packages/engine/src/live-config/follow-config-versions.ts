@@ -20,39 +20,43 @@ export type ConfigFollowing = {
   onError?(error: unknown, version?: number): void;
 };
 
+/** A running follower: `heard` tells it of a version at once (one this instance wrote), resolving once it ran; `stop` ends it. */
+export type ConfigFollower = { heard(version: number): Promise<void>; stop(): void };
+
 /**
  * Keeps an engine on the newest config version: told of each one by the store as it is committed
  * (PostgreSQL's `NOTIFY`), or asking every `pollMs`. Versions are applied one at a time, always the
- * newest heard of (one superseded meanwhile is skipped). Returns the stop.
+ * newest heard of (one superseded meanwhile is skipped).
  */
-export function followConfigVersions(following: ConfigFollowing): () => void {
+export function followConfigVersions(following: ConfigFollowing): ConfigFollower {
   const { versions, clock } = following;
   let applied = following.applied;
   let wanted = applied;
-  let running = false;
+  let running: Promise<void> | undefined;
   let stopped = false;
   const catchUp = async () => {
-    if (running) return;
-    running = true;
-    try {
-      while (wanted > applied && !stopped) {
-        const target = wanted;
-        if (!(await applyVersion(following, target))) break;
-        applied = target;
-      }
-    } finally {
-      running = false;
+    while (wanted > applied && !stopped) {
+      const target = wanted;
+      if (!(await applyVersion(following, target))) break;
+      applied = target;
     }
   };
-  const heard = (version: number) => {
+  const heard = async (version: number) => {
     if (version > wanted) wanted = version;
-    void catchUp();
+    // One catch-up at a time; a version heard meanwhile is taken by the loop, or by the one after.
+    while (running) await running;
+    if (wanted <= applied) return;
+    running = catchUp().finally(() => (running = undefined));
+    await running;
   };
   if (versions.watchConfigVersions) {
-    const unwatch = versions.watchConfigVersions(heard);
-    return () => {
-      stopped = true;
-      unwatch();
+    const unwatch = versions.watchConfigVersions(version => void heard(version));
+    return {
+      heard,
+      stop() {
+        stopped = true;
+        unwatch();
+      },
     };
   }
   const pollMs = following.pollMs ?? CONFIG_POLL_MS;
@@ -64,9 +68,12 @@ export function followConfigVersions(following: ConfigFollowing): () => void {
         if (!stopped) cancel = clock.schedule(poll, pollMs);
       });
   }, pollMs);
-  return () => {
-    stopped = true;
-    cancel();
+  return {
+    heard,
+    stop() {
+      stopped = true;
+      cancel();
+    },
   };
 }
 

@@ -5,7 +5,7 @@ import { checkConfigKinds } from '../config/check-config-kinds';
 import { ConfigError } from '../config/config-error';
 import type { GatewayConfig } from '../config/gateway-config';
 import { configErrorIssues } from './config-error-issues';
-import { followConfigVersions, type ConfigFollowing } from './follow-config-versions';
+import { followConfigVersions, type ConfigFollower, type ConfigFollowing } from './follow-config-versions';
 
 /** Where the routes, upstreams and prices come from: versions in the store (the default), or the config file alone. */
 export type ConfigSource = 'store' | 'file';
@@ -41,7 +41,10 @@ export type LiveConfig = {
   fileDiffers: boolean;
   /** For `createAdminService({ config })`: the admin API's and the panel's config operations. */
   editing: ConfigEditing;
-  /** Keeps an engine on the newest version from now on (store mode; nothing to follow with the file); returns the stop. */
+  /**
+   * Keeps an engine on the newest version from now on (store mode; nothing to follow with the file):
+   * a version written through `editing` is applied before its change is answered. Returns the stop.
+   */
   follow(following: Pick<ConfigFollowing, 'apply' | 'onApplied' | 'onError' | 'pollMs'> & { clock: Clock }): () => void;
 };
 
@@ -56,9 +59,18 @@ export async function openLiveConfig(options: LiveConfigOptions): Promise<LiveCo
   const prepare = options.prepare ?? (document => document);
   const fileDocument = liveDocumentOf(file);
   const toConfig = (document: ConfigDocument) => options.parse({ ...file, ...prepare(document) });
+  let follower: ConfigFollower | undefined;
   const editing: ConfigEditing = {
     source,
-    versions,
+    // A version written here is applied here before the change is answered; the others hear of it from the store.
+    versions: {
+      ...versions,
+      async appendConfigVersion(version, expected, now) {
+        const written = await versions.appendConfigVersion(version, expected, now);
+        if (written) await follower?.heard(written.version);
+        return written;
+      },
+    },
     fileDocument,
     check: document => checkDocument(() => checkConfigKinds(toConfig(document), options.kinds)),
     ...(options.seal && { seal: options.seal }),
@@ -75,7 +87,10 @@ export async function openLiveConfig(options: LiveConfigOptions): Promise<LiveCo
     version: newest.version,
     fileDiffers: diffConfigDocuments(fileDocument, newest.document).length > 0,
     editing,
-    follow: following => followConfigVersions({ ...following, versions, applied: newest.version, toConfig }),
+    follow(following) {
+      follower = followConfigVersions({ ...following, versions, applied: newest.version, toConfig });
+      return follower.stop;
+    },
   };
 }
 
