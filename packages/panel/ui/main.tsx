@@ -4,6 +4,7 @@ import 'uplot/dist/uPlot.min.css';
 import './styles.css';
 import { api, base, setCsrfToken, whenSessionLost, type Session } from './api-client';
 import { BalancePage } from './pages/balance-page';
+import { ConfigPage } from './pages/config-page';
 import { KeysPage } from './pages/keys-page';
 import { LoginPage } from './pages/login-page';
 import { ModelsPage } from './pages/models-page';
@@ -16,6 +17,7 @@ const PAGES = [
   { path: '/usage', title: 'Usage', view: UsagePage, adminOnly: false },
   { path: '/balance', title: 'Balance', view: BalancePage, adminOnly: false },
   { path: '/upstreams', title: 'Upstreams', view: UpstreamsPage, adminOnly: true },
+  { path: '/config', title: 'Config', view: ConfigPage, adminOnly: true },
 ] as const;
 
 /** The pages a session may open: an account's console token never sees the operator's. */
