@@ -82,8 +82,7 @@ export { DEFAULT_USAGE_RETENTION_DAYS, USAGE_BUCKET_MS, usageRetentionMs } from 
 export { describeAdminOpenAPISchemas, type AdminQueryName, type AdminSchemaName } from './admin/admin-openapi-schemas';
 export type { ConfigChange, ConfigVersion, ConfigVersionStore, ConfigVersionSummary, NewConfigVersion } from './config/config-version-store';
 export { createMemoryConfigVersions } from './config/create-memory-config-versions';
-export { configRefused, sealConfigDocument, type ConfigDocument, type ConfigEditing } from './config/create-config-methods';
+export { sealConfigDocument, type ConfigDocument, type ConfigEditing } from './config/create-config-methods';
 export { diffConfigDocuments } from './config/diff-config-documents';
-export { isSecretPath, MASKED_SECRET, maskConfigSecrets, secretPathsIn } from './config/config-secrets';
-export { actorOf } from './config/actor-of';
-export { createConfigSealer, SEALED_PREFIX, type ConfigSealer } from './config/create-config-sealer';
+export { MASKED_SECRET } from './config/config-secrets';
+export { createConfigSealer, type ConfigSealer } from './config/create-config-sealer';

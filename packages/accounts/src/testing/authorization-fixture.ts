@@ -1,3 +1,5 @@
+import { createMemoryConfigVersions } from '../config/create-memory-config-versions';
+import type { ConfigEditing } from '../config/create-config-methods';
 import type { ConsoleRoute } from '../admin/console-route';
 import type { ConsoleCredential, ConsoleUpstreams } from '../admin/console-upstream';
 import type { KeyLimits } from '../keys/key-limits';
@@ -23,6 +25,12 @@ export const ADMIN_ROUTES = [
   'GET /usage/summary',
   'GET /upstreams',
   'POST /upstreams/:id/enable',
+  'GET /config',
+  'POST /config/versions',
+  'GET /config/versions',
+  'GET /config/versions/:id',
+  'GET /config/versions/:id/diff',
+  'POST /config/versions/:id/rollback',
 ] as const;
 
 export type AdminRoute = (typeof ADMIN_ROUTES)[number];
@@ -103,6 +111,8 @@ export type AuthorizationFixture = {
   accountDisabledKeyId: string;
   operatorDisabledKeyId: string;
   consoleTokenId: string;
+  /** The config document in force (read by the admin), which a config change case sends back. */
+  configDocument: Record<string, unknown>;
   /** The own account's console token. */
   asAccount: AdminCaller;
 };
@@ -133,7 +143,16 @@ export async function createAuthorizationFixture(asAdmin: AdminCaller, callerFor
   const paused = await asAccount({ route: 'PATCH /keys/:id', id: accountDisabledKeyId, body: { status: 'disabled' } });
   if (paused.status !== 200) throw new Error(`the account could not disable its own key: ${paused.status}`);
   const consoleTokenId = (token.token as { id: string }).id;
-  return { ownAccountId: own, otherAccountId: other, ownKeyId, otherKeyId, limitedKeyId, grantedKeyId, accountDisabledKeyId, operatorDisabledKeyId, consoleTokenId, asAccount };
+  const configDocument = (await made({ route: 'GET /config' })).document as Record<string, unknown>;
+  return { ownAccountId: own, otherAccountId: other, ownKeyId, otherKeyId, limitedKeyId, grantedKeyId, accountDisabledKeyId, operatorDisabledKeyId, consoleTokenId, configDocument, asAccount };
+}
+
+/** The config the service-level cases run with: version 1 in memory, every document taken as good. */
+export async function createCaseConfig(): Promise<ConfigEditing> {
+  const versions = createMemoryConfigVersions();
+  const document = { upstreams: { [CASE_UPSTREAM]: { protocol: 'anthropic-messages' } }, routes: [] };
+  await versions.appendConfigVersion({ author: 'config-file', document, diff: [] }, 0, 0);
+  return { source: 'store', versions, fileDocument: document, check: () => [] };
 }
 
 function caseRoute(model: string, groups: string[] | null): ConsoleRoute {

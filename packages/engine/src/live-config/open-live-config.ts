@@ -95,7 +95,7 @@ export async function openLiveConfig(options: LiveConfigOptions): Promise<LiveCo
 }
 
 /** The file's live part: its `upstreams` and `routes`, as written. */
-export function liveDocumentOf(file: Record<string, unknown>): ConfigDocument {
+function liveDocumentOf(file: Record<string, unknown>): ConfigDocument {
   return { upstreams: file['upstreams'] ?? {}, routes: file['routes'] ?? [] };
 }
 
