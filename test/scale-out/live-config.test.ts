@@ -75,7 +75,7 @@ describe('live config on two gateway instances sharing PostgreSQL', () => {
   async function fundedKey(): Promise<string> {
     const account = await store.createAccount({ name: 'live config', balanceMicros: 1_000_000_000 });
     const key = generateApiKey();
-    await store.createKey({ accountId: account.id, name: 'live config', secret: key, limits: { concurrency: 1_000, requestsPerMinute: 100_000 } });
+    await store.createKey({ accountId: account.id, name: 'live config', secret: key, limits: { concurrency: 1_000 } });
     return key;
   }
 

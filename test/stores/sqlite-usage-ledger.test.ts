@@ -8,6 +8,7 @@ import { usageCommit } from './describe-usage-ledger-contract';
 import { commitRowsBeforeCacheLifetimes, DROP_CACHE_LIFETIME_COLUMNS, expectCacheLifetimesAfterUpgrade } from './cache-lifetime-upgrade';
 import { commitRowBeforeUpstreamCredentials, DROP_UPSTREAM_CREDENTIAL_COLUMN, expectUpstreamCredentialsAfterUpgrade } from './upstream-credential-upgrade';
 import { DROP_CONVERSATION_KEY_COLUMN } from './conversation-key-upgrade';
+import { DROP_CONFIG_VERSIONS_TABLE } from './config-versions-upgrade';
 import { commitRowBeforeUpstreamKinds, DROP_UPSTREAM_KIND_COLUMN, expectUpstreamKindsAfterUpgrade } from './upstream-kind-upgrade';
 
 const directory = mkdtempSync(join(tmpdir(), 'signalbox-usage-ledger-'));
@@ -98,7 +99,7 @@ describe('SQLite usage ledger', () => {
     await current.adjustBalance(account.id, -250);
     await current.close();
     const database = new DatabaseSync(path);
-    database.exec(`${DROP_CONVERSATION_KEY_COLUMN}${DROP_UPSTREAM_KIND_COLUMN}ALTER TABLE api_keys DROP COLUMN disabled_by; ALTER TABLE accounts DROP COLUMN key_limit_ceiling; DROP TABLE console_tokens; DROP TABLE usage; DROP TABLE balance_events; PRAGMA user_version = 4;`);
+    database.exec(`${DROP_CONVERSATION_KEY_COLUMN}${DROP_UPSTREAM_KIND_COLUMN}${DROP_CONFIG_VERSIONS_TABLE}ALTER TABLE api_keys DROP COLUMN disabled_by; ALTER TABLE accounts DROP COLUMN key_limit_ceiling; DROP TABLE console_tokens; DROP TABLE usage; DROP TABLE balance_events; PRAGMA user_version = 4;`);
     database.close();
 
     const upgraded = track(open(path));
@@ -118,7 +119,7 @@ describe('SQLite usage ledger', () => {
     await current.commitUsage([before]);
     await current.close();
     const database = new DatabaseSync(path);
-    database.exec(`${DROP_CACHE_LIFETIME_COLUMNS}${DROP_UPSTREAM_CREDENTIAL_COLUMN}${DROP_CONVERSATION_KEY_COLUMN}${DROP_UPSTREAM_KIND_COLUMN}ALTER TABLE api_keys DROP COLUMN disabled_by; ALTER TABLE accounts DROP COLUMN key_limit_ceiling; ALTER TABLE usage DROP COLUMN trace_id; PRAGMA user_version = 6;`);
+    database.exec(`${DROP_CACHE_LIFETIME_COLUMNS}${DROP_UPSTREAM_CREDENTIAL_COLUMN}${DROP_CONVERSATION_KEY_COLUMN}${DROP_UPSTREAM_KIND_COLUMN}${DROP_CONFIG_VERSIONS_TABLE}ALTER TABLE api_keys DROP COLUMN disabled_by; ALTER TABLE accounts DROP COLUMN key_limit_ceiling; ALTER TABLE usage DROP COLUMN trace_id; PRAGMA user_version = 6;`);
     database.close();
 
     const upgraded = track(open(path));
@@ -141,7 +142,7 @@ describe('SQLite usage ledger', () => {
     await commitRowsBeforeCacheLifetimes(current);
     await current.close();
     const database = new DatabaseSync(path);
-    database.exec(`${DROP_CACHE_LIFETIME_COLUMNS}${DROP_UPSTREAM_CREDENTIAL_COLUMN}${DROP_CONVERSATION_KEY_COLUMN}${DROP_UPSTREAM_KIND_COLUMN}PRAGMA user_version = 8;`);
+    database.exec(`${DROP_CACHE_LIFETIME_COLUMNS}${DROP_UPSTREAM_CREDENTIAL_COLUMN}${DROP_CONVERSATION_KEY_COLUMN}${DROP_UPSTREAM_KIND_COLUMN}${DROP_CONFIG_VERSIONS_TABLE}PRAGMA user_version = 8;`);
     database.close();
 
     await expectCacheLifetimesAfterUpgrade(track(open(path)));
@@ -156,7 +157,7 @@ describe('SQLite usage ledger', () => {
     await commitRowBeforeUpstreamCredentials(current);
     await current.close();
     const database = new DatabaseSync(path);
-    database.exec(`${DROP_UPSTREAM_CREDENTIAL_COLUMN}${DROP_CONVERSATION_KEY_COLUMN}${DROP_UPSTREAM_KIND_COLUMN}PRAGMA user_version = 9;`);
+    database.exec(`${DROP_UPSTREAM_CREDENTIAL_COLUMN}${DROP_CONVERSATION_KEY_COLUMN}${DROP_UPSTREAM_KIND_COLUMN}${DROP_CONFIG_VERSIONS_TABLE}PRAGMA user_version = 9;`);
     database.close();
 
     await expectUpstreamCredentialsAfterUpgrade(track(open(path)));
@@ -171,7 +172,7 @@ describe('SQLite usage ledger', () => {
     await commitRowBeforeUpstreamKinds(current);
     await current.close();
     const database = new DatabaseSync(path);
-    database.exec(`${DROP_UPSTREAM_KIND_COLUMN}PRAGMA user_version = 11;`);
+    database.exec(`${DROP_UPSTREAM_KIND_COLUMN}${DROP_CONFIG_VERSIONS_TABLE}PRAGMA user_version = 11;`);
     database.close();
 
     await expectUpstreamKindsAfterUpgrade(track(open(path)));

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AccountStore, AdminService } from '@signalbox/accounts';
-import { combineObservers, parseGatewayConfig, systemClock, type Clock, type EngineObserver, type UsageRecord } from '@signalbox/engine';
+import { combineObservers, parseGatewayConfig, type Clock, type EngineObserver, type UsageRecord } from '@signalbox/engine';
 import { createClientErrorListener, createGateway, type Gateway, type GatewayLogger } from '@signalbox/express';
 import type { PrometheusMetrics } from '@signalbox/metrics-prometheus';
 import { createPanel } from '@signalbox/panel';
@@ -16,7 +16,7 @@ import { chooseSharedStorage } from './choose-shared-storage';
 import { listenHTTP } from './listen-http';
 import { loadConfigFileWithSections } from './load-config-file';
 import { chooseMetricsSettings, type MetricsSettings } from './read-metrics-settings';
-import { openExampleLiveConfig } from './open-example-live-config';
+import { followWithLogs, openExampleLiveConfig } from './open-example-live-config';
 import { openStorage, type AdminTokenSource } from './open-storage';
 import type { ConfigFileStorage } from './read-config-file-storage';
 import { loadExampleMetricsFactory, loadRedisLimiterOpener, loadTracingOpener } from './load-on-demand';
@@ -155,25 +155,9 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
     return { file, priceCatalog, storage: opened, sharedLimiter: limiter, tracing: traced, metricsSettings: settings };
   });
   const live = await closeOnFailure([simulator, storage.store, ...(sharedLimiter ? [sharedLimiter] : [])], () =>
-    openExampleLiveConfig({
-      store: storage.store,
-      file,
-      configPath: options.configPath,
-      simulatorURL,
-      codecs: options.codecs ?? codecs,
-      kinds: options.kinds ?? kinds,
-      priceCatalog,
-      serverSecret: storage.serverSecret,
-      now: (options.clock ?? systemClock).now,
-    }),
+    openExampleLiveConfig(options, { store: storage.store, file, simulatorURL, priceCatalog, serverSecret: storage.serverSecret }),
   );
   const { config } = live;
-  if (live.fileDiffers) {
-    options.logger?.warn(
-      { configVersion: live.version },
-      'the config file\'s routes or upstreams differ from the config version in the store, which is the one in force (config.source: "store"); change them through the admin API or the panel, or set config.source to "file"',
-    );
-  }
   const exampleMetrics = metricsSettings.enabled ? loadExampleMetricsFactory()(config, metricsSettings) : undefined;
   const { store } = storage;
   const usage: UsageRecord[] = [];
@@ -198,22 +182,10 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
     },
   });
   const admin = createReloadingAdminService(
-    {
-      store,
-      routes: gateway.consoleRoutes,
-      upstreams: gateway.consoleUpstreams,
-      defaultKeyLimits: gateway.defaultKeyLimits,
-      now: gateway.engine.clock.now,
-      config: live.editing,
-    },
+    { store, routes: gateway.consoleRoutes, upstreams: gateway.consoleUpstreams, defaultKeyLimits: gateway.defaultKeyLimits, now: gateway.engine.clock.now, config: live.editing },
     storage.adminTokenDigests,
   );
-  const stopFollowing = live.follow({
-    clock: gateway.engine.clock,
-    apply: next => void gateway.engine.applyConfig(next),
-    onApplied: version => options.logger?.info({ configVersion: version }, 'config version applied: new requests use its routes, upstreams and prices'),
-    onError: (error, version) => options.logger?.warn({ err: error, configVersion: version }, 'config version not applied here: this instance keeps the one it runs'),
-  });
+  const stopFollowing = followWithLogs(live, gateway.engine, options.logger);
   const adminRouter = gateway.createAdminRouter(admin);
   const readiness = createReadinessProbe({
     checks: { store: () => store.ping(), ...(sharedLimiter && { limiter: () => sharedLimiter.ping() }) },

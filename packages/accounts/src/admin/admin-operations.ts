@@ -1,5 +1,6 @@
 import { invalidParameter } from '@signalbox/core';
 import { CONFIG_OPERATIONS } from '../config/config-operations';
+import { id, json } from './admin-answer';
 import type { AdminQueryName, AdminSchemaName } from './admin-openapi-schemas';
 import type { ConsoleIdentity } from './console-identity';
 import type { AdminService } from './create-admin-service';
@@ -43,8 +44,6 @@ export type AdminOperation = {
   describe: AdminOperationDescription;
 };
 
-const json = async (answer: Promise<unknown>): Promise<AdminAnswer> => ({ json: await answer });
-const id = (request: AdminOperationRequest) => request.params.id ?? '';
 const csvFile = async (chunks: Promise<AsyncIterable<string>>): Promise<AdminAnswer> => ({ csv: await chunks, filename: 'usage.csv' });
 
 /**

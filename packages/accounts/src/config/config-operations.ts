@@ -1,7 +1,5 @@
-import type { AdminAnswer, AdminOperation, AdminOperationRequest } from '../admin/admin-operations';
-
-const json = async (answer: Promise<unknown>): Promise<AdminAnswer> => ({ json: await answer });
-const id = (request: AdminOperationRequest) => request.params.id ?? '';
+import { id, json } from '../admin/admin-answer';
+import type { AdminOperation } from '../admin/admin-operations';
 
 /** The live configuration's admin operations (admin token only), part of `ADMIN_OPERATIONS`. */
 export const CONFIG_OPERATIONS: readonly AdminOperation[] = [
