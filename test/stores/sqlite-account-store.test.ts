@@ -116,7 +116,7 @@ describe('SQLite account store', () => {
     const ceiling = { concurrency: 2 };
     expect(await upgraded.updateAccount(account.id, { keyLimitCeiling: ceiling })).toEqual({ ...account, keyLimitCeiling: ceiling });
     const check = new DatabaseSync(path, { readOnly: true });
-    expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: 12 });
+    expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: 13 });
     check.close();
   });
 

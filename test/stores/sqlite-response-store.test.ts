@@ -117,7 +117,7 @@ describe('SQLite response store', () => {
     await upgraded.saveResponse(record, ROOMY);
     expect(await upgraded.getResponse(account.id, 'resp_after_upgrade', T0)).toEqual(record);
     const check = new DatabaseSync(path, { readOnly: true });
-    expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: 12 });
+    expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: 13 });
     check.close();
   });
 

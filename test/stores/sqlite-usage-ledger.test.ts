@@ -108,7 +108,7 @@ describe('SQLite usage ledger', () => {
       { id: `bev_opening_${account.id}`, accountId: account.id, time: account.createdAt, kind: 'opening', deltaMicros: 3_750, balanceAfterMicros: 3_750 },
     ]);
     const check = new DatabaseSync(path, { readOnly: true });
-    expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: 12 });
+    expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: 13 });
     check.close();
   });
 
@@ -132,7 +132,7 @@ describe('SQLite usage ledger', () => {
     ]);
     expect('traceId' in entries[1]!).toBe(false);
     const check = new DatabaseSync(path, { readOnly: true });
-    expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: 12 });
+    expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: 13 });
     check.close();
   });
 
@@ -147,7 +147,7 @@ describe('SQLite usage ledger', () => {
 
     await expectCacheLifetimesAfterUpgrade(track(open(path)));
     const check = new DatabaseSync(path, { readOnly: true });
-    expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: 12 });
+    expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: 13 });
     check.close();
   });
 
@@ -162,7 +162,7 @@ describe('SQLite usage ledger', () => {
 
     await expectUpstreamCredentialsAfterUpgrade(track(open(path)));
     const check = new DatabaseSync(path, { readOnly: true });
-    expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: 12 });
+    expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: 13 });
     check.close();
   });
 
@@ -177,7 +177,7 @@ describe('SQLite usage ledger', () => {
 
     await expectUpstreamKindsAfterUpgrade(track(open(path)));
     const check = new DatabaseSync(path, { readOnly: true });
-    expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: 12 });
+    expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: 13 });
     check.close();
   });
 
