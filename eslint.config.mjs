@@ -59,7 +59,7 @@ export default tseslint.config(
     files: ['packages/codec-openai-responses/src/**/*.ts', 'packages/codec-openai-chat/src/**/*.ts', 'packages/codec-openai-shared/src/**/*.ts'],
     rules: restrict([deepImports, express, eventsource, codecsButShared, layer(['engine', 'upstream', 'express', 'sse'], 'Codecs see only core.')]),
   },
-  { files: ['packages/codec-anthropic-messages/src/**/*.ts'], rules: restrict([deepImports, express, eventsource, codecs, layer(['engine', 'upstream', 'express', 'sse'], 'Codecs see only core.')]) },
+  { files: ['packages/codec-anthropic-messages/src/**/*.ts', 'packages/codec-google-gemini/src/**/*.ts'], rules: restrict([deepImports, express, eventsource, codecs, layer(['engine', 'upstream', 'express', 'sse'], 'Codecs see only core.')]) },
   // An upstream kind sees core's contract and the upstream package's token keeper, never a codec or the engine.
   {
     files: ['packages/kind-*/src/**/*.ts'],

@@ -16,8 +16,9 @@ const shared = {
   },
   // ESM-only dependencies are compiled to CommonJS for jest; so are the `.cjs` bundles of
   // @mastra/core, whose `import()` of ESM-only packages (p-map, p-retry) jest cannot run as is,
-  // the OTLP exporter's transport, which loads `http`/`https` with `import()`, and jose (ESM-only).
-  transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/)?(ai|@ai-sdk|@workflow|@standard-schema|@vercel|eventsource-parser|zod|@mastra|p-map|p-retry|is-network-error|@opentelemetry[+/]otlp-exporter-base|jose)[@/+])'],
+  // the OTLP exporter's transport, which loads `http`/`https` with `import()`, and jose, openid-client
+  // and oauth4webapi (ESM-only).
+  transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/)?(ai|@ai-sdk|@workflow|@standard-schema|@vercel|eventsource-parser|zod|@mastra|p-map|p-retry|is-network-error|@opentelemetry[+/]otlp-exporter-base|jose|openid-client|oauth4webapi)[@/+])'],
   moduleNameMapper: {
     '^signalbox$': '<rootDir>/packages/signalbox/src/index.ts',
     '^@signalbox/([^/]+)$': '<rootDir>/packages/$1/src/index.ts',

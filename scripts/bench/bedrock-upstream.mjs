@@ -7,10 +7,9 @@
 // take the cores the gateway is measured on; `GET /bench/tally` counts what was checked.
 import { EventStreamCodec } from '@smithy/core/event-streams';
 import { fromUtf8, toUtf8 } from '@smithy/util-utf8';
-import aws4 from 'aws4';
-import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import { setTimeout as wait } from 'node:timers/promises';
+import { awsSignatureMatches } from './check-aws-signature.mjs';
 
 const REGION = process.env.BENCH_AWS_REGION ?? 'us-east-1';
 const ACCESS_KEY_ID = process.env.BENCH_AWS_ACCESS_KEY_ID ?? '';
@@ -36,18 +35,18 @@ function checkSignature(request, body) {
   if (!parts) return 'MissingAuthenticationTokenException';
   const [, accessKeyId, region, signedHeaderNames] = parts;
   if (accessKeyId !== ACCESS_KEY_ID || region !== REGION) return 'UnrecognizedClientException';
-  const headers = {};
-  for (const name of signedHeaderNames.split(';')) headers[name] = String(request.headers[name] ?? '');
-  // aws4 takes a signed `x-amz-content-sha256` as the body's hash: the body must have that hash.
-  const bodyHash = request.headers['x-amz-content-sha256'];
-  if (bodyHash !== undefined && bodyHash !== createHash('sha256').update(body).digest('hex')) return 'InvalidSignatureException';
-  const signer = new aws4.RequestSigner(
-    { method: request.method, host: headers.host, path: request.url, service: 'bedrock', region, headers, body, doNotModifyHeaders: true },
-    { accessKeyId, secretAccessKey: SECRET_ACCESS_KEY },
-  );
-  // aws4 reads the signing time from `x-amz-date` only when it may add headers; it must add none here.
-  signer.datetime = headers['x-amz-date'] ?? '';
-  return signer.authHeader() === authorization ? undefined : 'InvalidSignatureException';
+  const matches = awsSignatureMatches({
+    method: request.method,
+    path: request.url,
+    headers: request.headers,
+    body,
+    service: 'bedrock',
+    region,
+    credentials: { accessKeyId, secretAccessKey: SECRET_ACCESS_KEY },
+    authorization,
+    signedHeaderNames: signedHeaderNames.split(';'),
+  });
+  return matches ? undefined : 'InvalidSignatureException';
 }
 
 /** One `chunk` frame carrying the Messages event `data` (its JSON text), as Bedrock sends it. */

@@ -30,9 +30,10 @@ export const BEDROCK_MODEL_ID = 'us.anthropic.claude-sonnet-4-5-20250929-v1:0';
 
 /**
  * Writes the config for a gateway in front of the simulator at `simulatorURL` to `path` (JSON), with
- * the Messages and Bedrock routes when `bedrockURL` (the bench Bedrock upstream) is given.
+ * the Messages and Bedrock routes when `bedrockURL` (the bench Bedrock upstream) is given, and
+ * `webSocket` as the config's `webSocket` block when given.
  */
-export function writeBenchConfig(path, simulatorURL, { pricing = true, limits = true, streams = 0, bedrockURL } = {}) {
+export function writeBenchConfig(path, simulatorURL, { pricing = true, limits = true, streams = 0, bedrockURL, webSocket } = {}) {
   const held = Math.max(GENEROUS_LIMITS.concurrency, streams);
   const connections = Math.max(DEFAULT_CONNECTIONS, streams);
   const route = (model, upstream, upstreamModel, interfaces) => ({
@@ -55,6 +56,7 @@ export function writeBenchConfig(path, simulatorURL, { pricing = true, limits = 
       ...(bedrockURL ? [route('sim-via-messages', 'simulator-messages', 'sim-1', ['messages']), route('sim-via-bedrock', 'bedrock', BEDROCK_MODEL_ID, ['messages'])] : []),
     ],
     limits: { default: limits ? { ...GENEROUS_LIMITS, concurrency: held, queueSize: held } : {} },
+    ...(webSocket && { webSocket }),
   };
   writeFileSync(path, JSON.stringify(config, null, 2));
 }

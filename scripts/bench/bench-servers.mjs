@@ -30,11 +30,11 @@ export function startFloor(folder, simulatorURL, name = 'floor', { streams = 0 }
  * the middleware measurement turns; `environment` adds variables (the observability switches); `streams` sizes the upstream pool and
  * the key's concurrency for that many open streams; `bedrock` (`{ url, environment }` of
  * `startBedrockUpstream`) adds the Messages and Bedrock routes and the AWS keys they sign with;
- * `nodeOptions` e.g. `--cpu-prof`.
+ * `webSocket` is the config's `webSocket` block; `nodeOptions` e.g. `--cpu-prof`.
  */
-export function startGateway(folder, name, simulatorURL, { key, storage, pricing = true, limits = true, logLevel = 'info', environment: extra = {}, streams = 0, bedrock, nodeOptions = [] }) {
+export function startGateway(folder, name, simulatorURL, { key, storage, pricing = true, limits = true, logLevel = 'info', environment: extra = {}, streams = 0, bedrock, webSocket, nodeOptions = [] }) {
   const configPath = join(folder, `${name}-config.json`);
-  writeBenchConfig(configPath, simulatorURL, { pricing, limits, streams, bedrockURL: bedrock?.url });
+  writeBenchConfig(configPath, simulatorURL, { pricing, limits, streams, bedrockURL: bedrock?.url, webSocket });
   const data = join(folder, `${name}-data`);
   mkdirSync(data, { recursive: true });
   const environment = {

@@ -12,6 +12,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   'codec-openai-responses': ['@signalbox/core', '@signalbox/codec-openai-shared', 'zod'],
   'codec-openai-chat': ['@signalbox/core', '@signalbox/codec-openai-shared', 'zod'],
   'codec-anthropic-messages': ['@signalbox/core', 'zod'],
+  'codec-google-gemini': ['@signalbox/core', 'zod'],
   upstream: ['@signalbox/core', 'undici'],
   // An upstream kind: a cloud's URL, auth and framing, on core's contract; its token requests through the cloud's own SDK.
   'kind-azure-openai': ['@signalbox/core', '@signalbox/upstream', '@azure/identity', 'zod'],
@@ -36,12 +37,14 @@ const ALLOWED: Record<string, readonly string[]> = {
   'tracing-otel': ['@signalbox/core', '@signalbox/engine', '@opentelemetry/api', '@opentelemetry/core'],
   // An engine observer on prom-client: the host hands it the engine's and the store's reads at run time.
   'metrics-prometheus': ['@signalbox/core', '@signalbox/engine', 'prom-client'],
-  express: ['@signalbox/accounts', '@signalbox/core', '@signalbox/engine', '@signalbox/sse', 'express'],
+  // `ws` serves Responses' WebSocket mode on the host's server (gateway.attachUpgrade).
+  express: ['@signalbox/accounts', '@signalbox/core', '@signalbox/engine', '@signalbox/sse', 'express', 'ws'],
   simulator: [],
   // The panel calls the admin service in-process; its page's libraries (Preact, uPlot) are bundled at build time.
   // It mounts the admin operations, reads bodies and renders errors with the Express adapters' own
   // helpers, so that the admin API and the panel cannot drift apart (nothing of the engine itself).
-  panel: ['@signalbox/accounts', '@signalbox/core', '@signalbox/express', 'express'],
+  // Its single sign-on is an OpenID Connect relying party on the certified openid-client.
+  panel: ['@signalbox/accounts', '@signalbox/core', '@signalbox/express', 'express', 'openid-client'],
   signalbox: [
     '@signalbox/accounts',
     '@signalbox/core',
@@ -50,6 +53,7 @@ const ALLOWED: Record<string, readonly string[]> = {
     '@signalbox/codec-openai-responses',
     '@signalbox/codec-anthropic-messages',
     '@signalbox/codec-openai-chat',
+    '@signalbox/codec-google-gemini',
     '@signalbox/kind-azure-openai',
     '@signalbox/kind-bedrock',
     '@signalbox/kind-vertex',

@@ -1,3 +1,4 @@
+import type { SSEMessage, StreamFramer } from '@signalbox/core';
 import { bedrockKind } from '@signalbox/kind-bedrock';
 import { createSimulator, type Simulator } from '@signalbox/simulator';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -64,10 +65,12 @@ async function askSimulator(simulatorURL: string, stream: boolean): Promise<stri
 const dataLines = (sse: string) => sse.split('\n').filter(line => line.startsWith('data: ')).map(line => line.replace(/msg_[0-9a-f]+/, 'msg_ID'));
 const withoutID = (json: string) => ({ ...(JSON.parse(json) as Record<string, unknown>), id: 'msg_ID' });
 
-async function collect(stream: AsyncIterable<Uint8Array>): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk));
-  return Buffer.concat(chunks).toString('utf8');
+/** A streamed answer through the kind's framer, as SSE text. */
+async function collect(framer: StreamFramer, stream: AsyncIterable<Uint8Array>): Promise<string> {
+  const messages: SSEMessage[] = [];
+  for await (const chunk of stream) messages.push(...framer.push(chunk));
+  messages.push(...framer.end());
+  return messages.map(message => `event: ${message.event}\ndata: ${message.data}\n\n`).join('');
 }
 
 async function tallyOf(upstream: BenchUpstream): Promise<{ calls: number; verified: number; refused: number }> {
@@ -128,7 +131,7 @@ describe('the bench Bedrock upstream (scripts/bench/bedrock-upstream.mjs)', () =
       const answer = await callBedrock(upstream.url, true);
       expect(answer.status).toBe(200);
       expect(answer.headers.get('content-type')).toBe('application/vnd.amazon.eventstream');
-      const sse = await collect(kind.frameStream!(answer.body as unknown as AsyncIterable<Uint8Array>));
+      const sse = await collect(await kind.createStreamFramer!(), answer.body as unknown as AsyncIterable<Uint8Array>);
       expect(dataLines(sse)).toEqual(expected);
     }
     expect(expected.some(line => line.includes('"content_block_delta"'))).toBe(true);

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { startWithConfig } from '../errors/refusal-helpers';
 import { authHeaders, postForSSE } from '../helpers/read-sse';
 import { startAWSContainerCredentials, type AWSContainerCredentials } from '../helpers/start-aws-container-credentials';
+import { emulatedTokenCount } from '../helpers/emulated-token-count';
 import { startBedrockEmulator, type BedrockEmulator, type KnownAWSKey } from '../helpers/start-bedrock-emulator';
 import type { TestGateway } from '../helpers/start-test-gateway';
 import { protocolClients, type ClientProtocol } from '../helpers/ask-every-protocol';
@@ -15,7 +16,11 @@ const ALL_INTERFACES = ['responses', 'messages', 'chat'];
 /** A cross-region inference profile: its `:` is where signatures most often go wrong. */
 const MODEL_ID = 'us.anthropic.claude-sonnet-4-5-20250929-v1:0';
 const PROFILE_KEY = { id: `AKIA${randomBytes(8).toString('hex').toUpperCase()}`, secret: randomBytes(30).toString('base64') };
+/** An identity that may invoke the model but not count its tokens. */
+const NO_COUNT_KEY = { id: `AKIA${randomBytes(8).toString('hex').toUpperCase()}`, secret: randomBytes(30).toString('base64') };
 const BEDROCK_API_KEY = `ABSK${randomBytes(40).toString('base64')}`;
+/** A foundation model the emulated CountTokens does not count. */
+const UNCOUNTABLE_MODEL = 'anthropic.claude-3-haiku-20240307-v1:0';
 const weather = { name: 'get_weather', description: 'Current weather for a city', input_schema: { type: 'object' as const, properties: { city: { type: 'string' } }, required: ['city'] } };
 
 /** The AWS variables the SDK's default chain reads, set for this file and put back after. */
@@ -36,13 +41,16 @@ describe('Amazon Bedrock upstreams (kind bedrock)', () => {
 
   beforeAll(async () => {
     container = await startAWSContainerCredentials(2);
-    const keyOf = (id: string): KnownAWSKey | undefined => (id === PROFILE_KEY.id ? { secretAccessKey: PROFILE_KEY.secret } : container.issued.get(id));
-    bedrock = await startBedrockEmulator({ keyOf, apiKeys: [BEDROCK_API_KEY] });
+    const keyOf = (id: string): KnownAWSKey | undefined => {
+      if (id === NO_COUNT_KEY.id) return { secretAccessKey: NO_COUNT_KEY.secret, withoutCountTokens: true };
+      return id === PROFILE_KEY.id ? { secretAccessKey: PROFILE_KEY.secret } : container.issued.get(id);
+    };
+    bedrock = await startBedrockEmulator({ keyOf, apiKeys: [BEDROCK_API_KEY], uncountableModels: [UNCOUNTABLE_MODEL] });
     directory = mkdtempSync(join(tmpdir(), 'signalbox-bedrock-'));
     const credentialsFile = join(directory, 'credentials');
     writeFileSync(
       credentialsFile,
-      `[gateway]\naws_access_key_id = ${PROFILE_KEY.id}\naws_secret_access_key = ${PROFILE_KEY.secret}\n\n[wrong]\naws_access_key_id = ${PROFILE_KEY.id}\naws_secret_access_key = ${PROFILE_KEY.secret.slice(1)}x\n`,
+      `[gateway]\naws_access_key_id = ${PROFILE_KEY.id}\naws_secret_access_key = ${PROFILE_KEY.secret}\n\n[wrong]\naws_access_key_id = ${PROFILE_KEY.id}\naws_secret_access_key = ${PROFILE_KEY.secret.slice(1)}x\n\n[no-count]\naws_access_key_id = ${NO_COUNT_KEY.id}\naws_secret_access_key = ${NO_COUNT_KEY.secret}\n`,
     );
     for (const name of AWS_VARIABLES) delete process.env[name];
     Object.assign(process.env, {
@@ -64,6 +72,8 @@ describe('Amazon Bedrock upstreams (kind bedrock)', () => {
           'bedrock-key': upstream({ apiKeyEnv: 'BEDROCK_API_KEY' }),
           'bedrock-wrong': upstream({ auth: { type: 'aws', profile: 'wrong', region: bedrock.region } }),
           'bedrock-failover': upstream({ apiKeyEnv: 'BEDROCK_API_KEY' }),
+          'bedrock-wrong-count': upstream({ auth: { type: 'aws', profile: 'wrong', region: bedrock.region } }),
+          'bedrock-no-count': upstream({ auth: { type: 'aws', profile: 'no-count', region: bedrock.region } }),
         },
         routes: [
           ...config.routes,
@@ -71,6 +81,9 @@ describe('Amazon Bedrock upstreams (kind bedrock)', () => {
           route('bedrock-container', 'bedrock-container'),
           route('bedrock-key', 'bedrock-key'),
           route('bedrock-wrong', 'bedrock-wrong'),
+          route('bedrock-wrong-count', 'bedrock-wrong-count'),
+          route('bedrock-no-count', 'bedrock-no-count'),
+          { model: 'bedrock-uncountable', interfaces: ALL_INTERFACES, targets: [{ upstream: 'bedrock-key', model: UNCOUNTABLE_MODEL }] },
           // A cloud target first, the same model family direct after it.
           {
             model: 'bedrock-then-direct',
@@ -84,7 +97,7 @@ describe('Amazon Bedrock upstreams (kind bedrock)', () => {
       }),
       { environment: { BEDROCK_API_KEY } },
     );
-    server.audit.remember([PROFILE_KEY.id, PROFILE_KEY.secret]);
+    server.audit.remember([PROFILE_KEY.id, PROFILE_KEY.secret, NO_COUNT_KEY.id, NO_COUNT_KEY.secret]);
   });
   afterAll(async () => {
     // Every key the container endpoint handed out, and every signature sent, must be absent from the logs.
@@ -133,11 +146,39 @@ describe('Amazon Bedrock upstreams (kind bedrock)', () => {
     expect(bedrock.calls.at(-1)).toMatchObject({ accepted: true, body: { anthropic_beta: ['context-1m-2025-08-07', 'interleaved-thinking-2025-05-14'] } });
   });
 
-  it('answers count_tokens with the gateway\'s own estimate, without calling Bedrock', async () => {
+  it("answers count_tokens with Bedrock's CountTokens, signed, the inference profile counted as its foundation model", async () => {
+    // Long words: the emulated count (per word) is far from the gateway's estimate (per 4 bytes).
+    const counting = { system: 'Answer unhesitatingly', messages: [{ role: 'user' as const, content: 'Incomprehensibilities notwithstanding, characteristically uncharacteristic?' }] };
+    const counted = await anthropic().messages.countTokens({ model: 'bedrock-profile', ...counting }).withResponse();
+    expect(counted.data.input_tokens).toBe(emulatedTokenCount(counting));
+    expect(counted.response.headers.get('x-signalbox-warnings')).toBeNull();
+    expect(bedrock.calls.at(-1)).toMatchObject({ path: '/model/anthropic.claude-sonnet-4-5-20250929-v1%3A0/count-tokens', scheme: 'sigv4', accepted: true, body: { ...counting, anthropic_version: 'bedrock-2023-05-31' } });
+  });
+
+  it('falls back to the gateway\'s estimate, marked, for a model CountTokens refuses', async () => {
     const calls = bedrock.calls.length;
-    const counted = await anthropic().messages.countTokens({ model: 'bedrock-profile', messages: [{ role: 'user', content: 'How many tokens is this?' }] });
-    expect(counted.input_tokens).toBeGreaterThan(0);
-    expect(bedrock.calls).toHaveLength(calls);
+    const counted = await anthropic().messages.countTokens({ model: 'bedrock-uncountable', messages: [{ role: 'user', content: 'How many tokens is this sentence?' }] }).withResponse();
+    expect(bedrock.calls.slice(calls).map(call => [call.path, call.accepted])).toEqual([[`/model/${encodeURIComponent(UNCOUNTABLE_MODEL)}/count-tokens`, true]]);
+    expect(counted.data.input_tokens).toBeGreaterThan(0);
+    expect(counted.response.headers.get('x-signalbox-warnings')).toBe('input_tokens (estimate)');
+  });
+
+  it('answers count_tokens with 502 UPSTREAM_AUTH_FAILED when Bedrock refuses the signature', async () => {
+    const failure = await anthropic().messages.countTokens({ model: 'bedrock-wrong-count', messages: [{ role: 'user', content: 'Hi' }] }).catch((error: unknown) => error);
+    expect(failure).toMatchObject({ status: 502, error: { error: { type: 'api_error' }, code: 'UPSTREAM_AUTH_FAILED' } });
+    expect(bedrock.calls.at(-1)).toMatchObject({ path: expect.stringMatching(/\/count-tokens$/), scheme: 'sigv4', accepted: false });
+  });
+
+  it('falls back to the estimate, marked, for an identity without bedrock:CountTokens (AccessDeniedException), which still invokes', async () => {
+    const calls = bedrock.calls.length;
+    const counted = await anthropic().messages.countTokens({ model: 'bedrock-no-count', messages: [{ role: 'user', content: 'How many tokens is this sentence?' }] }).withResponse();
+    expect(counted.data.input_tokens).toBeGreaterThan(0);
+    expect(counted.response.headers.get('x-signalbox-warnings')).toBe('input_tokens (estimate)');
+    expect((await ask('messages', 'bedrock-no-count', false)).length).toBeGreaterThan(0);
+    expect(bedrock.calls.slice(calls).map(call => [call.path.split('/').at(-1), call.accessKeyId, call.accepted])).toEqual([
+      ['count-tokens', NO_COUNT_KEY.id, true],
+      ['invoke', NO_COUNT_KEY.id, true],
+    ]);
   });
 
   it('completes a tool round trip and replays signed thinking to the same upstream', async () => {

@@ -7,10 +7,11 @@ const dist = join(__dirname, '../../examples/server/dist/start-example-server.js
 
 /**
  * Modules that only some configurations need: their drivers, their stores, the YAML parser, the
- * tracing SDK and the metrics (prom-client, whose process CPU metric reads the active span through
+ * tracing SDK, the clouds' signing, framing and auth libraries (loaded when a cloud upstream
+ * opens) and the metrics (prom-client, whose process CPU metric reads the active span through
  * `@opentelemetry/api` for its exemplars, so the API comes with the metrics, which are on by default).
  */
-const OPTIONAL = /node_modules\/(pg|ioredis|yaml|undici\/index\.js|@opentelemetry|prom-client)|store-postgres|limiter-redis|tracing-otel|metrics-prometheus/;
+const OPTIONAL = /node_modules\/(pg|ioredis|yaml|undici\/index\.js|@opentelemetry|prom-client|@smithy|@aws-sdk|@azure|google-auth-library|gaxios)|store-postgres|limiter-redis|tracing-otel|metrics-prometheus/;
 /** What the metrics, on by default, load: prom-client, the metrics observer, and the OpenTelemetry API prom-client requires. */
 const METRICS = /^(prom-client\/|@opentelemetry\/api\/)|metrics-prometheus/;
 
@@ -47,7 +48,7 @@ function optionalModulesLoaded(configFile?: { name: string; text: string }, serv
 }
 
 describe('what the example server loads at start', () => {
-  it('loads no PostgreSQL, Redis, YAML or OpenTelemetry SDK module, nor undici\'s index, on a data folder with the embedded defaults: only the metrics', () => {
+  it('loads no PostgreSQL, Redis, YAML, OpenTelemetry SDK or cloud SDK module, nor undici\'s index, on a data folder with the embedded defaults: only the metrics', () => {
     const loaded = optionalModulesLoaded();
     expect(loaded.some(file => file.startsWith('prom-client/'))).toBe(true);
     expect(loaded.filter(file => !METRICS.test(file))).toEqual([]);

@@ -64,15 +64,15 @@ function runUntilExit(environment: Record<string, string>, dataDirectory: string
   });
 }
 
-/** Runs a management command (`keys create …`) against a data folder and returns what it printed. */
-function runCommand(dataDirectory: string, ...args: string[]): string {
+/** Runs a management command (`keys create …`) against a data folder and returns what it printed (a secret goes to stderr). */
+function runCommand(dataDirectory: string, ...args: string[]): { stdout: string; stderr: string } {
   const result = spawnSync(process.execPath, ['--disable-warning=ExperimentalWarning', main, ...args], {
     env: { PATH: process.env.PATH ?? '', SIGNALBOX_DATA_DIR: dataDirectory },
     encoding: 'utf8',
     timeout: 10_000,
   });
   if (result.status !== 0) throw new Error(`command failed: ${result.stderr}`);
-  return result.stdout;
+  return { stdout: result.stdout, stderr: result.stderr };
 }
 
 async function stop(child: ChildProcessWithoutNullStreams): Promise<number | null> {
@@ -134,11 +134,13 @@ describe('the example server process', () => {
       const openai = (key: string) => new OpenAI({ baseURL: `${second.url}/v1`, apiKey: key, maxRetries: 0 });
       expect((await openai(demoKey!).responses.create({ model: 'signalbox-sim', input: 'still here?' })).status).toBe('completed');
 
-      const accounts = JSON.parse(runCommand(dataDirectory, 'accounts', 'list')) as { data: Array<{ id: string; name: string }> };
+      const accounts = JSON.parse(runCommand(dataDirectory, 'accounts', 'list').stdout) as { data: Array<{ id: string; name: string }> };
       const demo = accounts.data.find(account => account.name === 'demo')!;
-      const created = JSON.parse(runCommand(dataDirectory, 'keys', 'create', '--account', demo.id, '--name', 'cli')) as { secret: string };
-      expect((await openai(created.secret).responses.create({ model: 'signalbox-sim', input: 'new key' })).status).toBe('completed');
-      expect(runCommand(dataDirectory, 'keys', 'list')).not.toContain(created.secret);
+      const created = runCommand(dataDirectory, 'keys', 'create', '--account', demo.id, '--name', 'cli');
+      const secret = /^ {2}(sbx-[A-Za-z0-9]{40})$/m.exec(created.stderr)![1]!;
+      expect(created.stdout).not.toContain(secret);
+      expect((await openai(secret).responses.create({ model: 'signalbox-sim', input: 'new key' })).status).toBe('completed');
+      expect(runCommand(dataDirectory, 'keys', 'list').stdout).not.toContain(secret);
       expect(await stop(second.child)).toBe(0);
     } finally {
       rmSync(dataDirectory, { recursive: true, force: true });

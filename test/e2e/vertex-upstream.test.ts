@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createVertexKind } from '@signalbox/kind-vertex';
 import { startWithConfig } from '../errors/refusal-helpers';
+import { emulatedTokenCount } from '../helpers/emulated-token-count';
 import { GOOGLE_TOKEN_URL, startGoogleTokenEndpoint, type GoogleTokenEndpoint } from '../helpers/start-google-token-endpoint';
 import { startVertexEmulator, type VertexEmulator } from '../helpers/start-vertex-emulator';
 import type { TestGateway } from '../helpers/start-test-gateway';
@@ -11,6 +12,8 @@ import { protocolClients, type ClientProtocol } from '../helpers/ask-every-proto
 const PROJECT = 'signalbox-vertex-test';
 const REGION = 'us-east5';
 const MODEL = 'claude-sonnet-4-5@20250929';
+/** A model the emulated count-tokens does not count. */
+const UNCOUNTABLE_MODEL = 'claude-3-haiku@20240307';
 const ALL_INTERFACES = ['responses', 'messages', 'chat'];
 
 /**
@@ -28,7 +31,7 @@ describe('Google Vertex AI upstreams (kind vertex)', () => {
 
   beforeAll(async () => {
     google = await startGoogleTokenEndpoint(2);
-    vertex = await startVertexEmulator({ project: PROJECT, region: REGION, verifyToken: token => google.verify(token) });
+    vertex = await startVertexEmulator({ project: PROJECT, region: REGION, verifyToken: token => google.verify(token), uncountableModels: [UNCOUNTABLE_MODEL] });
     forbidden = await startVertexEmulator({ project: 'another-project', region: REGION, verifyToken: token => google.verify(token), permitted: false });
     directory = mkdtempSync(join(tmpdir(), 'signalbox-vertex-'));
     const keyFile = join(directory, 'service-account.json');
@@ -47,10 +50,12 @@ describe('Google Vertex AI upstreams (kind vertex)', () => {
           'vertex-default': upstream({}),
           'vertex-foreign-key': upstream({ auth: { type: 'google', keyFile: foreignKeyFile } }),
           'vertex-forbidden': { ...upstream({}), baseURL: forbidden.baseURL },
+          'vertex-forbidden-count': { ...upstream({}), baseURL: forbidden.baseURL },
         },
         routes: [
           ...config.routes,
-          ...['vertex-key-file', 'vertex-default', 'vertex-foreign-key', 'vertex-forbidden'].map(name => route(name, name)),
+          ...['vertex-key-file', 'vertex-default', 'vertex-foreign-key', 'vertex-forbidden', 'vertex-forbidden-count'].map(name => route(name, name)),
+          { model: 'vertex-uncountable', interfaces: ALL_INTERFACES, targets: [{ upstream: 'vertex-key-file', model: UNCOUNTABLE_MODEL }] },
         ],
       }),
       {
@@ -103,6 +108,29 @@ describe('Google Vertex AI upstreams (kind vertex)', () => {
     });
     expect(answer.stop_reason).toBe('end_turn');
     expect(vertex.served.at(-2)).toMatchObject({ method: 'streamRawPredict', beta: 'token-efficient-tools-2025-02-19' });
+  });
+
+  it("answers count_tokens with Vertex AI's count-tokens:rawPredict, with the access token, unmarked", async () => {
+    const tokens = vertex.tokens.length;
+    // Long words: the emulated count (per word) is far from the gateway's estimate (per 4 bytes).
+    const counting = { system: 'Answer unhesitatingly', messages: [{ role: 'user' as const, content: 'Incomprehensibilities notwithstanding, characteristically uncharacteristic?' }] };
+    const counted = await anthropic().messages.countTokens({ model: 'vertex-key-file', ...counting }).withResponse();
+    expect(counted.data.input_tokens).toBe(emulatedTokenCount(counting));
+    expect(counted.response.headers.get('x-signalbox-warnings')).toBeNull();
+    expect(vertex.tokens.slice(tokens).map(token => token.accepted)).toEqual([true]);
+  });
+
+  it("falls back to the gateway's estimate, marked, for a model count-tokens refuses", async () => {
+    const tokens = vertex.tokens.length;
+    const counted = await anthropic().messages.countTokens({ model: 'vertex-uncountable', messages: [{ role: 'user', content: 'How many tokens is this sentence?' }] }).withResponse();
+    expect(vertex.tokens.length - tokens).toBe(1);
+    expect(counted.data.input_tokens).toBeGreaterThan(0);
+    expect(counted.response.headers.get('x-signalbox-warnings')).toBe('input_tokens (estimate)');
+  });
+
+  it('answers count_tokens with 502 UPSTREAM_AUTH_FAILED when Vertex AI denies the permission', async () => {
+    const failure = await anthropic().messages.countTokens({ model: 'vertex-forbidden-count', messages: [{ role: 'user', content: 'Hi' }] }).catch((error: unknown) => error);
+    expect(failure).toMatchObject({ status: 502, error: { type: 'error', error: { type: 'api_error' }, code: 'UPSTREAM_AUTH_FAILED', request_id: expect.stringMatching(/^req_/) } });
   });
 
   it('answers 502 UPSTREAM_AUTH_FAILED when Google refuses the service account key, before calling Vertex, and takes the credential out', async () => {

@@ -11,7 +11,7 @@ function routesOf(router: Router): string[] {
   });
 }
 
-describe('the admin API’s authorization model over HTTP: every route × both identities × every field', () => {
+describe('the admin API’s authorization model over HTTP: every route × every identity (admin, owner, viewer, another account) × every field', () => {
   let server: TestGateway;
   let asAdmin: AdminCaller;
   beforeAll(async () => {
@@ -26,7 +26,12 @@ describe('the admin API’s authorization model over HTTP: every route × both i
 
   it.each(AUTHORIZATION_RUNS)('$route $field, as $identity: $expected.status $expected.code', async run => {
     const fixture = await createAuthorizationFixture(asAdmin, async secret => adminHTTPCaller(server.url, secret));
-    const snapshot = async () => [await server.store.listAccounts(), await server.store.listKeys(), await server.store.listConsoleTokens()];
+    const snapshot = async () => [
+      await server.store.listAccounts(),
+      await server.store.listKeys(),
+      await server.store.listConsoleTokens(),
+      await server.store.listAudit({}, { limit: 1000 }),
+    ];
     await expectAuthorizationRun(run, fixture, asAdmin, snapshot);
   });
 });

@@ -66,9 +66,8 @@ describe('account console tokens on the admin API', () => {
       request(server.url).post('/admin/accounts').set(account()).send({ name: 'x' }),
       request(server.url).patch(`/admin/accounts/${own.id}`).set(account()).send({ name: 'x' }),
       request(server.url).post(`/admin/accounts/${own.id}/balance`).set(account()).send({ delta: 1000 }),
-      request(server.url).post('/admin/console-tokens').set(account()).send({ accountId: own.id, name: 'x' }),
-      request(server.url).get('/admin/console-tokens').set(account()),
-      request(server.url).patch(`/admin/console-tokens/${token.token.id}`).set(account()).send({ status: 'disabled' }),
+      request(server.url).get('/admin/upstreams').set(account()),
+      request(server.url).post('/admin/upstreams/simulator-messages/enable').set(account()).send({ credential: 'default' }),
     ];
     for (const response of await Promise.all(calls)) {
       expect([response.status, response.body.code]).toEqual([403, 'ADMIN_TOKEN_REQUIRED']);
@@ -81,7 +80,7 @@ describe('account console tokens on the admin API', () => {
     const routes = await request(server.url).get('/admin/routes').set(account());
     expect(routes.status).toBe(200);
     const sim = routes.body.data.find((route: { model: string }) => route.model === 'signalbox-sim');
-    expect(sim.interfaces.map((entry: { path: string }) => entry.path).sort()).toEqual(['/v1/chat/completions', '/v1/messages', '/v1/responses']);
+    expect(sim.interfaces.map((entry: { path: string }) => entry.path).sort()).toEqual(['/v1/chat/completions', '/v1/messages', '/v1/responses', '/v1beta/models/{model}:generateContent']);
     expect(sim).toHaveProperty('pricing');
     expect(sim).toHaveProperty('contextTokens');
     expect(typeof sim.upstreamProtocol).toBe('string');

@@ -10,8 +10,8 @@ import { startToyUpstream, type ToyUpstream } from '../helpers/start-toy-upstrea
 import { TOY_REQUEST_ID_HEADER, toyCodec } from '../helpers/toy-codec';
 
 /**
- * A fourth protocol, written entirely in test code (`test/helpers/toy-codec`), plugged in next to
- * the three built-in codecs through `createGateway({ codecs })` alone: its endpoint, credential,
+ * One more protocol, written entirely in test code (`test/helpers/toy-codec`), plugged in next to
+ * the built-in codecs through `createGateway({ codecs })` alone: its endpoint, credential,
  * error envelope, request-id header, models list, 404s and config checks all come from its codec,
  * with no change to the engine or the Express package. Its clients reach Chat Completions and
  * Messages upstreams through the IR, and a toy upstream serves the built-in interfaces.
@@ -194,8 +194,10 @@ describe('a toy fourth protocol plugged in with the built-in codecs', () => {
       expect(body.code).toBe('ENDPOINT_NOT_FOUND');
       expect(body.error.message).toBe(
         'No endpoint POST /v1/nope. Endpoints: POST /v1/responses, POST /v1/messages, POST /v1/chat/completions, ' +
-          'POST /v1/toy/generate, POST /v1/messages/count_tokens, POST /v1/responses/compact, GET /v1/models, GET /v1/toy/models, ' +
-          'GET /v1/responses/{id}, DELETE /v1/responses/{id}, GET /v1/responses/{id}/input_items.',
+          'POST /v1beta/models/{model}:generateContent, POST /v1/models/{model}:generateContent, POST /v1/toy/generate, ' +
+          'POST /v1beta/models/{model}:streamGenerateContent, POST /v1/models/{model}:streamGenerateContent, POST /v1/messages/count_tokens, ' +
+          'POST /v1beta/models/{model}:countTokens, POST /v1/models/{model}:countTokens, POST /v1/responses/compact, GET /v1/models, ' +
+          'GET /v1beta/models, GET /v1/toy/models, GET /v1/responses/{id}, DELETE /v1/responses/{id}, GET /v1/responses/{id}/input_items.',
       );
     });
 
@@ -212,8 +214,8 @@ describe('a toy fourth protocol plugged in with the built-in codecs', () => {
       }
       expect(refusal).toBeInstanceOf(ConfigError);
       expect((refusal as ConfigError).problems).toEqual([
-        "upstreams.toy.protocol: no codec speaks 'toy-text' (known: openai-responses, anthropic-messages, openai-chat)",
-        "routes.0.interfaces.0: unknown interface 'toy' (known: responses, messages, chat)",
+        "upstreams.toy.protocol: no codec speaks 'toy-text' (known: openai-responses, anthropic-messages, openai-chat, google-gemini)",
+        "routes.0.interfaces.0: unknown interface 'toy' (known: responses, messages, chat, gemini)",
       ]);
       const accepted = createGateway({ config, codecs: [...builtInCodecs, toyCodec] });
       expect(accepted.engine.registry.codecOfInterface('toy')).toBe(toyCodec);

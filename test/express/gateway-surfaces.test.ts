@@ -150,11 +150,12 @@ describe('POST /v1/messages/count_tokens', () => {
   });
   afterAll(() => server.close(1_000));
 
-  it('gives the documented estimate (characters / 4) through the Anthropic SDK', async () => {
+  it('gives the documented estimate (characters / 4) through the Anthropic SDK, marked as an estimate', async () => {
     const anthropic = new AnthropicV0({ baseURL: server.url, apiKey: server.demoKey, maxRetries: 0 });
     const text = 'count these characters please, all of them';
-    const counted = await anthropic.messages.countTokens({ model: 'signalbox-sim', system: 'be brief', messages: [{ role: 'user', content: text }] });
-    expect(counted.input_tokens).toBe(Math.ceil(('be brief'.length + text.length) / 4));
+    const counted = await anthropic.messages.countTokens({ model: 'signalbox-sim', system: 'be brief', messages: [{ role: 'user', content: text }] }).withResponse();
+    expect(counted.data.input_tokens).toBe(Math.ceil(('be brief'.length + text.length) / 4));
+    expect(counted.response.headers.get('x-signalbox-warnings')).toBe('input_tokens (estimate)');
   });
 
   it('authenticates and routes like a generation', async () => {

@@ -1,20 +1,42 @@
+import express from 'express';
+import { createGateway, type Gateway } from 'signalbox';
+import { createKeyedStore } from '../helpers/create-keyed-store';
+import { listenOnLoopback, type LoopbackServer } from '../helpers/listen-on-loopback';
 import { openRawConnection } from '../helpers/open-raw-connection';
-import { startTestGateway, type TestGateway } from '../helpers/start-test-gateway';
+import { openResponsesWebSocket } from '../helpers/open-responses-web-socket';
+import { webSocketHandshake } from '../helpers/web-socket-handshake';
 
-/** The request line and headers of a WebSocket opening handshake, as a browser or Codex sends it. */
-function webSocketHandshake(path: string, extraHeaders = ''): string {
-  return (
-    `GET ${path} HTTP/1.1\r\nhost: 127.0.0.1\r\nconnection: Upgrade\r\nupgrade: websocket\r\n` +
-    `sec-websocket-version: 13\r\nsec-websocket-key: ${Buffer.from('signalbox-test!').toString('base64')}\r\n${extraHeaders}\r\n`
-  );
+/** A host that mounts the gateway at `mountPath` and attaches its WebSocket mode only when asked (the example server always does). */
+async function startHost(options: { attach: boolean; mountPath?: string }) {
+  const keyed = await createKeyedStore();
+  const gateway: Gateway = createGateway({
+    config: {
+      upstreams: { anthropic: { protocol: 'anthropic-messages', baseURL: 'http://127.0.0.1:1' } },
+      routes: [{ model: 'claude-host', interfaces: ['messages', 'responses', 'chat'], targets: [{ upstream: 'anthropic', model: 'claude-1' }] }],
+    },
+    store: keyed.store,
+  });
+  const app = express();
+  if (options.mountPath) app.use(options.mountPath, gateway);
+  else app.use(gateway);
+  const host: LoopbackServer = await listenOnLoopback(app);
+  if (options.attach) gateway.attachUpgrade(host.server, { ...(options.mountPath && { mountPath: options.mountPath }) });
+  return {
+    url: host.url,
+    demoKey: keyed.key,
+    async close() {
+      await gateway.close();
+      await host.close();
+    },
+  };
 }
 
-describe('a WebSocket upgrade on a generation endpoint', () => {
-  let server: TestGateway;
+describe('a WebSocket upgrade on a generation endpoint of a gateway whose host did not attach its WebSocket mode', () => {
+  let server: Awaited<ReturnType<typeof startHost>>;
   beforeAll(async () => {
-    server = await startTestGateway();
+    server = await startHost({ attach: false });
   });
-  afterAll(() => server.close(1_000));
+  afterAll(() => server.close());
 
   it('is answered 426 WEBSOCKET_NOT_SUPPORTED in the Responses envelope at once, saying to POST over HTTP', async () => {
     const connection = await openRawConnection(server.url);
@@ -69,5 +91,25 @@ describe('a WebSocket upgrade on a generation endpoint', () => {
     await connection.write(webSocketHandshake('/v1/models', `authorization: Bearer ${server.demoKey}\r\n`));
     expect((await connection.answer).status).toBe(200);
     connection.destroy();
+  });
+});
+
+describe('the WebSocket mode attached under a mount path', () => {
+  it('serves /llm/v1/responses, and leaves /v1/responses to the host', async () => {
+    const server = await startHost({ attach: true, mountPath: '/llm' });
+    try {
+      const client = await openResponsesWebSocket(server.url, server.demoKey, '/llm/v1/responses');
+      client.send({ type: 'response.create', model: 'claude-host', input: 'hi', store: false });
+      // The upstream is unreachable: the error travels as the protocol's error frame, not a 500 or a close.
+      const [frame] = await client.nextResponse();
+      expect(frame!.event).toMatchObject({ type: 'error', status: 502, code: 'UPSTREAM_UNREACHABLE' });
+      client.socket.close();
+      const connection = await openRawConnection(server.url);
+      await connection.write(webSocketHandshake('/v1/responses', `authorization: Bearer ${server.demoKey}\r\n`));
+      expect((await connection.answer).status).toBe(404);
+      connection.destroy();
+    } finally {
+      await server.close();
+    }
   });
 });

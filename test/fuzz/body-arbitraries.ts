@@ -165,6 +165,8 @@ export function seedsOf(endpoint: FuzzEndpoint): readonly Record<string, unknown
 export function bodyBytes(endpoint: FuzzEndpoint, body: FuzzBody): Buffer {
   const seeds = seedsOf(endpoint);
   const seedOf = (index: number) => structuredClone(seeds[index % seeds.length]!) as Record<string, FuzzJSON>;
+  // A protocol that asks for a stream by path (`streamPath`) has no `stream` field.
+  const streamInBody = 'stream' in body && body.stream && endpoint.streamPath === undefined;
   switch (body.kind) {
     case 'json-value':
       return serializeFuzzJSON(body.value);
@@ -175,16 +177,16 @@ export function bodyBytes(endpoint: FuzzEndpoint, body: FuzzBody): Buffer {
       return text.subarray(0, body.cut % text.length);
     }
     case 'valid':
-      return serializeFuzzJSON(withStream(seedOf(body.seed), body.stream));
+      return serializeFuzzJSON(withStream(seedOf(body.seed), streamInBody));
     case 'mutated':
-      return serializeFuzzJSON(withStream(applyMutations(seedOf(body.seed), body.mutations), body.stream));
+      return serializeFuzzJSON(withStream(applyMutations(seedOf(body.seed), body.mutations), streamInBody));
     case 'duplicate-key': {
       const seed = seedOf(body.seed);
       const keys = Object.keys(seed);
       return serializeWithDuplicateKey(seed, keys[body.key % keys.length]!, body.value, body.duplicateFirst);
     }
     case 'extra-field':
-      return serializeFuzzJSON(withStream({ ...seedOf(body.seed), [body.name]: body.value }, body.stream));
+      return serializeFuzzJSON(withStream({ ...seedOf(body.seed), [body.name]: body.value }, streamInBody));
     case 'array-body':
       return serializeFuzzJSON([seedOf(body.seed)]);
     default:

@@ -23,6 +23,8 @@ export function buildHeaderRequest(endpoint: FuzzEndpoint, plan: HeaderPlan, sec
   };
   add('authorization', plan.authorization);
   add('x-api-key', plan.apiKey);
+  // Gemini's key header takes the same plan as Anthropic's on the endpoints that read it.
+  if (correct.has('x-goog-api-key')) add('x-goog-api-key', plan.apiKey);
   add('anthropic-version', plan.version);
   add('provider-version', plan.providerVersion);
   add('content-type', plan.contentType);

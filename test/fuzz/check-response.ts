@@ -3,6 +3,7 @@ import { GATEWAY_ERROR_CODES, isJSONObject, type JSONObject } from '@signalbox/c
 import {
   parseSSEText,
   validateChatStream,
+  validateGeminiStream,
   validateMessagesStream,
   validateResponsesStream,
 } from '../stream-validators';
@@ -33,6 +34,21 @@ const STREAM_VALIDATORS = {
   responses: validateResponsesStream,
   messages: validateMessagesStream,
   chat: validateChatStream,
+  gemini: validateGeminiStream,
+};
+/** Google's canonical status names by HTTP status (google.rpc.Code), as the Gemini envelope must say them. */
+const GEMINI_STATUS_NAMES_BY_STATUS: Record<number, readonly string[]> = {
+  400: ['INVALID_ARGUMENT', 'FAILED_PRECONDITION'],
+  401: ['UNAUTHENTICATED'],
+  403: ['PERMISSION_DENIED'],
+  404: ['NOT_FOUND'],
+  408: ['DEADLINE_EXCEEDED'],
+  409: ['FAILED_PRECONDITION'],
+  413: ['INVALID_ARGUMENT'],
+  415: ['INVALID_ARGUMENT'],
+  426: ['FAILED_PRECONDITION'],
+  429: ['RESOURCE_EXHAUSTED'],
+  431: ['INVALID_ARGUMENT'],
 };
 
 /** What a request expects of its answer beyond the invariants every answer keeps. */
@@ -121,15 +137,26 @@ function findRefusalProblems(request: RawRequest, response: RawResponse): string
   if (!entry) problems.push(`top-level code ${JSON.stringify(body.code)} is not a service code`);
   else if (entry.status !== response.status)
     problems.push(`code ${code} has status ${entry.status}, sent ${response.status}`);
-  const envelope: Envelope = body.type === 'error' ? 'messages' : 'openai';
+  const envelope: Envelope = body.type === 'error' ? 'messages' : isJSONObject(body.error) && typeof body.error.status === 'string' ? 'gemini' : 'openai';
   const allowed = expectedEnvelopes(request);
   if (!allowed.has(envelope))
     problems.push(`${envelope} envelope where ${[...allowed].join('/')} was expected`);
-  problems.push(
-    ...(envelope === 'messages'
-      ? findMessagesEnvelopeProblems(body, response)
-      : findOpenAIEnvelopeProblems(body, response)),
-  );
+  const envelopeProblems = { messages: findMessagesEnvelopeProblems, gemini: findGeminiEnvelopeProblems, openai: findOpenAIEnvelopeProblems }[envelope];
+  problems.push(...envelopeProblems(body, response));
+  return problems;
+}
+
+/** Google's `{error: {code, message, status, details}}`: the HTTP status, its canonical name, the service code and request id in the details. */
+function findGeminiEnvelopeProblems(body: JSONObject, response: RawResponse): string[] {
+  const error = body.error as JSONObject;
+  const problems: string[] = [];
+  if (error.code !== response.status) problems.push(`error.code ${String(error.code)} for ${response.status}`);
+  if (typeof error.message !== 'string' || error.message === '') problems.push('error.message missing');
+  const names = GEMINI_STATUS_NAMES_BY_STATUS[response.status];
+  if (names !== undefined && !names.includes(String(error.status))) problems.push(`error.status ${String(error.status)} for ${response.status}`);
+  const details = Array.isArray(error.details) ? error.details.filter(isJSONObject) : [];
+  if (!details.some(detail => detail.reason === body.code)) problems.push('no ErrorInfo whose reason is the service code');
+  if (!details.some(detail => detail.requestId === body.request_id)) problems.push('no RequestInfo with the request id');
   return problems;
 }
 
@@ -171,12 +198,13 @@ function findSuccessProblems(
   if (request.method === 'HEAD') return [];
   const contentType = String(response.headers['content-type']);
   const endpoint = expectation.endpoint;
-  if (endpoint && endpoint.name !== 'models' && !REQUEST_ID.test(String(response.headers['x-request-id'])))
+  const generation = endpoint !== undefined && endpoint.method === 'POST' ? endpoint : undefined;
+  if (generation && !REQUEST_ID.test(String(response.headers['x-request-id'])))
     return ['a success without x-request-id'];
-  if (endpoint && endpoint.name !== 'models' && asksForStream(request)) {
+  if (generation && asksForStream(request)) {
     if (!contentType.startsWith('text/event-stream'))
-      return [`a stream: true success with content-type ${contentType}`];
-    const verdict = STREAM_VALIDATORS[endpoint.name](parseSSEText(response.body.toString('utf8')));
+      return [`a stream success with content-type ${contentType}`];
+    const verdict = STREAM_VALIDATORS[generation.name as keyof typeof STREAM_VALIDATORS](parseSSEText(response.body.toString('utf8')));
     if (verdict.outcome === 'none') return ['the stream ended without a terminal event'];
     return verdict.violations.slice(0, 3).map(violation => `stream: ${violation}`);
   }
@@ -186,6 +214,7 @@ function findSuccessProblems(
 }
 
 function asksForStream(request: RawRequest): boolean {
+  if (/:streamGenerateContent\?alt=sse$/i.test(request.path)) return true;
   const parsed = request.body ? parseJSON(decodedBody(request, request.body)) : undefined;
   return isJSONObject(parsed) && parsed.stream === true;
 }

@@ -1,8 +1,10 @@
 /** One surface of the gateway as the fuzzer drives it. */
 export type FuzzEndpoint = {
-  name: 'responses' | 'messages' | 'chat' | 'models';
+  name: 'responses' | 'messages' | 'chat' | 'gemini' | 'models' | 'gemini-models';
   method: 'POST' | 'GET';
   path: string;
+  /** Where a stream is asked for, for a protocol that asks by path (Gemini) rather than with `stream: true`. */
+  streamPath?: string;
   /** Header lines of a correctly authenticated caller of this endpoint. */
   authHeaders(key: string): Array<[string, string]>;
   /** Bodies the gateway accepts (minimal and feature-rich); empty for `GET /v1/models`. */
@@ -109,9 +111,28 @@ const chatSeeds = [
   },
 ];
 
-const bearer = (key: string): Array<[string, string]> => [['authorization', `Bearer ${key}`]];
+const geminiSeeds = [
+  { contents: [{ role: 'user', parts: [{ text: 'hi' }] }] },
+  {
+    systemInstruction: { parts: [{ text: 'Be brief.' }] },
+    contents: [
+      { role: 'user', parts: [{ text: 'Weather in Oslo?' }, { inlineData: { mimeType: 'image/png', data: 'iVBORw0KGgo=' } }] },
+      { role: 'model', parts: [{ functionCall: { id: 'call_7', name: 'get_weather', args: { city: 'Oslo' } }, thoughtSignature: 'c2lnbmF0dXJl' }] },
+      { role: 'user', parts: [{ functionResponse: { id: 'call_7', name: 'get_weather', response: { output: '5 C, snow' } } }, { text: 'And tomorrow?' }] },
+    ],
+    tools: [
+      { functionDeclarations: [{ name: 'get_weather', description: 'Weather.', parameters: { type: 'OBJECT', properties: { city: { type: 'STRING' } }, required: ['city'] } }] },
+    ],
+    toolConfig: { functionCallingConfig: { mode: 'AUTO' } },
+    safetySettings: [{ category: 'HARM_CATEGORY_HARASSMENT', threshold: 'BLOCK_NONE' }],
+    generationConfig: { maxOutputTokens: 64, temperature: 0.2, topK: 20, stopSequences: ['END'], thinkingConfig: { thinkingBudget: 128, includeThoughts: true } },
+  },
+];
 
-/** The three generation endpoints and the model list, with their correct authentication. */
+const bearer = (key: string): Array<[string, string]> => [['authorization', `Bearer ${key}`]];
+const googleKey = (key: string): Array<[string, string]> => [['x-goog-api-key', key]];
+
+/** The four generation endpoints and the model lists, with their correct authentication. */
 export const FUZZ_ENDPOINTS: readonly FuzzEndpoint[] = [
   {
     name: 'responses',
@@ -140,7 +161,16 @@ export const FUZZ_ENDPOINTS: readonly FuzzEndpoint[] = [
     authHeaders: bearer,
     seeds: chatSeeds,
   },
+  {
+    name: 'gemini',
+    method: 'POST',
+    path: '/v1beta/models/sim-via-messages:generateContent',
+    streamPath: '/v1beta/models/sim-via-messages:streamGenerateContent?alt=sse',
+    authHeaders: googleKey,
+    seeds: geminiSeeds,
+  },
   { name: 'models', method: 'GET', path: '/v1/models', authHeaders: bearer, seeds: [] },
+  { name: 'gemini-models', method: 'GET', path: '/v1beta/models', authHeaders: googleKey, seeds: [] },
 ];
 
 /** The endpoints that take a generation body. */

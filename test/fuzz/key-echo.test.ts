@@ -122,7 +122,8 @@ function buildRequest(
     case 'path':
       path = {
         end: `${endpoint.path}/${secret}`,
-        middle: `/v1/${secret}${endpoint.path.slice(3)}`,
+        // A segment of its own after the version segment (`/v1/<secret>/responses`, `/v1beta/<secret>/models/…`).
+        middle: endpoint.path.replace(/^(\/[^/]+)/, `$1/${secret}`),
         only: `/${secret}`,
       }[placement.position];
       break;

@@ -42,7 +42,7 @@ describe('fuzz: random and mutated bodies on every endpoint', () => {
     // 2,000 exchanges over loopback: about 15 s on an idle 2-core machine, so jest's 20 s default is too tight under load.
   }, 60_000);
 
-  it('streams every valid stream: true request as a well-formed SSE stream', async () => {
+  it('streams every valid stream request (stream: true, or the streaming path) as a well-formed SSE stream', async () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...GENERATION_ENDPOINT_NAMES), fc.nat(), async (name, seed) => {
         tally.countCase();
@@ -52,7 +52,7 @@ describe('fuzz: random and mutated bodies on every endpoint', () => {
           tally,
           {
             method: 'POST',
-            path: endpoint.path,
+            path: endpoint.streamPath ?? endpoint.path,
             headers: [
               ...endpoint.authHeaders(gateway.demoKey),
               ['content-type', 'application/json'],

@@ -126,7 +126,9 @@ describe('fuzz regressions', () => {
         code: 'ENDPOINT_NOT_FOUND',
         message:
           `No endpoint POST /v1/responses/${REDACTED}. Endpoints: POST /v1/responses, POST /v1/messages, POST /v1/chat/completions, ` +
-          'POST /v1/messages/count_tokens, POST /v1/responses/compact, GET /v1/models, GET /v1/responses/{id}, DELETE /v1/responses/{id}, GET /v1/responses/{id}/input_items.',
+          'POST /v1beta/models/{model}:generateContent, POST /v1/models/{model}:generateContent, POST /v1beta/models/{model}:streamGenerateContent, ' +
+          'POST /v1/models/{model}:streamGenerateContent, POST /v1/messages/count_tokens, POST /v1beta/models/{model}:countTokens, POST /v1/models/{model}:countTokens, ' +
+          'POST /v1/responses/compact, GET /v1/models, GET /v1beta/models, GET /v1/responses/{id}, DELETE /v1/responses/{id}, GET /v1/responses/{id}/input_items.',
       },
       { secrets: [SECRET] },
     );

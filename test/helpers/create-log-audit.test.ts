@@ -105,7 +105,7 @@ describe('the log audit', () => {
   });
 
   describe('finds, remembered or not, every kind of secret the product issues, made by its own generators', () => {
-    const session = createSessionStore().create({ kind: 'admin' });
+    const session = createSessionStore().create({ kind: 'admin', actor: 'admin-token' });
     const issued = [
       ['an API key', generateApiKey()],
       ['an admin token', generateAdminToken()],

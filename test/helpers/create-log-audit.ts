@@ -23,7 +23,7 @@ const MIN_FRAGMENT_VARIETY = 8;
  */
 const NAMING_FIELDS = new Set(['model', 'allowedModels', 'type', 'role', 'name', 'id', 'call_id', 'tool_use_id', 'tool_call_id', 'previous_response_id', 'upstream', 'protocol']);
 /** Request headers whose values are credentials: none may appear in a log line (a prefix shorter than a secret may). */
-const CREDENTIAL_HEADERS = ['authorization', 'x-api-key', 'api-key', 'proxy-authorization'];
+const CREDENTIAL_HEADERS = ['authorization', 'x-api-key', 'x-goog-api-key', 'api-key', 'proxy-authorization'];
 /** Request bodies larger than this are not kept for the audit (the body-limit tests send 20 MB and more). */
 const MAX_CAPTURED_BODY_BYTES = 4 * 1024 * 1024;
 

@@ -37,8 +37,11 @@ export type Browser = {
   close(): Promise<void>;
 };
 
-/** Headless Chromium with a fresh profile (deleted on close) and one page. */
-export async function launchChromium(): Promise<Browser> {
+/** The browser's language and time zone: fixed, so what a page formats does not depend on the machine. */
+export type BrowserRegion = { locale: string; timezoneId: string };
+
+/** Headless Chromium with a fresh profile (deleted on close) and one page, in US English and UTC unless `region` says otherwise. */
+export async function launchChromium(region: BrowserRegion = { locale: 'en-US', timezoneId: 'UTC' }): Promise<Browser> {
   const profile = mkdtempSync(join(tmpdir(), 'signalbox-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
@@ -46,6 +49,7 @@ export async function launchChromium(): Promise<Browser> {
     args: FLAGS,
     viewport: { width: 1280, height: 860 },
     acceptDownloads: true,
+    ...region,
   });
   const page = context.pages()[0] ?? (await context.newPage());
   const consoleErrors: string[] = [];

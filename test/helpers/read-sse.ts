@@ -28,3 +28,6 @@ export const authHeaders = {
   chat: (key: string) => ({ authorization: `Bearer ${key}` }),
   messages: (key: string) => ({ 'x-api-key': key, 'anthropic-version': '2023-06-01' }),
 };
+
+/** A Gemini client's key header (Google's SDKs send `apiKey` as `x-goog-api-key`). */
+export const geminiAuthHeaders = (key: string) => ({ 'x-goog-api-key': key });

@@ -1,15 +1,21 @@
 import { createSimulator, type Simulator } from '@signalbox/simulator';
 import { EventStreamCodec } from '@smithy/core/event-streams';
 import { fromUtf8, toUtf8 } from '@smithy/util-utf8';
-import aws4 from 'aws4';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { awsSignatureMatches } from '../../scripts/bench/check-aws-signature.mjs';
+import { emulatedTokenCount } from './emulated-token-count';
 import { listenOnLoopback } from './listen-on-loopback';
 
 const REGION = 'us-east-1';
 const codec = new EventStreamCodec(toUtf8, fromUtf8);
 
 /** An AWS identity the emulated account knows: the secret a signature is checked with, and the session token temporary keys must carry. */
-export type KnownAWSKey = { secretAccessKey: string; sessionToken?: string };
+export type KnownAWSKey = {
+  secretAccessKey: string;
+  sessionToken?: string;
+  /** An identity allowed `bedrock:InvokeModel*` but not `bedrock:CountTokens`: its counts are refused with `AccessDeniedException`. */
+  withoutCountTokens?: boolean;
+};
 
 export type BedrockEmulator = {
   /** `http://127.0.0.1:<port>`, standing for `https://bedrock-runtime.us-east-1.amazonaws.com`. */
@@ -28,12 +34,17 @@ export type BedrockEmulatorOptions = {
   keyOf(accessKeyId: string): KnownAWSKey | undefined;
   /** Bedrock API keys (`Authorization: Bearer`). */
   apiKeys?: readonly string[];
+  /** Foundation models CountTokens refuses as not supporting it (besides every inference profile). */
+  uncountableModels?: readonly string[];
 };
 
+
 /**
- * Bedrock Runtime on 127.0.0.1: `POST /model/{modelId}/invoke` and `/invoke-with-response-stream`.
+ * Bedrock Runtime on 127.0.0.1: `POST /model/{modelId}/invoke`, `/invoke-with-response-stream` and
+ * `/count-tokens` (foundation models only, counted by `emulatedTokenCount`).
  * Every call's SigV4 signature is recomputed with the `aws4` package from the received method, path,
- * signed headers and body and the account's secret, and must match; else a 403 in AWS's words.
+ * signed headers and body and the account's secret, and must match, and a signed body hash must be
+ * the body's (`awsSignatureMatches`); else a 403 in AWS's words.
  * Behind that the simulator answers as a Messages API; streams go out as event-stream frames, each
  * frame written in two halves.
  */
@@ -44,7 +55,7 @@ export async function startBedrockEmulator(options: BedrockEmulatorOptions): Pro
   let failures: { type: string; afterEvents: number; times: number } | undefined;
   async function serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const rawPath = request.url ?? '/';
-    const route = /^\/model\/([^/]+)\/(invoke|invoke-with-response-stream)$/.exec(rawPath);
+    const route = /^\/model\/([^/]+)\/(invoke|invoke-with-response-stream|count-tokens)$/.exec(rawPath);
     const text = await readText(request);
     const call: BedrockEmulator['calls'][number] = { path: rawPath, scheme: 'none', accepted: false };
     calls.push(call);
@@ -52,6 +63,11 @@ export async function startBedrockEmulator(options: BedrockEmulatorOptions): Pro
     if (refusal) return refuse(response, refusal.status, refusal.type, refusal.message);
     call.accepted = true;
     if (!route) return refuse(response, 404, 'UnknownOperationException', 'Unknown operation');
+    if (route[2] === 'count-tokens' && call.accessKeyId !== undefined && options.keyOf(call.accessKeyId)?.withoutCountTokens) {
+      const resource = `arn:aws:bedrock:${REGION}::foundation-model/${decodeURIComponent(route[1]!)}`;
+      return refuse(response, 403, 'AccessDeniedException', `User: arn:aws:iam::123456789012:user/gateway is not authorized to perform: bedrock:CountTokens on resource: ${resource} because no identity-based policy allows the bedrock:CountTokens action`);
+    }
+    if (route[2] === 'count-tokens') return countTokens(decodeURIComponent(route[1]!), text, call, response, options);
     const body = JSON.parse(text) as Record<string, unknown>;
     call.body = body;
     const betas = body['anthropic_beta'];
@@ -98,6 +114,21 @@ export async function startBedrockEmulator(options: BedrockEmulatorOptions): Pro
 
 type Refusal = { status: number; type: string; message: string };
 
+/** CountTokens: `{"input":{"invokeModel":{"body":"<base64 of an InvokeModel body>"}}}` answered `{"inputTokens": N}`. */
+function countTokens(modelId: string, text: string, call: BedrockEmulator['calls'][number], response: ServerResponse, options: BedrockEmulatorOptions): void {
+  if (!modelId.startsWith('anthropic.') || options.uncountableModels?.includes(modelId)) {
+    return refuse(response, 400, 'ValidationException', "The provided model doesn't support counting tokens.");
+  }
+  const encoded = (JSON.parse(text) as { input?: { invokeModel?: { body?: unknown } } }).input?.invokeModel?.body;
+  const body = typeof encoded === 'string' ? (JSON.parse(Buffer.from(encoded, 'base64').toString('utf8')) as Record<string, unknown>) : undefined;
+  call.body = body;
+  if (!body || body['anthropic_version'] !== 'bedrock-2023-05-31' || 'model' in body || typeof body['max_tokens'] !== 'number' || !Array.isArray(body['messages'])) {
+    return refuse(response, 400, 'ValidationException', 'Malformed input request, please reformat your input and try again.');
+  }
+  const inputTokens = emulatedTokenCount(body as Parameters<typeof emulatedTokenCount>[0]);
+  response.writeHead(200, { 'content-type': 'application/json', 'x-amzn-requestid': 'emulated' }).end(JSON.stringify({ inputTokens }));
+}
+
 /** A Bedrock API key, or a SigV4 signature recomputed by `aws4` over what arrived and compared. */
 function checkCredential(request: IncomingMessage, body: string, call: BedrockEmulator['calls'][number], options: BedrockEmulatorOptions): Refusal | undefined {
   const authorization = request.headers.authorization ?? '';
@@ -116,16 +147,18 @@ function checkCredential(request: IncomingMessage, body: string, call: BedrockEm
   if (key.sessionToken !== undefined && request.headers['x-amz-security-token'] !== key.sessionToken) {
     return { status: 403, type: 'UnrecognizedClientException', message: 'The security token included in the request is invalid.' };
   }
-  const headers: Record<string, string> = {};
-  for (const name of signedHeaderNames.split(';')) headers[name] = String(request.headers[name] ?? '');
-  // aws4 reads the signing time from `x-amz-date` only when it may add headers; it must add none here.
-  const resigner = new aws4.RequestSigner(
-    { method: request.method, host: headers['host'], path: request.url, service: 'bedrock', region, headers, body, doNotModifyHeaders: true },
-    { accessKeyId, secretAccessKey: key.secretAccessKey, ...(key.sessionToken !== undefined && { sessionToken: key.sessionToken }) },
-  );
-  (resigner as unknown as { datetime: string }).datetime = headers['x-amz-date'] ?? '';
-  const expected = resigner.authHeader();
-  if (expected !== authorization) {
+  const matches = awsSignatureMatches({
+    method: request.method ?? '',
+    path: request.url ?? '',
+    headers: request.headers,
+    body,
+    service: 'bedrock',
+    region,
+    credentials: { accessKeyId, secretAccessKey: key.secretAccessKey, ...(key.sessionToken !== undefined && { sessionToken: key.sessionToken }) },
+    authorization,
+    signedHeaderNames: signedHeaderNames.split(';'),
+  });
+  if (!matches) {
     return { status: 403, type: 'InvalidSignatureException', message: 'The request signature we calculated does not match the signature you provided. Check your AWS Secret Access Key and signing method.' };
   }
   return undefined;

@@ -7,21 +7,22 @@ type JSONObject = Record<string, unknown>;
 /**
  * What the upstream reports, per protocol: a Message's `usage` (its stream's `message_start` has
  * these counts with `output_tokens: 1`, its `message_delta` has `deltaUsage`), a Response's and a
- * Chat completion's `usage`.
+ * Chat completion's `usage`, a Gemini response's `usageMetadata` (on every chunk of its stream).
  */
 export type ReplayedUsage = {
   messages: { usage: JSONObject; deltaUsage: JSONObject };
   responses: JSONObject;
   chat: JSONObject;
+  gemini?: JSONObject;
 };
 
 const FIXTURES = join(__dirname, '../../packages');
 const fixture = (codec: string, name: string) => readFileSync(join(FIXTURES, codec, 'src/__fixtures__', name), 'utf8');
 
 /**
- * An upstream on loopback that speaks all three protocols (`POST /v1/messages`, `/v1/responses`,
- * `/v1/chat/completions`) by replaying each codec's recorded text answer, JSON or streamed as the
- * request asks, with the usage objects replaced by `usage`: real answers whose only scripted part is
+ * An upstream on loopback that speaks all four protocols (`POST /v1/messages`, `/v1/responses`,
+ * `/v1/chat/completions`, Gemini's `generateContent` and `streamGenerateContent` for the model
+ * `upstream-model`) by replaying each codec's recorded text answer, JSON or streamed as the request asks, with the usage objects replaced by `usage`: real answers whose only scripted part is
  * the usage (provenance of the recordings in each codec's `__fixtures__/README.md`).
  */
 export async function startUsageReplayUpstream(usage: ReplayedUsage): Promise<LoopbackServer> {
@@ -38,6 +39,11 @@ export async function startUsageReplayUpstream(usage: ReplayedUsage): Promise<Lo
       json: replaceJSON(fixture('codec-openai-chat', 'vendor-text.1.response.json'), body => ({ ...body, usage: usage.chat })),
       stream: replaceFrames(fixture('codec-openai-chat', 'vendor-text.1.stream.sse'), data => (data.usage ? { ...data, usage: usage.chat } : data)),
     },
+    '/v1beta/models/upstream-model:generateContent': { json: geminiAnswer(usage.gemini ?? {}), stream: '' },
+    '/v1beta/models/upstream-model:streamGenerateContent?alt=sse': {
+      json: '',
+      stream: replaceFrames(fixture('codec-google-gemini', 'text-thoughts.1.stream.sse'), data => ({ ...data, usageMetadata: usage.gemini ?? {} })),
+    },
   };
   return listenOnLoopback((request, response) => {
     let text = '';
@@ -46,7 +52,7 @@ export async function startUsageReplayUpstream(usage: ReplayedUsage): Promise<Lo
     request.on('end', () => {
       const answer = answers[request.url as keyof typeof answers];
       if (request.method !== 'POST' || !answer) return void response.writeHead(404).end();
-      const stream = (JSON.parse(text) as { stream?: boolean }).stream === true;
+      const stream = (JSON.parse(text) as { stream?: boolean }).stream === true || request.url!.includes(':streamGenerateContent');
       response.writeHead(200, { 'content-type': stream ? 'text/event-stream' : 'application/json' });
       response.end(stream ? answer.stream : answer.json);
     });
@@ -62,6 +68,12 @@ function responsesAnswers(usage: JSONObject): { json: string; stream: string } {
     return { ...data, response: completed };
   });
   return { json: JSON.stringify(completed), stream };
+}
+
+/** Gemini: the recorded stream's text as one answer. */
+function geminiAnswer(usageMetadata: JSONObject): string {
+  const candidates = [{ content: { role: 'model', parts: [{ text: 'Grüße aus Oslo 👋!' }] }, finishReason: 'STOP', index: 0 }];
+  return JSON.stringify({ candidates, usageMetadata, modelVersion: 'upstream-model', responseId: 'gH8oabCxNqKd1MkPkL6JwQ4' });
 }
 
 function replaceJSON(text: string, replace: (body: JSONObject) => JSONObject): string {

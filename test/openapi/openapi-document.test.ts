@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { decodeSSEChunks } from '@signalbox/sse/testing';
 import request from 'supertest';
 import { createOpenAPISchemaChecker, operationSchemaPointer, type OpenAPISchemaChecker } from '../helpers/openapi-schema-checker';
-import { authHeaders, postForSSE } from '../helpers/read-sse';
+import { authHeaders, geminiAuthHeaders, postForSSE } from '../helpers/read-sse';
 import { startTestGateway, type TestGateway } from '../helpers/start-test-gateway';
 import { validateOpenAPIDocument } from '../helpers/validate-openapi-document';
 
@@ -181,6 +181,31 @@ describe('the OpenAPI document at GET /openapi.json of the example server', () =
     expect([compacted.status, checker.errorsOf(answer('/v1/responses/compact', 'post'), compacted.body)]).toEqual([200, []]);
   });
 
+  it('describes the Gemini endpoints under /v1beta and /v1: the model in the path, the key in a header or the query, JSON, streams, token counts, models and refusals', async () => {
+    const key = server.demoKey;
+    const paths = ['generateContent', 'streamGenerateContent', 'countTokens'].flatMap(method => [`/v1beta/models/{model}:${method}`, `/v1/models/{model}:${method}`]);
+    for (const path of paths) expect([path, document.paths[path]?.post?.security]).toEqual([path, [{ googleApiKey: [] }, { googleApiKeyQuery: [] }]]);
+    expect(document.paths['/v1beta/models/{model}:generateContent']!.post!.parameters).toEqual([{ $ref: '#/components/parameters/GeminiModel' }]);
+    expect(document.components.parameters.GeminiModel).toMatchObject({ name: 'model', required: true, schema: { enum: server.gateway.engine.routes.map(route => route.model) } });
+    const generate = '/v1beta/models/{model}:generateContent';
+    const body = { contents: [{ role: 'user', parts: [{ text: 'Say hello' }] }], generationConfig: { maxOutputTokens: 64 } };
+    expect(checker.errorsOf(request200(generate, 'post'), body)).toEqual([]);
+    expect(checker.errorsOf(request200(generate, 'post'), { ...body, messages: [] })).toEqual(["/ must NOT have additional properties"]);
+    const json = await request(server.url).post(`/v1beta/models/${MODEL}:generateContent`).set(geminiAuthHeaders(key)).send(body);
+    expect([json.status, checker.errorsOf(answer(generate, 'post'), json.body)]).toEqual([200, []]);
+    const streamed = await postForSSE(`${server.url}/v1beta/models/${MODEL}:streamGenerateContent?alt=sse`, geminiAuthHeaders(key), body);
+    expect(streamed.messages.length).toBeGreaterThan(1);
+    for (const message of streamed.messages) expect(checker.errorsOf('/components/schemas/GenerateContentChunk', JSON.parse(message.data))).toEqual([]);
+    const arrayStream = await request(server.url).post(`/v1/models/${MODEL}:streamGenerateContent`).set(geminiAuthHeaders(key)).send(body);
+    expect([arrayStream.status, checker.errorsOf(answer('/v1/models/{model}:streamGenerateContent', 'post', '200', 'application/json'), arrayStream.body)]).toEqual([200, []]);
+    const counted = await request(server.url).post(`/v1beta/models/${MODEL}:countTokens`).set(geminiAuthHeaders(key)).send({ contents: body.contents });
+    expect([counted.status, checker.errorsOf(answer('/v1beta/models/{model}:countTokens', 'post'), counted.body)]).toEqual([200, []]);
+    const models = await request(server.url).get('/v1beta/models').set(geminiAuthHeaders(key));
+    expect([models.status, checker.errorsOf(answer('/v1beta/models', 'get'), models.body)]).toEqual([200, []]);
+    const refused = await request(server.url).post(`/v1beta/models/${MODEL}:generateContent`).send(body);
+    expect([refused.status, checker.errorsOf(answer(generate, 'post', '401'), refused.body)]).toEqual([401, []]);
+  });
+
   it('describes the stored-response endpoints: read, input items, delete, and the 404 after', async () => {
     const key = server.demoKey;
     const created = await request(server.url).post('/v1/responses').set(authHeaders.responses(key)).send({ model: MODEL, input: 'Keep this one' });
@@ -234,13 +259,15 @@ describe('the OpenAPI document at GET /openapi.json of the example server', () =
     const created = await call('post', '/admin/keys', '/admin/keys', 201, { accountId, name: 'laptop', expiresAt: '2030-01-01T00:00:00Z', allowedModels: [MODEL], limits: { requests: 10 } });
     await call('get', `/admin/keys?accountId=${accountId}`, '/admin/keys', 200);
     await call('patch', `/admin/keys/${String((created.key as { id: string }).id)}`, '/admin/keys/{id}', 200, { status: 'disabled' });
-    const token = await call('post', '/admin/console-tokens', '/admin/console-tokens', 201, { accountId, name: 'ci' });
+    const token = await call('post', '/admin/console-tokens', '/admin/console-tokens', 201, { accountId, name: 'ci', role: 'viewer' });
     await call('get', '/admin/console-tokens', '/admin/console-tokens', 200);
-    await call('patch', `/admin/console-tokens/${String((token.token as { id: string }).id)}`, '/admin/console-tokens/{id}', 200, { status: 'disabled' });
+    await call('patch', `/admin/console-tokens/${String((token.token as { id: string }).id)}`, '/admin/console-tokens/{id}', 200, { status: 'disabled', role: 'owner' });
     await request(server.url).post('/v1/responses').set(authHeaders.responses(server.demoKey)).send({ model: MODEL, input: 'one for the ledger' }).expect(200);
     const usage = await call('get', '/admin/usage?limit=5', '/admin/usage', 200);
     expect((usage.data as unknown[]).length).toBeGreaterThan(0);
     await call('get', '/admin/usage/summary?bucket=hour&groupBy=model', '/admin/usage/summary', 200);
+    const audit = await call('get', '/admin/audit?limit=50', '/admin/audit', 200);
+    expect((audit.data as unknown[]).length).toBeGreaterThan(0);
 
     const refused = await request(server.url).get('/admin/usage');
     expect([refused.status, refused.body.code, checker.errorsOf(answer('/admin/usage', 'get', '401'), refused.body)]).toEqual([401, 'ADMIN_TOKEN_MISSING', []]);

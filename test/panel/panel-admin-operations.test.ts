@@ -77,9 +77,9 @@ describe('the admin operations, through the admin API and through the panel', ()
     async (path, caller) => {
       const throughAdmin = await call(`/admin${pathOf(path)}`, callers[caller].admin);
       const throughPanel = await call(`/panel/api${pathOf(path)}`, callers[caller].panel);
-      // Console tokens, upstreams and the config are admin-only: an account gets the same 403 from
-      // both (each in its own envelope); everything else answers the same bytes.
-      if (caller === 'account' && (path === '/console-tokens' || path === '/upstreams' || path.startsWith('/config'))) {
+      // Upstreams and the config are admin-only: an account gets the same 403 from both (each in its
+      // own envelope); everything else answers the same bytes.
+      if (caller === 'account' && (path === '/upstreams' || path.startsWith('/config'))) {
         const parsed = (answer: { text: string }) => JSON.parse(answer.text) as { code?: string; error: { code: string } };
         expect([throughPanel.status, parsed(throughPanel).error.code]).toEqual([403, 'ADMIN_TOKEN_REQUIRED']);
         expect([throughAdmin.status, parsed(throughAdmin).code]).toEqual([403, 'ADMIN_TOKEN_REQUIRED']);

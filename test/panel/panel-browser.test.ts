@@ -240,10 +240,10 @@ describe('the panel in a real browser', () => {
       24_237, 20_003, 3000, 32_293, 47_258,
     ]);
     const cells = async (row: typeof cachedRow) => (await row.locator('td').allTextContents()).map(text => text.trim());
-    expect(await cells(cachedRow)).toEqual([CACHED_MODEL, '24,237', '82.5 %', '3,000', '$0.047258']);
+    expect(await cells(cachedRow)).toEqual([CACHED_MODEL, '24,237', '82.5%', '3,000', '$0.047258']);
     // The simulator reports no cache activity: none of its input was read from a cache, nothing saved.
     const simulated = await cells(page().locator(`table.cache-by-model tr[data-model="${server.models[1]}"]`));
-    expect(simulated.slice(2)).toEqual(['0.0 %', '0', '$0.00']);
+    expect(simulated.slice(2)).toEqual(['0.0%', '0', '$0.00']);
     await page().getByRole('heading', { name: 'Prompt cache by model' }).scrollIntoViewIfNeeded();
     await browser.screenshot('usage-cache');
   });

@@ -55,15 +55,15 @@ describe('the panel at /panel: sessions, CSRF checks and security headers', () =
       /^signalbox_panel=[A-Za-z0-9_-]{43}; Path=\/panel; Max-Age=28800; HttpOnly; SameSite=Strict$/,
     );
     expect(answer.body).toMatchObject({
-      identity: { kind: 'admin' },
+      identity: { kind: 'admin', actor: 'admin-token' },
       csrfToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
     });
     expect(JSON.stringify(answer.body) + cookie).not.toContain(server.adminToken);
     expect(answer.headers['cache-control']).toBe('no-store');
     // The identity the page gets is exactly the kind: nothing derived from the token (its digest) either.
-    expect(answer.body.identity).toEqual({ kind: 'admin' });
+    expect(answer.body.identity).toEqual({ kind: 'admin', actor: 'admin-token' });
     const current = await request(server.url).get('/panel/api/session').set('cookie', cookie.split(';')[0]!);
-    expect([current.status, current.body.identity]).toEqual([200, { kind: 'admin' }]);
+    expect([current.status, current.body.identity]).toEqual([200, { kind: 'admin', actor: 'admin-token' }]);
   });
 
   it('refuses a wrong token, an API key and a login posted from another origin, without a cookie', async () => {
@@ -113,6 +113,13 @@ describe('the panel at /panel: sessions, CSRF checks and security headers', () =
     const keys = await request(server.url).get('/panel/api/keys').set('cookie', cookie);
     expect([keys.status, keys.headers['cache-control']]).toEqual([200, 'no-store']);
     expect(keys.body.data.length).toBeGreaterThan(0);
+  });
+
+  it('answers the page\'s check on load with 204 and no body when the browser holds no session cookie; a stale cookie is still a 401', async () => {
+    const none = await request(server.url).get('/panel/api/session');
+    expect([none.status, none.text, none.headers['cache-control']]).toEqual([204, '', 'no-store']);
+    const stale = await request(server.url).get('/panel/api/session').set('cookie', 'signalbox_panel=not-a-session');
+    expect([stale.status, stale.body.error.code]).toEqual([401, 'PANEL_SESSION_MISSING']);
   });
 
   it('refuses a change without the session CSRF token, with a wrong one, from another origin or another site', async () => {
@@ -171,7 +178,7 @@ describe('the panel at /panel: sessions, CSRF checks and security headers', () =
       .send({ token: token.body.secret });
     expect([opened.status, opened.body.identity]).toEqual([
       200,
-      { kind: 'account', accountId: account.body.id, tokenId: token.body.token.id },
+      { kind: 'account', accountId: account.body.id, tokenId: token.body.token.id, role: 'owner', actor: 'console:laptop' },
     ]);
     const cookie = String(opened.headers['set-cookie']).split(';')[0]!;
     expect((await request(server.url).get('/panel/api/keys').set('cookie', cookie)).status).toBe(200);

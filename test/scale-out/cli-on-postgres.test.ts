@@ -27,9 +27,11 @@ describe('management commands on PostgreSQL', () => {
     expect([account.code, account.error]).toEqual([0, '']);
     const { id } = JSON.parse(account.output) as { id: string };
     const key = await run(['keys', 'create', '--account', id, '--name', 'ci'], environment);
-    expect([key.code, key.error]).toEqual([0, '']);
-    const secret = /sbx-[A-Za-z0-9]+/.exec(key.output)?.[0];
+    expect(key.code).toBe(0);
+    // The secret on stderr, once; stdout holds the key's record only.
+    const secret = /^ {2}(sbx-[A-Za-z0-9]+)$/m.exec(key.error)?.[1];
     expect(secret).toBeDefined();
+    expect(key.output).not.toContain(secret);
 
     const store = await createPostgresAccountStore({ connectionString: postgres.url, serverSecret, holdSweepIntervalMs: 0 });
     try {

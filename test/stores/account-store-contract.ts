@@ -1,5 +1,6 @@
 import type { AccountStore } from '@signalbox/accounts';
 import type { ContractContext, StoreClock } from './contract-context';
+import { describeAuditLog } from './describe-audit-log-contract';
 import { describeHoldExpiry } from './describe-hold-expiry-contract';
 import { describeAccounts } from './describe-account-contract';
 import { describeKeys } from './describe-api-key-contract';
@@ -18,7 +19,8 @@ export type AccountStoreFactory = (clock?: StoreClock) => Promise<AccountStore> 
  * per implementation. It checks every method of the interface (console tokens included), the reserve/settle arithmetic,
  * atomic reservation under 200 concurrent calls, hold expiry and its sweep, that results are copies,
  * stored conversations (ownership, expiry, item lookup, the size cap, their sweep), and the usage
- * ledger (commits, queries, summaries, retention, balance events), and config versions.
+ * ledger (commits, queries, summaries, retention, balance events), config versions, and the audit log
+ * (entries whole, filters, paging, retention).
  */
 export function describeAccountStoreContract(name: string, createStore: AccountStoreFactory): void {
   describe(`${name}: AccountStore contract`, () => {
@@ -42,5 +44,6 @@ export function describeAccountStoreContract(name: string, createStore: AccountS
     describeResponseStore(context);
     describeUsageLedger(context);
     describeConfigVersions(context);
+    describeAuditLog(context);
   });
 }

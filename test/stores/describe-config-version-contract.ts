@@ -1,7 +1,7 @@
-import { ADMIN_IDENTITY, createAdminService, createConfigSealer, MASKED_SECRET, type ConfigEditing, type ConfigVersionStore, type ConsoleIdentity } from '@signalbox/accounts';
+import { ADMIN_IDENTITY, createAdminService, createConfigSealer, MASKED_SECRET, type AccountStore, type ConfigEditing, type ConsoleIdentity } from '@signalbox/accounts';
 import type { ContractContext } from './contract-context';
 
-const ADMIN: ConsoleIdentity = { kind: 'admin', tokenDigest: 'digest' };
+const ADMIN: ConsoleIdentity = { kind: 'admin', actor: 'admin-token', tokenDigest: 'digest' };
 const route = (model: string, inputPerMillion = 1) => ({
   model,
   interfaces: ['chat'],
@@ -21,10 +21,9 @@ function checkRoutes(document: Record<string, unknown>) {
   );
 }
 
-function adminOn(versions: ConfigVersionStore, source: ConfigEditing['source'] = 'store', seal?: ConfigEditing['seal']) {
-  const store = { configVersions: versions };
-  const config: ConfigEditing = { source, versions, fileDocument: documentOf(route('from-file')), check: checkRoutes, ...(seal && { seal }) };
-  return createAdminService({ store: store as never, adminTokenDigests: [], config, now: () => 1_767_225_600_000 });
+function adminOn(store: AccountStore, source: ConfigEditing['source'] = 'store', seal?: ConfigEditing['seal']) {
+  const config: ConfigEditing = { source, versions: store.configVersions!, fileDocument: documentOf(route('from-file')), check: checkRoutes, ...(seal && { seal }) };
+  return createAdminService({ store, adminTokenDigests: [], config, now: () => 1_767_225_600_000 });
 }
 
 /** Config versions: numbered without gaps, written once each, listed newest first; diffs and rollbacks through the admin service. */
@@ -65,7 +64,7 @@ export function describeConfigVersions(context: ContractContext): void {
     });
 
     it('saves a change with its author and diff, diffs two versions, and rolls back as a new version', async () => {
-      const admin = adminOn(versions());
+      const admin = adminOn(context.store);
       await versions().appendConfigVersion({ author: 'config-file', document: documentOf(route('a')), diff: [] }, 0, 1_000);
       const changed = await admin.changeConfig(ADMIN, { document: documentOf(route('a', 5), route('b')), baseVersion: 1 });
       expect(changed).toMatchObject({ version: 2, author: 'admin-token', restoredFrom: null });
@@ -81,10 +80,16 @@ export function describeConfigVersions(context: ContractContext): void {
       expect((await admin.diffConfigVersions(ADMIN, '3', {})).changes).toContainEqual({ path: 'routes.1', kind: 'removed', before: route('b') });
       expect((await admin.getConfig(ADMIN)).version).toBe(3);
       await expect(admin.changeConfig(ADMIN, { document: documentOf(route('c')), baseVersion: 2 })).rejects.toMatchObject({ code: 'CONFIG_VERSION_CONFLICT', status: 409 });
+      // Each new version once in the audit log, by its author; the refused change not at all.
+      const audited = (await context.store.listAudit({ entityType: 'config' }, { limit: 10 })).entries;
+      expect(audited.map(entry => [entry.entityId, entry.action, entry.actor])).toEqual([
+        ['3', 'rollback', 'cli'],
+        ['2', 'change', 'admin-token'],
+      ]);
     });
 
     it('refuses a bad document whole, naming every path, and writes nothing', async () => {
-      const admin = adminOn(versions());
+      const admin = adminOn(context.store);
       const bad = { ...route('x'), targets: [{ upstream: 'nope', model: 'x' }, { upstream: 'gone', model: 'x' }] };
       const refusal = admin.changeConfig(ADMIN, { document: documentOf(route('a'), bad) });
       await expect(refusal).rejects.toMatchObject({
@@ -101,7 +106,7 @@ export function describeConfigVersions(context: ContractContext): void {
     });
 
     it('never stores a secret header without a sealer, and never shows one', async () => {
-      const admin = adminOn(versions());
+      const admin = adminOn(context.store);
       const secretHeaders = { main: { ...upstreams.main, headers: { Authorization: 'Bearer sk-live-do-not-store' } } };
       await expect(admin.changeConfig(ADMIN, { document: { upstreams: secretHeaders, routes: [route('a')] } })).rejects.toMatchObject({
         code: 'INVALID_REQUEST',
@@ -112,7 +117,7 @@ export function describeConfigVersions(context: ContractContext): void {
 
     it('with encrypted secrets on, stores a secret header sealed under the server secret, shows it masked, and keeps it through an edit', async () => {
       const sealer = createConfigSealer('server-secret-a');
-      const admin = adminOn(versions(), 'store', sealer.seal);
+      const admin = adminOn(context.store, 'store', sealer.seal);
       const plain = 'sk-live-sealed-0123456789';
       const withSecret = { main: { ...upstreams.main, headers: { 'x-api-key': plain } } };
       const written = await admin.changeConfig(ADMIN, { document: { upstreams: withSecret, routes: [route('a')] } });
@@ -129,15 +134,15 @@ export function describeConfigVersions(context: ContractContext): void {
     });
 
     it('answers 409 CONFIG_READ_ONLY to changes when the file is the only source, and shows the file', async () => {
-      const admin = adminOn(versions(), 'file');
+      const admin = adminOn(context.store, 'file');
       await expect(admin.changeConfig(ADMIN, { document: documentOf(route('a')) })).rejects.toMatchObject({ code: 'CONFIG_READ_ONLY', status: 409 });
       await expect(admin.rollbackConfig(ADMIN, '1')).rejects.toMatchObject({ code: 'CONFIG_READ_ONLY' });
       expect(await admin.getConfig(ADMIN)).toEqual({ source: 'file', version: null, author: null, createdAt: null, document: documentOf(route('from-file')) });
     });
 
     it('refuses an account console token', async () => {
-      const admin = adminOn(versions());
-      const account: ConsoleIdentity = { kind: 'account', accountId: 'acct_1', tokenId: 'ctok_1' };
+      const admin = adminOn(context.store);
+      const account: ConsoleIdentity = { kind: 'account', accountId: 'acct_1', tokenId: 'ctok_1', role: 'owner', actor: 'console:laptop' };
       await expect(admin.getConfig(account)).rejects.toMatchObject({ code: 'ADMIN_TOKEN_REQUIRED' });
       await expect(admin.changeConfig(account, { document: documentOf() })).rejects.toMatchObject({ code: 'ADMIN_TOKEN_REQUIRED' });
     });

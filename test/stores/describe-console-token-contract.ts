@@ -23,6 +23,7 @@ export function describeConsoleTokens(context: ContractContext): void {
         name: 'alice',
         prefix: secret.slice(0, CONSOLE_TOKEN_PREFIX_LENGTH),
         status: 'active',
+        role: 'owner',
         createdAt: expect.any(Number),
       });
       expect(token.createdAt).toBeGreaterThanOrEqual(before);
@@ -70,6 +71,16 @@ export function describeConsoleTokens(context: ContractContext): void {
       expect(await context.store.findConsoleTokenBySecret(secret)).toEqual({ ...token, status: 'disabled' });
       expect(await context.store.updateConsoleToken(token.id, { status: 'active' })).toEqual(token);
       expect(await context.store.updateConsoleToken('ctok_missing', { status: 'disabled' })).toBeUndefined();
+    });
+
+    it('keeps a role given at creation and changes it apart from the status', async () => {
+      const account = await context.store.createAccount({ name: 'Console' });
+      const { secret, token } = await context.store.createConsoleToken({ accountId: account.id, name: 'victor', role: 'viewer' });
+      expect(token.role).toBe('viewer');
+      expect(await context.store.updateConsoleToken(token.id, { status: 'disabled' })).toEqual({ ...token, status: 'disabled' });
+      expect(await context.store.updateConsoleToken(token.id, { role: 'owner' })).toEqual({ ...token, status: 'disabled', role: 'owner' });
+      expect(await context.store.findConsoleTokenBySecret(secret)).toEqual({ ...token, status: 'disabled', role: 'owner' });
+      expect(await context.store.updateConsoleToken(token.id, {})).toEqual({ ...token, status: 'disabled', role: 'owner' });
     });
 
     it('returns copies: changing a returned record changes nothing stored', async () => {

@@ -11,6 +11,7 @@ import { DROP_UPSTREAM_CREDENTIAL_COLUMN } from './upstream-credential-upgrade';
 import { DROP_CONVERSATION_KEY_COLUMN } from './conversation-key-upgrade';
 import { DROP_CONFIG_VERSIONS_TABLE } from './config-versions-upgrade';
 import { DROP_UPSTREAM_KIND_COLUMN } from './upstream-kind-upgrade';
+import { DROP_AUDIT_LOG } from './audit-log-upgrade';
 
 const SERVER_SECRET = 'sqlite-test-server-secret';
 const directory = mkdtempSync(join(tmpdir(), 'signalbox-store-sqlite-'));
@@ -89,7 +90,7 @@ describe('SQLite account store', () => {
     const account = await current.createAccount({ name: 'before console tokens', balanceMicros: 300 });
     await current.close();
     const database = new DatabaseSync(path);
-    database.exec(`${DROP_CACHE_LIFETIME_COLUMNS}${DROP_UPSTREAM_CREDENTIAL_COLUMN}${DROP_CONVERSATION_KEY_COLUMN}${DROP_UPSTREAM_KIND_COLUMN}${DROP_CONFIG_VERSIONS_TABLE}ALTER TABLE api_keys DROP COLUMN disabled_by; ALTER TABLE accounts DROP COLUMN key_limit_ceiling; ALTER TABLE usage DROP COLUMN trace_id; DROP TABLE console_tokens; PRAGMA user_version = 5;`);
+    database.exec(`${DROP_AUDIT_LOG}${DROP_CONFIG_VERSIONS_TABLE}${DROP_CACHE_LIFETIME_COLUMNS}${DROP_UPSTREAM_CREDENTIAL_COLUMN}${DROP_CONVERSATION_KEY_COLUMN}${DROP_UPSTREAM_KIND_COLUMN}ALTER TABLE api_keys DROP COLUMN disabled_by; ALTER TABLE accounts DROP COLUMN key_limit_ceiling; ALTER TABLE usage DROP COLUMN trace_id; DROP TABLE console_tokens; PRAGMA user_version = 5;`);
     database.close();
 
     const upgraded = track(open(path));
@@ -106,7 +107,7 @@ describe('SQLite account store', () => {
     const disabled = (await current.createKey({ accountId: account.id, name: 'off', status: 'disabled' })).key;
     await current.close();
     const database = new DatabaseSync(path);
-    database.exec(`${DROP_CACHE_LIFETIME_COLUMNS}${DROP_UPSTREAM_CREDENTIAL_COLUMN}${DROP_CONVERSATION_KEY_COLUMN}${DROP_UPSTREAM_KIND_COLUMN}${DROP_CONFIG_VERSIONS_TABLE}ALTER TABLE api_keys DROP COLUMN disabled_by; ALTER TABLE accounts DROP COLUMN key_limit_ceiling; PRAGMA user_version = 7;`);
+    database.exec(`${DROP_AUDIT_LOG}${DROP_CONFIG_VERSIONS_TABLE}${DROP_CACHE_LIFETIME_COLUMNS}${DROP_UPSTREAM_CREDENTIAL_COLUMN}${DROP_CONVERSATION_KEY_COLUMN}${DROP_UPSTREAM_KIND_COLUMN}ALTER TABLE api_keys DROP COLUMN disabled_by; ALTER TABLE accounts DROP COLUMN key_limit_ceiling; PRAGMA user_version = 7;`);
     database.close();
 
     const upgraded = track(open(path));
@@ -116,7 +117,7 @@ describe('SQLite account store', () => {
     const ceiling = { concurrency: 2 };
     expect(await upgraded.updateAccount(account.id, { keyLimitCeiling: ceiling })).toEqual({ ...account, keyLimitCeiling: ceiling });
     const check = new DatabaseSync(path, { readOnly: true });
-    expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: 13 });
+    expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: 14 });
     check.close();
   });
 
@@ -200,7 +201,7 @@ describe('SQLite account store', () => {
     await current.close();
     const database = new DatabaseSync(path);
     // The version-1 shape of the schema, as an older build left it, with one hold of 250 in it.
-    database.exec(`
+    database.exec(`${DROP_AUDIT_LOG}
       ALTER TABLE api_keys DROP COLUMN disabled_by; ALTER TABLE accounts DROP COLUMN key_limit_ceiling;
       DROP TABLE console_tokens; DROP TABLE usage; DROP TABLE balance_events;
       DROP TABLE response_bytes; DROP TABLE response_items; DROP TABLE responses;

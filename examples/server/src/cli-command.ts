@@ -3,6 +3,10 @@ import type { AdminService } from '@signalbox/accounts';
 /** How the README and every usage text spell the command line. */
 export const PROGRAM = './scripts/start.sh';
 
+/** How the usage texts describe an `--account ID` and a `--group g`. */
+export const ACCOUNT_ID = "the account id from 'accounts list'";
+export const GROUP = 'a group name; routes with `groups` admit only keys or accounts of those groups';
+
 /** A `--flag VALUE` of a command. */
 export type CliOption = {
   /** What the usage line shows as the value: `ID`, `2027-01-01`, `a,b`. */
@@ -26,6 +30,16 @@ export type CliContext = {
   /** The data folder's absolute path; a `CliError` if it does not exist. */
   dataDirectory(): string;
   environment: NodeJS.ProcessEnv;
+  /**
+   * Prints a secret the one time it exists in the clear, on stderr and always in the same shape:
+   * what a command prints on stdout (a pipe, a log, a script's capture) never holds one.
+   */
+  revealSecret(heading: string, secret: string): void;
+  /**
+   * The model IDs the server on this environment routes, read on first use: the config version in
+   * force in the store, else (none yet, or `config.source: "file"`) the config file's (`readRouteModels`).
+   */
+  routeModels(): Promise<readonly string[]>;
 };
 
 export type CliCommand = {

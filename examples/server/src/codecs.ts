@@ -1,4 +1,5 @@
 import { anthropicMessagesCodec } from '@signalbox/codec-anthropic-messages';
+import { geminiCodec } from '@signalbox/codec-google-gemini';
 import { openAIChatCodec } from '@signalbox/codec-openai-chat';
 import { openAIResponsesCodec } from '@signalbox/codec-openai-responses';
 import type { Codec, UpstreamKind } from '@signalbox/core';
@@ -7,7 +8,7 @@ import { bedrockKind } from '@signalbox/kind-bedrock';
 import { vertexKind } from '@signalbox/kind-vertex';
 
 /** The host wires concrete codecs into the gateway; the engine and middlewares import none. */
-export const codecs: readonly Codec[] = [openAIResponsesCodec, anthropicMessagesCodec, openAIChatCodec];
+export const codecs: readonly Codec[] = [openAIResponsesCodec, anthropicMessagesCodec, openAIChatCodec, geminiCodec];
 
 /** The clouds an upstream's `kind` may name: Azure OpenAI, Amazon Bedrock and Google Vertex AI. */
 export const kinds: readonly UpstreamKind[] = [azureOpenAIKind, bedrockKind, vertexKind];

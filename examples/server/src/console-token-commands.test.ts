@@ -28,10 +28,11 @@ describe('console-token commands', () => {
     const account = JSON.parse((await run(dataDirectory, 'accounts', 'create', '--name', 'team-a')).output) as { id: string };
     const created = await run(dataDirectory, 'console-token', 'create', '--account', account.id, '--name', 'alice', '--expires-in-days', '30');
     expect(created.code).toBe(0);
-    const secret = /^\s+(sbx-console-[A-Za-z0-9]{40})$/m.exec(created.output)?.[1];
-    expect(created.output.split('\n')[0]).toBe(`New console token for ${account.id} (shown once; only its digest is kept):`);
+    const record = JSON.parse(created.output) as { id: string; expiresAt: string; status: string };
+    const secret = /^ {2}(sbx-console-[A-Za-z0-9]{40})$/m.exec(created.errors)?.[1];
+    expect(created.errors.split('\n')[0]).toBe(`New console token ${record.id} for ${account.id} (shown once; only its digest is kept):`);
     expect(secret).toBeDefined();
-    const record = JSON.parse(created.output.slice(created.output.indexOf('{'))) as { id: string; expiresAt: string; status: string };
+    expect(created.output).not.toContain(secret);
     expect(record.status).toBe('active');
     const days = (Date.parse(record.expiresAt) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(29.9);
@@ -73,7 +74,7 @@ describe('console-token commands', () => {
 
   it('documents the commands in --help', async () => {
     const help = await run(dataDirectory, 'console-token', '--help');
-    expect(help.output).toContain('./scripts/start.sh console-token create --account ID --name N [--expires-in-days DAYS]');
+    expect(help.output).toContain('./scripts/start.sh console-token create --account ID --name N [--role ROLE] [--expires-in-days DAYS]');
     expect(help.output).toContain('./scripts/start.sh console-token list [--account ID]');
     expect(help.output).toContain('./scripts/start.sh console-token disable ID');
   });

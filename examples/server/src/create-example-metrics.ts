@@ -39,6 +39,7 @@ export function createExampleMetrics(config: GatewayConfig, settings: MetricsSet
         upstreamStats: () => gateway.engine.upstreamStats(),
         upstreamHealth: () => gateway.engine.upstreamHealth(),
         ...(store.holdTotals && { holdTotals: () => store.holdTotals!() }),
+        webSocketStats: () => gateway.webSocketStats(),
       });
       if (settings.port === undefined) return { router: createMetricsRouter({ registry: metrics.registry, engine: gateway.engine, admin }) };
       const app = express();

@@ -51,7 +51,7 @@ function simulatorRoute(model: string, upstream: string, description?: string): 
   return {
     model,
     ...(description !== undefined && { description }),
-    interfaces: ['responses', 'messages', 'chat'],
+    interfaces: ['responses', 'messages', 'chat', 'gemini'],
     targets: [{ upstream, model: 'sim-1' }],
     contextTokens: 128_000,
     pricing: { inputPerMillion: 0.5, outputPerMillion: 1.5 },

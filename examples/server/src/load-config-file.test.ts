@@ -76,7 +76,7 @@ describe('a config file the server cannot use: one line in one form, SIGNALBOX_C
       routes: [{ ...routes[0], interfaces: ['chat', 'message'] }],
     });
     expect(startUpLine('protocols.json', text)).toBe(
-      "SIGNALBOX_CONFIG=<file>: upstreams.sim.protocol: no codec speaks 'openai-chats' (known: openai-responses, anthropic-messages, openai-chat); routes.0.interfaces.1: unknown interface 'message' (known: responses, messages, chat)",
+      "SIGNALBOX_CONFIG=<file>: upstreams.sim.protocol: no codec speaks 'openai-chats' (known: openai-responses, anthropic-messages, openai-chat, google-gemini); routes.0.interfaces.1: unknown interface 'message' (known: responses, messages, chat, gemini)",
     );
   });
 });

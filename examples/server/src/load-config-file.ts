@@ -9,6 +9,7 @@ import { readConfigFileStorage, type ConfigFileStorage } from './read-config-fil
 import { readConfigFileLive, type ConfigFileLive } from './read-config-file-live';
 import { readConfigFileTracing, type ConfigFileTracing } from './read-config-file-tracing';
 import { readConfigFileMetrics, type ConfigFileMetrics } from './read-metrics-settings';
+import { readConfigFilePanel, type ConfigFilePanel } from './read-config-file-panel';
 import { ConfigFileError } from './start-up-error';
 
 /**
@@ -17,8 +18,8 @@ import { ConfigFileError } from './start-up-error';
  * Every failure is a `ConfigFileError` naming the file and, in one line, the problem: a missing
  * file, a syntax error with its line and column, or the config paths at fault
  * (`routes.0.targets.0.upstream: unknown upstream 'x'`, `upstreams.x: unknown field baseUrl (did
- * you mean baseURL?)`, a protocol or interface none of `codecs` speaks). The `storage`, `tracing`
- * and `metrics` sections are the example server's (`loadConfigFileWithSections`): they are checked
+ * you mean baseURL?)`, a protocol or interface none of `codecs` speaks). The `storage`, `tracing`,
+ * `metrics` and `panel` sections are the example server's (`loadConfigFileWithSections`): they are checked
  * here too, then left out of the gateway config, as is `config` (where the live config lives).
  */
 export function loadConfigFile(path: string, simulatorURL: string, codecs?: readonly Codec[]): GatewayConfig {
@@ -26,7 +27,7 @@ export function loadConfigFile(path: string, simulatorURL: string, codecs?: read
 }
 
 /** The example server's own top-level sections of a config file; the rest is the gateway's config. */
-export const SERVER_SECTIONS = ['storage', 'tracing', 'metrics', 'config'];
+export const SERVER_SECTIONS = ['storage', 'tracing', 'metrics', 'panel', 'config'];
 
 /** A config file's gateway config and the example server's own sections, validated. */
 export type LoadedConfigFile = {
@@ -38,16 +39,18 @@ export type LoadedConfigFile = {
   metrics: ConfigFileMetrics | undefined;
   /** Where the routes, upstreams and prices live (`config.source`), and whether secrets may be stored sealed (`config.secrets`). */
   live: ConfigFileLive | undefined;
+  panel: ConfigFilePanel | undefined;
 };
 
-/** `loadConfigFile`, keeping the `storage`, `tracing` and `metrics` sections it validated: one read of the file for all; `pricing: "catalog"` routes priced from `priceCatalog` (default the shipped one). */
+/** `loadConfigFile`, keeping the `storage`, `tracing`, `metrics` and `panel` sections it validated: one read of the file for all; `pricing: "catalog"` routes priced from `priceCatalog` (default the shipped one). */
 export function loadConfigFileWithSections(path: string, simulatorURL: string, codecs?: readonly Codec[], priceCatalog?: PriceCatalog): LoadedConfigFile {
-  const { storage, tracing, metrics, config: live, gateway } = splitServerSections(readConfigDocument(path));
+  const { storage, tracing, metrics, panel, config: live, gateway } = splitServerSections(readConfigDocument(path));
   const sections = {
     storage: readConfigFileStorage(path, storage),
     tracing: readConfigFileTracing(path, tracing),
     metrics: readConfigFileMetrics(path, metrics),
     live: readConfigFileLive(path, live),
+    panel: readConfigFilePanel(path, panel),
   };
   try {
     const config = parseGatewayConfig(substituteSimulator(gateway, simulatorURL), {
@@ -72,11 +75,11 @@ function readConfigDocument(path: string): unknown {
   return parseText(path, readText(path), format);
 }
 
-/** The example server's `storage`, `tracing`, `metrics` and `config` sections apart from the rest, which is the gateway's config. */
-function splitServerSections(document: unknown): { storage: unknown; tracing: unknown; metrics: unknown; config: unknown; gateway: unknown } {
-  if (!isRecord(document)) return { storage: undefined, tracing: undefined, metrics: undefined, config: undefined, gateway: document };
-  const { storage, tracing, metrics, config, ...gateway } = document;
-  return { storage, tracing, metrics, config, gateway };
+/** The example server's `storage`, `tracing`, `metrics`, `panel` and `config` sections apart from the rest, which is the gateway's config. */
+function splitServerSections(document: unknown): { storage: unknown; tracing: unknown; metrics: unknown; panel: unknown; config: unknown; gateway: unknown } {
+  if (!isRecord(document)) return { storage: undefined, tracing: undefined, metrics: undefined, panel: undefined, config: undefined, gateway: document };
+  const { storage, tracing, metrics, panel, config, ...gateway } = document;
+  return { storage, tracing, metrics, panel, config, gateway };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -6,6 +6,7 @@ import type * as RedisLimiterModule from './open-redis-limiter';
 import type * as TracingModule from './open-tracing';
 import type * as MetricsModule from './create-example-metrics';
 import type * as PriceCatalogFileModule from './read-price-catalog-file';
+import type * as RouteModelsModule from './read-route-models';
 
 // Modules that only some configurations use, loaded the first time one of them is asked for.
 // Loading a module costs resident memory for as long as the process runs (its compiled code, its
@@ -51,4 +52,9 @@ export function loadYAML(): typeof YAMLModule {
 /** Reading, checking and installing a price catalog file (which brings the engine): for `catalog import`. */
 export function loadPriceCatalogFiles(): typeof PriceCatalogFileModule {
   return require('./read-price-catalog-file') as typeof PriceCatalogFileModule;
+}
+
+/** The model IDs of the server's routes (which brings the engine, to validate the config file): for `keys create --models`. */
+export function loadRouteModelsReader(): typeof RouteModelsModule.readRouteModels {
+  return (require('./read-route-models') as typeof RouteModelsModule).readRouteModels;
 }

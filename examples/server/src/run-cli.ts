@@ -4,9 +4,10 @@ import { createAdminService, DEFAULT_USAGE_RETENTION_DAYS, type AccountStore, ty
 import { GatewayError } from '@signalbox/core';
 import { CliError, PROGRAM, type CliCommand, type CliContext } from './cli-command';
 import { CLI_COMMANDS } from './cli-commands';
-import { loadPostgresStoreOpener, loadSQLiteStore } from './load-on-demand';
+import { loadPostgresStoreOpener, loadRouteModelsReader, loadSQLiteStore } from './load-on-demand';
 import { openDataDirectory } from './open-data-directory';
 import { parseCliArguments } from './parse-cli-arguments';
+import type { FileRouteModels } from './read-route-models';
 import { readSharedStorageEnvironment } from './read-shared-storage-environment';
 
 export type RunCliOptions = {
@@ -28,7 +29,7 @@ export async function runCli(argv: readonly string[], options: RunCliOptions): P
   const write = options.write ?? (text => process.stdout.write(text));
   const writeError = options.writeError ?? (text => process.stderr.write(text));
   let command: CliCommand | undefined;
-  const session = openSession(options);
+  const session = openSession(options, writeError);
   try {
     const request = parseCliArguments(argv, CLI_COMMANDS);
     if (request.kind === 'help') {
@@ -51,10 +52,11 @@ export async function runCli(argv: readonly string[], options: RunCliOptions): P
  * `SIGNALBOX_DATABASE_URL` the commands work on the PostgreSQL database every instance shares
  * instead (no sweep timer: the command's store only reads and writes, then closes).
  */
-function openSession(options: RunCliOptions): { context: CliContext; close(): Promise<void> } {
+function openSession(options: RunCliOptions, writeError: (text: string) => void): { context: CliContext; close(): Promise<void> } {
   const environment = options.environment ?? process.env;
   let store: AccountStore | undefined;
   let admin: AdminService | undefined;
+  let routeModels: readonly string[] | undefined;
   const dataDirectory = () => {
     const path = resolve(options.dataDirectory);
     if (existsSync(path)) return path;
@@ -67,6 +69,14 @@ function openSession(options: RunCliOptions): { context: CliContext; close(): Pr
     context: {
       environment,
       dataDirectory,
+      revealSecret: (heading, secret) => writeError(`${heading} (shown once; only its digest is kept):\n  ${secret}\n`),
+      async routeModels() {
+        if (routeModels) return routeModels;
+        const file = readRouteModels(environment.SIGNALBOX_CONFIG || undefined, options.dataDirectory);
+        if (file.source === 'store') await this.admin();
+        routeModels = (file.source === 'store' ? await storedRouteModels(store) : undefined) ?? file.models;
+        return routeModels;
+      },
       async admin() {
         if (admin) return admin;
         const database = readSharedStorageEnvironment(environment).database;
@@ -86,6 +96,25 @@ function openSession(options: RunCliOptions): { context: CliContext; close(): Pr
       await store?.close();
     },
   };
+}
+
+/** The routes' model IDs of the config version in force in the store; `undefined` before a server has seeded one. */
+async function storedRouteModels(store: AccountStore | undefined): Promise<string[] | undefined> {
+  const versions = store?.configVersions;
+  const latest = versions ? await versions.latestConfigVersion() : 0;
+  if (!versions || latest === 0) return undefined;
+  const routes = (await versions.getConfigVersion(latest))?.document['routes'];
+  return Array.isArray(routes) ? routes.map(route => String((route as { model?: unknown }).model)) : [];
+}
+
+/** The routes' model IDs and source of the config file, or a `CliError` saying why the file cannot tell them. */
+function readRouteModels(configPath: string | undefined, dataDirectory: string): FileRouteModels {
+  try {
+    return loadRouteModelsReader()(configPath, existsSync(dataDirectory) ? resolve(dataDirectory) : undefined);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new CliError(`--models cannot be checked against the server's routes: ${message.replace(/\s*\n\s*/g, ' ').trim()}`, 'failure');
+  }
 }
 
 /** One line: the command's name, then what went wrong in the user's terms (flags, not field names). */

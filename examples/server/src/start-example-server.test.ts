@@ -76,7 +76,7 @@ describe('the example server\'s first start', () => {
     );
     const failure = await startExampleServer({ port: 0, configPath, storage: { kind: 'data-directory', path }, environment: {} }).catch((error: unknown) => error);
     expect(describeStartUpError(failure)).toBe(
-      `SIGNALBOX_CONFIG=${configPath}: upstreams.sim.protocol: no codec speaks 'openai-chats' (known: openai-responses, anthropic-messages, openai-chat)`,
+      `SIGNALBOX_CONFIG=${configPath}: upstreams.sim.protocol: no codec speaks 'openai-chats' (known: openai-responses, anthropic-messages, openai-chat, google-gemini)`,
     );
     expect(existsSync(path)).toBe(false);
   });

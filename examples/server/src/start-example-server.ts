@@ -24,6 +24,7 @@ import type { SharedLimiter } from './open-redis-limiter';
 import type { OpenedTracing } from './open-tracing';
 import { readTracingSettings, type TracingSettings } from './read-tracing-settings';
 import { readImportedPriceCatalog } from './read-price-catalog-file';
+import { resolveSingleSignOn } from './read-config-file-panel';
 import { redactError } from './redact-url';
 import type { SharedStorageEnvironment } from './read-shared-storage-environment';
 import { serverTimeouts } from './server-timeouts';
@@ -140,19 +141,20 @@ export type ExampleServer = {
 export async function startExampleServer(options: ExampleServerOptions = {}): Promise<ExampleServer> {
   const simulator = createSimulator(options.simulator);
   const { url: simulatorURL } = await simulator.listen(0, '127.0.0.1');
-  const { file, priceCatalog, storage, sharedLimiter, tracing, metricsSettings } = await closeOnFailure([simulator], async () => {
+  const { file, priceCatalog, storage, sharedLimiter, tracing, metricsSettings, sso } = await closeOnFailure([simulator], async () => {
     // Every config error, the codecs' protocol and interface names included, before the storage is opened.
     const priceCatalog = readImportedPriceCatalog(options.priceCatalogPath);
     const file = options.configPath ? loadConfigFileWithSections(options.configPath, simulatorURL, options.codecs ?? codecs, priceCatalog) : undefined;
     const loaded = file?.config ?? parseGatewayConfig(createDefaultConfig(simulatorURL), { codecs: options.codecs ?? codecs, ...(priceCatalog && { priceCatalog }) });
     warnOfMissingUpstreamKeys(loaded, options.environment ?? process.env, options.logger);
     const tracingSettings = options.tracing ?? readTracingSettings(options.environment ?? process.env, file?.tracing);
+    const singleSignOn = resolveSingleSignOn(file?.panel, options.environment ?? process.env);
     const chosen = withConfigFileStorage(options, file?.storage);
     const limiter = chosen.limiter?.kind === 'redis' ? await loadRedisLimiterOpener()({ ...chosen.limiter, ...(options.logger && { logger: options.logger }) }) : undefined;
     const settings = chooseMetricsSettings(file?.metrics, options.metrics ?? {});
     const opened = await closeOnFailure(limiter ? [limiter] : [], () => openStorage(chosen, loaded.usage.retentionDays));
     const traced: OpenedTracing | undefined = tracingSettings ? openTracingWithLogs(tracingSettings, options.logger) : undefined;
-    return { file, priceCatalog, storage: opened, sharedLimiter: limiter, tracing: traced, metricsSettings: settings };
+    return { file, priceCatalog, storage: opened, sharedLimiter: limiter, tracing: traced, metricsSettings: settings, sso: singleSignOn };
   });
   const live = await closeOnFailure([simulator, storage.store, ...(sharedLimiter ? [sharedLimiter] : [])], () =>
     openExampleLiveConfig(options, { store: storage.store, file, simulatorURL, priceCatalog, serverSecret: storage.serverSecret }),
@@ -193,7 +195,15 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
   });
   // The panel's sessions and login windows run on the server's clock too.
   const { now } = gateway.engine.clock;
-  const panelRouter = createPanel({ admin, secrets: gateway.engine.secrets, sessions: { now }, loginThrottle: { now }, ...(options.logger && { logger: options.logger }) });
+  const panelRouter = createPanel({
+    admin,
+    secrets: gateway.engine.secrets,
+    sessions: { now },
+    loginThrottle: { now },
+    now,
+    ...(sso && { sso }),
+    ...(options.logger && { logger: options.logger }),
+  });
   const closeOnStartFailure = async (error: unknown): Promise<never> => {
     stopFollowing();
     await Promise.all([gateway.close(), simulator.close()]);
@@ -208,7 +218,9 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
     ...(metricsServed && 'router' in metricsServed && { metricsRouter: metricsServed.router }),
   });
   const server = createServer(serverTimeouts(config.bodyTimeoutMs), app);
-  const closeGracefully = createGracefulClose(server, gateway.engine);
+  // Responses' WebSocket mode (Codex's preferred transport) on the same listener.
+  const webSockets = gateway.attachUpgrade(server);
+  const closeGracefully = createGracefulClose(server, gateway.engine, webSockets);
   const closeListenersOnFailure = (error: unknown): Promise<never> => {
     metricsListener?.close();
     server.close();

@@ -46,7 +46,19 @@ export {
   type AdminOperationDescription,
   type AdminOperationRequest,
 } from './admin/admin-operations';
-export { ADMIN_IDENTITY, presentIdentity, type ConsoleIdentity } from './admin/console-identity';
+export {
+  ADMIN_IDENTITY,
+  operatorIdentity,
+  presentIdentity,
+  withOrigin,
+  type ConsoleIdentity,
+  type ConsoleRole,
+  type PresentedIdentity,
+  type RequestOrigin,
+} from './admin/console-identity';
+export type { AuditEntry, AuditFilter, AuditLog, AuditPage, NewAuditEntry } from './audit/audit-log';
+export { maskSecrets } from './audit/mask-secrets';
+export { AUDIT_CSV_COLUMNS, type AuditedEntity, type RecordAudit } from './admin/create-audit-methods';
 export type { ConsoleRoute } from './admin/console-route';
 export type { ConsoleCredential, ConsoleUpstream, ConsoleUpstreams } from './admin/console-upstream';
 export type { AdminRequestHeaders } from './admin/create-console-authenticator';

@@ -18,6 +18,7 @@ import { decodeOpenAIResponsesResponse } from './response/decode-openai-response
 import { encodeOpenAIResponsesResponse } from './response/encode-openai-responses-response';
 import { createOpenAIResponsesStreamDecoder } from './stream/decode-openai-responses-stream';
 import { createOpenAIResponsesStreamEncoder } from './stream/encode-openai-responses-stream';
+import { openAIResponsesWebSocket } from './web-socket/openai-responses-web-socket';
 
 /**
  * What a route whose upstream speaks another protocol does with the Responses-only fields (kept in
@@ -54,4 +55,5 @@ export const openAIResponsesCodec: Codec = {
   conversation: openAIResponsesConversation,
   compaction: openAIResponsesCompaction,
   describeOpenAPI: describeOpenAIResponsesOpenAPI,
+  webSocket: openAIResponsesWebSocket,
 };

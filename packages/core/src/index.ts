@@ -24,12 +24,15 @@ export type {
   DecodeOptions,
   EncodeContext,
   EncodedError,
+  EndpointFacts,
   ModelInfo,
   PassthroughStream,
   StreamDecoder,
   StreamEncoder,
+  StreamFraming,
 } from './codec/codec';
 export type { UpstreamQuirks } from './codec/upstream-quirks';
+export type { WebSocketClientFrame, WebSocketCodec } from './codec/web-socket-codec';
 export type {
   CredentialScheme,
   ProtocolDescriptor,
@@ -94,8 +97,10 @@ export {
 export type {
   KindCredential,
   KindCredentialSource,
+  KindTokenCount,
   OpenedUpstreamKind,
   SignableRequest,
+  StreamFramer,
   UpstreamCall,
   UpstreamKind,
   UpstreamKindOpening,

@@ -10,7 +10,7 @@ import {
   type SecretRecogniser,
 } from '@signalbox/core';
 import { createUpstreamClient, type UpstreamClientStats } from '@signalbox/upstream';
-import { countTokens } from './admission/count-tokens';
+import { countTokens, type TokenCountAnswer } from './admission/count-tokens';
 import { createMemoryAffinityStore } from './affinity/create-memory-affinity-store';
 import { authPolicies, keyHeadersOf } from './auth/auth-policies';
 import type { Principal } from './auth/authenticate';
@@ -71,10 +71,11 @@ export type Engine = {
   /** `GET /v1/models`: the routes the caller's key may use, in config order, in `codec`'s list shape. Nothing is billed. */
   listModels(principal: Principal, codec: Codec): JSONObject;
   /**
-   * A token-count endpoint: the documented input-token estimate of `body`, decoded as the caller's
-   * headers say (`exchange.decodeOptions`), in `codec`'s answer shape. Nothing is billed.
+   * A token-count endpoint: the input tokens of `body`, decoded as the caller's headers say
+   * (`exchange.decodeOptions`), in `codec`'s answer shape: as the route's cloud counts them
+   * (Bedrock, Vertex AI), else the documented estimate, marked as one in its headers. Nothing is billed.
    */
-  countTokens(principal: Principal, codec: Codec, body: unknown, decodeOptions?: DecodeOptions): JSONObject;
+  countTokens(principal: Principal, codec: Codec, body: unknown, options?: { decodeOptions?: DecodeOptions; signal?: AbortSignal }): Promise<TokenCountAnswer>;
   /** The caller's stored responses (read, delete, list input items), in `codec`'s shapes. Nothing is billed. */
   storedResponses(principal: Principal, codec: Codec): StoredResponses;
   /**
@@ -176,7 +177,8 @@ export function createEngine(options: EngineOptions): Engine {
     openRequest: () => ({ requestId: createId('req_'), startedAt: clock.now() }),
     openExchange: ({ protocol, ...opening }) => openExchange(registry.codec(protocol), opening, dependencies),
     listModels: (principal, codec) => routing.current.listModels(principal, codec),
-    countTokens: (principal, codec, body, decodeOptions = {}) => countTokens(routing.current.table, principal, codec, body, decodeOptions),
+    countTokens: (principal, codec, body, { decodeOptions = {}, signal = new AbortController().signal } = {}) =>
+      countTokens({ routes: routing.current.table, upstreams: routing.current.upstreams, now: clock.now }, principal, codec, body, { decodeOptions, signal }),
     storedResponses: (principal, codec) => storedResponsesFor(codec, principal, dependencies.conversations),
     async drain(graceMs) {
       await dependencies.interruptions.drain(graceMs);

@@ -20,6 +20,7 @@ import {
   type Limiter,
   type UsageRecorder,
 } from '@signalbox/engine';
+import type { Server } from 'node:http';
 import { Router, type ErrorRequestHandler, type RequestHandler } from 'express';
 import { createAccessLogMiddleware } from './access-log/create-access-log-middleware';
 import { createAttemptLogObserver } from './access-log/create-attempt-log-observer';
@@ -42,6 +43,9 @@ import { createOpenAPIHandler } from './openapi/create-openapi-handler';
 import { createRequestIdMiddleware } from './request-id/create-request-id-middleware';
 import { createEndpointDispatcher } from './routing/create-endpoint-dispatcher';
 import { asksForWebSocket, createUpgradeRefusalHandler } from './upgrade/create-upgrade-refusal-handler';
+import { attachWebSocketUpgrade, type WebSocketAttachment } from './web-socket/attach-web-socket-upgrade';
+import { logWebSocketResponses } from './web-socket/log-web-socket-responses';
+import type { WebSocketStats } from './web-socket/track-web-socket-connections';
 
 export type GatewayOptions = {
   /** The gateway config (validated here; a bad one throws `ConfigError` naming each bad path). */
@@ -102,6 +106,15 @@ export type Gateway = Router & {
   consoleUpstreams: ConsoleUpstreams;
   /** The config's `limits.default`, the ceiling of accounts' own keys (pass as `createAdminService({ defaultKeyLimits })`). */
   defaultKeyLimits: KeyLimits;
+  /**
+   * Serves Responses' WebSocket mode (`GET /v1/responses` upgraded) on the host's server, beside its
+   * other `upgrade` listeners; `mountPath` is where the host mounted this Router (`/llm`). Without
+   * it, an upgrade there is answered 426.
+   */
+  attachUpgrade(server: Server, options?: { mountPath?: string }): WebSocketAttachment;
+  /** The WebSocket connections of every attachment: open now, closed so far, the responses those served (metrics). */
+  webSocketStats(): WebSocketStats;
+  /** Ends every WebSocket connection (error frame and close frame, once its response ended), then closes the engine. */
   close(): Promise<void>;
 };
 
@@ -142,6 +155,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     onResponseStoreError: error => logger?.error({ cause: causeLogFields(error) }, 'response store failed: the answer was sent but not kept'),
   });
   const errorHandler = createErrorHandler({ engine, ...(logger && { logger }) });
+  const attachments: WebSocketAttachment[] = [];
   const router = Router();
   const accessLog = logger ? [createAccessLogMiddleware({ logger, secrets: engine.secrets, now: engine.clock.now })] : [];
   // Fixed paths are found in a Map (one lookup a request); paths with an `{id}` stay Express routes.
@@ -171,7 +185,17 @@ export function createGateway(options: GatewayOptions): Gateway {
     consoleRoutes: () => describeConsoleRoutes(engine),
     consoleUpstreams: { list: () => engine.upstreamHealth(), enable: (upstream: string, credential: string) => engine.enableCredential(upstream, credential) },
     defaultKeyLimits: config.limits.default,
-    close: () => engine.close(),
+    attachUpgrade(server: Server, upgradeOptions: { mountPath?: string } = {}) {
+      const logging = logWebSocketResponses(engine, logger);
+      const attachment = attachWebSocketUpgrade(server, { engine, config, mountPath: upgradeOptions.mountPath ?? '', ...logging });
+      attachments.push(attachment);
+      return attachment;
+    },
+    webSocketStats: () => sumStats(attachments.map(attachment => attachment.stats())),
+    close() {
+      for (const attachment of attachments) attachment.close();
+      return engine.close();
+    },
   });
 }
 
@@ -212,7 +236,7 @@ function upgradeRefusal(engine: Engine, endpoint: Endpoint, accessLog: readonly 
 
 function endpointHandlers(engine: Engine, endpoint: Endpoint, config: GatewayConfig): RequestHandler[] {
   if (endpoint.kind === 'models') return [createModelsHandler({ engine, ...(!endpoint.shared && { codec: endpoint.codec }) })];
-  const authenticated = [createRequestIdMiddleware({ engine, protocol: endpoint.codec.protocol }), createAuthMiddleware()];
+  const authenticated = [createRequestIdMiddleware({ engine, protocol: endpoint.codec.protocol, endpoint }), createAuthMiddleware()];
   if (endpoint.kind === 'stored-response' || endpoint.kind === 'stored-input-items') {
     return [...authenticated, createStoredResponseHandler({ engine, endpoint })];
   }
@@ -223,4 +247,14 @@ function endpointHandlers(engine: Engine, endpoint: Endpoint, config: GatewayCon
   if (endpoint.kind === 'token-count') return [...opening, createTokenCountHandler({ engine })];
   if (endpoint.kind === 'compaction') return [...opening, createCompactionHandler()];
   return [...opening, createGenerationHandler({ keepAliveMs: config.keepAliveMs })];
+}
+
+function sumStats(all: readonly WebSocketStats[]): WebSocketStats {
+  const sum = { open: 0, closed: 0, closedResponses: 0 };
+  for (const stats of all) {
+    sum.open += stats.open;
+    sum.closed += stats.closed;
+    sum.closedResponses += stats.closedResponses;
+  }
+  return sum;
 }

@@ -24,3 +24,5 @@ export { createMetricsRouter, type MetricsRouterOptions, type MetricsSource } fr
 export { createClientErrorListener, type ClientErrorListenerOptions } from './errors/create-client-error-listener';
 export { buildOpenAPIDocument, type OpenAPIDocumentOptions } from './openapi/build-openapi-document';
 export { createOpenAPIHandler, type OpenAPIHandlerOptions } from './openapi/create-openapi-handler';
+export { attachWebSocketUpgrade, type WebSocketAttachment, type WebSocketUpgradeOptions } from './web-socket/attach-web-socket-upgrade';
+export type { WebSocketStats } from './web-socket/track-web-socket-connections';

@@ -1,10 +1,14 @@
 import { openKeyCredential, type JSONObject, type UpstreamCall, type UpstreamKind } from '@signalbox/core';
 import { bedrockAuthSettingsSchema, checkBedrockAuthSettings } from './bedrock-auth-settings';
-import { decodeBedrockStream } from './decode-bedrock-stream';
+import { bedrockTokenCount } from './bedrock-token-count';
+import { createBedrockStreamFramer } from './create-bedrock-stream-framer';
+import { loadEventStreamCodec } from './load-event-stream-codec';
 import { openAWSCredential } from './open-aws-credential';
 
 /** The Messages version Bedrock's Anthropic models take in the body. */
 export const BEDROCK_ANTHROPIC_VERSION = 'bedrock-2023-05-31';
+
+const BEDROCK_TOKEN_COUNT = bedrockTokenCount(BEDROCK_ANTHROPIC_VERSION);
 
 /**
  * Anthropic models on Amazon Bedrock Runtime (`https://bedrock-runtime.{region}.amazonaws.com`):
@@ -19,11 +23,15 @@ export const bedrockKind: UpstreamKind = {
   protocols: ['anthropic-messages'],
   checkAuth: checkBedrockAuthSettings,
   open(opening) {
+    // The frame codec is loaded now, with the first Bedrock upstream, so no stream waits for it.
+    Promise.resolve(loadEventStreamCodec()).catch(() => undefined);
     return {
       path: call => `/model/${encodeURIComponent(call.model)}/${call.stream ? 'invoke-with-response-stream' : 'invoke'}`,
       prepareBody: bedrockBody,
       flagsInBody: ['anthropic-beta'],
-      frameStream: decodeBedrockStream,
+      createStreamFramer: async () => createBedrockStreamFramer(await loadEventStreamCodec()),
+      countTokens: BEDROCK_TOKEN_COUNT,
+      errorTypeHeader: 'x-amzn-errortype',
       openCredential(source) {
         if (source.auth === undefined) return openKeyCredential(source, opening.environment, { kind: 'bearer' });
         return openAWSCredential(bedrockAuthSettingsSchema.parse(source.auth), opening);

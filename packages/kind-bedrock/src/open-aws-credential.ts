@@ -1,9 +1,8 @@
 import { GatewayError, type KindCredential } from '@signalbox/core';
 import { createRefreshingToken, type IssuedToken } from '@signalbox/upstream';
-import { Hash } from '@smithy/core/serde';
-import { SignatureV4 } from '@smithy/signature-v4';
-import type { AwsCredentialIdentity, AwsCredentialIdentityProvider, SourceData } from '@smithy/types';
+import type { AwsCredentialIdentity, AwsCredentialIdentityProvider } from '@smithy/types';
 import { regionOf, type BedrockAuthSettings } from './bedrock-auth-settings';
+import { loadAWSSigning, type AWSSigner } from './sign-aws-request';
 
 /** What opening a SigV4 credential needs besides its settings. */
 export type AWSOpening = {
@@ -37,45 +36,19 @@ export function openAWSCredential(settings: BedrockAuthSettings, opening: AWSOpe
     },
   });
   Promise.resolve(keeper.current()).catch(() => undefined);
-  const signerOf = (identity: AwsCredentialIdentity) => new SignatureV4({ service: 'bedrock', region, credentials: identity, sha256: NodeSHA256 });
-  let signer: { identity: AwsCredentialIdentity; signer: SignatureV4 } | undefined;
+  Promise.resolve(loadAWSSigning()).catch(() => undefined);
+  let signer: { identity: AwsCredentialIdentity; signer: AWSSigner } | undefined;
   return {
     headers: {},
     secrets: [],
     async authorize(request) {
       const current = keeper.current();
       const identity = identities.get(typeof current === 'string' ? current : await current)!;
-      if (signer?.identity !== identity) signer = { identity, signer: signerOf(identity) };
-      return signedHeaders(signer.signer, request, opening.now());
+      const signing = await loadAWSSigning();
+      if (signer?.identity !== identity) signer = { identity, signer: signing.createAWSSigner(identity, region) };
+      return signer.signer.sign(request, opening.now());
     },
   };
-}
-
-/** The SigV4 headers of one call, over the call's own. */
-async function signedHeaders(
-  signer: SignatureV4,
-  request: { url: string; headers: Readonly<Record<string, string>>; body: string },
-  now: number,
-): Promise<Record<string, string>> {
-  const url = new URL(request.url);
-  const query: Record<string, string> = {};
-  for (const [name, value] of url.searchParams) query[name] = value;
-  // The path goes as sent (a model ID's `:` as `%3A`); the signer escapes it once more, as SigV4 wants for every service but S3.
-  const signed = await signer.sign(
-    { method: 'POST', protocol: url.protocol, hostname: url.hostname, ...(url.port !== '' && { port: Number(url.port) }), path: url.pathname, query, headers: { ...request.headers, host: url.host }, body: request.body },
-    { signingDate: new Date(now) },
-  );
-  // What the signer added: `authorization`, `x-amz-date`, `x-amz-content-sha256`, `x-amz-security-token` for temporary keys.
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(signed.headers)) if (name !== 'host' && request.headers[name] === undefined) headers[name] = value;
-  return headers;
-}
-
-/** SHA-256 by Node's own crypto: the body's hash is the one part of a signature that grows with the request. */
-class NodeSHA256 extends Hash {
-  constructor(secret?: SourceData) {
-    super('sha256', secret);
-  }
 }
 
 /** The keeper tracks an identity by its access key ID; one without an expiry is kept for good. */

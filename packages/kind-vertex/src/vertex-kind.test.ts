@@ -30,6 +30,14 @@ describe('the vertex kind', () => {
     });
   });
 
+  it("calls Google's publisher model for Gemini at generateContent, or streamGenerateContent in SSE, its body as the codec wrote it", () => {
+    const gemini = kind.open({ ...opening, protocol: 'google-gemini' });
+    expect(kind.protocols).toContain('google-gemini');
+    expect(gemini.path?.({ model: 'gemini-2.5-pro', stream: false })).toBe('/publishers/google/models/gemini-2.5-pro:generateContent');
+    expect(gemini.path?.({ model: 'gemini-2.5-flash@001', stream: true })).toBe('/publishers/google/models/gemini-2.5-flash@001:streamGenerateContent?alt=sse');
+    expect(gemini.prepareBody).toBeUndefined();
+  });
+
   it('accepts Google auth settings and names what is wrong in others', () => {
     expect(kind.checkAuth(undefined)).toEqual([]);
     expect(kind.checkAuth({ type: 'google', keyFile: '/etc/signalbox/vertex.json' })).toEqual([]);

@@ -2,10 +2,13 @@ import type { JSONObject, UpstreamKind } from '@signalbox/core';
 import type { OAuth2ClientOptions } from 'google-auth-library';
 import { checkGoogleAuthSettings, googleAuthSettingsSchema } from './google-auth-settings';
 import { openGoogleCredential } from './open-google-credential';
-import { vertexPath } from './vertex-path';
+import { vertexTokenCount } from './vertex-token-count';
+import { GEMINI_PROTOCOL, vertexGeminiPath, vertexPath } from './vertex-path';
 
 /** The Messages API version Vertex AI serves, sent in the body in place of the `anthropic-version` header's value. */
 export const VERTEX_ANTHROPIC_VERSION = 'vertex-2023-10-16';
+
+const VERTEX_TOKEN_COUNT = vertexTokenCount(VERTEX_ANTHROPIC_VERSION);
 
 export type VertexKindOptions = {
   /** Options for `google-auth-library`'s token requests (gaxios): a proxy, an `agent` with trusted CAs, a `fetchImplementation`. */
@@ -13,10 +16,12 @@ export type VertexKindOptions = {
 };
 
 /**
- * Anthropic's Messages API on Google Vertex AI: the base URL is a location's
- * (`https://{region}-aiplatform.googleapis.com/v1/projects/{project}/locations/{region}`), each
- * call the publisher model's `:rawPredict` or `:streamRawPredict` (answered in Messages SSE), its
- * body the Messages body without `model` and with `anthropic_version`. A credential is a Google
+ * Anthropic's Messages API and Google's Gemini on Google Vertex AI: the base URL is a location's
+ * (`https://{region}-aiplatform.googleapis.com/v1/projects/{project}/locations/{region}`). A
+ * Messages call is the publisher model's `:rawPredict` or `:streamRawPredict` (answered in Messages
+ * SSE), its body the Messages body without `model` and with `anthropic_version`; a Gemini call is
+ * Google's publisher model's `:generateContent` or `:streamGenerateContent?alt=sse`, its body as
+ * the codec wrote it. A credential is a Google
  * OAuth access token, kept fresh ahead of its expiry: from `auth.keyFile`, the key file whose path is
  * in the credential's `apiKeyEnv` variable, or Application Default Credentials.
  * @see https://docs.anthropic.com/en/api/claude-on-vertex-ai
@@ -24,12 +29,12 @@ export type VertexKindOptions = {
 export function createVertexKind(options: VertexKindOptions = {}): UpstreamKind {
   return {
     name: 'vertex',
-    protocols: ['anthropic-messages'],
+    protocols: ['anthropic-messages', GEMINI_PROTOCOL],
     checkAuth: checkGoogleAuthSettings,
     open(opening) {
+      const gemini = opening.protocol === GEMINI_PROTOCOL;
       return {
-        path: vertexPath,
-        prepareBody: vertexBody,
+        ...(gemini ? { path: vertexGeminiPath } : { path: vertexPath, prepareBody: vertexBody, countTokens: VERTEX_TOKEN_COUNT }),
         openCredential(source) {
           const settings = googleAuthSettingsSchema.parse(source.auth ?? { type: 'google' });
           // A credential of a pool names its service account's key file by variable.

@@ -306,6 +306,18 @@ describe('the gauges read at scrape time', () => {
     expect(text).toContain('signalbox_holds_earliest_expiry_timestamp_seconds 1767225600\n');
   });
 
+  it('reads the WebSocket connections open, closed and the responses the closed ones served when scraped', async () => {
+    const metrics = metricsFor();
+    let stats = { open: 2, closed: 3, closedResponses: 41 };
+    metrics.watch({ webSocketStats: () => stats });
+    const text = await metrics.registry.metrics();
+    expect(text).toContain('signalbox_websocket_connections_open 2\n');
+    expect(text).toContain('signalbox_websocket_connections_closed 3\n');
+    expect(text).toContain('signalbox_websocket_connection_responses 41\n');
+    stats = { open: 0, closed: 5, closedResponses: 50 };
+    expect(await metrics.registry.metrics()).toContain('signalbox_websocket_connections_open 0\n');
+  });
+
   it("reads each upstream's and credential's state and requests in flight when scraped", async () => {
     const metrics = metricsFor({ credentials: ['team-a', 'team-b'] });
     metrics.watch({

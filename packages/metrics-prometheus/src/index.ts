@@ -3,4 +3,4 @@ export {
   type PrometheusMetrics,
   type PrometheusMetricsOptions,
 } from './create-prometheus-metrics';
-export type { HoldTotals, MetricSources, UpstreamConnectionStats, UpstreamHealth } from './register-pull-gauges';
+export type { HoldTotals, MetricSources, UpstreamConnectionStats, UpstreamHealth, WebSocketStats } from './register-pull-gauges';

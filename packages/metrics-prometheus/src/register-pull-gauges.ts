@@ -26,7 +26,12 @@ export type MetricSources = {
   upstreamHealth?: () => UpstreamHealth;
   /** `store.holdTotals`, bound to the store. */
   holdTotals?: () => Promise<HoldTotals>;
+  /** `gateway.webSocketStats`: the WebSocket connections of Responses' WebSocket mode. */
+  webSocketStats?: () => WebSocketStats;
 };
+
+/** The WebSocket connections now: open, closed so far, and the responses the closed ones served. */
+export type WebSocketStats = { open: number; closed: number; closedResponses: number };
 
 /**
  * The gauges read at scrape time through `collect()` callbacks (no timers): upstream connections
@@ -69,6 +74,7 @@ export function registerPullGauges(
   );
 
   registerHealthGauges(registers, labels, () => sources().upstreamHealth?.() ?? []);
+  registerWebSocketGauges(registers, () => sources().webSocketStats?.());
 
   const readHolds = sharedHoldRead(sources, options.holdTimeoutMs, () => holdFailures.inc());
   const holdFailures = new Counter({
@@ -135,4 +141,28 @@ function withTimeout<Value>(promise: Promise<Value>, ms: number): Promise<Value>
     timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * The WebSocket connections of Responses' WebSocket mode, read at scrape time: open now, and the
+ * connections closed and the responses they served (their ratio is the responses per connection).
+ */
+function registerWebSocketGauges(registers: Registry[], read: () => WebSocketStats | undefined): void {
+  const gauge = (name: string, help: string, value: (stats: WebSocketStats) => number) =>
+    new Gauge({
+      name,
+      help,
+      registers,
+      collect() {
+        const stats = read();
+        if (stats) this.set(value(stats));
+      },
+    });
+  gauge('signalbox_websocket_connections_open', 'WebSocket connections open now (Responses over WebSocket).', stats => stats.open);
+  gauge('signalbox_websocket_connections_closed', 'WebSocket connections closed since start.', stats => stats.closed);
+  gauge(
+    'signalbox_websocket_connection_responses',
+    'Responses served by the WebSocket connections closed since start (divided by the closed connections: responses per connection).',
+    stats => stats.closedResponses,
+  );
 }

@@ -9,6 +9,7 @@ import { DEFAULT_UI_DIRECTORY, loadUiFiles, PAGE_PATHS } from './http/serve-ui';
 import { createLoginThrottle, type LoginThrottleOptions } from './security/create-login-throttle';
 import { PANEL_SECURITY_HEADERS } from './security/security-headers';
 import { createSessionStore, type SessionStoreOptions } from './sessions/create-session-store';
+import type { SingleSignOnOptions } from './sso/single-sign-on-options';
 
 export type PanelOptions = {
   /**
@@ -37,6 +38,13 @@ export type PanelOptions = {
    * knows its upstream keys too. Default: the shapes of every secret the product issues.
    */
   secrets?: SecretRecogniser;
+  /**
+   * Single sign-on through an OpenID Connect provider, offered on the login page beside the console
+   * token: the claim mapping makes a person the admin or an owner or viewer of one account.
+   */
+  sso?: SingleSignOnOptions;
+  /** The clock of single sign-on's logins in progress. Default `Date.now`. */
+  now?: () => number;
 };
 
 /**
@@ -72,6 +80,9 @@ export function createPanel(options: PanelOptions): Router {
     throttle: createLoginThrottle(options.loginThrottle),
     ...(options.publicURL !== undefined && { publicURL: options.publicURL }),
     ...(options.secrets && { secrets: options.secrets }),
+    ...(options.sso && { sso: options.sso }),
+    ...(options.now && { now: options.now }),
+    ...(options.logger?.warn && { warn: options.logger.warn.bind(options.logger) }),
   });
   router.use('/api', assignPanelRequestId, api);
   router.use(createPanelErrorHandler(options.logger, options.secrets));

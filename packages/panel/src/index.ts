@@ -7,3 +7,4 @@ export {
 } from './sessions/create-session-store';
 export { checkCsrf, type CsrfCheckInput } from './security/check-csrf';
 export type { PanelLogger } from './http/create-panel-error-handler';
+export type { ClaimGrant, ClaimMatch, ClaimRule, SingleSignOnOptions } from './sso/single-sign-on-options';

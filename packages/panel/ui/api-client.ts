@@ -4,7 +4,9 @@
  */
 export const base = document.querySelector<HTMLMetaElement>('meta[name="panel-base"]')?.content ?? '/panel';
 
-export type Identity = { kind: 'admin' } | { kind: 'account'; accountId: string; tokenId: string };
+export type Identity =
+  | { kind: 'admin'; actor: string }
+  | { kind: 'account'; accountId: string; tokenId?: string; role: 'owner' | 'viewer'; actor: string };
 export type Session = {
   identity: Identity;
   /**

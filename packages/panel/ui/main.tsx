@@ -3,26 +3,36 @@ import { useEffect, useState } from 'preact/hooks';
 import 'uplot/dist/uPlot.min.css';
 import './styles.css';
 import { api, base, setCsrfToken, whenSessionLost, type Session } from './api-client';
+import { AuditPage } from './pages/audit-page';
 import { BalancePage } from './pages/balance-page';
 import { ConfigPage } from './pages/config-page';
 import { KeysPage } from './pages/keys-page';
 import { LoginPage } from './pages/login-page';
+import { MembersPage } from './pages/members-page';
 import { ModelsPage } from './pages/models-page';
 import { UpstreamsPage } from './pages/upstreams-page';
 import { UsagePage } from './pages/usage-page';
 
-const PAGES = [
-  { path: '/models', title: 'Models', view: ModelsPage, adminOnly: false },
-  { path: '/keys', title: 'Keys', view: KeysPage, adminOnly: false },
-  { path: '/usage', title: 'Usage', view: UsagePage, adminOnly: false },
-  { path: '/balance', title: 'Balance', view: BalancePage, adminOnly: false },
-  { path: '/upstreams', title: 'Upstreams', view: UpstreamsPage, adminOnly: true },
-  { path: '/config', title: 'Config', view: ConfigPage, adminOnly: true },
-] as const;
+/** Who may open a page: everyone, the admin console and accounts' owners, or the admin console alone. */
+type Audience = 'everyone' | 'owners' | 'admin';
 
-/** The pages a session may open: an account's console token never sees the operator's. */
+const PAGES = [
+  { path: '/models', title: 'Models', view: ModelsPage, audience: 'everyone' },
+  { path: '/keys', title: 'Keys', view: KeysPage, audience: 'everyone' },
+  { path: '/usage', title: 'Usage', view: UsagePage, audience: 'everyone' },
+  { path: '/balance', title: 'Balance', view: BalancePage, audience: 'everyone' },
+  { path: '/members', title: 'Members', view: MembersPage, audience: 'owners' },
+  { path: '/audit', title: 'Audit log', view: AuditPage, audience: 'owners' },
+  { path: '/upstreams', title: 'Upstreams', view: UpstreamsPage, audience: 'admin' },
+  { path: '/config', title: 'Config', view: ConfigPage, audience: 'admin' },
+] as const satisfies readonly { path: string; title: string; view: unknown; audience: Audience }[];
+
+/** The pages a session may open: an account's console token never sees the operator's, a viewer's never the audit log. */
 function pagesOf(session: Session) {
-  return PAGES.filter(page => !page.adminOnly || session.identity.kind === 'admin');
+  const { identity } = session;
+  const admin = identity.kind === 'admin';
+  const owner = identity.kind === 'admin' || identity.role === 'owner';
+  return PAGES.filter(page => page.audience === 'everyone' || (page.audience === 'owners' ? owner : admin));
 }
 
 /** The page's path below the panel's mount point: `/usage` for `/panel/usage?model=x`. */
@@ -49,8 +59,10 @@ function App() {
     const moved = () => setPath(currentPath());
     addEventListener('popstate', moved);
     whenSessionLost(() => setSession(null));
-    api<Session>('GET', '/session')
+    // No content when this browser holds no session: the login page, without an error.
+    api<Session | undefined>('GET', '/session')
       .then(found => {
+        if (!found) return setSession(null);
         setCsrfToken(found.csrfToken);
         canonicalizeAddress();
         setSession(found);
@@ -104,6 +116,7 @@ function App() {
         </nav>
         <span class="who">
           {session.me.account ? `Account: ${session.me.account.name}` : 'Admin console'}
+          {session.identity.kind === 'account' && session.identity.role === 'viewer' ? ' (viewer)' : ''}
         </span>
         <button type="button" class="secondary" onClick={() => void logout()}>
           Log out

@@ -7,6 +7,7 @@ export { createVertexKind, vertexKind, type VertexKindOptions } from '@signalbox
 export { anthropicMessagesCodec } from '@signalbox/codec-anthropic-messages';
 export { openAIChatCodec } from '@signalbox/codec-openai-chat';
 export { openAIResponsesCodec } from '@signalbox/codec-openai-responses';
+export { geminiCodec } from '@signalbox/codec-google-gemini';
 export { GatewayError, redact, redactHeaders, redactURL, type Codec, type UpstreamKind } from '@signalbox/core';
 export {
   ADMIN_IDENTITY,

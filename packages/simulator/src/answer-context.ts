@@ -11,4 +11,6 @@ export type AnswerContext = {
   requestId: string;
   /** What the prompt read from and wrote to the credential's prompt cache; usage reports it in the protocol's terms. */
   cache: PromptCacheUsage;
+  /** The `finishReason` a `[[sim:finish=…]]` marker asks for: Gemini withholds the answer and ends with it. */
+  directedFinish?: string;
 };

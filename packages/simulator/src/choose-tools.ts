@@ -9,7 +9,8 @@ const COMMON_WORDS = new Set(['that', 'this', 'with', 'from', 'into', 'your', 'w
 
 /**
  * The tools the simulated model calls now, like a model that reads its prompt: none when tools are
- * off or the conversation ends with a tool result (the model answers from it instead); the forced
+ * off or the conversation ends with a tool result (the model answers from it instead; with
+ * `toolRounds`, once that many results came back since the user's text: a tool loop); the forced
  * tool when `tool_choice` names one; otherwise the tool the user's request (`prompt`: the last user
  * text without an agent's context blocks) asks for — by its name (`get_weather`, "get weather") or,
  * failing that, by the most words of its description's first sentence; failing that, when the
@@ -17,9 +18,10 @@ const COMMON_WORDS = new Set(['that', 'this', 'with', 'from', 'into', 'your', 'w
  * nothing matches, the model answers in text, unless `tool_choice` requires a call (then the first
  * tool offered). The word `parallel` asks for two matching calls when parallel calls are allowed.
  */
-export function chooseTools(request: SimulatedRequest, prompt: string, mentions: PromptMentions): SimulatedTool[] {
+export function chooseTools(request: SimulatedRequest, prompt: string, mentions: PromptMentions, toolRounds = 1): SimulatedTool[] {
   const { tools, toolChoice } = request;
-  if (tools.length === 0 || toolChoice.type === 'none' || request.trailingToolResults.length > 0) return [];
+  const answered = request.trailingToolResults.length > 0 && request.toolResultsSinceUserText >= toolRounds;
+  if (tools.length === 0 || toolChoice.type === 'none' || answered) return [];
   if (toolChoice.type === 'tool') {
     return [tools.find(tool => tool.name === toolChoice.name) ?? (tools[0] as SimulatedTool)];
   }

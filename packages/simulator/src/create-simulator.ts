@@ -8,7 +8,7 @@ import { resolveSimulatorOptions, type SimulatorOptions } from './simulator-opti
 import { createConcurrencyPeak } from './create-concurrency-peak';
 import { createStatsCounter, type SimulatorStats } from './simulator-stats';
 
-/** Where a listening simulator can be reached. OpenAI clients use `${url}/v1`, Anthropic clients `url`. */
+/** Where a listening simulator can be reached. OpenAI clients use `${url}/v1`, Anthropic and Gemini clients `url`. */
 export type SimulatorAddress = { url: string; port: number };
 
 /**
@@ -58,8 +58,9 @@ export type Simulator = {
 };
 
 /**
- * Creates a deterministic simulated model answering `POST /v1/responses`, `/v1/messages` and
- * `/v1/chat/completions` in each protocol's exact wire shape, JSON and SSE. Throws RangeError on bad options.
+ * Creates a deterministic simulated model answering `POST /v1/responses`, `/v1/messages`,
+ * `/v1/chat/completions` and Gemini's `/v1beta/models/…` in each protocol's exact wire shape, JSON
+ * and streamed. Throws RangeError on bad options.
  */
 export function createSimulator(options?: SimulatorOptions): Simulator {
   const resolved = resolveSimulatorOptions(options);

@@ -19,6 +19,7 @@ function request(overrides: Partial<SimulatedRequest> = {}): SimulatedRequest {
     toolChoice: { type: 'auto' },
     parallelToolCalls: true,
     trailingToolResults: [],
+    toolResultsSinceUserText: 0,
     reasoning: false,
     includeEncryptedReasoning: false,
     includeStreamUsage: false,
@@ -111,16 +112,25 @@ describe('generateAnswer', () => {
 
   it('answers a tool result with text that quotes its first 40 characters', () => {
     const result = '{"temperature_c": 3, "conditions": "light snow over the fjord"}';
-    const plan = generateAnswer(request({ tools: [weatherTool], trailingToolResults: [result] }), settings);
+    const plan = generateAnswer(request({ tools: [weatherTool], trailingToolResults: [result], toolResultsSinceUserText: 1 }), settings);
     expect(plan.toolCalls).toHaveLength(0);
     expect(plan.text).toContain(result.slice(0, 40));
     expect(plan.text).not.toContain(result.slice(0, 41));
     expect(plan.finish).toBe('stop');
   });
 
+  it('calls the tool again after each result until toolRounds results came back, then answers from the last', () => {
+    const loop = { ...settings, toolRounds: 3 };
+    const asked = { lastUserText: 'Use get_weather for Oslo', tools: [weatherTool] };
+    const rounds = [1, 2, 3].map(results => generateAnswer(request({ ...asked, trailingToolResults: ['{"c": 3}'], toolResultsSinceUserText: results, inputCharacters: 20 * results }), loop));
+    expect(rounds.map(plan => plan.toolCalls.map(call => call.name))).toEqual([['get_weather'], ['get_weather'], []]);
+    expect(rounds[0]!.toolCalls[0]!.idSuffix).not.toBe(rounds[1]!.toolCalls[0]!.idSuffix);
+    expect(rounds[2]!.text).toContain('{"c": 3}');
+  });
+
   it("answers a multi-line tool result with its first 40 characters and its last line, where a shell's output sits", () => {
     const result = 'Chunk ID: 4c539c\nWall time: 0.0000 seconds\nProcess exited with code 0\nOutput:\nthe fjord notes 42\n';
-    const plan = generateAnswer(request({ tools: [weatherTool], trailingToolResults: [result] }), settings);
+    const plan = generateAnswer(request({ tools: [weatherTool], trailingToolResults: [result], toolResultsSinceUserText: 1 }), settings);
     expect(plan.text.startsWith(`Tool result: ${result.slice(0, 40)} … the fjord notes 42 `)).toBe(true);
     expect(plan.finish).toBe('stop');
   });

@@ -11,8 +11,11 @@ import { NO_MENTIONS, readPromptMentions, type PromptMentions } from './read-pro
 import { userRequestText } from './user-request-text';
 import { REASONING_WORD_LIST, WORD_LIST } from './word-list';
 
-/** Sizes of one answer: the visible text and, when asked for, the reasoning. */
-export type AnswerSettings = { answerTokens: number; reasoningTokens: number };
+/**
+ * Sizes of one answer (the visible text and, when asked for, the reasoning), and how many tool
+ * results the model waits for before it answers from them (`[[sim:tool-rounds=N]]`; default 1).
+ */
+export type AnswerSettings = { answerTokens: number; reasoningTokens: number; toolRounds?: number };
 
 const ECHO_WORDS = 3;
 const MAX_PROMPT_WORDS = 32;
@@ -39,10 +42,14 @@ export function generateAnswer(request: SimulatedRequest, settings: AnswerSettin
   }
   // Read only when there are tools to call: a plain chat turn costs nothing more.
   const mentions = request.tools.length > 0 ? readPromptMentions(prompt) : NO_MENTIONS;
-  const tools = chooseTools(request, prompt, mentions);
+  const tools = chooseTools(request, prompt, mentions, settings.toolRounds);
   if (tools.length > 0) {
     const idSeed = hashText(String(request.inputCharacters), hashText(prompt));
     return finishPlan({ reasoning, ...planToolCalls(tools, random, { promptWords, mentions }, budget, idSeed) }, inputTokens);
+  }
+  if (request.responseSchema !== undefined) {
+    const json = JSON.stringify(generateToolArguments(request.responseSchema, random, promptWords));
+    return finishPlan({ reasoning, ...limitText(splitIntoFragments(json), [], budget) }, inputTokens);
   }
   const tokens = answerTokens(random, promptWords, results, settings.answerTokens);
   return finishPlan({ reasoning, ...limitText(tokens, request.stopSequences, budget) }, inputTokens);

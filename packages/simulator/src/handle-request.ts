@@ -10,7 +10,7 @@ import type { RateLimitRefusal } from './rate-limit-answers';
 import { readCredential } from './read-credential';
 import { readRequestBody } from './read-request-body';
 import { NO_DIRECTIVES, readScenarioDirectives, stripScenarioDirectives, type ScenarioDirectives } from './scenario-directives';
-import { envelopeProtocolFor, PROTOCOL_ROUTES, type SimulatedProtocol } from './simulated-protocol';
+import { envelopeProtocolFor, matchRoute, type SimulatedProtocol, type SimulatedRoute } from './simulated-protocol';
 import type { SimulatedRequest } from './simulated-request';
 import { isSimulatorError, simulatorError, type SimulatorError } from './simulator-error';
 import type { ResolvedSimulatorOptions } from './simulator-options';
@@ -41,11 +41,11 @@ type Turn = { exchange: Exchange; protocol: SimulatedProtocol; request: Simulate
 export function createRequestHandler(state: SimulatorState): SimulatorHandler {
   return function simulatorHandler(request, response) {
     const pathname = (request.url ?? '/').split('?', 1)[0] ?? '/';
-    const protocol = PROTOCOL_ROUTES.get(pathname);
-    const exchange = trackExchange(request, response, state.stats, protocol === undefined ? 'other' : pathname);
+    const route = matchRoute(pathname, request.url ?? '/');
+    const exchange = trackExchange(request, response, state.stats, route?.statsKey ?? 'other');
     const handled = pathname.startsWith(CONTROL_PATH_PREFIX)
       ? handleControlRequest(exchange, pathname, { ...state, maxBodyBytes: state.options.maxBodyBytes })
-      : handleExchange(exchange, pathname, protocol, state);
+      : handleExchange(exchange, pathname, route, state);
     handled.catch(() => {
       // A bug must not take the server down: answer 500 if still possible, else drop the connection.
       if (!response.headersSent) writeJson(exchange, 500, { error: { message: 'Simulator failure', type: 'server_error', param: null, code: null } });
@@ -54,29 +54,32 @@ export function createRequestHandler(state: SimulatorState): SimulatorHandler {
   };
 }
 
-async function handleExchange(exchange: Exchange, pathname: string, protocol: SimulatedProtocol | undefined, state: SimulatorState): Promise<void> {
-  const envelope = protocol ?? envelopeProtocolFor(pathname);
+async function handleExchange(exchange: Exchange, pathname: string, route: SimulatedRoute | undefined, state: SimulatorState): Promise<void> {
+  const envelope = route?.protocol ?? envelopeProtocolFor(pathname);
   const requestId = createId('req_');
-  exchange.response.setHeader(envelope.requestIdHeader, requestId);
+  if (envelope.requestIdHeader !== undefined) exchange.response.setHeader(envelope.requestIdHeader, requestId);
   const fail = (error: SimulatorError, headers?: Record<string, string>) => writeError(exchange, envelope, error, requestId, headers);
-  if (protocol === undefined) return fail(simulatorError(404, `Unknown path: ${exchange.request.method} ${pathname}`));
+  if (route === undefined) return fail(simulatorError(404, `Unknown path: ${exchange.request.method} ${pathname}`));
+  const { protocol } = route;
   if (isWebSocketUpgrade(exchange.request)) {
     // Codex tries a WebSocket first; 426 tells it to use HTTP streaming at once (a 404/405 makes it retry).
     exchange.response.setHeader('upgrade', 'websocket');
     return fail(simulatorError(426, `WebSocket mode is not offered on ${pathname}; send POST ${pathname} (streaming over HTTP is supported).`));
   }
-  if (exchange.request.method !== 'POST') {
-    exchange.response.setHeader('allow', 'POST');
-    return fail(simulatorError(405, `Method ${exchange.request.method} is not allowed on ${pathname}; use POST.`));
+  if (exchange.request.method !== route.method) {
+    exchange.response.setHeader('allow', route.method);
+    return fail(simulatorError(405, `Method ${exchange.request.method} is not allowed on ${pathname}; use ${route.method}.`));
   }
-  const headerError = protocol.checkHeaders(exchange.request.headers, state.options.apiKey);
+  const url = exchange.request.url ?? '/';
+  const headerError = protocol.checkHeaders(exchange.request.headers, state.options.apiKey, url);
   if (headerError !== undefined) return fail(headerError);
-  const credential = readCredential(exchange.request.headers);
+  const credential = readCredential(exchange.request.headers, url);
   const refusal = applyAdmission(exchange, protocol, state.credentials.admit(credential));
   if (refusal !== undefined) return fail(refusal.error, refusal.headers);
-  const body = await readRequestBody(exchange.request, state.options.maxBodyBytes);
+  const body = route.method === 'GET' ? ({ ok: true, body: {} } as const) : await readRequestBody(exchange.request, state.options.maxBodyBytes);
   if (!body.ok) return fail(simulatorError(body.status, body.message));
   state.observeBody?.(exchange.request, body.body);
+  if (protocol.reply !== undefined) return replyDirectly(exchange, protocol.reply(body.body), fail);
   const request = protocol.readRequest(body.body);
   if (isSimulatorError(request)) return fail(request);
   return answer({ exchange, protocol, request, requestId, credential }, state, fail);
@@ -106,10 +109,11 @@ async function answer(turn: Turn, state: SimulatorState, fail: (error: Simulator
   const plan = generateAnswer(request, {
     answerTokens: directives.outputTokens ?? options.defaultOutputTokens,
     reasoningTokens: options.reasoningTokens,
+    ...(directives.toolRounds !== undefined && { toolRounds: directives.toolRounds }),
   });
   const cache = state.promptCache.apply(request, turn.credential, protocol.promptCaching);
   state.credentials.recordAnswer(turn.credential, plan.usage.inputTokens, cache);
-  const context: AnswerContext = { request, plan, createdAt: Math.floor(Date.now() / 1000), requestId: turn.requestId, cache };
+  const context: AnswerContext = { request, plan, createdAt: Math.floor(Date.now() / 1000), requestId: turn.requestId, cache, directedFinish: directives.finish };
   const tokenDelayMs = directives.slowMs ?? options.tokenDelayMs;
   if (request.stream) {
     const pacing = { tokenDelayMs, firstTokenDelayMs: options.firstTokenDelayMs };
@@ -120,6 +124,12 @@ async function answer(turn: Turn, state: SimulatorState, fail: (error: Simulator
   if (directives.streamError) return fail(protocol.failure);
   if (directives.cut) return writeCutJson(exchange, protocol.encodeJson(context));
   writeJson(exchange, 200, protocol.encodeJson(context));
+}
+
+/** Sends an answer that needed no generation (a token count, a model list), or its error. */
+function replyDirectly(exchange: Exchange, reply: unknown, fail: (error: SimulatorError) => void): void {
+  if (isSimulatorError(reply)) return fail(reply);
+  writeJson(exchange, 200, reply);
 }
 
 function isWebSocketUpgrade(request: Exchange['request']): boolean {

@@ -21,11 +21,14 @@ export function requiredOf(schema: JsonSchema): string[] {
   return Array.isArray(schema.required) ? schema.required.filter((name): name is string => typeof name === 'string') : [];
 }
 
-/** The schema's type: the first non-null one of a list, `object` when it only declares properties. */
+/**
+ * The schema's type in lower case (Gemini's OpenAPI subset writes `OBJECT`, `STRING`): the first
+ * non-null one of a list, `object` when it only declares properties.
+ */
 export function schemaType(schema: JsonSchema): string | undefined {
   const type = schema.type;
-  if (typeof type === 'string') return type;
-  if (Array.isArray(type)) return type.find(entry => typeof entry === 'string' && entry !== 'null') ?? 'null';
+  if (typeof type === 'string') return type.toLowerCase();
+  if (Array.isArray(type)) return type.find((entry): entry is string => typeof entry === 'string' && entry.toLowerCase() !== 'null')?.toLowerCase() ?? 'null';
   return isSchema(schema.properties) ? 'object' : undefined;
 }
 

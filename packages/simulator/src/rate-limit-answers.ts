@@ -42,6 +42,16 @@ export function openAIRateLimitRefusal(decision: RateLimitDecision): RateLimitRe
   return { error, headers: { ...openAIRateLimitHeaders(decision), 'retry-after': retryAfter(decision) } };
 }
 
+/**
+ * The Gemini API's 429: `RESOURCE_EXHAUSTED` with the quota it hit and a `RetryInfo` delay, which
+ * Gemini CLI reads to wait and retry a per-minute quota; Google sends no rate-limit headers.
+ * @see https://ai.google.dev/gemini-api/docs/rate-limits
+ */
+export function googleRateLimitRefusal(decision: RateLimitDecision): RateLimitRefusal {
+  const message = 'You exceeded your current quota, please check your plan and billing details. For more information on this error, head to: https://ai.google.dev/gemini-api/docs/rate-limits.';
+  return { error: simulatorError(429, message, { retryDelaySeconds: Number(retryAfter(decision)) }), headers: {} };
+}
+
 /** Whole seconds, at least 1: `retry-after` as the SDKs read it. */
 function retryAfter(decision: RateLimitDecision): string {
   return String(Math.max(1, Math.ceil(decision.retryAfterMs / 1000)));

@@ -4,7 +4,7 @@ import { asNumber, asRecord, asString, readTextContent } from './read-text-conte
 import type { SimulatedRequest, SimulatedTool, SimulatedToolChoice } from './simulated-request';
 import { simulatorError, type SimulatorError } from './simulator-error';
 
-type ConversationSummary = { lastUserText: string; trailingToolResults: string[] };
+type ConversationSummary = { lastUserText: string; trailingToolResults: string[]; toolResultsSinceUserText: number };
 
 /** `POST /v1/chat/completions` body → SimulatedRequest. Refuses only a missing `model` or `messages`. */
 export function readChatRequest(body: Record<string, unknown>): SimulatedRequest | SimulatorError {
@@ -31,6 +31,7 @@ export function readChatRequest(body: Record<string, unknown>): SimulatedRequest
     toolChoice: readToolChoice(body.tool_choice),
     parallelToolCalls: body.parallel_tool_calls !== false,
     trailingToolResults: conversation.trailingToolResults,
+    toolResultsSinceUserText: conversation.toolResultsSinceUserText,
     reasoning: false,
     includeEncryptedReasoning: false,
     includeStreamUsage: asRecord(body.stream_options)?.include_usage === true,
@@ -39,7 +40,7 @@ export function readChatRequest(body: Record<string, unknown>): SimulatedRequest
 }
 
 function summarizeMessages(prompt: PromptBlockList, messages: readonly unknown[]): ConversationSummary {
-  const summary: ConversationSummary = { lastUserText: '', trailingToolResults: [] };
+  const summary: ConversationSummary = { lastUserText: '', trailingToolResults: [], toolResultsSinceUserText: 0 };
   for (const entry of messages) {
     const message = asRecord(entry);
     if (message === undefined) continue;
@@ -47,10 +48,14 @@ function summarizeMessages(prompt: PromptBlockList, messages: readonly unknown[]
     prompt.add(String(message.role), `${text}${toolCallArguments(message.tool_calls)}`);
     if (message.role === 'tool') {
       summary.trailingToolResults.push(text);
+      summary.toolResultsSinceUserText += 1;
       continue;
     }
     summary.trailingToolResults = [];
-    if (message.role === 'user' && text !== '') summary.lastUserText = text;
+    if (message.role === 'user' && text !== '') {
+      summary.lastUserText = text;
+      summary.toolResultsSinceUserText = 0;
+    }
   }
   return summary;
 }

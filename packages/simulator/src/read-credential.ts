@@ -8,13 +8,18 @@ export function readBearerToken(authorization: string | undefined): string | und
 
 /**
  * The key a request carries, wherever its protocol puts it: `x-api-key` (Anthropic), `Authorization:
- * Bearer` (OpenAI, Anthropic OAuth), `api-key` (Azure OpenAI). '' when it carries none.
+ * Bearer` (OpenAI, Anthropic OAuth, Vertex AI), `api-key` (Azure OpenAI), `x-goog-api-key` or the
+ * `key` query parameter of `url` (Gemini). '' when it carries none.
  */
-export function readCredential(headers: IncomingHttpHeaders): string {
-  const apiKey = headers['x-api-key'];
-  if (typeof apiKey === 'string' && apiKey !== '') return apiKey;
+export function readCredential(headers: IncomingHttpHeaders, url = ''): string {
+  for (const name of ['x-api-key', 'x-goog-api-key'] as const) {
+    const value = headers[name];
+    if (typeof value === 'string' && value !== '') return value;
+  }
   const bearer = readBearerToken(headers.authorization);
   if (bearer !== undefined) return bearer;
   const azureKey = headers['api-key'];
-  return typeof azureKey === 'string' ? azureKey : '';
+  if (typeof azureKey === 'string' && azureKey !== '') return azureKey;
+  const query = url.indexOf('?');
+  return query === -1 ? '' : (new URLSearchParams(url.slice(query + 1)).get('key') ?? '');
 }

@@ -19,12 +19,17 @@ export function readMessagesRequest(body: Record<string, unknown>): SimulatedReq
   addSystemBlocks(prompt, body.system);
   let lastUserText = '';
   let trailingToolResults: string[] = [];
+  let toolResultsSinceUserText = 0;
   (body.messages as unknown[]).forEach((entry, index) => {
     const message = asRecord(entry);
     if (message === undefined) return;
     const turn = summarizeTurn(prompt, message, `messages.${index}`);
     trailingToolResults = message.role === 'user' ? turn.toolResults : [];
-    if (message.role === 'user' && turn.text !== '') lastUserText = turn.text;
+    toolResultsSinceUserText += trailingToolResults.length;
+    if (message.role === 'user' && turn.text !== '') {
+      lastUserText = turn.text;
+      toolResultsSinceUserText = 0;
+    }
   });
   const cacheError = prompt.finishMessages(body.cache_control);
   if (cacheError !== undefined) return cacheError;
@@ -46,6 +51,7 @@ export function readMessagesRequest(body: Record<string, unknown>): SimulatedReq
     toolChoice: readToolChoice(toolChoice),
     parallelToolCalls: toolChoice?.disable_parallel_tool_use !== true,
     trailingToolResults,
+    toolResultsSinceUserText,
     reasoning: thinkingType === 'enabled' || thinkingType === 'adaptive',
     includeEncryptedReasoning: false,
     includeStreamUsage: false,

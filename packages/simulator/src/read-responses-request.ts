@@ -4,7 +4,7 @@ import { asNumber, asRecord, asString, readTextContent } from './read-text-conte
 import type { SimulatedRequest, SimulatedTool, SimulatedToolChoice } from './simulated-request';
 import { simulatorError, type SimulatorError } from './simulator-error';
 
-type InputSummary = { lastUserText: string; trailingToolResults: string[] };
+type InputSummary = { lastUserText: string; trailingToolResults: string[]; toolResultsSinceUserText: number };
 
 /** `POST /v1/responses` body → SimulatedRequest. Lenient: only a missing `model` is refused. */
 export function readResponsesRequest(body: Record<string, unknown>): SimulatedRequest | SimulatorError {
@@ -32,6 +32,7 @@ export function readResponsesRequest(body: Record<string, unknown>): SimulatedRe
     toolChoice: readToolChoice(body.tool_choice),
     parallelToolCalls: body.parallel_tool_calls !== false,
     trailingToolResults: input.trailingToolResults,
+    toolResultsSinceUserText: input.toolResultsSinceUserText,
     reasoning: reasoningEffort !== undefined && reasoningEffort !== 'none',
     includeEncryptedReasoning: include.includes('reasoning.encrypted_content'),
     includeStreamUsage: false,
@@ -42,9 +43,9 @@ export function readResponsesRequest(body: Record<string, unknown>): SimulatedRe
 function summarizeInput(prompt: PromptBlockList, input: unknown): InputSummary {
   if (typeof input === 'string') {
     prompt.add('user:message', input);
-    return { lastUserText: input, trailingToolResults: [] };
+    return { lastUserText: input, trailingToolResults: [], toolResultsSinceUserText: 0 };
   }
-  const summary: InputSummary = { lastUserText: '', trailingToolResults: [] };
+  const summary: InputSummary = { lastUserText: '', trailingToolResults: [], toolResultsSinceUserText: 0 };
   if (!Array.isArray(input)) return summary;
   for (const entry of input) {
     const item = asRecord(entry);
@@ -53,13 +54,17 @@ function summarizeInput(prompt: PromptBlockList, input: unknown): InputSummary {
       const output = typeof item.output === 'string' ? item.output : readTextContent(item.output);
       prompt.add(String(item.type), output);
       summary.trailingToolResults.push(output);
+      summary.toolResultsSinceUserText += 1;
       continue;
     }
     summary.trailingToolResults = [];
     prompt.add(`${String(item.role ?? '')}:${String(item.type ?? 'message')}`, itemText(item));
     if (item.role === 'user') {
       const text = readTextContent(item.content);
-      if (text !== '') summary.lastUserText = text;
+      if (text !== '') {
+        summary.lastUserText = text;
+        summary.toolResultsSinceUserText = 0;
+      }
     }
   }
   return summary;

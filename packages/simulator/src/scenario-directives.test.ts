@@ -9,7 +9,7 @@ import { waitUntil } from './testing/wait-until';
 
 describe('readScenarioDirectives', () => {
   it('reads every marker and ignores unknown names and out-of-range values', () => {
-    expect(readScenarioDirectives(['hi [[sim:cut]] [[sim:slow=25]]', '[[sim:status=429]] [[sim:tokens=7]] [[sim:bogus]]'])).toEqual({
+    expect(readScenarioDirectives(['hi [[sim:cut]] [[sim:slow=25]] [[sim:tool-rounds=20]]', '[[sim:status=429]] [[sim:tokens=7]] [[sim:bogus]]'])).toEqual({
       cut: true,
       streamError: false,
       status: 429,
@@ -17,8 +17,10 @@ describe('readScenarioDirectives', () => {
       hang: false,
       outputTokens: 7,
       echoPrompt: false,
+      toolRounds: 20,
+      finish: undefined,
     });
-    expect(readScenarioDirectives(['[[sim:status=200]] [[sim:slow=-1]] [[sim:tokens=0]] [[sim:hang]] [[sim:stream-error]]'])).toEqual({
+    expect(readScenarioDirectives(['[[sim:status=200]] [[sim:slow=-1]] [[sim:tokens=0]] [[sim:hang]] [[sim:stream-error]] [[sim:tool-rounds=0]]'])).toEqual({
       cut: false,
       streamError: true,
       status: undefined,
@@ -26,8 +28,12 @@ describe('readScenarioDirectives', () => {
       hang: true,
       outputTokens: undefined,
       echoPrompt: false,
+      toolRounds: undefined,
+      finish: undefined,
     });
     expect(readScenarioDirectives(['[[sim:status=500]] [[sim:echo-prompt]] hi']).echoPrompt).toBe(true);
+    expect(readScenarioDirectives(['[[sim:finish=RECITATION]] hi']).finish).toBe('RECITATION');
+    expect(readScenarioDirectives(['[[sim:finish=safety]] [[sim:finish=]] hi']).finish).toBeUndefined();
     expect(stripScenarioDirectives('[[sim:cut]] Tell me [[sim:slow=5]]')).toBe('Tell me');
   });
 });

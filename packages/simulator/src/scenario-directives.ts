@@ -17,6 +17,10 @@ export type ScenarioDirectives = {
   outputTokens: number | undefined;
   /** `[[sim:echo-prompt]]`: a `status` error's message quotes the prompt, as some providers quote the input they refuse. */
   echoPrompt: boolean;
+  /** `[[sim:tool-rounds=N]]`: call the prompt's tool again after each result until N results came back (1–1000). */
+  toolRounds: number | undefined;
+  /** `[[sim:finish=SAFETY]]`: the answer is withheld and ends with this Gemini `finishReason` (Gemini routes only). */
+  finish: string | undefined;
 };
 
 /** Matches one marker; the name is lowercase letters and dashes, the value anything but `]`. */
@@ -32,6 +36,8 @@ export const NO_DIRECTIVES: ScenarioDirectives = Object.freeze({
   hang: false,
   outputTokens: undefined,
   echoPrompt: false,
+  toolRounds: undefined,
+  finish: undefined,
 });
 
 /** Reads every marker in `texts`; unknown names and out-of-range values are ignored. */
@@ -69,8 +75,14 @@ function applyDirective(directives: ScenarioDirectives, name: string, value: str
     case 'slow':
       directives.slowMs = readInteger(value, 0, 60_000) ?? directives.slowMs;
       return;
+    case 'finish':
+      directives.finish = value !== undefined && /^[A-Z_]{1,40}$/.test(value.trim()) ? value.trim() : directives.finish;
+      return;
     case 'tokens':
       directives.outputTokens = readInteger(value, 1, MAX_DIRECTIVE_TOKENS) ?? directives.outputTokens;
+      return;
+    case 'tool-rounds':
+      directives.toolRounds = readInteger(value, 1, 1_000) ?? directives.toolRounds;
       return;
     default:
       return;

@@ -4,6 +4,7 @@ import { ANTHROPIC_INVALID_KEY, authenticateApiKeyHeader, authenticateBearer, OP
 import { createChatStream } from './chat-sse';
 import { encodeChatJson } from './chat-json';
 import { anthropicErrorBody, openAIErrorBody } from './error-envelopes';
+import { GEMINI_ENVELOPE, matchGeminiRoute } from './gemini-protocol';
 import { encodeMessagesJson } from './messages-json';
 import { createMessagesStream } from './messages-sse';
 import type { PromptCaching } from './prompt-cache';
@@ -26,11 +27,14 @@ import type { SimulatedStream } from './sse-frame';
 
 /** Everything the request pipeline needs to know about one wire protocol. */
 export type SimulatedProtocol = {
-  name: 'openai-responses' | 'anthropic-messages' | 'openai-chat';
-  requestIdHeader: 'x-request-id' | 'request-id';
-  /** Auth and required headers, checked before the body is read. */
-  checkHeaders(headers: IncomingHttpHeaders, apiKey: string | undefined): SimulatorError | undefined;
+  name: 'openai-responses' | 'anthropic-messages' | 'openai-chat' | 'google-gemini';
+  /** The header that carries the request id; Google's APIs send none. */
+  requestIdHeader: 'x-request-id' | 'request-id' | undefined;
+  /** Auth and required headers, checked before the body is read; `url` is the request target (Gemini keys may ride in its query). */
+  checkHeaders(headers: IncomingHttpHeaders, apiKey: string | undefined, url: string): SimulatorError | undefined;
   readRequest(body: Record<string, unknown>): SimulatedRequest | SimulatorError;
+  /** An answer that needs no generation (Gemini's token count and model list): the body to send, or an error. */
+  reply?(body: Record<string, unknown>): unknown;
   encodeJson(context: AnswerContext): unknown;
   createStream(context: AnswerContext): SimulatedStream;
   encodeError(error: SimulatorError, requestId: string): unknown;
@@ -95,14 +99,25 @@ const chatProtocol: SimulatedProtocol = {
   ...openAIAccountRules,
 };
 
-/** The three routes the simulator answers (POST only); the query string is ignored. */
+/** The three fixed routes the simulator answers (POST only); the query string is ignored. */
 export const PROTOCOL_ROUTES: ReadonlyMap<string, SimulatedProtocol> = new Map([
   ['/v1/responses', responsesProtocol],
   ['/v1/messages', messagesProtocol],
   ['/v1/chat/completions', chatProtocol],
 ]);
 
-/** The protocol whose envelope an unknown path gets: Anthropic under `/v1/messages…`, else OpenAI. */
+/** A request's route: the protocol that answers it, the key it is counted under in `stats().byPath`, and its one method. */
+export type SimulatedRoute = { protocol: SimulatedProtocol; statsKey: string; method: 'GET' | 'POST' };
+
+/** The route of a request target (`pathname` without its query, `url` with it), or undefined for an unknown path. */
+export function matchRoute(pathname: string, url: string): SimulatedRoute | undefined {
+  const fixed = PROTOCOL_ROUTES.get(pathname);
+  if (fixed !== undefined) return { protocol: fixed, statsKey: pathname, method: 'POST' };
+  return matchGeminiRoute(pathname, url);
+}
+
+/** The protocol whose envelope an unknown path gets: Anthropic under `/v1/messages…`, Google under `/v1beta/` and `/v1/models/`, else OpenAI. */
 export function envelopeProtocolFor(pathname: string): SimulatedProtocol {
+  if (pathname.startsWith('/v1beta/') || pathname.startsWith('/v1/models/')) return GEMINI_ENVELOPE;
   return pathname.startsWith('/v1/messages') ? messagesProtocol : responsesProtocol;
 }

@@ -52,8 +52,12 @@ export type SimulatedRequest = {
   parallelToolCalls: boolean;
   /** Texts of the tool results that end the conversation; empty when it does not end with one. */
   trailingToolResults: readonly string[];
+  /** Tool results sent since the last user text (every round of an agent's tool loop). */
+  toolResultsSinceUserText: number;
   reasoning: boolean;
   includeEncryptedReasoning: boolean;
+  /** Structured output (Gemini `responseMimeType: 'application/json'`): the JSON schema the answer's text follows. */
+  responseSchema?: unknown;
   /** Chat only: `stream_options.include_usage`. */
   includeStreamUsage: boolean;
   /** The parsed body, for protocols that echo request fields (Responses). */

@@ -9,6 +9,8 @@ export type SimulatorError = {
   param?: string | null;
   code?: string | null;
   type?: string;
+  /** Seconds the caller should wait before retrying (a 429's refill time); Google's envelope carries it as `RetryInfo`. */
+  retryDelaySeconds?: number;
 };
 
 /** Builds a SimulatorError. */

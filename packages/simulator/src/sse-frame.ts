@@ -13,6 +13,8 @@ export type SimulatedStream = {
   frames: Iterable<SSEFrame>;
   /** The protocol's in-stream error; it takes the place (and sequence number) of the last frame produced, which is dropped. */
   errorFrame(): string;
+  /** The stream's `content-type`: `text/event-stream` unless the protocol frames it otherwise (Gemini's JSON array). */
+  contentType?: string;
 };
 
 /** `event: <type>` + `data: <json>`; one JSON.stringify per frame. */

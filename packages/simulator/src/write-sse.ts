@@ -17,7 +17,7 @@ export const SCENARIO_TOKENS = 3;
  */
 export async function writeSSE(exchange: Exchange, stream: SimulatedStream, pacing: StreamPacing, scenario: StreamScenario) {
   const { response } = exchange;
-  response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  response.writeHead(200, { 'content-type': stream.contentType ?? 'text/event-stream', 'cache-control': 'no-cache' });
   let tokens = 0;
   for (const frame of stream.frames) {
     if (exchange.isClosed()) return;

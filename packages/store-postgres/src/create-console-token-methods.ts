@@ -1,5 +1,5 @@
 import { consoleTokenPrefix, generateConsoleToken, hashApiKey, looksLikeConsoleToken, type ConsoleTokenStore } from '@signalbox/accounts';
-import { CONSOLE_TOKEN_COLUMNS, findDigestMatch, newConsoleTokenRowValues, toConsoleTokenRecord } from '@signalbox/accounts/sql';
+import { CONSOLE_TOKEN_COLUMNS, consoleTokenPatchAssignments, findDigestMatch, newConsoleTokenRowValues, toConsoleTokenRecord } from '@signalbox/accounts/sql';
 import { SELECT_ACCOUNT } from './account-statements';
 import type { StoreContext } from './store-context';
 
@@ -14,8 +14,8 @@ export function createConsoleTokenMethods({ sql, serverSecret }: StoreContext): 
       if (!(await sql.row(SELECT_ACCOUNT, [input.accountId]))) throw new Error(`No account '${input.accountId}'.`);
       const secret = generateConsoleToken();
       const row = await sql.row(
-        `INSERT INTO console_tokens (id, account_id, name, prefix, digest, status, expires_at, created_at)
-         VALUES ($1, $2, $3, $4, $5, 'active', $6, $7) RETURNING ${CONSOLE_TOKEN_COLUMNS}`,
+        `INSERT INTO console_tokens (id, account_id, name, prefix, digest, role, status, expires_at, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, 'active', $7, $8) RETURNING ${CONSOLE_TOKEN_COLUMNS}`,
         newConsoleTokenRowValues(input, secret, serverSecret),
       );
       return { secret, token: toConsoleTokenRecord(row)! };
@@ -38,11 +38,10 @@ export function createConsoleTokenMethods({ sql, serverSecret }: StoreContext): 
       return rows.map(row => toConsoleTokenRecord(row)!);
     },
     async updateConsoleToken(id, patch) {
+      const { set, values } = consoleTokenPatchAssignments(patch, index => `$${index}`);
+      if (set === '') return toConsoleTokenRecord(await sql.row(`SELECT ${CONSOLE_TOKEN_COLUMNS} FROM console_tokens WHERE id = $1`, [id]));
       return toConsoleTokenRecord(
-        await sql.row(`UPDATE console_tokens SET status = $1 WHERE id = $2 RETURNING ${CONSOLE_TOKEN_COLUMNS}`, [
-          patch.status,
-          id,
-        ]),
+        await sql.row(`UPDATE console_tokens SET ${set} WHERE id = $${values.length + 1} RETURNING ${CONSOLE_TOKEN_COLUMNS}`, [...values, id]),
       );
     },
   };

@@ -14,6 +14,7 @@ import { createKeyCache } from './create-key-cache';
 import { createReservationMethods } from './create-reservation-methods';
 import { createResponseMethods } from './create-response-methods';
 import { createTransactionRunner } from './create-transaction-runner';
+import { createAuditMethods } from './create-audit-methods';
 import { createUsageMethods } from './create-usage-methods';
 import { registerHoldOwner, unregisterHoldOwner } from './hold-owners';
 import { listenConfigVersions } from './listen-config-versions';
@@ -68,6 +69,8 @@ export type PostgresAccountStoreOptions = (
   cacheRefreshMs?: number;
   /** Ledger rows older than this many days are deleted by the sweep. Default `DEFAULT_USAGE_RETENTION_DAYS` (400). */
   usageRetentionDays?: number;
+  /** Audit log entries older than this many days are deleted by the sweep. Default `DEFAULT_USAGE_RETENTION_DAYS` (400). */
+  auditRetentionDays?: number;
   /** Told about a sweep that failed (the database unreachable for a while); the next sweep runs as usual. */
   onSweepError?: (error: unknown) => void;
   /**
@@ -134,6 +137,8 @@ export async function createPostgresAccountStore(options: PostgresAccountStoreOp
   });
   const responses = createResponseMethods(context);
   const usage = createUsageMethods(context);
+  const audit = createAuditMethods(context);
+  const auditRetentionMs = usageRetentionMs(options.auditRetentionDays);
   const configVersions = createConfigVersionMethods({ ...context, sql: createSqlSession(configPool) });
   const listeners = new Set<() => void>();
   const sweeps = createSweepTracker();
@@ -142,6 +147,7 @@ export async function createPostgresAccountStore(options: PostgresAccountStoreOp
       reservations.releaseExpiredHolds,
       responses.deleteExpiredResponses,
       (at: number) => usage.deleteUsageBefore(at - retentionMs),
+      (at: number) => audit.deleteAuditBefore(at - auditRetentionMs),
     ]),
     { intervalMs, now, ...(options.onSweepError && { onError: options.onSweepError }) },
   );
@@ -154,6 +160,7 @@ export async function createPostgresAccountStore(options: PostgresAccountStoreOp
       ...reservations,
       ...responses,
       ...usage,
+      ...audit,
     },
     { idle: sweeps.idle, isClosed: () => closed },
   );

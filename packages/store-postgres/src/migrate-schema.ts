@@ -174,6 +174,39 @@ const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE usage ADD COLUMN upstream_kind TEXT;
   `,
+  // Console token roles (a token made before this step stays an owner, as it was) and the audit
+  // log: append-only, so a row is never updated, and deleted only by retention, which never
+  // reaches a row younger than a day (the shortest retention), so a recent change cannot be erased.
+  `
+  ALTER TABLE console_tokens ADD COLUMN role TEXT NOT NULL DEFAULT 'owner' CHECK (role IN ('owner', 'viewer'));
+  CREATE TABLE audit_log (
+    seq BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    id TEXT NOT NULL UNIQUE,
+    time BIGINT NOT NULL,
+    actor TEXT NOT NULL,
+    account_id TEXT,
+    entity_type TEXT NOT NULL,
+    entity_id TEXT NOT NULL,
+    action TEXT NOT NULL,
+    before_json TEXT,
+    after_json TEXT,
+    ip TEXT,
+    user_agent TEXT,
+    request_id TEXT
+  );
+  CREATE INDEX audit_log_by_account ON audit_log (account_id, seq);
+  CREATE INDEX audit_log_by_time ON audit_log (time);
+  CREATE OR REPLACE FUNCTION audit_log_guard() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    IF TG_OP <> 'DELETE' THEN RAISE EXCEPTION 'the audit log is append-only'; END IF;
+    IF OLD.time > (extract(epoch FROM clock_timestamp()) * 1000)::bigint - 86400000 THEN
+      RAISE EXCEPTION 'audit log entries are kept at least a day';
+    END IF;
+    RETURN OLD;
+  END $$;
+  CREATE TRIGGER audit_log_guard BEFORE UPDATE OR DELETE ON audit_log FOR EACH ROW EXECUTE FUNCTION audit_log_guard();
+  CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON audit_log FOR EACH STATEMENT EXECUTE FUNCTION audit_log_guard();
+  `,
   // Versions of the live configuration (routes, upstreams, prices): numbered without gaps, never
   // changed once written. Every new version is announced on the channel instances LISTEN on, by a
   // trigger, so a version written by any client (an instance, the CLI) reaches them all.

@@ -1,5 +1,5 @@
 import { consoleTokenPrefix, generateConsoleToken, hashApiKey, looksLikeConsoleToken, type ConsoleTokenStore } from '@signalbox/accounts';
-import { CONSOLE_TOKEN_COLUMNS, findDigestMatch, newConsoleTokenRowValues, toConsoleTokenRecord } from '@signalbox/accounts/sql';
+import { CONSOLE_TOKEN_COLUMNS, consoleTokenPatchAssignments, findDigestMatch, newConsoleTokenRowValues, toConsoleTokenRecord } from '@signalbox/accounts/sql';
 import type { StoreContext } from './store-context';
 
 /**
@@ -9,13 +9,13 @@ import type { StoreContext } from './store-context';
  */
 export function createConsoleTokenMethods({ database, statements, serverSecret }: StoreContext): ConsoleTokenStore {
   const insert = database.prepare(
-    `INSERT INTO console_tokens (id, account_id, name, prefix, digest, status, expires_at, created_at)
-     VALUES (?, ?, ?, ?, ?, 'active', ?, ?) RETURNING ${CONSOLE_TOKEN_COLUMNS}`,
+    `INSERT INTO console_tokens (id, account_id, name, prefix, digest, role, status, expires_at, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, 'active', ?, ?) RETURNING ${CONSOLE_TOKEN_COLUMNS}`,
   );
   const selectByPrefix = database.prepare(`SELECT ${CONSOLE_TOKEN_COLUMNS}, digest FROM console_tokens WHERE prefix = ?`);
   const selectAll = database.prepare(`SELECT ${CONSOLE_TOKEN_COLUMNS} FROM console_tokens ORDER BY rowid`);
   const selectOfAccount = database.prepare(`SELECT ${CONSOLE_TOKEN_COLUMNS} FROM console_tokens WHERE account_id = ? ORDER BY rowid`);
-  const updateStatus = database.prepare(`UPDATE console_tokens SET status = ? WHERE id = ? RETURNING ${CONSOLE_TOKEN_COLUMNS}`);
+  const selectOne = database.prepare(`SELECT ${CONSOLE_TOKEN_COLUMNS} FROM console_tokens WHERE id = ?`);
   return {
     async createConsoleToken(input) {
       if (!statements.selectAccount.get(input.accountId)) throw new Error(`No account '${input.accountId}'.`);
@@ -33,7 +33,10 @@ export function createConsoleTokenMethods({ database, statements, serverSecret }
       return rows.map(row => toConsoleTokenRecord(row)!);
     },
     async updateConsoleToken(id, patch) {
-      return toConsoleTokenRecord(updateStatus.get(patch.status, id));
+      const { set, values } = consoleTokenPatchAssignments(patch, () => '?');
+      if (set === '') return toConsoleTokenRecord(selectOne.get(id));
+      const update = database.prepare(`UPDATE console_tokens SET ${set} WHERE id = ? RETURNING ${CONSOLE_TOKEN_COLUMNS}`);
+      return toConsoleTokenRecord(update.get(...values, id));
     },
   };
 }

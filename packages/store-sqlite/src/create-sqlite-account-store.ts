@@ -8,6 +8,7 @@ import {
 } from '@signalbox/accounts';
 import { createAccountCache } from './create-account-cache';
 import { createAccountMethods } from './create-account-methods';
+import { createAuditMethods } from './create-audit-methods';
 import { createApiKeyMethods } from './create-api-key-methods';
 import { createChangeWatcher } from './create-change-watcher';
 import { createConfigVersionMethods } from './create-config-version-methods';
@@ -49,6 +50,8 @@ export type SQLiteAccountStoreOptions = {
    * `usage.retentionDays`). Default `DEFAULT_USAGE_RETENTION_DAYS` (400).
    */
   usageRetentionDays?: number;
+  /** Audit log entries older than this many days are deleted by the sweep. Default `DEFAULT_USAGE_RETENTION_DAYS` (400). */
+  auditRetentionDays?: number;
   /**
    * Told about periodic work that failed (a sweep on a busy database, a WAL checkpoint); the next
    * one runs as usual.
@@ -111,10 +114,13 @@ export function createSQLiteAccountStore(options: SQLiteAccountStoreOptions): Ac
   const reservations = createReservationMethods(context);
   const responses = createResponseMethods(context);
   const usage = createUsageMethods(context);
+  const audit = createAuditMethods(context);
+  const auditRetentionMs = usageRetentionMs(options.auditRetentionDays);
   const sweeps = [
     reservations.releaseExpiredHolds,
     responses.deleteExpiredResponses,
     (at: number) => usage.deleteUsageBefore(at - retentionMs),
+    (at: number) => audit.deleteAuditBefore(at - auditRetentionMs),
   ];
   const stopCheckpoints = startCheckpoints(database, options, busyTimeoutMs);
   const stopSweep = startStoreSweep(sweeps, {
@@ -130,6 +136,7 @@ export function createSQLiteAccountStore(options: SQLiteAccountStoreOptions): Ac
     ...reservations,
     ...responses,
     ...usage,
+    ...audit,
     configVersions: createConfigVersionMethods(context),
     async ping() {
       // Throws once the database is closed (or its file can no longer be read).

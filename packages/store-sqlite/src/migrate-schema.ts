@@ -215,6 +215,34 @@ const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE usage ADD COLUMN upstream_kind TEXT;
   `,
+  // Console token roles (a token made before this step stays an owner, as it was) and the audit
+  // log: append-only, so a row is never updated, and deleted only by retention, which never
+  // reaches a row younger than a day (the shortest retention), so a recent change cannot be erased.
+  `
+  ALTER TABLE console_tokens ADD COLUMN role TEXT NOT NULL DEFAULT 'owner' CHECK (role IN ('owner', 'viewer'));
+  CREATE TABLE audit_log (
+    seq INTEGER PRIMARY KEY,
+    id TEXT NOT NULL UNIQUE,
+    time INTEGER NOT NULL,
+    actor TEXT NOT NULL,
+    account_id TEXT,
+    entity_type TEXT NOT NULL,
+    entity_id TEXT NOT NULL,
+    action TEXT NOT NULL,
+    before_json TEXT,
+    after_json TEXT,
+    ip TEXT,
+    user_agent TEXT,
+    request_id TEXT
+  ) STRICT;
+  CREATE INDEX audit_log_by_account ON audit_log (account_id, seq);
+  CREATE INDEX audit_log_by_time ON audit_log (time);
+  CREATE TRIGGER audit_log_append_only BEFORE UPDATE ON audit_log
+    BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
+  CREATE TRIGGER audit_log_kept_a_day BEFORE DELETE ON audit_log
+    WHEN OLD.time > CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) - 86400000
+    BEGIN SELECT RAISE(ABORT, 'audit log entries are kept at least a day'); END;
+  `,
   // Versions of the live configuration (routes, upstreams, prices): numbered without gaps, never
   // changed once written. The newest is MAX(version), read from the primary key's end.
   `

@@ -1,20 +1,10 @@
 import type { IncomingMessage } from 'node:http';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { zstdCompressSync } from 'node:zlib';
 import { createDefaultConfig, EMBEDDED_SIMULATOR } from '../../../examples/server/src';
-import { startTestGateway, type TestGateway } from '../../helpers/start-test-gateway';
-import {
-  createAgentSandbox,
-  isolatedEnvironment,
-  logGatewayRequests,
-  runCli,
-  startEgressTrap,
-  startRecordingProxy,
-  type AgentSandbox,
-  type EgressTrap,
-} from './agent-sandbox';
-import { CODEX, CODEX_ROUTES, codexConfig, completedItems, expectCompletedTurn } from './codex-cli';
+import type { TestGateway } from '../../helpers/start-test-gateway';
+import { logGatewayRequests, startRecordingProxy } from './agent-sandbox';
+import { CODEX_ROUTES, codexConfig, completedItems, expectCompletedTurn } from './codex-cli';
+import { useCodexGateway } from './use-codex-gateway';
 
 /**
  * The real Codex CLI (`@openai/codex`, pinned in devDependencies, unmodified) in `codex exec --json`
@@ -31,38 +21,17 @@ jest.setTimeout(2 * RUN_TIMEOUT_MS + 5_000);
 const FILE_CONTENT = 'fjord-notes-7f3a: snow chains are in the boot';
 
 describe('Codex CLI (codex exec --json) through the example server', () => {
+  const harness = useCodexGateway({
+    prefix: 'signalbox-codex-',
+    gatewayConfig: { ...createDefaultConfig(EMBEDDED_SIMULATOR), forwardClientHeaders: ['x-codex-*'] },
+    fileContent: FILE_CONTENT,
+    runTimeoutMs: RUN_TIMEOUT_MS,
+  });
+  const codex = (prompt: string, config: string, apiKey?: string) => harness.codex(prompt, config, apiKey);
   let server: TestGateway;
-  let trap: EgressTrap;
-  let sandbox: AgentSandbox;
-
-  beforeAll(async () => {
-    sandbox = createAgentSandbox('signalbox-codex-');
-    const configPath = join(sandbox.root, 'gateway.json');
-    writeFileSync(configPath, JSON.stringify({ ...createDefaultConfig(EMBEDDED_SIMULATOR), forwardClientHeaders: ['x-codex-*'] }));
-    server = await startTestGateway({ configPath });
-    trap = await startEgressTrap();
-    writeFileSync(join(sandbox.cwd, 'notes.txt'), `${FILE_CONTENT}\n`);
+  beforeAll(() => {
+    server = harness.server;
   });
-  afterAll(async () => {
-    await trap.close();
-    await server.close(1_000);
-    sandbox.remove();
-  });
-  // Nothing left loopback: every attempt the CLI made to reach another host is listed here.
-  afterEach(() => expect(trap.attempts.splice(0)).toEqual([]));
-
-  async function codex(prompt: string, config: string, apiKey = server.demoKey) {
-    writeFileSync(join(sandbox.config, 'config.toml'), config);
-    const log = logGatewayRequests(server.server);
-    const before = server.simulator.requests().length;
-    const run = await runCli(process.execPath, [CODEX, 'exec', '--json', '--skip-git-repo-check', prompt], {
-      cwd: sandbox.cwd,
-      timeoutMs: RUN_TIMEOUT_MS,
-      env: { ...isolatedEnvironment(sandbox, trap), CODEX_HOME: sandbox.config, SIGNALBOX_API_KEY: apiKey },
-    });
-    log.stop();
-    return { run, gateway: log.requests, upstream: server.simulator.requests().slice(before) };
-  }
 
   it.each(CODEX_ROUTES)('answers a plain turn on $model in one Responses request, with its x-codex-* headers forwarded only to a Responses upstream', async route => {
     const { run, gateway, upstream } = await codex('Say hello', codexConfig({ model: route.model, baseURL: server.url }));
@@ -98,16 +67,6 @@ describe('Codex CLI (codex exec --json) through the example server', () => {
     expect(String(commands[0]!.command)).toMatch(/ -lc '?cat notes\.txt'?$/);
     const messages = completedItems(run, 'agent_message').map(item => String(item.text));
     expect(messages).toEqual(['I will call exec_command.', expect.stringContaining(FILE_CONTENT.slice(0, 40))]);
-  });
-
-  it('falls back from its WebSocket transport to HTTP at once on the gateway’s 426 (supports_websockets = true)', async () => {
-    const { run, gateway } = await codex('Say hello', codexConfig({ model: 'sim-via-responses', baseURL: server.url, providerLines: ['supports_websockets = true'] }));
-    expectCompletedTurn(run);
-    expect(gateway.map(request => `${request.method} ${request.url} ${request.status}`)).toEqual(['GET /v1/responses 426', 'POST /v1/responses 200']);
-    expect(gateway[0]!.headers.upgrade).toBe('websocket');
-    // One probe and no retries: the HTTP request follows the refused upgrade within a second (a
-    // 404 or 405 makes Codex retry the upgrade for 5–10 s).
-    expect(gateway[1]!.at - gateway[0]!.at).toBeLessThan(1_000);
   });
 
   it('sends uncompressed bodies to an API-key provider even with enable_request_compression on (Codex 0.169 compresses with zstd only when signed in with ChatGPT), and the same body zstd-compressed is served', async () => {

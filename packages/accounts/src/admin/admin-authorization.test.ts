@@ -71,11 +71,16 @@ async function setUp() {
   });
   const asAdmin = callerFor(admin, ADMIN_IDENTITY);
   const fixture = await createAuthorizationFixture(asAdmin, async secret => callerFor(admin, await admin.authenticateToken(secret)));
-  const snapshot = async () => ({ accounts: await store.listAccounts(), keys: await store.listKeys(), tokens: await store.listConsoleTokens() });
+  const snapshot = async () => ({
+    accounts: await store.listAccounts(),
+    keys: await store.listKeys(),
+    tokens: await store.listConsoleTokens(),
+    audit: await store.listAudit({}, { limit: 1000 }),
+  });
   return { asAdmin, fixture, snapshot };
 }
 
-describe('the admin service’s authorization model: every route × both identities × every field', () => {
+describe('the admin service’s authorization model: every route × every identity (admin, owner, viewer, another account) × every field', () => {
   it.each(AUTHORIZATION_RUNS)('$route $field, as $identity: $expected.status $expected.code', async run => {
     const { asAdmin, fixture, snapshot } = await setUp();
     await expectAuthorizationRun(run, fixture, asAdmin, snapshot);

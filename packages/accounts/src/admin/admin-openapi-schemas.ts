@@ -12,6 +12,7 @@ import {
 } from './admin-schemas';
 import {
   adminAccountSchema,
+  adminAuditEntrySchema,
   adminBalanceEventSchema,
   adminConsoleTokenSchema,
   adminCreatedConsoleTokenSchema,
@@ -35,7 +36,7 @@ import {
   configDiffQuerySchema,
   configVersionsQuerySchema,
 } from '../config/config-schemas';
-import { balanceEventsQuerySchema, usagePageQuerySchema, usageSummaryQuerySchema } from './usage-query-schemas';
+import { auditPageQuerySchema, balanceEventsQuerySchema, usagePageQuerySchema, usageSummaryQuerySchema } from './usage-query-schemas';
 
 /** The admin API's bodies and answers, by the component name the OpenAPI document gives each. */
 const BODIES = {
@@ -70,6 +71,7 @@ const ANSWERS = {
   AdminConfigVersion: adminConfigVersionSchema,
   AdminConfigVersionPage: adminPageOf(adminConfigVersionSummarySchema),
   AdminConfigDiff: adminConfigDiffSchema,
+  AdminAuditPage: adminPageOf(adminAuditEntrySchema),
 } as const;
 
 /** The query strings of the admin API's paged and filtered reads. */
@@ -79,6 +81,7 @@ const QUERIES = {
   balanceEvents: balanceEventsQuerySchema,
   configVersions: configVersionsQuerySchema,
   configDiff: configDiffQuerySchema,
+  audit: auditPageQuerySchema,
 } as const;
 
 export type AdminSchemaName = keyof typeof BODIES | keyof typeof ANSWERS;

@@ -22,7 +22,7 @@ export type AdminAnswer = { json: unknown } | { csv: AsyncIterable<string>; file
 export type AdminOperationDescription = {
   operationId: string;
   summary: string;
-  tag: 'Admin' | 'Admin accounts' | 'Admin keys' | 'Admin usage' | 'Admin upstreams' | 'Admin config';
+  tag: 'Admin' | 'Admin accounts' | 'Admin keys' | 'Admin usage' | 'Admin upstreams' | 'Admin config' | 'Admin audit';
   /** The JSON answer's schema, or `text/csv` for an operation that only exports CSV. */
   answer: AdminSchemaName | 'text/csv';
   /** Its query parameters: one of the usage or config queries, or the `accountId` of a listing. */
@@ -44,7 +44,7 @@ export type AdminOperation = {
   describe: AdminOperationDescription;
 };
 
-const csvFile = async (chunks: Promise<AsyncIterable<string>>): Promise<AdminAnswer> => ({ csv: await chunks, filename: 'usage.csv' });
+const csvFile = async (chunks: Promise<AsyncIterable<string>>, filename = 'usage.csv'): Promise<AdminAnswer> => ({ csv: await chunks, filename });
 
 /**
  * Every operation of the admin API, once: the admin router (Bearer console token) and the panel
@@ -151,6 +151,21 @@ export const ADMIN_OPERATIONS: readonly AdminOperation[] = [
     method: 'get', path: '/usage/summary', status: 200,
     run: (admin, identity, request) => json(admin.summarizeUsage(identity, request.query)),
     describe: { operationId: 'adminSummarizeUsage', summary: 'Requests, tokens, cost, errors and latency per time bucket', tag: 'Admin usage', answer: 'AdminUsageSummary', query: 'usageSummary' },
+  },
+  {
+    method: 'get', path: '/audit', status: 200,
+    run: (admin, identity, request) => {
+      const { format, ...query } = request.query;
+      if (format === undefined || format === 'json') return json(admin.listAudit(identity, query));
+      if (format !== 'csv') throw invalidParameter('format', 'must be json or csv');
+      return csvFile(admin.exportAuditCsv(identity, query), 'audit.csv');
+    },
+    describe: { operationId: 'adminListAudit', summary: 'The audit log of changes, newest first (or a CSV export)', tag: 'Admin audit', answer: 'AdminAuditPage', query: 'audit', csvFormat: true },
+  },
+  {
+    method: 'get', path: '/audit.csv', status: 200,
+    run: (admin, identity, request) => csvFile(admin.exportAuditCsv(identity, request.query), 'audit.csv'),
+    describe: { operationId: 'adminExportAudit', summary: 'The audit log as a CSV file', tag: 'Admin audit', answer: 'text/csv', query: 'audit' },
   },
   ...CONFIG_OPERATIONS,
 ];

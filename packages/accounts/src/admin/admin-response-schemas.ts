@@ -47,6 +47,7 @@ export const adminConsoleTokenSchema = z.object({
   name: z.string(),
   prefix: z.string(),
   status: z.enum(['active', 'disabled']),
+  role: z.enum(['owner', 'viewer']).meta({ description: '`owner` manages its account (keys, console tokens, usage); `viewer` only reads it.' }),
   expiresAt: nullableIsoTime,
   createdAt: isoTime,
 });
@@ -60,6 +61,7 @@ export const adminMeSchema = z.union([
   z.object({ kind: z.literal('admin'), account: z.null(), token: z.null(), keyLimitCeiling: z.null() }),
   z.object({
     kind: z.literal('account'),
+    role: z.enum(['owner', 'viewer']),
     account: adminAccountSchema,
     token: adminConsoleTokenSchema.nullable(),
     keyLimitCeiling: keyLimitsSchema.meta({ description: 'The most this account\'s console token may give its keys: the gateway\'s `limits.default` overlaid by the account\'s own ceiling.' }),
@@ -189,3 +191,18 @@ export const adminListOf = <T extends z.ZodType>(item: T) => z.object({ data: z.
 
 /** `{ data: [...], nextCursor }`: a page, newest first; `nextCursor` is `null` on the last page. */
 export const adminPageOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), nextCursor: z.string().nullable() });
+
+export const adminAuditEntrySchema = z.object({
+  id: z.string(),
+  time: isoTime,
+  actor: z.string().meta({ description: '`admin-token`, `console:<token name>`, `sso:<issuer host>:<subject>`, `cli` or `config-file`.' }),
+  accountId: z.string().nullable().meta({ description: 'The account the changed entity belongs to; `null` for the gateway\'s own.' }),
+  entityType: z.string(),
+  entityId: z.string(),
+  action: z.string(),
+  before: z.unknown().meta({ description: 'The entity before the change, secrets masked; `null` before a create.' }),
+  after: z.unknown().meta({ description: 'The entity after the change, secrets masked.' }),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  requestId: z.string().nullable(),
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { keyLimitsSchema } from '../keys/key-limits';
+import { CONSOLE_ROLES } from './console-identity';
 
 const group = z.string().min(1).max(100);
 const expiresAt = z.iso.datetime({ offset: true }).transform(value => Date.parse(value));
@@ -49,8 +50,11 @@ export const updateKeySchema = z
   .partial()
   .strict();
 
+/** What a console token's identity may do with its account: `owner` manages it, `viewer` only reads. */
+const role = z.enum(CONSOLE_ROLES as ['owner', 'viewer']);
+
 export const createConsoleTokenSchema = z
-  .object({ accountId: z.string().min(1), name: z.string().min(1).max(200), expiresAt: expiresAt.optional() })
+  .object({ accountId: z.string().min(1), name: z.string().min(1).max(200), role: role.default('owner'), expiresAt: expiresAt.optional() })
   .strict();
 
-export const updateConsoleTokenSchema = z.object({ status: z.enum(['active', 'disabled']) }).strict();
+export const updateConsoleTokenSchema = z.object({ status: z.enum(['active', 'disabled']), role }).partial().strict();

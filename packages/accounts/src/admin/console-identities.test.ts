@@ -49,7 +49,7 @@ describe('console identities', () => {
     it('turns an account console token into that account’s identity', async () => {
       const { identity, own, store } = await setUp();
       const [token] = await store.listConsoleTokens(own.id);
-      expect(identity).toEqual({ kind: 'account', accountId: own.id, tokenId: token!.id });
+      expect(identity).toEqual({ kind: 'account', accountId: own.id, tokenId: token!.id, role: 'owner', actor: 'console:alice' });
     });
 
     it('refuses a disabled, an expired and an unknown console token with 401 ADMIN_TOKEN_INVALID', async () => {
@@ -131,15 +131,14 @@ describe('console identities', () => {
       expect((await admin.listKeys(ADMIN_IDENTITY, other.id)).data).toHaveLength(1);
     });
 
-    it('cannot create or change accounts, change balances or handle console tokens: 403 ADMIN_TOKEN_REQUIRED', async () => {
+    it('cannot create or change accounts, change balances or read the upstreams: 403 ADMIN_TOKEN_REQUIRED', async () => {
       const { admin, identity, own, store } = await setUp();
       const calls = [
         () => admin.createAccount(identity, { name: 'x' }),
         () => admin.updateAccount(identity, own.id, { name: 'x' }),
         () => admin.adjustBalance(identity, own.id, { delta: 100 }),
-        () => admin.createConsoleToken(identity, { accountId: own.id, name: 'x' }),
-        () => admin.listConsoleTokens(identity),
-        () => admin.updateConsoleToken(identity, 'ctok_x', { status: 'disabled' }),
+        () => admin.listUpstreams(identity),
+        () => admin.enableCredential(identity, 'simulator-messages', { credential: 'default' }),
       ];
       for (const call of calls) {
         const error = await refusalOf(call);
@@ -179,6 +178,7 @@ describe('console identities', () => {
         id: expect.stringMatching(/^ctok_/),
         accountId: other.id,
         name: 'bob',
+        role: 'owner',
         prefix: secret.slice(0, 20),
         status: 'active',
         expiresAt: '2027-01-01T00:00:00.000Z',

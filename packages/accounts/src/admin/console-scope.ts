@@ -13,6 +13,15 @@ export function requireAdmin(identity: ConsoleIdentity, what: string): void {
   throw new GatewayError({ code: 'ADMIN_TOKEN_REQUIRED', message: `Only the admin token may ${what}; this console token belongs to one account.` });
 }
 
+/**
+ * Refuses an account's viewer with 403 `CONSOLE_ROLE_FORBIDDEN`: a viewer reads its account and
+ * changes nothing. The admin and an account's owner pass.
+ */
+export function requireOwner(identity: ConsoleIdentity, what: string): void {
+  if (identity.kind === 'admin' || identity.role === 'owner') return;
+  throw new GatewayError({ code: 'CONSOLE_ROLE_FORBIDDEN', message: `A viewer's console token may not ${what}: only an owner's console token or the admin token may.` });
+}
+
 /** Whether the identity may see the records of `accountId` (its own, or any for the admin). */
 export function maySee(identity: ConsoleIdentity, accountId: string | undefined): boolean {
   return identity.kind === 'admin' || accountId === identity.accountId;

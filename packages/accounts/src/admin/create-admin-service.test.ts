@@ -27,8 +27,8 @@ describe('createAdminService', () => {
   describe('authenticate', () => {
     it('accepts the admin token sent as a Bearer token as the admin identity', async () => {
       const { admin, token } = setUp();
-      await expect(admin.authenticate({ authorization: `Bearer ${token}` })).resolves.toEqual({ kind: 'admin', tokenDigest: digestAdminToken(token) });
-      await expect(admin.authenticate({ authorization: `bearer ${token}` })).resolves.toEqual({ kind: 'admin', tokenDigest: digestAdminToken(token) });
+      await expect(admin.authenticate({ authorization: `Bearer ${token}` })).resolves.toEqual({ kind: 'admin', actor: 'admin-token', tokenDigest: digestAdminToken(token) });
+      await expect(admin.authenticate({ authorization: `bearer ${token}` })).resolves.toEqual({ kind: 'admin', actor: 'admin-token', tokenDigest: digestAdminToken(token) });
     });
 
     it('refuses a request without a Bearer token with 401 ADMIN_TOKEN_MISSING', async () => {

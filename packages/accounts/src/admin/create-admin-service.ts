@@ -1,17 +1,13 @@
 import { keyLimitCeiling, type KeyLimits } from '../keys/key-limits';
 import type { AccountStore } from '../store/account-store';
-import {
-  adjustBalanceSchema,
-  createAccountSchema,
-  createConsoleTokenSchema,
-  updateAccountSchema,
-  updateConsoleTokenSchema,
-} from './admin-schemas';
+import { adjustBalanceSchema, createAccountSchema, updateAccountSchema } from './admin-schemas';
 import type { ConsoleIdentity } from './console-identity';
 import { routeOpenTo, type ConsoleRoute } from './console-route';
 import { found, maySee, notFound, parseInput, requireAdmin } from './console-scope';
 import { createConfigMethods, type ConfigEditing } from '../config/create-config-methods';
+import { createAuditMethods } from './create-audit-methods';
 import { createConsoleAuthenticator } from './create-console-authenticator';
+import { createConsoleTokenMethods } from './create-console-token-methods';
 import { createKeyMethods, withoutUndefined } from './create-key-methods';
 import { createUpstreamMethods } from './create-upstream-methods';
 import { createUsageMethods } from './create-usage-methods';
@@ -66,6 +62,9 @@ export function createAdminService(options: AdminServiceOptions) {
   const defaultKeyLimits = options.defaultKeyLimits ?? {};
   const routes = options.routes ?? (() => []);
   const authenticator = createConsoleAuthenticator({ store, adminTokenDigests: options.adminTokenDigests, now });
+  const audit = createAuditMethods({ store, now });
+  const { recordAudit } = audit;
+  const accountEntity = (id: string) => ({ type: 'account', id, accountId: id });
   return {
     /** `Authorization: Bearer <admin token | account console token>` → the identity; 401 otherwise (an API key is refused by name). */
     authenticate: authenticator.authenticate,
@@ -84,6 +83,7 @@ export function createAdminService(options: AdminServiceOptions) {
       const token = (await store.listConsoleTokens(identity.accountId)).find(candidate => candidate.id === identity.tokenId);
       return {
         kind: 'account' as const,
+        role: identity.role,
         account: presentAccount(account),
         token: token ? presentConsoleToken(token) : null,
         keyLimitCeiling: keyLimitCeiling(defaultKeyLimits, account),
@@ -119,7 +119,9 @@ export function createAdminService(options: AdminServiceOptions) {
     async createAccount(identity: ConsoleIdentity, body: unknown) {
       requireAdmin(identity, 'create accounts');
       const { balance, ...input } = parseInput(createAccountSchema, body);
-      return presentAccount(await store.createAccount({ ...withoutUndefined(input), balanceMicros: Math.round(balance * 1_000_000) }));
+      const account = presentAccount(await store.createAccount({ ...withoutUndefined(input), balanceMicros: Math.round(balance * 1_000_000) }));
+      await recordAudit(identity, accountEntity(account.id), 'create', undefined, account);
+      return account;
     },
     /**
      * Admin only. Body: any of `{ name, subscription, group, keyLimitCeiling }` (`null` clears the
@@ -131,41 +133,29 @@ export function createAdminService(options: AdminServiceOptions) {
       const account = found(await store.getAccount(id), 'account');
       if (ceiling !== undefined) refuseCeilingBelowKeys(defaultKeyLimits, account, ceiling ?? undefined, await store.listKeys(id));
       const changed = ceiling === undefined ? patch : { ...patch, keyLimitCeiling: ceiling ?? undefined };
-      return presentAccount(found(await store.updateAccount(id, changed), 'account'));
+      const updated = presentAccount(found(await store.updateAccount(id, changed), 'account'));
+      await recordAudit(identity, accountEntity(id), 'update', presentAccount(account), updated);
+      return updated;
     },
     /** Admin only. Body: `{ delta }` in currency units, negative to take away. */
     async adjustBalance(identity: ConsoleIdentity, id: string, body: unknown) {
       requireAdmin(identity, 'change balances');
       const { delta } = parseInput(adjustBalanceSchema, body);
-      return presentAccount(found(await store.adjustBalance(id, Math.round(delta * 1_000_000)), 'account'));
+      const before = found(await store.getAccount(id), 'account');
+      const adjusted = presentAccount(found(await store.adjustBalance(id, Math.round(delta * 1_000_000)), 'account'));
+      await recordAudit(identity, accountEntity(id), 'adjust-balance', presentAccount(before), adjusted);
+      return adjusted;
     },
 
-    ...createKeyMethods({ store, defaultKeyLimits, routes }),
-
-    /** Admin only. Body: `{ accountId, name, expiresAt? }`. Returns `{ secret, token }`: the only time the secret is shown. */
-    async createConsoleToken(identity: ConsoleIdentity, body: unknown) {
-      requireAdmin(identity, 'create console tokens');
-      const input = parseInput(createConsoleTokenSchema, body);
-      found(await store.getAccount(input.accountId), 'account');
-      const { secret, token } = await store.createConsoleToken(withoutUndefined(input));
-      return { secret, token: presentConsoleToken(token) };
-    },
-    /** Admin only. Account console tokens (prefixes only), of one account when `accountId` is given. */
-    async listConsoleTokens(identity: ConsoleIdentity, accountId?: string) {
-      requireAdmin(identity, 'list console tokens');
-      return { data: (await store.listConsoleTokens(accountId)).map(presentConsoleToken) };
-    },
-    /** Admin only. Body: `{ status: 'disabled' | 'active' }`; a disabled token stops opening the console at once. */
-    async updateConsoleToken(identity: ConsoleIdentity, id: string, body: unknown) {
-      requireAdmin(identity, 'change console tokens');
-      const patch = parseInput(updateConsoleTokenSchema, body);
-      return presentConsoleToken(found(await store.updateConsoleToken(id, patch), 'console token'));
-    },
+    ...createKeyMethods({ store, defaultKeyLimits, routes, recordAudit }),
+    ...createConsoleTokenMethods({ store, recordAudit }),
 
     ...createUsageMethods({ store, now }),
 
-    ...createUpstreamMethods(options.upstreams),
+    ...createUpstreamMethods(options.upstreams, recordAudit),
 
-    ...createConfigMethods(options.config, now),
+    ...createConfigMethods(options.config, now, recordAudit),
+
+    ...audit,
   };
 }

@@ -35,12 +35,12 @@ export function createConsoleAuthenticator(options: ConsoleAuthenticatorOptions)
     if (looksLikeConsoleToken(token)) {
       const record = await store.findConsoleTokenBySecret(token);
       if (!usable(record)) return refuse();
-      return { kind: 'account', accountId: record.accountId, tokenId: record.id };
+      return accountIdentity(record);
     }
     const digest = digestAdminToken(token);
     // Compare against every admin digest, match or not, so timing does not say which one matched.
     const matches = adminDigests.filter(candidate => digestsEqual(candidate, digest));
-    if (matches.length > 0) return { kind: 'admin', tokenDigest: digest };
+    if (matches.length > 0) return { kind: 'admin', actor: 'admin-token', tokenDigest: digest };
     return refuse(looksLikeApiKey(token) ? ' An API key is not a console token.' : '');
   };
   return {
@@ -54,8 +54,10 @@ export function createConsoleAuthenticator(options: ConsoleAuthenticatorOptions)
       return authenticateToken(match[1]!);
     },
     /**
-     * The same identity if it still opens the console (an account's token not since disabled or
-     * expired, an admin token not since rotated away), else 401: for sessions that outlive the login.
+     * The identity again if it still opens the console (an account's token not since disabled or
+     * expired, an admin token not since rotated away, a single sign-on person's account not since
+     * deleted), else 401: for sessions that outlive the login. An account's token identity comes back
+     * with its token's role and name as they are now.
      */
     async checkIdentity(identity: ConsoleIdentity): Promise<ConsoleIdentity> {
       if (identity.kind === 'admin') {
@@ -63,9 +65,16 @@ export function createConsoleAuthenticator(options: ConsoleAuthenticatorOptions)
         if (tokenDigest !== undefined && !adminDigests.some(candidate => digestsEqual(candidate, tokenDigest))) refuse();
         return identity;
       }
-      const tokens = await store.listConsoleTokens(identity.accountId);
-      if (!usable(tokens.find(token => token.id === identity.tokenId))) refuse();
-      return identity;
+      // A single sign-on person has no token to re-check; the account must still be there.
+      if (identity.tokenId === undefined) return (await store.getAccount(identity.accountId)) ? identity : refuse();
+      const token = (await store.listConsoleTokens(identity.accountId)).find(candidate => candidate.id === identity.tokenId);
+      if (!usable(token)) return refuse();
+      return accountIdentity(token);
     },
   };
+}
+
+/** The identity an account's console token opens: its account, its role, `console:<token name>` as its actor. */
+function accountIdentity(token: ConsoleTokenRecord): ConsoleIdentity {
+  return { kind: 'account', accountId: token.accountId, tokenId: token.id, role: token.role, actor: `console:${token.name}` };
 }

@@ -4,11 +4,14 @@ import { authorizeKeyPatch, authorizeNewKey, disabledByAfter, type KeyChangeCont
 import { createKeySchema, updateKeySchema } from './admin-schemas';
 import type { ConsoleIdentity } from './console-identity';
 import type { ConsoleRoute } from './console-route';
-import { found, maySee, notFound, parseInput, scopedAccountId } from './console-scope';
+import { found, maySee, notFound, parseInput, requireOwner, scopedAccountId } from './console-scope';
+import type { AuditedEntity, RecordAudit } from './create-audit-methods';
 import { presentKey } from './present-admin-records';
 
 export type KeyMethodsOptions = {
   store: AccountStore;
+  /** Records each change in the audit log. */
+  recordAudit: RecordAudit;
   /** The gateway's `limits.default`: an account's keys' ceiling where the account sets none. */
   defaultKeyLimits: KeyLimits;
   /** The gateway's routes: which models an account may name on its keys. */
@@ -21,7 +24,8 @@ export type KeyMethodsOptions = {
  * `authorizeKeyPatch` allow (never more than its account may), else 403 `ADMIN_TOKEN_REQUIRED`.
  */
 export function createKeyMethods(options: KeyMethodsOptions) {
-  const { store } = options;
+  const { store, recordAudit } = options;
+  const entity = (key: ApiKeyRecord): AuditedEntity => ({ type: 'key', id: key.id, accountId: key.accountId });
   const contextFor = async (accountId: string): Promise<KeyChangeContext> => ({
     account: found(await store.getAccount(accountId), 'account'),
     defaultKeyLimits: options.defaultKeyLimits,
@@ -38,27 +42,34 @@ export function createKeyMethods(options: KeyMethodsOptions) {
      * may leave out `accountId` (its own). Returns `{ secret, key }`: the only time the secret is shown.
      */
     async createKey(identity: ConsoleIdentity, body: unknown) {
-      const withAccount = identity.kind === 'account' && isObject(body) && !('accountId' in body) ? { ...body, accountId: identity.accountId } : body;
-      const input = parseInput(createKeySchema, withAccount);
+      requireOwner(identity, 'create keys');
+      const input = parseInput(createKeySchema, withAccountOf(identity, body));
       if (!maySee(identity, input.accountId)) throw notFound('account');
       const context = await contextFor(input.accountId);
       if (identity.kind === 'account') authorizeNewKey(context, input);
       const { secret, key } = await store.createKey(withoutUndefined(input));
-      return { secret, key: presentKey(key) };
+      const presented = presentKey(key);
+      await recordAudit(identity, entity(key), 'create', undefined, presented);
+      return { secret, key: presented };
     },
     /** Body: any of `{ name, status, expiresAt, group, allowedModels, limits }` (`null` clears). */
     async updateKey(identity: ConsoleIdentity, id: string, body: unknown) {
+      requireOwner(identity, 'change keys');
       const patch = parseInput(updateKeySchema, body);
       const key = await store.getKey(id);
       if (!key || !maySee(identity, key.accountId)) throw notFound('key');
       const context = identity.kind === 'account' ? await contextFor(key.accountId) : undefined;
       // Judged again on the key as stored, under the store's write lock: a disable by the operator
       // that lands between the read above and this write is never undone by it.
+      let before = key;
       const updated = await store.updateKey(id, current => {
+        before = current;
         if (context) authorizeKeyPatch(context, current, patch);
         return toStorePatch(identity, current, patch);
       });
-      return presentKey(found(updated, 'key'));
+      const presented = presentKey(found(updated, 'key'));
+      await recordAudit(identity, entity(before), 'update', presentKey(before), presented);
+      return presented;
     },
   };
 }
@@ -68,6 +79,11 @@ function toStorePatch(identity: ConsoleIdentity, key: ApiKeyRecord, patch: Recor
   const cleaned = Object.fromEntries(Object.entries(patch).map(([name, value]) => [name, value ?? undefined])) as ApiKeyPatch;
   const disabledBy = disabledByAfter(identity, key, patch.status);
   return disabledBy ? { ...cleaned, disabledBy } : cleaned;
+}
+
+/** A body that leaves out `accountId` gets the account identity's own (the admin must name one). */
+export function withAccountOf(identity: ConsoleIdentity, body: unknown): unknown {
+  return identity.kind === 'account' && isObject(body) && !('accountId' in body) ? { ...body, accountId: identity.accountId } : body;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -1,6 +1,7 @@
 import { enableCredentialSchema } from './admin-schemas';
 import type { ConsoleIdentity } from './console-identity';
 import { found, parseInput, requireAdmin } from './console-scope';
+import type { RecordAudit } from './create-audit-methods';
 import type { ConsoleCredential, ConsoleUpstream, ConsoleUpstreams } from './console-upstream';
 
 const NO_UPSTREAMS: ConsoleUpstreams = { list: () => [], enable: () => undefined };
@@ -10,7 +11,7 @@ const NO_UPSTREAMS: ConsoleUpstreams = { list: () => [], enable: () => undefined
  * credential by name with its state, and enabling a credential taken out. Admin token only: an
  * account's console token gets 403 `ADMIN_TOKEN_REQUIRED`.
  */
-export function createUpstreamMethods(upstreams: ConsoleUpstreams = NO_UPSTREAMS) {
+export function createUpstreamMethods(upstreams: ConsoleUpstreams = NO_UPSTREAMS, recordAudit?: RecordAudit) {
   return {
     /** Every upstream in config order with its credentials: state, until when, why disabled, requests in flight, last error. */
     async listUpstreams(identity: ConsoleIdentity) {
@@ -25,7 +26,9 @@ export function createUpstreamMethods(upstreams: ConsoleUpstreams = NO_UPSTREAMS
     async enableCredential(identity: ConsoleIdentity, name: string, body: unknown) {
       requireAdmin(identity, 'enable upstream credentials');
       const { credential } = parseInput(enableCredentialSchema, body);
-      return presentCredential(found(upstreams.enable(name, credential), 'upstream credential'));
+      const enabled = presentCredential(found(upstreams.enable(name, credential), 'upstream credential'));
+      await recordAudit?.(identity, { type: 'upstream-credential', id: `${name}/${credential}` }, 'enable', undefined, enabled);
+      return enabled;
     },
   };
 }

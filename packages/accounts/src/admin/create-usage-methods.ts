@@ -3,7 +3,7 @@ import type { AccountStore } from '../store/account-store';
 import type { UsageBucket, UsageFilter } from '../usage/usage-ledger';
 import type { ConsoleIdentity } from './console-identity';
 import { found, maySee, parseInput, scopedAccountId } from './console-scope';
-import { formatUsageCsvHeader, formatUsageCsvRow } from './format-usage-csv';
+import { exportCsvPages, formatUsageCsvRow, USAGE_CSV_COLUMNS } from './format-usage-csv';
 import { presentBalanceEvent, presentUsageEntry, presentUsageSummaryRow } from './present-usage-records';
 import { MAX_USAGE_PAGE, balanceEventsQuerySchema, usagePageQuerySchema, usageSummaryQuerySchema } from './usage-query-schemas';
 
@@ -51,16 +51,10 @@ export function createUsageMethods(options: UsageMethodsOptions) {
       const input = parseInput(usagePageQuerySchema, withPageSize);
       const { limit, cursor: start, ...filters } = input;
       const filter = scopeFilter(identity, filters);
-            return (async function* usageCsv() {
-        yield formatUsageCsvHeader();
-        if (!filter) return;
-        let cursor = start;
-        do {
-          const page = await store.listUsage(filter, { limit, ...(cursor !== undefined && { cursor }) });
-          if (page.entries.length > 0) yield page.entries.map(entry => formatUsageCsvRow(presentUsageEntry(entry))).join('');
-          cursor = page.nextCursor;
-        } while (cursor !== undefined);
-      })();
+      return exportCsvPages(USAGE_CSV_COLUMNS, filter && (async cursor => {
+        const page = await store.listUsage(filter, { limit, ...(cursor !== undefined && { cursor }) });
+        return { lines: page.entries.map(entry => formatUsageCsvRow(presentUsageEntry(entry))), nextCursor: page.nextCursor };
+      }), start);
     },
 
     /**

@@ -68,12 +68,35 @@ export function formatCsvCell(value: string | number | boolean | null | readonly
   return NEEDS_QUOTES.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
-/** The header line, CRLF-terminated. */
-export function formatUsageCsvHeader(): string {
-  return `${USAGE_CSV_COLUMNS.join(',')}\r\n`;
+type CsvValue = Parameters<typeof formatCsvCell>[0];
+
+/** One row as a CRLF-terminated CSV line of `columns`, in their order. */
+export function formatCsvRow<Column extends string>(columns: readonly Column[], row: Readonly<Record<Column, CsvValue>>): string {
+  return `${columns.map(column => formatCsvCell(row[column])).join(',')}\r\n`;
 }
 
-/** One row as a CRLF-terminated CSV line. */
+/** One page of CSV lines and where the next page starts (absent after the last). */
+export type CsvPage = { lines: string[]; nextCursor?: string | undefined };
+
+/**
+ * A CSV file read page by page as the consumer pulls: the header line of `columns`, then each page's
+ * lines from `start` until a page has no `nextCursor`. Without `readPage` (a filter that matches
+ * nothing the caller may see) the file is the header alone.
+ */
+export function exportCsvPages(columns: readonly string[], readPage: ((cursor: string | undefined) => Promise<CsvPage>) | undefined, start?: string): AsyncIterable<string> {
+  return (async function* csvPages() {
+    yield `${columns.join(',')}\r\n`;
+    if (!readPage) return;
+    let cursor = start;
+    do {
+      const page = await readPage(cursor);
+      if (page.lines.length > 0) yield page.lines.join('');
+      cursor = page.nextCursor;
+    } while (cursor !== undefined);
+  })();
+}
+
+/** One usage row as a CRLF-terminated CSV line. */
 export function formatUsageCsvRow(row: PresentedUsageEntry): string {
-  return `${USAGE_CSV_COLUMNS.map(column => formatCsvCell(row[column])).join(',')}\r\n`;
+  return formatCsvRow(USAGE_CSV_COLUMNS, row);
 }

@@ -41,6 +41,7 @@ export function presentConsoleToken(token: ConsoleTokenRecord) {
     name: token.name,
     prefix: token.prefix,
     status: token.status,
+    role: token.role,
     expiresAt: token.expiresAt === undefined ? null : new Date(token.expiresAt).toISOString(),
     createdAt: new Date(token.createdAt).toISOString(),
   };

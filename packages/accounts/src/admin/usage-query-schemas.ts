@@ -75,3 +75,18 @@ export const usageSummaryQuerySchema = z
 export const balanceEventsQuerySchema = z
   .object({ limit: integer(1, MAX_USAGE_PAGE).default(50), cursor: cursor.optional() })
   .strict();
+
+/** The filters and paging of an audit log listing (`from` inclusive, `to` exclusive). */
+export const auditPageQuerySchema = z
+  .object({
+    actor: name.optional(),
+    accountId: name.optional(),
+    entityType: name.optional(),
+    entityId: name.optional(),
+    action: name.optional(),
+    from: usageFilterShape.from,
+    to: usageFilterShape.to,
+    limit: integer(1, MAX_USAGE_PAGE).default(50),
+    cursor: cursor.optional(),
+  })
+  .strict();

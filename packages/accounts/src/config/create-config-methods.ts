@@ -1,7 +1,7 @@
 import { boundClientText, GatewayError, type ValidationIssue } from '@signalbox/core';
 import type { ConsoleIdentity } from '../admin/console-identity';
+import type { RecordAudit } from '../admin/create-audit-methods';
 import { found, notFound, parseInput, requireAdmin } from '../admin/console-scope';
-import { actorOf } from './actor-of';
 import { keepMaskedSecrets, maskConfigSecrets, secretPathsIn } from './config-secrets';
 import { changeConfigSchema, configDiffQuerySchema, configVersionsQuerySchema } from './config-schemas';
 import type { ConfigVersion, ConfigVersionStore } from './config-version-store';
@@ -25,16 +25,15 @@ export type ConfigEditing = {
    * environment variables). `check` is given documents with sealed values too (a rollback's, a kept secret).
    */
   seal?(document: ConfigDocument): { document: ConfigDocument; refused: readonly ValidationIssue[] };
-  /** Told each new version with the documents before and after, secrets masked (the audit log's seam). */
-  recordChange?(identity: ConsoleIdentity, entity: 'config', action: 'change' | 'rollback', before: unknown, after: unknown): void | Promise<void>;
 };
 
 /**
  * The admin API's config operations, admin only: the current config, its versions (list, one, a
  * diff between two) and the two changes, a new document or a rollback, each a new version written
- * only once the whole document checks out (400 listing every problem by its path).
+ * only once the whole document checks out (400 listing every problem by its path); each new version
+ * is recorded once in the audit log, entity `config` with the version's number.
  */
-export function createConfigMethods(editing: ConfigEditing | undefined, now: () => number) {
+export function createConfigMethods(editing: ConfigEditing | undefined, now: () => number, recordAudit: RecordAudit) {
   const editor = () => {
     if (!editing) throw new GatewayError({ code: 'ENDPOINT_NOT_FOUND', message: 'This gateway has no live configuration.' });
     return editing;
@@ -83,22 +82,22 @@ export function createConfigMethods(editing: ConfigEditing | undefined, now: () 
       requireAdmin(identity, 'change the config');
       refuseReadOnly(editor());
       const { document, baseVersion } = parseInput(changeConfigSchema, body);
-      return writeVersion(editor(), identity, document, now, { baseVersion });
+      return writeVersion(editor(), identity, document, { now, recordAudit, baseVersion });
     },
     /** Makes version `id`'s document the config again, as a new version (checked again: the gateway may have changed since). */
     async rollbackConfig(identity: ConsoleIdentity, id: string) {
       requireAdmin(identity, 'change the config');
       refuseReadOnly(editor());
       const restored = await version(id);
-      return writeVersion(editor(), identity, restored.document, now, { restoredFrom: restored.version });
+      return writeVersion(editor(), identity, restored.document, { now, recordAudit, restoredFrom: restored.version });
     },
   };
 }
 
-type WriteOptions = { baseVersion?: number | undefined; restoredFrom?: number };
+type WriteOptions = { now: () => number; recordAudit: RecordAudit; baseVersion?: number | undefined; restoredFrom?: number };
 
 /** Checks, seals and appends a document as the next version; the newest unchanged when nothing differs. */
-async function writeVersion(editing: ConfigEditing, identity: ConsoleIdentity, input: ConfigDocument, now: () => number, options: WriteOptions) {
+async function writeVersion(editing: ConfigEditing, identity: ConsoleIdentity, input: ConfigDocument, options: WriteOptions) {
   const { versions } = editing;
   const latest = await versions.latestConfigVersion();
   if (options.baseVersion !== undefined && options.baseVersion !== latest) throw versionConflict(latest);
@@ -113,10 +112,11 @@ async function writeVersion(editing: ConfigEditing, identity: ConsoleIdentity, i
   const diff = diffConfigDocuments(current?.document ?? {}, sealed.document);
   if (current && diff.length === 0) return presentVersion(current);
   const restoredFrom = options.restoredFrom;
-  const written = await versions.appendConfigVersion({ author: actorOf(identity), document: sealed.document, diff, ...(restoredFrom !== undefined && { restoredFrom }) }, latest, now());
+  const written = await versions.appendConfigVersion({ author: identity.actor, document: sealed.document, diff, ...(restoredFrom !== undefined && { restoredFrom }) }, latest, options.now());
   if (!written) throw versionConflict(await versions.latestConfigVersion());
-  // audit: each new version, secrets masked, once written.
-  await editing.recordChange?.(identity, 'config', restoredFrom === undefined ? 'change' : 'rollback', maskConfigSecrets(current?.document ?? null), maskConfigSecrets(written.document));
+  const entity = { type: 'config', id: String(written.version) };
+  const before = current && maskConfigSecrets(current.document);
+  await options.recordAudit(identity, entity, restoredFrom === undefined ? 'change' : 'rollback', before, maskConfigSecrets(written.document));
   return presentVersion(written);
 }
 

@@ -25,6 +25,7 @@ export function createMemoryConsoleTokenStore(options: MemoryConsoleTokenStoreOp
         name: input.name,
         prefix: consoleTokenPrefix(secret),
         status: 'active',
+        role: input.role ?? 'owner',
         ...(input.expiresAt !== undefined && { expiresAt: input.expiresAt }),
         createdAt: Date.now(),
       };
@@ -49,7 +50,8 @@ export function createMemoryConsoleTokenStore(options: MemoryConsoleTokenStoreOp
     async updateConsoleToken(id, patch) {
       const entry = tokens.get(id);
       if (!entry) return undefined;
-      entry.record.status = patch.status;
+      if (patch.status !== undefined) entry.record.status = patch.status;
+      if (patch.role !== undefined) entry.record.role = patch.role;
       return copy(entry.record);
     },
   };

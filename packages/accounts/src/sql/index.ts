@@ -3,7 +3,7 @@
 export { keyLimitCeilingColumn, toAccount, type AccountRow } from './account-row';
 export { toHoldTotals, type HoldTotalsRow } from './hold-totals-row';
 export { newApiKeyRowValues, toApiKeyRecord, toPatchedColumns, type ApiKeyMutableColumns, type ApiKeyRow } from './api-key-row';
-export { CONSOLE_TOKEN_COLUMNS, newConsoleTokenRowValues, toConsoleTokenRecord } from './console-token-row';
+export { CONSOLE_TOKEN_COLUMNS, consoleTokenPatchAssignments, newConsoleTokenRowValues, toConsoleTokenRecord } from './console-token-row';
 export { USAGE_COLUMNS, toUsageEntry, usageRowValues } from './usage-row';
 export {
   listItemPositions,
@@ -18,4 +18,5 @@ export { buildUsageWhere, type Placeholder, type UsageWhere } from './usage-wher
 export { summarizeUsageSql, toUsageSummaryRow } from './summarize-usage-sql';
 export { BALANCE_EVENT_COLUMNS, toBalanceEvent } from './balance-event-row';
 export { findDigestMatch } from './find-digest-match';
+export { AUDIT_COLUMNS, AUDIT_INSERT_COLUMNS, auditRowValues, buildAuditWhere, toAuditEntry } from './audit-row';
 export { CONFIG_VERSION_SUMMARY_COLUMNS, configVersionRowValues, toConfigVersion, toConfigVersionSummary } from './config-version-row';

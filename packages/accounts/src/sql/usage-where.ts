@@ -26,6 +26,21 @@ export function buildUsageWhere(
   after?: UsagePosition,
   placeholder: Placeholder = NAMED_PLACEHOLDER,
 ): UsageWhere {
+  const where = createWhereBuilder(placeholder);
+  for (const [field, column] of USAGE_EQUALITY_FILTERS) where.equal(column, field, filter[field]);
+  where.timeRange(filter.from, filter.to);
+  if (after) {
+    const time = where.bind('afterTime', after.time);
+    where.clauses.push(`(time, request_id) < (${time}, ${where.bind('afterRequestId', after.requestId)})`);
+  }
+  return where.build();
+}
+
+/**
+ * Collects a WHERE clause's conditions and binds their values (never spliced into the SQL, so its
+ * text depends only on which conditions are present): the ledger's and the audit log's queries.
+ */
+export function createWhereBuilder(placeholder: Placeholder) {
   const clauses: string[] = [];
   const parameters: Record<string, string | number> = {};
   const values: Array<string | number> = [];
@@ -34,19 +49,20 @@ export function buildUsageWhere(
     values.push(value);
     return placeholder(name, values.length);
   };
-  for (const [field, column] of USAGE_EQUALITY_FILTERS) {
-    const value = filter[field];
-    if (value !== undefined) clauses.push(`${column} = ${bind(field, value)}`);
-  }
-  if (filter.from !== undefined) clauses.push(`time >= ${bind('from', filter.from)}`);
-  if (filter.to !== undefined) clauses.push(`time < ${bind('to', filter.to)}`);
-  if (after) {
-    const time = bind('afterTime', after.time);
-    clauses.push(`(time, request_id) < (${time}, ${bind('afterRequestId', after.requestId)})`);
-  }
   return {
-    sql: clauses.length > 0 ? `WHERE ${clauses.join(' AND ')}` : '',
-    parameters,
-    values,
+    clauses,
+    bind,
+    /** `column = value` when the value is given. */
+    equal(column: string, name: string, value: string | number | undefined) {
+      if (value !== undefined) clauses.push(`${column} = ${bind(name, value)}`);
+    },
+    /** `time` from `from` (inclusive) to `to` (exclusive), each when given. */
+    timeRange(from: number | undefined, to: number | undefined) {
+      if (from !== undefined) clauses.push(`time >= ${bind('from', from)}`);
+      if (to !== undefined) clauses.push(`time < ${bind('to', to)}`);
+    },
+    build(): UsageWhere {
+      return { sql: clauses.length > 0 ? `WHERE ${clauses.join(' AND ')}` : '', parameters, values };
+    },
   };
 }

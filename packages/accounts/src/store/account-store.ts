@@ -1,3 +1,4 @@
+import type { AuditLog } from '../audit/audit-log';
 import type { ConfigVersionStore } from '../config/config-version-store';
 import type { ConsoleTokenStore } from '../console/console-token-store';
 import type { ResponseStore } from '../conversations/response-store';
@@ -144,7 +145,7 @@ export type Settled = {
  *   `cacheRefreshMs`), so a key disabled from the CLI stops working within that bound;
  * - return copies, never live objects.
  */
-export interface AccountStore extends ResponseStore, UsageLedger, ConsoleTokenStore {
+export interface AccountStore extends ResponseStore, UsageLedger, ConsoleTokenStore, AuditLog {
   /** Creates the account and its `opening` balance event together. */
   createAccount(input: NewAccount): Promise<Account>;
   getAccount(id: string): Promise<Account | undefined>;

@@ -16,6 +16,7 @@ import { totalHolds } from './total-holds';
 import { createMemoryResponseStore } from '../conversations/create-memory-response-store';
 import { createMemoryConsoleTokenStore } from '../console/create-memory-console-token-store';
 import { startStoreSweep } from './start-store-sweep';
+import { createMemoryAuditLog } from '../audit/create-memory-audit-log';
 import { createMemoryUsageLedger } from '../usage/create-memory-usage-ledger';
 import { usageRetentionMs } from '../usage/usage-buckets';
 import { digestsEqual, generateApiKey, hashApiKey, keyPrefix, looksLikeApiKey } from '../keys/api-key-secrets';
@@ -32,6 +33,8 @@ export type MemoryAccountStoreOptions = {
   holdSweepIntervalMs?: number;
   /** Ledger rows older than this many days are deleted by the sweep. Default `DEFAULT_USAGE_RETENTION_DAYS`. */
   usageRetentionDays?: number;
+  /** Audit log entries older than this many days are deleted by the sweep. Default `DEFAULT_USAGE_RETENTION_DAYS`. */
+  auditRetentionDays?: number;
 };
 
 /**
@@ -72,10 +75,13 @@ export function createMemoryAccountStore(options: MemoryAccountStoreOptions = {}
   const { recordBalanceEvent, ...usageLedger } = ledger;
   const retentionMs = usageRetentionMs(options.usageRetentionDays);
   const responses = createMemoryResponseStore();
+  const audit = createMemoryAuditLog();
+  const auditRetention = usageRetentionMs(options.auditRetentionDays);
   const sweeps = [
     releaseExpiredHolds,
     responses.deleteExpiredResponses,
     (at: number) => usageLedger.deleteUsageBefore(at - retentionMs),
+    (at: number) => audit.deleteAuditBefore(at - auditRetention),
   ];
   const stopSweep = startStoreSweep(sweeps, {
     intervalMs: options.holdSweepIntervalMs ?? DEFAULT_HOLD_SWEEP_INTERVAL_MS,
@@ -89,6 +95,7 @@ export function createMemoryAccountStore(options: MemoryAccountStoreOptions = {}
     ...responses,
     ...usageLedger,
     ...consoleTokens,
+    ...audit,
     async createAccount(input: NewAccount) {
       const account: Account = {
         id: createId('acct_'),

@@ -4,7 +4,11 @@ import { CASE_CEILING, CASE_UPSTREAM, ONE_STEP_LESS, ONE_STEP_MORE, type AdminRo
 /** What a case must answer: the status, and for a refusal its service code and `param` (absent when it names no field). */
 export type ExpectedAnswer = { status: number; code?: string; param?: string; effect?: Record<string, unknown> };
 
-/** One admin route with one field (or none, for a read), and what each identity must get. */
+/**
+ * One admin route with one field (or none, for a read), and what each identity must get: the admin
+ * token, the own account's owner (`account`) and viewer, and the other account's owner (`stranger`).
+ * `viewer` and `stranger` default by `expectedOf`; a case names them where it differs.
+ */
 export type AuthorizationCase = {
   route: AdminRoute;
   field: string;
@@ -12,11 +16,17 @@ export type AuthorizationCase = {
   body?: (fixture: AuthorizationFixture) => Record<string, unknown>;
   admin: ExpectedAnswer;
   account: ExpectedAnswer;
+  viewer?: ExpectedAnswer;
+  stranger?: ExpectedAnswer;
 };
+
+/** The identities every case runs as. */
+export type CaseIdentity = 'admin' | 'account' | 'viewer' | 'stranger';
 
 const OK = { status: 200 };
 const CREATED = { status: 201 };
 const NOT_FOUND = { status: 404, code: 'RESOURCE_NOT_FOUND' };
+const VIEWER_REFUSED = { status: 403, code: 'CONSOLE_ROLE_FORBIDDEN' };
 const adminOnly = (param?: string): ExpectedAnswer => ({ status: 403, code: 'ADMIN_TOKEN_REQUIRED', ...(param && { param }) });
 const MEMBERS = Object.keys(CASE_CEILING) as KeyLimitMember[];
 
@@ -28,15 +38,17 @@ const READS: AuthorizationCase[] = [
   { route: 'GET /routes', field: '—', admin: OK, account: OK },
   { route: 'GET /accounts', field: '—', admin: OK, account: OK },
   { route: 'GET /accounts/:id', field: 'id: its own account', id: own, admin: OK, account: OK },
-  { route: 'GET /accounts/:id', field: 'id: another account', id: other, admin: OK, account: NOT_FOUND },
+  { route: 'GET /accounts/:id', field: 'id: another account', id: other, admin: OK, account: NOT_FOUND, stranger: OK },
   { route: 'GET /accounts/:id/balance-events', field: 'id: its own account', id: own, admin: OK, account: OK },
-  { route: 'GET /accounts/:id/balance-events', field: 'id: another account', id: other, admin: OK, account: NOT_FOUND },
+  { route: 'GET /accounts/:id/balance-events', field: 'id: another account', id: other, admin: OK, account: NOT_FOUND, stranger: OK },
   { route: 'GET /keys', field: '—', admin: OK, account: OK },
-  { route: 'GET /console-tokens', field: '—', admin: OK, account: adminOnly() },
+  { route: 'GET /console-tokens', field: '—', admin: OK, account: OK },
   { route: 'GET /usage', field: '—', admin: OK, account: OK },
   { route: 'GET /usage.csv', field: '—', admin: OK, account: OK },
   { route: 'GET /usage/summary', field: '—', admin: OK, account: OK },
   { route: 'GET /upstreams', field: '—', admin: OK, account: adminOnly() },
+  { route: 'GET /audit', field: '—', admin: OK, account: OK, viewer: VIEWER_REFUSED },
+  { route: 'GET /audit.csv', field: '—', admin: OK, account: OK, viewer: VIEWER_REFUSED },
 ];
 
 /** The gateway's upstreams: the operator's alone. */
@@ -88,23 +100,32 @@ const OPERATOR_RECORDS: AuthorizationCase[] = [
     account: adminOnly(),
   },
   { route: 'POST /accounts/:id/balance', field: 'delta', id: own, body: () => ({ delta: 1000 }), admin: OK, account: adminOnly() },
+];
+
+/** An account's members: its console tokens, managed by the admin and by the account's owner. */
+const CONSOLE_TOKENS: AuthorizationCase[] = [
   ...['accountId', 'name', 'expiresAt'].map(
     (field): AuthorizationCase => ({
       route: 'POST /console-tokens',
       field,
       body: fixture => ({ accountId: fixture.ownAccountId, name: 'bob', ...(field === 'expiresAt' && { expiresAt: '2030-01-01T00:00:00Z' }) }),
       admin: CREATED,
-      account: adminOnly(),
+      account: { ...CREATED, effect: { token: { role: 'owner' } } },
     }),
   ),
-  { route: 'PATCH /console-tokens/:id', field: 'status', id: fixture => fixture.consoleTokenId, body: () => ({ status: 'disabled' }), admin: OK, account: adminOnly() },
+  { route: 'POST /console-tokens', field: 'accountId: left out (its own)', body: () => ({ name: 'bob' }), admin: { status: 400, code: 'INVALID_REQUEST', param: 'accountId' }, account: CREATED, stranger: CREATED },
+  { route: 'POST /console-tokens', field: 'accountId: another account', body: fixture => ({ accountId: fixture.otherAccountId, name: 'bob' }), admin: CREATED, account: NOT_FOUND, stranger: CREATED },
+  { route: 'POST /console-tokens', field: 'role: viewer', body: fixture => ({ accountId: fixture.ownAccountId, name: 'reader', role: 'viewer' }), admin: CREATED, account: { ...CREATED, effect: { token: { role: 'viewer' } } } },
+  { route: 'PATCH /console-tokens/:id', field: 'status', id: fixture => fixture.consoleTokenId, body: () => ({ status: 'disabled' }), admin: OK, account: { ...OK, effect: { status: 'disabled' } } },
+  { route: 'PATCH /console-tokens/:id', field: 'role', id: fixture => fixture.viewerTokenId, body: () => ({ role: 'owner' }), admin: OK, account: { ...OK, effect: { role: 'owner' } } },
+  { route: 'PATCH /console-tokens/:id', field: 'role: another account’s token', id: fixture => fixture.strangerTokenId, body: () => ({ role: 'viewer' }), admin: OK, account: NOT_FOUND, stranger: OK },
 ];
 
 const newKey = (fields: Record<string, unknown>) => (fixture: AuthorizationFixture) => ({ accountId: fixture.ownAccountId, name: 'new', ...fields });
 
 const KEY_CREATION: AuthorizationCase[] = [
   { route: 'POST /keys', field: 'accountId: its own account', body: newKey({}), admin: CREATED, account: CREATED },
-  { route: 'POST /keys', field: 'accountId: another account', body: fixture => ({ accountId: fixture.otherAccountId, name: 'x' }), admin: CREATED, account: NOT_FOUND },
+  { route: 'POST /keys', field: 'accountId: another account', body: fixture => ({ accountId: fixture.otherAccountId, name: 'x' }), admin: CREATED, account: NOT_FOUND, stranger: CREATED },
   { route: 'POST /keys', field: 'name', body: newKey({ name: 'laptop' }), admin: CREATED, account: { ...CREATED, effect: { name: 'laptop' } } },
   { route: 'POST /keys', field: 'expiresAt', body: newKey({ expiresAt: '2030-01-01T00:00:00Z' }), admin: CREATED, account: { ...CREATED, effect: { expiresAt: '2030-01-01T00:00:00.000Z' } } },
   { route: 'POST /keys', field: 'group', body: newKey({ group: 'gold' }), admin: { ...CREATED, effect: { group: 'gold' } }, account: adminOnly('group') },
@@ -129,7 +150,7 @@ const patch = (body: Record<string, unknown>) => () => body;
 
 const KEY_CHANGES: AuthorizationCase[] = [
   { route: 'PATCH /keys/:id', field: 'name: its own key', id: patchOf('ownKeyId'), body: patch({ name: 'renamed' }), admin: OK, account: { ...OK, effect: { name: 'renamed' } } },
-  { route: 'PATCH /keys/:id', field: 'name: another account’s key', id: patchOf('otherKeyId'), body: patch({ name: 'renamed' }), admin: OK, account: NOT_FOUND },
+  { route: 'PATCH /keys/:id', field: 'name: another account’s key', id: patchOf('otherKeyId'), body: patch({ name: 'renamed' }), admin: OK, account: NOT_FOUND, stranger: OK },
   {
     route: 'PATCH /keys/:id',
     field: 'status: disabled',
@@ -182,8 +203,26 @@ const KEY_CHANGES: AuthorizationCase[] = [
 ];
 
 /**
- * Every admin route × every field of its body (each limit member, both ways) × both identities:
- * what the admin token and an account's console token get. Run by the service's test and, over
- * HTTP, by the admin router's.
+ * Every admin route × every field of its body (each limit member, both ways) × every identity:
+ * what the admin token, the account's owner and viewer and another account's owner get. Run by the
+ * service's test and, over HTTP, by the admin router's.
  */
-export const ADMIN_AUTHORIZATION_CASES: readonly AuthorizationCase[] = [...READS, ...OPERATOR_RECORDS, ...KEY_CREATION, ...KEY_CHANGES, ...UPSTREAMS, ...CONFIG];
+export const ADMIN_AUTHORIZATION_CASES: readonly AuthorizationCase[] = [...READS, ...OPERATOR_RECORDS, ...CONSOLE_TOKENS, ...KEY_CREATION, ...KEY_CHANGES, ...UPSTREAMS, ...CONFIG];
+
+/**
+ * What an identity gets from a case. A viewer reads what the owner reads and changes nothing (403
+ * `CONSOLE_ROLE_FORBIDDEN`; the operator's own routes stay 403 `ADMIN_TOKEN_REQUIRED`). Another
+ * account's owner is refused the operator's routes alike, reads its own account where a read names
+ * none, and finds the own account's records missing (404) as if they did not exist.
+ */
+export function expectedOf(entry: AuthorizationCase, identity: CaseIdentity): ExpectedAnswer {
+  if (identity === 'admin' || identity === 'account') return entry[identity];
+  const operatorOnly = entry.account.code === 'ADMIN_TOKEN_REQUIRED' && entry.account.param === undefined;
+  const read = entry.route.startsWith('GET ');
+  if (identity === 'viewer') return entry.viewer ?? (read || operatorOnly ? withoutEffect(entry.account) : VIEWER_REFUSED);
+  return entry.stranger ?? (operatorOnly ? entry.account : read && !entry.id ? withoutEffect(entry.account) : NOT_FOUND);
+}
+
+function withoutEffect({ effect: _effect, ...answer }: ExpectedAnswer): ExpectedAnswer {
+  return answer;
+}

@@ -20,6 +20,8 @@ export const ADMIN_ROUTES = [
   'GET /console-tokens',
   'POST /console-tokens',
   'PATCH /console-tokens/:id',
+  'GET /audit',
+  'GET /audit.csv',
   'GET /usage',
   'GET /usage.csv',
   'GET /usage/summary',
@@ -110,17 +112,26 @@ export type AuthorizationFixture = {
   grantedKeyId: string;
   accountDisabledKeyId: string;
   operatorDisabledKeyId: string;
+  /** The own account's owner token (`alice`). */
   consoleTokenId: string;
+  /** The own account's viewer token (`victor`). */
+  viewerTokenId: string;
+  /** The other account's owner token (`sam`). */
+  strangerTokenId: string;
   /** The config document in force (read by the admin), which a config change case sends back. */
   configDocument: Record<string, unknown>;
-  /** The own account's console token. */
+  /** The own account's owner console token. */
   asAccount: AdminCaller;
+  /** The own account's viewer console token. */
+  asViewer: AdminCaller;
+  /** The other account's owner console token. */
+  asStranger: AdminCaller;
 };
 
 /**
  * Makes the records of `AuthorizationFixture` through the admin API itself: two accounts (the own
- * one in group `silver` with `CASE_CEILING`, the other in `gold`), their keys and the own
- * account's console token; `callerFor` turns that token's secret into a caller.
+ * one in group `silver` with `CASE_CEILING`, the other in `gold`), their keys, the own account's
+ * owner and viewer console tokens and the other's owner token; `callerFor` turns a token's secret into a caller.
  */
 export async function createAuthorizationFixture(asAdmin: AdminCaller, callerFor: (secret: string) => Promise<AdminCaller>): Promise<AuthorizationFixture> {
   const made = async (call: AdminCall) => {
@@ -139,12 +150,18 @@ export async function createAuthorizationFixture(asAdmin: AdminCaller, callerFor
   const operatorDisabledKeyId = await key({ accountId: own, name: 'stopped' });
   await made({ route: 'PATCH /keys/:id', id: operatorDisabledKeyId, body: { status: 'disabled' } });
   const token = await made({ route: 'POST /console-tokens', body: { accountId: own, name: 'alice' } });
+  const viewer = await made({ route: 'POST /console-tokens', body: { accountId: own, name: 'victor', role: 'viewer' } });
+  const stranger = await made({ route: 'POST /console-tokens', body: { accountId: other, name: 'sam' } });
   const asAccount = await callerFor(String(token.secret));
   const paused = await asAccount({ route: 'PATCH /keys/:id', id: accountDisabledKeyId, body: { status: 'disabled' } });
   if (paused.status !== 200) throw new Error(`the account could not disable its own key: ${paused.status}`);
-  const consoleTokenId = (token.token as { id: string }).id;
+  const idOf = (created: Record<string, unknown>) => (created.token as { id: string }).id;
   const configDocument = (await made({ route: 'GET /config' })).document as Record<string, unknown>;
-  return { ownAccountId: own, otherAccountId: other, ownKeyId, otherKeyId, limitedKeyId, grantedKeyId, accountDisabledKeyId, operatorDisabledKeyId, consoleTokenId, configDocument, asAccount };
+  return {
+    ...{ ownAccountId: own, otherAccountId: other, ownKeyId, otherKeyId, limitedKeyId, grantedKeyId, accountDisabledKeyId, operatorDisabledKeyId },
+    ...{ consoleTokenId: idOf(token), viewerTokenId: idOf(viewer), strangerTokenId: idOf(stranger), configDocument },
+    ...{ asAccount, asViewer: await callerFor(String(viewer.secret)), asStranger: await callerFor(String(stranger.secret)) },
+  };
 }
 
 /** The config the service-level cases run with: version 1 in memory, every document taken as good. */

@@ -1,5 +1,5 @@
 export { sampleUsageEntry } from './sample-usage-entry';
-export { ADMIN_AUTHORIZATION_CASES, type AuthorizationCase, type ExpectedAnswer } from './admin-authorization-cases';
+export { ADMIN_AUTHORIZATION_CASES, expectedOf, type AuthorizationCase, type CaseIdentity, type ExpectedAnswer } from './admin-authorization-cases';
 export {
   ADMIN_ROUTES,
   CASE_CEILING,

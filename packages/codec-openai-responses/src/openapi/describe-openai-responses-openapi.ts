@@ -68,6 +68,8 @@ function generationOperation(): JSONObject {
   return {
     operationId: 'createResponse',
     summary: 'Create a model response (Responses)',
+    description:
+      'Also served over WebSocket when the host attached it: `GET` on this path with `Upgrade: websocket`, then one `{"type": "response.create", …}` text frame (this body, plus `generate: false` for a warm-up) per response, answered with the stream events below as one JSON text frame each. OpenAPI does not describe WebSocket messages; see the README, "Responses over WebSocket".',
     tags: TAGS,
     security: SECURITY,
     requestBody: { required: true, content: jsonContent('ResponsesRequest') },

@@ -12,6 +12,7 @@ import type { ProtocolDescriptor } from './protocol-descriptor';
 import type { Protocol } from '../protocol';
 import type { SSEMessage } from '../sse-message';
 import type { Translated, TranslationWarning } from './translation-warning';
+import type { WebSocketCodec } from './web-socket-codec';
 
 /**
  * What the encoders of a client-facing answer need besides the IR: the client's own request (for
@@ -30,6 +31,19 @@ export type DecodeOptions = {
   foreignFields?: ForeignFields;
   /** Where the gateway is mounted (`/llm`; empty at the root): the paths a refusal names start with it. */
   mountPath?: string;
+  /** What the endpoint called says of the request, for a protocol whose paths carry it. */
+  endpoint?: EndpointFacts;
+};
+
+/**
+ * What a client's path and query say of its request: the model its path names (`{model}` in the
+ * descriptor's paths), whether it called the streaming endpoint, and the query parameters the
+ * protocol reads (Gemini's `alt`). Client text, bounded by the transport.
+ */
+export type EndpointFacts = {
+  model?: string;
+  stream?: boolean;
+  query?: Readonly<Record<string, string>>;
 };
 
 /**
@@ -49,7 +63,15 @@ export interface StreamDecoder {
 export interface StreamEncoder {
   push(event: StreamEvent): SSEMessage[];
   end(): SSEMessage[];
+  /**
+   * A stream sent in another framing than SSE (Gemini's JSON array without `alt=sse`): its content
+   * type, and each message's text on the wire. Absent: SSE frames, with keep-alive comments.
+   */
+  readonly framing?: StreamFraming;
 }
+
+/** How a stream that is not SSE is written: its content type and each message's text. */
+export type StreamFraming = { contentType: string; format(message: SSEMessage): string };
 
 /**
  * A same-protocol stream forwarded as the upstream wrote it, but for the model ID (the client's, not
@@ -138,6 +160,8 @@ export interface Codec {
   encodeModelList(models: readonly ModelInfo[]): JSONObject;
   /** Remote compaction (`descriptor.compactionPath`); protocols without it omit it. */
   compaction?: CompactionCodec;
+  /** Serving the generation endpoint over a WebSocket (Responses' WebSocket mode); protocols without one omit it. */
+  readonly webSocket?: WebSocketCodec;
   /**
    * This protocol's endpoints for the gateway's OpenAPI document (`GET /openapi.json`), built from
    * the same zod schemas the codec validates with. A codec without it is left out of the document.

@@ -8,10 +8,12 @@ export type OpenAPIDescribeOptions = {
 
 /**
  * The endpoint kinds a codec describes, one per kind of endpoint the gateway can mount for it
- * (generation, token count, compaction, models list, a stored response, its input items).
+ * (generation, its streaming path when the protocol has one, token count, compaction, models
+ * list, a stored response, its input items).
  */
 export type OpenAPIEndpointKind =
   | 'generation'
+  | 'stream-generation'
   | 'token-count'
   | 'compaction'
   | 'models'

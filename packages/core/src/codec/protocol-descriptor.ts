@@ -9,7 +9,13 @@ export type RequestShape = { method: string; path: string; headerNames: Readonly
  */
 export type CredentialScheme =
   | { kind: 'bearer' }
-  | { kind: 'header'; header: string; bearerRefusedHint: string };
+  | {
+      kind: 'header';
+      header: string;
+      bearerRefusedHint: string;
+      /** A query parameter the protocol's clients may send the key in instead (Gemini's `?key=`). */
+      queryParameter?: string;
+    };
 
 /**
  * One rate limit an upstream's answer describes: when it resets, in ms from now, and whether the
@@ -42,8 +48,17 @@ export type ProtocolDescriptor = {
    * `anthropic`): traces name the upstream's vendor with it.
    */
   vendor: string;
-  /** The generation endpoint (`POST`) for clients, relative to where the gateway is mounted. */
+  /**
+   * The generation endpoint (`POST`) for clients, relative to where the gateway is mounted. A path
+   * may name the model in it (`/v1beta/models/{model}:generateContent`): the decoder gets it in
+   * `DecodeOptions.endpoint`.
+   */
   generationPath: string;
+  /**
+   * The generation endpoint that streams, for a protocol whose clients choose streaming by the path
+   * they call rather than by a body field (Gemini's `:streamGenerateContent`).
+   */
+  streamGenerationPath?: string;
   /** The token-count endpoint (`POST`), for a codec with `decodeTokenCountRequest`. */
   tokenCountPath?: string;
   /** The remote compaction endpoint (`POST`), for a codec with `compaction`. */
@@ -51,12 +66,22 @@ export type ProtocolDescriptor = {
   /** The models list (`GET`). */
   modelsPath: string;
   /**
+   * Other prefixes every client endpoint of the protocol answers under as well, by the declared
+   * prefix they stand for (`{ '/v1beta/': '/v1/' }`: Gemini's stable version beside its beta).
+   */
+  pathPrefixAliases?: Readonly<Record<string, string>>;
+  /**
    * The endpoints of stored responses, for a codec with `conversation`: one response (`GET` reads it,
    * `DELETE` deletes it) and its input items (`GET`), each with `{id}` where the response id goes.
    */
   storedResponsePaths?: { response: string; inputItems: string };
   /** The generation endpoint under an upstream's base URL (what the vendor's SDK appends). */
   upstreamPath: string;
+  /**
+   * The path of one upstream call under the base URL, for a protocol whose path names the model or
+   * the framing (`/models/{model}:streamGenerateContent?alt=sse`); without it, `upstreamPath`.
+   */
+  upstreamCallPath?(call: { model: string; stream: boolean }): string;
   credential: CredentialScheme;
   version?: VersionHeader;
   /**

@@ -28,11 +28,23 @@ export const ERROR_CATALOGUE: Record<GatewayErrorCode, CatalogueEntry> = {
   ADMIN_TOKEN_MISSING: { meaning: 'An admin API call without a console token.', action: FIX_AUTH },
   ADMIN_TOKEN_INVALID: { meaning: 'The console token is wrong, disabled or expired (an API key is not a console token).', action: FIX_AUTH },
   ADMIN_TOKEN_REQUIRED: {
-    meaning: 'An account\'s console token asked for what only the admin token may do: accounts, balances, console tokens, or on its keys a group, a model its account may not use, limits above its ceiling, enabling a key the operator disabled (`param` names the field).',
+    meaning: 'An account\'s console token asked for what only the admin token may do: accounts, balances, upstreams, another account\'s records, or on its keys a group, a model its account may not use, limits above its ceiling, enabling a key the operator disabled (`param` names the field).',
     action: FIX_AUTH,
+  },
+  CONSOLE_ROLE_FORBIDDEN: {
+    meaning: 'An account\'s viewer console token asked to change something (keys, console tokens) or to read the audit log: a viewer only reads its account.',
+    action: 'Use an owner\'s console token or the admin token; never replay it unchanged.',
   },
   PANEL_SESSION_MISSING: { meaning: 'A panel data request without a live session: never logged in, logged out, or the session expired.', action: 'Log in to the panel again with a console token.' },
   PANEL_REQUEST_FORBIDDEN: { meaning: 'A panel request that changes something came without the session\'s CSRF token, or from another origin.', action: 'Send it from the panel page itself (it adds the `x-csrf-token` header); never replay it unchanged.' },
+  SSO_LOGIN_FAILED: {
+    meaning: 'A panel single sign-on callback that belongs to no login this browser started (unknown or expired, `state` or `nonce` not the ones sent), an error the identity provider answered, or a code it would not exchange; no session was opened.',
+    action: 'Start the login again from the panel\'s login page.',
+  },
+  SSO_REFUSED: {
+    meaning: 'A person the identity provider signed in whose claims no rule of the panel\'s `sso.rules` maps to a role; no session was opened.',
+    action: 'Ask the operator to map one of your claims (a group, your email domain) to a role.',
+  },
   ENDPOINT_NOT_FOUND: { meaning: 'No such path or method; a duplicated or missing `/v1` is named in the message.', action: FIX_ENDPOINT },
   RESOURCE_NOT_FOUND: { meaning: 'No such admin account, key, console token or config version (another account\'s answers the same), or no stored response or item with that id for the caller\'s account (unknown, expired or deleted).', action: FIX_REQUEST },
   MODEL_NOT_FOUND: { meaning: 'No route has this exact model ID (see `GET /v1/models`).', action: FIX_ENDPOINT },
@@ -51,7 +63,10 @@ export const ERROR_CATALOGUE: Record<GatewayErrorCode, CatalogueEntry> = {
   REQUEST_TIMEOUT: { meaning: 'The request did not arrive in full in time: its body within `bodyTimeoutMs`, or the whole request within the server\'s `requestTimeout`; nothing was generated.', action: 'Send the whole body promptly; a retry of the same request is safe.' },
   REQUEST_TOO_LARGE: { meaning: 'The body is over the size limit (by `Content-Length` or while reading), or the stored conversation state it names (a `previous_response_id` chain, item references, compaction items) would expand it past the expansion limit; nothing was sent upstream.', action: 'Reduce the prompt or attachments, reference fewer stored items, or compact the conversation, then retry the smaller request.' },
   UNSUPPORTED_CONTENT_ENCODING: { meaning: 'The body\'s `Content-Encoding` is not one the gateway decodes (`gzip`, `deflate`, `br`, `zstd`, or none).', action: 'Send the body uncompressed or in one of those encodings.' },
-  WEBSOCKET_NOT_SUPPORTED: { meaning: 'A WebSocket upgrade on a generation endpoint: the gateway streams over HTTP (server-sent events) only.', action: 'Send the request over HTTP (`POST`, with `stream: true` to stream); never retry the upgrade.' },
+  WEBSOCKET_NOT_SUPPORTED: { meaning: 'A WebSocket upgrade on a generation endpoint whose host did not attach the WebSocket mode (or whose protocol has none: Messages, Chat), or a `response.create` frame naming a route with `webSocket: false`.', action: 'Send the request over HTTP (`POST`, with `stream: true` to stream); never retry the upgrade or the frame.' },
+  WEBSOCKET_RESPONSE_IN_PROGRESS: { meaning: 'A `response.create` on a WebSocket while the connection\'s previous response is still streaming: one response at a time per connection.', action: 'Wait for the previous response\'s terminal event, or open another connection.' },
+  WEBSOCKET_CONNECTION_LIMIT_REACHED: { meaning: 'The WebSocket connection reached its time limit (60 minutes) and is closed after this frame.', action: 'Open a new connection and continue there (with `previous_response_id` of a stored response, or the whole input).' },
+  WEBSOCKET_SOCKETS_LIMITED: { meaning: 'The key, or the gateway, has as many WebSocket connections open as it allows; the new one is closed (close code 1013).', action: 'Close idle connections, or send the request over HTTP; retry later.' },
   PROMPT_TOO_LARGE: { meaning: 'The estimated prompt tokens exceed the route\'s context (or the upstream said so).', action: 'Reduce the prompt or attachments, then retry the smaller request.' },
   HEADERS_TOO_LARGE: { meaning: 'The request line or headers are over Node\'s header size limit; the body was not read.', action: 'Send fewer or shorter headers (or a shorter path), then retry.' },
   RATE_LIMITED: { meaning: 'The key\'s requests or tokens per window are used up; on a panel login, the address\'s failed or successful logins, or the console token\'s logins, in the window.', action: SLOW_DOWN },
@@ -80,6 +95,10 @@ export const ERROR_CATALOGUE: Record<GatewayErrorCode, CatalogueEntry> = {
   STORE_UNAVAILABLE: {
     meaning: 'The shared database of keys, accounts, balances and the ledger (PostgreSQL) cannot be reached, so the request was not admitted (or its hold not taken); nothing was generated or billed.',
     action: 'Retry after a short wait (honour `Retry-After`); the gateway reconnects by itself.',
+  },
+  SSO_UNAVAILABLE: {
+    meaning: 'The panel\'s single sign-on identity provider could not be reached (its discovery document at `sso.issuer`, or its token endpoint); discovery is tried again at the next login.',
+    action: 'Retry the login later, or log in with a console token; the operator checks `sso.issuer`.',
   },
   UPSTREAM_OVERLOADED: { meaning: 'The upstream is overloaded (its 503 / 529), or every connection the gateway keeps to it stayed busy for the upstream\'s queue timeout.', action: TRANSIENT },
   UPSTREAM_TIMEOUT: { meaning: 'The upstream did not answer in time.', action: TRANSIENT },

@@ -1,4 +1,5 @@
 import type { JSONObject } from '../json';
+import type { SSEMessage } from '../sse-message';
 
 /** What one upstream call is for: the model named at the upstream, and whether its answer streams. */
 export type UpstreamCall = {
@@ -62,6 +63,35 @@ export type UpstreamKindOpening = {
   rememberSecret(value: string): void;
 };
 
+/**
+ * A cloud's own count of the input tokens of a token-count body (Messages `count_tokens`): where the
+ * call goes for the upstream's model, what it sends, and the field of its JSON answer with the count.
+ */
+export type KindTokenCount = {
+  /** The call's path under the base URL for the upstream's model. */
+  path(model: string): string;
+  /** The call's body from the client's token-count body, its `model` already the upstream's. */
+  body(body: JSONObject, model: string): JSONObject;
+  /** The top-level field of the answer holding the count (`inputTokens`, `input_tokens`). */
+  countField: string;
+  /**
+   * Error types (`errorTypeHeader`'s) that refuse the count alone, to an identity that may call the
+   * model but not count: the estimate is used then, where any other refused credential is `UPSTREAM_AUTH_FAILED`.
+   */
+  deniedTypes?: readonly string[];
+};
+
+/**
+ * One streamed answer's framing as the protocol's stream messages, for the codec's stream decoder: a
+ * plain state machine fed the body's chunks wherever they are cut. `push` and `end` throw a
+ * `GatewayError` for a frame the cloud sent as an exception, after returning the messages before it.
+ */
+export type StreamFramer = {
+  push(chunk: Uint8Array): SSEMessage[];
+  /** The body ended: a frame left unfinished is a failure. */
+  end(): SSEMessage[];
+};
+
 /** One upstream opened by its kind: the hooks it brings; an absent one keeps the protocol's default. */
 export type OpenedUpstreamKind = {
   /** The path of a call under the base URL; default the protocol's `upstreamPath`. */
@@ -73,8 +103,18 @@ export type OpenedUpstreamKind = {
    * call's headers and handed to `prepareBody` as `call.flags`.
    */
   flagsInBody?: readonly string[];
-  /** A streamed answer's bytes in the cloud's framing, turned into the protocol's SSE bytes; throws `GatewayError`s for its exception frames. */
-  frameStream?(body: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array>;
+  /**
+   * A framer for one streamed answer in the cloud's framing (in place of SSE framing), resolved
+   * before the answer's first chunk is read; default the protocol's SSE framing.
+   */
+  createStreamFramer?(): StreamFramer | Promise<StreamFramer>;
+  /**
+   * The response header naming a refusal's type, where the cloud's error body does not (Bedrock's
+   * `x-amzn-errortype`, `Type:namespace`): its part before `:` becomes the error's upstream `type`.
+   */
+  errorTypeHeader?: string;
+  /** The cloud's token counting, where it has one: absent, a token count is the gateway's estimate. */
+  countTokens?: KindTokenCount;
   openCredential(source: KindCredentialSource): KindCredential;
 };
 

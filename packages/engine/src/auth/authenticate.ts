@@ -1,6 +1,7 @@
 import {
   boundClientText,
   GatewayError,
+  type CredentialScheme,
   headerValue,
   type HeaderMap,
   type ProtocolDescriptor,
@@ -22,6 +23,8 @@ export type KeyHeaderElsewhere = { header: string; path: string };
 export type AuthenticateOptions = {
   descriptor: ProtocolDescriptor;
   headers: RequestHeaders;
+  /** The request's parsed query string: a protocol's clients may send the key there (`credential.queryParameter`). */
+  query?: Readonly<Record<string, unknown>>;
   store: AccountStore;
   policy: ClientAuthPolicy;
   now: number;
@@ -43,7 +46,7 @@ export async function authenticate(options: AuthenticateOptions): Promise<{ prin
   const secret =
     descriptor.credential.kind === 'bearer'
       ? bearerKey(headers, options.keyHeadersElsewhere ?? [], options.mountPath ?? '')
-      : headerKey(headers, descriptor.credential.header, descriptor.credential.bearerRefusedHint, options.policy);
+      : headerKey(headers, descriptor.credential, options.policy, options.query);
   const apiVersion = descriptor.version ? checkVersion(headers, descriptor.version, options.policy) : undefined;
   if (looksLikeAdminToken(secret) || looksLikeConsoleToken(secret)) {
     throw new GatewayError({
@@ -82,14 +85,23 @@ function bearerKey(headers: RequestHeaders, elsewhere: readonly KeyHeaderElsewhe
   });
 }
 
-function headerKey(headers: RequestHeaders, name: string, bearerRefusedHint: string, policy: ClientAuthPolicy): string {
+function headerKey(
+  headers: RequestHeaders,
+  scheme: Extract<CredentialScheme, { kind: 'header' }>,
+  policy: ClientAuthPolicy,
+  query: Readonly<Record<string, unknown>> = {},
+): string {
+  const { header: name, bearerRefusedHint, queryParameter } = scheme;
   const key = headerValue(headers, name)?.trim();
   if (key) return key;
+  const inQuery = queryParameter === undefined ? undefined : query[queryParameter];
+  if (typeof inQuery === 'string' && inQuery.trim() !== '') return inQuery.trim();
   const token = bearerToken(headers);
   if (token && policy.acceptBearer) return token;
+  const orQuery = queryParameter === undefined ? '' : ` or the \`${queryParameter}\` query parameter`;
   throw new GatewayError({
     code: 'API_KEY_MISSING',
-    message: `Missing API key: send it in the \`${name}\` header.${token ? ` ${bearerRefusedHint}` : ''}`,
+    message: `Missing API key: send it in the \`${name}\` header${orQuery}.${token ? ` ${bearerRefusedHint}` : ''}`,
   });
 }
 

@@ -3,6 +3,7 @@ import { DEFAULT_UPSTREAM_CONNECTIONS, DEFAULT_UPSTREAM_QUEUE_TIMEOUT_MS } from 
 import { z } from 'zod';
 import { refusedHeaderPattern } from '../generation/client-header-patterns';
 import { applyProviderPreset } from './providers/apply-provider-preset';
+import { cloudPlaceName } from './providers/cloud-place-name';
 import { checkTargetPricing } from '../pricing/check-target-pricing';
 import { modelPricingSchema, type ModelPricing } from '../pricing/model-pricing';
 import { circuitBreakerConfigSchema, credentialConfigSchema, DEFAULT_CIRCUIT_BREAKER, environmentVariableName } from './credential-config';
@@ -22,6 +23,12 @@ export const upstreamConfigSchema = z
     kind: z.string().min(1).optional(),
     /** The kind's auth settings (`{ "type": "entra", … }`), checked by the kind at start; names of variables and files, never secrets. */
     auth: z.record(z.string(), z.unknown()).optional(),
+    /** Where a cloud provider's service is, for the base URL its preset makes: the Azure OpenAI resource's name (`azure-openai`). */
+    resource: cloudPlaceName.optional(),
+    /** The AWS region (`bedrock`, also the region signed for) or the Google Cloud location, `global` among them (`vertex`). */
+    region: cloudPlaceName.optional(),
+    /** The Google Cloud project ID (`vertex`). */
+    project: cloudPlaceName.optional(),
     /** The base URL the vendor's SDK takes: `…/v1` for OpenAI protocols, the origin for Anthropic. */
     baseURL: z.url({ protocol: /^https?$/ }).optional(),
     /** Departures from the protocol the codec makes for this upstream, by the codec's names (checked at start). */
@@ -90,6 +97,11 @@ export const routeConfigSchema = z
     promptCache: z.enum(['off', 'auto']).optional(),
     /** Overrides the top-level `sessionAffinity.enabled` for this route. */
     sessionAffinity: z.boolean().optional(),
+    /**
+     * `false`: not served over Responses' WebSocket mode; a `response.create` naming the route gets
+     * the 426 `WEBSOCKET_NOT_SUPPORTED` error frame, on which Codex goes on over HTTP. Default: served.
+     */
+    webSocket: z.boolean().optional(),
   })
   .strict();
 
@@ -200,6 +212,18 @@ export const gatewayConfigSchema = z
       .default([]),
     /** Silence after which a stream gets a keep-alive comment, in ms (0 turns keep-alives off). */
     keepAliveMs: z.number().int().nonnegative().default(15_000),
+    /** Responses' WebSocket mode (`gateway.attachUpgrade(server)`): how many connections, and how long each lives. */
+    webSocket: z
+      .object({
+        /** Open WebSocket connections in all; the next is closed with code 1013. */
+        maxSockets: z.number().int().positive().default(10_000),
+        /** Open WebSocket connections per key; the next is closed with code 1013. */
+        maxSocketsPerKey: z.number().int().positive().default(64),
+        /** How long one connection lives, in ms (OpenAI's limit: 60 minutes); then `websocket_connection_limit_reached`. */
+        connectionLimitMs: z.number().int().positive().default(60 * 60 * 1000),
+      })
+      .strict()
+      .default({ maxSockets: 10_000, maxSocketsPerKey: 64, connectionLimitMs: 60 * 60 * 1000 }),
     /** Retention of the responses kept for `previous_response_id`, `item_reference` and `GET /v1/responses/{id}`. */
     responseStore: responseStoreConfigSchema.default({
       ttlSeconds: 30 * 24 * 60 * 60,

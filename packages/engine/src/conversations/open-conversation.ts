@@ -3,6 +3,8 @@ import type { Principal } from '../auth/authenticate';
 import type { FrameTap } from '../generation/frame-tap';
 import type { ConversationDependencies } from './conversation-dependencies';
 import type { ExpansionBudget } from './expansion-budget';
+import type { ConnectionResponses } from '../exchange/exchange-transport';
+import { connectionConversations } from './connection-responses';
 import { keepResponse, type KeptRequest } from './keep-response';
 import { resolveHistory } from './resolve-history';
 import { resolveItemReferences } from './resolve-item-references';
@@ -28,7 +30,8 @@ const NO_CONVERSATION: Conversation = { body: undefined, keepAnswer: () => Promi
  * Resolves what a request asks of stored state before its upstream call — the chain of
  * `previous_response_id` and each item reference, for the caller's account only — and prepares to
  * keep its answer unless the client opted out (with the request's conversation key, which
- * `conversationKey` reads once the answer is kept). A protocol without conversations (no
+ * `conversationKey` reads once the answer is kept). On a `connection` (a WebSocket), its latest
+ * response is found first, and an answer the client opted out of storing is kept there instead. A protocol without conversations (no
  * `codec.conversation`) passes its body through untouched. Throws the protocol's 404 for an id the
  * account does not have, or a 413 once what it names passes the request's expansion budget (before
  * the expanded body is built).
@@ -40,8 +43,11 @@ export async function openConversation(
   dependencies: ConversationDependencies,
   budget: ExpansionBudget,
   conversationKey: () => string | undefined,
+  connection?: ConnectionResponses,
 ): Promise<Conversation> {
   const conversation = codec.conversation;
+  const layered = connection && connectionConversations(dependencies, connection);
+  const reading = layered?.reading ?? dependencies;
   if (!conversation || !isJSONObject(body)) return { ...NO_CONVERSATION, body };
   const references = conversation.readReferences(body);
   const accountId = principal.account.id;
@@ -51,7 +57,7 @@ export async function openConversation(
   let chainKey: string | undefined;
   if (previousResponseId !== undefined || itemReferences.length > 0) {
     const [history, items] = await Promise.all([
-      previousResponseId === undefined ? undefined : resolveHistory(conversation, accountId, previousResponseId, dependencies, budget),
+      previousResponseId === undefined ? undefined : resolveHistory(conversation, accountId, previousResponseId, reading, budget),
       resolveItemReferences(conversation, accountId, itemReferences, dependencies, budget),
     ]);
     // The request's own items with references replaced (each reference expanded once), then the
@@ -60,9 +66,13 @@ export async function openConversation(
     expanded = history ? conversation.expandRequest(own, { history: history.items, items }) : own;
     chainKey = history?.conversationKey;
   }
-  if (!references.store) return { ...NO_CONVERSATION, body: expanded, chainKey };
-  const kept: KeptRequest = { principal, previousResponseId, inputItems: conversation.inputItemsOf(own), conversationKey };
-  const keep = (response: JSONObject) => keepResponse(conversation, kept, response, dependencies);
+  if (!references.store && !layered) return { ...NO_CONVERSATION, body: expanded, chainKey };
+  // A connection keeps a `store: false` answer with the whole conversation: it holds no earlier link.
+  const kept: KeptRequest = references.store
+    ? { principal, previousResponseId, inputItems: conversation.inputItemsOf(own), conversationKey }
+    : { principal, previousResponseId: undefined, inputItems: conversation.inputItemsOf(expanded), conversationKey };
+  const saving = references.store ? dependencies : layered!.saving;
+  const keep = (response: JSONObject) => keepResponse(conversation, kept, response, saving);
   let terminal: JSONObject | undefined;
   return {
     body: expanded,

@@ -1,4 +1,4 @@
-import { GatewayError, type Codec, type DecodeOptions } from '@signalbox/core';
+import { GatewayError, type Codec, type DecodeOptions, type Protocol } from '@signalbox/core';
 import type { Admission } from '../admission/admit-request';
 import type { Principal, RequestHeaders } from '../auth/authenticate';
 import type { Interruption } from '../interruption/create-interruptions';
@@ -6,6 +6,7 @@ import type { EngineObserver, ExchangeWatcher } from '../observation/engine-obse
 import type { UsageRecord } from '../usage/usage-record';
 import type { Attempt } from '../generation/attempt-targets';
 import type { ForwardedRequestParts } from '../generation/forwarded-request-parts';
+import type { ExchangeTransport } from './exchange-transport';
 
 /**
  * What one exchange has learned so far. Its authentication and its generation write it; its
@@ -20,6 +21,8 @@ export type ExchangeState = {
   readonly startedAt: number;
   /** The client's request headers, kept for the observer (a trace context). */
   readonly headers?: RequestHeaders;
+  /** A transport other than an HTTP response (a WebSocket): its framing, record protocol and connection memory. */
+  readonly transport?: ExchangeTransport;
   principal?: Principal;
   /** How its body is decoded: refused foreign fields, the mount path, the protocol version its headers declare. */
   decodeOptions: DecodeOptions;
@@ -66,5 +69,10 @@ export function principalOf(state: ExchangeState): Principal {
 export function beginServing(state: ExchangeState, observer: EngineObserver | undefined): void {
   state.serving = true;
   if (state.watcher || !observer?.watchExchange) return;
-  state.watcher = observer.watchExchange({ requestId: state.requestId, protocol: state.codec.protocol, startedAt: state.startedAt, headers: state.headers });
+  state.watcher = observer.watchExchange({ requestId: state.requestId, protocol: recordedProtocolOf(state), startedAt: state.startedAt, headers: state.headers });
+}
+
+/** The protocol the exchange is recorded under: its transport's (`openai-responses-ws`), else its codec's. */
+export function recordedProtocolOf(state: ExchangeState): Protocol {
+  return state.transport?.recordedProtocol ?? state.codec.protocol;
 }

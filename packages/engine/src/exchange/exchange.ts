@@ -35,6 +35,12 @@ export type Exchange = RequestStamp & {
   /** Runs the generation; throws `GatewayError` (or `ClientAbortedError`) before the commit point, never after. */
   generate(body: unknown, signal: AbortSignal): Promise<GenerationOutput>;
   /**
+   * A warm-up (Responses' `generate: false`): the body's stored state is resolved and the request
+   * decoded, then kept as a response with no output under a fresh id, whose stream is returned.
+   * Nothing goes upstream and nothing is billed or recorded.
+   */
+  warmUp(body: unknown): Promise<GenerationOutput>;
+  /**
    * Remote compaction (`codec.compaction`): one generation on the route's target writes the summary,
    * billed and recorded like any other; the answer is the protocol's compacted response.
    */

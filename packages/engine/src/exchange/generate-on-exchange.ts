@@ -26,9 +26,9 @@ export function generateOnExchange(
     const { value: request, warnings } = codec.decodeRequest(opened.body, state.decodeOptions);
     if (opened.triggered && codec.compaction) {
       const compacted = await summarizeConversation(state, dependencies, interruption, { conversation: request, keptItems: [] }, warnings, signal);
-      return compactionTurnOutput(codec.compaction, compacted.compaction, request, compacted.headers);
+      return compactionTurnOutput(codec.compaction, compacted.compaction, request, compacted.headers, state.transport?.formatFrame);
     }
-    const answer = await serveRequest(state, dependencies, interruption, { request, body: opened.body, warnings, frameTap: conversation.tap, chainKey: conversation.chainKey }, signal);
+    const answer = await serveRequest(state, dependencies, interruption, { request, body: opened.body, warnings, frameTap: conversation.tap, chainKey: conversation.chainKey, formatFrame: state.transport?.formatFrame }, signal);
     // Kept before the client has the answer: an agent's next request may name it at once.
     if (answer.kind === 'json') await conversation.keepAnswer(answer.body);
     return deliverAnswer(state, dependencies, answer);

@@ -18,7 +18,7 @@ export async function openExchangeBody(
   const { codec } = state;
   const principal = principalOf(state);
   const budget = createExpansionBudget(dependencies.conversations.retention.maxExpansionBytes);
-  const conversation = await openConversation(codec, body, principal, dependencies.conversations, budget, () => state.conversationKey);
+  const conversation = await openConversation(codec, body, principal, dependencies.conversations, budget, () => state.conversationKey, state.transport?.connectionResponses);
   const opened = openCompactionItems(codec, conversation.body, principal.account.id, dependencies.compactionSealer, budget);
   return { conversation, opened };
 }

@@ -1,20 +1,22 @@
-import { createId, type Codec, type DecodeOptions } from '@signalbox/core';
-import { authenticate, type RequestHeaders } from '../auth/authenticate';
-import { readForwardedParts } from '../generation/forwarded-request-parts';
+import { createId, type Codec, type DecodeOptions, type EndpointFacts } from '@signalbox/core';
+import type { RequestHeaders } from '../auth/authenticate';
 import type { UsageRecord } from '../usage/usage-record';
+import { authenticateOnExchange } from './authenticate-on-exchange';
 import type { Exchange } from './exchange';
 import type { ExchangeDependencies } from './exchange-dependencies';
+import type { ExchangeTransport } from './exchange-transport';
 import { endingOfFailure } from './exchange-ending';
 import { beginServing, type ExchangeState } from './exchange-state';
 import { compactOnExchange, generateOnExchange } from './generate-on-exchange';
+import { warmUpOnExchange } from './warm-up-on-exchange';
 import { settleExchange } from './settle-exchange';
 
 /**
  * What the transport knows of a request when it opens its exchange: the client's headers (for the
- * observer) and where the gateway is mounted (`/llm`; empty at the root), which the paths named in
- * its refusals start with.
+ * observer), where the gateway is mounted (`/llm`; empty at the root), which the paths named in
+ * its refusals start with, and what its endpoint's path says of it (a model named in the path).
  */
-export type ExchangeOpening = { headers?: RequestHeaders; mountPath?: string };
+export type ExchangeOpening = { headers?: RequestHeaders; mountPath?: string; endpoint?: EndpointFacts; transport?: ExchangeTransport };
 
 /**
  * One exchange, stamped now with a fresh request id on the engine's clock: the owner of its state
@@ -25,9 +27,9 @@ export type ExchangeOpening = { headers?: RequestHeaders; mountPath?: string };
 export function openExchange(codec: Codec, opening: ExchangeOpening, dependencies: ExchangeDependencies): Exchange {
   const requestId = createId('req_');
   const startedAt = dependencies.clock.now();
-  const { headers, mountPath = '' } = opening;
-  const decodeOptions: DecodeOptions = { foreignFields: dependencies.foreignFieldsOf(codec), mountPath };
-  const state: ExchangeState = { codec, requestId, startedAt, headers, decodeOptions, settled: false };
+  const { headers, mountPath = '', endpoint, transport } = opening;
+  const decodeOptions: DecodeOptions = { foreignFields: dependencies.foreignFieldsOf(codec), mountPath, ...(endpoint && { endpoint }) };
+  const state: ExchangeState = { codec, requestId, startedAt, headers, decodeOptions, settled: false, ...(transport && { transport }) };
   return {
     requestId,
     startedAt,
@@ -39,22 +41,9 @@ export function openExchange(codec: Codec, opening: ExchangeOpening, dependencie
     get decodeOptions() {
       return state.decodeOptions;
     },
-    async authenticate(requestHeaders, query) {
-      const authenticated = await authenticate({
-        descriptor: codec.descriptor,
-        headers: requestHeaders,
-        store: dependencies.store,
-        policy: dependencies.authPolicy(codec),
-        now: dependencies.clock.now(),
-        keyHeadersElsewhere: dependencies.keyHeadersElsewhere,
-        mountPath,
-      });
-      state.principal = authenticated.principal;
-      if (authenticated.apiVersion !== undefined) state.decodeOptions = { ...decodeOptions, apiVersion: authenticated.apiVersion };
-      state.forwarded = readForwardedParts(codec.descriptor, requestHeaders, query, dependencies.forwardClientHeaders);
-      return authenticated.principal;
-    },
+    authenticate: (requestHeaders, query) => authenticateOnExchange(state, dependencies, requestHeaders, query),
     generate: (body, signal) => generateOnExchange(state, dependencies, body, signal),
+    warmUp: body => warmUpOnExchange(state, dependencies, body),
     compact: (body, signal) => compactOnExchange(state, dependencies, body, signal),
     settledRecord: () => settledRecordOf(state),
     refuse(error) {

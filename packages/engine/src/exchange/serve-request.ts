@@ -1,3 +1,4 @@
+import { refuseWebSocketRoute } from '../routing/refuse-web-socket-route';
 import type { GenerationRequest, TranslationWarning } from '@signalbox/core';
 import { defaultRetryPolicy } from '@signalbox/upstream';
 import { admitRequest } from '../admission/admit-request';
@@ -5,6 +6,7 @@ import { applyOutputCap } from '../admission/apply-output-cap';
 import { targetsFor } from '../affinity/session-affinity';
 import { attemptTargets } from '../generation/attempt-targets';
 import type { FrameTap } from '../generation/frame-tap';
+import type { FrameFormat } from '../generation/frame-format';
 import type { UpstreamAnswer } from '../generation/generation-output';
 import { withConversationCacheKey } from '../generation/with-conversation-cache-key';
 import type { Interruption } from '../interruption/create-interruptions';
@@ -23,6 +25,8 @@ export type ServedRequest = {
   frameTap?: FrameTap | undefined;
   /** The conversation key kept with the response its `previous_response_id` names. */
   chainKey?: string | undefined;
+  /** Each stream message's text for the transport; default: the SSE frame. */
+  formatFrame?: FrameFormat | undefined;
 };
 
 /**
@@ -45,6 +49,7 @@ export async function serveRequest(
   const routing = dependencies.routing.current;
   const route = routing.table.resolve(request.model, codec.protocol);
   state.route = route.model;
+  refuseWebSocketRoute(state, route);
   interruption.setDeadline(route.deadlineMs);
   const routeAffinity = routing.affinityOf(route.model);
   // Looked up while the request is admitted: a shared store's round trip overlaps the limiter's.
@@ -78,6 +83,7 @@ export async function serveRequest(
     now: dependencies.clock.now,
     sleep: dependencies.clock.sleep,
     ...(frameTap && { frameTap }),
+    ...(served.formatFrame && { formatFrame: served.formatFrame }),
     route: route.model,
     ...(state.watcher && { watcher: state.watcher }),
     ...(route.promptCache && { promptCache: route.promptCache }),

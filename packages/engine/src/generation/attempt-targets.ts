@@ -17,6 +17,7 @@ import { abandonStream, pipeCommittedStream, readToCommitPoint } from './commit-
 import { createPassthroughPipeline } from './create-passthrough-pipeline';
 import { createStreamPipeline } from './create-stream-pipeline';
 import { listWarnings, warningsHeader } from './format-warnings-header';
+import type { FrameFormat } from './frame-format';
 import type { FrameTap } from './frame-tap';
 import type { AttemptStart, AttemptWatcher, ExchangeWatcher } from '../observation/engine-observer';
 import { composeUpstreamCall } from './compose-upstream-call';
@@ -55,6 +56,8 @@ export type AttemptOptions = {
   sleep(ms: number, signal: AbortSignal): Promise<void>;
   /** Watches the frames a stream sends its client and may hold its end back (keeping the response). */
   frameTap?: FrameTap;
+  /** Each stream message's text for the transport; default: the SSE frame. */
+  formatFrame?: FrameFormat;
   /** The configured model ID of the route (for the observer). */
   route: string;
   /** Follows each attempt (`EngineObserver`), when the host watches. */
@@ -270,22 +273,31 @@ async function jsonAnswer({ options, target, response, passthrough, headers }: U
 
 /** The upstream's stream, read up to its commit point, ready to pipe to the client. */
 async function streamAnswer({ options, target, response, passthrough, headers }: UpstreamRead): Promise<UpstreamAnswer> {
-  const { signal, frameTap } = options;
+  const { signal, frameTap, formatFrame } = options;
+  const { createStreamFramer } = target.kind;
+  const framer = createStreamFramer && (await Promise.resolve(createStreamFramer()).catch(error => releaseBody(response, error)));
   const pipeline = passthrough
     ? createPassthroughPipeline(
         target.codec.createStreamDecoder(),
         target.codec.createPassthroughStream!(options.request.model),
         frameTap,
+        formatFrame,
+        framer,
       )
-    : createStreamPipeline(target.codec, options.inbound, encodeContext(options), frameTap);
-  const { frameStream } = target.kind;
-  const opened = await readToCommitPoint(frameStream ? { ...response, body: frameStream(response.body) } : response, pipeline, signal);
+    : createStreamPipeline(target.codec, options.inbound, encodeContext(options), frameTap, formatFrame, framer);
+  const opened = await readToCommitPoint(response, pipeline, signal);
   const { issuers } = options;
   const recordProof = issuers && ((proof: string) => issuers.recordProof(proof, target.name));
   return {
     kind: 'stream',
-    headers,
+    headers: pipeline.contentType === undefined ? headers : { ...headers, 'content-type': pipeline.contentType },
     pipe: sink => pipeCommittedStream(opened, pipeline, sink, signal, frameTap, recordProof),
     abandon: () => abandonStream(opened),
   };
+}
+
+/** An answer that will not be read: its connection is let go, and the error that stopped it thrown. */
+function releaseBody(response: UpstreamResponse, error: unknown): never {
+  void response.body[Symbol.asyncIterator]().return?.()?.catch(() => undefined);
+  throw error;
 }

@@ -1,4 +1,4 @@
-import { createUpstreamError, firstHeaderValue, GatewayError } from '@signalbox/core';
+import { createUpstreamError, firstHeaderValue, GatewayError, headerValue, type UpstreamErrorDetails } from '@signalbox/core';
 import { parseRateLimitResetMs, parseRetryAfterMs, type UpstreamResponse } from '@signalbox/upstream';
 import type { PooledCredential } from '../upstreams/credential-pool';
 import type { ComposedUpstreamCall } from './compose-upstream-call';
@@ -22,12 +22,20 @@ export async function callUpstream(
   const response = await credential.client.send({ path, body, ...(headers && { headers }) }, signal);
   if (response.status >= 200 && response.status < 300) return response;
   const text = await response.text().catch(() => '');
-  const details = target.codec.decodeError(parseJSONOrText(text));
+  const details = withErrorType(target, response, target.codec.decodeError(parseJSONOrText(text)));
   const requestId = upstreamRequestId(target, response);
   throw createUpstreamError(
     { ...details, status: response.status, ...(requestId !== undefined && { requestId }) },
     { retryAfterMs: response.status === 429 ? rateLimitResetMs(target, response, now) : parseRetryAfterMs(response.headers, now) },
   );
+}
+
+/** A refusal's type from the header the upstream's kind names it in, where it has one. */
+function withErrorType(target: UpstreamTarget, response: UpstreamResponse, details: UpstreamErrorDetails): UpstreamErrorDetails {
+  const { errorTypeHeader } = target.kind;
+  if (errorTypeHeader === undefined) return details;
+  const type = headerValue(response.headers, errorTypeHeader)?.split(':')[0];
+  return type ? { ...details, type } : details;
 }
 
 /** The call's headers with those the credential's kind makes for it (a fresh token, a signature over the request). */

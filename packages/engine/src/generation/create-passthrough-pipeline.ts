@@ -5,9 +5,11 @@ import {
   type SSEMessage,
   type StreamDecoder,
   type StreamEvent,
+  type StreamFramer,
 } from '@signalbox/core';
 import { createSSEDecoder, formatSSEFrame } from '@signalbox/sse';
 import type { StreamPipeline } from './create-stream-pipeline';
+import type { FrameFormat } from './frame-format';
 import type { FrameTap } from './frame-tap';
 
 /**
@@ -16,14 +18,15 @@ import type { FrameTap } from './frame-tap';
  * usage and the terminal event. A frame the decoder fails on, an upstream that stops without a
  * terminal event, or a transport failure gets the protocol's own failure frame after what was
  * already forwarded (a 502 `UPSTREAM_FAILED` for a frame that does not parse); nothing follows the
- * terminal or failure frame.
+ * terminal or failure frame. `framer` is the upstream kind's, else SSE framing.
  */
 export function createPassthroughPipeline(
   decoder: StreamDecoder,
   passthrough: PassthroughStream,
   tap?: FrameTap,
+  formatFrame: FrameFormat = formatSSEFrame,
+  framer: StreamFramer = createSSEDecoder(),
 ): StreamPipeline {
-  const framer = createSSEDecoder();
   let pending = '';
   let terminalForwarded = false;
   const watch = (messages: SSEMessage[]): StreamEvent[] => {
@@ -39,7 +42,7 @@ export function createPassthroughPipeline(
       else {
         const forwarded = passthrough.forward(message);
         tap?.observe(forwarded);
-        pending += formatSSEFrame(forwarded);
+        pending += formatFrame(forwarded);
       }
       for (const event of watched) {
         if (event.type === 'response-end') terminalForwarded = true;
@@ -56,7 +59,7 @@ export function createPassthroughPipeline(
   const fail = (error: GatewayError): string => {
     if (terminalForwarded) return '';
     terminalForwarded = true;
-    return passthrough.fail(error).map(formatSSEFrame).join('');
+    return passthrough.fail(error).map(formatFrame).join('');
   };
   return {
     decode: chunk => watch(framer.push(chunk)),

@@ -1,12 +1,13 @@
-import type { Codec, EncodeContext, StreamEvent } from '@signalbox/core';
+import type { Codec, EncodeContext, StreamEvent, StreamFramer } from '@signalbox/core';
 import { createSSEDecoder, formatSSEFrame } from '@signalbox/sse';
+import type { FrameFormat } from './frame-format';
 import type { FrameTap } from './frame-tap';
 import { refuseUnfinishedEnd } from './refuse-unfinished-end';
 
 /**
- * One stream's translation chain as plain state machines: upstream bytes → SSE messages →
- * (outbound codec) IR events → (inbound codec) client SSE frames. Constant per-stream state; each
- * chunk is translated and handed on at once. An end the upstream left unfinished is a failure here
+ * One stream's translation chain as plain state machines: upstream bytes → SSE messages (or the
+ * kind's own framing) → (outbound codec) IR events → (inbound codec) client SSE frames. Constant
+ * per-stream state; each chunk is translated and handed on at once. An end the upstream left unfinished is a failure here
  * (`refuseUnfinishedEnd`), never a finished answer in the client's protocol.
  */
 export type StreamPipeline = {
@@ -18,13 +19,22 @@ export type StreamPipeline = {
   encode(events: readonly StreamEvent[]): string;
   /** Closes the client side; emits a failure terminal if none was sent. */
   finishEncoding(): string;
+  /** The client stream's content type when it is not SSE (the inbound encoder's `framing`). */
+  contentType?: string;
 };
 
-/** `tap` sees every client frame as it is encoded. */
-export function createStreamPipeline(outbound: Codec, inbound: Codec, context: EncodeContext, tap?: FrameTap): StreamPipeline {
-  const framer = createSSEDecoder();
+/** `tap` sees every client frame as it is encoded; `formatFrame` makes its text (default: the SSE frame); `framer` is the upstream kind's, else SSE framing. */
+export function createStreamPipeline(
+  outbound: Codec,
+  inbound: Codec,
+  context: EncodeContext,
+  tap?: FrameTap,
+  formatFrame: FrameFormat = formatSSEFrame,
+  framer: StreamFramer = createSSEDecoder(),
+): StreamPipeline {
   const decoder = outbound.createStreamDecoder();
   const encoder = inbound.createStreamEncoder(context);
+  const format = encoder.framing?.format ?? formatFrame;
   const decodeMessages = (messages: ReturnType<typeof framer.push>): StreamEvent[] => {
     if (messages.length === 1) return refuseUnfinishedEnd(decoder.push(messages[0]!));
     const events: StreamEvent[] = [];
@@ -43,15 +53,16 @@ export function createStreamPipeline(outbound: Codec, inbound: Codec, context: E
       for (const event of events) {
         for (const message of encoder.push(event)) {
           tap?.observe(message);
-          text += formatSSEFrame(message);
+          text += format(message);
         }
       }
       return text;
     },
     finishEncoding() {
       let text = '';
-      for (const message of encoder.end()) text += formatSSEFrame(message);
+      for (const message of encoder.end()) text += format(message);
       return text;
     },
+    ...(encoder.framing && { contentType: encoder.framing.contentType }),
   };
 }

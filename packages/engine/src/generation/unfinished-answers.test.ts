@@ -1,4 +1,4 @@
-import { GatewayError, type BuiltInProtocol } from '@signalbox/core';
+import { GatewayError } from '@signalbox/core';
 import { createArrayFrameSink, createTestEngine, readFixture } from '../testing';
 
 // A Messages upstream that paused its turn (`pause_turn`: a server tool ran long). The fixtures are
@@ -14,7 +14,10 @@ const pausedAnswer = readFixture('messages-answer.json').replace(
 const asClientModel = (text: string) =>
   text.replaceAll('"model":"claude-upstream"', '"model":"client-model"');
 
-const BODIES: Record<BuiltInProtocol, (stream: boolean) => Record<string, unknown>> = {
+/** The protocols whose clients ask for a stream in the body, as these engine-level tests send it. */
+type BodyStreamedProtocol = 'anthropic-messages' | 'openai-chat' | 'openai-responses';
+
+const BODIES: Record<BodyStreamedProtocol, (stream: boolean) => Record<string, unknown>> = {
   'anthropic-messages': stream => ({
     model: 'client-model',
     max_tokens: 64,
@@ -34,7 +37,7 @@ const INTERFACES = {
   'openai-responses': 'responses',
 } as const;
 
-async function open(client: BuiltInProtocol, stream: boolean) {
+async function open(client: BodyStreamedProtocol, stream: boolean) {
   const test = await createTestEngine({
     upstreams: {
       a: {
@@ -54,7 +57,7 @@ async function open(client: BuiltInProtocol, stream: boolean) {
   return { test, generating: exchange.generate(BODIES[client](stream), new AbortController().signal) };
 }
 
-async function pipe(client: BuiltInProtocol) {
+async function pipe(client: BodyStreamedProtocol) {
   const output = await (await open(client, true)).generating;
   if (output.kind !== 'stream') throw new Error('expected a stream');
   const sink = createArrayFrameSink();
@@ -75,7 +78,7 @@ describe('an answer its upstream left unfinished (pause_turn)', () => {
     });
   });
 
-  it.each<BuiltInProtocol>(['openai-chat', 'openai-responses'])(
+  it.each<BodyStreamedProtocol>(['openai-chat', 'openai-responses'])(
     'is refused on a translated %s stream: its failure terminal after the text, never a finish',
     async client => {
       const { sink, outcome } = await pipe(client);
@@ -93,7 +96,7 @@ describe('an answer its upstream left unfinished (pause_turn)', () => {
     },
   );
 
-  it.each<BuiltInProtocol>(['openai-chat', 'openai-responses'])(
+  it.each<BodyStreamedProtocol>(['openai-chat', 'openai-responses'])(
     'is refused as a translated %s JSON answer (502)',
     async client => {
       const { test, generating } = await open(client, false);

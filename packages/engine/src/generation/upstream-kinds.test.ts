@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { GatewayError, openKeyCredential, type UpstreamKind } from '@signalbox/core';
+import { GatewayError, openKeyCredential, type SSEMessage, type StreamFramer, type UpstreamKind } from '@signalbox/core';
 import { createArrayFrameSink, createTestEngine, readFixture, type ScriptedAnswer } from '../testing';
 
 // A toy cloud in the shape of the ones kinds exist for: a path per model and per answer framing
 // (the model ID percent-encoded), a body without `model`/`stream` and with its own version field, a
 // signature made for each call over its final bytes (asynchronously), a session token learned at
-// start, and streamed answers in length-prefixed binary frames that the kind turns into SSE.
+// start, and streamed answers in length-prefixed binary frames that the kind's framer turns into SSE messages.
 
 const SESSION_TOKEN = 'toy-session-token-Xq81mZr2Lp0aB7cD';
 const modelId = 'vendor.claude:1';
@@ -26,19 +26,27 @@ function framesOf(sse: string): Buffer {
   );
 }
 
-/** The frames back into SSE messages, one per complete frame, wherever the chunks were cut. */
-async function* framesToSSE(body: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array> {
+/** The frames as SSE messages, one per complete frame, wherever the chunks were cut. */
+function createToyFramer(): StreamFramer {
   let pending = Buffer.alloc(0);
-  for await (const chunk of body) {
-    pending = Buffer.concat([pending, chunk]);
+  const complete = (): SSEMessage[] => {
+    const messages: SSEMessage[] = [];
     while (pending.length >= 4 && pending.length >= 4 + pending.readUInt32BE(0)) {
       const payload = pending.subarray(4, 4 + pending.readUInt32BE(0)).toString('utf8');
       pending = pending.subarray(4 + pending.readUInt32BE(0));
       const event = JSON.parse(payload) as { type: string };
       if (event.type === 'toy_exception') throw new GatewayError({ code: 'UPSTREAM_INVALID_REQUEST', message: 'The toy cloud refused the request.' });
-      yield Buffer.from(`event: ${event.type}\ndata: ${payload}\n\n`);
+      messages.push({ event: event.type, data: payload });
     }
-  }
+    return messages;
+  };
+  return {
+    push(chunk) {
+      pending = Buffer.concat([pending, chunk]);
+      return complete();
+    },
+    end: complete,
+  };
 }
 
 const signatureOf = (url: string, body: string) => createHash('sha256').update(`POST\n${url}\n${body}`).digest('hex');
@@ -51,7 +59,7 @@ const toyKind: UpstreamKind = {
     return {
       path: call => `/model/${encodeURIComponent(call.model)}/${call.stream ? 'invoke-stream' : 'invoke'}`,
       prepareBody: ({ model: _model, stream: _stream, ...rest }) => ({ ...rest, toy_version: '2024-01-01' }),
-      frameStream: framesToSSE,
+      createStreamFramer: async () => createToyFramer(),
       openCredential(source) {
         if (source.auth === undefined) return openKeyCredential(source, opening.environment, { kind: 'header', header: 'x-toy-key' });
         opening.rememberSecret(SESSION_TOKEN);

@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { GatewayError, type Protocol } from '@signalbox/core';
+import { GatewayError } from '@signalbox/core';
 import type { GenerationOutput } from '../generation/generation-output';
 import { createArrayFrameSink, createTestEngine, readFixture, type ArrayFrameSink, type ScriptedAnswer, type TestEngine } from '../testing';
 
@@ -11,7 +11,10 @@ const cutAfterFirstDelta: ScriptedAnswer = { chunks: messagesFrames.slice(0, 4),
 // message_start only: the answer has not begun.
 const cutBeforeContent: ScriptedAnswer = { chunks: messagesFrames.slice(0, 1), then: 'hang' };
 
-const streamBodies: Record<Protocol, object> = {
+/** The protocols whose clients ask for a stream in the body, as these engine-level tests send it. */
+type BodyStreamedProtocol = 'openai-responses' | 'openai-chat' | 'anthropic-messages';
+
+const streamBodies: Record<BodyStreamedProtocol, object> = {
   'openai-responses': { model: 'client-model', input: 'Say hello', stream: true },
   'openai-chat': { model: 'client-model', messages: [{ role: 'user', content: 'Say hello' }], stream: true },
   'anthropic-messages': { model: 'client-model', max_tokens: 64, messages: [{ role: 'user', content: 'Say hello' }], stream: true },
@@ -33,7 +36,7 @@ function drainEngine(answers: readonly ScriptedAnswer[]) {
 }
 
 /** Starts piping a stream on `protocol` and waits until its first text has reached the sink. */
-async function pipingStream(test: TestEngine, protocol: Protocol) {
+async function pipingStream(test: TestEngine, protocol: BodyStreamedProtocol) {
   const exchange = await test.open(protocol);
   const output: GenerationOutput = await exchange.generate(streamBodies[protocol], new AbortController().signal);
   if (output.kind !== 'stream') throw new Error('expected a stream');

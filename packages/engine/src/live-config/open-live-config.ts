@@ -26,8 +26,6 @@ export type LiveConfigOptions = {
   prepare?(document: ConfigDocument): ConfigDocument;
   /** Seals a document's plain secrets before it is stored (`ConfigEditing.seal`); without it a secret value is refused. */
   seal?: ConfigEditing['seal'];
-  /** The audit log's seam (`ConfigEditing.recordChange`). */
-  recordChange?: ConfigEditing['recordChange'];
   now(): number;
 };
 
@@ -74,7 +72,6 @@ export async function openLiveConfig(options: LiveConfigOptions): Promise<LiveCo
     fileDocument,
     check: document => checkDocument(() => checkConfigKinds(toConfig(document), options.kinds)),
     ...(options.seal && { seal: options.seal }),
-    ...(options.recordChange && { recordChange: options.recordChange }),
   };
   if (source === 'file') {
     return { source, config: options.parse(file), version: undefined, fileDiffers: false, editing, follow: () => () => undefined };

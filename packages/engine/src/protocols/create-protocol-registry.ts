@@ -15,6 +15,8 @@ export type Endpoint = {
   kind: 'generation' | 'token-count' | 'compaction' | 'models' | 'stored-response' | 'stored-input-items';
   codec: Codec;
   shared: boolean;
+  /** A generation endpoint whose path asks for a stream (the descriptor's `streamGenerationPath`). */
+  stream?: boolean;
 };
 
 /**
@@ -52,9 +54,10 @@ export function createProtocolRegistry(codecs: readonly Codec[]): ProtocolRegist
   const byProtocol = uniqueBy(codecs, codec => codec.protocol, 'protocol');
   const byInterface = uniqueBy(codecs, codec => codec.descriptor.interfaceName, 'interface name');
   const endpoints = collectEndpoints(codecs);
-  const generationByPath = new Map(
-    endpoints.filter(endpoint => endpoint.kind === 'generation').map(endpoint => [endpoint.path, endpoint.codec]),
-  );
+  const generations = endpoints.filter(endpoint => endpoint.kind === 'generation');
+  const generationByPath = new Map(generations.map(endpoint => [endpoint.path, endpoint.codec]));
+  // Paths with a parameter (Gemini's `{model}`) are matched as the Router matches them.
+  const templated = generations.filter(endpoint => endpoint.path.includes('{')).map(endpoint => ({ pattern: pathPattern(endpoint.path), codec: endpoint.codec }));
   const bearer = codecs.find(codec => codec.descriptor.credential.kind === 'bearer') ?? codecs[0]!;
   const composed = composeForeignFields(codecs.map(codec => codec.descriptor));
   const foreignFields = new Map(codecs.map((codec, index) => [codec.protocol, composed[index]!]));
@@ -70,7 +73,7 @@ export function createProtocolRegistry(codecs: readonly Codec[]): ProtocolRegist
     foreignFieldsOf: codec => foreignFields.get(codec.protocol) ?? { path: codec.descriptor.generationPath, fields: new Map() },
     guess(request) {
       const routed = request.path.length > 1 ? request.path.replace(/\/$/, '') : request.path;
-      const generation = request.method === 'POST' ? generationByPath.get(routed) : undefined;
+      const generation = request.method === 'POST' ? (generationByPath.get(routed) ?? templated.find(({ pattern }) => pattern.test(routed))?.codec) : undefined;
       if (generation) return generation;
       let best = codecs[0]!;
       let strength = 0;
@@ -92,6 +95,12 @@ function collectEndpoints(codecs: readonly Codec[]): Endpoint[] {
   const endpoints: Endpoint[] = [];
   const claimed = new Map<string, Endpoint>();
   const add = (endpoint: Omit<Endpoint, 'shared'>) => {
+    claim(endpoint);
+    for (const [prefix, alias] of Object.entries(endpoint.codec.descriptor.pathPrefixAliases ?? {})) {
+      if (endpoint.path.startsWith(prefix)) claim({ ...endpoint, path: `${alias}${endpoint.path.slice(prefix.length)}` });
+    }
+  };
+  const claim = (endpoint: Omit<Endpoint, 'shared'>) => {
     const key = `${endpoint.method} ${endpoint.path}`;
     const earlier = claimed.get(key);
     if (earlier?.kind === 'models' && endpoint.kind === 'models') {
@@ -104,6 +113,10 @@ function collectEndpoints(codecs: readonly Codec[]): Endpoint[] {
     endpoints.push(added);
   };
   for (const codec of codecs) add({ method: 'POST', path: codec.descriptor.generationPath, kind: 'generation', codec });
+  for (const codec of codecs) {
+    const { streamGenerationPath } = codec.descriptor;
+    if (streamGenerationPath !== undefined) add({ method: 'POST', path: streamGenerationPath, kind: 'generation', codec, stream: true });
+  }
   for (const codec of codecs) {
     const { tokenCountPath } = codec.descriptor;
     if (tokenCountPath !== undefined && codec.decodeTokenCountRequest && codec.encodeTokenCount) {
@@ -123,6 +136,12 @@ function collectEndpoints(codecs: readonly Codec[]): Endpoint[] {
     add({ method: 'GET', path: paths.inputItems, kind: 'stored-input-items', codec });
   }
   return endpoints;
+}
+
+/** A declared path as a pattern: each `{name}` one non-empty segment, the rest literal, without regard to case. */
+function pathPattern(path: string): RegExp {
+  const literal = path.split(/\{[^}]+\}/).map(part => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'));
+  return new RegExp(`^${literal.join('[^/]+')}$`, 'i');
 }
 
 function uniqueBy<K>(codecs: readonly Codec[], keyOf: (codec: Codec) => K, what: string): Map<K, Codec> {

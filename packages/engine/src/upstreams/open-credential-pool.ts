@@ -19,10 +19,12 @@ type CredentialSource = {
 
 /**
  * The default kind of a protocol: its vendor's own API, each credential's key read from its
- * variable and sent in the protocol's scheme (`Authorization: Bearer`, `x-api-key`).
+ * variable and sent in the protocol's scheme (`Authorization: Bearer`, `x-api-key`), at the
+ * protocol's path for the call when it names the model (`upstreamCallPath`).
  */
 export function defaultUpstreamKind(codec: Codec, environment: NodeJS.ProcessEnv): OpenedUpstreamKind {
-  return { openCredential: source => openKeyCredential(source, environment, codec.descriptor.credential) };
+  const { credential, upstreamCallPath } = codec.descriptor;
+  return { openCredential: source => openKeyCredential(source, environment, credential), ...(upstreamCallPath && { path: upstreamCallPath }) };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { boundClientText, type SecretRecogniser } from '@signalbox/core';
 import type { ExchangeEnding } from '../exchange/exchange-ending';
-import type { ExchangeState } from '../exchange/exchange-state';
+import { recordedProtocolOf, type ExchangeState } from '../exchange/exchange-state';
 import type { Charge } from '../admission/admit-request';
 import type { UsageRecord } from './usage-record';
 
@@ -20,7 +20,7 @@ export function buildUsageRecord(state: ExchangeState, ending: ExchangeEnding, c
     // A matched route's model is a configured ID. Until a route matched it, the model is client text:
     // never let a credential, or a prompt pasted there, reach a record beyond a model ID's length.
     model: state.route ?? (state.model === undefined ? undefined : boundClientText(state.model, undefined, secrets)),
-    protocol: state.codec.protocol,
+    protocol: recordedProtocolOf(state),
     upstream: attempt?.target?.name,
     upstreamCredential: attempt?.credential?.name,
     upstreamKind: attempt?.target?.kindName,

@@ -30,8 +30,8 @@ export type ResponseEnding = { latencyMs: number; aborted: boolean };
  * query can rely on its names. See docs/operations.md, "Logs", for what each field means.
  */
 export function accessLineFields(
-  request: Request,
-  response: Response,
+  request: Pick<Request, 'method' | 'originalUrl' | 'headers'>,
+  response: Pick<Response, 'headersSent' | 'statusCode'>,
   context: GatewayContext | undefined,
   ending: ResponseEnding,
   record: UsageRecord | undefined,

@@ -33,7 +33,10 @@ export function createStoredResponseHandler(options: StoredResponseHandlerOption
   };
 }
 
-/** An endpoint's path as Express matches it: the declared `{id}` becomes the `:id` parameter. */
+/**
+ * An endpoint's path as Express matches it: a declared `{id}` or `{model}` becomes a parameter of
+ * that name, and a literal `:` (Gemini's `:generateContent`) is escaped.
+ */
 export function expressPathOf(path: string): string {
-  return path.replaceAll('{id}', ':id');
+  return path.replaceAll(':', String.raw`\:`).replaceAll('{id}', ':id').replaceAll('{model}', ':model');
 }

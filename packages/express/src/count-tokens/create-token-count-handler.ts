@@ -1,6 +1,7 @@
 import type { Engine } from '@signalbox/engine';
 import type { RequestHandler } from 'express';
 import { getExchange, getPrincipal } from '../context/gateway-context';
+import { abortSignalForResponse } from '../generation/abort-signal-for-response';
 
 export type TokenCountHandlerOptions = {
   /** The gateway's engine: it counts, for the caller the auth middleware found, and bills nothing. */
@@ -8,16 +9,17 @@ export type TokenCountHandlerOptions = {
 };
 
 /**
- * A token-count endpoint (Messages: `POST /v1/messages/count_tokens`): the gateway's documented
- * estimate (characters / 4 plus a flat amount per attachment) in the protocol's answer shape, not
- * the upstream's tokenizer.
+ * A token-count endpoint (Messages: `POST /v1/messages/count_tokens`), in the protocol's answer
+ * shape: the count of the route's cloud where it counts (Bedrock, Vertex AI), else the gateway's
+ * documented estimate (characters / 4 plus a flat amount per attachment), marked in `x-signalbox-warnings`.
  *
  * @example router.post('/v1/messages/count_tokens', …request id, auth and body…, createTokenCountHandler({ engine }))
  */
 export function createTokenCountHandler(options: TokenCountHandlerOptions): RequestHandler {
   const { engine } = options;
-  return function tokenCountHandler(request, response) {
+  return async function tokenCountHandler(request, response) {
     const { codec, decodeOptions } = getExchange(request);
-    response.status(200).json(engine.countTokens(getPrincipal(request), codec, request.body, decodeOptions));
+    const counted = await engine.countTokens(getPrincipal(request), codec, request.body, { decodeOptions, signal: abortSignalForResponse(response) });
+    response.status(200).set(counted.headers).json(counted.body);
   };
 }

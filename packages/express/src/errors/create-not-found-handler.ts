@@ -41,15 +41,18 @@ export function createNotFoundHandler(options: NotFoundOptions): RequestHandler 
 }
 
 /**
- * The paths the gateway answers even without an endpoint there: everything under `/v1`, and an
+ * The paths the gateway answers even without an endpoint there: everything under `/v1` (and under
+ * the first segment of every endpoint's path), and an
  * endpoint's path without its `/v1` (a base URL missing `/v1` deserves a hint, not the host's 404).
  */
 export function createPathClaim(engine: Engine): (path: string) => boolean {
   const withoutV1 = new Set(engine.registry.endpoints.map(endpoint => endpoint.path.toLowerCase().replace(/^\/v1(?=\/)/, '')));
+  // A protocol versioned otherwise (Gemini's `/v1beta`) has its first segment claimed too.
+  const roots = [...new Set(engine.registry.endpoints.map(endpoint => /^\/[^/]+/.exec(endpoint.path.toLowerCase())?.[0] ?? '/v1'))];
   // Express matches routes without regard to case by default: so does the claim.
   return path => {
     const lower = path.toLowerCase();
-    return lower === '/v1' || lower.startsWith('/v1/') || withoutV1.has(lower);
+    return roots.some(root => lower === root || lower.startsWith(`${root}/`)) || lower === '/v1' || lower.startsWith('/v1/') || withoutV1.has(lower);
   };
 }
 

@@ -25,6 +25,7 @@ export function createGenerationHandler(options: GenerationHandlerOptions = {}):
       writeJSONResponse(response, 200, output.body);
       return;
     }
-    await writeStreamResponse(response, output.pipe, { signal, keepAliveMs });
+    const contentType = output.headers['content-type'];
+    await writeStreamResponse(response, output.pipe, { signal, keepAliveMs, ...(contentType !== undefined && { contentType }) });
   };
 }

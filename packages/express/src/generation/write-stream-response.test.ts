@@ -8,7 +8,10 @@ function recordingResponse() {
   let headersSent = false;
   const response = {
     status: () => response,
-    setHeader: () => response,
+    setHeader(name: string, value: string) {
+      calls.push(`setHeader ${name}: ${value}`);
+      return response;
+    },
     get headersSent() {
       return headersSent;
     },
@@ -45,7 +48,7 @@ describe('writeStreamResponse', () => {
       options,
     );
     expect(ended).toBe(outcome);
-    expect(calls).toEqual(['write data: first\n\n', 'write data: second\n\n', 'end']);
+    expect(calls.filter(call => !call.startsWith('setHeader'))).toEqual(['write data: first\n\n', 'write data: second\n\n', 'end']);
   });
 
   it('sends the headers at once when the stream’s first frame waits', async () => {
@@ -61,9 +64,28 @@ describe('writeStreamResponse', () => {
       },
       options,
     );
-    expect(calls).toEqual(['flushHeaders']);
+    expect(calls.filter(call => !call.startsWith('setHeader'))).toEqual(['flushHeaders']);
     release();
     await writing;
-    expect(calls).toEqual(['flushHeaders', 'write data: late\n\n', 'end']);
+    expect(calls.filter(call => !call.startsWith('setHeader'))).toEqual(['flushHeaders', 'write data: late\n\n', 'end']);
+  });
+
+  it('sends SSE with keep-alive comments, and a stream framed otherwise with its own content type and none', async () => {
+    jest.useFakeTimers();
+    try {
+      for (const contentType of [undefined, 'application/json; charset=UTF-8']) {
+        const { response, calls } = recordingResponse();
+        let release!: () => void;
+        const waiting = new Promise<void>(resolve => (release = resolve));
+        const writing = writeStreamResponse(response, async sink => (await waiting, sink.write('[{}]'), outcome), { ...options, keepAliveMs: 1_000, ...(contentType && { contentType }) });
+        jest.advanceTimersByTime(2_500);
+        release();
+        await writing;
+        expect(calls).toContain(`setHeader content-type: ${contentType ?? 'text/event-stream; charset=utf-8'}`);
+        expect(calls.some(call => call.startsWith('write :'))).toBe(contentType === undefined);
+      }
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });

@@ -4,20 +4,21 @@ import { createKeepAlive } from '@signalbox/sse';
 import type { Response } from 'express';
 
 /**
- * Sends SSE headers (in one write with the first frames, when `pipe` writes them at once), then
+ * Sends SSE headers, or `contentType` for a stream framed otherwise (in one write with the first frames, when `pipe` writes them at once), then
  * lets `pipe` write frames as they are produced: no buffering, no `cork()`, backpressure through
  * `drain`, keep-alive comments only while the stream is silent. Resolves to how the stream ended.
  */
 export async function writeStreamResponse(
   response: Response,
   pipe: (sink: FrameSink) => Promise<StreamOutcome>,
-  options: { signal: AbortSignal; keepAliveMs: number },
+  options: { signal: AbortSignal; keepAliveMs: number; contentType?: string },
 ): Promise<StreamOutcome> {
   response.status(200);
-  response.setHeader('content-type', 'text/event-stream; charset=utf-8');
+  // A stream framed otherwise than as SSE (a Gemini JSON array) has its own content type and takes no comments.
+  response.setHeader('content-type', options.contentType ?? 'text/event-stream; charset=utf-8');
   response.setHeader('cache-control', 'no-cache');
   response.setHeader('x-accel-buffering', 'no');
-  const keepAlive = createKeepAlive(frame => response.write(frame), options.keepAliveMs);
+  const keepAlive = createKeepAlive(frame => response.write(frame), options.contentType === undefined ? options.keepAliveMs : 0);
   const sink: FrameSink = {
     write(text) {
       keepAlive.touch();

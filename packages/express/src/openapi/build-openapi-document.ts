@@ -39,9 +39,18 @@ export function buildOpenAPIDocument(options: OpenAPIDocumentOptions): JSONObjec
     for (const header of codec.descriptor.requestIdHeaders) components.headers[header] = REQUEST_ID_HEADER;
   }
   const paths: Record<string, JSONObject> = {};
+  const operationIds = new Map<string, number>();
   for (const endpoint of engine.registry.endpoints) {
     const operation = describeEndpoint(endpoint, engine.registry.codecs, descriptions);
-    if (operation) (paths[endpoint.path] ??= {})[endpoint.method.toLowerCase()] = operation;
+    if (!operation) continue;
+    // An operation served at several paths (a protocol's other version prefix) gets a numbered id: ids are unique in a document.
+    const base = operation.operationId;
+    if (typeof base === 'string') {
+      const seen = operationIds.get(base) ?? 0;
+      operationIds.set(base, seen + 1);
+      if (seen > 0) operation.operationId = `${base}${seen + 1}`;
+    }
+    (paths[endpoint.path] ??= {})[endpoint.method.toLowerCase()] = operation;
   }
   if (options.adminPath !== false) addAdminAPI(paths, components, options.adminPath ?? '/admin', descriptions, engine);
   return {
@@ -50,7 +59,7 @@ export function buildOpenAPIDocument(options: OpenAPIDocumentOptions): JSONObjec
       title: 'Signalbox LLM gateway',
       version: options.version ?? '0.1.0',
       description:
-        'The Responses, Messages and Chat Completions interfaces this gateway serves, routed by exact model ID, and its admin API. Generated from the schemas the gateway validates with.',
+        'The interfaces this gateway serves (Responses, Messages, Chat Completions, Gemini: those its codecs describe), routed by exact model ID, and its admin API. Generated from the schemas the gateway validates with.',
     },
     servers: [{ url: options.serverURL ?? '/' }],
     paths,
@@ -64,7 +73,7 @@ function describeEndpoint(endpoint: Endpoint, codecs: readonly Codec[], descript
   const owners = endpoint.shared ? codecs.filter(codec => codec.descriptor.modelsPath === endpoint.path) : [endpoint.codec];
   const described = owners.flatMap(codec => {
     const description = descriptions.get(codec);
-    const operation = description?.operations[endpoint.kind]?.[method];
+    const operation = description?.operations[endpoint.stream ? 'stream-generation' : endpoint.kind]?.[method];
     return description && operation ? [{ codec, description, operation }] : [];
   });
   const [first] = described;

@@ -16,6 +16,7 @@ const ADMIN_CODES: ReadonlySet<GatewayErrorCode> = new Set<GatewayErrorCode>([
   'ADMIN_TOKEN_MISSING',
   'ADMIN_TOKEN_INVALID',
   'ADMIN_TOKEN_REQUIRED',
+  'CONSOLE_ROLE_FORBIDDEN',
   'KEY_LIMITS_ABOVE_CEILING',
   'CONFIG_READ_ONLY',
   'CONFIG_VERSION_CONFLICT',
@@ -30,8 +31,8 @@ const ADMIN_CODES: ReadonlySet<GatewayErrorCode> = new Set<GatewayErrorCode>([
 
 function isFor(audience: ErrorAudience, code: GatewayErrorCode): boolean {
   if (audience === 'admin') return ADMIN_CODES.has(code);
-  // The 426 answers a WebSocket upgrade (`GET` on a generation path), an operation the document does not list.
-  if (code.startsWith('ADMIN_') || code.startsWith('PANEL_') || code === 'WEBSOCKET_NOT_SUPPORTED' || code === 'KEY_LIMITS_ABOVE_CEILING' || code.startsWith('CONFIG_')) return false;
+  // The WebSocket codes answer an upgrade or travel in WebSocket frames, which the document does not list.
+  if (code.startsWith('ADMIN_') || code.startsWith('PANEL_') || code.startsWith('CONSOLE_') || code.startsWith('WEBSOCKET_') || code === 'KEY_LIMITS_ABOVE_CEILING' || code.startsWith('CONFIG_')) return false;
   return audience === 'upstream-calls' || GATEWAY_ERROR_CODES[code].source !== 'upstream';
 }
 

@@ -3,9 +3,10 @@ import { presentIdentity, type AdminService } from '@signalbox/accounts';
 import { createBodyMiddleware, mountAdminOperations } from '@signalbox/express';
 import { Router } from 'express';
 import { cookieOptionsOf, openSessionOf, requestOrigin } from '../http/panel-locals';
-import { serializeClearedCookie } from '../http/session-cookie';
+import { readSessionCookie, serializeClearedCookie } from '../http/session-cookie';
 import type { LoginThrottle } from '../security/create-login-throttle';
 import type { SessionStore } from '../sessions/create-session-store';
+import { createSingleSignOnRoutes, type SingleSignOnRoutesOptions } from '../sso/create-single-sign-on-routes';
 import { createLoginHandler } from './create-login-handler';
 import { changeCheckMiddleware, checkSameOrigin, createSessionMiddleware } from './create-session-middleware';
 
@@ -17,6 +18,10 @@ export type PanelApiOptions = {
   publicURL?: string;
   /** Replaces secrets in the client values an error quotes (`PanelOptions.secrets`). */
   secrets?: SecretRecogniser;
+  /** Single sign-on through an OpenID Connect provider, beside the console token login. */
+  sso?: SingleSignOnRoutesOptions['sso'];
+  now?: () => number;
+  warn?: SingleSignOnRoutesOptions['warn'];
 };
 
 /** The largest login body (a token, as JSON or a form). */
@@ -25,7 +30,8 @@ const LOGIN_BODY_LIMIT_BYTES = 8 * 1024;
 const OPERATION_BODY_LIMIT_BYTES = 32 * 1024;
 
 /**
- * The panel's JSON API: `POST /login`, then, within a session, `POST /logout`, `GET /session` and
+ * The panel's JSON API: `POST /login`, `GET /login-methods`, single sign-on's `GET /sso/login` and
+ * `GET /sso/callback` when configured, then, within a session, `POST /logout`, `GET /session` and
  * every admin operation (`ADMIN_OPERATIONS`) as the admin API has them, called with the session's
  * identity. Bodies are read as the gateway reads its own; every change is checked against CSRF.
  */
@@ -41,6 +47,22 @@ export function createPanelApi(options: PanelApiOptions): Router {
     createBodyMiddleware({ limitBytes: LOGIN_BODY_LIMIT_BYTES, forms: true }),
     createLoginHandler(options),
   );
+  const { sso } = options;
+  api.get('/login-methods', function panelLoginMethods(_request, response) {
+    response.status(200).json({ token: true, sso: sso ? { providerName: sso.providerName ?? 'single sign-on' } : null });
+  });
+  if (sso) {
+    api.use(
+      '/sso',
+      createSingleSignOnRoutes({ sso, admin, sessions, throttle: options.throttle, now: options.now ?? Date.now, ...(options.warn && { warn: options.warn }) }),
+    );
+  }
+  // The page asks on every load whether it is logged in: without a session cookie the answer is
+  // "no" (204), not an error a browser reports in its console; a cookie is checked as on every call.
+  api.get('/session', function panelNoSession(request, response, next) {
+    if (readSessionCookie(request.headers.cookie)) return next();
+    response.status(204).end();
+  });
   api.use(createSessionMiddleware(admin, sessions), changeCheckMiddleware);
   api.post('/logout', function panelLogout(request, response) {
     sessions.delete(openSessionOf(response).id);

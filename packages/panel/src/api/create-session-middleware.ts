@@ -1,4 +1,5 @@
 import type { AdminService } from '@signalbox/accounts';
+import { GatewayError } from '@signalbox/core';
 import type { Request, RequestHandler } from 'express';
 import { cookieOptionsOf, openSessionOf, requestOrigin, sessionMissing, setOpenSession } from '../http/panel-locals';
 import { readSessionCookie, serializeClearedCookie } from '../http/session-cookie';
@@ -8,19 +9,20 @@ import type { SessionStore } from '../sessions/create-session-store';
 /**
  * Finds the request's session from its cookie, and checks again that the token it was opened with
  * still opens the console: a console token disabled or expired, or an admin token rotated, since
- * the login ends its sessions at once (401, the cookie cleared).
+ * the login ends its sessions at once (401, the cookie cleared); a role changed since applies at once.
  */
 export function createSessionMiddleware(admin: AdminService, sessions: SessionStore): RequestHandler {
   return async function panelSessionMiddleware(request, response, next) {
     const id = readSessionCookie(request.headers.cookie);
     const session = sessions.get(id);
     if (!session || !id) throw sessionMissing();
-    await admin.checkIdentity(session.identity).catch((error: unknown) => {
+    const identity = await admin.checkIdentity(session.identity).catch((error: unknown) => {
       sessions.delete(id);
       response.setHeader('set-cookie', serializeClearedCookie(cookieOptionsOf(request, response)));
       throw error;
     });
-    setOpenSession(response, { id, session });
+    // The token's role as it is now: a token made a viewer since the login acts as one at once.
+    setOpenSession(response, { id, session: { ...session, identity } });
     next();
   };
 }

@@ -4,7 +4,11 @@ import type { ErrorRequestHandler } from 'express';
 import { panelRequestId } from './panel-request-id';
 
 /** Where an unexpected failure is reported (pino and the gateway's logger fit). */
-export type PanelLogger = { error: (fields: Record<string, unknown>, message?: string) => void };
+export type PanelLogger = {
+  error: (fields: Record<string, unknown>, message?: string) => void;
+  /** Gets an unreachable single sign-on provider and each refused or failed single sign-on login. */
+  warn?: (fields: Record<string, unknown>, message?: string) => void;
+};
 
 /**
  * Panel errors as `{ error: { code, message, param? }, request_id }` with the code's status and

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { GatewayError } from '@signalbox/core';
 
 /** The paths of the page itself: each answers with the same HTML, whose script picks the view. */
-export const PAGE_PATHS = ['/', '/login', '/models', '/keys', '/usage', '/balance'] as const;
+export const PAGE_PATHS = ['/', '/login', '/models', '/keys', '/usage', '/balance', '/members', '/audit'] as const;
 
 const ASSETS: Readonly<Record<string, string>> = {
   'panel.js': 'text/javascript; charset=utf-8',

@@ -8,21 +8,31 @@ export type SessionCookieOptions = {
   secure: boolean;
 };
 
+/** A cookie's name, scope and `SameSite` rule; the session cookie's is `Strict`. */
+export type CookieOptions = SessionCookieOptions & { name: string; sameSite: 'Strict' | 'Lax' };
+
 /**
- * A `Set-Cookie` value for a session id: HttpOnly (no script reads it), `SameSite=Strict` (no other
- * site's page makes the browser send it), `Secure` over HTTPS, expiring with the session.
+ * A `Set-Cookie` value: HttpOnly (no script reads it), `Secure` over HTTPS, expiring after `maxAgeMs`.
  * See https://developer.mozilla.org/en-US/docs/Web/HTTP/Headers/Set-Cookie
  */
-export function serializeSessionCookie(id: string, maxAgeMs: number, options: SessionCookieOptions): string {
+export function serializeCookie(value: string, maxAgeMs: number, options: CookieOptions): string {
   const parts = [
-    `${SESSION_COOKIE}=${id}`,
+    `${options.name}=${value}`,
     `Path=${options.path}`,
     `Max-Age=${Math.floor(maxAgeMs / 1000)}`,
     'HttpOnly',
-    'SameSite=Strict',
+    `SameSite=${options.sameSite}`,
   ];
   if (options.secure) parts.push('Secure');
   return parts.join('; ');
+}
+
+/**
+ * A `Set-Cookie` value for a session id: HttpOnly, `SameSite=Strict` (no other site's page makes
+ * the browser send it), `Secure` over HTTPS, expiring with the session.
+ */
+export function serializeSessionCookie(id: string, maxAgeMs: number, options: SessionCookieOptions): string {
+  return serializeCookie(id, maxAgeMs, { ...options, name: SESSION_COOKIE, sameSite: 'Strict' });
 }
 
 /** A `Set-Cookie` value that removes the session cookie. */
@@ -30,11 +40,16 @@ export function serializeClearedCookie(options: SessionCookieOptions): string {
   return serializeSessionCookie('', 0, options);
 }
 
-/** The session id from a `Cookie` header, if there is one. */
-export function readSessionCookie(header: string | undefined): string | undefined {
+/** The value of cookie `name` in a `Cookie` header, if there is one. */
+export function readCookie(header: string | undefined, name: string): string | undefined {
   for (const part of (header ?? '').split(';')) {
-    const [name, ...value] = part.trim().split('=');
-    if (name === SESSION_COOKIE) return value.join('=') || undefined;
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return value.join('=') || undefined;
   }
   return undefined;
+}
+
+/** The session id from a `Cookie` header, if there is one. */
+export function readSessionCookie(header: string | undefined): string | undefined {
+  return readCookie(header, SESSION_COOKIE);
 }

@@ -39,7 +39,7 @@ describe('createLoginThrottle', () => {
     expect(refusal(() => throttle.check('c'))?.code).toBe('RATE_LIMITED');
   });
 
-  const teamA = { kind: 'account', accountId: 'acct_a', tokenId: 'ctok_a' } as const;
+  const teamA = { kind: 'account', accountId: 'acct_a', tokenId: 'ctok_a', role: 'owner', actor: 'console:a' } as const;
 
   it('lets one console token log in maxLoginsPerIdentity times per window from any address, then answers 429 until the window ends', () => {
     let clock = 0;
@@ -54,7 +54,7 @@ describe('createLoginThrottle', () => {
     expect(error?.message).toBe('Too many panel logins with this console token; wait before logging in again.');
     // Other tokens, the same account's included, and the addresses used are not affected.
     expect(refusal(() => throttle.checkIdentity({ ...teamA, tokenId: 'ctok_a2' }))).toBeUndefined();
-    expect(refusal(() => throttle.checkIdentity({ kind: 'admin' }))).toBeUndefined();
+    expect(refusal(() => throttle.checkIdentity({ kind: 'admin', actor: 'admin-token' }))).toBeUndefined();
     expect(refusal(() => throttle.check('10.0.0.0'))).toBeUndefined();
     clock += 40_000;
     expect(refusal(() => throttle.checkIdentity(teamA))).toBeUndefined();
@@ -64,7 +64,7 @@ describe('createLoginThrottle', () => {
     let clock = 0;
     const throttle = createLoginThrottle({ maxLoginsPerAddress: 2, windowMs: 60_000, now: () => clock });
     throttle.succeed('10.0.0.1', teamA);
-    throttle.succeed('10.0.0.1', { kind: 'admin' });
+    throttle.succeed('10.0.0.1', { kind: 'admin', actor: 'admin-token' });
     clock += 1_000;
     const error = refusal(() => throttle.check('10.0.0.1'));
     expect([error?.status, error?.code, error?.retryAfterMs]).toEqual([429, 'RATE_LIMITED', 59_000]);

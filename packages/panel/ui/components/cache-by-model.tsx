@@ -1,5 +1,5 @@
 import { useMemo } from 'preact/hooks';
-import { formatCount, formatMicros } from '../format';
+import { formatCount, formatMicros, formatShare } from '../format';
 import type { Summary } from './usage-charts';
 
 type ModelCache = { model: string; inputTokens: number; cacheReadTokens: number; cacheWriteTokens: number; cacheSavingsMicros: number };
@@ -17,16 +17,6 @@ function totalsByModel(summary: Summary | undefined): ModelCache[] {
     totals.set(row.group, total);
   }
   return [...totals.values()].filter(total => total.inputTokens > 0);
-}
-
-/** The part of the input read from the cache, to a tenth of a percent. */
-function formatShare(part: number, whole: number): string {
-  return `${((part / whole) * 100).toFixed(1)} %`;
-}
-
-/** Money that may be negative (a cache written but not read costs more than it saved): "-$0.01". */
-function formatSignedMicros(micros: number): string {
-  return micros < 0 ? `-${formatMicros(-micros)}` : formatMicros(micros);
 }
 
 /**
@@ -62,7 +52,7 @@ export function CacheByModel({ byModel }: { byModel?: Summary }) {
               <td class="number">{formatCount(total.inputTokens)}</td>
               <td class="number">{formatShare(total.cacheReadTokens, total.inputTokens)}</td>
               <td class="number">{formatCount(total.cacheWriteTokens)}</td>
-              <td class="number">{formatSignedMicros(total.cacheSavingsMicros)}</td>
+              <td class="number">{formatMicros(total.cacheSavingsMicros)}</td>
             </tr>
           ))}
         </tbody>

@@ -1,6 +1,6 @@
 import { useMemo } from 'preact/hooks';
 import { formatMoney } from '../format';
-import { TimeSeriesChart, type Series } from './time-series-chart';
+import { BUCKET_SECONDS, TimeSeriesChart, type Series } from './time-series-chart';
 
 /** One bucket of one group, as the usage summary API answers. */
 export type SummaryRow = {
@@ -18,24 +18,24 @@ export type SummaryRow = {
 /** A usage summary answer: its range and bucket size, and the non-empty buckets. */
 export type Summary = { bucket: 'minute' | 'hour' | 'day'; from: string; to: string; data: SummaryRow[] };
 
-const BUCKET_SECONDS = { minute: 60, hour: 3600, day: 86_400 } as const;
-
 /**
- * A grouped summary as aligned columns: every bucket of the range (empty ones as 0, so a quiet
- * hour shows as a dip rather than being skipped) and one series per group.
+ * A grouped summary as aligned columns: every bucket from the first with data to the last (empty
+ * ones between as 0, so a quiet hour shows as a dip rather than being skipped; none before or after,
+ * so a few minutes of requests fill the chart rather than a corner of an empty range) and one series per group.
  */
 function pivot(
   summary: Summary | undefined,
   value: (row: SummaryRow) => number,
   keep: (row: SummaryRow) => boolean = () => true,
 ) {
-  if (!summary) return { times: [], series: [] };
+  const kept = summary?.data.filter(keep) ?? [];
+  if (!summary || kept.length === 0) return { times: [], series: [] };
   const step = BUCKET_SECONDS[summary.bucket];
-  const first = Math.floor(Date.parse(summary.from) / 1000 / step) * step;
-  const last = Math.floor((Date.parse(summary.to) / 1000 - 1) / step) * step;
+  const starts = kept.map(row => Date.parse(row.bucketStart) / 1000);
+  const first = starts.reduce((earliest, start) => Math.min(earliest, start));
+  const last = starts.reduce((latest, start) => Math.max(latest, start));
   const times: number[] = [];
   for (let time = first; time <= last; time += step) times.push(time);
-  const kept = summary.data.filter(keep);
   const groups = [...new Set(kept.map(row => row.group ?? 'unknown'))];
   const series: Series[] = groups.map(group => {
     const values = new Map(
@@ -45,7 +45,7 @@ function pivot(
     );
     return { label: group, values: times.map(time => values.get(time) ?? 0) };
   });
-  return { times: series.length > 0 ? times : [], series };
+  return { times, series };
 }
 
 /** Requests and cost over time by model, and errors by status. */
@@ -61,11 +61,12 @@ export function UsageCharts({ byModel, byStatus }: { byModel?: Summary; byStatus
       ),
     [byStatus],
   );
+  const bucket = byModel?.bucket ?? 'minute';
   return (
     <div class="charts">
-      <TimeSeriesChart title="Requests by model" times={requests.times} series={requests.series} />
-      <TimeSeriesChart title="Cost by model" times={cost.times} series={cost.series} format={formatMoney} />
-      <TimeSeriesChart title="Errors by status" times={errors.times} series={errors.series} />
+      <TimeSeriesChart title="Requests by model" times={requests.times} bucket={bucket} series={requests.series} />
+      <TimeSeriesChart title="Cost by model" times={cost.times} bucket={bucket} series={cost.series} format={formatMoney} />
+      <TimeSeriesChart title="Errors by status" times={errors.times} bucket={byStatus?.bucket ?? bucket} series={errors.series} />
     </div>
   );
 }

@@ -17,11 +17,12 @@ function statusOf(key: Key): string {
 /**
  * Create keys (the secret is shown once), list them, disable, enable or expire them. An account's
  * session is offered only what its console token may set: no group, limits up to its ceiling, and
- * no Enable for a key the operator disabled.
+ * no Enable for a key the operator disabled. An account's viewer only reads the list.
  */
 export function KeysPage({ session }: { session: Session }) {
   const { accounts, chosen, setChosen } = useAccounts(session);
   const ownKeys = session.identity.kind === 'account';
+  const readOnly = session.identity.kind === 'account' && session.identity.role === 'viewer';
   const ceiling = session.me.keyLimitCeiling;
   const operatorOnly = (key: Key) => ownKeys && key.disabledBy === 'operator';
   const { keys, error: loadError, reload } = useKeys(chosen);
@@ -89,36 +90,38 @@ export function KeysPage({ session }: { session: Session }) {
           </button>
         </section>
       )}
-      <section class="create" aria-labelledby="create-title">
-        <h2 id="create-title">Create a key</h2>
-        {ceiling && (
-          <p class="muted ceiling">
-            This account's keys may have at most: {formatKeyLimits(ceiling)}. Only the operator may give a key a group or more.
-          </p>
-        )}
-        <form onSubmit={create} class="grid">
-          <label for="key-name">Name</label>
-          <input id="key-name" name="name" required maxLength={200} />
-          <label for="key-expires">Expires (optional)</label>
-          <input id="key-expires" name="expiresAt" type="datetime-local" />
-          {!ownKeys && (
-            <>
-              <label for="key-group">Group (optional)</label>
-              <input id="key-group" name="group" maxLength={100} />
-            </>
+      {!readOnly && (
+        <section class="create" aria-labelledby="create-title">
+          <h2 id="create-title">Create a key</h2>
+          {ceiling && (
+            <p class="muted ceiling">
+              This account's keys may have at most: {formatKeyLimits(ceiling)}. Only the operator may give a key a group or more.
+            </p>
           )}
-          <label for="key-models">Allowed models (optional, comma-separated)</label>
-          <input id="key-models" name="allowedModels" />
-          <label for="key-requests">Requests per minute (optional)</label>
-          <input id="key-requests" name="requests" type="number" min="1" step="1" max={ceiling?.requests} />
-          <label for="key-tokens">Tokens per minute (optional)</label>
-          <input id="key-tokens" name="tokens" type="number" min="1" step="1" max={ceiling?.tokens} />
-          <label for="key-concurrency">Requests in flight (optional)</label>
-          <input id="key-concurrency" name="concurrency" type="number" min="1" step="1" max={ceiling?.concurrency} />
-          <span />
-          <button type="submit">Create key</button>
-        </form>
-      </section>
+          <form onSubmit={create} class="grid">
+            <label for="key-name">Name</label>
+            <input id="key-name" name="name" required maxLength={200} />
+            <label for="key-expires">Expires (optional)</label>
+            <input id="key-expires" name="expiresAt" type="datetime-local" />
+            {!ownKeys && (
+              <>
+                <label for="key-group">Group (optional)</label>
+                <input id="key-group" name="group" maxLength={100} />
+              </>
+            )}
+            <label for="key-models">Allowed models (optional, comma-separated)</label>
+            <input id="key-models" name="allowedModels" />
+            <label for="key-requests">Requests per minute (optional)</label>
+            <input id="key-requests" name="requests" type="number" min="1" step="1" max={ceiling?.requests} />
+            <label for="key-tokens">Tokens per minute (optional)</label>
+            <input id="key-tokens" name="tokens" type="number" min="1" step="1" max={ceiling?.tokens} />
+            <label for="key-concurrency">Requests in flight (optional)</label>
+            <input id="key-concurrency" name="concurrency" type="number" min="1" step="1" max={ceiling?.concurrency} />
+            <span />
+            <button type="submit">Create key</button>
+          </form>
+        </section>
+      )}
       <h2>Existing keys</h2>
       <table class="keys">
         <thead>
@@ -146,39 +149,43 @@ export function KeysPage({ session }: { session: Session }) {
               <td>{key.group ?? '—'}</td>
               <td>{key.allowedModels?.join(', ') ?? 'all'}</td>
               <td>
-                <div class="actions">
-                  {key.status === 'active' ? (
-                    <button
-                      type="button"
-                      class="secondary"
-                      onClick={() => patch(key, { status: 'disabled' })}
-                      aria-label={`Disable ${key.name}`}
-                    >
-                      Disable
-                    </button>
-                  ) : operatorOnly(key) ? (
-                    <span class="muted">Disabled by the operator</span>
-                  ) : (
-                    <button
-                      type="button"
-                      class="secondary"
-                      onClick={() => patch(key, { status: 'active' })}
-                      aria-label={`Enable ${key.name}`}
-                    >
-                      Enable
-                    </button>
-                  )}
-                  {statusOf(key) !== 'expired' && (
-                    <button
-                      type="button"
-                      class="secondary"
-                      onClick={() => patch(key, { expiresAt: new Date().toISOString() })}
-                      aria-label={`Expire ${key.name} now`}
-                    >
-                      Expire now
-                    </button>
-                  )}
-                </div>
+                {readOnly ? (
+                  <span class="muted">Read only</span>
+                ) : (
+                  <div class="actions">
+                    {key.status === 'active' ? (
+                      <button
+                        type="button"
+                        class="secondary"
+                        onClick={() => patch(key, { status: 'disabled' })}
+                        aria-label={`Disable ${key.name}`}
+                      >
+                        Disable
+                      </button>
+                    ) : operatorOnly(key) ? (
+                      <span class="muted">Disabled by the operator</span>
+                    ) : (
+                      <button
+                        type="button"
+                        class="secondary"
+                        onClick={() => patch(key, { status: 'active' })}
+                        aria-label={`Enable ${key.name}`}
+                      >
+                        Enable
+                      </button>
+                    )}
+                    {statusOf(key) !== 'expired' && (
+                      <button
+                        type="button"
+                        class="secondary"
+                        onClick={() => patch(key, { expiresAt: new Date().toISOString() })}
+                        aria-label={`Expire ${key.name} now`}
+                      >
+                        Expire now
+                      </button>
+                    )}
+                  </div>
+                )}
               </td>
             </tr>
           ))}

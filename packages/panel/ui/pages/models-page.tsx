@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, type Session } from '../api-client';
 import { CodeBlock, CopyButton } from '../components/copy-button';
-import { formatCount } from '../format';
+import { formatCount, formatMoney } from '../format';
 import { buildSnippets } from '../snippets';
 import { ErrorNotice } from '../components/error-notice';
 
@@ -21,8 +21,8 @@ const INTERFACE_NAMES: Record<string, string> = {
 
 function formatPricing(pricing: NonNullable<Route['pricing']>): string {
   const cached =
-    pricing.cachedInputPerMillion === null ? '' : ` (cached input $${pricing.cachedInputPerMillion})`;
-  return `$${pricing.inputPerMillion} / $${pricing.outputPerMillion}${cached}`;
+    pricing.cachedInputPerMillion === null ? '' : ` (cached input ${formatMoney(pricing.cachedInputPerMillion)})`;
+  return `${formatMoney(pricing.inputPerMillion)} / ${formatMoney(pricing.outputPerMillion)}${cached}`;
 }
 
 /** Every route with its exact model ID, interfaces, price and context, and snippets for the chosen one. */

@@ -4,7 +4,7 @@ import { KeyName } from '../components/key-name';
 import { KeyPicker } from '../components/key-picker';
 import { CacheByModel } from '../components/cache-by-model';
 import { UsageCharts, type Summary } from '../components/usage-charts';
-import { formatCount, formatMoney, formatTime, formatFailure } from '../format';
+import { formatClock, formatCount, formatFailure, formatMoney, formatTime, statusClassOf } from '../format';
 import { ErrorNotice } from '../components/error-notice';
 import { useAccounts } from '../use-accounts';
 import { useKeysOfRows } from '../use-keys';
@@ -32,6 +32,7 @@ const FILTERS = ['from', 'to', 'model', 'keyId', 'status', 'outcome', 'protocol'
 type Filters = Partial<Record<(typeof FILTERS)[number] | 'cursor' | 'limit' | 'bucket', string>>;
 
 const POLL_MS = 3000;
+const NO_ROWS: UsageRow[] = [];
 const DEFAULT_PAGE_SIZE = '50';
 
 function readFilters(): Filters {
@@ -68,7 +69,8 @@ function options(values: readonly string[]) {
  */
 export function UsagePage({ session }: { session: Session }) {
   const [filters, setFilters] = useState<Filters>(readFilters);
-  const [rows, setRows] = useState<UsageRow[]>([]);
+  // Undefined until the first page arrives: "loading", not "no requests".
+  const [rows, setRows] = useState<UsageRow[] | undefined>();
   const [nextCursor, setNextCursor] = useState<string | undefined>();
   const [previous, setPrevious] = useState<string[]>([]);
   const [summaries, setSummaries] = useState<{ byModel?: Summary; byStatus?: Summary }>({});
@@ -77,7 +79,7 @@ export function UsagePage({ session }: { session: Session }) {
   const query = useMemo(() => Object.fromEntries(FILTERS.map(name => [name, filters[name]])), [filters]);
   const bucket = filters.bucket ?? 'minute';
   const { accounts } = useAccounts(session);
-  const { keys, byId: keysById } = useKeysOfRows(rows);
+  const { keys, byId: keysById } = useKeysOfRows(rows ?? NO_ROWS);
   // Kept in state: the page re-renders on every refresh, which must not undo a choice not yet applied.
   const [chosenKey, setChosenKey] = useState(filters.keyId ?? '');
 
@@ -154,7 +156,7 @@ export function UsagePage({ session }: { session: Session }) {
           keys={keys}
           accounts={accounts}
           chosen={chosenKey}
-          unlisted={rows.find(row => row.keyId === chosenKey)?.keyPrefix ?? 'a key not listed'}
+          unlisted={rows?.find(row => row.keyId === chosenKey)?.keyPrefix ?? 'a key not listed'}
           onChoose={setChosenKey}
           admin={session.identity.kind === 'admin'}
         />
@@ -191,7 +193,7 @@ export function UsagePage({ session }: { session: Session }) {
       <p class="muted" aria-live="polite">
         {filters.cursor
           ? 'An older page (not refreshed).'
-          : `Refreshed every ${POLL_MS / 1000} s${updatedAt ? `, last at ${updatedAt.toLocaleTimeString('en-GB')}` : ''}.`}
+          : `Refreshed every ${POLL_MS / 1000} s${updatedAt ? `, last at ${formatClock(updatedAt)}` : ''}.`}
       </p>
       <table class="usage">
         <thead>
@@ -207,14 +209,14 @@ export function UsagePage({ session }: { session: Session }) {
           </tr>
         </thead>
         <tbody>
-          {rows.map(row => (
+          {rows?.map(row => (
             <tr key={row.requestId} data-request-id={row.requestId}>
               <td>{formatTime(row.time)}</td>
               <td>
                 <code>{row.model ?? '—'}</code>
               </td>
               <td>
-                <span class={`status ${row.status >= 400 ? 'status-disabled' : 'status-active'}`}>
+                <span class={`status ${statusClassOf(row.status)}`}>
                   {row.status}
                 </span>{' '}
                 <span class="muted">{row.outcome}</span>
@@ -235,7 +237,13 @@ export function UsagePage({ session }: { session: Session }) {
           ))}
         </tbody>
       </table>
-      {rows.length === 0 && <p class="muted">No requests match these filters.</p>}
+      {rows === undefined ? (
+        <p class="loading" role="status">
+          Loading requests…
+        </p>
+      ) : (
+        rows.length === 0 && <p class="muted">No requests match these filters.</p>
+      )}
       <nav class="pages" aria-label="Usage pages">
         <button
           type="button"

@@ -1,5 +1,6 @@
 import type { Compaction, CompactionCodec, GenerationRequest } from '@signalbox/core';
 import { formatSSEFrame } from '@signalbox/sse';
+import type { FrameFormat } from '../../generation/frame-format';
 import type { GenerationOutput } from '../../generation/generation-output';
 
 /**
@@ -12,9 +13,10 @@ export function compactionTurnOutput(
   compaction: Compaction,
   request: GenerationRequest,
   headers: Record<string, string>,
+  formatFrame: FrameFormat = formatSSEFrame,
 ): GenerationOutput {
   if (!request.stream) return { kind: 'json', body: codec.encodeCompactionTurn(compaction, request), headers };
-  const frames = codec.encodeCompactionTurnStream(compaction, request).map(formatSSEFrame);
+  const frames = codec.encodeCompactionTurnStream(compaction, request).map(formatFrame);
   return {
     kind: 'stream',
     headers,

@@ -1,0 +1,18 @@
+export { geminiCodec } from './gemini-codec';
+export { geminiDescriptor } from './gemini-descriptor';
+export { decodeGeminiRequest } from './request/decode-gemini-request';
+export { encodeGeminiRequest } from './request/encode-gemini-request';
+export { decodeGeminiTokenCountRequest } from './request/decode-gemini-token-count-request';
+export { decodeGeminiResponse } from './response/decode-gemini-response';
+export { encodeGeminiResponse } from './response/encode-gemini-response';
+export { createGeminiStreamDecoder } from './stream/decode-gemini-stream';
+export { createGeminiStreamEncoder } from './stream/encode-gemini-stream';
+export { decodeGeminiFinishReason, encodeGeminiFinishReason } from './gemini-finish-reason';
+export { decodeGeminiUsage, encodeGeminiUsage } from './gemini-usage';
+export { decodeGeminiError, encodeGeminiError, GEMINI_STATUS_NAMES } from './gemini-error-envelope';
+export { encodeGeminiModelList } from './gemini-model-list';
+export { GEMINI_PROTOCOL, getGeminiOptions } from './gemini-options';
+export { geminiSchemaToJSONSchema } from './schema/gemini-schema-to-json-schema';
+export { jsonSchemaToGeminiSchema } from './schema/json-schema-to-gemini-schema';
+export { geminiRequestSchema, type GeminiRequest } from './request/gemini-request-schema';
+export { describeGeminiOpenAPI } from './openapi/describe-gemini-openapi';
