@@ -16,6 +16,7 @@ import { chooseSharedStorage } from './choose-shared-storage';
 import { listenHTTP } from './listen-http';
 import { loadConfigFileWithSections } from './load-config-file';
 import { chooseMetricsSettings, type MetricsSettings } from './read-metrics-settings';
+import { followWithLogs, openExampleLiveConfig } from './open-example-live-config';
 import { openStorage, type AdminTokenSource } from './open-storage';
 import type { ConfigFileStorage } from './read-config-file-storage';
 import { loadExampleMetricsFactory, loadRedisLimiterOpener, loadTracingOpener } from './load-on-demand';
@@ -140,7 +141,7 @@ export type ExampleServer = {
 export async function startExampleServer(options: ExampleServerOptions = {}): Promise<ExampleServer> {
   const simulator = createSimulator(options.simulator);
   const { url: simulatorURL } = await simulator.listen(0, '127.0.0.1');
-  const { config, storage, sharedLimiter, tracing, metricsSettings, sso } = await closeOnFailure([simulator], async () => {
+  const { file, priceCatalog, storage, sharedLimiter, tracing, metricsSettings, sso } = await closeOnFailure([simulator], async () => {
     // Every config error, the codecs' protocol and interface names included, before the storage is opened.
     const priceCatalog = readImportedPriceCatalog(options.priceCatalogPath);
     const file = options.configPath ? loadConfigFileWithSections(options.configPath, simulatorURL, options.codecs ?? codecs, priceCatalog) : undefined;
@@ -153,8 +154,12 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
     const settings = chooseMetricsSettings(file?.metrics, options.metrics ?? {});
     const opened = await closeOnFailure(limiter ? [limiter] : [], () => openStorage(chosen, loaded.usage.retentionDays));
     const traced: OpenedTracing | undefined = tracingSettings ? openTracingWithLogs(tracingSettings, options.logger) : undefined;
-    return { config: loaded, storage: opened, sharedLimiter: limiter, tracing: traced, metricsSettings: settings, sso: singleSignOn };
+    return { file, priceCatalog, storage: opened, sharedLimiter: limiter, tracing: traced, metricsSettings: settings, sso: singleSignOn };
   });
+  const live = await closeOnFailure([simulator, storage.store, ...(sharedLimiter ? [sharedLimiter] : [])], () =>
+    openExampleLiveConfig(options, { store: storage.store, file, simulatorURL, priceCatalog, serverSecret: storage.serverSecret }),
+  );
+  const { config } = live;
   const exampleMetrics = metricsSettings.enabled ? loadExampleMetricsFactory()(config, metricsSettings) : undefined;
   const { store } = storage;
   const usage: UsageRecord[] = [];
@@ -179,9 +184,10 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
     },
   });
   const admin = createReloadingAdminService(
-    { store, routes: gateway.consoleRoutes, upstreams: gateway.consoleUpstreams, defaultKeyLimits: gateway.defaultKeyLimits, now: gateway.engine.clock.now },
+    { store, routes: gateway.consoleRoutes, upstreams: gateway.consoleUpstreams, defaultKeyLimits: gateway.defaultKeyLimits, now: gateway.engine.clock.now, config: live.editing },
     storage.adminTokenDigests,
   );
+  const stopFollowing = followWithLogs(live, gateway.engine, options.logger);
   const adminRouter = gateway.createAdminRouter(admin);
   const readiness = createReadinessProbe({
     checks: { store: () => store.ping(), ...(sharedLimiter && { limiter: () => sharedLimiter.ping() }) },
@@ -199,6 +205,7 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
     ...(options.logger && { logger: options.logger }),
   });
   const closeOnStartFailure = async (error: unknown): Promise<never> => {
+    stopFollowing();
     await Promise.all([gateway.close(), simulator.close()]);
     await tracing?.close();
     await closeStorage(store, sharedLimiter);
@@ -245,7 +252,8 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
     metricsURL: metricsServed && ('url' in metricsServed ? metricsServed.url : `${url}/metrics`),
     recentUsage: () => usage,
     close: graceMs =>
-      closeGracefully(graceMs ?? 10_000)
+      Promise.resolve(stopFollowing())
+        .then(() => closeGracefully(graceMs ?? 10_000))
         .then(() => Promise.all([gateway.close(), simulator.close(), metricsListener && closeListener(metricsListener)]))
         .then(() => tracing?.close())
         .then(() => closeStorage(store, sharedLimiter)),

@@ -71,3 +71,5 @@ export { createMemoryHealthStore } from './upstreams/create-memory-health-store'
 export { DEFAULT_COOLDOWN_MS } from './upstreams/create-upstream-health';
 export { SINGLE_CREDENTIAL_NAME, type DisabledReason } from './upstreams/credential-pool';
 export type { CredentialHealthReport, CredentialState, UpstreamHealthReport } from './upstreams/report-upstream-health';
+export { openLiveConfig, type ConfigSource, type LiveConfig, type LiveConfigOptions } from './live-config/open-live-config';
+export { CONFIG_POLL_MS, type ConfigFollower, type ConfigFollowing } from './live-config/follow-config-versions';

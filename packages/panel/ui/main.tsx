@@ -5,6 +5,7 @@ import './styles.css';
 import { api, base, setCsrfToken, whenSessionLost, type Session } from './api-client';
 import { AuditPage } from './pages/audit-page';
 import { BalancePage } from './pages/balance-page';
+import { ConfigPage } from './pages/config-page';
 import { KeysPage } from './pages/keys-page';
 import { LoginPage } from './pages/login-page';
 import { MembersPage } from './pages/members-page';
@@ -23,6 +24,7 @@ const PAGES = [
   { path: '/members', title: 'Members', view: MembersPage, audience: 'owners' },
   { path: '/audit', title: 'Audit log', view: AuditPage, audience: 'owners' },
   { path: '/upstreams', title: 'Upstreams', view: UpstreamsPage, audience: 'admin' },
+  { path: '/config', title: 'Config', view: ConfigPage, audience: 'admin' },
 ] as const satisfies readonly { path: string; title: string; view: unknown; audience: Audience }[];
 
 /** The pages a session may open: an account's console token never sees the operator's, a viewer's never the audit log. */

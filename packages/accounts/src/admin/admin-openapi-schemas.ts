@@ -27,6 +27,15 @@ import {
   adminUsageEntrySchema,
   adminUsageSummarySchema,
 } from './admin-response-schemas';
+import {
+  adminConfigDiffSchema,
+  adminConfigSchema,
+  adminConfigVersionSchema,
+  adminConfigVersionSummarySchema,
+  changeConfigSchema,
+  configDiffQuerySchema,
+  configVersionsQuerySchema,
+} from '../config/config-schemas';
 import { auditPageQuerySchema, balanceEventsQuerySchema, usagePageQuerySchema, usageSummaryQuerySchema } from './usage-query-schemas';
 
 /** The admin API's bodies and answers, by the component name the OpenAPI document gives each. */
@@ -39,6 +48,7 @@ const BODIES = {
   AdminCreateConsoleToken: createConsoleTokenSchema,
   AdminUpdateConsoleToken: updateConsoleTokenSchema,
   AdminEnableCredential: enableCredentialSchema,
+  AdminChangeConfig: changeConfigSchema,
 } as const;
 
 const ANSWERS = {
@@ -57,6 +67,10 @@ const ANSWERS = {
   AdminBalanceEventPage: adminPageOf(adminBalanceEventSchema),
   AdminUpstreamList: adminListOf(adminUpstreamSchema),
   AdminUpstreamCredential: adminUpstreamCredentialSchema,
+  AdminConfig: adminConfigSchema,
+  AdminConfigVersion: adminConfigVersionSchema,
+  AdminConfigVersionPage: adminPageOf(adminConfigVersionSummarySchema),
+  AdminConfigDiff: adminConfigDiffSchema,
   AdminAuditPage: adminPageOf(adminAuditEntrySchema),
 } as const;
 
@@ -65,6 +79,8 @@ const QUERIES = {
   usage: usagePageQuerySchema,
   usageSummary: usageSummaryQuerySchema,
   balanceEvents: balanceEventsQuerySchema,
+  configVersions: configVersionsQuerySchema,
+  configDiff: configDiffQuerySchema,
   audit: auditPageQuerySchema,
 } as const;
 

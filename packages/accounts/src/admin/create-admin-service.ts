@@ -4,6 +4,7 @@ import { adjustBalanceSchema, createAccountSchema, updateAccountSchema } from '.
 import type { ConsoleIdentity } from './console-identity';
 import { routeOpenTo, type ConsoleRoute } from './console-route';
 import { found, maySee, notFound, parseInput, requireAdmin } from './console-scope';
+import { createConfigMethods, type ConfigEditing } from '../config/create-config-methods';
 import { createAuditMethods } from './create-audit-methods';
 import { createConsoleAuthenticator } from './create-console-authenticator';
 import { createConsoleTokenMethods } from './create-console-token-methods';
@@ -36,6 +37,11 @@ export type AdminServiceOptions = {
    * (`gateway.consoleUpstreams` from `@signalbox/express`). Default: none.
    */
   upstreams?: ConsoleUpstreams;
+  /**
+   * The live configuration (routes, upstreams, prices) and how it is edited, from the host that knows
+   * the gateway's schema (`createConfigEditing` in `@signalbox/engine`). Default: none (404).
+   */
+  config?: ConfigEditing;
 };
 
 export type AdminService = ReturnType<typeof createAdminService>;
@@ -147,6 +153,8 @@ export function createAdminService(options: AdminServiceOptions) {
     ...createUsageMethods({ store, now }),
 
     ...createUpstreamMethods(options.upstreams, recordAudit),
+
+    ...createConfigMethods(options.config, now, recordAudit),
 
     ...audit,
   };

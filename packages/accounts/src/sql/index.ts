@@ -19,3 +19,4 @@ export { summarizeUsageSql, toUsageSummaryRow } from './summarize-usage-sql';
 export { BALANCE_EVENT_COLUMNS, toBalanceEvent } from './balance-event-row';
 export { findDigestMatch } from './find-digest-match';
 export { AUDIT_COLUMNS, AUDIT_INSERT_COLUMNS, auditRowValues, buildAuditWhere, toAuditEntry } from './audit-row';
+export { CONFIG_VERSION_SUMMARY_COLUMNS, configVersionRowValues, toConfigVersion, toConfigVersionSummary } from './config-version-row';

@@ -10,6 +10,7 @@ import {
   type NewApiKey,
   type Reservation,
 } from './account-store';
+import { createMemoryConfigVersions } from '../config/create-memory-config-versions';
 import { chargeOnSettle } from './charge-on-settle';
 import { totalHolds } from './total-holds';
 import { createMemoryResponseStore } from '../conversations/create-memory-response-store';
@@ -90,6 +91,7 @@ export function createMemoryAccountStore(options: MemoryAccountStoreOptions = {}
   const consoleTokens = createMemoryConsoleTokenStore({ serverSecret, hasAccount: id => accounts.has(id) });
 
   return {
+    configVersions: createMemoryConfigVersions(),
     ...responses,
     ...usageLedger,
     ...consoleTokens,
