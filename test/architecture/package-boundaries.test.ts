@@ -27,7 +27,7 @@ const ALLOWED: Record<string, readonly string[]> = {
     'zod',
   ],
   'kind-vertex': ['@signalbox/core', '@signalbox/upstream', 'google-auth-library', 'zod'],
-  accounts: ['@signalbox/core', 'zod'],
+  accounts: ['@signalbox/core', 'microdiff', 'zod'],
   engine: ['@signalbox/accounts', '@signalbox/core', '@signalbox/sse', '@signalbox/upstream', 'zod'],
   'store-sqlite': ['@signalbox/accounts', '@signalbox/core'],
   // A Limiter implementation: the engine's contract, defaults and refusals, on Redis.

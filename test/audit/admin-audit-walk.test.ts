@@ -4,8 +4,12 @@ import request from 'supertest';
 import { startAuthorizationGateway } from '../helpers/start-authorization-gateway';
 import type { TestGateway } from '../helpers/start-test-gateway';
 
-/** Records made in the store directly, so they leave nothing in the audit log. */
-type Records = { accountId: string; keyId: string; consoleTokenId: string };
+/** Records made in the store directly, so they leave nothing in the audit log; the config in force (version 1, seeded at start). */
+type Records = { accountId: string; keyId: string; consoleTokenId: string; configDocument: { routes: unknown[] } };
+
+/** A route the walk adds to the config, so the change writes a new version. */
+const WALKED_ROUTE = { model: 'walked-model', interfaces: ['chat'], targets: [{ upstream: 'simulator-messages', model: 'sim-1' }] };
+const configEntity = (answer: Record<string, unknown>): [string, string] => ['config', String(answer.version)];
 
 /** What one change sends, and the entity and action its one audit entry must name. */
 type ChangeCall = (records: Records) => { id?: string; body: Record<string, unknown>; entity: (answer: Record<string, unknown>) => [string, string]; action: string };
@@ -21,6 +25,13 @@ const CHANGES: Readonly<Record<string, ChangeCall>> = {
   'PATCH /console-tokens/:id': ({ consoleTokenId }) => ({ id: consoleTokenId, body: { role: 'viewer' }, entity: () => ['console-token', consoleTokenId], action: 'update' }),
   'POST /budgets': ({ keyId }) => ({ body: { keyId, period: 'day', limit: 5 }, entity: () => ['budget', `${keyId}:day`], action: 'set' }),
   'POST /upstreams/:id/enable': () => ({ id: CASE_UPSTREAM, body: { credential: 'default' }, entity: () => ['upstream-credential', `${CASE_UPSTREAM}/default`], action: 'enable' }),
+  'POST /config/versions': ({ configDocument }) => ({
+    body: { document: { ...configDocument, routes: [...configDocument.routes, WALKED_ROUTE] }, baseVersion: 1 },
+    entity: configEntity,
+    action: 'change',
+  }),
+  // Walked after the change above: version 1 again, as version 3.
+  'POST /config/versions/:id/rollback': () => ({ id: '1', body: {}, entity: configEntity, action: 'rollback' }),
 };
 
 async function allEntries(store: AccountStore): Promise<AuditEntry[]> {
@@ -35,7 +46,9 @@ describe('the audit log, walking every admin operation once', () => {
     const account = await server.store.createAccount({ name: 'walk', balanceMicros: 1_000_000 });
     const { key } = await server.store.createKey({ accountId: account.id, name: 'walk' });
     const { token } = await server.store.createConsoleToken({ accountId: account.id, name: 'walk' });
-    records = { accountId: account.id, keyId: key.id, consoleTokenId: token.id };
+    const config = await request(server.url).get('/admin/config').set({ authorization: `Bearer ${server.adminToken}` }).expect(200);
+    expect(config.body.version).toBe(1);
+    records = { accountId: account.id, keyId: key.id, consoleTokenId: token.id, configDocument: config.body.document };
   });
   afterAll(() => server.close(1_000));
 
@@ -48,7 +61,8 @@ describe('the audit log, walking every admin operation once', () => {
     for (const operation of ADMIN_OPERATIONS) {
       const route = `${operation.method.toUpperCase()} ${operation.path}`;
       const call = CHANGES[route]?.(records);
-      const path = `/admin${operation.path.replace(':id', call?.id ?? records.accountId)}`;
+      // A read of a config version reads version 1; the other reads name the account.
+      const path = `/admin${operation.path.replace(':id', call?.id ?? (operation.path.startsWith('/config/') ? '1' : records.accountId))}`;
       const before = await allEntries(server.store);
       const started = Date.now();
       const response = await request(server.url)[operation.method](path).set({ authorization: `Bearer ${server.adminToken}`, 'user-agent': 'audit-walk/1.0' }).send(call?.body);

@@ -165,6 +165,8 @@ describe('Google Vertex AI upstreams (kind vertex)', () => {
     expect(vertex.tokens.every(token => token.accepted)).toBe(true);
     expect(new Set(vertex.tokens.map(token => token.value)).size).toBeGreaterThanOrEqual(2);
     expect(google.issued.length - tokensBefore).toBeLessThan(answers.length);
-    for (const token of google.issued) expect(server.gateway.engine.secrets.scrub(`sent ${token}`)).toBe('sent [redacted]');
+    // Every token the gateway sent is known to its recogniser. (The last one Google issued may still be
+    // on its way to the gateway when the loop ends: a token it never received cannot reach a log.)
+    for (const token of new Set(vertex.tokens.map(sent => sent.value))) expect(server.gateway.engine.secrets.scrub(`sent ${token}`)).toBe('sent [redacted]');
   });
 });

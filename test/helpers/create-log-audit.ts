@@ -18,9 +18,10 @@ const FRAGMENT_LENGTH = 24;
 const MIN_FRAGMENT_VARIETY = 8;
 /**
  * Body fields that name things rather than carry prompt text (model IDs are logged on purpose; a
- * key's `allowedModels`, set through the admin API or the panel, are model IDs too).
+ * key's `allowedModels`, set through the admin API or the panel, are model IDs too; so are the
+ * upstream and protocol names of a config change, which every access line carries).
  */
-const NAMING_FIELDS = new Set(['model', 'allowedModels', 'type', 'role', 'name', 'id', 'call_id', 'tool_use_id', 'tool_call_id', 'previous_response_id']);
+const NAMING_FIELDS = new Set(['model', 'allowedModels', 'type', 'role', 'name', 'id', 'call_id', 'tool_use_id', 'tool_call_id', 'previous_response_id', 'upstream', 'protocol']);
 /** Request headers whose values are credentials: none may appear in a log line (a prefix shorter than a secret may). */
 const CREDENTIAL_HEADERS = ['authorization', 'x-api-key', 'x-goog-api-key', 'api-key', 'proxy-authorization'];
 /** Request bodies larger than this are not kept for the audit (the body-limit tests send 20 MB and more). */

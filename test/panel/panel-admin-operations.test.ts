@@ -67,7 +67,8 @@ describe('the admin operations, through the admin API and through the panel', ()
 
   const reads = ADMIN_OPERATIONS.filter(operation => operation.method === 'get');
   const pathOf = (path: string) => {
-    const concrete = path.replace(':id', () => accountId);
+    // A config version's id is its number: version 1, seeded from the config at start.
+    const concrete = path.replace(':id', () => (path.startsWith('/config/') ? '1' : accountId));
     return concrete.startsWith('/usage') ? `${concrete}?${RANGE}` : concrete;
   };
 
@@ -76,9 +77,9 @@ describe('the admin operations, through the admin API and through the panel', ()
     async (path, caller) => {
       const throughAdmin = await call(`/admin${pathOf(path)}`, callers[caller].admin);
       const throughPanel = await call(`/panel/api${pathOf(path)}`, callers[caller].panel);
-      // Upstreams and alerts are admin-only: an account gets the same 403 from both (each in its own
-      // envelope); everything else answers the same bytes.
-      if (caller === 'account' && (path === '/upstreams' || path === '/alerts')) {
+      // Upstreams, alerts and the config are admin-only: an account gets the same 403 from both (each
+      // in its own envelope); everything else answers the same bytes.
+      if (caller === 'account' && (path === '/upstreams' || path === '/alerts' || path.startsWith('/config'))) {
         const parsed = (answer: { text: string }) => JSON.parse(answer.text) as { code?: string; error: { code: string } };
         expect([throughPanel.status, parsed(throughPanel).error.code]).toEqual([403, 'ADMIN_TOKEN_REQUIRED']);
         expect([throughAdmin.status, parsed(throughAdmin).code]).toEqual([403, 'ADMIN_TOKEN_REQUIRED']);

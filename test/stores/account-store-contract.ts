@@ -6,6 +6,7 @@ import { describeBudgets } from './describe-budget-contract';
 import { describeHoldExpiry } from './describe-hold-expiry-contract';
 import { describeAccounts } from './describe-account-contract';
 import { describeKeys } from './describe-api-key-contract';
+import { describeConfigVersions } from './describe-config-version-contract';
 import { describeConsoleTokens } from './describe-console-token-contract';
 import { describeCopies } from './describe-copy-contract';
 import { describeReservations } from './describe-reservation-contract';
@@ -20,8 +21,8 @@ export type AccountStoreFactory = (clock?: StoreClock) => Promise<AccountStore> 
  * per implementation. It checks every method of the interface (console tokens included), the reserve/settle arithmetic,
  * atomic reservation under 200 concurrent calls, budgets (held with the balance, renewed by period), the alert delivery log, hold expiry and its sweep, that results are copies,
  * stored conversations (ownership, expiry, item lookup, the size cap, their sweep), and the usage
- * ledger (commits, queries, summaries, retention, balance events), and the audit log (entries whole,
- * filters, paging, retention).
+ * ledger (commits, queries, summaries, retention, balance events), config versions, and the audit log
+ * (entries whole, filters, paging, retention).
  */
 export function describeAccountStoreContract(name: string, createStore: AccountStoreFactory): void {
   describe(`${name}: AccountStore contract`, () => {
@@ -46,6 +47,7 @@ export function describeAccountStoreContract(name: string, createStore: AccountS
     describeCopies(context);
     describeResponseStore(context);
     describeUsageLedger(context);
+    describeConfigVersions(context);
     describeAuditLog(context);
   });
 }

@@ -9,6 +9,7 @@ import { describeAccountStoreContract } from './account-store-contract';
 import { DROP_CACHE_LIFETIME_COLUMNS } from './cache-lifetime-upgrade';
 import { DROP_UPSTREAM_CREDENTIAL_COLUMN } from './upstream-credential-upgrade';
 import { DROP_CONVERSATION_KEY_COLUMN } from './conversation-key-upgrade';
+import { DROP_CONFIG_VERSIONS_TABLE } from './config-versions-upgrade';
 import { DROP_UPSTREAM_KIND_COLUMN } from './upstream-kind-upgrade';
 import { DROP_AUDIT_LOG } from './audit-log-upgrade';
 import { DROP_BUDGETS_AND_ALERTS } from './budget-upgrade';
@@ -90,7 +91,7 @@ describe('SQLite account store', () => {
     const account = await current.createAccount({ name: 'before console tokens', balanceMicros: 300 });
     await current.close();
     const database = new DatabaseSync(path);
-    database.exec(`${DROP_BUDGETS_AND_ALERTS}${DROP_AUDIT_LOG}${DROP_CACHE_LIFETIME_COLUMNS}${DROP_UPSTREAM_CREDENTIAL_COLUMN}${DROP_CONVERSATION_KEY_COLUMN}${DROP_UPSTREAM_KIND_COLUMN}ALTER TABLE api_keys DROP COLUMN disabled_by; ALTER TABLE accounts DROP COLUMN key_limit_ceiling; ALTER TABLE usage DROP COLUMN trace_id; DROP TABLE console_tokens; PRAGMA user_version = 5;`);
+    database.exec(`${DROP_BUDGETS_AND_ALERTS}${DROP_AUDIT_LOG}${DROP_CONFIG_VERSIONS_TABLE}${DROP_CACHE_LIFETIME_COLUMNS}${DROP_UPSTREAM_CREDENTIAL_COLUMN}${DROP_CONVERSATION_KEY_COLUMN}${DROP_UPSTREAM_KIND_COLUMN}ALTER TABLE api_keys DROP COLUMN disabled_by; ALTER TABLE accounts DROP COLUMN key_limit_ceiling; ALTER TABLE usage DROP COLUMN trace_id; DROP TABLE console_tokens; PRAGMA user_version = 5;`);
     database.close();
 
     const upgraded = track(open(path));
@@ -107,7 +108,7 @@ describe('SQLite account store', () => {
     const disabled = (await current.createKey({ accountId: account.id, name: 'off', status: 'disabled' })).key;
     await current.close();
     const database = new DatabaseSync(path);
-    database.exec(`${DROP_BUDGETS_AND_ALERTS}${DROP_AUDIT_LOG}${DROP_CACHE_LIFETIME_COLUMNS}${DROP_UPSTREAM_CREDENTIAL_COLUMN}${DROP_CONVERSATION_KEY_COLUMN}${DROP_UPSTREAM_KIND_COLUMN}ALTER TABLE api_keys DROP COLUMN disabled_by; ALTER TABLE accounts DROP COLUMN key_limit_ceiling; PRAGMA user_version = 7;`);
+    database.exec(`${DROP_BUDGETS_AND_ALERTS}${DROP_AUDIT_LOG}${DROP_CONFIG_VERSIONS_TABLE}${DROP_CACHE_LIFETIME_COLUMNS}${DROP_UPSTREAM_CREDENTIAL_COLUMN}${DROP_CONVERSATION_KEY_COLUMN}${DROP_UPSTREAM_KIND_COLUMN}ALTER TABLE api_keys DROP COLUMN disabled_by; ALTER TABLE accounts DROP COLUMN key_limit_ceiling; PRAGMA user_version = 7;`);
     database.close();
 
     const upgraded = track(open(path));
@@ -117,7 +118,7 @@ describe('SQLite account store', () => {
     const ceiling = { concurrency: 2 };
     expect(await upgraded.updateAccount(account.id, { keyLimitCeiling: ceiling })).toEqual({ ...account, keyLimitCeiling: ceiling });
     const check = new DatabaseSync(path, { readOnly: true });
-    expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: 15 });
+    expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: 16 });
     check.close();
   });
 
@@ -205,7 +206,7 @@ describe('SQLite account store', () => {
       ALTER TABLE api_keys DROP COLUMN disabled_by; ALTER TABLE accounts DROP COLUMN key_limit_ceiling;
       DROP TABLE console_tokens; DROP TABLE usage; DROP TABLE balance_events;
       DROP TABLE response_bytes; DROP TABLE response_items; DROP TABLE responses;
-      DROP TABLE reservations; DROP TABLE hold_owners; PRAGMA user_version = 1;
+      DROP TABLE reservations; DROP TABLE hold_owners; ${DROP_CONFIG_VERSIONS_TABLE}PRAGMA user_version = 1;
       CREATE TABLE reservations (id TEXT PRIMARY KEY, account_id TEXT NOT NULL REFERENCES accounts (id),
         amount_micros INTEGER NOT NULL CHECK (amount_micros >= 0), created_at INTEGER NOT NULL) STRICT;
       CREATE INDEX reservations_by_created_at ON reservations (created_at);`);

@@ -6,6 +6,7 @@ import { storedResponseBytes, type AccountStore } from '@signalbox/accounts';
 import { createSQLiteAccountStore } from '@signalbox/store-sqlite';
 import { foundItem, storedResponse } from './describe-response-store-contract';
 import { DROP_CONVERSATION_KEY_COLUMN } from './conversation-key-upgrade';
+import { DROP_CONFIG_VERSIONS_TABLE } from './config-versions-upgrade';
 import { DROP_UPSTREAM_KIND_COLUMN } from './upstream-kind-upgrade';
 import { DROP_AUDIT_LOG } from './audit-log-upgrade';
 import { DROP_BUDGETS_AND_ALERTS } from './budget-upgrade';
@@ -109,7 +110,7 @@ describe('SQLite response store', () => {
     await current.close();
     const database = new DatabaseSync(path);
     // The shape a build without stored conversations left: no response (or ledger or console token) tables, user_version 2.
-    database.exec(`${DROP_BUDGETS_AND_ALERTS}${DROP_AUDIT_LOG}ALTER TABLE api_keys DROP COLUMN disabled_by; ALTER TABLE accounts DROP COLUMN key_limit_ceiling; DROP TABLE console_tokens; DROP TABLE usage; DROP TABLE balance_events; DROP TABLE response_bytes; DROP TABLE response_items; DROP TABLE responses; PRAGMA user_version = 2;`);
+    database.exec(`${DROP_BUDGETS_AND_ALERTS}${DROP_AUDIT_LOG}${DROP_CONFIG_VERSIONS_TABLE}ALTER TABLE api_keys DROP COLUMN disabled_by; ALTER TABLE accounts DROP COLUMN key_limit_ceiling; DROP TABLE console_tokens; DROP TABLE usage; DROP TABLE balance_events; DROP TABLE response_bytes; DROP TABLE response_items; DROP TABLE responses; PRAGMA user_version = 2;`);
     database.close();
 
     const upgraded = track(open(path));
@@ -118,7 +119,7 @@ describe('SQLite response store', () => {
     await upgraded.saveResponse(record, ROOMY);
     expect(await upgraded.getResponse(account.id, 'resp_after_upgrade', T0)).toEqual(record);
     const check = new DatabaseSync(path, { readOnly: true });
-    expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: 15 });
+    expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: 16 });
     check.close();
   });
 
@@ -133,7 +134,7 @@ describe('SQLite response store', () => {
     await current.close();
     const database = new DatabaseSync(path);
     // The shape schema 3 left: no running totals and no triggers keeping them (and no ledger).
-    database.exec(`${DROP_BUDGETS_AND_ALERTS}${DROP_AUDIT_LOG}${DROP_CONVERSATION_KEY_COLUMN}${DROP_UPSTREAM_KIND_COLUMN}ALTER TABLE api_keys DROP COLUMN disabled_by; ALTER TABLE accounts DROP COLUMN key_limit_ceiling; DROP TABLE console_tokens; DROP TABLE usage; DROP TABLE balance_events; DROP TRIGGER response_bytes_on_insert; DROP TRIGGER response_bytes_on_delete; DROP TABLE response_bytes; PRAGMA user_version = 3;`);
+    database.exec(`${DROP_BUDGETS_AND_ALERTS}${DROP_AUDIT_LOG}${DROP_CONFIG_VERSIONS_TABLE}${DROP_CONVERSATION_KEY_COLUMN}${DROP_UPSTREAM_KIND_COLUMN}ALTER TABLE api_keys DROP COLUMN disabled_by; ALTER TABLE accounts DROP COLUMN key_limit_ceiling; DROP TABLE console_tokens; DROP TABLE usage; DROP TABLE balance_events; DROP TRIGGER response_bytes_on_insert; DROP TRIGGER response_bytes_on_delete; DROP TABLE response_bytes; PRAGMA user_version = 3;`);
     database.close();
 
     const upgraded = track(open(path));

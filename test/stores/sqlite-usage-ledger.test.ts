@@ -8,6 +8,7 @@ import { usageCommit } from './describe-usage-ledger-contract';
 import { commitRowsBeforeCacheLifetimes, DROP_CACHE_LIFETIME_COLUMNS, expectCacheLifetimesAfterUpgrade } from './cache-lifetime-upgrade';
 import { commitRowBeforeUpstreamCredentials, DROP_UPSTREAM_CREDENTIAL_COLUMN, expectUpstreamCredentialsAfterUpgrade } from './upstream-credential-upgrade';
 import { DROP_CONVERSATION_KEY_COLUMN } from './conversation-key-upgrade';
+import { DROP_CONFIG_VERSIONS_TABLE } from './config-versions-upgrade';
 import { commitRowBeforeUpstreamKinds, DROP_UPSTREAM_KIND_COLUMN, expectUpstreamKindsAfterUpgrade } from './upstream-kind-upgrade';
 import { DROP_AUDIT_LOG } from './audit-log-upgrade';
 import { DROP_BUDGETS_AND_ALERTS } from './budget-upgrade';
@@ -100,7 +101,7 @@ describe('SQLite usage ledger', () => {
     await current.adjustBalance(account.id, -250);
     await current.close();
     const database = new DatabaseSync(path);
-    database.exec(`${DROP_BUDGETS_AND_ALERTS}${DROP_AUDIT_LOG}${DROP_CONVERSATION_KEY_COLUMN}${DROP_UPSTREAM_KIND_COLUMN}ALTER TABLE api_keys DROP COLUMN disabled_by; ALTER TABLE accounts DROP COLUMN key_limit_ceiling; DROP TABLE console_tokens; DROP TABLE usage; DROP TABLE balance_events; PRAGMA user_version = 4;`);
+    database.exec(`${DROP_BUDGETS_AND_ALERTS}${DROP_AUDIT_LOG}${DROP_CONFIG_VERSIONS_TABLE}${DROP_CONVERSATION_KEY_COLUMN}${DROP_UPSTREAM_KIND_COLUMN}ALTER TABLE api_keys DROP COLUMN disabled_by; ALTER TABLE accounts DROP COLUMN key_limit_ceiling; DROP TABLE console_tokens; DROP TABLE usage; DROP TABLE balance_events; PRAGMA user_version = 4;`);
     database.close();
 
     const upgraded = track(open(path));
@@ -109,7 +110,7 @@ describe('SQLite usage ledger', () => {
       { id: `bev_opening_${account.id}`, accountId: account.id, time: account.createdAt, kind: 'opening', deltaMicros: 3_750, balanceAfterMicros: 3_750 },
     ]);
     const check = new DatabaseSync(path, { readOnly: true });
-    expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: 15 });
+    expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: 16 });
     check.close();
   });
 
@@ -120,7 +121,7 @@ describe('SQLite usage ledger', () => {
     await current.commitUsage([before]);
     await current.close();
     const database = new DatabaseSync(path);
-    database.exec(`${DROP_BUDGETS_AND_ALERTS}${DROP_AUDIT_LOG}${DROP_CACHE_LIFETIME_COLUMNS}${DROP_UPSTREAM_CREDENTIAL_COLUMN}${DROP_CONVERSATION_KEY_COLUMN}${DROP_UPSTREAM_KIND_COLUMN}ALTER TABLE api_keys DROP COLUMN disabled_by; ALTER TABLE accounts DROP COLUMN key_limit_ceiling; ALTER TABLE usage DROP COLUMN trace_id; PRAGMA user_version = 6;`);
+    database.exec(`${DROP_BUDGETS_AND_ALERTS}${DROP_AUDIT_LOG}${DROP_CONFIG_VERSIONS_TABLE}${DROP_CACHE_LIFETIME_COLUMNS}${DROP_UPSTREAM_CREDENTIAL_COLUMN}${DROP_CONVERSATION_KEY_COLUMN}${DROP_UPSTREAM_KIND_COLUMN}ALTER TABLE api_keys DROP COLUMN disabled_by; ALTER TABLE accounts DROP COLUMN key_limit_ceiling; ALTER TABLE usage DROP COLUMN trace_id; PRAGMA user_version = 6;`);
     database.close();
 
     const upgraded = track(open(path));
@@ -133,7 +134,7 @@ describe('SQLite usage ledger', () => {
     ]);
     expect('traceId' in entries[1]!).toBe(false);
     const check = new DatabaseSync(path, { readOnly: true });
-    expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: 15 });
+    expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: 16 });
     check.close();
   });
 
@@ -143,12 +144,12 @@ describe('SQLite usage ledger', () => {
     await commitRowsBeforeCacheLifetimes(current);
     await current.close();
     const database = new DatabaseSync(path);
-    database.exec(`${DROP_BUDGETS_AND_ALERTS}${DROP_AUDIT_LOG}${DROP_CACHE_LIFETIME_COLUMNS}${DROP_UPSTREAM_CREDENTIAL_COLUMN}${DROP_CONVERSATION_KEY_COLUMN}${DROP_UPSTREAM_KIND_COLUMN}PRAGMA user_version = 8;`);
+    database.exec(`${DROP_BUDGETS_AND_ALERTS}${DROP_AUDIT_LOG}${DROP_CONFIG_VERSIONS_TABLE}${DROP_CACHE_LIFETIME_COLUMNS}${DROP_UPSTREAM_CREDENTIAL_COLUMN}${DROP_CONVERSATION_KEY_COLUMN}${DROP_UPSTREAM_KIND_COLUMN}PRAGMA user_version = 8;`);
     database.close();
 
     await expectCacheLifetimesAfterUpgrade(track(open(path)));
     const check = new DatabaseSync(path, { readOnly: true });
-    expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: 15 });
+    expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: 16 });
     check.close();
   });
 
@@ -158,12 +159,12 @@ describe('SQLite usage ledger', () => {
     await commitRowBeforeUpstreamCredentials(current);
     await current.close();
     const database = new DatabaseSync(path);
-    database.exec(`${DROP_BUDGETS_AND_ALERTS}${DROP_AUDIT_LOG}${DROP_UPSTREAM_CREDENTIAL_COLUMN}${DROP_CONVERSATION_KEY_COLUMN}${DROP_UPSTREAM_KIND_COLUMN}PRAGMA user_version = 9;`);
+    database.exec(`${DROP_BUDGETS_AND_ALERTS}${DROP_AUDIT_LOG}${DROP_CONFIG_VERSIONS_TABLE}${DROP_UPSTREAM_CREDENTIAL_COLUMN}${DROP_CONVERSATION_KEY_COLUMN}${DROP_UPSTREAM_KIND_COLUMN}PRAGMA user_version = 9;`);
     database.close();
 
     await expectUpstreamCredentialsAfterUpgrade(track(open(path)));
     const check = new DatabaseSync(path, { readOnly: true });
-    expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: 15 });
+    expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: 16 });
     check.close();
   });
 
@@ -173,12 +174,12 @@ describe('SQLite usage ledger', () => {
     await commitRowBeforeUpstreamKinds(current);
     await current.close();
     const database = new DatabaseSync(path);
-    database.exec(`${DROP_BUDGETS_AND_ALERTS}${DROP_AUDIT_LOG}${DROP_UPSTREAM_KIND_COLUMN}PRAGMA user_version = 11;`);
+    database.exec(`${DROP_BUDGETS_AND_ALERTS}${DROP_AUDIT_LOG}${DROP_CONFIG_VERSIONS_TABLE}${DROP_UPSTREAM_KIND_COLUMN}PRAGMA user_version = 11;`);
     database.close();
 
     await expectUpstreamKindsAfterUpgrade(track(open(path)));
     const check = new DatabaseSync(path, { readOnly: true });
-    expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: 15 });
+    expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: 16 });
     check.close();
   });
 

@@ -35,8 +35,11 @@ export type CliContext = {
    * what a command prints on stdout (a pipe, a log, a script's capture) never holds one.
    */
   revealSecret(heading: string, secret: string): void;
-  /** The model IDs the server on this environment routes (`readRouteModels`), read on first use. */
-  routeModels(): readonly string[];
+  /**
+   * The model IDs the server on this environment routes, read on first use: the config version in
+   * force in the store, else (none yet, or `config.source: "file"`) the config file's (`readRouteModels`).
+   */
+  routeModels(): Promise<readonly string[]>;
 };
 
 export type CliCommand = {

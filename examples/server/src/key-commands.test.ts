@@ -59,6 +59,23 @@ describe('keys create', () => {
     expect(missing.errors).toMatch(/^keys create: --models cannot be checked against the server's routes: .*missing\.json.*\n$/);
   });
 
+  it('checks --models against the config version in force in the store once a server has seeded it', async () => {
+    const server = await startExampleServer({ port: 0, host: '127.0.0.1', storage: { kind: 'data-directory', path: dataDirectory } });
+    try {
+      const versions = server.store.configVersions!;
+      const seeded = (await versions.getConfigVersion(await versions.latestConfigVersion()))!;
+      const routes = seeded.document['routes'] as { model: string }[];
+      const live = { ...routes[0]!, model: 'live-model' };
+      await versions.appendConfigVersion({ author: 'cli', document: { ...seeded.document, routes: [live] }, diff: [] }, seeded.version, Date.now());
+    } finally {
+      await server.close(1_000);
+    }
+    const accepted = await cli('keys', 'create', '--account', accountId, '--name', 'live', '--models', 'live-model');
+    expect([accepted.code, (JSON.parse(accepted.output) as { allowedModels: string[] }).allowedModels]).toEqual([0, ['live-model']]);
+    const refused = await cli('keys', 'create', '--account', accountId, '--name', 'gone', '--models', 'signalbox-sim');
+    expect([refused.code, refused.errors]).toEqual([2, "keys create: --models: no route serves the model ID 'signalbox-sim'; the routes are live-model\n"]);
+  });
+
   it("takes the panel's key limits as flags; the server holds the key to them", async () => {
     const created = await cli(
       'keys', 'create', '--account', accountId, '--name', 'limited',

@@ -46,7 +46,7 @@ export const KEY_COMMANDS: readonly CliCommand[] = [
         accountId: options.account,
         name: options.name,
         ...(options.expires !== undefined && { expiresAt: parseDate(options.expires, '--expires') }),
-        ...(options.models !== undefined && { allowedModels: parseModelList(options.models, '--models', context.routeModels()) }),
+        ...(options.models !== undefined && { allowedModels: parseModelList(options.models, '--models', await context.routeModels()) }),
         ...(options.group !== undefined && { group: options.group }),
         ...(limits && { limits }),
       };

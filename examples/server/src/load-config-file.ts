@@ -7,6 +7,7 @@ import { describeConfigSyntaxError } from './describe-config-syntax-error';
 import { loadYAML } from './load-on-demand';
 import { readConfigFileAlerts, type ConfigFileAlerts } from './read-config-file-alerts';
 import { readConfigFileStorage, type ConfigFileStorage } from './read-config-file-storage';
+import { readConfigFileLive, type ConfigFileLive } from './read-config-file-live';
 import { readConfigFileTracing, type ConfigFileTracing } from './read-config-file-tracing';
 import { readConfigFileMetrics, type ConfigFileMetrics } from './read-metrics-settings';
 import { readConfigFilePanel, type ConfigFilePanel } from './read-config-file-panel';
@@ -20,32 +21,37 @@ import { ConfigFileError } from './start-up-error';
  * (`routes.0.targets.0.upstream: unknown upstream 'x'`, `upstreams.x: unknown field baseUrl (did
  * you mean baseURL?)`, a protocol or interface none of `codecs` speaks). The `storage`, `tracing`,
  * `metrics`, `panel` and `alerts` sections are the example server's (`loadConfigFileWithSections`): they are checked
- * here too, then left out of the gateway config.
+ * here too, then left out of the gateway config, as is `config` (where the live config lives).
  */
 export function loadConfigFile(path: string, simulatorURL: string, codecs?: readonly Codec[]): GatewayConfig {
   return loadConfigFileWithSections(path, simulatorURL, codecs).config;
 }
 
 /** The example server's own top-level sections of a config file; the rest is the gateway's config. */
-const SERVER_SECTIONS = ['storage', 'tracing', 'metrics', 'panel', 'alerts'];
+export const SERVER_SECTIONS = ['storage', 'tracing', 'metrics', 'panel', 'alerts', 'config'];
 
 /** A config file's gateway config and the example server's own sections, validated. */
 export type LoadedConfigFile = {
   config: GatewayConfig;
+  /** The gateway config as the file writes it (`embedded:simulator` kept, no defaults): what seeds the store's first config version. */
+  input: Record<string, unknown>;
   storage: ConfigFileStorage | undefined;
   tracing: ConfigFileTracing | undefined;
   metrics: ConfigFileMetrics | undefined;
+  /** Where the routes, upstreams and prices live (`config.source`), and whether secrets may be stored sealed (`config.secrets`). */
+  live: ConfigFileLive | undefined;
   panel: ConfigFilePanel | undefined;
   alerts: ConfigFileAlerts | undefined;
 };
 
 /** `loadConfigFile`, keeping the `storage`, `tracing`, `metrics`, `panel` and `alerts` sections it validated: one read of the file for all; `pricing: "catalog"` routes priced from `priceCatalog` (default the shipped one). */
 export function loadConfigFileWithSections(path: string, simulatorURL: string, codecs?: readonly Codec[], priceCatalog?: PriceCatalog): LoadedConfigFile {
-  const { storage, tracing, metrics, panel, alerts, gateway } = splitServerSections(readConfigDocument(path));
+  const { storage, tracing, metrics, panel, alerts, config: live, gateway } = splitServerSections(readConfigDocument(path));
   const sections = {
     storage: readConfigFileStorage(path, storage),
     tracing: readConfigFileTracing(path, tracing),
     metrics: readConfigFileMetrics(path, metrics),
+    live: readConfigFileLive(path, live),
     panel: readConfigFilePanel(path, panel),
     alerts: readConfigFileAlerts(path, alerts),
   };
@@ -55,7 +61,7 @@ export function loadConfigFileWithSections(path: string, simulatorURL: string, c
       ...(codecs && { codecs }),
       ...(priceCatalog && { priceCatalog }),
     });
-    return { config, ...sections };
+    return { config, input: isRecord(gateway) ? gateway : {}, ...sections };
   } catch (error) {
     if (error instanceof ConfigError) throw new ConfigFileError(path, error.problems.join('; '), { cause: error });
     throw error;
@@ -72,13 +78,15 @@ function readConfigDocument(path: string): unknown {
   return parseText(path, readText(path), format);
 }
 
-/** The example server's `storage`, `tracing`, `metrics`, `panel` and `alerts` sections apart from the rest, which is the gateway's config. */
-function splitServerSections(document: unknown): { storage: unknown; tracing: unknown; metrics: unknown; panel: unknown; alerts: unknown; gateway: unknown } {
-  if (typeof document !== 'object' || document === null || Array.isArray(document)) {
-    return { storage: undefined, tracing: undefined, metrics: undefined, panel: undefined, alerts: undefined, gateway: document };
-  }
-  const { storage, tracing, metrics, panel, alerts, ...gateway } = document as Record<string, unknown>;
-  return { storage, tracing, metrics, panel, alerts, gateway };
+/** The example server's `storage`, `tracing`, `metrics`, `panel`, `alerts` and `config` sections apart from the rest, which is the gateway's config. */
+function splitServerSections(document: unknown): { storage: unknown; tracing: unknown; metrics: unknown; panel: unknown; alerts: unknown; config: unknown; gateway: unknown } {
+  if (!isRecord(document)) return { storage: undefined, tracing: undefined, metrics: undefined, panel: undefined, alerts: undefined, config: undefined, gateway: document };
+  const { storage, tracing, metrics, panel, alerts, config, ...gateway } = document;
+  return { storage, tracing, metrics, panel, alerts, config, gateway };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function readText(path: string): string {
@@ -103,7 +111,8 @@ function parseText(path: string, text: string, format: 'YAML' | 'JSON'): unknown
   }
 }
 
-function substituteSimulator(value: unknown, simulatorURL: string): unknown {
+/** `value` with every `embedded:simulator` marker replaced by the embedded simulator's address. */
+export function substituteSimulator(value: unknown, simulatorURL: string): unknown {
   if (typeof value === 'string') return value.replace(EMBEDDED_SIMULATOR, simulatorURL);
   if (Array.isArray(value)) return value.map(item => substituteSimulator(item, simulatorURL));
   if (typeof value === 'object' && value !== null) {

@@ -1,10 +1,10 @@
 import type { GatewayLogger } from '@signalbox/express';
-import { parseGatewayConfig, type GatewayConfig } from '@signalbox/engine';
+import { parseGatewayConfig, type PriceCatalog } from '@signalbox/engine';
 import type { SingleSignOnOptions } from '@signalbox/panel';
 import { chooseSharedStorage } from './choose-shared-storage';
 import { codecs } from './codecs';
 import { createDefaultConfig } from './default-config';
-import { loadConfigFileWithSections } from './load-config-file';
+import { loadConfigFileWithSections, type LoadedConfigFile } from './load-config-file';
 import { loadRedisLimiterOpener, loadTracingOpener } from './load-on-demand';
 import { readAlertSettings, type AlertSettings } from './open-alerts';
 import type { SharedLimiter } from './open-redis-limiter';
@@ -19,9 +19,12 @@ import { redactError } from './redact-url';
 import type { ExampleServerOptions } from './start-example-server';
 import { warnOfMissingUpstreamKeys } from './warn-of-missing-upstream-keys';
 
-/** What a start reads and opens before the gateway is built: its config, storage, shared limiter, tracing and the settings of its metrics, alerts and single sign-on. */
+/** What a start reads and opens before the gateway is built: its config file, storage, shared limiter, tracing and the settings of its metrics, alerts and single sign-on. */
 export type ServerResources = {
-  config: GatewayConfig;
+  /** The config file's sections, when a file was given. */
+  file: LoadedConfigFile | undefined;
+  /** The imported price catalog, when one was. */
+  priceCatalog: PriceCatalog | undefined;
   storage: Storage;
   sharedLimiter: SharedLimiter | undefined;
   tracing: OpenedTracing | undefined;
@@ -44,7 +47,7 @@ export async function openServerResources(options: ExampleServerOptions, simulat
   const settings = chooseMetricsSettings(file?.metrics, options.metrics ?? {});
   const opened = await closeOnFailure(limiter ? [limiter] : [], () => openStorage(chosen, loaded.usage.retentionDays));
   const traced: OpenedTracing | undefined = tracingSettings ? openTracingWithLogs(tracingSettings, options.logger) : undefined;
-  return { config: loaded, storage: opened, sharedLimiter: limiter, tracing: traced, metricsSettings: settings, alertSettings, sso: singleSignOn };
+  return { file, priceCatalog, storage: opened, sharedLimiter: limiter, tracing: traced, metricsSettings: settings, alertSettings, sso: singleSignOn };
 }
 
 /**

@@ -24,6 +24,8 @@ export type Storage = {
   createAdminToken?: () => string | undefined;
   /** Kept in the data folder's secret; absent in memory, where nothing survives a restart anyway. */
   conversationSecret?: string;
+  /** The server secret config secrets are sealed under (`config.secrets: "encrypted"`); absent for a store of the host's or memory. */
+  serverSecret?: string;
 };
 
 /**
@@ -52,6 +54,7 @@ export async function openStorage(options: ExampleServerOptions, usageRetentionD
       adminTokenDigests: () => digests,
       adminTokenSource: digests.length > 0 ? 'given' : 'none',
       conversationSecret: deriveConversationSecret(storage.serverSecret),
+      serverSecret: storage.serverSecret,
     };
   }
   return openDataFolderStorage(storage.path, options, usageRetentionDays);
@@ -84,9 +87,14 @@ function openDataFolderStorage(path: string, options: ExampleServerOptions, usag
   const givenToken = environment.SIGNALBOX_ADMIN_TOKEN;
   if (givenToken) {
     const digests = [digestAdminToken(givenToken)];
-    return { store, adminTokenDigests: () => digests, adminTokenSource: 'given', conversationSecret: directory.conversationSecret };
+    return { store, adminTokenDigests: () => digests, adminTokenSource: 'given', conversationSecret: directory.conversationSecret, serverSecret: directory.serverSecret };
   }
-  return { store, ...watchDataFolderAdminToken(directory.adminTokenFile, options.clock?.now), conversationSecret: directory.conversationSecret };
+  return {
+    store,
+    ...watchDataFolderAdminToken(directory.adminTokenFile, options.clock?.now),
+    conversationSecret: directory.conversationSecret,
+    serverSecret: directory.serverSecret,
+  };
 }
 
 /** The data folder's admin token file, watched for rotations, and the way to create its first token. */

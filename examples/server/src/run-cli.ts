@@ -7,6 +7,7 @@ import { CLI_COMMANDS } from './cli-commands';
 import { loadPostgresStoreOpener, loadRouteModelsReader, loadSQLiteStore } from './load-on-demand';
 import { openDataDirectory } from './open-data-directory';
 import { parseCliArguments } from './parse-cli-arguments';
+import type { FileRouteModels } from './read-route-models';
 import { readSharedStorageEnvironment } from './read-shared-storage-environment';
 
 export type RunCliOptions = {
@@ -69,8 +70,11 @@ function openSession(options: RunCliOptions, writeError: (text: string) => void)
       environment,
       dataDirectory,
       revealSecret: (heading, secret) => writeError(`${heading} (shown once; only its digest is kept):\n  ${secret}\n`),
-      routeModels() {
-        routeModels ??= readRouteModels(environment.SIGNALBOX_CONFIG || undefined, options.dataDirectory);
+      async routeModels() {
+        if (routeModels) return routeModels;
+        const file = readRouteModels(environment.SIGNALBOX_CONFIG || undefined, options.dataDirectory);
+        if (file.source === 'store') await this.admin();
+        routeModels = (file.source === 'store' ? await storedRouteModels(store) : undefined) ?? file.models;
         return routeModels;
       },
       async admin() {
@@ -94,8 +98,17 @@ function openSession(options: RunCliOptions, writeError: (text: string) => void)
   };
 }
 
-/** The routes' model IDs, or a `CliError` saying why the config file cannot tell them. */
-function readRouteModels(configPath: string | undefined, dataDirectory: string): readonly string[] {
+/** The routes' model IDs of the config version in force in the store; `undefined` before a server has seeded one. */
+async function storedRouteModels(store: AccountStore | undefined): Promise<string[] | undefined> {
+  const versions = store?.configVersions;
+  const latest = versions ? await versions.latestConfigVersion() : 0;
+  if (!versions || latest === 0) return undefined;
+  const routes = (await versions.getConfigVersion(latest))?.document['routes'];
+  return Array.isArray(routes) ? routes.map(route => String((route as { model?: unknown }).model)) : [];
+}
+
+/** The routes' model IDs and source of the config file, or a `CliError` saying why the file cannot tell them. */
+function readRouteModels(configPath: string | undefined, dataDirectory: string): FileRouteModels {
   try {
     return loadRouteModelsReader()(configPath, existsSync(dataDirectory) ? resolve(dataDirectory) : undefined);
   } catch (error) {

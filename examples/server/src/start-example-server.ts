@@ -14,6 +14,7 @@ import { createFirstStartSecrets, type FirstStartSecrets } from './create-first-
 import { listenHTTP } from './listen-http';
 import type { MetricsSettings } from './read-metrics-settings';
 import { openAlerts, type AlertSettings } from './open-alerts';
+import { followWithLogs, openExampleLiveConfig } from './open-example-live-config';
 import type { AdminTokenSource } from './open-storage';
 import { closeOnFailure, openServerResources } from './open-server-resources';
 import { loadExampleMetricsFactory } from './load-on-demand';
@@ -137,9 +138,13 @@ export type ExampleServer = {
 export async function startExampleServer(options: ExampleServerOptions = {}): Promise<ExampleServer> {
   const simulator = createSimulator(options.simulator);
   const { url: simulatorURL } = await simulator.listen(0, '127.0.0.1');
-  const { config, storage, sharedLimiter, tracing, metricsSettings, alertSettings, sso } = await closeOnFailure([simulator], () =>
+  const { file, priceCatalog, storage, sharedLimiter, tracing, metricsSettings, alertSettings, sso } = await closeOnFailure([simulator], () =>
     openServerResources(options, simulatorURL),
   );
+  const live = await closeOnFailure([simulator, storage.store, ...(sharedLimiter ? [sharedLimiter] : [])], () =>
+    openExampleLiveConfig(options, { store: storage.store, file, simulatorURL, priceCatalog, serverSecret: storage.serverSecret }),
+  );
+  const { config } = live;
   const exampleMetrics = metricsSettings.enabled ? loadExampleMetricsFactory()(config, metricsSettings) : undefined;
   const { store } = storage;
   const alerts = alertSettings && openAlerts(alertSettings, store, options.clock ?? systemClock, options.logger);
@@ -165,9 +170,18 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
     },
   });
   const admin = createReloadingAdminService(
-    { store, routes: gateway.consoleRoutes, upstreams: gateway.consoleUpstreams, defaultKeyLimits: gateway.defaultKeyLimits, now: gateway.engine.clock.now, ...(alerts && { alerts: alerts.activeAlerts }) },
+    {
+      store,
+      routes: gateway.consoleRoutes,
+      upstreams: gateway.consoleUpstreams,
+      defaultKeyLimits: gateway.defaultKeyLimits,
+      now: gateway.engine.clock.now,
+      config: live.editing,
+      ...(alerts && { alerts: alerts.activeAlerts }),
+    },
     storage.adminTokenDigests,
   );
+  const stopFollowing = followWithLogs(live, gateway.engine, options.logger);
   const adminRouter = gateway.createAdminRouter(admin);
   const readiness = createReadinessProbe({
     checks: { store: () => store.ping(), ...(sharedLimiter && { limiter: () => sharedLimiter.ping() }) },
@@ -185,6 +199,7 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
     ...(options.logger && { logger: options.logger }),
   });
   const closeOnStartFailure = async (error: unknown): Promise<never> => {
+    stopFollowing();
     await Promise.all([gateway.close(), simulator.close()]);
     await tracing?.close();
     await closeStorage(store, sharedLimiter);
@@ -232,7 +247,8 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
     metricsURL: metricsServed && ('url' in metricsServed ? metricsServed.url : `${url}/metrics`),
     recentUsage: () => usage,
     close: graceMs =>
-      closeGracefully(graceMs ?? 10_000)
+      Promise.resolve(stopFollowing())
+        .then(() => closeGracefully(graceMs ?? 10_000))
         .then(() => Promise.all([gateway.close(), simulator.close(), metricsListener && closeListener(metricsListener)]))
         .then(() => tracing?.close())
         .then(() => closeStorage(store, sharedLimiter)),

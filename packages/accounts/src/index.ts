@@ -104,3 +104,9 @@ export {
 } from './usage/usage-cursor';
 export { DEFAULT_USAGE_RETENTION_DAYS, USAGE_BUCKET_MS, usageRetentionMs } from './usage/usage-buckets';
 export { describeAdminOpenAPISchemas, type AdminQueryName, type AdminSchemaName } from './admin/admin-openapi-schemas';
+export type { ConfigChange, ConfigVersion, ConfigVersionStore, ConfigVersionSummary, NewConfigVersion } from './config/config-version-store';
+export { createMemoryConfigVersions } from './config/create-memory-config-versions';
+export { sealConfigDocument, type ConfigDocument, type ConfigEditing } from './config/create-config-methods';
+export { diffConfigDocuments } from './config/diff-config-documents';
+export { MASKED_SECRET } from './config/config-secrets';
+export { createConfigSealer, type ConfigSealer } from './config/create-config-sealer';

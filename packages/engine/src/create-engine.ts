@@ -12,29 +12,29 @@ import {
 import { createUpstreamClient, type UpstreamClientStats } from '@signalbox/upstream';
 import { countTokens, type TokenCountAnswer } from './admission/count-tokens';
 import { createMemoryAffinityStore } from './affinity/create-memory-affinity-store';
-import { routeAffinityOf } from './affinity/session-affinity';
 import { authPolicies, keyHeadersOf } from './auth/auth-policies';
 import type { Principal } from './auth/authenticate';
 import type { Clock } from './clock/clock';
 import { systemClock } from './clock/system-clock';
 import { checkConfigKinds } from './config/check-config-kinds';
+import type { GatewayConfig } from './config/gateway-config';
 import { checkConfigProtocols } from './config/check-config-protocols';
 import { createCompactionSealer } from './conversations/compaction/create-compaction-sealer';
 import { storedResponsesFor, type StoredResponses } from './conversations/stored-responses';
 import type { Exchange, RequestStamp } from './exchange/exchange';
 import type { ExchangeDependencies } from './exchange/exchange-dependencies';
 import { openExchange, type ExchangeOpening } from './exchange/open-exchange';
-import type { UpstreamTarget } from './generation/upstream-target';
 import { createInterruptions } from './interruption/create-interruptions';
 import { createMemoryLimiter } from './limits/create-memory-limiter';
 import type { EngineObserver } from './observation/engine-observer';
 import { guardObserver } from './observation/guard-observer';
 import { createReasoningIssuers } from './reasoning/create-reasoning-issuers';
 import { createProtocolRegistry, type ProtocolRegistry } from './protocols/create-protocol-registry';
-import { createModelsList } from './routing/create-models-list';
-import { createRouteTable, type Route, type RouteTable } from './routing/create-route-table';
+import type { Route } from './routing/create-route-table';
+import { createLiveRouting, type LiveRouting } from './routing/create-live-routing';
 import { createUpstreamHealth, type UpstreamHealth } from './upstreams/create-upstream-health';
-import { openUpstreams, upstreamStatsOf } from './upstreams/open-upstreams';
+import type { CredentialPool } from './upstreams/credential-pool';
+import { upstreamStatsOf } from './upstreams/open-upstreams';
 import type { CredentialHealthReport, UpstreamHealthReport } from './upstreams/report-upstream-health';
 import { commitScheduleOf, createUsageWriter, USAGE_COMMIT_DELAY_MS, type UsageWriter } from './usage/create-usage-writer';
 import type { UsageRecord } from './usage/usage-record';
@@ -42,8 +42,18 @@ import type { EngineOptions } from './engine-options';
 
 export type Engine = {
   readonly registry: ProtocolRegistry;
-  /** Routes in config order. */
+  /** The current routes in config order. */
   readonly routes: readonly Route[];
+  /** The current config: the one it started with, or the last one `applyConfig` made current. */
+  readonly config: GatewayConfig;
+  /**
+   * Makes a changed config's routes, upstreams and prices current for requests that begin from now
+   * on (a request already routed keeps the ones it began with); its other sections are read at start
+   * only. Upstreams whose config is unchanged keep their connections and health; removed or changed
+   * ones close once their last attempt is done (`closed`). Throws `ConfigError` and changes nothing
+   * when the config names a protocol, interface or kind the gateway lacks.
+   */
+  applyConfig(config: GatewayConfig): { closed: Promise<void> };
   /** The engine's clock (`EngineOptions.clock`), for a transport that measures on the same time. */
   readonly clock: Clock;
   /**
@@ -113,28 +123,34 @@ export function createEngine(options: EngineOptions): Engine {
   const registry = createProtocolRegistry(options.codecs);
   checkConfigProtocols(config, registry.codecs);
   checkConfigKinds(config, options.kinds ?? []);
-  const routes = createRouteTable(config.routes, registry);
   // Tokens a kind fetches at run time join the recogniser; one learned before it is built waits for it.
   let recogniser: LearningSecretRecogniser | undefined;
   const learnedEarly: string[] = [];
   const rememberSecret = (value: string) => (recogniser ? recogniser.remember(value) : learnedEarly.push(value));
-  const upstreams = openUpstreams({
-    upstreams: config.upstreams,
+  const pools = new Map<string, CredentialPool>();
+  const routing = createLiveRouting({
+    config,
     registry,
-    environment: options.environment ?? process.env,
-    openClient: options.upstreamClient ?? ((_name, clientOptions) => createUpstreamClient(clientOptions)),
     kinds: options.kinds ?? [],
-    now: clock.now,
-    rememberSecret,
+    opening: {
+      registry,
+      environment: options.environment ?? process.env,
+      openClient: options.upstreamClient ?? ((_name, clientOptions) => createUpstreamClient(clientOptions)),
+      kinds: options.kinds ?? [],
+      now: clock.now,
+      rememberSecret,
+    },
+    clock,
+    pools,
   });
   const secrets = (recogniser = createSecretRecogniser([
-    ...[...upstreams.values()].flatMap(target => target.pool.secrets),
+    ...[...pools.values()].flatMap(pool => pool.secrets),
     ...learnedEarly,
     ...(options.secretValues ?? []),
   ]));
   const observer = options.observer && guardObserver(options.observer, error => options.onObserverError?.(error));
   const health = createUpstreamHealth({
-    pools: new Map([...upstreams].map(([name, target]) => [name, target.pool])),
+    pools,
     ...(options.healthStore && { store: options.healthStore }),
     ...(observer?.upstreamHealthChanged && { onChange: observer.upstreamHealthChanged }),
   });
@@ -146,24 +162,29 @@ export function createEngine(options: EngineOptions): Engine {
     onError: error => options.onRecorderError?.(error),
     ...(observer?.ledgerBatchCommitted && { onBatch: observer.ledgerBatchCommitted }),
   });
-  const dependencies = exchangeDependencies(options, { clock, registry, routes, upstreams, secrets, writer, observer, health });
-  const listModels = createModelsList(routes.routes, Math.floor(clock.now() / 1000));
+  const dependencies = exchangeDependencies(options, { clock, registry, routing, secrets, writer, observer, health });
   return {
     registry,
-    routes: routes.routes,
+    get routes() {
+      return routing.current.table.routes;
+    },
+    get config() {
+      return routing.current.config;
+    },
+    applyConfig: next => routing.apply(next),
     secrets,
     clock,
     openRequest: () => ({ requestId: createId('req_'), startedAt: clock.now() }),
     openExchange: ({ protocol, ...opening }) => openExchange(registry.codec(protocol), opening, dependencies),
-    listModels,
+    listModels: (principal, codec) => routing.current.listModels(principal, codec),
     countTokens: (principal, codec, body, { decodeOptions = {}, signal = new AbortController().signal } = {}) =>
-      countTokens({ routes, upstreams, now: clock.now }, principal, codec, body, { decodeOptions, signal }),
+      countTokens({ routes: routing.current.table, upstreams: routing.current.upstreams, now: clock.now }, principal, codec, body, { decodeOptions, signal }),
     storedResponses: (principal, codec) => storedResponsesFor(codec, principal, dependencies.conversations),
     async drain(graceMs) {
       await dependencies.interruptions.drain(graceMs);
       await writer.flush();
     },
-    upstreamStats: () => upstreamStatsOf(upstreams),
+    upstreamStats: () => upstreamStatsOf(routing.current.upstreams),
     upstreamHealth: () => health.report(clock.now()),
     enableCredential(upstream, credential) {
       if (!health.enable(upstream, credential)) return undefined;
@@ -172,7 +193,7 @@ export function createEngine(options: EngineOptions): Engine {
     async close() {
       await writer.flush();
       await health.close();
-      await Promise.all([...upstreams.values()].flatMap(target => target.pool.credentials.map(credential => credential.client.close())));
+      await routing.close();
     },
   };
 }
@@ -183,8 +204,7 @@ function exchangeDependencies(
   parts: {
     clock: Clock;
     registry: ProtocolRegistry;
-    routes: RouteTable;
-    upstreams: ReadonlyMap<string, UpstreamTarget>;
+    routing: LiveRouting;
     secrets: SecretRecogniser;
     writer: UsageWriter;
     observer: EngineObserver | undefined;
@@ -192,18 +212,10 @@ function exchangeDependencies(
   },
 ): ExchangeDependencies {
   const { config, store } = options;
-  const { clock, registry, routes, upstreams, observer } = parts;
-  const routeTargets = new Map(
-    routes.routes.map(route => [route.model, route.targets.map(target => ({ upstream: upstreams.get(target.upstream)!, model: target.model }))]),
-  );
+  const { clock, registry, observer } = parts;
   const { sessionAffinity } = config;
-  const routeAffinities = new Map(
-    config.routes.map(route => [route.model, routeAffinityOf(sessionAffinity, route.sessionAffinity, routeTargets.get(route.model)!)]),
-  );
   return {
-    routes,
-    targetsOf: model => routeTargets.get(model)!,
-    affinityOf: model => routeAffinities.get(model)!,
+    routing: parts.routing,
     affinity: {
       store: options.affinityStore ?? createMemoryAffinityStore({ now: clock.now, maxConversations: sessionAffinity.maxConversations }),
       idleMs: sessionAffinity.idleTimeoutMs,

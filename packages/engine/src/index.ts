@@ -77,3 +77,5 @@ export { createAlertMonitor, type AlertContent, type AlertMonitor } from './aler
 export type { AlertObserverOptions } from './alerts/create-alert-observer';
 export { deliverWebhook, type WebhookRuntime, type WebhookTarget } from './alerts/deliver-webhook';
 export { signWebhookPayload, verifyWebhookSignature } from './alerts/sign-webhook-payload';
+export { openLiveConfig, type ConfigSource, type LiveConfig, type LiveConfigOptions } from './live-config/open-live-config';
+export { CONFIG_POLL_MS, type ConfigFollower, type ConfigFollowing } from './live-config/follow-config-versions';

@@ -182,7 +182,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     notFoundHandler: withAccessLog(accessLog, createNotFoundHandler({ engine, everyPath: true })),
     clientErrorListener: createClientErrorListener({ engine }),
     createAdminRouter: (admin: AdminService) => createAdminRouter({ admin, engine }),
-    consoleRoutes: () => describeConsoleRoutes(engine, config),
+    consoleRoutes: () => describeConsoleRoutes(engine),
     consoleUpstreams: { list: () => engine.upstreamHealth(), enable: (upstream: string, credential: string) => engine.enableCredential(upstream, credential) },
     defaultKeyLimits: config.limits.default,
     attachUpgrade(server: Server, upgradeOptions: { mountPath?: string } = {}) {

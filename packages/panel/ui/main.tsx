@@ -7,6 +7,7 @@ import { AlertBanner } from './components/alert-banner';
 import { AlertsPage } from './pages/alerts-page';
 import { AuditPage } from './pages/audit-page';
 import { BalancePage } from './pages/balance-page';
+import { ConfigPage } from './pages/config-page';
 import { KeysPage } from './pages/keys-page';
 import { LoginPage } from './pages/login-page';
 import { MembersPage } from './pages/members-page';
@@ -27,6 +28,7 @@ const PAGES = [
   { path: '/audit', title: 'Audit log', view: AuditPage, audience: 'owners' },
   { path: '/upstreams', title: 'Upstreams', view: UpstreamsPage, audience: 'admin' },
   { path: '/alerts', title: 'Alerts', view: AlertsPage, audience: 'admin' },
+  { path: '/config', title: 'Config', view: ConfigPage, audience: 'admin' },
 ] as const satisfies readonly { path: string; title: string; view: unknown; audience: Audience }[];
 
 /** The pages a session may open: an account's console token never sees the operator's, a viewer's never the audit log. */

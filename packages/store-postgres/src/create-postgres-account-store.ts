@@ -10,6 +10,7 @@ import { createAccountMethods } from './create-account-methods';
 import { createAlertDeliveryMethods } from './create-alert-delivery-methods';
 import { createApiKeyMethods } from './create-api-key-methods';
 import { createBudgetMethods } from './create-budget-methods';
+import { createConfigVersionMethods } from './create-config-version-methods';
 import { createConsoleTokenMethods } from './create-console-token-methods';
 import { createKeyCache } from './create-key-cache';
 import { createReservationMethods } from './create-reservation-methods';
@@ -18,6 +19,7 @@ import { createTransactionRunner } from './create-transaction-runner';
 import { createAuditMethods } from './create-audit-methods';
 import { createUsageMethods } from './create-usage-methods';
 import { registerHoldOwner, unregisterHoldOwner } from './hold-owners';
+import { listenConfigVersions } from './listen-config-versions';
 import { migrateSchema } from './migrate-schema';
 import { releaseAbandonedHolds } from './release-abandoned-holds';
 import { createSqlSession } from './sql-session';
@@ -113,7 +115,13 @@ export async function createPostgresAccountStore(options: PostgresAccountStoreOp
   const maintenancePool = new pg.Pool({ ...pool.options, max: 1, allowExitOnIdle: true });
   maintenancePool.on('error', error => options.onSweepError?.(error));
   maintenancePool.on('connect', client => client.on('error', () => {}));
+  // Config versions are read on a connection of their own too: a new version is applied within a
+  // second on every instance even while requests keep the main pool busy.
+  const configPool = new pg.Pool({ ...pool.options, max: 1, allowExitOnIdle: true });
+  configPool.on('error', error => options.onSweepError?.(error));
+  configPool.on('connect', client => client.on('error', () => {}));
   const endPools = async () => {
+    await configPool.end();
     await maintenancePool.end();
     if (ownPool) await pool.end();
   };
@@ -133,6 +141,8 @@ export async function createPostgresAccountStore(options: PostgresAccountStoreOp
   const usage = createUsageMethods(context);
   const audit = createAuditMethods(context);
   const auditRetentionMs = usageRetentionMs(options.auditRetentionDays);
+  const configVersions = createConfigVersionMethods({ ...context, sql: createSqlSession(configPool) });
+  const listeners = new Set<() => void>();
   const sweeps = createSweepTracker();
   const stopSweep = startStoreSweep(
     sweeps.track([
@@ -158,8 +168,25 @@ export async function createPostgresAccountStore(options: PostgresAccountStoreOp
     },
     { idle: sweeps.idle, isClosed: () => closed },
   );
+  const gatedVersions = gateMethods(configVersions, { idle: sweeps.idle, isClosed: () => closed });
   return {
     ...methods,
+    configVersions: {
+      ...gatedVersions,
+      watchConfigVersions(onVersion) {
+        const stop = listenConfigVersions({
+          connection: pool.options,
+          latest: () => gatedVersions.latestConfigVersion(),
+          onVersion,
+          ...(options.onSweepError && { onError: options.onSweepError }),
+        });
+        listeners.add(stop);
+        return () => {
+          listeners.delete(stop);
+          stop();
+        };
+      },
+    },
     async ping() {
       // One round trip on a pooled connection: rejects while the database is unreachable, and once closed.
       if (closed) throw new Error(CLOSED_MESSAGE);
@@ -169,6 +196,7 @@ export async function createPostgresAccountStore(options: PostgresAccountStoreOp
       if (closed) return;
       closed = true;
       stopSweep();
+      for (const stop of listeners) stop();
       await sweeps.idle();
       try {
         await unregisterHoldOwner(context.maintenance.sql, context.ownerId);

@@ -207,6 +207,27 @@ const MIGRATIONS: readonly string[] = [
   CREATE TRIGGER audit_log_guard BEFORE UPDATE OR DELETE ON audit_log FOR EACH ROW EXECUTE FUNCTION audit_log_guard();
   CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON audit_log FOR EACH STATEMENT EXECUTE FUNCTION audit_log_guard();
   `,
+  // Versions of the live configuration (routes, upstreams, prices): numbered without gaps, never
+  // changed once written. Every new version is announced on the channel instances LISTEN on, by a
+  // trigger, so a version written by any client (an instance, the CLI) reaches them all.
+  `
+  CREATE TABLE config_versions (
+    version INTEGER PRIMARY KEY CHECK (version > 0),
+    author TEXT NOT NULL,
+    created_at BIGINT NOT NULL,
+    document JSONB NOT NULL,
+    diff JSONB NOT NULL,
+    changes INTEGER NOT NULL CHECK (changes >= 0),
+    restored_from INTEGER
+  );
+  CREATE FUNCTION announce_config_version() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    PERFORM pg_notify('signalbox_config_versions', NEW.version::text);
+    RETURN NEW;
+  END $$;
+  CREATE TRIGGER config_versions_announce AFTER INSERT ON config_versions
+    FOR EACH ROW EXECUTE FUNCTION announce_config_version();
+  `,
   // Budgets: spending limits per UTC day or month, an account's own (key_id '') or one key's, each
   // with the charges of the period it last counted in. `budgeted` marks an account that has one (of
   // its own or of a key): a hold on any other account stays one statement. A hold records its key,

@@ -13,6 +13,7 @@ import { createApiKeyMethods } from './create-api-key-methods';
 import { createAuditMethods } from './create-audit-methods';
 import { createBudgetMethods } from './create-budget-methods';
 import { createChangeWatcher } from './create-change-watcher';
+import { createConfigVersionMethods } from './create-config-version-methods';
 import { createConsoleTokenMethods } from './create-console-token-methods';
 import { createMemoryHolds } from './create-memory-holds';
 import { createReservationMethods } from './create-reservation-methods';
@@ -140,6 +141,7 @@ export function createSQLiteAccountStore(options: SQLiteAccountStoreOptions): Ac
     ...responses,
     ...usage,
     ...audit,
+    configVersions: createConfigVersionMethods(context),
     async ping() {
       // Throws once the database is closed (or its file can no longer be read).
       database.prepare('SELECT 1').get();

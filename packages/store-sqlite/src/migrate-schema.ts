@@ -243,6 +243,19 @@ const MIGRATIONS: readonly string[] = [
     WHEN OLD.time > CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) - 86400000
     BEGIN SELECT RAISE(ABORT, 'audit log entries are kept at least a day'); END;
   `,
+  // Versions of the live configuration (routes, upstreams, prices): numbered without gaps, never
+  // changed once written. The newest is MAX(version), read from the primary key's end.
+  `
+  CREATE TABLE config_versions (
+    version INTEGER PRIMARY KEY CHECK (version > 0),
+    author TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    document TEXT NOT NULL,
+    diff TEXT NOT NULL,
+    changes INTEGER NOT NULL CHECK (changes >= 0),
+    restored_from INTEGER
+  ) STRICT;
+  `,
   // Budgets: spending limits per UTC day or month, an account's own (key_id '') or one key's, each
   // with the charges of the period it last counted in. `budgeted` marks an account that has one (of
   // its own or of a key), so a hold looks for budgets only there; a hold records its key, for the

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createSimulator, type Simulator } from '@signalbox/simulator';
 import { createAgentSandbox, startEgressTrap, startRecordingProxy, type AgentSandbox, type EgressTrap, type RecordingProxy } from './agent-sandbox';
-import { expectSuccessfulRun, finalAnswer, runGeminiCli, type GeminiServer } from './gemini-cli';
+import { expectReadFileRoundTrip, expectSuccessfulRun, finalAnswer, runGeminiCli, type GeminiServer } from './gemini-cli';
 
 /**
  * The real Gemini CLI (`@google/gemini-cli`, pinned in devDependencies, unmodified) in
@@ -67,13 +67,7 @@ describe('Gemini CLI (gemini -p --output-format stream-json) against the simulat
   it('completes a read_file round trip, replaying the thought signature of the call it answers', async () => {
     const before = proxy.exchanges.length;
     const run = await runGeminiCli(sandbox, trap, server, 'Use read_file to read notes.txt', { timeoutMs: RUN_TIMEOUT_MS });
-    expectSuccessfulRun(run);
-    const toolEvents = run.events.filter(event => event.type === 'tool_use' || event.type === 'tool_result');
-    expect(toolEvents).toEqual([
-      expect.objectContaining({ type: 'tool_use', tool_name: 'read_file', parameters: { file_path: 'notes.txt' } }),
-      expect.objectContaining({ type: 'tool_result', status: 'success' }),
-    ]);
-    expect(finalAnswer(run).startsWith(`Tool result: ${FILE_CONTENT.slice(0, 40)}`)).toBe(true);
+    expectReadFileRoundTrip(run, FILE_CONTENT);
     const turns = sentSince(before).filter(exchange => exchange.url.includes(':streamGenerateContent'));
     expect(turns.map(exchange => exchange.status)).toEqual([200, 200]);
     const [call] = JSON.parse(turns[0]!.answer.split('\r\n\r\n').filter(Boolean).map(event => event.slice('data: '.length)).find(event => event.includes('functionCall'))!).candidates[0].content.parts;

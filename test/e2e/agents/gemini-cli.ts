@@ -62,3 +62,17 @@ export function expectSuccessfulRun(run: CliRun): void {
   const result = run.events.find(event => event.type === 'result');
   if (run.code !== 0 || result?.status !== 'success') throw new Error(`Gemini CLI failed (exit ${run.code}):\n${run.stdout}\n${run.stderr}`);
 }
+
+/**
+ * A successful `Use read_file to read notes.txt` run in a folder whose `notes.txt` holds
+ * `fileContent`: one `read_file` call that succeeded, then an answer quoting the file.
+ */
+export function expectReadFileRoundTrip(run: CliRun, fileContent: string): void {
+  expectSuccessfulRun(run);
+  const toolEvents = run.events.filter(event => event.type === 'tool_use' || event.type === 'tool_result');
+  expect(toolEvents).toEqual([
+    expect.objectContaining({ type: 'tool_use', tool_name: 'read_file', parameters: { file_path: 'notes.txt' } }),
+    expect.objectContaining({ type: 'tool_result', status: 'success' }),
+  ]);
+  expect(finalAnswer(run).startsWith(`Tool result: ${fileContent.slice(0, 40)}`)).toBe(true);
+}

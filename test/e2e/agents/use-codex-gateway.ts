@@ -20,6 +20,9 @@ export type CodexGateway = {
   readonly server: TestGateway;
   /** The sandbox's working folder, where Codex runs its commands. */
   readonly cwd: string;
+  /** The sandbox and egress trap, for another CLI run in the same setting. */
+  readonly sandbox: AgentSandbox;
+  readonly trap: EgressTrap;
   /** Runs `codex exec --json` once (with a prompt, or the arguments after `exec` that end with one) with `config` as its config.toml, in the sandbox, offline. */
   codex(prompt: string | readonly string[], config: string, apiKey?: string): Promise<CodexRun>;
 };
@@ -54,6 +57,12 @@ export function useCodexGateway(options: { prefix: string; gatewayConfig: Gatewa
     },
     get cwd() {
       return sandbox.cwd;
+    },
+    get sandbox() {
+      return sandbox;
+    },
+    get trap() {
+      return trap;
     },
     async codex(prompt, config, apiKey = server.demoKey) {
       writeFileSync(join(sandbox.config, 'config.toml'), config);

@@ -9,6 +9,7 @@ import {
   CASE_ROUTES,
   CASE_UPSTREAMS,
   createAuthorizationFixture,
+  createCaseConfig,
   expectAuthorizationRun,
   type AdminCaller,
   type AdminRoute,
@@ -24,6 +25,7 @@ import {
   updateConsoleTokenSchema,
   updateKeySchema,
 } from './admin-schemas';
+import { changeConfigSchema } from '../config/config-schemas';
 import { ADMIN_OPERATIONS } from './admin-operations';
 import { ADMIN_IDENTITY, type ConsoleIdentity } from './console-identity';
 import { createAdminService, type AdminService } from './create-admin-service';
@@ -39,6 +41,7 @@ const BODY_SCHEMAS: Partial<Record<AdminRoute, { shape: Record<string, unknown> 
   'PATCH /console-tokens/:id': updateConsoleTokenSchema,
   'POST /upstreams/:id/enable': enableCredentialSchema,
   'POST /budgets': setBudgetSchema,
+  'POST /config/versions': changeConfigSchema,
 };
 
 /** Each admin route's operation: what the admin router and the panel mount for it. */
@@ -60,7 +63,14 @@ function callerFor(admin: AdminService, identity: ConsoleIdentity): AdminCaller 
 
 async function setUp() {
   const store = createMemoryAccountStore({ holdSweepIntervalMs: 0 });
-  const admin = createAdminService({ store, adminTokenDigests: [], routes: () => CASE_ROUTES, defaultKeyLimits: CASE_DEFAULT_KEY_LIMITS, upstreams: CASE_UPSTREAMS });
+  const admin = createAdminService({
+    store,
+    adminTokenDigests: [],
+    routes: () => CASE_ROUTES,
+    defaultKeyLimits: CASE_DEFAULT_KEY_LIMITS,
+    upstreams: CASE_UPSTREAMS,
+    config: await createCaseConfig(),
+  });
   const asAdmin = callerFor(admin, ADMIN_IDENTITY);
   const fixture = await createAuthorizationFixture(asAdmin, async secret => callerFor(admin, await admin.authenticateToken(secret)));
   const snapshot = async () => ({

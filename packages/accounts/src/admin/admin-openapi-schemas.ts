@@ -30,6 +30,15 @@ import {
   adminUsageEntrySchema,
   adminUsageSummarySchema,
 } from './admin-response-schemas';
+import {
+  adminConfigDiffSchema,
+  adminConfigSchema,
+  adminConfigVersionSchema,
+  adminConfigVersionSummarySchema,
+  changeConfigSchema,
+  configDiffQuerySchema,
+  configVersionsQuerySchema,
+} from '../config/config-schemas';
 import { auditPageQuerySchema, balanceEventsQuerySchema, usagePageQuerySchema, usageSummaryQuerySchema } from './usage-query-schemas';
 
 /** The admin API's bodies and answers, by the component name the OpenAPI document gives each. */
@@ -43,6 +52,7 @@ const BODIES = {
   AdminUpdateConsoleToken: updateConsoleTokenSchema,
   AdminEnableCredential: enableCredentialSchema,
   AdminSetBudget: setBudgetSchema,
+  AdminChangeConfig: changeConfigSchema,
 } as const;
 
 const ANSWERS = {
@@ -63,6 +73,10 @@ const ANSWERS = {
   AdminBudgetList: adminListOf(adminBudgetSchema),
   AdminAlerts: adminAlertsSchema,
   AdminUpstreamCredential: adminUpstreamCredentialSchema,
+  AdminConfig: adminConfigSchema,
+  AdminConfigVersion: adminConfigVersionSchema,
+  AdminConfigVersionPage: adminPageOf(adminConfigVersionSummarySchema),
+  AdminConfigDiff: adminConfigDiffSchema,
   AdminAuditPage: adminPageOf(adminAuditEntrySchema),
 } as const;
 
@@ -71,6 +85,8 @@ const QUERIES = {
   usage: usagePageQuerySchema,
   usageSummary: usageSummaryQuerySchema,
   balanceEvents: balanceEventsQuerySchema,
+  configVersions: configVersionsQuerySchema,
+  configDiff: configDiffQuerySchema,
   audit: auditPageQuerySchema,
 } as const;
 

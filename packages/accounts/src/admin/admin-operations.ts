@@ -1,4 +1,6 @@
 import { invalidParameter } from '@signalbox/core';
+import { CONFIG_OPERATIONS } from '../config/config-operations';
+import { id, json } from './admin-answer';
 import type { AdminQueryName, AdminSchemaName } from './admin-openapi-schemas';
 import type { ConsoleIdentity } from './console-identity';
 import type { AdminService } from './create-admin-service';
@@ -20,10 +22,10 @@ export type AdminAnswer = { json: unknown } | { csv: AsyncIterable<string>; file
 export type AdminOperationDescription = {
   operationId: string;
   summary: string;
-  tag: 'Admin' | 'Admin accounts' | 'Admin keys' | 'Admin usage' | 'Admin upstreams' | 'Admin audit';
+  tag: 'Admin' | 'Admin accounts' | 'Admin keys' | 'Admin usage' | 'Admin upstreams' | 'Admin config' | 'Admin audit';
   /** The JSON answer's schema, or `text/csv` for an operation that only exports CSV. */
   answer: AdminSchemaName | 'text/csv';
-  /** Its query parameters: one of the usage queries, or the `accountId` of a listing. */
+  /** Its query parameters: one of the usage or config queries, or the `accountId` of a listing. */
   query?: AdminQueryName | 'accountId';
   /** Answers CSV instead of JSON with `format=csv`. */
   csvFormat?: boolean;
@@ -42,8 +44,6 @@ export type AdminOperation = {
   describe: AdminOperationDescription;
 };
 
-const json = async (answer: Promise<unknown>): Promise<AdminAnswer> => ({ json: await answer });
-const id = (request: AdminOperationRequest) => request.params.id ?? '';
 const csvFile = async (chunks: Promise<AsyncIterable<string>>, filename = 'usage.csv'): Promise<AdminAnswer> => ({ csv: await chunks, filename });
 
 /**
@@ -182,6 +182,7 @@ export const ADMIN_OPERATIONS: readonly AdminOperation[] = [
     run: (admin, identity, request) => csvFile(admin.exportAuditCsv(identity, request.query), 'audit.csv'),
     describe: { operationId: 'adminExportAudit', summary: 'The audit log as a CSV file', tag: 'Admin audit', answer: 'text/csv', query: 'audit' },
   },
+  ...CONFIG_OPERATIONS,
 ];
 
 /** A listing's `accountId` filter: absent or empty means every account the caller may see; repeated is a 400. */

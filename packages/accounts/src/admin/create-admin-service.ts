@@ -4,6 +4,7 @@ import { adjustBalanceSchema, createAccountSchema, updateAccountSchema } from '.
 import type { ConsoleIdentity } from './console-identity';
 import { routeOpenTo, type ConsoleRoute } from './console-route';
 import { found, maySee, notFound, parseInput, requireAdmin } from './console-scope';
+import { createConfigMethods, type ConfigEditing } from '../config/create-config-methods';
 import { createAuditMethods } from './create-audit-methods';
 import { createConsoleAuthenticator } from './create-console-authenticator';
 import { createAlertMethods, type ConsoleAlert } from './create-alert-methods';
@@ -40,6 +41,11 @@ export type AdminServiceOptions = {
   upstreams?: ConsoleUpstreams;
   /** The alerts whose condition holds now (`Alerts.activeAlerts` from `@signalbox/engine`), for `listAlerts`. Default: none. */
   alerts?: () => readonly ConsoleAlert[];
+  /**
+   * The live configuration (routes, upstreams, prices) and how it is edited, from the host that knows
+   * the gateway's schema (`createConfigEditing` in `@signalbox/engine`). Default: none (404).
+   */
+  config?: ConfigEditing;
 };
 
 export type AdminService = ReturnType<typeof createAdminService>;
@@ -158,6 +164,7 @@ export function createAdminService(options: AdminServiceOptions) {
     ...createUpstreamMethods(options.upstreams, recordAudit),
 
     ...createAlertMethods(store, options.alerts),
+    ...createConfigMethods(options.config, now, recordAudit),
 
     ...audit,
   };

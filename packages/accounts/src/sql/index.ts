@@ -21,3 +21,4 @@ export { findDigestMatch } from './find-digest-match';
 export { BUDGET_COLUMNS, toBudget, type BudgetRow } from './budget-row';
 export { ALERT_DELIVERY_COLUMNS, alertDeliveryRowValues, toAlertDelivery } from './alert-delivery-row';
 export { AUDIT_COLUMNS, AUDIT_INSERT_COLUMNS, auditRowValues, buildAuditWhere, toAuditEntry } from './audit-row';
+export { CONFIG_VERSION_SUMMARY_COLUMNS, configVersionRowValues, toConfigVersion, toConfigVersionSummary } from './config-version-row';

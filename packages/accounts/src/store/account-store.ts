@@ -1,6 +1,7 @@
 import type { AlertDeliveryLog } from '../alerts/alert-delivery-log';
 import type { AuditLog } from '../audit/audit-log';
 import type { Budget, BudgetChange } from '../budgets/budget';
+import type { ConfigVersionStore } from '../config/config-version-store';
 import type { ConsoleTokenStore } from '../console/console-token-store';
 import type { ResponseStore } from '../conversations/response-store';
 import type { KeyLimits } from '../keys/key-limits';
@@ -212,4 +213,7 @@ export interface AccountStore extends ResponseStore, UsageLedger, ConsoleTokenSt
    */
   ping(): Promise<void>;
   close(): Promise<void>;
+
+  /** Versions of the live configuration (routes, upstreams, prices), for a gateway whose config lives in the store. */
+  readonly configVersions?: ConfigVersionStore;
 }

@@ -10,6 +10,7 @@ import {
   type NewApiKey,
   type Reservation,
 } from './account-store';
+import { createMemoryConfigVersions } from '../config/create-memory-config-versions';
 import { chargeOnSettle } from './charge-on-settle';
 import { createMemoryAlertDeliveryLog } from '../alerts/alert-delivery-log';
 import { createMemoryBudgets } from '../budgets/create-memory-budgets';
@@ -96,6 +97,7 @@ export function createMemoryAccountStore(options: MemoryAccountStoreOptions = {}
 
   return {
     ...createMemoryAlertDeliveryLog(),
+    configVersions: createMemoryConfigVersions(),
     ...responses,
     ...usageLedger,
     ...consoleTokens,

@@ -75,6 +75,24 @@ const UPSTREAMS: AuthorizationCase[] = [
   },
 ];
 
+/** The live configuration: the operator's alone (a change sends back the document in force). */
+const CONFIG: AuthorizationCase[] = [
+  { route: 'GET /config', field: '—', admin: OK, account: adminOnly() },
+  { route: 'GET /config/versions', field: '—', admin: OK, account: adminOnly() },
+  { route: 'GET /config/versions/:id', field: 'id: version 1', id: () => '1', admin: OK, account: adminOnly() },
+  { route: 'GET /config/versions/:id', field: 'id: a version that does not exist', id: () => '999', admin: NOT_FOUND, account: adminOnly() },
+  { route: 'GET /config/versions/:id/diff', field: 'id: version 1', id: () => '1', admin: OK, account: adminOnly() },
+  { route: 'POST /config/versions', field: 'document', body: fixture => ({ document: fixture.configDocument }), admin: CREATED, account: adminOnly() },
+  {
+    route: 'POST /config/versions',
+    field: 'baseVersion: one that is not the newest',
+    body: fixture => ({ document: fixture.configDocument, baseVersion: 999 }),
+    admin: { status: 409, code: 'CONFIG_VERSION_CONFLICT', param: 'baseVersion' },
+    account: adminOnly(),
+  },
+  { route: 'POST /config/versions/:id/rollback', field: 'id: version 1', id: () => '1', admin: CREATED, account: adminOnly() },
+];
+
 /** Accounts, balances and console tokens: the operator's, every field. */
 const OPERATOR_RECORDS: AuthorizationCase[] = [
   ...Object.entries({ name: 'New', balance: 3, subscription: 'inactive', group: 'gold', keyLimitCeiling: { concurrency: 2 } }).map(
@@ -200,7 +218,7 @@ const KEY_CHANGES: AuthorizationCase[] = [
  * what the admin token, the account's owner and viewer and another account's owner get. Run by the
  * service's test and, over HTTP, by the admin router's.
  */
-export const ADMIN_AUTHORIZATION_CASES: readonly AuthorizationCase[] = [...READS, ...OPERATOR_RECORDS, ...CONSOLE_TOKENS, ...KEY_CREATION, ...KEY_CHANGES, ...BUDGETS, ...UPSTREAMS];
+export const ADMIN_AUTHORIZATION_CASES: readonly AuthorizationCase[] = [...READS, ...OPERATOR_RECORDS, ...CONSOLE_TOKENS, ...KEY_CREATION, ...KEY_CHANGES, ...BUDGETS, ...UPSTREAMS, ...CONFIG];
 
 /**
  * What an identity gets from a case. A viewer reads what the owner reads and changes nothing (403

@@ -1,3 +1,5 @@
+import { createMemoryConfigVersions } from '../config/create-memory-config-versions';
+import type { ConfigEditing } from '../config/create-config-methods';
 import type { ConsoleRoute } from '../admin/console-route';
 import type { ConsoleCredential, ConsoleUpstreams } from '../admin/console-upstream';
 import type { KeyLimits } from '../keys/key-limits';
@@ -28,6 +30,12 @@ export const ADMIN_ROUTES = [
   'GET /usage/summary',
   'GET /upstreams',
   'POST /upstreams/:id/enable',
+  'GET /config',
+  'POST /config/versions',
+  'GET /config/versions',
+  'GET /config/versions/:id',
+  'GET /config/versions/:id/diff',
+  'POST /config/versions/:id/rollback',
 ] as const;
 
 export type AdminRoute = (typeof ADMIN_ROUTES)[number];
@@ -113,6 +121,8 @@ export type AuthorizationFixture = {
   viewerTokenId: string;
   /** The other account's owner token (`sam`). */
   strangerTokenId: string;
+  /** The config document in force (read by the admin), which a config change case sends back. */
+  configDocument: Record<string, unknown>;
   /** The own account's owner console token. */
   asAccount: AdminCaller;
   /** The own account's viewer console token. */
@@ -149,11 +159,20 @@ export async function createAuthorizationFixture(asAdmin: AdminCaller, callerFor
   const paused = await asAccount({ route: 'PATCH /keys/:id', id: accountDisabledKeyId, body: { status: 'disabled' } });
   if (paused.status !== 200) throw new Error(`the account could not disable its own key: ${paused.status}`);
   const idOf = (created: Record<string, unknown>) => (created.token as { id: string }).id;
+  const configDocument = (await made({ route: 'GET /config' })).document as Record<string, unknown>;
   return {
     ...{ ownAccountId: own, otherAccountId: other, ownKeyId, otherKeyId, limitedKeyId, grantedKeyId, accountDisabledKeyId, operatorDisabledKeyId },
-    ...{ consoleTokenId: idOf(token), viewerTokenId: idOf(viewer), strangerTokenId: idOf(stranger) },
+    ...{ consoleTokenId: idOf(token), viewerTokenId: idOf(viewer), strangerTokenId: idOf(stranger), configDocument },
     ...{ asAccount, asViewer: await callerFor(String(viewer.secret)), asStranger: await callerFor(String(stranger.secret)) },
   };
+}
+
+/** The config the service-level cases run with: version 1 in memory, every document taken as good. */
+export async function createCaseConfig(): Promise<ConfigEditing> {
+  const versions = createMemoryConfigVersions();
+  const document = { upstreams: { [CASE_UPSTREAM]: { protocol: 'anthropic-messages' } }, routes: [] };
+  await versions.appendConfigVersion({ author: 'config-file', document, diff: [] }, 0, 0);
+  return { source: 'store', versions, fileDocument: document, check: () => [] };
 }
 
 function caseRoute(model: string, groups: string[] | null): ConsoleRoute {

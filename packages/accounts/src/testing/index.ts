@@ -8,6 +8,7 @@ export {
   CASE_UPSTREAM,
   CASE_UPSTREAMS,
   createAuthorizationFixture,
+  createCaseConfig,
   ONE_STEP_LESS,
   ONE_STEP_MORE,
   type AdminAnswer,

@@ -254,6 +254,32 @@ describe('createAnthropicStreamEncoder', () => {
     ]);
   });
 
+  it('sends a signature that arrives after the answer (Gemini signs its last text) before the next block, or not at all when none follows', () => {
+    const shapes = (events: StreamEvent[]) =>
+      payloads(encodeEvents([start, ...events, stop()]))
+        .filter(event => event.type === 'content_block_start' || event.delta?.type === 'signature_delta')
+        .map(event => event.content_block?.type ?? `signature:${event.delta.signature}`);
+    const text: StreamEvent[] = [
+      { type: 'text-start', id: 't' },
+      { type: 'text-delta', id: 't', delta: 'Snow chains are in the boot.' },
+      { type: 'text-end', id: 't' },
+    ];
+    const lateSignature = (signature: string): StreamEvent[] => [
+      { type: 'reasoning-start', id: signature },
+      { type: 'reasoning-end', id: signature, signature },
+    ];
+    // A client reads the answer from the message's last block: the text stays last.
+    expect(shapes([...text, ...lateSignature('sig-text')])).toEqual(['text']);
+    expect(shapes([...text, ...lateSignature('sig-call'), { type: 'tool-call-start', id: 'c', callId: 'call_1', toolName: 'Read' }, { type: 'tool-call-end', id: 'c', arguments: '{}' }])).toEqual([
+      'text',
+      'thinking',
+      'signature:sig-call',
+      'tool_use',
+    ]);
+    // Late thinking with text could not be sent whole in its place: neither it nor its signature goes.
+    expect(shapes([...text, { type: 'reasoning-start', id: 'r' }, { type: 'reasoning-delta', id: 'r', delta: 'Hmm' }, { type: 'reasoning-end', id: 'r', signature: 'sig-r' }, { type: 'text-start', id: 'u' }, { type: 'text-end', id: 'u' }])).toEqual(['text', 'text']);
+  });
+
   it('maps truncation to max_tokens and closes blocks left open', () => {
     const data = payloads(
       encodeEvents([

@@ -23,13 +23,22 @@ type EncoderState = {
   started: boolean;
   finished: boolean;
   hasToolUse: boolean;
+  /** A text or tool_use block has started: thinking that comes now has no place before it. */
+  answered: boolean;
+  /** Reasoning blocks that started after the answer had, and whether they carry text (then dropped whole). */
+  late: Map<string, boolean>;
+  /** The signature of late reasoning without text, sent as a thinking block before the next block. */
+  lateSignature: string | undefined;
 };
 
 /**
  * IR events → the client's Messages SSE: `message_start`, one `ping`, content blocks with
  * contiguous indices, `message_delta` with final usage, `message_stop` — or `error` and nothing
  * after it. Reasoning is held until its end and sent only when signed (or redacted): an unsigned
- * thinking block would be rejected when the client replays it to Anthropic.
+ * thinking block would be rejected when the client replays it to Anthropic. Thinking comes first in
+ * a message: a signature that arrives after the answer started (Gemini signs its answer's last text)
+ * goes before the next block, or nowhere when none follows, since a client reads a message's answer
+ * from its last block.
  * @see https://docs.anthropic.com/en/api/messages-streaming
  * @see https://docs.anthropic.com/en/docs/build-with-claude/extended-thinking
  */
@@ -40,6 +49,9 @@ export function createAnthropicStreamEncoder(context: EncodeContext): StreamEnco
     started: false,
     finished: false,
     hasToolUse: false,
+    answered: false,
+    late: new Map(),
+    lateSignature: undefined,
   };
   return {
     push(event) {
@@ -64,7 +76,7 @@ function handleEvent(event: StreamEvent, state: EncoderState): SSEMessage[] {
       return [];
     case 'text-start':
     case 'refusal-start':
-      return blocks.start(event.id, { type: 'text', text: '' });
+      return [...startAnswer(state), ...blocks.start(event.id, { type: 'text', text: '' })];
     case 'text-delta':
     case 'refusal-delta':
       return event.delta === '' ? [] : blocks.delta(event.id, { type: 'text_delta', text: event.delta });
@@ -74,13 +86,14 @@ function handleEvent(event: StreamEvent, state: EncoderState): SSEMessage[] {
     case 'reasoning-start':
       return startReasoning(event, state);
     case 'reasoning-delta':
+      if (state.late.has(event.id) && event.delta !== '') state.late.set(event.id, true);
       if (event.delta === '' || blocks.typeOf(event.id) !== 'thinking') return [];
       return blocks.delta(event.id, { type: 'thinking_delta', thinking: event.delta });
     case 'reasoning-end':
       return endReasoning(event, state);
     case 'tool-call-start':
       state.hasToolUse = true;
-      return blocks.start(event.id, { type: 'tool_use', id: event.callId, name: event.toolName, input: {} });
+      return [...startAnswer(state), ...blocks.start(event.id, { type: 'tool_use', id: event.callId, name: event.toolName, input: {} })];
     case 'tool-call-delta':
       if (event.argumentsDelta === '') return [];
       return blocks.delta(event.id, { type: 'input_json_delta', partial_json: event.argumentsDelta });
@@ -115,7 +128,21 @@ function startMessage(state: EncoderState, usage: Usage | undefined): SSEMessage
   return [formatAnthropicEvent({ type: 'message_start', message }), formatAnthropicEvent({ type: 'ping' })];
 }
 
+/** Marks the answer started, after the thinking block of a late signature if one waits. */
+function startAnswer(state: EncoderState): SSEMessage[] {
+  state.answered = true;
+  const signature = state.lateSignature;
+  if (signature === undefined) return [];
+  state.lateSignature = undefined;
+  const id = createId('late_');
+  return [...state.blocks.start(id, { type: 'thinking', thinking: '', signature: '' }), ...state.blocks.end(id, { append: { type: 'signature_delta', signature } })];
+}
+
 function startReasoning(event: EventOf<'reasoning-start'>, state: EncoderState): SSEMessage[] {
+  if (state.answered && event.redactedData === undefined) {
+    state.late.set(event.id, false);
+    return [];
+  }
   if (event.redactedData !== undefined) {
     return state.blocks.start(event.id, { type: 'redacted_thinking', data: event.redactedData });
   }
@@ -124,6 +151,12 @@ function startReasoning(event: EventOf<'reasoning-start'>, state: EncoderState):
 }
 
 function endReasoning(event: EventOf<'reasoning-end'>, state: EncoderState): SSEMessage[] {
+  const lateWithText = state.late.get(event.id);
+  if (lateWithText !== undefined) {
+    state.late.delete(event.id);
+    if (!lateWithText && event.signature) state.lateSignature = event.signature;
+    return [];
+  }
   if (state.blocks.typeOf(event.id) !== 'thinking') return state.blocks.end(event.id);
   if (!event.signature) return state.blocks.drop(event.id);
   return state.blocks.end(event.id, { append: { type: 'signature_delta', signature: event.signature } });

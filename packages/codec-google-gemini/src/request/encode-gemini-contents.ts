@@ -3,6 +3,7 @@ import {
   parseDataURL,
   type AssistantMessage,
   type FilePart,
+  type GenerationRequest,
   type ImagePart,
   type JSONObject,
   type Message,
@@ -22,8 +23,8 @@ export const FOREIGN_CALL_SIGNATURE = 'skip_thought_signature_validator';
 
 /**
  * IR messages → `contents`, consecutive turns of one role merged (Gemini alternates `user` and
- * `model`). Tool results become `functionResponse` parts named after their call; a system message
- * inside the conversation becomes user text (warned).
+ * `model`). Tool results become `functionResponse` parts named after their call; system messages
+ * are left to `encodeSystemInstruction`.
  */
 export function encodeGeminiContents(messages: readonly Message[], warnings: TranslationWarning[]): Content[] {
   const names = new Map<string, string>();
@@ -34,21 +35,44 @@ export function encodeGeminiContents(messages: readonly Message[], warnings: Tra
     if (last?.role === role) last.parts.push(...parts);
     else contents.push({ role, parts });
   };
-  messages.forEach((message, index) => {
+  for (const message of messages) {
     switch (message.role) {
       case 'assistant':
         for (const part of message.content) if (part.type === 'tool-call') names.set(part.callId, part.name);
-        return push('model', encodeModelParts(message.content, warnings));
+        push('model', encodeModelParts(message.content, warnings));
+        break;
       case 'tool':
-        return push('user', message.content.flatMap(result => encodeToolResult(result, names, warnings)));
+        push('user', message.content.flatMap(result => encodeToolResult(result, names, warnings)));
+        break;
       case 'user':
-        return push('user', message.content.map(part => encodeUserPart(part, warnings)));
+        push('user', message.content.map(part => encodeUserPart(part, warnings)));
+        break;
       case 'system':
-        warnings.push({ type: 'lossy-conversion', field: `messages.${index}`, details: 'a system message inside the conversation went as user text' });
-        return push('user', message.content.map(part => ({ text: part.text })));
+        break;
     }
-  });
+  }
   return contents;
+}
+
+/**
+ * The request's system text, then the text of each system message in the conversation (Codex's
+ * developer messages, Claude Code's system turns), as `systemInstruction` parts: Gemini has no system
+ * role inside `contents`, and as user text the model would take them for the user's words. One that
+ * follows a turn loses its place (warned).
+ * @see https://ai.google.dev/api/generate-content#request-body
+ */
+export function encodeSystemInstruction(request: GenerationRequest, warnings: TranslationWarning[]): JSONObject[] {
+  const parts: JSONObject[] = request.system.map(part => ({ text: part.text }));
+  let turnSeen = false;
+  request.messages.forEach((message, index) => {
+    if (message.role !== 'system') {
+      turnSeen = true;
+      return;
+    }
+    if (turnSeen) warnings.push({ type: 'lossy-conversion', field: `messages.${index}`, details: 'a system message inside the conversation went into systemInstruction' });
+    parts.push(...message.content.map(part => ({ text: part.text })));
+  });
+  return parts;
 }
 
 /**

@@ -64,7 +64,7 @@ describe('encodeGeminiRequest', () => {
     expect(encode({ reasoning: { effort: 'none' } }).value.generationConfig).toEqual({ thinkingConfig: { thinkingBudget: 0 } });
   });
 
-  it("merges consecutive turns of one role, names each result after its call, and warns for what it cannot carry", () => {
+  it("merges consecutive turns of one role, names each result after its call, and warns for what it cannot carry (a system turn's place)", () => {
     const { value, warnings } = encode({
       messages: [
         { role: 'user', content: [{ type: 'text', text: 'hi' }] },
@@ -79,12 +79,30 @@ describe('encodeGeminiRequest', () => {
         { role: 'tool', content: [{ type: 'tool-result', callId: 'toolu_1', isError: true, content: [{ type: 'text', text: 'not found' }] }] },
       ],
     });
+    expect(value.systemInstruction).toEqual({ parts: [{ text: 'Mind the units.' }] });
     expect(value.contents).toEqual([
-      { role: 'user', parts: [{ text: 'hi' }, { text: 'Mind the units.' }] },
+      { role: 'user', parts: [{ text: 'hi' }] },
       // Gemini 3 refuses a first call without a signature: one of another model gets Google's marker for that.
       { role: 'model', parts: [{ functionCall: { id: 'toolu_1', name: 'read_file', args: {} }, thoughtSignature: 'skip_thought_signature_validator' }] },
       { role: 'user', parts: [{ functionResponse: { id: 'toolu_1', name: 'read_file', response: { error: 'not found' } } }] },
     ]);
     expect(warnings.map(warning => warning.field)).toEqual(['messages.1', 'reasoning']);
+  });
+
+  it('sends system messages of the conversation (Codex’s developer messages, Claude Code’s system turns) in systemInstruction, never as user text', () => {
+    const { value, warnings } = encode({
+      system: [{ type: 'text', text: 'You are a coding agent.' }],
+      messages: [
+        { role: 'system', content: [{ type: 'text', text: '<permissions instructions>read-only</permissions instructions>' }] },
+        { role: 'user', content: [{ type: 'text', text: 'Use read_file to read notes.txt' }] },
+        { role: 'system', content: [{ type: 'text', text: '# Environment' }, { type: 'text', text: 'Platform: linux' }] },
+      ],
+    });
+    expect(value.systemInstruction).toEqual({
+      parts: [{ text: 'You are a coding agent.' }, { text: '<permissions instructions>read-only</permissions instructions>' }, { text: '# Environment' }, { text: 'Platform: linux' }],
+    });
+    expect(value.contents).toEqual([{ role: 'user', parts: [{ text: 'Use read_file to read notes.txt' }] }]);
+    // Only the turn that followed the user's lost its place.
+    expect(warnings).toEqual([expect.objectContaining({ type: 'lossy-conversion', field: 'messages.2' })]);
   });
 });

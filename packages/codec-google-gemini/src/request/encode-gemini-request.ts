@@ -1,7 +1,7 @@
 import type { GenerationRequest, JSONObject, ReasoningEffort, Translated, TranslationWarning } from '@signalbox/core';
 import { getGeminiOptions } from '../gemini-options';
 import { jsonSchemaToGeminiSchema } from '../schema/json-schema-to-gemini-schema';
-import { encodeGeminiContents } from './encode-gemini-contents';
+import { encodeGeminiContents, encodeSystemInstruction } from './encode-gemini-contents';
 
 const LEVELS: Record<Exclude<ReasoningEffort, 'none'>, string> = {
   minimal: 'MINIMAL',
@@ -22,8 +22,9 @@ const LEVELS: Record<Exclude<ReasoningEffort, 'none'>, string> = {
 export function encodeGeminiRequest(request: GenerationRequest, _upstreamModel: string): Translated<JSONObject> {
   const warnings: TranslationWarning[] = [];
   const own = getGeminiOptions(request) ?? {};
+  const system = encodeSystemInstruction(request, warnings);
   const body: JSONObject = { contents: encodeGeminiContents(request.messages, warnings) };
-  if (request.system.length > 0) body.systemInstruction = { parts: request.system.map(part => ({ text: part.text })) };
+  if (system.length > 0) body.systemInstruction = { parts: system };
   const tools = encodeTools(request, own);
   if (tools.length > 0) body.tools = tools;
   const toolConfig = encodeToolConfig(request);

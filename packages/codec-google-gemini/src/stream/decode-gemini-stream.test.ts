@@ -6,6 +6,7 @@ import { decodeMessages } from '../testing/decode-test-helpers';
 const FIXTURES = join(__dirname, '../__fixtures__');
 const STREAM_FIXTURES = [
   'text-thoughts.1.stream.sse',
+  'signed-last-text.1.stream.sse',
   'parallel-calls.1.stream.sse',
   'cut-before-finish.1.stream.sse',
   'error-mid-stream.1.stream.sse',
@@ -44,6 +45,19 @@ describe('createGeminiStreamDecoder on fixtures', () => {
         finishReason: { unified: 'stop', raw: 'STOP' },
         usage: { inputTokens: 1210, outputTokens: 47, cacheReadTokens: 1024, cacheWriteTokens: 0, cacheWrite1hTokens: undefined, reasoningTokens: 41 },
       },
+    ]);
+  });
+
+  it('keeps text whose last chunk carries the signature in one block, the signed empty reasoning after it', () => {
+    expect(decodeFixture('signed-last-text.1.stream.sse')).toEqual([
+      { type: 'response-start', id: 'q2ZoacSignedLastText', model: 'gemini-3-flash-preview' },
+      { type: 'text-start', id: 'b0' },
+      { type: 'text-delta', id: 'b0', delta: 'Snow chains' },
+      { type: 'text-delta', id: 'b0', delta: ' are in the boot.' },
+      { type: 'text-end', id: 'b0' },
+      { type: 'reasoning-start', id: 'b1' },
+      { type: 'reasoning-end', id: 'b1', signature: 'Ei0KKwHLvfDwSignedLastTextMadeUp8n2XFA4ru0RGg==' },
+      { type: 'response-end', finishReason: { unified: 'stop', raw: 'STOP' }, usage: expect.objectContaining({ inputTokens: 96, reasoningTokens: 27 }) },
     ]);
   });
 

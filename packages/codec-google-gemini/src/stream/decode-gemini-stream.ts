@@ -9,6 +9,8 @@ type Block = { kind: 'text' | 'reasoning'; id: string };
 type DecoderState = {
   started: boolean;
   open: Block | undefined;
+  /** A signature that came on text continuing the open text block: it follows that block. */
+  textSignature: string | undefined;
   blocks: number;
   usage: Usage;
   finishReason: string | undefined;
@@ -27,7 +29,7 @@ type DecoderState = {
  * @see https://ai.google.dev/api/generate-content#method:-models.streamgeneratecontent
  */
 export function createGeminiStreamDecoder(): StreamDecoder {
-  const state: DecoderState = { started: false, open: undefined, blocks: 0, usage: emptyUsage(), finishReason: undefined, blockReason: undefined, sawToolCalls: false, done: false, responseId: undefined, calls: 0 };
+  const state: DecoderState = { started: false, open: undefined, textSignature: undefined, blocks: 0, usage: emptyUsage(), finishReason: undefined, blockReason: undefined, sawToolCalls: false, done: false, responseId: undefined, calls: 0 };
   return {
     push(message) {
       if (state.done) return [];
@@ -81,8 +83,11 @@ function decodePart(part: GeminiPart, state: DecoderState, events: StreamEvent[]
     if (signature !== undefined) closeBlock(state, events, signature);
     return;
   }
-  if (signature !== undefined) {
-    // A signature on a call or on text: an empty signed reasoning block just before it.
+  if (signature !== undefined && part.text && state.open?.kind === 'text') {
+    // On text that continues the answer (Gemini signs its last chunk): after the text, not splitting it.
+    state.textSignature = signature;
+  } else if (signature !== undefined) {
+    // A signature on a call or on text that starts a block: an empty signed reasoning block just before it.
     closeBlock(state, events);
     const id = openBlock('reasoning', state, events);
     events.push({ type: 'reasoning-end', id, signature });
@@ -114,8 +119,13 @@ function closeBlock(state: DecoderState, events: StreamEvent[], signature?: stri
   const { open } = state;
   if (!open) return;
   state.open = undefined;
-  if (open.kind === 'text') events.push({ type: 'text-end', id: open.id });
-  else events.push({ type: 'reasoning-end', id: open.id, ...(signature !== undefined && { signature }) });
+  if (open.kind === 'reasoning') return void events.push({ type: 'reasoning-end', id: open.id, ...(signature !== undefined && { signature }) });
+  events.push({ type: 'text-end', id: open.id });
+  const textSignature = state.textSignature;
+  if (textSignature === undefined) return;
+  state.textSignature = undefined;
+  const id = `b${state.blocks++}`;
+  events.push({ type: 'reasoning-start', id }, { type: 'reasoning-end', id, signature: textSignature });
 }
 
 function fail(state: DecoderState, events: StreamEvent[], error: GatewayError): void {

@@ -46,11 +46,19 @@ export const ERROR_CATALOGUE: Record<GatewayErrorCode, CatalogueEntry> = {
     action: 'Ask the operator to map one of your claims (a group, your email domain) to a role.',
   },
   ENDPOINT_NOT_FOUND: { meaning: 'No such path or method; a duplicated or missing `/v1` is named in the message.', action: FIX_ENDPOINT },
-  RESOURCE_NOT_FOUND: { meaning: 'No such admin account, key or console token (another account\'s answers the same), or no stored response or item with that id for the caller\'s account (unknown, expired or deleted).', action: FIX_REQUEST },
+  RESOURCE_NOT_FOUND: { meaning: 'No such admin account, key, console token or config version (another account\'s answers the same), or no stored response or item with that id for the caller\'s account (unknown, expired or deleted).', action: FIX_REQUEST },
   MODEL_NOT_FOUND: { meaning: 'No route has this exact model ID (see `GET /v1/models`).', action: FIX_ENDPOINT },
   KEY_LIMITS_ABOVE_CEILING: {
     meaning: 'An account\'s `keyLimitCeiling` lowered below the limits one of its keys has (the message names the key, `param` the member); nothing was changed.',
     action: 'Lower that key\'s limits first, or choose a higher ceiling.',
+  },
+  CONFIG_READ_ONLY: {
+    meaning: 'A change to the routes, upstreams or prices through the admin API or the panel, on a gateway whose config file is its only source (`config.source: "file"`); nothing was changed.',
+    action: 'Change the config file and restart, or set `config.source` to `"store"` to manage the config live.',
+  },
+  CONFIG_VERSION_CONFLICT: {
+    meaning: 'A config change sent with a `baseVersion` that is no longer the newest: someone else changed the config first; nothing was changed.',
+    action: 'Read the config again, apply the change to the newest version, and send it with that version as `baseVersion`.',
   },
   REQUEST_TIMEOUT: { meaning: 'The request did not arrive in full in time: its body within `bodyTimeoutMs`, or the whole request within the server\'s `requestTimeout`; nothing was generated.', action: 'Send the whole body promptly; a retry of the same request is safe.' },
   REQUEST_TOO_LARGE: { meaning: 'The body is over the size limit (by `Content-Length` or while reading), or the stored conversation state it names (a `previous_response_id` chain, item references, compaction items) would expand it past the expansion limit; nothing was sent upstream.', action: 'Reduce the prompt or attachments, reference fewer stored items, or compact the conversation, then retry the smaller request.' },

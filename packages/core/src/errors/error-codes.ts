@@ -37,6 +37,8 @@ export const GATEWAY_ERROR_CODES = {
   MODEL_NOT_FOUND: { status: 404, source: 'service', retryable: false },
   REQUEST_TIMEOUT: { status: 408, source: 'service', retryable: true },
   KEY_LIMITS_ABOVE_CEILING: { status: 409, source: 'service', retryable: false },
+  CONFIG_READ_ONLY: { status: 409, source: 'service', retryable: false },
+  CONFIG_VERSION_CONFLICT: { status: 409, source: 'service', retryable: false },
   REQUEST_TOO_LARGE: { status: 413, source: 'service', retryable: false },
   UNSUPPORTED_CONTENT_ENCODING: { status: 415, source: 'compatibility', retryable: false },
   WEBSOCKET_NOT_SUPPORTED: { status: 426, source: 'compatibility', retryable: false },

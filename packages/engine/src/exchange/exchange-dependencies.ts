@@ -4,22 +4,19 @@ import type { ClientAuthPolicy, KeyHeaderElsewhere } from '../auth/authenticate'
 import type { Clock } from '../clock/clock';
 import type { ConversationDependencies } from '../conversations/conversation-dependencies';
 import type { CompactionSealer } from '../conversations/compaction/create-compaction-sealer';
-import type { UpstreamTarget } from '../generation/upstream-target';
 import type { Interruptions } from '../interruption/create-interruptions';
 import type { Limiter } from '../limits/limiter';
 import type { EngineObserver } from '../observation/engine-observer';
 import type { ReasoningIssuers } from '../reasoning/create-reasoning-issuers';
-import type { RouteTable } from '../routing/create-route-table';
+import type { Routing } from '../routing/routing';
 import type { UpstreamHealth } from '../upstreams/create-upstream-health';
 import type { Settlement } from './settle-exchange';
-import type { RouteAffinity, SessionAffinity } from '../affinity/session-affinity';
+import type { SessionAffinity } from '../affinity/session-affinity';
 
 /** What every exchange of one engine shares. */
 export type ExchangeDependencies = {
-  routes: RouteTable;
-  targetsOf(model: string): readonly { upstream: UpstreamTarget; model: string }[];
-  /** What a route does with conversations (keys them, keeps them on a credential), by its configured model ID. */
-  affinityOf(model: string): RouteAffinity;
+  /** The routes and upstreams: a request reads `current` once when it is routed and keeps it to its end. */
+  routing: { readonly current: Routing };
   /** Where conversations' credentials are pinned, and for how long. */
   affinity: SessionAffinity;
   /** Which credential of an upstream each attempt uses, and what its answers teach. */

@@ -45,11 +45,13 @@ export async function serveRequest(
   const { request, frameTap } = served;
   state.model = request.model;
   state.stream = request.stream;
-  const route = dependencies.routes.resolve(request.model, codec.protocol);
+  // One read: the request keeps this config's routes and upstreams to its end, whatever changes meanwhile.
+  const routing = dependencies.routing.current;
+  const route = routing.table.resolve(request.model, codec.protocol);
   state.route = route.model;
   refuseWebSocketRoute(state, route);
   interruption.setDeadline(route.deadlineMs);
-  const routeAffinity = dependencies.affinityOf(route.model);
+  const routeAffinity = routing.affinityOf(route.model);
   // Looked up while the request is admitted: a shared store's round trip overlaps the limiter's.
   const lookup = lookUpAffinity(state, dependencies, routeAffinity, request, served.chainKey);
   state.admission = await admitRequest({
@@ -64,7 +66,7 @@ export async function serveRequest(
   });
   const capped = applyOutputCap(codec, request, served.body, state.admission.outputTokensCap);
   const pin = lookup instanceof Promise ? await lookup : lookup;
-  const routeTargets = dependencies.targetsOf(route.model);
+  const routeTargets = routing.targetsOf(route.model);
   const result = await attemptTargets({
     inbound: codec,
     body: capped.body,

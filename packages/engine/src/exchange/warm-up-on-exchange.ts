@@ -17,7 +17,7 @@ export async function warmUpOnExchange(state: ExchangeState, dependencies: Excha
   const { codec } = state;
   const { conversation, opened } = await openExchangeBody(state, dependencies, body);
   const { value: request } = codec.decodeRequest(opened.body, state.decodeOptions);
-  refuseWebSocketRoute(state, dependencies.routes.resolve(request.model, codec.protocol));
+  refuseWebSocketRoute(state, dependencies.routing.current.table.resolve(request.model, codec.protocol));
   const encoder = codec.createStreamEncoder({ request, createdAt: Math.floor(state.startedAt / 1000) });
   const finishReason: FinishReason = { unified: 'stop', raw: undefined };
   const events: StreamEvent[] = [

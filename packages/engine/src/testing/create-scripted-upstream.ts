@@ -21,6 +21,8 @@ export type ScriptedAnswer = {
   /** The body as these bytes (a binary framing), instead of `body` or `chunks`. */
   byteChunks?: readonly Uint8Array[];
   chunkSize?: number;
+  /** The body waits before its chunk of index `before` until `until` resolves (a stream held open while a test acts). */
+  pause?: { before: number; until: Promise<void> };
   /** What happens after the last chunk. Default `'end'`. */
   then?: 'end' | 'hang' | { transportError: Error };
   /** The call fails before any answer (connection refused, headers timeout): `send` rejects. */
@@ -112,7 +114,7 @@ function chunksOf(answer: ScriptedAnswer): Uint8Array[] {
 function scriptedResponse(answer: ScriptedAnswer, call: ScriptedCall, signal: AbortSignal | undefined): UpstreamResponse {
   const chunks = chunksOf(answer);
   const ending = answer.then ?? 'end';
-  const body = { [Symbol.asyncIterator]: () => scriptedBody(chunks, ending, call, signal) };
+  const body = { [Symbol.asyncIterator]: () => scriptedBody(chunks, ending, call, signal, answer.pause) };
   return {
     status: answer.status ?? 200,
     headers: { ...answer.headers },
@@ -139,14 +141,20 @@ function scriptedBody(
   ending: NonNullable<ScriptedAnswer['then']>,
   call: ScriptedCall,
   signal: AbortSignal | undefined,
+  pause?: ScriptedAnswer['pause'],
 ): AsyncIterator<Uint8Array> {
   let index = 0;
+  let paused = false;
   let finished = false;
   let letGo: (() => void) | undefined;
   const done = (): IteratorReturnResult<undefined> => ({ done: true, value: undefined });
   return {
     async next() {
       if (finished) return done();
+      if (pause && !paused && index === pause.before) {
+        paused = true;
+        await pause.until;
+      }
       if (index < chunks.length) return { done: false, value: chunks[index++]! };
       if (ending === 'end') {
         finished = true;

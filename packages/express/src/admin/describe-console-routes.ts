@@ -1,12 +1,13 @@
 import type { ConsoleRoute } from '@signalbox/accounts';
-import type { Engine, GatewayConfig } from '@signalbox/engine';
+import type { Engine } from '@signalbox/engine';
 
 /**
  * The gateway's routes as a console lists them, from the same route table `GET /v1/models` lists:
  * exact model ID, each client interface with its protocol and generation path, pricing, context
  * size, the protocol of the upstream that serves it first, and its groups.
  */
-export function describeConsoleRoutes(engine: Engine, config: GatewayConfig): ConsoleRoute[] {
+export function describeConsoleRoutes(engine: Engine): ConsoleRoute[] {
+  const { config } = engine;
   return engine.routes.map(route => {
     const first = route.targets[0]!;
     return {

@@ -18,6 +18,8 @@ const ADMIN_CODES: ReadonlySet<GatewayErrorCode> = new Set<GatewayErrorCode>([
   'ADMIN_TOKEN_REQUIRED',
   'CONSOLE_ROLE_FORBIDDEN',
   'KEY_LIMITS_ABOVE_CEILING',
+  'CONFIG_READ_ONLY',
+  'CONFIG_VERSION_CONFLICT',
   'RESOURCE_NOT_FOUND',
   'ENDPOINT_NOT_FOUND',
   'REQUEST_TIMEOUT',
@@ -30,7 +32,7 @@ const ADMIN_CODES: ReadonlySet<GatewayErrorCode> = new Set<GatewayErrorCode>([
 function isFor(audience: ErrorAudience, code: GatewayErrorCode): boolean {
   if (audience === 'admin') return ADMIN_CODES.has(code);
   // The WebSocket codes answer an upgrade or travel in WebSocket frames, which the document does not list.
-  if (code.startsWith('ADMIN_') || code.startsWith('PANEL_') || code.startsWith('CONSOLE_') || code.startsWith('WEBSOCKET_') || code === 'KEY_LIMITS_ABOVE_CEILING') return false;
+  if (code.startsWith('ADMIN_') || code.startsWith('PANEL_') || code.startsWith('CONSOLE_') || code.startsWith('WEBSOCKET_') || code === 'KEY_LIMITS_ABOVE_CEILING' || code.startsWith('CONFIG_')) return false;
   return audience === 'upstream-calls' || GATEWAY_ERROR_CODES[code].source !== 'upstream';
 }
 
