@@ -5,7 +5,6 @@ import { decodeGeminiError, encodeGeminiError, GEMINI_STATUS_NAMES } from './gem
 const CANONICAL: Record<string, number[]> = {
   INVALID_ARGUMENT: [400, 413, 431, 415],
   FAILED_PRECONDITION: [400, 409, 426],
-  ABORTED: [409],
   UNAUTHENTICATED: [401],
   PERMISSION_DENIED: [403],
   NOT_FOUND: [404],
