@@ -1,5 +1,4 @@
 import type { AdminService } from '@signalbox/accounts';
-import { GatewayError } from '@signalbox/core';
 import type { Request, RequestHandler } from 'express';
 import { cookieOptionsOf, openSessionOf, requestOrigin, sessionMissing, setOpenSession } from '../http/panel-locals';
 import { readSessionCookie, serializeClearedCookie } from '../http/session-cookie';
