@@ -6,6 +6,7 @@ import {
   deleteAlertDeliveriesChunkSQL,
   toAlertDelivery,
 } from '@signalbox/accounts/sql';
+import { deleteInChunks } from './delete-in-chunks';
 import type { StoreContext } from './store-context';
 
 const COLUMNS = ALERT_DELIVERY_COLUMNS.join(', ');
@@ -22,13 +23,6 @@ export function createAlertDeliveryMethods({ sql }: StoreContext): AlertDelivery
     async listAlertDeliveries({ limit }) {
       return (await sql.rows(SELECT, [Math.max(1, Math.floor(limit))])).map(toAlertDelivery);
     },
-    async deleteAlertDeliveriesBefore(before) {
-      let removed = 0;
-      for (;;) {
-        const changes = await sql.count(DELETE_CHUNK, [before]);
-        removed += changes;
-        if (changes < ALERT_DELIVERY_DELETE_CHUNK) return removed;
-      }
-    },
+    deleteAlertDeliveriesBefore: before => deleteInChunks(sql, DELETE_CHUNK, before, ALERT_DELIVERY_DELETE_CHUNK),
   };
 }

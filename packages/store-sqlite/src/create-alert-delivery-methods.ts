@@ -6,6 +6,7 @@ import {
   deleteAlertDeliveriesChunkSQL,
   toAlertDelivery,
 } from '@signalbox/accounts/sql';
+import { deleteInChunks } from './delete-in-chunks';
 import type { StoreContext } from './store-context';
 
 /**
@@ -24,14 +25,6 @@ export function createAlertDeliveryMethods({ database, transaction }: StoreConte
     async listAlertDeliveries({ limit }) {
       return select.all(Math.max(1, Math.floor(limit))).map(toAlertDelivery);
     },
-    async deleteAlertDeliveriesBefore(before) {
-      let removed = 0;
-      for (;;) {
-        const changes = Number(transaction(() => deleteChunk.run(before)).changes);
-        removed += changes;
-        if (changes < ALERT_DELIVERY_DELETE_CHUNK) return removed;
-        await new Promise(resolve => setImmediate(resolve));
-      }
-    },
+    deleteAlertDeliveriesBefore: before => deleteInChunks(transaction, deleteChunk, before, ALERT_DELIVERY_DELETE_CHUNK),
   };
 }
