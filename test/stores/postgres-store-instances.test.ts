@@ -124,6 +124,8 @@ describe('PostgreSQL account store: several instances on one database', () => {
     expect(await survivor.getAccount(account.id)).toMatchObject({ balanceMicros: 1_000, reservedMicros: 200 });
     expect(await survivor.settle(orphaned, 300)).toBeUndefined();
     expect(await survivor.settle(kept, 50)).toEqual({ chargedMicros: 50, uncoveredMicros: 0 });
+    // What a dead process would not keep either: its connection listening for announcements.
+    await crashing.close();
   });
 
   it('releases the holds of an instance killed with SIGKILL once its heartbeat is past the bound, from another instance', async () => {

@@ -72,7 +72,14 @@ export async function endOwnLeases(sql: SqlSession, ownerId: string, accountIds?
   await sql.rows(endLeases('owner_id = $1 AND account_id = ANY($2::text[])'), [ownerId, [...accounts]]);
 }
 
-/** Extends the expiry of every lease the owner holds. */
+/**
+ * Extends the expiry of every lease the owner holds, locking the rows in account order (the order a
+ * ledger batch locks them in), so a renewal and a batch never wait for each other in a cycle.
+ */
 export async function renewLeases(sql: SqlSession, ownerId: string, expiresAt: number): Promise<void> {
-  await sql.rows('UPDATE balance_leases SET expires_at = $2 WHERE owner_id = $1', [ownerId, expiresAt]);
+  await sql.rows(
+    `UPDATE balance_leases SET expires_at = $2
+     WHERE owner_id = $1 AND account_id IN (SELECT account_id FROM balance_leases WHERE owner_id = $1 ORDER BY account_id FOR UPDATE)`,
+    [ownerId, expiresAt],
+  );
 }

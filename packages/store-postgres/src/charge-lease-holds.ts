@@ -17,12 +17,13 @@ export type LeaseSettlement = {
 
 /**
  * Locks the owner's lease rows of the accounts (their account rows already locked: the order every
- * hold change follows) and notes what each holds. A lease hold whose lease row is gone (ended by a
+ * hold change follows; the lease rows in account order, as the renewal takes them) and notes what
+ * each holds. A lease hold whose lease row is gone (ended by a
  * sweep that took this instance for dead) is then charged nothing, as a released hold is.
  */
 export async function lockLeases(sql: SqlSession, leases: LeaseSettlement): Promise<void> {
   const accountIds = [...new Set([...leases.holds.values()].map(hold => hold.accountId))];
-  const rows = await sql.rows('SELECT account_id, amount_micros FROM balance_leases WHERE owner_id = $1 AND account_id = ANY($2::text[]) FOR UPDATE', [
+  const rows = await sql.rows('SELECT account_id, amount_micros FROM balance_leases WHERE owner_id = $1 AND account_id = ANY($2::text[]) ORDER BY account_id FOR UPDATE', [
     leases.ownerId,
     accountIds,
   ]);
