@@ -8,7 +8,7 @@ import { createPostgresAccountStore, type PostgresAccountStoreOptions } from '@s
 import { storedResponse } from './describe-response-store-contract';
 import { usageCommit } from './describe-usage-ledger-contract';
 import { startStallingProxy } from '../helpers/start-stalling-proxy';
-import { stopProcess } from '../helpers/throwaway-process';
+import { stopProcess, waitUntil } from '../helpers/throwaway-process';
 import { ignoreTeardownErrors, usePostgresTestDatabases } from './postgres-test-databases';
 import { commitRowsBeforeCacheLifetimes, DROP_CACHE_LIFETIME_COLUMNS, expectCacheLifetimesAfterUpgrade } from './cache-lifetime-upgrade';
 import { commitRowBeforeUpstreamCredentials, DROP_UPSTREAM_CREDENTIAL_COLUMN, expectUpstreamCredentialsAfterUpgrade } from './upstream-credential-upgrade';
@@ -124,6 +124,8 @@ describe('PostgreSQL account store: several instances on one database', () => {
     expect(await survivor.getAccount(account.id)).toMatchObject({ balanceMicros: 1_000, reservedMicros: 200 });
     expect(await survivor.settle(orphaned, 300)).toBeUndefined();
     expect(await survivor.settle(kept, 50)).toEqual({ chargedMicros: 50, uncoveredMicros: 0 });
+    // What a dead process would not keep either: its connection listening for announcements.
+    await crashing.close();
   });
 
   it('releases the holds of an instance killed with SIGKILL once its heartbeat is past the bound, from another instance', async () => {
@@ -208,21 +210,39 @@ describe('PostgreSQL account store: several instances on one database', () => {
     expect(await judging.settle(kept, 100)).toEqual({ chargedMicros: 100, uncoveredMicros: 0 });
   });
 
-  it('refuses on one instance a key disabled on another once the cache bound has passed, and at once on the instance that disabled it', async () => {
+  it('refuses on one instance a key disabled on another as soon as the change is announced, and at once on the instance that disabled it', async () => {
     const url = await databases.createDatabase();
-    let clock = T0;
-    const now = () => clock;
-    const [serving, managing] = await Promise.all([open(url, { now, cacheRefreshMs: 1_000 }), open(url, { now, cacheRefreshMs: 1_000 })]);
+    const [serving, managing] = await Promise.all([open(url), open(url)]);
     const account = await managing!.createAccount({ name: 'keys' });
     const { secret, key } = await managing!.createKey({ accountId: account.id, name: 'laptop' });
-    expect((await serving!.findKeyBySecret(secret))?.status).toBe('active');
+    await waitForKeyStatus(serving!, secret, 'active');
     expect((await managing!.findKeyBySecret(secret))?.status).toBe('active');
     await managing!.updateKey(key.id, { status: 'disabled' });
     expect((await managing!.findKeyBySecret(secret))?.status).toBe('disabled');
-    clock = T0 + 999;
-    expect((await serving!.findKeyBySecret(secret))?.status).toBe('active');
-    clock = T0 + 1_000;
-    expect((await serving!.findKeyBySecret(secret))?.status).toBe('disabled');
+    await waitForKeyStatus(serving!, secret, 'disabled');
+  });
+
+  it('keeps a found key until a change is announced, and reads again once its listening connection is lost', async () => {
+    const url = await databases.createDatabase();
+    const serving = await open(url);
+    const account = await serving.createAccount({ name: 'keys' });
+    const { secret, key } = await serving.createKey({ accountId: account.id, name: 'laptop' });
+    const database = newPool(url);
+    // Listening (the backend waiting on LISTEN), then the key read once and kept.
+    await waitUntilListening(database, 1);
+    expect((await serving.findKeyBySecret(secret))?.status).toBe('active');
+    // A change nobody announces (the trigger off) is not seen while the kept row stands.
+    await database.query('ALTER TABLE api_keys DISABLE TRIGGER api_keys_announce');
+    await database.query("UPDATE api_keys SET status = 'disabled', disabled_by = 'operator' WHERE id = $1", [key.id]);
+    expect((await serving.findKeyBySecret(secret))?.status).toBe('active');
+    // The listening connection cut: the store forgets what it kept and reads the row again.
+    await database.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %' AND pid <> pg_backend_pid()");
+    await waitForKeyStatus(serving, secret, 'disabled');
+    // Listening again: a change announced from then on is seen as before.
+    await waitUntilListening(database, 1);
+    await database.query('ALTER TABLE api_keys ENABLE TRIGGER api_keys_announce');
+    await serving.updateKey(key.id, { status: 'active' });
+    expect((await serving.findKeyBySecret(secret))?.status).toBe('active');
   });
 
   it('migrates a fresh database exactly once when two instances start at the same moment', async () => {
@@ -231,7 +251,7 @@ describe('PostgreSQL account store: several instances on one database', () => {
     const account = await stores[0]!.createAccount({ name: 'race' });
     expect(await stores[2]!.getAccount(account.id)).toEqual(account);
     const { rows } = await newPool(url).query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
-    expect(rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }, { version: 5 }, { version: 6 }, { version: 7 }, { version: 8 }, { version: 9 }, { version: 10 }, { version: 11 }]);
+    expect(rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }, { version: 5 }, { version: 6 }, { version: 7 }, { version: 8 }, { version: 9 }, { version: 10 }, { version: 11 }, { version: 12 }]);
   });
 
   it('upgrades a schema-6 database: its rows are kept without an upstream kind, and new rows keep theirs', async () => {
@@ -242,7 +262,7 @@ describe('PostgreSQL account store: several instances on one database', () => {
     await newPool(url).query(`${DROP_BUDGETS_AND_ALERTS}${DROP_AUDIT_LOG}${DROP_CONFIG_VERSIONS_POSTGRES}${DROP_UPSTREAM_KIND_COLUMN}DELETE FROM schema_migrations WHERE version > 6`);
     await expectUpstreamKindsAfterUpgrade(await open(url));
     const { rows } = await newPool(url).query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
-    expect(rows.map(row => row.version)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    expect(rows.map(row => row.version)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
   });
 
   it('upgrades a schema-1 database: its rows are kept without a trace id, and new rows keep theirs', async () => {
@@ -264,7 +284,7 @@ describe('PostgreSQL account store: several instances on one database', () => {
       ['req_before_traces', undefined],
     ]);
     const { rows } = await newPool(url).query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
-    expect(rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }, { version: 5 }, { version: 6 }, { version: 7 }, { version: 8 }, { version: 9 }, { version: 10 }, { version: 11 }]);
+    expect(rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }, { version: 5 }, { version: 6 }, { version: 7 }, { version: 8 }, { version: 9 }, { version: 10 }, { version: 11 }, { version: 12 }]);
   });
 
   it('upgrades a schema-2 database: a key disabled before counts as disabled by the operator, and accounts have no ceiling', async () => {
@@ -281,7 +301,7 @@ describe('PostgreSQL account store: several instances on one database', () => {
     expect(await upgraded.getKey(active.id)).toEqual(active);
     expect(await upgraded.updateAccount(account.id, { keyLimitCeiling: { concurrency: 2 } })).toEqual({ ...account, keyLimitCeiling: { concurrency: 2 } });
     const { rows } = await newPool(url).query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
-    expect(rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }, { version: 5 }, { version: 6 }, { version: 7 }, { version: 8 }, { version: 9 }, { version: 10 }, { version: 11 }]);
+    expect(rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }, { version: 5 }, { version: 6 }, { version: 7 }, { version: 8 }, { version: 9 }, { version: 10 }, { version: 11 }, { version: 12 }]);
   });
 
   it('upgrades a schema-3 database: its ledger rows count their cache writes as 5-minute ones and saved nothing', async () => {
@@ -301,7 +321,7 @@ describe('PostgreSQL account store: several instances on one database', () => {
     await newPool(url).query(`${DROP_BUDGETS_AND_ALERTS}${DROP_AUDIT_LOG}${DROP_CONFIG_VERSIONS_POSTGRES}${DROP_UPSTREAM_CREDENTIAL_COLUMN}${DROP_CONVERSATION_KEY_COLUMN}${DROP_UPSTREAM_KIND_COLUMN}DELETE FROM schema_migrations WHERE version > 4`);
     await expectUpstreamCredentialsAfterUpgrade(await open(url));
     const { rows } = await newPool(url).query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
-    expect(rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }, { version: 5 }, { version: 6 }, { version: 7 }, { version: 8 }, { version: 9 }, { version: 10 }, { version: 11 }]);
+    expect(rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }, { version: 5 }, { version: 6 }, { version: 7 }, { version: 8 }, { version: 9 }, { version: 10 }, { version: 11 }, { version: 12 }]);
   });
 
   it('answers ping while open and rejects it, and every other call, once closed', async () => {
@@ -389,3 +409,19 @@ describe('PostgreSQL account store: several instances on one database', () => {
   });
 
 });
+
+async function waitForKeyStatus(store: AccountStore, secret: string, status: string): Promise<void> {
+  let seen: string | undefined;
+  await waitUntil(async () => (seen = (await store.findKeyBySecret(secret))?.status) === status, {
+    what: () => `the key ${status} (it is ${seen})`,
+    exited: () => false,
+    timeoutMs: 10_000,
+  });
+}
+
+/** Until `count` backends of the database wait on a `LISTEN`. */
+async function waitUntilListening(database: pg.Pool, count: number): Promise<void> {
+  const listening = async () =>
+    (await database.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %' AND state = 'idle'")).rows[0].n;
+  await waitUntil(async () => (await listening()) >= count, { what: () => `${count} listening connections`, exited: () => false, timeoutMs: 10_000 });
+}

@@ -2,6 +2,7 @@ import { chargeOnSettle, type Settled, type UsageCommit } from '@signalbox/accou
 import { USAGE_COLUMNS, usageRowValues } from '@signalbox/accounts/sql';
 import { lockAccounts } from './account-statements';
 import { addBudgetCharge, chargeBudgets, type BudgetCharges } from './budget-statements';
+import { applyLeaseCharges, chargeLeaseHold, lockLeases, type LeaseSettlement } from './charge-lease-holds';
 import type { SqlSession } from './sql-session';
 
 /** Rows per INSERT: one parameter per column (33), well under PostgreSQL's 65 535 per statement. */
@@ -27,7 +28,12 @@ const UPDATE_ACCOUNTS = `
  * released without charge. The charges of accounts with budgets count against them (`chargeBudgets`,
  * one more statement) in the period holding `at`.
  */
-export async function commitUsageBatch(session: SqlSession, commits: readonly UsageCommit[], at: number): Promise<Settled[]> {
+export async function commitUsageBatch(
+  session: SqlSession,
+  commits: readonly UsageCommit[],
+  at: number,
+  leases?: LeaseSettlement,
+): Promise<Settled[]> {
   const balances = new Map<string, number>();
   const budgeted = new Set<string>();
   const lock = async (accountIds: readonly string[]) => {
@@ -41,24 +47,34 @@ export async function commitUsageBatch(session: SqlSession, commits: readonly Us
   const holds = await takeHolds(session, commits);
   // A hold stored under another account than its caller's copy says: that account is locked too.
   await lock([...holds.values()].map(hold => hold.accountId).filter(accountId => !balances.has(accountId)));
+  // Holds served from this instance's leases: their lease rows next (accounts first, as always).
+  if (leases && leases.holds.size > 0) await lockLeases(session, leases);
 
   const changes = new Map<string, AccountChange>();
   const budgetCharges: BudgetCharges = new Map();
   const rows: Array<Array<string | number | null>> = [];
   const results = commits.map(({ entry, reservation, costMicros }): Settled => {
     const cost = Math.max(0, Math.round(costMicros));
-    const hold = reservation && holds.get(reservation.id);
-    if (reservation) holds.delete(reservation.id);
+    const leaseHold = reservation && leases?.holds.get(reservation.id);
+    const hold = reservation && (leaseHold ?? holds.get(reservation.id));
+    if (reservation) {
+      holds.delete(reservation.id);
+      leases?.holds.delete(reservation.id);
+    }
     const duplicate = written.has(entry.requestId);
     written.add(entry.requestId);
     let settled: Settled = { chargedMicros: 0, uncoveredMicros: cost };
-    if (hold) {
-      const balance = balances.get(hold.accountId) ?? 0;
-      const charge = chargeOnSettle(duplicate ? 0 : cost, hold.amountMicros, balance);
+    const balance = hold ? (balances.get(hold.accountId) ?? 0) : 0;
+    const charge = leaseHold
+      ? chargeLeaseHold(leases!, leaseHold, duplicate ? 0 : cost, balance)
+      : hold && chargeOnSettle(duplicate ? 0 : cost, hold.amountMicros, balance);
+    if (hold && charge) {
+      // A lease hold gives back to the lease what it did not charge: only the charge leaves `reserved_micros`.
+      const released = leaseHold ? charge.chargedMicros : hold.amountMicros;
       if (!duplicate) settled = charge;
       balances.set(hold.accountId, balance - charge.chargedMicros);
       const change = changes.get(hold.accountId) ?? { releasedMicros: 0, chargedMicros: 0 };
-      change.releasedMicros += hold.amountMicros;
+      change.releasedMicros += released;
       change.chargedMicros += charge.chargedMicros;
       changes.set(hold.accountId, change);
       if (budgeted.has(hold.accountId)) addBudgetCharge(budgetCharges, hold.accountId, hold.keyId, charge.chargedMicros);
@@ -67,6 +83,7 @@ export async function commitUsageBatch(session: SqlSession, commits: readonly Us
     return settled;
   });
   await applyAccountChanges(session, changes);
+  if (leases) await applyLeaseCharges(session, leases);
   await chargeBudgets(session, budgetCharges, at);
   await insertUsageRows(session, rows);
   return results;

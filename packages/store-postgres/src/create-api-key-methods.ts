@@ -14,8 +14,8 @@ const SELECT_KEY = `SELECT ${KEY_COLUMNS} FROM api_keys WHERE id = $1`;
 /**
  * Keys stored as HMAC digests under the server secret plus the visible prefix; the secret itself is
  * returned once by `createKey` and never written. Lookup is by prefix, then a constant-time digest
- * comparison against every candidate, through `keys` (a found key's row is reused for a short while;
- * `updateKey` empties it).
+ * comparison against every candidate, through `keys` (a found key's row is kept until a key change
+ * is announced; `updateKey` also empties it at once).
  */
 export function createApiKeyMethods({ sql, transaction, serverSecret }: StoreContext, keys: KeyCache): ApiKeyMethods {
   return {

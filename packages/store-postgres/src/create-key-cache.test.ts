@@ -3,29 +3,30 @@ import { createKeyCache } from './create-key-cache';
 describe('createKeyCache', () => {
   const row = (status: string) => ({ id: 'key_1', status });
 
-  it('reuses a found row until it is maxAgeMs old, then reads it again', async () => {
-    let clock = 1_000;
-    const cache = createKeyCache({ maxAgeMs: 1_000, now: () => clock });
+  it('keeps a found row while changes are announced, until a change empties it', async () => {
+    const cache = createKeyCache({ enabled: true });
+    cache.setAnnounced(true);
     const read = jest.fn().mockResolvedValueOnce(row('active')).mockResolvedValueOnce(row('disabled'));
     expect(await cache.find('digest', read)).toEqual(row('active'));
-    clock = 1_999;
     expect(await cache.find('digest', read)).toEqual(row('active'));
     expect(read).toHaveBeenCalledTimes(1);
-    clock = 2_000;
+    cache.clear();
     expect(await cache.find('digest', read)).toEqual(row('disabled'));
     expect(read).toHaveBeenCalledTimes(2);
   });
 
   it('never keeps a secret that was not found', async () => {
-    const cache = createKeyCache({ maxAgeMs: 1_000, now: () => 0 });
+    const cache = createKeyCache({ enabled: true });
+    cache.setAnnounced(true);
     const read = jest.fn().mockResolvedValue(undefined);
     await cache.find('unknown', read);
     await cache.find('unknown', read);
     expect(read).toHaveBeenCalledTimes(2);
   });
 
-  it('does not keep a row read while a key changed through the store, and reads again after clear', async () => {
-    const cache = createKeyCache({ maxAgeMs: 1_000, now: () => 0 });
+  it('does not keep a row read while a key changed, and reads again after clear', async () => {
+    const cache = createKeyCache({ enabled: true });
+    cache.setAnnounced(true);
     let finishRead!: (value: Record<string, unknown>) => void;
     const slow = () => new Promise<Record<string, unknown>>(resolve => (finishRead = resolve));
     const pending = cache.find('digest', slow);
@@ -39,11 +40,45 @@ describe('createKeyCache', () => {
     expect(read).toHaveBeenCalledTimes(2);
   });
 
-  it('reads on every lookup with maxAgeMs 0', async () => {
-    const cache = createKeyCache({ maxAgeMs: 0, now: () => 0 });
+  it('reads on every lookup when turned off', async () => {
+    const cache = createKeyCache({ enabled: false });
+    cache.setAnnounced(true);
     const read = jest.fn().mockResolvedValue(row('active'));
     await cache.find('digest', read);
     await cache.find('digest', read);
     expect(read).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps nothing while changes are not announced: before listening, and from the moment the listener is lost', async () => {
+    const cache = createKeyCache({ enabled: true });
+    const read = jest.fn().mockResolvedValue(row('active'));
+    await cache.find('digest', read);
+    await cache.find('digest', read);
+    expect(read).toHaveBeenCalledTimes(2);
+    cache.setAnnounced(true);
+    await cache.find('digest', read);
+    await cache.find('digest', read);
+    expect(read).toHaveBeenCalledTimes(3);
+    let finishRead!: (value: Record<string, unknown>) => void;
+    const pending = cache.find('other', () => new Promise(resolve => (finishRead = resolve)));
+    cache.setAnnounced(false);
+    finishRead(row('active'));
+    await pending;
+    await cache.find('digest', read);
+    await cache.find('digest', read);
+    expect(read).toHaveBeenCalledTimes(5);
+    const other = jest.fn().mockResolvedValue(row('active'));
+    await cache.find('other', other);
+    expect(other).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps at most maxEntries rows, dropping the oldest kept', async () => {
+    const cache = createKeyCache({ enabled: true, maxEntries: 2 });
+    cache.setAnnounced(true);
+    const read = jest.fn().mockResolvedValue(row('active'));
+    for (const digest of ['a', 'b', 'c', 'b', 'c']) await cache.find(digest, read);
+    expect(read).toHaveBeenCalledTimes(3);
+    await cache.find('a', read);
+    expect(read).toHaveBeenCalledTimes(4);
   });
 });

@@ -1,7 +1,6 @@
 import pg from 'pg';
 import {
   DEFAULT_ALERT_DELIVERY_RETENTION_DAYS,
-  DEFAULT_CACHE_REFRESH_MS,
   DEFAULT_HOLD_SWEEP_INTERVAL_MS,
   startStoreSweep,
   usageRetentionMs,
@@ -10,17 +9,19 @@ import {
 import { createAccountMethods } from './create-account-methods';
 import { createAlertDeliveryMethods } from './create-alert-delivery-methods';
 import { createApiKeyMethods } from './create-api-key-methods';
+import { createBalanceLeases, type BalanceLeaseOptions } from './create-balance-leases';
 import { createBudgetMethods } from './create-budget-methods';
 import { createConfigVersionMethods } from './create-config-version-methods';
 import { createConsoleTokenMethods } from './create-console-token-methods';
-import { createKeyCache } from './create-key-cache';
+import { API_KEYS_CHANNEL, createKeyCache } from './create-key-cache';
 import { createReservationMethods } from './create-reservation-methods';
 import { createResponseMethods } from './create-response-methods';
 import { createTransactionRunner } from './create-transaction-runner';
 import { createAuditMethods } from './create-audit-methods';
 import { createUsageMethods } from './create-usage-methods';
 import { registerHoldOwner, unregisterHoldOwner } from './hold-owners';
-import { listenConfigVersions } from './listen-config-versions';
+import { subscribeConfigVersions } from './subscribe-config-versions';
+import { createNotificationListener } from './listen-notifications';
 import { migrateSchema } from './migrate-schema';
 import { releaseAbandonedHolds } from './release-abandoned-holds';
 import { createSqlSession } from './sql-session';
@@ -65,11 +66,17 @@ export type PostgresAccountStoreOptions = (
    */
   ownerTimeoutMs?: number;
   /**
-   * The longest a key found here may go on being used after another instance changed its row
-   * (disabled it, say): a found key's row is reused for this long. Changes made through this store
-   * apply here at once. 0 reads the key on every request. Default 1 000 ms.
+   * 0 reads the key on every request. Any other value (the default) keeps a found key's row until
+   * a change of any key is announced (`NOTIFY`, from whichever instance or client made it), and
+   * reads on every request while the listening connection is away.
    */
   cacheRefreshMs?: number;
+  /**
+   * Serve holds from slices of balances this instance leases (one round trip per slice instead of
+   * one per request); see the package README, "Balance leases". Off by default: every hold is then
+   * a row of its own.
+   */
+  balanceLeases?: BalanceLeaseOptions;
   /** Ledger rows older than this many days are deleted by the sweep. Default `DEFAULT_USAGE_RETENTION_DAYS` (400). */
   usageRetentionDays?: number;
   /** Audit log entries older than this many days are deleted by the sweep. Default `DEFAULT_USAGE_RETENTION_DAYS` (400). */
@@ -129,13 +136,15 @@ export async function createPostgresAccountStore(options: PostgresAccountStoreOp
     if (ownPool) await pool.end();
   };
 
-  let context: StoreContext;
+  let opened: StoreContext;
   try {
-    context = await openStore({ pool, maintenancePool }, options.serverSecret, now, ownerTimeoutMs);
+    opened = await openStore({ pool, maintenancePool }, options.serverSecret, now, ownerTimeoutMs);
   } catch (error) {
     await endPools();
     throw new Error(`Cannot open the PostgreSQL account store: ${(error as Error).message}`, { cause: error });
   }
+  const leases = options.balanceLeases && createBalanceLeases(opened, { ...options.balanceLeases, lifetimeMs: ownerTimeoutMs });
+  const context: StoreContext = leases ? { ...opened, leases } : opened;
   const reservations = createReservationMethods(context, {
     ownerTimeoutMs,
     onOwnerLost: error => (options.onOwnerLost ?? options.onSweepError)?.(error),
@@ -147,7 +156,17 @@ export async function createPostgresAccountStore(options: PostgresAccountStoreOp
   const alertDeliveries = createAlertDeliveryMethods(context);
   const alertDeliveryRetentionMs = usageRetentionMs(options.alertDeliveryRetentionDays ?? DEFAULT_ALERT_DELIVERY_RETENTION_DAYS);
   const configVersions = createConfigVersionMethods({ ...context, sql: createSqlSession(configPool) });
-  const listeners = new Set<() => void>();
+  const notifications = createNotificationListener({
+    connection: pool.options,
+    ...(options.onSweepError && { onError: options.onSweepError }),
+  });
+  const keyCache = createKeyCache({ enabled: options.cacheRefreshMs !== 0 });
+  notifications.subscribe({
+    channel: API_KEYS_CHANNEL,
+    onMessage: keyCache.clear,
+    onListening: () => keyCache.setAnnounced(true),
+    onLost: () => keyCache.setAnnounced(false),
+  });
   const sweeps = createSweepTracker();
   const stopSweep = startStoreSweep(
     sweeps.track([
@@ -163,7 +182,7 @@ export async function createPostgresAccountStore(options: PostgresAccountStoreOp
   const methods = gateMethods(
     {
       ...createAccountMethods(context),
-      ...createApiKeyMethods(context, createKeyCache({ maxAgeMs: options.cacheRefreshMs ?? DEFAULT_CACHE_REFRESH_MS, now })),
+      ...createApiKeyMethods(context, keyCache),
       ...createConsoleTokenMethods(context),
       ...createBudgetMethods(context),
       ...alertDeliveries,
@@ -180,17 +199,11 @@ export async function createPostgresAccountStore(options: PostgresAccountStoreOp
     configVersions: {
       ...gatedVersions,
       watchConfigVersions(onVersion) {
-        const stop = listenConfigVersions({
-          connection: pool.options,
+        return subscribeConfigVersions(notifications, {
           latest: () => gatedVersions.latestConfigVersion(),
           onVersion,
           ...(options.onSweepError && { onError: options.onSweepError }),
         });
-        listeners.add(stop);
-        return () => {
-          listeners.delete(stop);
-          stop();
-        };
       },
     },
     async ping() {
@@ -202,9 +215,10 @@ export async function createPostgresAccountStore(options: PostgresAccountStoreOp
       if (closed) return;
       closed = true;
       stopSweep();
-      for (const stop of listeners) stop();
+      notifications.close();
       await sweeps.idle();
       try {
+        await leases?.endAll().catch(() => undefined);
         await unregisterHoldOwner(context.maintenance.sql, context.ownerId);
       } finally {
         await endPools();

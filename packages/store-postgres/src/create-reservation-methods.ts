@@ -4,6 +4,7 @@ import { toHoldTotals } from '@signalbox/accounts/sql';
 import { budgetsAllow } from './budget-statements';
 import { beatHoldOwner } from './hold-owners';
 import { releaseAbandonedHolds } from './release-abandoned-holds';
+import { settleLeaseHold } from './charge-lease-holds';
 import { settleHold } from './settle-hold';
 import type { StoreContext } from './store-context';
 
@@ -66,7 +67,7 @@ export function createReservationMethods(
   context: StoreContext,
   options: { ownerTimeoutMs: number; onOwnerLost(error: Error): void },
 ): ReservationMethods {
-  const { transaction, maintenance, ownerId, now } = context;
+  const { transaction, maintenance, ownerId, now, leases } = context;
   return {
     async reserve(accountId, amountMicros, hold = {}) {
       const amount = Math.max(0, Math.ceil(amountMicros));
@@ -76,8 +77,13 @@ export function createReservationMethods(
         id: createId('hold_'), accountId, amountMicros: amount, expiresAt, ownerId,
         ...(hold.keyId !== undefined && { keyId: hold.keyId }),
       };
+      if (leases && (await leases.hold(reservation))) return reservation;
       const values = [amount, accountId, reservation.id, createdAt, expiresAt, ownerId, hold.keyId ?? null];
-      const answer = await context.sql.row(RESERVE, values);
+      let answer = await context.sql.row(RESERVE, values);
+      // Money this instance leased but does not use may be what is missing: given back, then asked again.
+      if (answer?.['held'] !== true && answer?.['budgeted'] !== true && leases && (await leases.giveBackUnused(accountId))) {
+        answer = await context.sql.row(RESERVE, values);
+      }
       if (answer?.['held'] === true) return reservation;
       if (answer?.['budgeted'] !== true) return undefined;
       const held = await transaction(async sql => {
@@ -90,11 +96,19 @@ export function createReservationMethods(
       return held ? reservation : undefined;
     },
     async settle(reservation, costMicros) {
-      return transaction(sql => settleHold(sql, reservation, costMicros, now()));
+      const leased = leases?.takeHold(reservation.id);
+      if (!leased) return transaction(sql => settleHold(sql, reservation, costMicros, now()));
+      const settled = await transaction(sql => settleLeaseHold(sql, ownerId, leased, costMicros, now())).catch((error: unknown) => {
+        leases!.restoreHolds(new Map([[reservation.id, leased]]));
+        throw error;
+      });
+      leases!.settled(leased, settled?.chargedMicros ?? 0, settled === undefined);
+      return settled;
     },
     async releaseExpiredHolds(at) {
       // The heartbeat first: every sweep proves this instance alive before it judges the others.
       if (await beatHoldOwner(maintenance.sql, ownerId, now())) options.onOwnerLost(ownerLostError(options.ownerTimeoutMs));
+      await leases?.maintain(at);
       return maintenance.transaction(sql =>
         releaseAbandonedHolds(sql, { now: at, selfId: ownerId, ownerTimeoutMs: options.ownerTimeoutMs }),
       );

@@ -16,7 +16,9 @@ import {
   USAGE_COLUMNS,
   type Placeholder,
 } from '@signalbox/accounts/sql';
+import type { LeaseSettlement } from './charge-lease-holds';
 import { commitUsageBatch } from './commit-usage-batch';
+import type { LeaseHold } from './create-balance-leases';
 import { deleteInChunks } from './delete-in-chunks';
 import type { StoreContext } from './store-context';
 
@@ -35,10 +37,27 @@ const NUMBERED_PLACEHOLDER: Placeholder = (_name, position) => `$${position}`;
  * row of the batch. A request id already in the table is not written again (and its hold, if any,
  * released without charge).
  */
-export function createUsageMethods({ sql, transaction, now }: StoreContext): UsageLedger {
+export function createUsageMethods({ sql, transaction, now, leases, ownerId }: StoreContext): UsageLedger {
   return {
     async commitUsage(commits) {
-      return transaction(session => commitUsageBatch(session, commits, now()));
+      const taken = new Map<string, LeaseHold>();
+      for (const { reservation } of commits) {
+        const hold = reservation && leases?.takeHold(reservation.id);
+        if (hold) taken.set(reservation.id, hold);
+      }
+      if (!leases || taken.size === 0) return transaction(session => commitUsageBatch(session, commits, now()));
+      const settlement: LeaseSettlement = { ownerId, holds: new Map(taken), remaining: new Map(), charged: new Map() };
+      const results = await transaction(session => commitUsageBatch(session, commits, now(), settlement)).catch((error: unknown) => {
+        leases.restoreHolds(taken);
+        throw error;
+      });
+      commits.forEach(({ reservation }, index) => {
+        const hold = reservation && taken.get(reservation.id);
+        if (!hold) return;
+        taken.delete(reservation.id);
+        leases.settled(hold, results[index]!.chargedMicros, !settlement.remaining.has(hold.accountId));
+      });
+      return results;
     },
     async listUsage(filter, page) {
       const after = page.cursor === undefined ? undefined : decodeUsageCursor(page.cursor);

@@ -262,6 +262,27 @@ const MIGRATIONS: readonly string[] = [
     time BIGINT NOT NULL
   );
   `,
+  // Key changes announced (every instance keeps found keys until one changes), and balance leases:
+  // the slice of an account's balance one instance holds for its requests, counted in the account's
+  // `reserved_micros` like a hold, owned and expiring like one.
+  `
+  CREATE OR REPLACE FUNCTION announce_api_key_change() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    PERFORM pg_notify('signalbox_api_keys', '');
+    RETURN NULL;
+  END $$;
+  DROP TRIGGER IF EXISTS api_keys_announce ON api_keys;
+  CREATE TRIGGER api_keys_announce AFTER UPDATE OR DELETE ON api_keys
+    FOR EACH STATEMENT EXECUTE FUNCTION announce_api_key_change();
+  CREATE TABLE IF NOT EXISTS balance_leases (
+    account_id TEXT NOT NULL REFERENCES accounts (id),
+    owner_id TEXT NOT NULL,
+    amount_micros BIGINT NOT NULL CHECK (amount_micros >= 0),
+    expires_at BIGINT NOT NULL,
+    PRIMARY KEY (account_id, owner_id)
+  );
+  CREATE INDEX IF NOT EXISTS balance_leases_by_owner ON balance_leases (owner_id);
+  `,
 ];
 
 /** The schema version this build writes; a database with a higher one was made by a newer build. */

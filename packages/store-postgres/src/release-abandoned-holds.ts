@@ -1,7 +1,8 @@
 import { lockAccounts } from './account-statements';
+import { endLeases } from './balance-lease-statements';
 import type { SqlSession } from './sql-session';
 
-/** A hold nobody will settle: expired at `$1`, or made by an owner whose row is gone (closed, or silent past the bound). */
+/** A hold (or lease) nobody will settle: expired at `$1`, or made by an owner whose row is gone (closed, or silent past the bound). */
 const ABANDONED = 'expires_at <= $1 OR owner_id NOT IN (SELECT id FROM hold_owners)';
 
 /**
@@ -38,8 +39,14 @@ export async function releaseAbandonedHolds(
     options.now - options.ownerTimeoutMs,
     options.selfId,
   ]);
-  // The accounts first, in the order every hold change locks them, then the holds.
-  const accounts = await sql.rows(`SELECT DISTINCT account_id FROM reservations WHERE ${ABANDONED}`, [options.now]);
+  // The accounts first, in the order every hold change locks them, then the holds and leases.
+  const accounts = await sql.rows(
+    `SELECT account_id FROM reservations WHERE ${ABANDONED} UNION SELECT account_id FROM balance_leases WHERE ${ABANDONED}`,
+    [options.now],
+  );
   await lockAccounts(sql, accounts.map(row => String(row['account_id'])));
-  return Number((await sql.row(RELEASE, [options.now]))!['released']);
+  const released = Number((await sql.row(RELEASE, [options.now]))!['released']);
+  // A lease is ended by the same bound: what a crashed instance leased comes back with its holds.
+  if (accounts.length > 0) await sql.rows(endLeases(ABANDONED), [options.now]);
+  return released;
 }

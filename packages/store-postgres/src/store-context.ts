@@ -1,3 +1,4 @@
+import type { BalanceLeases } from './create-balance-leases';
 import type { TransactionRunner } from './create-transaction-runner';
 import type { SqlSession } from './sql-session';
 
@@ -18,4 +19,6 @@ export type StoreContext = {
   ownerId: string;
   /** The clock holds are made and expire by, and heartbeats are written with. */
   now(): number;
+  /** This instance's balance leases, when it leases slices of balances (`balanceLeases`). */
+  leases?: BalanceLeases;
 };
