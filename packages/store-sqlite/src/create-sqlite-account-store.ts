@@ -5,6 +5,7 @@ import {
   startStoreSweep,
   usageRetentionMs,
   type AccountStore,
+  type UsageLedger,
 } from '@signalbox/accounts';
 import { createAccountCache } from './create-account-cache';
 import { createAccountMethods } from './create-account-methods';
@@ -21,6 +22,7 @@ import { createResponseMethods } from './create-response-methods';
 import { createResponseQueue } from './create-response-queue';
 import { createRowCache } from './create-row-cache';
 import { createTransactionRunner } from './create-transaction-runner';
+import { createThreadedUsageMethods } from './create-threaded-usage-methods';
 import { createUsageMethods } from './create-usage-methods';
 import { refuseSecondSingleGateway, registerHoldOwner, unregisterHoldOwner } from './hold-owners';
 import { migrateSchema } from './migrate-schema';
@@ -81,7 +83,8 @@ export type SQLiteAccountStoreOptions = {
   checkpointIntervalMs?: number;
   /**
    * Told about a queued response save that could not be written (a single gateway writes them in
-   * batches after `saveResponse` has returned); the save is dropped. Default: a process warning.
+   * batches after `saveResponse` has returned; the save is dropped), and about a ledger thread that
+   * failed (its calls then run on the store's own connection). Default: a process warning.
    */
   onWriteError?: (error: unknown) => void;
 };
@@ -115,7 +118,7 @@ export function createSQLiteAccountStore(options: SQLiteAccountStoreOptions): Ac
   }
   const reservations = createReservationMethods(context);
   const responses = createResponseMethods(context);
-  const usage = createUsageMethods(context);
+  const { closeThreads, ...usage } = createLedger(context, options, busyTimeoutMs);
   const audit = createAuditMethods(context);
   const auditRetentionMs = usageRetentionMs(options.auditRetentionDays);
   const sweeps = [
@@ -151,6 +154,8 @@ export function createSQLiteAccountStore(options: SQLiteAccountStoreOptions): Ac
       closed = true;
       stopSweep();
       try {
+        // The batches already sent to the ledger thread are committed before anything else closes.
+        await closeThreads();
         context.responseQueue?.close();
         unregisterHoldOwner(database, context.ownerId);
       } finally {
@@ -220,6 +225,22 @@ function startCheckpoints(
       if (database.isOpen) database.exec('PRAGMA wal_autocheckpoint = 1000');
     },
   });
+}
+
+/**
+ * For a single gateway on a file: the ledger's writes and reads on threads of their own (see
+ * `createThreadedUsageMethods`). Otherwise on the store's connection, as every process sharing the
+ * file expects (a thread's commits would make this process's own holds wait for the write lock).
+ */
+function createLedger(
+  context: StoreContext,
+  options: SQLiteAccountStoreOptions,
+  busyTimeoutMs: number,
+): UsageLedger & { closeThreads(): Promise<void> } {
+  if (options.singleGateway !== true || !isDatabaseFile(options.path))
+    return { ...createUsageMethods(context), closeThreads: async () => undefined };
+  const onLost = options.onWriteError ?? ((error: unknown) => process.emitWarning(String(error)));
+  return createThreadedUsageMethods(context, { path: options.path, busyTimeoutMs }, onLost);
 }
 
 function warnOfLostSave(error: unknown): void {

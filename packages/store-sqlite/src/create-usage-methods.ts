@@ -1,15 +1,12 @@
 import type { StatementSync } from 'node:sqlite';
+import type { Settled, UsageLedger } from '@signalbox/accounts';
 import {
+  buildUsageWhere,
   decodeSequenceCursor,
   decodeUsageCursor,
   encodeSequenceCursor,
   encodeUsageCursor,
   USAGE_BUCKET_MS,
-  type Settled,
-  type UsageLedger,
-} from '@signalbox/accounts';
-import {
-  buildUsageWhere,
   USAGE_COLUMNS,
   summarizeUsageSql,
   toBalanceEvent,
@@ -18,8 +15,7 @@ import {
   usageRowValues,
 } from '@signalbox/accounts/sql';
 import { USAGE_DELETE_CHUNK } from './prepare-usage-statements';
-import { settleInTransaction } from './settle-in-transaction';
-import type { StoreContext } from './store-context';
+import { settleInTransaction, type LedgerContext } from './settle-in-transaction';
 
 /**
  * The usage ledger on SQLite. `commitUsage` runs a whole batch in one `BEGIN IMMEDIATE`
@@ -27,7 +23,7 @@ import type { StoreContext } from './store-context';
  * with the charge decided, so a failure anywhere rolls back every charge and every row of the batch.
  * Queries are prepared once per filter shape and cached.
  */
-export function createUsageMethods(context: StoreContext): UsageLedger {
+export function createUsageMethods(context: LedgerContext): UsageLedger {
   const { database, statements, transaction } = context;
   const prepared = new Map<string, StatementSync>();
   const prepareOnce = (sql: string) => {

@@ -1,4 +1,5 @@
-import { chargeOnSettle, type Reservation, type Settled } from '@signalbox/accounts';
+import type { Reservation, Settled } from '@signalbox/accounts';
+import { chargeOnSettle } from '@signalbox/accounts/sql';
 import { chargeBudgets } from './create-budget-methods';
 import type { Statements } from './prepare-statements';
 
