@@ -1,4 +1,5 @@
 import type { Reservation, UsageCommit, UsageLedger } from '@signalbox/accounts';
+import { toUsageRowCommit } from './commit-usage-rows';
 import { createUsageMethods } from './create-usage-methods';
 import { LedgerThreadLostError, spawnLedgerThread, startLedgerThread, type LedgerThread, type LedgerThreadData } from './start-ledger-thread';
 import type { StoreContext } from './store-context';
@@ -38,7 +39,7 @@ export function createThreadedUsageMethods(
       const holds = lentHolds(context, commits);
       const settled = await onThread(
         ledger.get(),
-        thread => thread.call('commitUsage', [commits], { holds, at: context.now() }),
+        thread => thread.call('commitUsageRows', [commits.map(toUsageRowCommit)], { holds, at: context.now() }),
         () => local.commitUsage(commits),
       );
       context.holds?.remove(holds);

@@ -1,5 +1,5 @@
 import type { StatementSync } from 'node:sqlite';
-import type { Settled, UsageLedger } from '@signalbox/accounts';
+import type { UsageLedger } from '@signalbox/accounts';
 import {
   buildUsageWhere,
   decodeSequenceCursor,
@@ -12,10 +12,10 @@ import {
   toBalanceEvent,
   toUsageEntry,
   toUsageSummaryRow,
-  usageRowValues,
 } from '@signalbox/accounts/sql';
 import { USAGE_DELETE_CHUNK } from './prepare-usage-statements';
-import { settleInTransaction, type LedgerContext } from './settle-in-transaction';
+import { commitUsageRows, toUsageRowCommit } from './commit-usage-rows';
+import type { LedgerContext } from './settle-in-transaction';
 
 /**
  * The usage ledger on SQLite. `commitUsage` runs a whole batch in one `BEGIN IMMEDIATE`
@@ -37,22 +37,7 @@ export function createUsageMethods(context: LedgerContext): UsageLedger {
 
   return {
     async commitUsage(commits) {
-      return settleInTransaction(context, settle =>
-        commits.map(({ entry, reservation, costMicros }): Settled => {
-          const cost = Math.max(0, Math.round(costMicros));
-          if (statements.selectUsageExists.get(entry.requestId)) {
-            // Already written: release a hold still left without charge, so no money stays held for it.
-            if (reservation) settle(reservation, 0);
-            return { chargedMicros: 0, uncoveredMicros: cost };
-          }
-          const settled = (reservation && settle(reservation, cost)) || {
-            chargedMicros: 0,
-            uncoveredMicros: cost,
-          };
-          statements.insertUsage.run(...usageRowValues(entry, settled));
-          return settled;
-        }),
-      );
+      return commitUsageRows(context, commits.map(toUsageRowCommit));
     },
     async listUsage(filter, page) {
       const after = page.cursor === undefined ? undefined : decodeUsageCursor(page.cursor);

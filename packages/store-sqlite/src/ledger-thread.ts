@@ -1,11 +1,13 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { GatewayError } from '@signalbox/core';
+import { commitUsageRows } from './commit-usage-rows';
 import { createMemoryHolds } from './create-memory-holds';
 import { createTransactionRunner } from './create-transaction-runner';
 import { createUsageMethods } from './create-usage-methods';
 import { openDatabase } from './open-database';
 import { prepareStatements } from './prepare-statements';
-import type { LedgerCall, LedgerReply, LedgerThreadData } from './start-ledger-thread';
+import type { LedgerContext } from './settle-in-transaction';
+import type { LedgerCall, LedgerReply, LedgerThreadData, LedgerThreadMethods } from './start-ledger-thread';
 
 /**
  * The ledger thread's program: its own connection to the file, the same usage methods the store
@@ -19,7 +21,7 @@ const database = openDatabase(path, busyTimeoutMs);
 const statements = prepareStatements(database);
 const holds = createMemoryHolds();
 let chargedAt = 0;
-const usage = createUsageMethods({
+const context: LedgerContext = {
   database,
   statements,
   transaction: createTransactionRunner(database),
@@ -27,7 +29,15 @@ const usage = createUsageMethods({
   // Nothing to cache here: every charge reads the account's row inside its transaction.
   accounts: { read: id => statements.selectAccount.get(id), forget() {}, clear() {} },
   now: () => chargedAt,
-});
+};
+const { listUsage, summarizeUsage, listBalanceEvents, deleteUsageBefore } = createUsageMethods(context);
+const methods: LedgerThreadMethods = {
+  listUsage,
+  summarizeUsage,
+  listBalanceEvents,
+  deleteUsageBefore,
+  commitUsageRows: async rows => commitUsageRows(context, rows),
+};
 const running = new Set<Promise<void>>();
 
 port.on('message', (call: LedgerCall | 'close') => {
@@ -50,7 +60,7 @@ async function answer(call: LedgerCall): Promise<void> {
   try {
     lent.forEach(hold => holds.add(hold));
     chargedAt = call.at ?? Date.now();
-    const method = usage[call.method] as (...args: unknown[]) => Promise<unknown>;
+    const method = methods[call.method] as (...args: unknown[]) => Promise<unknown>;
     reply = { id: call.id, result: await method(...call.args) };
   } catch (error) {
     // A GatewayError (a bad cursor: 400) is sent as its options, so the caller gets one back, code and status kept.

@@ -11,7 +11,7 @@ type HeldRow = { account_id: string; amount_micros: number; key_id: string | nul
  * Deleting the hold first and acting only if it was there makes a second settlement charge nothing.
  * The charge counts against the budgets of the hold's account and key, in the period holding `at`.
  */
-export function settleHold(statements: Statements, reservation: Reservation, costMicros: number, at: number): Settled | undefined {
+export function settleHold(statements: Statements, reservation: Pick<Reservation, 'id'>, costMicros: number, at: number): Settled | undefined {
   // The stored amount and account, not the caller's copy, decide what is released and charged.
   const held = statements.deleteReservation.get(reservation.id) as HeldRow | undefined;
   if (!held) return undefined;

@@ -8,7 +8,7 @@ import type { StoreContext } from './store-context';
 export type LedgerContext = Pick<StoreContext, 'database' | 'statements' | 'transaction' | 'holds' | 'accounts' | 'now'>;
 
 /** Settles one hold inside the running transaction; `undefined` when it was already settled or released. */
-export type SettleOnce = (reservation: Reservation, costMicros: number) => Settled | undefined;
+export type SettleOnce = (reservation: Pick<Reservation, 'id' | 'accountId'>, costMicros: number) => Settled | undefined;
 
 /**
  * Runs `work` as one transaction, giving it the function that settles holds in it: a hold in this

@@ -1,10 +1,15 @@
 import { extname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { Reservation, UsageLedger } from '@signalbox/accounts';
+import type { Reservation, Settled, UsageLedger } from '@signalbox/accounts';
 import { GatewayError, type GatewayErrorOptions } from '@signalbox/core';
+import type { UsageRowCommit } from './commit-usage-rows';
 
-/** The ledger methods the thread answers. */
-export type LedgerMethod = 'commitUsage' | 'listUsage' | 'summarizeUsage' | 'listBalanceEvents' | 'deleteUsageBefore';
+/** What the thread answers: batches of compact rows, the retention deletion and the ledger's reads. */
+export type LedgerThreadMethods = Pick<UsageLedger, 'listUsage' | 'summarizeUsage' | 'listBalanceEvents' | 'deleteUsageBefore'> & {
+  commitUsageRows(rows: UsageRowCommit[]): Promise<Settled[]>;
+};
+
+export type LedgerMethod = keyof LedgerThreadMethods;
 
 /** What the thread is started with. */
 export type LedgerThreadData = { path: string; busyTimeoutMs: number };
@@ -24,9 +29,9 @@ export class LedgerThreadLostError extends Error {
 export type LedgerThread = {
   call<M extends LedgerMethod>(
     method: M,
-    args: Parameters<UsageLedger[M]>,
+    args: Parameters<LedgerThreadMethods[M]>,
     lent?: { holds: Reservation[]; at: number },
-  ): ReturnType<UsageLedger[M]>;
+  ): ReturnType<LedgerThreadMethods[M]>;
   /** False once it has ended (told to, or failed): calls then reject with `LedgerThreadLostError`. */
   readonly running: boolean;
   /** Lets the calls already made finish, then closes the thread's connection and waits for it to end. */
