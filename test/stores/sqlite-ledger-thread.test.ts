@@ -68,18 +68,18 @@ describe('SQLite ledger thread (single gateway)', () => {
     expect(started).toHaveLength(openedWith + 1);
     return started.at(-1)!;
   };
-  const holdEach = async (store: AccountStore, accountId: string, count: number, amountMicros: number) => {
+  /** A gateway on a new file with one account and `count` holds of `amountMicros`, and how many threads had started by then. */
+  const openWithHolds = async (name: string, balanceMicros: number, count: number, amountMicros: number) => {
+    const path = newFile();
+    const store = openGateway(path);
+    const account = await store.createAccount({ name, balanceMicros });
     const holds: Reservation[] = [];
-    for (let index = 0; index < count; index++) holds.push((await store.reserve(accountId, amountMicros))!);
-    return holds;
+    for (let index = 0; index < count; index++) holds.push((await store.reserve(account.id, amountMicros))!);
+    return { path, store, account, holds, atOpen: started.length };
   };
 
   it('commits batches on its thread in the order sent, and reads sent after a batch see its rows', async () => {
-    const path = newFile();
-    const store = openGateway(path);
-    const account = await store.createAccount({ name: 'ordered', balanceMicros: 10_000 });
-    const holds = await holdEach(store, account.id, 6, 500);
-    const atOpen = started.length;
+    const { path, store, account, holds, atOpen } = await openWithHolds('ordered', 10_000, 6, 500);
     const batches = [0, 2, 4].map(first =>
       [first, first + 1].map(index => usageCommit({ accountId: account.id }, { reservation: holds[index]!, costMicros: 50 * (index + 1) })),
     );
@@ -99,9 +99,7 @@ describe('SQLite ledger thread (single gateway)', () => {
   });
 
   it('keeps a batch’s holds counted until the thread has committed it', async () => {
-    const store = openGateway(newFile());
-    const account = await store.createAccount({ name: 'held', balanceMicros: 1_000 });
-    const [hold] = await holdEach(store, account.id, 1, 800);
+    const { store, account, holds: [hold] } = await openWithHolds('held', 1_000, 1, 800);
     const committing = store.commitUsage([usageCommit({ accountId: account.id }, { reservation: hold!, costMicros: 300 })]);
     // In flight: the hold still counts, so the 800 held is not available twice.
     expect(await store.reserve(account.id, 300)).toBeUndefined();
@@ -110,11 +108,7 @@ describe('SQLite ledger thread (single gateway)', () => {
   });
 
   it('commits every batch sent before close, then ends its thread', async () => {
-    const path = newFile();
-    const store = openGateway(path);
-    const account = await store.createAccount({ name: 'drained', balanceMicros: 5_000 });
-    const holds = await holdEach(store, account.id, 4, 1_000);
-    const atOpen = started.length;
+    const { path, store, account, holds, atOpen } = await openWithHolds('drained', 5_000, 4, 1_000);
     const commits = holds.map(hold => usageCommit({ accountId: account.id }, { reservation: hold, costMicros: 250 }));
     const committed = [store.commitUsage(commits.slice(0, 2)), store.commitUsage(commits.slice(2))];
     const exited = new Promise(resolve => ledgerThread(atOpen).once('exit', resolve));
@@ -128,11 +122,7 @@ describe('SQLite ledger thread (single gateway)', () => {
   });
 
   it('reports a thread that died, keeps the rows it acknowledged, and commits the rest on its own connection without leaving a hold', async () => {
-    const path = newFile();
-    const store = openGateway(path);
-    const account = await store.createAccount({ name: 'crashed', balanceMicros: 10_000 });
-    const holds = await holdEach(store, account.id, 3, 1_000);
-    const atOpen = started.length;
+    const { path, store, account, holds, atOpen } = await openWithHolds('crashed', 10_000, 3, 1_000);
     const acknowledged = usageCommit({ accountId: account.id }, { reservation: holds[0]!, costMicros: 400 });
     await store.commitUsage([acknowledged]);
 
