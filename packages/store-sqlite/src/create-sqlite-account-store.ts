@@ -5,7 +5,6 @@ import {
   startStoreSweep,
   usageRetentionMs,
   type AccountStore,
-  type UsageLedger,
 } from '@signalbox/accounts';
 import { createAccountCache } from './create-account-cache';
 import { createAccountMethods } from './create-account-methods';
@@ -22,7 +21,7 @@ import { createResponseMethods } from './create-response-methods';
 import { createResponseQueue } from './create-response-queue';
 import { createRowCache } from './create-row-cache';
 import { createTransactionRunner } from './create-transaction-runner';
-import { createThreadedUsageMethods } from './create-threaded-usage-methods';
+import { createLazyLedgerThread, createThreadedUsageMethods, type LazyLedgerThread } from './create-threaded-usage-methods';
 import { createUsageMethods } from './create-usage-methods';
 import { refuseSecondSingleGateway, registerHoldOwner, unregisterHoldOwner } from './hold-owners';
 import { migrateSchema } from './migrate-schema';
@@ -109,16 +108,19 @@ export function createSQLiteAccountStore(options: SQLiteAccountStoreOptions): Ac
   const retentionMs = usageRetentionMs(options.usageRetentionDays);
 
   const database = openDatabase(options.path, busyTimeoutMs);
+  const ledgerThread = createLedgerThread(options, busyTimeoutMs);
   let context: StoreContext;
   try {
-    context = prepareStore(database, options, now);
+    context = prepareStore(database, options, now, ledgerThread);
   } catch (error) {
     database.close();
     throw error;
   }
   const reservations = createReservationMethods(context);
   const responses = createResponseMethods(context);
-  const { closeThreads, ...usage } = createLedger(context, options, busyTimeoutMs);
+  const { closeThreads, ...usage } = ledgerThread
+    ? createThreadedUsageMethods(context, ledgerThread)
+    : { ...createUsageMethods(context), closeThreads: async () => undefined };
   const audit = createAuditMethods(context);
   const auditRetentionMs = usageRetentionMs(options.auditRetentionDays);
   const sweeps = [
@@ -175,6 +177,7 @@ function prepareStore(
   database: DatabaseSync,
   options: SQLiteAccountStoreOptions,
   now: () => number,
+  ledgerThread: LazyLedgerThread | undefined,
 ): StoreContext {
   const transaction = createTransactionRunner(database);
   migrateSchema(database, transaction);
@@ -199,7 +202,13 @@ function prepareStore(
     accounts: createAccountCache(statements, watcher, singleGateway),
     holds: singleGateway ? createMemoryHolds() : undefined,
     responseQueue: singleGateway
-      ? createResponseQueue({ statements, transaction, onError: options.onWriteError ?? warnOfLostSave })
+      ? createResponseQueue({
+          statements,
+          transaction,
+          onError: options.onWriteError ?? warnOfLostSave,
+          // A batch of saves waits for the ledger thread to finish its batch rather than wait for its lock on the event loop.
+          ...(ledgerThread && { whenWritable: ledgerThread.whenIdle }),
+        })
       : undefined,
   };
 }
@@ -228,19 +237,14 @@ function startCheckpoints(
 }
 
 /**
- * For a single gateway on a file: the ledger's writes and reads on threads of their own (see
- * `createThreadedUsageMethods`). Otherwise on the store's connection, as every process sharing the
- * file expects (a thread's commits would make this process's own holds wait for the write lock).
+ * For a single gateway on a file: the ledger's writes and reads on a thread of their own (see
+ * `createThreadedUsageMethods`). Otherwise none: the ledger runs on the store's connection, as every
+ * process sharing the file expects (a thread's commits would make this process's holds wait for the lock).
  */
-function createLedger(
-  context: StoreContext,
-  options: SQLiteAccountStoreOptions,
-  busyTimeoutMs: number,
-): UsageLedger & { closeThreads(): Promise<void> } {
-  if (options.singleGateway !== true || !isDatabaseFile(options.path))
-    return { ...createUsageMethods(context), closeThreads: async () => undefined };
+function createLedgerThread(options: SQLiteAccountStoreOptions, busyTimeoutMs: number): LazyLedgerThread | undefined {
+  if (options.singleGateway !== true || !isDatabaseFile(options.path)) return undefined;
   const onLost = options.onWriteError ?? ((error: unknown) => process.emitWarning(String(error)));
-  return createThreadedUsageMethods(context, { path: options.path, busyTimeoutMs }, onLost);
+  return createLazyLedgerThread({ path: options.path, busyTimeoutMs }, onLost);
 }
 
 function warnOfLostSave(error: unknown): void {

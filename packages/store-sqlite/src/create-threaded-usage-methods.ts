@@ -18,13 +18,8 @@ export type ThreadedUsageLedger = UsageLedger & { closeThreads(): Promise<void> 
  * the store's own connection as they would without it (a batch it may have committed before failing
  * is found by its request ids and not charged twice).
  */
-export function createThreadedUsageMethods(
-  context: StoreContext,
-  data: LedgerThreadData,
-  onLost: (error: Error) => void,
-): ThreadedUsageLedger {
+export function createThreadedUsageMethods(context: StoreContext, ledger: LazyLedgerThread): ThreadedUsageLedger {
   const local = createUsageMethods(context);
-  const ledger = lazyThread(data, onLost);
   const onThread = async <T>(thread: LedgerThread | undefined, call: (thread: LedgerThread) => Promise<T>, alone: () => Promise<T>) => {
     if (!thread) return alone();
     try {
@@ -70,18 +65,29 @@ function lentHolds(context: StoreContext, commits: readonly UsageCommit[]): Rese
   return [...lent.values()];
 }
 
-/** A thread started at its first use; none once it failed or was closed (its calls then run on the store's connection). */
-function lazyThread(data: LedgerThreadData, onLost: (error: Error) => void) {
+/** The ledger thread of a store, started at its first use; none once it failed or was closed (its calls then run on the store's connection). */
+export type LazyLedgerThread = {
+  get(): LedgerThread | undefined;
+  /** Runs a write of the store's own connection when no batch is on the thread (see `LedgerThread.whenIdle`); at once without a thread. */
+  whenIdle(write: () => void): void;
+  close(): Promise<void>;
+};
+
+export function createLazyLedgerThread(data: LedgerThreadData, onLost: (error: Error) => void): LazyLedgerThread {
   let thread: LedgerThread | undefined;
   let ended = false;
   return {
-    get(): LedgerThread | undefined {
+    get() {
       if (ended) return undefined;
       thread ??= startLedgerThread(spawnLedgerThread(data), error => {
         ended = true;
         onLost(error);
       });
       return thread;
+    },
+    whenIdle(write) {
+      if (thread) thread.whenIdle(write);
+      else write();
     },
     async close() {
       ended = true;

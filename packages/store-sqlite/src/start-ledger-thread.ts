@@ -34,6 +34,12 @@ export type LedgerThread = {
   ): ReturnType<LedgerThreadMethods[M]>;
   /** False once it has ended (told to, or failed): calls then reject with `LedgerThreadLostError`. */
   readonly running: boolean;
+  /**
+   * Runs `callback` when no call is waiting for the thread: at once if none is, else as the last
+   * answer arrives (before the code awaiting it goes on, so before another batch is sent) or the
+   * thread ends. The thread then holds no write lock, so a write on another connection does not wait.
+   */
+  whenIdle(callback: () => void): void;
   /** Lets the calls already made finish, then closes the thread's connection and waits for it to end. */
   close(): Promise<void>;
 };
@@ -94,6 +100,12 @@ export function spawnLedgerThread(data: LedgerThreadData): Worker {
  */
 export function startLedgerThread(worker: Worker, onLost: (error: Error) => void): LedgerThread {
   const waiting = new Map<number, { resolve(value: unknown): void; reject(error: unknown): void }>();
+  let idle: Array<() => void> = [];
+  const runIdle = () => {
+    const callbacks = idle;
+    idle = [];
+    callbacks.forEach(callback => callback());
+  };
   let nextId = 0;
   let running = true;
   let closing = false;
@@ -103,7 +115,10 @@ export function startLedgerThread(worker: Worker, onLost: (error: Error) => void
     const call = waiting.get(reply.id);
     if (!call) return;
     waiting.delete(reply.id);
-    if (waiting.size === 0 && !closing) worker.unref();
+    if (waiting.size === 0) {
+      if (!closing) worker.unref();
+      runIdle();
+    }
     if (reply.gatewayError) call.reject(new GatewayError(reply.gatewayError));
     else if ('error' in reply) call.reject(reply.error);
     else call.resolve(reply.result);
@@ -118,12 +133,17 @@ export function startLedgerThread(worker: Worker, onLost: (error: Error) => void
       if (!closing) onLost(lost);
       for (const call of waiting.values()) call.reject(lost);
       waiting.clear();
+      runIdle();
       resolve();
     }),
   );
   return {
     get running() {
       return running && !closing;
+    },
+    whenIdle(callback) {
+      if (waiting.size === 0) callback();
+      else idle.push(callback);
     },
     call(method, args, lent) {
       if (!running || closing) return Promise.reject(new LedgerThreadLostError('The ledger thread is closed.')) as never;
