@@ -118,7 +118,25 @@ export default tseslint.config(
     files: ['packages/panel/src/**/*.ts'],
     rules: restrict([deepImports, eventsource, codecs, layer(['engine', 'upstream', 'sse', 'store-sqlite', 'store-postgres', 'simulator'], 'The panel talks to the admin service only.')]),
   },
-  { files: ['packages/panel/ui/**/*.ts', 'packages/panel/ui/**/*.tsx'], rules: restrict([express, { group: ['@signalbox/*', 'node:*'], message: 'The panel page runs in the browser: it reaches the server through its API only.' }]) },
+  // The page may take the shapes the panel API answers with from accounts (`import type`, erased from the bundle), nothing else.
+  {
+    files: ['packages/panel/ui/**/*.ts', 'packages/panel/ui/**/*.tsx'],
+    rules: {
+      'no-restricted-imports': 'off',
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            deepImports,
+            express,
+            eventsource,
+            { group: ['node:*', '@signalbox/*', '!@signalbox/accounts'], message: 'The panel page runs in the browser: it reaches the server through its API only.' },
+            { group: ['@signalbox/accounts'], allowTypeImports: true, message: 'The panel page takes only types from accounts (import type).' },
+          ],
+        },
+      ],
+    },
+  },
   // Tests may use the SSE test helpers and real SDKs.
   {
     files: ['packages/codec-*/src/**/*.test.ts'],

@@ -1,4 +1,4 @@
-import { formatComparison, formatResultTable, type BenchResult, type TargetResult } from '../../scripts/bench/format-bench-report.mjs';
+import { evaluateTargets, formatComparison, formatResultTable, type BenchResult, type TargetResult } from '../../scripts/bench/format-bench-report.mjs';
 
 const scenario = (rps: number, cpuUsPerRequest: number) => ({ rps, cpuUsPerRequest, p50Us: 1_000, p99Us: 4_000, failed: 0 });
 const target = (label: string, json: [number, number], stream: [number, number], latencyP50Us: number): TargetResult => ({
@@ -56,5 +56,26 @@ describe('the bench report with the Bedrock rows', () => {
 
     expect(comparisonRow(table, 'bedrock json req/s')).toEqual(['3000.0', '-', '']);
     expect(comparisonRow(table, 'same json req/s')).toEqual(['5500.0', '5000.0', '-9.1 %']);
+  });
+});
+
+describe('the targets below the table', () => {
+  const line = (result: BenchResult, start: string) => evaluateTargets(result).find(check => check.line.startsWith(start));
+
+  it('asks SQLite runs for 0.75× the floor, 1.5× its CPU and +100 µs at concurrency 1', () => {
+    const result: BenchResult = { ...baseline, targets: { floor, same: target(same.label, [7_500, 75], [4_500, 110], 499) } };
+
+    expect(line(result, 'same-protocol JSON req/s')).toMatchObject({ line: 'same-protocol JSON req/s ≥ 0.75× floor', pass: true });
+    expect(line(result, 'same-protocol JSON CPU')).toMatchObject({ line: 'same-protocol JSON CPU per request ≤ 1.5× floor', pass: true });
+    expect(line(result, 'same-protocol added latency at c=1, p50')).toMatchObject({ line: 'same-protocol added latency at c=1, p50 ≤ 100 µs', pass: true });
+    expect(line({ ...result, targets: { floor, same: target(same.label, [7_400, 76], [4_500, 110], 501) } }, 'same-protocol JSON CPU')?.pass).toBe(false);
+  });
+
+  it('asks PostgreSQL + Redis runs for 0.5× the floor and +300 µs at concurrency 1', () => {
+    const result: BenchResult = { ...baseline, options: { store: 'postgres' }, targets: { floor, same: target(same.label, [5_000, 200], [2_500, 300], 700) } };
+
+    expect(line(result, 'same-protocol JSON req/s')).toMatchObject({ line: 'same-protocol JSON req/s ≥ 0.5× floor (PostgreSQL + Redis)', pass: true });
+    expect(line(result, 'same-protocol added latency at c=1, p50')).toMatchObject({ line: 'same-protocol added latency at c=1, p50 ≤ 300 µs (PostgreSQL + Redis)', pass: true });
+    expect(line({ ...result, targets: { floor, same: target(same.label, [4_900, 200], [2_500, 300], 701) } }, 'same-protocol added latency at c=1, p50')?.pass).toBe(false);
   });
 });

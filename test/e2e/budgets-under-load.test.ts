@@ -1,31 +1,37 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { Agent, request, type IncomingMessage } from 'node:http';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Agent, createServer, request, type IncomingMessage, type RequestListener, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { generateApiKey } from '@signalbox/accounts';
+import { generateApiKey, type AccountStore } from '@signalbox/accounts';
 import { systemClock } from '@signalbox/engine';
+import { createSimulator } from '@signalbox/simulator';
 import { createPostgresAccountStore } from '@signalbox/store-postgres';
 import { startExampleServer, type ExampleServer, type ExampleServerOptions } from '../../examples/server/src';
 import { readAllUsageRows } from '../helpers/read-all-usage-rows';
 import { startPostgres, type TestPostgres } from '../helpers/start-postgres';
 
-/** Requests at once against a key whose daily budget covers about 50 of them. */
+/** Requests at once against a key whose daily budget runs out long before they do. */
 const CONCURRENT_REQUESTS = 2_000;
+
+/**
+ * The 2,000 requests are all sent at once, over 256 keep-alive connections: one process opening
+ * 2,000 sockets to a server in its own event loop overflows the listen backlog. The server is
+ * shown to serve all 256 at once: the upstream answers none until 256 are waiting at it.
+ */
+const CONNECTIONS = 256;
 
 type Answer = { status: number; code?: string; retryAfter: string | null };
 
-/**
- * The 2,000 requests are all sent at once, over at most 256 keep-alive connections: one process
- * opening 2,000 sockets to a server in its own event loop overflows the listen backlog.
- */
-const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
 
-async function post(url: string, key: string): Promise<Answer> {
-  const body = JSON.stringify({ model: 'sim-via-responses', input: 'price me', max_output_tokens: 16 });
+/** One request; `through` is the batch's connections unless told otherwise (`false`: a connection of its own). */
+async function post(url: string, key: string, through: Agent | false = agent): Promise<Answer> {
+  const body = JSON.stringify({ model: 'sim-gated', input: 'price me', max_output_tokens: 16 });
   const response = await new Promise<IncomingMessage>((resolve, reject) => {
     const sent = request(`${url}/v1/responses`, {
       method: 'POST',
-      agent,
+      agent: through,
       headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
     }, resolve);
     sent.on('error', reject);
@@ -39,20 +45,104 @@ async function post(url: string, key: string): Promise<Answer> {
 }
 
 /**
- * A key's daily budget worth about 50 requests, on an account whose balance covers thousands, under
- * 2,000 concurrent requests through the example server: on its data folder (SQLite, holds in the
- * server's memory) and on a real PostgreSQL. The period's charges never pass the budget, to the
- * micro-unit; every refusal is a 429 `BUDGET_EXCEEDED` in the Responses envelope with `Retry-After`
- * at most a day, and the ledger's charges are exactly what the budget counted.
+ * An upstream that can hold requests back: once closed, it keeps every request waiting until `open`
+ * lets them (and every later one) through. `largestBatch` is the most it let through at once.
+ */
+type Gate = {
+  handler: RequestListener;
+  close(): void;
+  /** Resolves once `count` requests wait at the closed gate. */
+  whenWaiting(count: number): Promise<void>;
+  open(): void;
+  largestBatch(): number;
+};
+
+function createGate(forward: RequestListener): Gate {
+  let closed = false;
+  let waiting: Array<() => void> = [];
+  let watch: { count: number; resolve: () => void } | undefined;
+  let largest = 0;
+  return {
+    handler(incoming, outgoing) {
+      if (!closed) return void forward(incoming, outgoing);
+      waiting.push(() => forward(incoming, outgoing));
+      if (watch && waiting.length >= watch.count) watch.resolve();
+    },
+    close() {
+      closed = true;
+    },
+    whenWaiting(count) {
+      return new Promise(resolve => (watch = { count, resolve }));
+    },
+    open() {
+      closed = false;
+      const batch = waiting;
+      waiting = [];
+      largest = Math.max(largest, batch.length);
+      batch.forEach(release => release());
+    },
+    largestBatch: () => largest,
+  };
+}
+
+/** The route's upstream is the gated simulator; prices as the embedded demo routes'. */
+function writeConfig(folder: string, upstreamURL: string): string {
+  const path = join(folder, 'gateway.json');
+  const route = { model: 'sim-gated', interfaces: ['responses'], targets: [{ upstream: 'gated', model: 'sim-1' }], pricing: { inputPerMillion: 0.5, outputPerMillion: 1.5 } };
+  writeFileSync(path, JSON.stringify({ upstreams: { gated: { protocol: 'openai-responses', baseURL: `${upstreamURL}/v1` } }, routes: [route] }));
+  return path;
+}
+
+/** What one request holds while it runs and what it is then charged, measured on an account of its own. */
+async function measureRequest(server: ExampleServer, gate: Gate): Promise<{ holdMicros: number; costMicros: number }> {
+  const { store, url } = server;
+  const account = await store.createAccount({ name: 'calibration', balanceMicros: 1_000_000_000 });
+  const { secret } = await store.createKey({ accountId: account.id, name: 'calibration' });
+  gate.close();
+  const arrived = gate.whenWaiting(1);
+  // On a connection of its own, closed after: the batch then starts on fresh connections, none the server may be closing as idle.
+  const answer = post(url, secret, false);
+  await arrived;
+  const holdMicros = (await store.getAccount(account.id))!.reservedMicros;
+  gate.open();
+  expect((await answer).status).toBe(200);
+  return { holdMicros, costMicros: await readCost(store, account.id) };
+}
+
+/** The charge of an account's one request, once its ledger row is written (a batch commits it a few turns later). */
+async function readCost(store: AccountStore, accountId: string): Promise<number> {
+  for (let turn = 0; turn < 200; turn += 1) {
+    const costMicros = (await readAllUsageRows(store, accountId, 1_000))[0]?.costMicros ?? 0;
+    if (costMicros > 0) return costMicros;
+    await new Promise(resolve => setImmediate(resolve));
+  }
+  return 0;
+}
+
+/**
+ * A key's daily budget with room for 256 requests in flight and then a few dozen more, on an account
+ * whose balance covers thousands, under 2,000 concurrent requests through the example server: on its
+ * data folder (SQLite, holds in the server's memory) and on a real PostgreSQL. The server holds 256
+ * requests at the upstream at once (the key's concurrency limit and the upstream's connections let
+ * them all through); the period's charges never pass the budget, to the micro-unit; every refusal is
+ * a 429 `BUDGET_EXCEEDED` in the Responses envelope with `Retry-After` at most a day, and the
+ * ledger's charges are exactly what the budget counted.
  */
 describe('budgets under 2,000 concurrent requests', () => {
   let folder: string;
   let postgres: TestPostgres | undefined;
   let server: ExampleServer | undefined;
+  let upstream: Server;
+  let gate: Gate;
+  let configPath: string;
   const quiet = { ...systemClock, sleep: async (_ms: number, signal?: AbortSignal) => signal?.throwIfAborted() };
 
   beforeAll(async () => {
     folder = mkdtempSync(join(tmpdir(), 'signalbox-budgets-'));
+    gate = createGate(createSimulator().handler);
+    upstream = createServer(gate.handler);
+    await new Promise<void>(resolve => upstream.listen(0, '127.0.0.1', resolve));
+    configPath = writeConfig(folder, `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`);
     postgres = await startPostgres();
   }, 60_000);
   afterEach(async () => {
@@ -61,6 +151,8 @@ describe('budgets under 2,000 concurrent requests', () => {
   });
   afterAll(async () => {
     agent.destroy();
+    upstream.closeAllConnections();
+    await new Promise(resolve => upstream.close(resolve));
     await postgres?.stop();
     rmSync(folder, { recursive: true, force: true });
   });
@@ -75,35 +167,36 @@ describe('budgets under 2,000 concurrent requests', () => {
       }),
     ],
   ];
+  const start = async (storage: ExampleServerOptions['storage'], demoKey?: string) =>
+    startExampleServer({ port: 0, host: '127.0.0.1', configPath, storage, ...(demoKey && { demoKey }), environment: {}, clock: quiet });
 
-  it.each(storages)('on %s: the budget is never exceeded and every refusal is 429 BUDGET_EXCEEDED', async (_name, storage) => {
-    server = await startExampleServer({ port: 0, host: '127.0.0.1', storage: await storage(), demoKey: generateApiKey(), environment: {}, clock: quiet });
+  it.each(storages)('on %s: 256 requests run at once, the budget is never exceeded and every refusal is 429 BUDGET_EXCEEDED', async (_name, storage) => {
+    server = await start(await storage(), generateApiKey());
     const { store, url } = server;
-    const calibration = await store.createAccount({ name: 'calibration', balanceMicros: 1_000_000_000 });
-    const { secret: calibrationKey } = await store.createKey({ accountId: calibration.id, name: 'calibration' });
-    expect((await post(url, calibrationKey)).status).toBe(200);
-    let costMicros = 0;
-    for (let turn = 0; turn < 200 && costMicros === 0; turn += 1) {
-      costMicros = (await readAllUsageRows(store, calibration.id, 1_000))[0]?.costMicros ?? 0;
-      if (costMicros === 0) await new Promise(resolve => setImmediate(resolve));
-    }
+    const { holdMicros, costMicros } = await measureRequest(server, gate);
     expect(costMicros).toBeGreaterThan(0);
+    expect(holdMicros).toBeGreaterThanOrEqual(costMicros);
 
-    const limitMicros = 50 * costMicros;
+    const limitMicros = CONNECTIONS * holdMicros + 50 * costMicros;
     const account = await store.createAccount({ name: 'budgeted', balanceMicros: 1_000_000_000 });
     const { key, secret } = await store.createKey({ accountId: account.id, name: 'budgeted', limits: { concurrency: CONCURRENT_REQUESTS, queueSize: 0 } });
     await store.setBudget({ accountId: account.id, keyId: key.id, period: 'day', limitMicros });
-    const answers = await Promise.all(Array.from({ length: CONCURRENT_REQUESTS }, () => post(url, secret)));
+    // The gate opens when 256 wait at it; should any answer come back first, it opens then, and the batch says so.
+    gate.close();
+    void gate.whenWaiting(CONNECTIONS).then(gate.open);
+    const answers = await Promise.all(Array.from({ length: CONCURRENT_REQUESTS }, () => post(url, secret).finally(gate.open)));
+    expect(gate.largestBatch()).toBe(CONNECTIONS);
 
     const served = answers.filter(answer => answer.status === 200).length;
     const refused = answers.filter(answer => answer.status === 429 && answer.code === 'BUDGET_EXCEEDED');
     expect(served + refused.length).toBe(CONCURRENT_REQUESTS);
-    expect(served).toBeGreaterThan(0);
+    expect(served).toBeGreaterThanOrEqual(CONNECTIONS);
+    expect(refused.length).toBeGreaterThan(0);
     expect(refused.every(answer => Number(answer.retryAfter) > 0 && Number(answer.retryAfter) <= 86_400)).toBe(true);
 
     await server.close(5_000);
     server = undefined;
-    const reopened = await startExampleServer({ port: 0, host: '127.0.0.1', storage: await storage(), environment: {}, clock: quiet });
+    const reopened = await start(await storage());
     server = reopened;
     const rows = await readAllUsageRows(reopened.store, account.id, 1_000);
     expect(rows).toHaveLength(CONCURRENT_REQUESTS);
@@ -111,8 +204,8 @@ describe('budgets under 2,000 concurrent requests', () => {
     const [budget] = await reopened.store.listBudgets(account.id);
     expect(budget).toMatchObject({ keyId: key.id, limitMicros, spentMicros: charged, heldMicros: 0 });
     expect(charged).toBeLessThanOrEqual(limitMicros);
-    expect(charged).toBeGreaterThan(0);
+    expect(rows.filter(row => row.status === 200)).toHaveLength(served);
     expect(rows.filter(row => row.status === 429).every(row => row.errorCode === 'BUDGET_EXCEEDED' && row.costMicros === 0)).toBe(true);
     expect(await reopened.store.getAccount(account.id)).toMatchObject({ balanceMicros: 1_000_000_000 - charged, reservedMicros: 0 });
-  }, 120_000);
+  }, 300_000);
 });

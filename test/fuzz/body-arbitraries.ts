@@ -1,5 +1,6 @@
 import { assertNever } from '@signalbox/core';
 import fc from 'fast-check';
+import { binaryCodePoint } from './binary-code-point';
 import { FUZZ_ENDPOINTS, type FuzzEndpoint } from './fuzz-endpoints';
 import { Fragment, serializeFuzzJSON, serializeWithDuplicateKey, type FuzzJSON } from './serialize-fuzz-json';
 
@@ -38,7 +39,7 @@ const STRANGE_STRINGS = [
 
 /** Strings a parser or validator trips over: unicode of every plane, NUL, lone surrogates, control characters. */
 export const nastyString: fc.Arbitrary<string> = fc.oneof(
-  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.string({ unit: binaryCodePoint, maxLength: 40 }),
   fc.string({ unit: 'grapheme', maxLength: 20 }),
   fc.string({ maxLength: 20 }),
   fc.constantFrom(...STRANGE_STRINGS),
@@ -103,7 +104,7 @@ const mutation: fc.Arbitrary<Mutation> = fc.record({
 /** Field names for an extra field: random, prototype-polluting, or the name of a real field elsewhere. */
 const fieldName: fc.Arbitrary<string> = fc.oneof(
   fc.string({ maxLength: 20 }),
-  fc.string({ unit: 'binary', maxLength: 10 }),
+  fc.string({ unit: binaryCodePoint, maxLength: 10 }),
   fc.constantFrom(
     '__proto__',
     'constructor',

@@ -8,6 +8,8 @@ import { headerPlan } from './header-arbitraries';
 import { keyShapedSecret } from './secret-arbitraries';
 
 const RUNS = fuzzRuns({ headers: 1500 });
+// 1,500 exchanges: well within jest's 20 s default alone, not on a 2-core machine busy with other work.
+jest.setTimeout(60_000);
 
 describe('fuzz: random and mutated headers on every endpoint', () => {
   let gateway: FuzzGateway;

@@ -60,6 +60,18 @@ describe('the log audit', () => {
     expect(audit.findLeaks()).toEqual([]);
   });
 
+  it('counts a fragment’s variety in code points: seven different ones prove nothing, eight do', () => {
+    const seven = `${'😀'.repeat(6)}${'abcdef'.repeat(2)}`; // 24 UTF-16 units, 7 code points
+    const eight = `${'😀'.repeat(6)}abcdefg${'a'.repeat(5)}`; // 24 UTF-16 units, 8 code points
+    for (const [fragment, leaks] of [[seven, false], [eight, true]] as const) {
+      const audit = createLogAudit();
+      const prompt = `${fragment} and then the rest of the prompt`;
+      audit.remember({ input: prompt });
+      logLine(audit, { message: `quoted: ${fragment}` });
+      expect(audit.findLeaks()).toEqual(leaks ? [prompt] : []);
+    }
+  });
+
   it('reports what it checked: lines, strings and fragments', () => {
     const audit = createLogAudit();
     audit.remember([PROMPT, 'a key-shaped-secret']);

@@ -1,7 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { createInterface } from 'node:readline';
+import { chromium, type Browser as PlaywrightBrowser, type BrowserContext, type Page } from 'playwright-core';
 
 /** Debian's Chromium, which ./scripts/test.sh installs when it is missing. */
 export const CHROMIUM_PATH = process.env.SIGNALBOX_CHROMIUM ?? '/usr/bin/chromium';
@@ -40,18 +44,14 @@ export type Browser = {
 /** The browser's language and time zone: fixed, so what a page formats does not depend on the machine. */
 export type BrowserRegion = { locale: string; timezoneId: string };
 
-/** Headless Chromium with a fresh profile (deleted on close) and one page, in US English and UTC unless `region` says otherwise. */
+/**
+ * A fresh browser context (its own cookies and storage, closed with it) and one page in the jest
+ * worker's headless Chromium, in US English and UTC unless `region` says otherwise.
+ */
 export async function launchChromium(region: BrowserRegion = { locale: 'en-US', timezoneId: 'UTC' }): Promise<Browser> {
-  const profile = mkdtempSync(join(tmpdir(), 'signalbox-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: FLAGS,
-    viewport: { width: 1280, height: 860 },
-    acceptDownloads: true,
-    ...region,
-  });
-  const page = context.pages()[0] ?? (await context.newPage());
+  const browser = await connectToWorkerChromium();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, acceptDownloads: true, ...region });
+  const page = await context.newPage();
   const consoleErrors: string[] = [];
   page.on('console', message => {
     if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
@@ -70,7 +70,38 @@ export async function launchChromium(region: BrowserRegion = { locale: 'en-US', 
     },
     async close() {
       await context.close();
-      rmSync(profile, { recursive: true, force: true });
+      await browser.close();
     },
   };
+}
+
+/**
+ * Connects to the jest worker's Chromium, starting it on the worker's first call: one launch per
+ * worker instead of one per test file. The endpoint is kept in a file named after the worker's
+ * process, since each test file has modules of its own; the browser ends when the worker does.
+ */
+async function connectToWorkerChromium(): Promise<PlaywrightBrowser> {
+  const endpointFile = join(tmpdir(), `signalbox-chromium-${process.pid}.endpoint`);
+  if (existsSync(endpointFile)) {
+    try {
+      return await chromium.connect(readFileSync(endpointFile, 'utf8'));
+    } catch {
+      rmSync(endpointFile, { force: true }); // left by a Chromium that did not end cleanly
+    }
+  }
+  return chromium.connect(await startWorkerChromium(endpointFile));
+}
+
+/** Starts test/helpers/chromium-server-program.mjs, tied to this process by its stdin, and returns its endpoint. */
+async function startWorkerChromium(endpointFile: string): Promise<string> {
+  const program = join(__dirname, 'chromium-server-program.mjs');
+  const child = spawn(process.execPath, [program, CHROMIUM_PATH, endpointFile, JSON.stringify(FLAGS)], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const lines = createInterface({ input: child.stdout });
+  const [endpoint] = (await Promise.race([once(lines, 'line'), once(child, 'exit').then(([code]) => Promise.reject(new Error(`Chromium did not start (exit ${code})`)))])) as [string];
+  lines.close();
+  child.stdout.destroy();
+  // Nothing of the program keeps the worker alive; when the worker exits, the program's stdin ends.
+  child.unref();
+  (child.stdin as Socket).unref();
+  return endpoint;
 }

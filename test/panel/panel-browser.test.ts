@@ -1,6 +1,7 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { text } from 'node:stream/consumers';
 import OpenAI from 'openai';
 import request from 'supertest';
 import { createDefaultConfig, EMBEDDED_SIMULATOR } from '../../examples/server/src';
@@ -263,7 +264,8 @@ describe('the panel in a real browser', () => {
       page().waitForEvent('download'),
       page().getByRole('link', { name: 'Export CSV' }).click(),
     ]);
-    const exported = readFileSync((await download.path())!, 'utf8');
+    // Read through the connection: the browser runs in a program of its own (download.path() is not available).
+    const exported = await text(await download.createReadStream());
     const api = await adminAPI()
       .get(`/admin/usage?format=csv&model=${model}`)
       .set({ authorization: `Bearer ${teamA.consoleToken}` })

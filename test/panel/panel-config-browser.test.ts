@@ -44,6 +44,8 @@ describe('the panel Config page in a real browser', () => {
 
   it('shows version 1, seeded from the config by config-file, in the versions list', async () => {
     await page().getByText('Version 1 by config-file').waitFor();
+    // The versions list comes with a second request, after the version in force.
+    await page().locator('tr[data-version="1"]').waitFor();
     expect(await page().locator('tr[data-version]').count()).toBe(1);
     expect(await page().locator('tr[data-version="1"] td').nth(1).textContent()).toBe('config-file');
   });

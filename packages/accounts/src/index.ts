@@ -30,7 +30,7 @@ export {
   type BudgetChange,
   type BudgetPeriod,
 } from './budgets/budget';
-export type { AlertDelivery, AlertDeliveryLog } from './alerts/alert-delivery-log';
+export { DEFAULT_ALERT_DELIVERY_RETENTION_DAYS, type AlertDelivery, type AlertDeliveryLog } from './alerts/alert-delivery-log';
 export { chargeBudget, spentInPeriod, type StoredBudget } from './budgets/stored-budget';
 export { DEFAULT_CACHE_REFRESH_MS, DEFAULT_HOLD_LIFETIME_MS, DEFAULT_HOLD_SWEEP_INTERVAL_MS } from './store/account-store';
 export { storedResponseBytes } from './conversations/create-memory-response-store';

@@ -1,6 +1,7 @@
 import {
   boundClientText,
   createUpstreamError,
+  GATEWAY_ERROR_CODES,
   isJSONObject,
   type EncodedError,
   type GatewayError,
@@ -10,70 +11,67 @@ import {
   type UpstreamFailureWords,
 } from '@signalbox/core';
 
+/** Google's canonical status names (google.rpc.Code) that the gateway answers with. */
+export type GeminiStatusName =
+  | 'INVALID_ARGUMENT'
+  | 'FAILED_PRECONDITION'
+  | 'UNAUTHENTICATED'
+  | 'PERMISSION_DENIED'
+  | 'NOT_FOUND'
+  | 'ABORTED'
+  | 'RESOURCE_EXHAUSTED'
+  | 'CANCELLED'
+  | 'INTERNAL'
+  | 'UNIMPLEMENTED'
+  | 'UNAVAILABLE'
+  | 'DEADLINE_EXCEEDED';
+
 /**
- * The canonical status name (google.rpc.Code) each service code is answered with: the words
- * Google's clients switch on, beside the HTTP status the code table fixes.
- * @see https://ai.google.dev/gemini-api/docs/troubleshooting#error-codes
+ * The status name Google pairs with each HTTP status; another 4xx is an INVALID_ARGUMENT, another
+ * 5xx an INTERNAL.
  * @see https://cloud.google.com/apis/design/errors#handling_errors
  */
-export const GEMINI_STATUS_NAMES = {
-  INVALID_REQUEST: 'INVALID_ARGUMENT',
-  INVALID_JSON: 'INVALID_ARGUMENT',
-  UNSUPPORTED_PARAMETER: 'INVALID_ARGUMENT',
-  VERSION_HEADER_MISSING: 'INVALID_ARGUMENT',
-  VERSION_HEADER_INVALID: 'INVALID_ARGUMENT',
+const STATUS_NAMES_BY_HTTP_STATUS: Readonly<Record<number, GeminiStatusName>> = {
+  400: 'INVALID_ARGUMENT',
+  401: 'UNAUTHENTICATED',
+  403: 'PERMISSION_DENIED',
+  404: 'NOT_FOUND',
+  409: 'ABORTED',
+  429: 'RESOURCE_EXHAUSTED',
+  499: 'CANCELLED',
+  500: 'INTERNAL',
+  501: 'UNIMPLEMENTED',
+  503: 'UNAVAILABLE',
+  504: 'DEADLINE_EXCEEDED',
+};
+
+/**
+ * Codes Google's names describe better than their HTTP status does: a refusal by the system's state
+ * (not a conflict a retry resolves), a timeout, an upstream that could not be reached.
+ */
+const STATUS_NAME_OVERRIDES: Partial<Record<GatewayErrorCode, GeminiStatusName>> = {
   INTERFACE_NOT_SUPPORTED: 'FAILED_PRECONDITION',
-  API_KEY_MISSING: 'UNAUTHENTICATED',
-  API_KEY_INVALID: 'UNAUTHENTICATED',
-  API_KEY_DISABLED: 'UNAUTHENTICATED',
-  API_KEY_EXPIRED: 'PERMISSION_DENIED',
-  MODEL_NOT_ALLOWED: 'PERMISSION_DENIED',
-  GROUP_NOT_ALLOWED: 'PERMISSION_DENIED',
-  SUBSCRIPTION_INACTIVE: 'PERMISSION_DENIED',
-  INSUFFICIENT_BALANCE: 'PERMISSION_DENIED',
-  ADMIN_TOKEN_MISSING: 'UNAUTHENTICATED',
-  ADMIN_TOKEN_INVALID: 'UNAUTHENTICATED',
-  ADMIN_TOKEN_REQUIRED: 'PERMISSION_DENIED',
-  CONSOLE_ROLE_FORBIDDEN: 'PERMISSION_DENIED',
-  SSO_LOGIN_FAILED: 'INVALID_ARGUMENT',
-  SSO_REFUSED: 'PERMISSION_DENIED',
-  PANEL_SESSION_MISSING: 'UNAUTHENTICATED',
-  PANEL_REQUEST_FORBIDDEN: 'PERMISSION_DENIED',
-  ENDPOINT_NOT_FOUND: 'NOT_FOUND',
-  RESOURCE_NOT_FOUND: 'NOT_FOUND',
-  MODEL_NOT_FOUND: 'NOT_FOUND',
-  REQUEST_TIMEOUT: 'DEADLINE_EXCEEDED',
   KEY_LIMITS_ABOVE_CEILING: 'FAILED_PRECONDITION',
   CONFIG_READ_ONLY: 'FAILED_PRECONDITION',
-  CONFIG_VERSION_CONFLICT: 'ABORTED',
-  REQUEST_TOO_LARGE: 'INVALID_ARGUMENT',
-  UNSUPPORTED_CONTENT_ENCODING: 'INVALID_ARGUMENT',
   WEBSOCKET_NOT_SUPPORTED: 'FAILED_PRECONDITION',
-  WEBSOCKET_RESPONSE_IN_PROGRESS: 'ABORTED',
   WEBSOCKET_CONNECTION_LIMIT_REACHED: 'FAILED_PRECONDITION',
-  WEBSOCKET_SOCKETS_LIMITED: 'RESOURCE_EXHAUSTED',
-  PROMPT_TOO_LARGE: 'INVALID_ARGUMENT',
-  HEADERS_TOO_LARGE: 'INVALID_ARGUMENT',
-  RATE_LIMITED: 'RESOURCE_EXHAUSTED',
-  CONCURRENCY_LIMITED: 'RESOURCE_EXHAUSTED',
-  QUEUE_FULL: 'RESOURCE_EXHAUSTED',
-  QUOTA_EXCEEDED: 'RESOURCE_EXHAUSTED',
-  BUDGET_EXCEEDED: 'RESOURCE_EXHAUSTED',
-  PANEL_SESSIONS_FULL: 'RESOURCE_EXHAUSTED',
-  INTERNAL_ERROR: 'INTERNAL',
-  UPSTREAM_INVALID_REQUEST: 'INVALID_ARGUMENT',
-  UPSTREAM_RATE_LIMITED: 'RESOURCE_EXHAUSTED',
-  UPSTREAM_AUTH_FAILED: 'INTERNAL',
+  REQUEST_TIMEOUT: 'DEADLINE_EXCEEDED',
   UPSTREAM_UNREACHABLE: 'UNAVAILABLE',
-  UPSTREAM_FAILED: 'INTERNAL',
-  NO_ACCOUNT_AVAILABLE: 'UNAVAILABLE',
-  SHUTTING_DOWN: 'UNAVAILABLE',
-  LIMITER_UNAVAILABLE: 'UNAVAILABLE',
-  STORE_UNAVAILABLE: 'UNAVAILABLE',
-  SSO_UNAVAILABLE: 'UNAVAILABLE',
-  UPSTREAM_OVERLOADED: 'UNAVAILABLE',
-  UPSTREAM_TIMEOUT: 'DEADLINE_EXCEEDED',
-} as const satisfies Record<GatewayErrorCode, string>;
+};
+
+function statusNameOf(code: GatewayErrorCode): GeminiStatusName {
+  const { status } = GATEWAY_ERROR_CODES[code];
+  return STATUS_NAME_OVERRIDES[code] ?? STATUS_NAMES_BY_HTTP_STATUS[status] ?? (status >= 500 ? 'INTERNAL' : 'INVALID_ARGUMENT');
+}
+
+/**
+ * The canonical status name each service code is answered with: the words Google's clients switch
+ * on, beside the HTTP status the code table fixes.
+ * @see https://ai.google.dev/gemini-api/docs/troubleshooting#error-codes
+ */
+export const GEMINI_STATUS_NAMES: Readonly<Record<GatewayErrorCode, GeminiStatusName>> = Object.fromEntries(
+  (Object.keys(GATEWAY_ERROR_CODES) as GatewayErrorCode[]).map(code => [code, statusNameOf(code)]),
+) as Record<GatewayErrorCode, GeminiStatusName>;
 
 /** Google's status names that say what a failure without an HTTP status was (an error chunk in a stream). */
 const GEMINI_FAILURE_WORDS: UpstreamFailureWords = new Map([

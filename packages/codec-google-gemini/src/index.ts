@@ -9,7 +9,7 @@ export { createGeminiStreamDecoder } from './stream/decode-gemini-stream';
 export { createGeminiStreamEncoder } from './stream/encode-gemini-stream';
 export { decodeGeminiFinishReason, encodeGeminiFinishReason } from './gemini-finish-reason';
 export { decodeGeminiUsage, encodeGeminiUsage } from './gemini-usage';
-export { decodeGeminiError, encodeGeminiError, GEMINI_STATUS_NAMES } from './gemini-error-envelope';
+export { decodeGeminiError, encodeGeminiError, GEMINI_STATUS_NAMES, type GeminiStatusName } from './gemini-error-envelope';
 export { encodeGeminiModelList } from './gemini-model-list';
 export { GEMINI_PROTOCOL, getGeminiOptions } from './gemini-options';
 export { geminiSchemaToJSONSchema } from './schema/gemini-schema-to-json-schema';

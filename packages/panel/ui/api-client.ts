@@ -1,12 +1,13 @@
+import type { PresentedIdentity } from '@signalbox/accounts';
+
 /**
  * The page's one way to the panel API: same-origin `fetch` with the session cookie, and the CSRF
  * token (kept in this module's memory only, never in storage or the URL) on every change.
  */
 export const base = document.querySelector<HTMLMetaElement>('meta[name="panel-base"]')?.content ?? '/panel';
 
-export type Identity =
-  | { kind: 'admin'; actor: string }
-  | { kind: 'account'; accountId: string; tokenId?: string; role: 'owner' | 'viewer'; actor: string };
+/** Who the session is, as the panel API presents it (type-only: nothing of the package enters the bundle). */
+export type Identity = PresentedIdentity;
 export type Session = {
   identity: Identity;
   /**

@@ -1,19 +1,11 @@
+import type { AlertDelivery as StoredAlertDelivery, ConsoleAlert } from '@signalbox/accounts';
 import { useEffect, useState } from 'preact/hooks';
 import { api } from './api-client';
 import { formatFailure } from './format';
 
-export type ActiveAlert = { id: string; type: string; createdAt: string; data: Record<string, string | number | null> };
-export type AlertDelivery = {
-  id: string;
-  alertId: string;
-  alertType: string;
-  target: string;
-  attempt: number;
-  outcome: 'delivered' | 'retrying' | 'failed';
-  httpStatus: number | null;
-  error: string | null;
-  time: string;
-};
+export type ActiveAlert = ConsoleAlert;
+/** A delivery attempt as the alerts API answers it: the store's record with its time in ISO 8601. */
+export type AlertDelivery = Omit<StoredAlertDelivery, 'time'> & { time: string };
 
 /** How often the alerts are read again: they begin and end with the gateway's own events. */
 const POLL_MS = 10_000;

@@ -1,9 +1,11 @@
 import { decodeSequenceCursor, encodeSequenceCursor, type AuditLog } from '@signalbox/accounts';
 import { AUDIT_COLUMNS, AUDIT_INSERT_COLUMNS, auditRowValues, buildAuditWhere, toAuditEntry } from '@signalbox/accounts/sql';
+import { deleteInChunks } from './delete-in-chunks';
 import type { StoreContext } from './store-context';
 
 /** How many old entries one retention step deletes, so a large first sweep never holds its locks for long. */
 const AUDIT_DELETE_CHUNK = 5000;
+const DELETE_AUDIT_CHUNK = `DELETE FROM audit_log WHERE seq IN (SELECT seq FROM audit_log WHERE time < $1 ORDER BY seq LIMIT ${AUDIT_DELETE_CHUNK})`;
 
 /**
  * The audit log on PostgreSQL: the `audit_log` table, appended to and read newest first by its
@@ -26,16 +28,6 @@ export function createAuditMethods({ sql }: StoreContext): AuditLog {
       const lastSequence = rows.length > limit ? Number(rows[limit - 1]!['seq']) : undefined;
       return { entries: rows.slice(0, limit).map(toAuditEntry), ...(lastSequence !== undefined && { nextCursor: encodeSequenceCursor(lastSequence) }) };
     },
-    async deleteAuditBefore(before) {
-      let removed = 0;
-      for (;;) {
-        const changes = await sql.count(
-          `DELETE FROM audit_log WHERE seq IN (SELECT seq FROM audit_log WHERE time < $1 ORDER BY seq LIMIT ${AUDIT_DELETE_CHUNK})`,
-          [before],
-        );
-        removed += changes;
-        if (changes < AUDIT_DELETE_CHUNK) return removed;
-      }
-    },
+    deleteAuditBefore: before => deleteInChunks(sql, DELETE_AUDIT_CHUNK, before, AUDIT_DELETE_CHUNK),
   };
 }

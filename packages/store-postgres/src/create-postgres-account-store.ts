@@ -1,5 +1,6 @@
 import pg from 'pg';
 import {
+  DEFAULT_ALERT_DELIVERY_RETENTION_DAYS,
   DEFAULT_CACHE_REFRESH_MS,
   DEFAULT_HOLD_SWEEP_INTERVAL_MS,
   startStoreSweep,
@@ -73,6 +74,8 @@ export type PostgresAccountStoreOptions = (
   usageRetentionDays?: number;
   /** Audit log entries older than this many days are deleted by the sweep. Default `DEFAULT_USAGE_RETENTION_DAYS` (400). */
   auditRetentionDays?: number;
+  /** Alert delivery attempts older than this many days are deleted by the sweep. Default `DEFAULT_ALERT_DELIVERY_RETENTION_DAYS` (30). */
+  alertDeliveryRetentionDays?: number;
   /** Told about a sweep that failed (the database unreachable for a while); the next sweep runs as usual. */
   onSweepError?: (error: unknown) => void;
   /**
@@ -141,6 +144,8 @@ export async function createPostgresAccountStore(options: PostgresAccountStoreOp
   const usage = createUsageMethods(context);
   const audit = createAuditMethods(context);
   const auditRetentionMs = usageRetentionMs(options.auditRetentionDays);
+  const alertDeliveries = createAlertDeliveryMethods(context);
+  const alertDeliveryRetentionMs = usageRetentionMs(options.alertDeliveryRetentionDays ?? DEFAULT_ALERT_DELIVERY_RETENTION_DAYS);
   const configVersions = createConfigVersionMethods({ ...context, sql: createSqlSession(configPool) });
   const listeners = new Set<() => void>();
   const sweeps = createSweepTracker();
@@ -150,6 +155,7 @@ export async function createPostgresAccountStore(options: PostgresAccountStoreOp
       responses.deleteExpiredResponses,
       (at: number) => usage.deleteUsageBefore(at - retentionMs),
       (at: number) => audit.deleteAuditBefore(at - auditRetentionMs),
+      (at: number) => alertDeliveries.deleteAlertDeliveriesBefore(at - alertDeliveryRetentionMs),
     ]),
     { intervalMs, now, ...(options.onSweepError && { onError: options.onSweepError }) },
   );
@@ -160,7 +166,7 @@ export async function createPostgresAccountStore(options: PostgresAccountStoreOp
       ...createApiKeyMethods(context, createKeyCache({ maxAgeMs: options.cacheRefreshMs ?? DEFAULT_CACHE_REFRESH_MS, now })),
       ...createConsoleTokenMethods(context),
       ...createBudgetMethods(context),
-      ...createAlertDeliveryMethods(context),
+      ...alertDeliveries,
       ...reservations,
       ...responses,
       ...usage,

@@ -17,10 +17,13 @@ import {
   type Placeholder,
 } from '@signalbox/accounts/sql';
 import { commitUsageBatch } from './commit-usage-batch';
+import { deleteInChunks } from './delete-in-chunks';
 import type { StoreContext } from './store-context';
 
 /** How many old rows one retention step deletes, so a large first sweep never holds its locks for long. */
 const USAGE_DELETE_CHUNK = 5000;
+const DELETE_USAGE_CHUNK = `DELETE FROM usage WHERE request_id IN
+  (SELECT request_id FROM usage WHERE time < $1 ORDER BY time LIMIT ${USAGE_DELETE_CHUNK})`;
 
 /** PostgreSQL's numbered parameters (`$1`). */
 const NUMBERED_PLACEHOLDER: Placeholder = (_name, position) => `$${position}`;
@@ -60,19 +63,7 @@ export function createUsageMethods({ sql, transaction, now }: StoreContext): Usa
       ]);
       return rows.map(toUsageSummaryRow);
     },
-    async deleteUsageBefore(before) {
-      // In chunks, each its own statement, so other writers are never blocked for long.
-      let removed = 0;
-      for (;;) {
-        const changes = await sql.count(
-          `DELETE FROM usage WHERE request_id IN
-             (SELECT request_id FROM usage WHERE time < $1 ORDER BY time LIMIT ${USAGE_DELETE_CHUNK})`,
-          [before],
-        );
-        removed += changes;
-        if (changes < USAGE_DELETE_CHUNK) return removed;
-      }
-    },
+    deleteUsageBefore: before => deleteInChunks(sql, DELETE_USAGE_CHUNK, before, USAGE_DELETE_CHUNK),
     async listBalanceEvents(accountId, page) {
       const before = page.cursor === undefined ? Number.MAX_SAFE_INTEGER : decodeSequenceCursor(page.cursor);
       const limit = Math.max(1, Math.floor(page.limit));

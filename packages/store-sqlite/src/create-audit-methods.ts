@@ -1,6 +1,7 @@
 import type { StatementSync } from 'node:sqlite';
 import { decodeSequenceCursor, encodeSequenceCursor, type AuditLog } from '@signalbox/accounts';
 import { AUDIT_COLUMNS, AUDIT_INSERT_COLUMNS, auditRowValues, buildAuditWhere, toAuditEntry } from '@signalbox/accounts/sql';
+import { deleteInChunks } from './delete-in-chunks';
 import { USAGE_DELETE_CHUNK } from './prepare-usage-statements';
 import type { StoreContext } from './store-context';
 
@@ -32,14 +33,6 @@ export function createAuditMethods({ database, transaction }: StoreContext): Aud
       const lastSequence = rows.length > limit ? Number(rows[limit - 1]!['seq']) : undefined;
       return { entries: rows.slice(0, limit).map(toAuditEntry), ...(lastSequence !== undefined && { nextCursor: encodeSequenceCursor(lastSequence) }) };
     },
-    async deleteAuditBefore(before) {
-      let removed = 0;
-      for (;;) {
-        const changes = Number(transaction(() => deleteChunk.run(before)).changes);
-        removed += changes;
-        if (changes < USAGE_DELETE_CHUNK) return removed;
-        await new Promise(resolve => setImmediate(resolve));
-      }
-    },
+    deleteAuditBefore: before => deleteInChunks(transaction, deleteChunk, before, USAGE_DELETE_CHUNK),
   };
 }

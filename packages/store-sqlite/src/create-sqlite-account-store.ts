@@ -1,5 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
 import {
+  DEFAULT_ALERT_DELIVERY_RETENTION_DAYS,
   DEFAULT_CACHE_REFRESH_MS,
   DEFAULT_HOLD_SWEEP_INTERVAL_MS,
   startStoreSweep,
@@ -55,6 +56,8 @@ export type SQLiteAccountStoreOptions = {
   usageRetentionDays?: number;
   /** Audit log entries older than this many days are deleted by the sweep. Default `DEFAULT_USAGE_RETENTION_DAYS` (400). */
   auditRetentionDays?: number;
+  /** Alert delivery attempts older than this many days are deleted by the sweep. Default `DEFAULT_ALERT_DELIVERY_RETENTION_DAYS` (30). */
+  alertDeliveryRetentionDays?: number;
   /**
    * Told about periodic work that failed (a sweep on a busy database, a WAL checkpoint); the next
    * one runs as usual.
@@ -123,11 +126,14 @@ export function createSQLiteAccountStore(options: SQLiteAccountStoreOptions): Ac
     : { ...createUsageMethods(context), closeThreads: async () => undefined };
   const audit = createAuditMethods(context);
   const auditRetentionMs = usageRetentionMs(options.auditRetentionDays);
+  const alertDeliveries = createAlertDeliveryMethods(context);
+  const alertDeliveryRetentionMs = usageRetentionMs(options.alertDeliveryRetentionDays ?? DEFAULT_ALERT_DELIVERY_RETENTION_DAYS);
   const sweeps = [
     reservations.releaseExpiredHolds,
     responses.deleteExpiredResponses,
     (at: number) => usage.deleteUsageBefore(at - retentionMs),
     (at: number) => audit.deleteAuditBefore(at - auditRetentionMs),
+    (at: number) => alertDeliveries.deleteAlertDeliveriesBefore(at - alertDeliveryRetentionMs),
   ];
   const stopCheckpoints = startCheckpoints(database, options, busyTimeoutMs);
   const stopSweep = startStoreSweep(sweeps, {
@@ -141,7 +147,7 @@ export function createSQLiteAccountStore(options: SQLiteAccountStoreOptions): Ac
     ...createApiKeyMethods(context),
     ...createConsoleTokenMethods(context),
     ...createBudgetMethods(context),
-    ...createAlertDeliveryMethods(context),
+    ...alertDeliveries,
     ...reservations,
     ...responses,
     ...usage,

@@ -13,6 +13,7 @@ import {
   toUsageEntry,
   toUsageSummaryRow,
 } from '@signalbox/accounts/sql';
+import { deleteInChunks } from './delete-in-chunks';
 import { USAGE_DELETE_CHUNK } from './prepare-usage-statements';
 import { commitUsageRows, toUsageRowCommit } from './commit-usage-rows';
 import type { LedgerContext } from './settle-in-transaction';
@@ -58,17 +59,7 @@ export function createUsageMethods(context: LedgerContext): UsageLedger {
       const rows = statement.all({ ...where.parameters, bucketMs: USAGE_BUCKET_MS[options.bucket] });
       return rows.map(toUsageSummaryRow);
     },
-    async deleteUsageBefore(before) {
-      // In chunks, each its own transaction, so other writers get the lock between them, and with a
-      // turn of the event loop between them, so requests are served while a large deletion runs.
-      let removed = 0;
-      for (;;) {
-        const changes = Number(transaction(() => statements.deleteUsageChunk.run(before)).changes);
-        removed += changes;
-        if (changes < USAGE_DELETE_CHUNK) return removed;
-        await new Promise(resolve => setImmediate(resolve));
-      }
-    },
+    deleteUsageBefore: before => deleteInChunks(transaction, statements.deleteUsageChunk, before, USAGE_DELETE_CHUNK),
     async listBalanceEvents(accountId, page) {
       const before = page.cursor === undefined ? Number.MAX_SAFE_INTEGER : decodeSequenceCursor(page.cursor);
       const limit = Math.max(1, Math.floor(page.limit));

@@ -18,11 +18,19 @@ export type AlertDelivery = {
   time: number;
 };
 
+/** How many days of alert delivery attempts a store keeps unless told otherwise. */
+export const DEFAULT_ALERT_DELIVERY_RETENTION_DAYS = 30;
+
 /** Where every store keeps the alert delivery log (the `alert_deliveries` table of the SQL stores). */
 export type AlertDeliveryLog = {
   recordAlertDelivery(delivery: AlertDelivery): Promise<void>;
   /** The latest attempts, newest first. */
   listAlertDeliveries(options: { limit: number }): Promise<AlertDelivery[]>;
+  /**
+   * Deletes attempts made before `before` (unix ms), oldest written first, and says how many: the
+   * retention sweep. An attempt written after a younger one waits for it, so none goes early.
+   */
+  deleteAlertDeliveriesBefore(before: number): Promise<number>;
 };
 
 /** Deliveries kept in process memory (the memory store's), at most `max` of them, the oldest dropped first. */
@@ -35,6 +43,10 @@ export function createMemoryAlertDeliveryLog(max = 10_000): AlertDeliveryLog {
     },
     async listAlertDeliveries({ limit }) {
       return deliveries.slice(-Math.max(1, limit)).reverse().map(delivery => ({ ...delivery }));
+    },
+    async deleteAlertDeliveriesBefore(before) {
+      const kept = deliveries.findIndex(delivery => delivery.time >= before);
+      return deliveries.splice(0, kept === -1 ? deliveries.length : kept).length;
     },
   };
 }

@@ -19,7 +19,13 @@ export { summarizeUsageSql, toUsageSummaryRow } from './summarize-usage-sql';
 export { BALANCE_EVENT_COLUMNS, toBalanceEvent } from './balance-event-row';
 export { findDigestMatch } from './find-digest-match';
 export { BUDGET_COLUMNS, toBudget, type BudgetRow } from './budget-row';
-export { ALERT_DELIVERY_COLUMNS, alertDeliveryRowValues, toAlertDelivery } from './alert-delivery-row';
+export {
+  ALERT_DELIVERY_COLUMNS,
+  ALERT_DELIVERY_DELETE_CHUNK,
+  alertDeliveryRowValues,
+  deleteAlertDeliveriesChunkSQL,
+  toAlertDelivery,
+} from './alert-delivery-row';
 export { AUDIT_COLUMNS, AUDIT_INSERT_COLUMNS, auditRowValues, buildAuditWhere, toAuditEntry } from './audit-row';
 export { CONFIG_VERSION_SUMMARY_COLUMNS, configVersionRowValues, toConfigVersion, toConfigVersionSummary } from './config-version-row';
 // What the SQL stores' ledger code needs besides the rows, so a thread that writes the ledger loads

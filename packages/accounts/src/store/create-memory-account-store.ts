@@ -12,7 +12,7 @@ import {
 } from './account-store';
 import { createMemoryConfigVersions } from '../config/create-memory-config-versions';
 import { chargeOnSettle } from './charge-on-settle';
-import { createMemoryAlertDeliveryLog } from '../alerts/alert-delivery-log';
+import { createMemoryAlertDeliveryLog, DEFAULT_ALERT_DELIVERY_RETENTION_DAYS } from '../alerts/alert-delivery-log';
 import { createMemoryBudgets } from '../budgets/create-memory-budgets';
 import { budgetPeriodStart } from '../budgets/budget';
 import { totalHolds } from './total-holds';
@@ -38,6 +38,8 @@ export type MemoryAccountStoreOptions = {
   usageRetentionDays?: number;
   /** Audit log entries older than this many days are deleted by the sweep. Default `DEFAULT_USAGE_RETENTION_DAYS`. */
   auditRetentionDays?: number;
+  /** Alert delivery attempts older than this many days are deleted by the sweep. Default `DEFAULT_ALERT_DELIVERY_RETENTION_DAYS` (30). */
+  alertDeliveryRetentionDays?: number;
 };
 
 /**
@@ -82,11 +84,14 @@ export function createMemoryAccountStore(options: MemoryAccountStoreOptions = {}
   const responses = createMemoryResponseStore();
   const audit = createMemoryAuditLog();
   const auditRetention = usageRetentionMs(options.auditRetentionDays);
+  const alertDeliveries = createMemoryAlertDeliveryLog();
+  const alertDeliveryRetention = usageRetentionMs(options.alertDeliveryRetentionDays ?? DEFAULT_ALERT_DELIVERY_RETENTION_DAYS);
   const sweeps = [
     releaseExpiredHolds,
     responses.deleteExpiredResponses,
     (at: number) => usageLedger.deleteUsageBefore(at - retentionMs),
     (at: number) => audit.deleteAuditBefore(at - auditRetention),
+    (at: number) => alertDeliveries.deleteAlertDeliveriesBefore(at - alertDeliveryRetention),
   ];
   const stopSweep = startStoreSweep(sweeps, {
     intervalMs: options.holdSweepIntervalMs ?? DEFAULT_HOLD_SWEEP_INTERVAL_MS,
@@ -96,7 +101,7 @@ export function createMemoryAccountStore(options: MemoryAccountStoreOptions = {}
   const consoleTokens = createMemoryConsoleTokenStore({ serverSecret, hasAccount: id => accounts.has(id) });
 
   return {
-    ...createMemoryAlertDeliveryLog(),
+    ...alertDeliveries,
     configVersions: createMemoryConfigVersions(),
     ...responses,
     ...usageLedger,

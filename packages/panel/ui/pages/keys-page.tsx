@@ -1,8 +1,9 @@
 import { useState } from 'preact/hooks';
 import { api, type Session } from '../api-client';
 import { AccountPicker } from '../components/account-picker';
-import { CopyButton } from '../components/copy-button';
-import { formatFailure, formatKeyLimits, formatTime } from '../format';
+import { CredentialTable } from '../components/credential-table';
+import { NewSecret } from '../components/new-secret';
+import { formatFailure, formatKeyLimits } from '../format';
 import { useAccounts } from '../use-accounts';
 import { useKeys, type Key } from '../use-keys';
 import { ErrorNotice } from '../components/error-notice';
@@ -78,17 +79,9 @@ export function KeysPage({ session }: { session: Session }) {
       />
       <ErrorNotice error={error || loadError} />
       {created && (
-        <section class="secret" aria-labelledby="secret-title">
-          <h2 id="secret-title">Key “{created.key.name}” created</h2>
-          <p>Copy the secret now: it is shown only this once.</p>
-          <p>
-            <code class="key-secret">{created.secret}</code>{' '}
-            <CopyButton text={created.secret} label="Copy the new key's secret" />
-          </p>
-          <button type="button" class="secondary" onClick={() => setCreated(undefined)}>
-            Done
-          </button>
-        </section>
+        <NewSecret id="secret-title" title={`Key “${created.key.name}” created`} secret={created.secret} copyLabel="Copy the new key's secret" onDone={() => setCreated(undefined)}>
+          Copy the secret now: it is shown only this once.
+        </NewSecret>
       )}
       {!readOnly && (
         <section class="create" aria-labelledby="create-title">
@@ -123,75 +116,42 @@ export function KeysPage({ session }: { session: Session }) {
         </section>
       )}
       <h2>Existing keys</h2>
-      <table class="keys">
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Prefix</th>
-            <th scope="col">Status</th>
-            <th scope="col">Expires</th>
-            <th scope="col">Group</th>
-            <th scope="col">Models</th>
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {keys.map(key => (
-            <tr key={key.id} data-key-id={key.id}>
-              <td>{key.name}</td>
-              <td>
-                <code>{key.prefix}…</code>
-              </td>
-              <td>
-                <span class={`status status-${statusOf(key)}`}>{statusOf(key)}</span>
-              </td>
-              <td>{formatTime(key.expiresAt)}</td>
-              <td>{key.group ?? '—'}</td>
-              <td>{key.allowedModels?.join(', ') ?? 'all'}</td>
-              <td>
-                {readOnly ? (
-                  <span class="muted">Read only</span>
-                ) : (
-                  <div class="actions">
-                    {key.status === 'active' ? (
-                      <button
-                        type="button"
-                        class="secondary"
-                        onClick={() => patch(key, { status: 'disabled' })}
-                        aria-label={`Disable ${key.name}`}
-                      >
-                        Disable
-                      </button>
-                    ) : operatorOnly(key) ? (
-                      <span class="muted">Disabled by the operator</span>
-                    ) : (
-                      <button
-                        type="button"
-                        class="secondary"
-                        onClick={() => patch(key, { status: 'active' })}
-                        aria-label={`Enable ${key.name}`}
-                      >
-                        Enable
-                      </button>
-                    )}
-                    {statusOf(key) !== 'expired' && (
-                      <button
-                        type="button"
-                        class="secondary"
-                        onClick={() => patch(key, { expiresAt: new Date().toISOString() })}
-                        aria-label={`Expire ${key.name} now`}
-                      >
-                        Expire now
-                      </button>
-                    )}
-                  </div>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {keys.length === 0 && <p class="muted">No keys yet.</p>}
+      <CredentialTable
+        records={keys}
+        kind="keys"
+        prefixTitle="Prefix"
+        statusOf={statusOf}
+        after={[
+          { title: 'Group', cell: key => key.group ?? '—' },
+          { title: 'Models', cell: key => key.allowedModels?.join(', ') ?? 'all' },
+        ]}
+        actions={readOnly ? undefined : key => <KeyActions record={key} operatorOnly={operatorOnly(key)} patch={patch} />}
+        empty="No keys yet."
+      />
+    </>
+  );
+}
+
+/** Disable or enable a key (never one the operator disabled, for an account's session), and expire it now. */
+function KeyActions({ record, operatorOnly, patch }: { record: Key; operatorOnly: boolean; patch: (key: Key, body: object) => void }) {
+  return (
+    <>
+      {record.status === 'active' ? (
+        <button type="button" class="secondary" onClick={() => patch(record, { status: 'disabled' })} aria-label={`Disable ${record.name}`}>
+          Disable
+        </button>
+      ) : operatorOnly ? (
+        <span class="muted">Disabled by the operator</span>
+      ) : (
+        <button type="button" class="secondary" onClick={() => patch(record, { status: 'active' })} aria-label={`Enable ${record.name}`}>
+          Enable
+        </button>
+      )}
+      {statusOf(record) !== 'expired' && (
+        <button type="button" class="secondary" onClick={() => patch(record, { expiresAt: new Date().toISOString() })} aria-label={`Expire ${record.name} now`}>
+          Expire now
+        </button>
+      )}
     </>
   );
 }

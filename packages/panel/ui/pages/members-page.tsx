@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, toQuery, type Session } from '../api-client';
 import { AccountPicker } from '../components/account-picker';
-import { CopyButton } from '../components/copy-button';
+import { CredentialTable } from '../components/credential-table';
 import { ErrorNotice } from '../components/error-notice';
-import { formatFailure, formatTime } from '../format';
+import { NewSecret } from '../components/new-secret';
+import { formatFailure } from '../format';
 import { useAccounts } from '../use-accounts';
 
 type Member = { id: string; accountId: string; name: string; prefix: string; status: 'active' | 'disabled'; role: 'owner' | 'viewer'; expiresAt: string | null };
@@ -46,16 +47,9 @@ export function MembersPage({ session }: { session: Session }) {
       <AccountPicker accounts={accounts} chosen={chosen} onChoose={setChosen} admin={session.identity.kind === 'admin'} />
       <ErrorNotice error={error} />
       {created && (
-        <section class="secret" aria-labelledby="member-secret-title">
-          <h2 id="member-secret-title">Console token “{created.token.name}” created</h2>
-          <p>Copy it now: it is shown only this once. It logs in to this panel as a {created.token.role}.</p>
-          <p>
-            <code class="key-secret">{created.secret}</code> <CopyButton text={created.secret} label="Copy the new console token" />
-          </p>
-          <button type="button" class="secondary" onClick={() => setCreated(undefined)}>
-            Done
-          </button>
-        </section>
+        <NewSecret id="member-secret-title" title={`Console token “${created.token.name}” created`} secret={created.secret} copyLabel="Copy the new console token" onDone={() => setCreated(undefined)}>
+          Copy it now: it is shown only this once. It logs in to this panel as a {created.token.role}.
+        </NewSecret>
       )}
       <section class="create" aria-labelledby="member-create-title">
         <h2 id="member-create-title">Add a member</h2>
@@ -70,44 +64,23 @@ export function MembersPage({ session }: { session: Session }) {
           <button type="submit">Create console token</button>
         </form>
       </section>
-      <table class="members">
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Token</th>
-            <th scope="col">Role</th>
-            <th scope="col">Status</th>
-            <th scope="col">Expires</th>
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {members.map(member => (
-            <tr key={member.id}>
-              <td>{member.name}</td>
-              <td>
-                <code>{member.prefix}…</code>
-              </td>
-              <td>{member.role}</td>
-              <td>
-                <span class={`status status-${member.status}`}>{member.status}</span>
-              </td>
-              <td>{formatTime(member.expiresAt)}</td>
-              <td>
-                <div class="actions">
-                  <button type="button" class="secondary" aria-label={`Make ${member.name} ${member.role === 'owner' ? 'a viewer' : 'an owner'}`} onClick={() => change(member, { role: member.role === 'owner' ? 'viewer' : 'owner' })}>
-                    {member.role === 'owner' ? 'Make viewer' : 'Make owner'}
-                  </button>
-                  <button type="button" class="secondary" aria-label={`${member.status === 'active' ? 'Disable' : 'Enable'} ${member.name}`} onClick={() => change(member, { status: member.status === 'active' ? 'disabled' : 'active' })}>
-                    {member.status === 'active' ? 'Disable' : 'Enable'}
-                  </button>
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {members.length === 0 && <p class="muted">No members yet.</p>}
+      <CredentialTable
+        records={members}
+        kind="members"
+        prefixTitle="Token"
+        before={[{ title: 'Role', cell: member => member.role }]}
+        actions={member => (
+          <>
+            <button type="button" class="secondary" aria-label={`Make ${member.name} ${member.role === 'owner' ? 'a viewer' : 'an owner'}`} onClick={() => change(member, { role: member.role === 'owner' ? 'viewer' : 'owner' })}>
+              {member.role === 'owner' ? 'Make viewer' : 'Make owner'}
+            </button>
+            <button type="button" class="secondary" aria-label={`${member.status === 'active' ? 'Disable' : 'Enable'} ${member.name}`} onClick={() => change(member, { status: member.status === 'active' ? 'disabled' : 'active' })}>
+              {member.status === 'active' ? 'Disable' : 'Enable'}
+            </button>
+          </>
+        )}
+        empty="No members yet."
+      />
     </>
   );
 }

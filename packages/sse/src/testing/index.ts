@@ -2,6 +2,7 @@ export {
   describeVendorStreamRecordings,
   type VendorStreamRecordings,
 } from './describe-vendor-stream-recordings';
+export { findSplitsThatChangeMessages } from './find-splits-that-change-messages';
 export { expectForwardedUnchangedAndRejected } from './expect-forwarded-unchanged-and-rejected';
 export {
   decodeSSEChunks,
