@@ -1,5 +1,5 @@
-import { budgetPeriodStart, budgetRoomMicros, type AccountStore, type Budget } from '@signalbox/accounts';
-import { toBudget } from '@signalbox/accounts/sql';
+import type { AccountStore, Budget } from '@signalbox/accounts';
+import { budgetPeriodStart, budgetRoomMicros, toBudget } from '@signalbox/accounts/sql';
 import type { Statements } from './prepare-statements';
 import type { StoreContext } from './store-context';
 

@@ -1,4 +1,5 @@
-import { totalHolds, type HoldTotals, type Reservation } from '@signalbox/accounts';
+import type { HoldTotals, Reservation } from '@signalbox/accounts';
+import { totalHolds } from '@signalbox/accounts/sql';
 
 /**
  * The holds of requests in flight, in this process's memory: what a single gateway on the file keeps

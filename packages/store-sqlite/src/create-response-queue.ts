@@ -24,10 +24,16 @@ export type ResponseQueueOptions = {
   transaction: TransactionRunner;
   /** Told about a save that could not be written (it is dropped; the others of its batch are written). */
   onError(error: unknown): void;
+  /**
+   * Runs a queued write once the connection can take the write lock without waiting for another
+   * writer of this process (the ledger thread between batches). Default: at once.
+   */
+  whenWritable?: (write: () => void) => void;
 };
 
 export function createResponseQueue(options: ResponseQueueOptions): ResponseQueue {
   const { statements, transaction } = options;
+  const whenWritable = options.whenWritable ?? (write => write());
   let queued: ResponseSave[] = [];
   const latest = new Map<string, ResponseSave>();
   let scheduled: NodeJS.Immediate | undefined;
@@ -58,7 +64,7 @@ export function createResponseQueue(options: ResponseQueueOptions): ResponseQueu
       if (closed) throw new Error('The SQLite account store is closed.');
       queued.push(save);
       latest.set(save.record.accountId, save);
-      scheduled ??= setImmediate(flush);
+      scheduled ??= setImmediate(() => whenWritable(flush));
     },
     latestOf(accountId) {
       return latest.get(accountId);

@@ -22,6 +22,7 @@ import { createResponseMethods } from './create-response-methods';
 import { createResponseQueue } from './create-response-queue';
 import { createRowCache } from './create-row-cache';
 import { createTransactionRunner } from './create-transaction-runner';
+import { createLazyLedgerThread, createThreadedUsageMethods, type LazyLedgerThread } from './create-threaded-usage-methods';
 import { createUsageMethods } from './create-usage-methods';
 import { refuseSecondSingleGateway, registerHoldOwner, unregisterHoldOwner } from './hold-owners';
 import { migrateSchema } from './migrate-schema';
@@ -84,7 +85,8 @@ export type SQLiteAccountStoreOptions = {
   checkpointIntervalMs?: number;
   /**
    * Told about a queued response save that could not be written (a single gateway writes them in
-   * batches after `saveResponse` has returned); the save is dropped. Default: a process warning.
+   * batches after `saveResponse` has returned; the save is dropped), and about a ledger thread that
+   * failed (its calls then run on the store's own connection). Default: a process warning.
    */
   onWriteError?: (error: unknown) => void;
 };
@@ -109,16 +111,19 @@ export function createSQLiteAccountStore(options: SQLiteAccountStoreOptions): Ac
   const retentionMs = usageRetentionMs(options.usageRetentionDays);
 
   const database = openDatabase(options.path, busyTimeoutMs);
+  const ledgerThread = createLedgerThread(options, busyTimeoutMs);
   let context: StoreContext;
   try {
-    context = prepareStore(database, options, now);
+    context = prepareStore(database, options, now, ledgerThread);
   } catch (error) {
     database.close();
     throw error;
   }
   const reservations = createReservationMethods(context);
   const responses = createResponseMethods(context);
-  const usage = createUsageMethods(context);
+  const { closeThreads, ...usage } = ledgerThread
+    ? createThreadedUsageMethods(context, ledgerThread)
+    : { ...createUsageMethods(context), closeThreads: async () => undefined };
   const audit = createAuditMethods(context);
   const auditRetentionMs = usageRetentionMs(options.auditRetentionDays);
   const alertDeliveries = createAlertDeliveryMethods(context);
@@ -157,6 +162,8 @@ export function createSQLiteAccountStore(options: SQLiteAccountStoreOptions): Ac
       closed = true;
       stopSweep();
       try {
+        // The batches already sent to the ledger thread are committed before anything else closes.
+        await closeThreads();
         context.responseQueue?.close();
         unregisterHoldOwner(database, context.ownerId);
       } finally {
@@ -176,6 +183,7 @@ function prepareStore(
   database: DatabaseSync,
   options: SQLiteAccountStoreOptions,
   now: () => number,
+  ledgerThread: LazyLedgerThread | undefined,
 ): StoreContext {
   const transaction = createTransactionRunner(database);
   migrateSchema(database, transaction);
@@ -200,7 +208,13 @@ function prepareStore(
     accounts: createAccountCache(statements, watcher, singleGateway),
     holds: singleGateway ? createMemoryHolds() : undefined,
     responseQueue: singleGateway
-      ? createResponseQueue({ statements, transaction, onError: options.onWriteError ?? warnOfLostSave })
+      ? createResponseQueue({
+          statements,
+          transaction,
+          onError: options.onWriteError ?? warnOfLostSave,
+          // A batch of saves waits for the ledger thread to finish its batch rather than wait for its lock on the event loop.
+          ...(ledgerThread && { whenWritable: ledgerThread.whenIdle }),
+        })
       : undefined,
   };
 }
@@ -226,6 +240,17 @@ function startCheckpoints(
       if (database.isOpen) database.exec('PRAGMA wal_autocheckpoint = 1000');
     },
   });
+}
+
+/**
+ * For a single gateway on a file: the ledger's writes and reads on a thread of their own (see
+ * `createThreadedUsageMethods`). Otherwise none: the ledger runs on the store's connection, as every
+ * process sharing the file expects (a thread's commits would make this process's holds wait for the lock).
+ */
+function createLedgerThread(options: SQLiteAccountStoreOptions, busyTimeoutMs: number): LazyLedgerThread | undefined {
+  if (options.singleGateway !== true || !isDatabaseFile(options.path)) return undefined;
+  const onLost = options.onWriteError ?? ((error: unknown) => process.emitWarning(String(error)));
+  return createLazyLedgerThread({ path: options.path, busyTimeoutMs }, onLost);
 }
 
 function warnOfLostSave(error: unknown): void {

@@ -1,26 +1,22 @@
 import type { StatementSync } from 'node:sqlite';
+import type { UsageLedger } from '@signalbox/accounts';
 import {
+  buildUsageWhere,
   decodeSequenceCursor,
   decodeUsageCursor,
   encodeSequenceCursor,
   encodeUsageCursor,
   USAGE_BUCKET_MS,
-  type Settled,
-  type UsageLedger,
-} from '@signalbox/accounts';
-import {
-  buildUsageWhere,
   USAGE_COLUMNS,
   summarizeUsageSql,
   toBalanceEvent,
   toUsageEntry,
   toUsageSummaryRow,
-  usageRowValues,
 } from '@signalbox/accounts/sql';
 import { deleteInChunks } from './delete-in-chunks';
 import { USAGE_DELETE_CHUNK } from './prepare-usage-statements';
-import { settleInTransaction } from './settle-in-transaction';
-import type { StoreContext } from './store-context';
+import { commitUsageRows, toUsageRowCommit } from './commit-usage-rows';
+import type { LedgerContext } from './settle-in-transaction';
 
 /**
  * The usage ledger on SQLite. `commitUsage` runs a whole batch in one `BEGIN IMMEDIATE`
@@ -28,7 +24,7 @@ import type { StoreContext } from './store-context';
  * with the charge decided, so a failure anywhere rolls back every charge and every row of the batch.
  * Queries are prepared once per filter shape and cached.
  */
-export function createUsageMethods(context: StoreContext): UsageLedger {
+export function createUsageMethods(context: LedgerContext): UsageLedger {
   const { database, statements, transaction } = context;
   const prepared = new Map<string, StatementSync>();
   const prepareOnce = (sql: string) => {
@@ -42,22 +38,7 @@ export function createUsageMethods(context: StoreContext): UsageLedger {
 
   return {
     async commitUsage(commits) {
-      return settleInTransaction(context, settle =>
-        commits.map(({ entry, reservation, costMicros }): Settled => {
-          const cost = Math.max(0, Math.round(costMicros));
-          if (statements.selectUsageExists.get(entry.requestId)) {
-            // Already written: release a hold still left without charge, so no money stays held for it.
-            if (reservation) settle(reservation, 0);
-            return { chargedMicros: 0, uncoveredMicros: cost };
-          }
-          const settled = (reservation && settle(reservation, cost)) || {
-            chargedMicros: 0,
-            uncoveredMicros: cost,
-          };
-          statements.insertUsage.run(...usageRowValues(entry, settled));
-          return settled;
-        }),
-      );
+      return commitUsageRows(context, commits.map(toUsageRowCommit));
     },
     async listUsage(filter, page) {
       const after = page.cursor === undefined ? undefined : decodeUsageCursor(page.cursor);

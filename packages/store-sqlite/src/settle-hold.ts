@@ -1,4 +1,5 @@
-import { chargeOnSettle, type Reservation, type Settled } from '@signalbox/accounts';
+import type { Reservation, Settled } from '@signalbox/accounts';
+import { chargeOnSettle } from '@signalbox/accounts/sql';
 import { chargeBudgets } from './create-budget-methods';
 import type { Statements } from './prepare-statements';
 
@@ -10,7 +11,7 @@ type HeldRow = { account_id: string; amount_micros: number; key_id: string | nul
  * Deleting the hold first and acting only if it was there makes a second settlement charge nothing.
  * The charge counts against the budgets of the hold's account and key, in the period holding `at`.
  */
-export function settleHold(statements: Statements, reservation: Reservation, costMicros: number, at: number): Settled | undefined {
+export function settleHold(statements: Statements, reservation: Pick<Reservation, 'id'>, costMicros: number, at: number): Settled | undefined {
   // The stored amount and account, not the caller's copy, decide what is released and charged.
   const held = statements.deleteReservation.get(reservation.id) as HeldRow | undefined;
   if (!held) return undefined;

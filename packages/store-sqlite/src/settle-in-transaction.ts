@@ -1,10 +1,14 @@
-import { chargeOnSettle, type Reservation, type Settled } from '@signalbox/accounts';
+import type { Reservation, Settled } from '@signalbox/accounts';
+import { chargeOnSettle } from '@signalbox/accounts/sql';
 import { chargeBudgets } from './create-budget-methods';
 import { settleHold } from './settle-hold';
 import type { StoreContext } from './store-context';
 
+/** What a ledger write needs of an open store: the ledger thread builds one of its own. */
+export type LedgerContext = Pick<StoreContext, 'database' | 'statements' | 'transaction' | 'holds' | 'accounts' | 'now'>;
+
 /** Settles one hold inside the running transaction; `undefined` when it was already settled or released. */
-export type SettleOnce = (reservation: Reservation, costMicros: number) => Settled | undefined;
+export type SettleOnce = (reservation: Pick<Reservation, 'id' | 'accountId'>, costMicros: number) => Settled | undefined;
 
 /**
  * Runs `work` as one transaction, giving it the function that settles holds in it: a hold in this
@@ -15,7 +19,7 @@ export type SettleOnce = (reservation: Reservation, costMicros: number) => Settl
  * request. A memory hold leaves memory only after the transaction has committed: if it rolls back
  * the hold is still there for the retry, and the same hold met twice in one batch is charged once.
  */
-export function settleInTransaction<T>(context: StoreContext, work: (settle: SettleOnce) => T): T {
+export function settleInTransaction<T>(context: LedgerContext, work: (settle: SettleOnce) => T): T {
   const { statements, holds, accounts } = context;
   const taken = new Map<string, Reservation>();
   const touched = new Set<string>();

@@ -28,3 +28,10 @@ export {
 } from './alert-delivery-row';
 export { AUDIT_COLUMNS, AUDIT_INSERT_COLUMNS, auditRowValues, buildAuditWhere, toAuditEntry } from './audit-row';
 export { CONFIG_VERSION_SUMMARY_COLUMNS, configVersionRowValues, toConfigVersion, toConfigVersionSummary } from './config-version-row';
+// What the SQL stores' ledger code needs besides the rows, so a thread that writes the ledger loads
+// this entry alone, not the whole package (its admin schemas and their validator).
+export { chargeOnSettle } from '../store/charge-on-settle';
+export { totalHolds } from '../store/total-holds';
+export { budgetPeriodStart, budgetRoomMicros } from '../budgets/budget';
+export { decodeSequenceCursor, decodeUsageCursor, encodeSequenceCursor, encodeUsageCursor } from '../usage/usage-cursor';
+export { USAGE_BUCKET_MS } from '../usage/usage-buckets';

@@ -1,0 +1,97 @@
+import type { Reservation, UsageCommit, UsageLedger } from '@signalbox/accounts';
+import { toUsageRowCommit } from './commit-usage-rows';
+import { createUsageMethods } from './create-usage-methods';
+import { LedgerThreadLostError, spawnLedgerThread, startLedgerThread, type LedgerThread, type LedgerThreadData } from './start-ledger-thread';
+import type { StoreContext } from './store-context';
+
+/** The usage ledger of a single gateway, and what stops its thread once the calls made are answered. */
+export type ThreadedUsageLedger = UsageLedger & { closeThreads(): Promise<void> };
+
+/**
+ * A single gateway's usage ledger off the event loop: batches of commits (each hold settled, each
+ * row inserted with its indexes, the WAL written), the retention deletion and the reads (usage
+ * pages, summaries, balance events) run on one thread with its own connection, started at the first
+ * call. One thread, not a writer and a reader: each costs about 16 MiB, and a read only delays the
+ * next batch, never a request. A batch's holds stay in this thread's memory, counted against the
+ * balance, until the thread says the batch committed; then they go and their accounts' cached rows
+ * are forgotten. A thread that fails is reported to `onLost`, and its calls, waiting or later, run on
+ * the store's own connection as they would without it (a batch it may have committed before failing
+ * is found by its request ids and not charged twice).
+ */
+export function createThreadedUsageMethods(context: StoreContext, ledger: LazyLedgerThread): ThreadedUsageLedger {
+  const local = createUsageMethods(context);
+  const onThread = async <T>(thread: LedgerThread | undefined, call: (thread: LedgerThread) => Promise<T>, alone: () => Promise<T>) => {
+    if (!thread) return alone();
+    try {
+      return await call(thread);
+    } catch (error) {
+      if (error instanceof LedgerThreadLostError) return alone();
+      throw error;
+    }
+  };
+  return {
+    async commitUsage(commits) {
+      const holds = lentHolds(context, commits);
+      const settled = await onThread(
+        ledger.get(),
+        thread => thread.call('commitUsageRows', [commits.map(toUsageRowCommit)], { holds, at: context.now() }),
+        () => local.commitUsage(commits),
+      );
+      context.holds?.remove(holds);
+      for (const { reservation } of commits) if (reservation) context.accounts.forget(reservation.accountId);
+      return settled;
+    },
+    listUsage: (filter, page) =>
+      onThread(ledger.get(), thread => thread.call('listUsage', [filter, page]), () => local.listUsage(filter, page)),
+    summarizeUsage: (filter, options) =>
+      onThread(ledger.get(), thread => thread.call('summarizeUsage', [filter, options]), () => local.summarizeUsage(filter, options)),
+    listBalanceEvents: (accountId, page) =>
+      onThread(ledger.get(), thread => thread.call('listBalanceEvents', [accountId, page]), () => local.listBalanceEvents(accountId, page)),
+    deleteUsageBefore: before =>
+      onThread(ledger.get(), thread => thread.call('deleteUsageBefore', [before]), () => local.deleteUsageBefore(before)),
+    async closeThreads() {
+      await ledger.close();
+    },
+  };
+}
+
+/** The holds of this thread's memory that a batch settles, each once. */
+function lentHolds(context: StoreContext, commits: readonly UsageCommit[]): Reservation[] {
+  const lent = new Map<string, Reservation>();
+  for (const { reservation } of commits) {
+    const held = reservation && context.holds?.get(reservation.id);
+    if (held) lent.set(held.id, held);
+  }
+  return [...lent.values()];
+}
+
+/** The ledger thread of a store, started at its first use; none once it failed or was closed (its calls then run on the store's connection). */
+export type LazyLedgerThread = {
+  get(): LedgerThread | undefined;
+  /** Runs a write of the store's own connection when no batch is on the thread (see `LedgerThread.whenIdle`); at once without a thread. */
+  whenIdle(write: () => void): void;
+  close(): Promise<void>;
+};
+
+export function createLazyLedgerThread(data: LedgerThreadData, onLost: (error: Error) => void): LazyLedgerThread {
+  let thread: LedgerThread | undefined;
+  let ended = false;
+  return {
+    get() {
+      if (ended) return undefined;
+      thread ??= startLedgerThread(spawnLedgerThread(data), error => {
+        ended = true;
+        onLost(error);
+      });
+      return thread;
+    },
+    whenIdle(write) {
+      if (thread) thread.whenIdle(write);
+      else write();
+    },
+    async close() {
+      ended = true;
+      await thread?.close();
+    },
+  };
+}
