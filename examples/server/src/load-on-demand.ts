@@ -1,5 +1,9 @@
 /* eslint-disable @typescript-eslint/no-require-imports -- each loader is a lazy `require`: the point of this file */
+import type * as AzureOpenAIKindModule from '@signalbox/kind-azure-openai';
+import type * as BedrockKindModule from '@signalbox/kind-bedrock';
+import type * as VertexKindModule from '@signalbox/kind-vertex';
 import type * as SQLiteStoreModule from '@signalbox/store-sqlite';
+import type { UpstreamKind } from '@signalbox/core';
 import type * as YAMLModule from 'yaml';
 import type * as PostgresStoreModule from './open-postgres-store';
 import type * as RedisLimiterModule from './open-redis-limiter';
@@ -12,7 +16,7 @@ import type * as RouteModelsModule from './read-route-models';
 // Loading a module costs resident memory for as long as the process runs (its compiled code, its
 // objects), whether or not it is ever called: pg and the PostgreSQL store, ioredis and the Redis
 // limiter, and the YAML parser together cost a server on a data folder with a JSON config about
-// 10 MiB it never uses. Node caches each module after its first `require`, so a second call costs
+// 10 MiB it never uses; the cloud kinds are loaded once a config names one (`kinds` in codecs.ts). Node caches each module after its first `require`, so a second call costs
 // a lookup. `require` rather than `import()`: this package is CommonJS, and `import()` would bring
 // in the ES module loader for modules that are CommonJS too.
 
@@ -57,4 +61,19 @@ export function loadPriceCatalogFiles(): typeof PriceCatalogFileModule {
 /** The model IDs of the server's routes (which brings the engine, to validate the config file): for `keys create --models`. */
 export function loadRouteModelsReader(): typeof RouteModelsModule.readRouteModels {
   return (require('./read-route-models') as typeof RouteModelsModule).readRouteModels;
+}
+
+/** The Azure OpenAI kind (Entra ID tokens): for an upstream of `kind: "azure-openai"`. */
+export function loadAzureOpenAIKind(): UpstreamKind {
+  return (require('@signalbox/kind-azure-openai') as typeof AzureOpenAIKindModule).azureOpenAIKind;
+}
+
+/** The Amazon Bedrock kind (SigV4, the event stream): for an upstream of `kind: "bedrock"`. */
+export function loadBedrockKind(): UpstreamKind {
+  return (require('@signalbox/kind-bedrock') as typeof BedrockKindModule).bedrockKind;
+}
+
+/** The Google Vertex AI kind (Google tokens): for an upstream of `kind: "vertex"`. */
+export function loadVertexKind(): UpstreamKind {
+  return (require('@signalbox/kind-vertex') as typeof VertexKindModule).vertexKind;
 }

@@ -1,5 +1,6 @@
-import { createId, type Codec, type DecodeOptions, type EndpointFacts } from '@signalbox/core';
-import type { RequestHeaders } from '../auth/authenticate';
+import { createId, type Codec, type DecodeOptions, type EndpointFacts, type GatewayError, type JSONObject, type Protocol } from '@signalbox/core';
+import type { Principal, RequestHeaders } from '../auth/authenticate';
+import type { GenerationOutput } from '../generation/generation-output';
 import type { UsageRecord } from '../usage/usage-record';
 import { authenticateOnExchange } from './authenticate-on-exchange';
 import type { Exchange } from './exchange';
@@ -30,28 +31,64 @@ export function openExchange(codec: Codec, opening: ExchangeOpening, dependencie
   const { headers, mountPath = '', endpoint, transport } = opening;
   const decodeOptions: DecodeOptions = { foreignFields: dependencies.foreignFieldsOf(codec), mountPath, ...(endpoint && { endpoint }) };
   const state: ExchangeState = { codec, requestId, startedAt, headers, decodeOptions, settled: false, ...(transport && { transport }) };
-  return {
-    requestId,
-    startedAt,
-    protocol: codec.protocol,
-    codec,
-    get principal() {
-      return state.principal;
-    },
-    get decodeOptions() {
-      return state.decodeOptions;
-    },
-    authenticate: (requestHeaders, query) => authenticateOnExchange(state, dependencies, requestHeaders, query),
-    generate: (body, signal) => generateOnExchange(state, dependencies, body, signal),
-    warmUp: body => warmUpOnExchange(state, dependencies, body),
-    compact: (body, signal) => compactOnExchange(state, dependencies, body, signal),
-    settledRecord: () => settledRecordOf(state),
-    refuse(error) {
-      if (state.settled) return;
-      beginServing(state, dependencies.observer);
-      void settleExchange(state, endingOfFailure(error), dependencies.settlement);
-    },
-  };
+  return new OpenExchange(state, dependencies);
+}
+
+/**
+ * An exchange as one object per request, its methods shared on the prototype: no closures made per
+ * request (an exchange lives as long as its stream, a thousand open streams hold a thousand).
+ */
+class OpenExchange implements Exchange {
+  readonly requestId: string;
+  readonly startedAt: number;
+  readonly protocol: Protocol;
+  readonly codec: Codec;
+  readonly #state: ExchangeState;
+  readonly #dependencies: ExchangeDependencies;
+
+  constructor(state: ExchangeState, dependencies: ExchangeDependencies) {
+    this.requestId = state.requestId;
+    this.startedAt = state.startedAt;
+    this.protocol = state.codec.protocol;
+    this.codec = state.codec;
+    this.#state = state;
+    this.#dependencies = dependencies;
+  }
+
+  get principal(): Principal | undefined {
+    return this.#state.principal;
+  }
+
+  get decodeOptions(): DecodeOptions {
+    return this.#state.decodeOptions;
+  }
+
+  authenticate(requestHeaders: RequestHeaders, query?: Readonly<Record<string, unknown>>): Promise<Principal> {
+    return authenticateOnExchange(this.#state, this.#dependencies, requestHeaders, query);
+  }
+
+  generate(body: unknown, signal: AbortSignal): Promise<GenerationOutput> {
+    return generateOnExchange(this.#state, this.#dependencies, body, signal);
+  }
+
+  warmUp(body: unknown): Promise<GenerationOutput> {
+    return warmUpOnExchange(this.#state, this.#dependencies, body);
+  }
+
+  compact(body: unknown, signal: AbortSignal): Promise<JSONObject> {
+    return compactOnExchange(this.#state, this.#dependencies, body, signal);
+  }
+
+  settledRecord(): Promise<UsageRecord> | undefined {
+    return settledRecordOf(this.#state);
+  }
+
+  refuse(error: GatewayError): void {
+    const state = this.#state;
+    if (state.settled) return;
+    beginServing(state, this.#dependencies.observer);
+    void settleExchange(state, endingOfFailure(error), this.#dependencies.settlement);
+  }
 }
 
 /**

@@ -1,21 +1,9 @@
-import {
-  ClientAbortedError,
-  GatewayError,
-  isJSONObject,
-  unfinishedAnswerError,
-  type Codec,
-  type EncodeContext,
-  type GenerationRequest,
-  type TranslationWarning,
-} from '@signalbox/core';
-import type { RetryPolicy, UpstreamResponse } from '@signalbox/upstream';
+import { ClientAbortedError, GatewayError, type Codec, type GenerationRequest, type TranslationWarning } from '@signalbox/core';
+import type { RetryPolicy } from '@signalbox/upstream';
 import type { UpstreamHealth } from '../upstreams/create-upstream-health';
 import type { PooledCredential } from '../upstreams/credential-pool';
 import { releaseCredential, selectCredential, takeCredential } from '../upstreams/select-credential';
-import { callUpstream, readUpstreamJSON, upstreamRequestId } from './call-upstream';
-import { abandonStream, pipeCommittedStream, readToCommitPoint } from './commit-point';
-import { createPassthroughPipeline } from './create-passthrough-pipeline';
-import { createStreamPipeline } from './create-stream-pipeline';
+import { callUpstream, upstreamRequestId } from './call-upstream';
 import { listWarnings, warningsHeader } from './format-warnings-header';
 import type { FrameFormat } from './frame-format';
 import type { FrameTap } from './frame-tap';
@@ -25,6 +13,7 @@ import { describeDroppedFlags, NO_FORWARDED_PARTS, type ForwardedRequestParts } 
 import type { UpstreamAnswer } from './generation-output';
 import { nextAttempt, noAccountAvailable } from './next-attempt';
 import { prepareUpstreamBody } from './prepare-upstream-body';
+import { readUpstreamAnswer } from './read-upstream-answer';
 import type { UpstreamTarget } from './upstream-target';
 import type { PromptCacheMode } from '../config/gateway-config';
 import type { ReasoningIssuers } from '../reasoning/create-reasoning-issuers';
@@ -229,8 +218,7 @@ async function answerFrom(
   const call = composeUpstreamCall(target, credential, body, { model, stream: options.request.stream, forwarded: sameProtocol ? forwarded : undefined, observerHeaders });
   const response = await callUpstream(target, credential, call, options.signal, options.now());
   attempt.upstreamRequestId = upstreamRequestId(target, response);
-  const read = { options, target, response, passthrough, headers };
-  return options.request.stream ? streamAnswer(read) : jsonAnswer(read);
+  return readUpstreamAnswer({ options, target, response, passthrough, headers });
 }
 
 /** Warnings for the client protocol's own fields when the upstream speaks another protocol. */
@@ -238,66 +226,4 @@ function droppedOptions(inbound: Codec, outbound: Codec, request: GenerationRequ
   if (outbound.protocol === inbound.protocol) return [];
   const own = request.providerOptions?.[inbound.protocol];
   return own && inbound.describeDroppedOptions ? inbound.describeDroppedOptions(own) : [];
-}
-
-/** What one successful upstream call needs to become the client's answer. */
-type UpstreamRead = {
-  options: AttemptOptions;
-  target: UpstreamTarget;
-  response: UpstreamResponse;
-  passthrough: boolean;
-  headers: Record<string, string>;
-};
-
-function encodeContext(options: AttemptOptions): EncodeContext {
-  return { request: options.request, createdAt: options.createdAt };
-}
-
-/**
- * The upstream's JSON answer for the client: translated, or (same protocol) as sent under the
- * client's model ID. An answer its upstream left unfinished goes out only as sent: translated, it is
- * refused (`unfinishedAnswerError`).
- */
-async function jsonAnswer({ options, target, response, passthrough, headers }: UpstreamRead): Promise<UpstreamAnswer> {
-  const json = await readUpstreamJSON(response);
-  const decoded = target.codec.decodeResponse(json);
-  options.issuers?.recordParts(decoded.content, target.name);
-  const unfinished = passthrough ? undefined : unfinishedAnswerError(decoded.finishReason);
-  if (unfinished) throw unfinished;
-  const body =
-    passthrough && isJSONObject(json)
-      ? { ...json, model: options.request.model }
-      : options.inbound.encodeResponse(decoded, encodeContext(options));
-  return { kind: 'json', headers, body, upstreamId: decoded.id, finishReason: decoded.finishReason, usage: decoded.usage, response: decoded };
-}
-
-/** The upstream's stream, read up to its commit point, ready to pipe to the client. */
-async function streamAnswer({ options, target, response, passthrough, headers }: UpstreamRead): Promise<UpstreamAnswer> {
-  const { signal, frameTap, formatFrame } = options;
-  const { createStreamFramer } = target.kind;
-  const framer = createStreamFramer && (await Promise.resolve(createStreamFramer()).catch(error => releaseBody(response, error)));
-  const pipeline = passthrough
-    ? createPassthroughPipeline(
-        target.codec.createStreamDecoder(),
-        target.codec.createPassthroughStream!(options.request.model),
-        frameTap,
-        formatFrame,
-        framer,
-      )
-    : createStreamPipeline(target.codec, options.inbound, encodeContext(options), frameTap, formatFrame, framer);
-  const opened = await readToCommitPoint(response, pipeline, signal);
-  const { issuers } = options;
-  const recordProof = issuers && ((proof: string) => issuers.recordProof(proof, target.name));
-  return {
-    kind: 'stream',
-    headers: pipeline.contentType === undefined ? headers : { ...headers, 'content-type': pipeline.contentType },
-    pipe: sink => pipeCommittedStream(opened, pipeline, sink, signal, frameTap, recordProof),
-    abandon: () => abandonStream(opened),
-  };
-}
-
-/** An answer that will not be read: its connection is let go, and the error that stopped it thrown. */
-function releaseBody(response: UpstreamResponse, error: unknown): never {
-  void response.body[Symbol.asyncIterator]().return?.()?.catch(() => undefined);
-  throw error;
 }

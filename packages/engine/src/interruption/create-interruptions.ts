@@ -29,36 +29,70 @@ export type Interruptions = {
   drain(graceMs: number): Promise<void>;
 };
 
-type Watched = Interruption & { interrupt(reason: Error): void };
+/** What every watched generation of one engine shares: the engine's clock, and the generations still open. */
+type Watching = {
+  clock: Pick<Clock, 'now' | 'schedule'>;
+  open: Set<WatchedGeneration>;
+  /** A watched generation settled: `open` has one fewer. */
+  released(): void;
+};
+
+const NO_DEADLINE = (): void => undefined;
+
+/**
+ * One watched generation, its methods on a shared prototype: a generation in flight (an open stream
+ * among a thousand) holds its controller and its deadline's timer, and no closures of its own.
+ */
+class WatchedGeneration implements Interruption {
+  readonly signal: AbortSignal;
+  readonly #controller = new AbortController();
+  readonly #startedAt: number;
+  readonly #watching: Watching;
+  #cancelDeadline = NO_DEADLINE;
+
+  constructor(startedAt: number, watching: Watching) {
+    this.signal = this.#controller.signal;
+    this.#startedAt = startedAt;
+    this.#watching = watching;
+  }
+
+  interrupt(reason: Error): void {
+    if (!this.#controller.signal.aborted) this.#controller.abort(reason);
+  }
+
+  setDeadline(deadlineMs: number): void {
+    this.#cancelDeadline();
+    const { clock } = this.#watching;
+    const remaining = Math.max(0, this.#startedAt + deadlineMs - clock.now());
+    this.#cancelDeadline = clock.schedule(() => this.interrupt(deadlinePassed(deadlineMs)), remaining);
+  }
+
+  release(): void {
+    this.#cancelDeadline();
+    this.#cancelDeadline = NO_DEADLINE;
+    if (this.#watching.open.delete(this)) this.#watching.released();
+  }
+}
 
 export function createInterruptions(clock: Pick<Clock, 'now' | 'schedule'>): Interruptions {
-  const open = new Set<Watched>();
+  const open = new Set<WatchedGeneration>();
   let draining = false;
   let whenEmpty: (() => void)[] = [];
   const allSettled = (): Promise<void> => (open.size === 0 ? Promise.resolve() : new Promise(resolve => whenEmpty.push(resolve)));
+  const watching: Watching = {
+    clock,
+    open,
+    released() {
+      if (open.size > 0) return;
+      const waiting = whenEmpty;
+      whenEmpty = [];
+      for (const resolve of waiting) resolve();
+    },
+  };
 
   const watch = (startedAt: number): Interruption => {
     if (draining) throw shuttingDown();
-    const controller = new AbortController();
-    let cancelDeadline = (): void => undefined;
-    const watched: Watched = {
-      signal: controller.signal,
-      interrupt(reason) {
-        if (!controller.signal.aborted) controller.abort(reason);
-      },
-      setDeadline(deadlineMs) {
-        cancelDeadline();
-        const remaining = Math.max(0, startedAt + deadlineMs - clock.now());
-        cancelDeadline = clock.schedule(() => watched.interrupt(deadlinePassed(deadlineMs)), remaining);
-      },
-      release() {
-        cancelDeadline();
-        if (!open.delete(watched) || open.size > 0) return;
-        const waiting = whenEmpty;
-        whenEmpty = [];
-        for (const resolve of waiting) resolve();
-      },
-    };
+    const watched = new WatchedGeneration(startedAt, watching);
     open.add(watched);
     return watched;
   };

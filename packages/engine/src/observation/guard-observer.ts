@@ -1,4 +1,5 @@
-import type { AttemptWatcher, EngineObserver, ExchangeWatcher } from './engine-observer';
+import type { UsageRecord } from '../usage/usage-record';
+import type { AttemptEnding, AttemptStart, AttemptWatcher, EngineObserver, ExchangeWatcher, ObservedEnding } from './engine-observer';
 
 /**
  * The host's observer with every call guarded: a throw is reported to `onError` and swallowed, so an
@@ -25,26 +26,70 @@ export function guardObserver(observer: EngineObserver, onError: (error: unknown
   };
 }
 
+/** A guarded watcher's own fields: the host's watcher and where a throw is reported. */
+type Guard<Watcher> = { readonly watcher: Watcher; readonly onError: (error: unknown) => void };
+type GuardedExchangeWatcher = Guard<ExchangeWatcher> & { -readonly [Hook in keyof ExchangeWatcher]: ExchangeWatcher[Hook] };
+type GuardedAttemptWatcher = Guard<AttemptWatcher> & { -readonly [Hook in keyof AttemptWatcher]: AttemptWatcher[Hook] };
+
+// One guarded watcher per exchange (it lives as long as the exchange's stream): its hooks are the
+// shared functions below, called as its methods, so guarding makes no closures per exchange.
 function guardExchangeWatcher(watcher: ExchangeWatcher, onError: (error: unknown) => void): ExchangeWatcher {
-  return {
-    ...(watcher.traceId !== undefined && { traceId: watcher.traceId }),
-    ...(watcher.attemptStarted && {
-      attemptStarted: start => {
-        const attemptWatcher = attempt(() => watcher.attemptStarted!(start), onError);
-        return attemptWatcher && guardAttemptWatcher(attemptWatcher, onError);
-      },
-    }),
-    ...(watcher.responseStarted && { responseStarted: kind => void attempt(() => watcher.responseStarted!(kind), onError) }),
-    ...(watcher.settled && { settled: ending => void attempt(() => watcher.settled!(ending), onError) }),
-    ...(watcher.recorded && { recorded: record => void attempt(() => watcher.recorded!(record), onError) }),
-  };
+  const guarded: GuardedExchangeWatcher = { watcher, onError };
+  if (watcher.traceId !== undefined) guarded.traceId = watcher.traceId;
+  if (watcher.attemptStarted) guarded.attemptStarted = guardedAttemptStarted;
+  if (watcher.responseStarted) guarded.responseStarted = guardedResponseStarted;
+  if (watcher.settled) guarded.settled = guardedSettled;
+  if (watcher.recorded) guarded.recorded = guardedRecorded;
+  return guarded;
+}
+
+function guardedAttemptStarted(this: GuardedExchangeWatcher, start: AttemptStart): AttemptWatcher | undefined {
+  let attemptWatcher: AttemptWatcher | undefined;
+  try {
+    attemptWatcher = this.watcher.attemptStarted!(start);
+  } catch (error) {
+    this.onError(error);
+  }
+  return attemptWatcher && guardAttemptWatcher(attemptWatcher, this.onError);
+}
+
+function guardedResponseStarted(this: GuardedExchangeWatcher, kind: 'json' | 'stream'): void {
+  try {
+    this.watcher.responseStarted!(kind);
+  } catch (error) {
+    this.onError(error);
+  }
+}
+
+function guardedSettled(this: GuardedExchangeWatcher, ending: ObservedEnding): void {
+  try {
+    this.watcher.settled!(ending);
+  } catch (error) {
+    this.onError(error);
+  }
+}
+
+function guardedRecorded(this: GuardedExchangeWatcher, record: UsageRecord): void {
+  try {
+    this.watcher.recorded!(record);
+  } catch (error) {
+    this.onError(error);
+  }
 }
 
 function guardAttemptWatcher(watcher: AttemptWatcher, onError: (error: unknown) => void): AttemptWatcher {
-  return {
-    ...(watcher.headers && { headers: watcher.headers }),
-    ...(watcher.ended && { ended: ending => void attempt(() => watcher.ended!(ending), onError) }),
-  };
+  const guarded: GuardedAttemptWatcher = { watcher, onError };
+  if (watcher.headers) guarded.headers = watcher.headers;
+  if (watcher.ended) guarded.ended = guardedEnded;
+  return guarded;
+}
+
+function guardedEnded(this: GuardedAttemptWatcher, ending: AttemptEnding): void {
+  try {
+    this.watcher.ended!(ending);
+  } catch (error) {
+    this.onError(error);
+  }
 }
 
 function attempt<Value>(call: () => Value, onError: (error: unknown) => void): Value | undefined {

@@ -2,7 +2,8 @@ import { STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { GatewayError, type Codec, type WebSocketCodec } from '@signalbox/core';
 import type { Engine, GatewayConfig, Principal } from '@signalbox/engine';
-import { WebSocketServer, type WebSocket } from 'ws';
+import type * as WS from 'ws';
+import type { WebSocket, WebSocketServer } from 'ws';
 import { toClientError } from '../errors/to-client-error';
 import { UNCOMPRESSED } from './create-web-socket-sink';
 import { handOverUpgrade } from './hand-over-upgrade';
@@ -30,6 +31,16 @@ export type WebSocketUpgradeOptions = Pick<WebSocketConnectionOptions, 'onRespon
   mountPath: string;
 };
 
+/**
+ * The ws server the upgrades are handed to, made at the first WebSocket upgrade: ws is loaded only
+ * then, so a server that never takes one never holds its modules. The largest frame is `maxPayload`.
+ */
+function createWebSocketServer(maxPayload: number): WebSocketServer {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, see above
+  const { WebSocketServer: Server } = require('ws') as typeof WS;
+  return new Server({ noServer: true, maxPayload, perMessageDeflate: true, clientTracking: false });
+}
+
 /** Unsent bytes per socket past which a stream waits for the socket to drain. */
 const HIGH_WATER_MARK = 64 * 1024;
 
@@ -49,7 +60,7 @@ export function attachWebSocketUpgrade(server: Server, options: WebSocketUpgrade
     const { codec } = endpoint;
     if (endpoint.kind === 'generation' && codec.webSocket) codecs.set(mountPath + endpoint.path, { ...codec, webSocket: codec.webSocket });
   }
-  const webSockets = new WebSocketServer({ noServer: true, maxPayload: config.bodyLimitBytes, perMessageDeflate: true, clientTracking: false });
+  let webSockets: WebSocketServer | undefined;
   const tracked = trackWebSocketConnections({ clock: engine.clock, config });
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const codec = codecs.get(pathOf(request.url));
@@ -63,6 +74,7 @@ export function attachWebSocketUpgrade(server: Server, options: WebSocketUpgrade
   const upgrade = async (request: IncomingMessage, socket: Duplex, head: Buffer, codec: Codec & { webSocket: WebSocketCodec }) => {
     const principal = await authenticateHandshake(engine, codec, request, socket, mountPath);
     if (!principal || socket.destroyed) return;
+    webSockets ??= createWebSocketServer(config.bodyLimitBytes);
     webSockets.handleUpgrade(request, socket, head, webSocket => {
       const refusal = tracked.admit(principal.key.id);
       if (refusal) return refuseConnection(webSocket, codec, refusal, engine.openRequest().requestId);
