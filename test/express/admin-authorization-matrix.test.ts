@@ -44,8 +44,12 @@ describe('the admin API’s authorization model over HTTP: every route × every 
     expect(routesOf(server.gateway.createAdminRouter(server.admin)).sort()).toEqual([...ADMIN_ROUTES].sort());
   });
 
-  it.each(AUTHORIZATION_RUNS)('$route $field, as $identity: $expected.status $expected.code', async run => {
-    const fixture = changesRecords(run) ? await createFixture() : shared;
-    await expectAuthorizationRun(run, fixture, asAdmin, snapshot);
+  // The reads and refusals first, while the store holds the shared fixture alone.
+  it.each(AUTHORIZATION_RUNS.filter(run => !changesRecords(run)))('$route $field, as $identity: $expected.status $expected.code', async run => {
+    await expectAuthorizationRun(run, shared, asAdmin, snapshot);
+  });
+
+  it.each(AUTHORIZATION_RUNS.filter(changesRecords))('$route $field, as $identity: $expected.status $expected.code', async run => {
+    await expectAuthorizationRun(run, await createFixture(), asAdmin, snapshot);
   });
 });
