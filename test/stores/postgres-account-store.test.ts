@@ -7,7 +7,7 @@ const databases = usePostgresTestDatabases();
 
 describeAccountStoreContract('postgres', async clock =>
   createPostgresAccountStore({
-    connectionString: await databases.createDatabase(),
+    connectionString: await databases.createMigratedDatabase(),
     serverSecret: SERVER_SECRET,
     holdSweepIntervalMs: 0,
     ...clock,
