@@ -90,6 +90,7 @@ export const SHARED_POSTGRES_FAILURE_VARIABLE = 'SIGNALBOX_TEST_POSTGRES_FAILURE
 export type TestDatabase = {
   /** `postgres://signalbox@127.0.0.1:PORT/NAME` */
   url: string;
+  port: number;
   /** Drops the database, sessions and all (or stops the file's own server). */
   stop(): Promise<void>;
 };
@@ -103,12 +104,13 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const shared = await sharedPostgresURL();
   if (shared === undefined) {
     const server = await startPostgres();
-    return { url: server.url, stop: server.stop };
+    return { url: server.url, port: server.port, stop: server.stop };
   }
   const name = `file_${randomBytes(8).toString('hex')}`;
   await runOnDatabase(shared, `CREATE DATABASE ${name}`);
   return {
     url: shared.replace(/\/postgres$/, `/${name}`),
+    port: Number(new URL(shared).port),
     stop: () => runOnDatabase(shared, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
 }
