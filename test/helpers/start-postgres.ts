@@ -62,7 +62,7 @@ export async function startPostgres(options: { port?: number } = {}): Promise<Te
   } catch (error) {
     rmSync(folder, { recursive: true, force: true });
     const { stderr, stdout, message } = error as { stderr?: string; stdout?: string; message: string };
-    throw new Error(`initdb failed: ${stderr || stdout || message}`);
+    throw new Error(`initdb failed: ${stderr || stdout || message}`, { cause: error });
   }
   const port = options.port ?? (await findFreePort());
   const settings = ['listen_addresses=127.0.0.1', `unix_socket_directories=${folder}`, 'fsync=off', 'synchronous_commit=off', 'full_page_writes=off', 'max_connections=200'];
