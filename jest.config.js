@@ -44,6 +44,9 @@ module.exports = {
       displayName: 'integration',
       roots: ['<rootDir>/test'],
       testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/fuzz/'],
+      // One PostgreSQL server for the run, in which each file makes databases of its own.
+      globalSetup: '<rootDir>/test/helpers/shared-services-global-setup.ts',
+      globalTeardown: '<rootDir>/test/helpers/shared-services-global-teardown.ts',
     },
     {
       ...shared,

@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { createPostgresAccountStore } from '@signalbox/store-postgres';
 import { runCli } from '../../examples/server/src/run-cli';
-import { startPostgres, type TestPostgres } from '../helpers/start-postgres';
+import { createTestDatabase, type TestDatabase } from '../helpers/start-postgres';
 
 /** The management commands with SIGNALBOX_DATABASE_URL: they work on the database the instances share. */
 describe('management commands on PostgreSQL', () => {
-  let postgres: TestPostgres;
+  let postgres: TestDatabase;
   const serverSecret = randomBytes(32).toString('hex');
   beforeAll(async () => {
-    postgres = await startPostgres();
+    postgres = await createTestDatabase();
   }, 30_000);
   afterAll(async () => {
     await postgres?.stop();

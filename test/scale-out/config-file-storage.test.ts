@@ -8,7 +8,7 @@ import { Redis } from 'ioredis';
 import { createDefaultConfig } from '../../examples/server/src/default-config';
 import { describeStartUpError } from '../../examples/server/src/describe-start-up-error';
 import { startExampleServer } from '../../examples/server/src/start-example-server';
-import { startPostgres, type TestPostgres } from '../helpers/start-postgres';
+import { createTestDatabase, type TestDatabase } from '../helpers/start-postgres';
 import { startRedis, type TestRedis } from '../helpers/start-redis';
 import { findFreePort, waitUntil } from '../helpers/throwaway-process';
 import { sendHello } from './send-hello';
@@ -20,7 +20,7 @@ import { runUntilExit, startInstanceProcess, type InstanceProcess } from './star
  * names. Real throwaway servers, the built server in its own process.
  */
 describe('example server choosing PostgreSQL and Redis from its config file', () => {
-  let postgres: TestPostgres;
+  let postgres: TestDatabase;
   let redis: TestRedis;
   let folder: string;
   let configPath: string;
@@ -28,7 +28,7 @@ describe('example server choosing PostgreSQL and Redis from its config file', ()
   const serverSecret = randomBytes(32).toString('hex');
 
   beforeAll(async () => {
-    [postgres, redis] = await Promise.all([startPostgres(), startRedis()]);
+    [postgres, redis] = await Promise.all([createTestDatabase(), startRedis()]);
     folder = mkdtempSync(join(tmpdir(), 'signalbox-config-storage-'));
     configPath = join(folder, 'gateway.json');
     const storage = {

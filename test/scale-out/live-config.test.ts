@@ -6,7 +6,7 @@ import { generateAdminToken, generateApiKey, type AccountStore } from '@signalbo
 import { createSimulator, type Simulator } from '@signalbox/simulator';
 import { createPostgresAccountStore } from '@signalbox/store-postgres';
 import { createDefaultConfig } from '../../examples/server/src/default-config';
-import { startPostgres, type TestPostgres } from '../helpers/start-postgres';
+import { createTestDatabase, type TestDatabase } from '../helpers/start-postgres';
 import { startInstanceProcess, type InstanceProcess } from './start-instance-process';
 
 /** Requests running over both instances while the route is added. */
@@ -21,7 +21,7 @@ type ConfigDocument = { upstreams: Record<string, unknown>; routes: Record<strin
  * NOTIFY), with no restart and no failed request among those running meanwhile.
  */
 describe('live config on two gateway instances sharing PostgreSQL', () => {
-  let postgres: TestPostgres;
+  let postgres: TestDatabase;
   let simulator: Simulator;
   let store: AccountStore;
   let folder: string;
@@ -30,7 +30,7 @@ describe('live config on two gateway instances sharing PostgreSQL', () => {
   const serverSecret = randomBytes(32).toString('hex');
 
   beforeAll(async () => {
-    postgres = await startPostgres();
+    postgres = await createTestDatabase();
     simulator = createSimulator();
     const { url: simulatorURL } = await simulator.listen(0, '127.0.0.1');
     folder = mkdtempSync(join(tmpdir(), 'signalbox-live-config-'));

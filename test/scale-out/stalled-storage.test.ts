@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { generateApiKey } from '@signalbox/accounts';
 import { startExampleServer, type ExampleServer } from '../../examples/server/src/start-example-server';
-import { startPostgres, type TestPostgres } from '../helpers/start-postgres';
+import { createTestDatabase, type TestDatabase } from '../helpers/start-postgres';
 import { startRedis, type TestRedis } from '../helpers/start-redis';
 import { waitUntil } from '../helpers/throwaway-process';
 import { startStallingProxy, type StallingProxy } from '../helpers/start-stalling-proxy';
@@ -21,7 +21,7 @@ const ANSWER_BOUND_MS = 6_000;
  * the instance serves again by itself once the server answers again.
  */
 describe('example server on PostgreSQL and Redis that stop answering', () => {
-  let postgres: TestPostgres;
+  let postgres: TestDatabase;
   let redis: TestRedis;
   let postgresRelay: StallingProxy;
   let redisRelay: StallingProxy;
@@ -30,13 +30,13 @@ describe('example server on PostgreSQL and Redis that stop answering', () => {
   const serverSecret = randomBytes(32).toString('hex');
 
   beforeAll(async () => {
-    [postgres, redis] = await Promise.all([startPostgres(), startRedis()]);
+    [postgres, redis] = await Promise.all([createTestDatabase(), startRedis()]);
     [postgresRelay, redisRelay] = await Promise.all([startStallingProxy(postgres.port), startStallingProxy(redis.port)]);
     server = await startExampleServer({
       port: 0,
       storage: {
         kind: 'postgres',
-        url: `postgres://signalbox@127.0.0.1:${postgresRelay.port}/postgres`,
+        url: postgres.url.replace(`:${postgres.port}/`, `:${postgresRelay.port}/`),
         serverSecret,
         adminTokenDigests: [],
         connectTimeoutMs: CONNECT_TIMEOUT_MS,
