@@ -14,16 +14,26 @@ set -e
 started=$SECONDS
 phase() { echo "== $1 (at $((SECONDS - started)) s)"; }
 
-# Type-checks the tests (the build, `tsc -b`, checks the packages, the examples and the panel's
-# browser code, which esbuild bundles without type-checking) and lints with no warning allowed.
-# Runs every check even when one fails.
-run_checks() {
-  local failed=0
-  phase "type-check the tests"
-  pnpm exec tsc -p tsconfig.test.json || failed=1
-  phase "lint"
-  pnpm exec eslint --max-warnings=0 . || failed=1
-  phase "checks done"
+# Starts a check in the background, in a process group of its own (job control on while starting
+# it) so that it can be stopped with its children should the script end first. Its output and its
+# time go to .test-results/NAME.log, printed by `report_checks`.
+checks=()
+start_check() {
+  local name=$1
+  shift
+  set -m
+  bash -c 'began=$SECONDS; "$@"; status=$?; echo "($((SECONDS - began)) s)"; exit $status' -- "$@" >".test-results/$name.log" 2>&1 &
+  set +m
+  checks+=("$name:$!")
+}
+
+# Waits for every check, prints each one's output, and fails when one did.
+report_checks() {
+  local check failed=0
+  for check in "${checks[@]}"; do
+    if wait "${check#*:}"; then phase "${check%%:*} passed"; else phase "${check%%:*} FAILED" && failed=1; fi
+    cat ".test-results/${check%%:*}.log"
+  done
   return $failed
 }
 
@@ -34,7 +44,7 @@ ensure_built
 # browser tests (driven through playwright-core), PostgreSQL and Redis for the scale-out stores.
 missing=()
 [ -x "${SIGNALBOX_CHROMIUM:-/usr/bin/chromium}" ] || missing+=(chromium)
-compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || missing+=(postgresql)
+[ -x "${SIGNALBOX_POSTGRES_BIN:-/nonexistent}/initdb" ] || compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || missing+=(postgresql)
 [ -x "${SIGNALBOX_REDIS_SERVER:-/usr/bin/redis-server}" ] || missing+=(redis-server)
 if [ ${#missing[@]} -gt 0 ]; then
   phase "install ${missing[*]}"
@@ -45,21 +55,19 @@ fi
 
 mkdir -p .test-results
 phase "checks and tests, side by side"
-# The checks run in a process group of their own (job control on while starting them), stopped
-# with it should the script end first; `nice` leaves the CPU to the tests when both want it.
-set -m
-nice -n 5 bash -c "$(declare -f phase run_checks); started=$((started - SECONDS)); run_checks" >.test-results/checks.log 2>&1 &
-checks=$!
-set +m
-trap 'kill -- "-$checks" 2>/dev/null || true' EXIT
+# The checks the build leaves (it type-checks the packages, the examples and the panel's browser
+# code, which esbuild bundles without type-checking): the tests' type-check, and lint with no
+# warning allowed.
+trap 'for check in "${checks[@]}"; do kill -- "-${check#*:}" 2>/dev/null || true; done' EXIT
+start_check type-check-tests pnpm exec tsc -p tsconfig.test.json
+start_check lint pnpm exec eslint --max-warnings=0 .
 set +e
 pnpm exec jest --ci --json --outputFile=.test-results/jest.json "$@"
 tests_status=$?
 phase "tests done"
-wait "$checks"
+report_checks
 checks_status=$?
 set -e
-cat .test-results/checks.log
 node -e '
   const report = require("./.test-results/jest.json");
   const failed = report.numFailedTests + report.numRuntimeErrorTestSuites;

@@ -20,7 +20,7 @@ node_is_recent() {
   version_at_least "$(node --version | sed 's/^v//')" "$MIN_NODE"
 }
 
-# pnpm's version, read from the manifest beside the command when it is the npm package (as in .tools/):
+# pnpm's version, read from the manifest beside the command when it is the npm package (as in TOOLS_DIR):
 # starting pnpm just to ask costs about a second. Any other pnpm is asked.
 pnpm_version() {
   local manifest
