@@ -40,7 +40,7 @@ install_tools() {
   mkdir -p "$(dirname "$TOOLS_DIR")"
   staging=$(mktemp -d "$TOOLS_DIR.XXXXXX")
   (cd "$staging" && npm install --prefix "$staging" --no-save --no-package-lock --no-audit --no-fund \
-    --loglevel=error "$NODE_PACKAGE" "$PNPM_PACKAGE" >&2)
+    --loglevel=error "$NODE_PACKAGE" "$PNPM_PACKAGE" >&2) || { rm -rf "$staging"; return 1; }
   mv -T "$staging" "$TOOLS_DIR" 2>/dev/null || rm -rf "$staging"
 }
 
