@@ -18,7 +18,14 @@ const codecsButShared = { group: ['@signalbox/codec-*', '!@signalbox/codec-opena
 const layer = (names, why) => ({ group: names.map(name => `@signalbox/${name}`), message: why });
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '.tools/**', 'coverage/**', '.test-results/**', '**/__fixtures__/**', '**/*.js', '**/*.mjs', '!scripts/bench/*.mjs'] },
+  // The tests' scratch files (the lint rules' probes, the documentation's code blocks) come and go
+  // while lint runs beside the tests.
+  {
+    ignores: [
+      ...['**/dist/**', '**/node_modules/**', '.tools/**', 'coverage/**', '.test-results/**', '**/__fixtures__/**', '**/*.js', '**/*.mjs', '!scripts/bench/*.mjs'],
+      ...['test/architecture/lint-probe-*/**', 'test/docs/.snippets/**'],
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

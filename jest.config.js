@@ -32,6 +32,8 @@ module.exports = {
   // Most integration time is spent waiting on loopback servers and child processes, so even a
   // 2-core machine runs two workers (jest's default there is one).
   maxWorkers: Math.max(2, availableParallelism() - 1),
+  // Known-slow files start first when jest has no timings for them (a fresh clone).
+  testSequencer: '<rootDir>/test/slow-tests-first-sequencer.js',
   projects: [
     {
       ...shared,

@@ -65,7 +65,8 @@ ensure_installed() {
   local fingerprint
   fingerprint=$(install_fingerprint)
   say "installing dependencies with pnpm (the lockfile or a package.json changed, or none are installed; a few minutes the first time)"
-  (cd "$SIGNALBOX_ROOT" && pnpm install --frozen-lockfile --reporter=silent >&2)
+  # Purging without asking: node_modules installed from another store (as the checkout's own once was) is redone.
+  (cd "$SIGNALBOX_ROOT" && pnpm install --frozen-lockfile --reporter=silent --config.confirm-modules-purge=false >&2)
   record install "$fingerprint"
 }
 

@@ -69,7 +69,7 @@ export async function startLoopbackNpmRegistry(options: { store: string; tarball
     }
     const versions = installed.get(path);
     if (!versions) return notFound(response);
-    const packument = await buildPackument(path, versions, server.url, tarballOf);
+    const packument = buildPackument(path, versions, server.url);
     response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(packument));
   }
 
@@ -102,22 +102,16 @@ function indexStore(store: string): Map<string, Map<string, InstalledVersion>> {
   return index;
 }
 
-/** The registry document of one package: every version's manifest with its tarball's address and digests. */
-async function buildPackument(
-  name: string,
-  versions: Map<string, InstalledVersion>,
-  registryURL: string,
-  tarballOf: (version: InstalledVersion) => Promise<Tarball>,
-): Promise<Record<string, unknown>> {
+/**
+ * The registry document of one package: every version's manifest with its tarball's address. No
+ * digests: they would mean packing every version the store holds, when npm downloads one or two; npm
+ * computes the digest of what it downloads.
+ */
+function buildPackument(name: string, versions: Map<string, InstalledVersion>, registryURL: string): Record<string, unknown> {
   const documents: Record<string, unknown> = {};
   const baseName = baseNameOf(name);
   for (const [version, installed] of versions) {
-    const tarball = await tarballOf(installed);
-    documents[version] = {
-      ...installed.manifest,
-      _id: `${name}@${version}`,
-      dist: { tarball: `${registryURL}/${name}/-/${baseName}-${version}.tgz`, integrity: tarball.integrity, shasum: tarball.shasum },
-    };
+    documents[version] = { ...installed.manifest, _id: `${name}@${version}`, dist: { tarball: `${registryURL}/${name}/-/${baseName}-${version}.tgz` } };
   }
   return { _id: name, name, 'dist-tags': { latest: latestVersion([...versions.keys()]) }, versions: documents };
 }

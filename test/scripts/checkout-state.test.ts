@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
 const script = join(__dirname, '../../scripts/checkout-state.sh');
-const INSTALL = 'install --frozen-lockfile --reporter=silent';
+const INSTALL = 'install --frozen-lockfile --reporter=silent --config.confirm-modules-purge=false';
 const BUILD = 'run --silent build';
 
 /** Stands in for pnpm: logs each call; `run` builds dist/ from src/ (or fails, or edits a source meanwhile, when asked). */
