@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { SCENARIOS, requestFor } from './bench-scenarios.mjs';
 import { startGateway } from './bench-servers.mjs';
 import { connectionsFor, runLoad } from './run-load.mjs';
-import { formatProfileSummary, summariseProfile } from './summarise-profile.mjs';
+import { formatProfileSummary, mainThreadProfile, summariseProfile } from './summarise-profile.mjs';
 
 /** Profiles `same` and `translated` for each of `scenarios`; resolves with `[{ target, scenario, file, summary }]` and prints each summary. */
 export async function profileScenarios({ folder, simulatorURL, key, storage, scenarios, options, generator, log }) {
@@ -24,7 +24,7 @@ export async function profileScenarios({ folder, simulatorURL, key, storage, sce
       } finally {
         await server.stop();
       }
-      const [name] = readdirSync(into).filter(file => file.endsWith('.cpuprofile'));
+      const name = mainThreadProfile(readdirSync(into));
       if (!name) {
         log(`profile ${target} ${scenarioName}: no .cpuprofile written`);
         continue;

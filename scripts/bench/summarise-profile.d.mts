@@ -18,3 +18,4 @@ export type ProfileSummary = {
 export function packageOf(callFrame: ProfileCallFrame): string;
 export function summariseProfile(profile: CpuProfile, options?: { top?: number }): ProfileSummary;
 export function formatProfileSummary(summary: ProfileSummary): string;
+export function mainThreadProfile(names: string[]): string | undefined;

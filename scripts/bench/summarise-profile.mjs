@@ -86,6 +86,14 @@ export function summariseProfile(profile, { top = 20 } = {}) {
   };
 }
 
+/**
+ * The event loop's profile among those `--cpu-prof` wrote (one per thread, the store's worker threads
+ * too): Node names each `CPU.<date>.<time>.<pid>.<thread id>.<sequence>.cpuprofile`, the main thread's id 0.
+ */
+export function mainThreadProfile(names) {
+  return names.find(name => /^CPU\.\d+\.\d+\.\d+\.0\.\d+\.cpuprofile$/.test(name));
+}
+
 /** The summary as two Markdown tables. */
 export function formatProfileSummary(summary) {
   const percent = value => (Number.isNaN(value) ? '' : `${(value * 100).toFixed(1)} %`);

@@ -1,4 +1,4 @@
-import { formatProfileSummary, packageOf, summariseProfile, type CpuProfile } from '../../scripts/bench/summarise-profile.mjs';
+import { formatProfileSummary, mainThreadProfile, packageOf, summariseProfile, type CpuProfile } from '../../scripts/bench/summarise-profile.mjs';
 
 const frame = (functionName: string, url = '', lineNumber = 0) => ({ functionName, url, lineNumber, columnNumber: 4 });
 
@@ -74,5 +74,14 @@ describe('packageOf', () => {
     expect(packageOf(frame('writev'))).toBe('node internals');
     expect(packageOf(frame('(program)'))).toBe('(program: native, outside JavaScript)');
     expect(packageOf(frame('execute', 'wasm://wasm/00034eea'))).toBe("wasm (undici's HTTP parser)");
+  });
+});
+
+describe('mainThreadProfile', () => {
+  it('picks the event loop’s profile (thread id 0) among those of the worker threads, whatever their order', () => {
+    const names = ['CPU.20261127.154730.32502.2.003.cpuprofile', 'CPU.20261127.154730.32502.1.002.cpuprofile', 'CPU.20261127.154730.32502.0.001.cpuprofile', 'notes.txt'];
+
+    expect(mainThreadProfile(names)).toBe('CPU.20261127.154730.32502.0.001.cpuprofile');
+    expect(mainThreadProfile(names.slice(0, 2))).toBeUndefined();
   });
 });
