@@ -35,7 +35,6 @@ export { chargeBudget, spentInPeriod, type StoredBudget } from './budgets/stored
 export { DEFAULT_CACHE_REFRESH_MS, DEFAULT_HOLD_LIFETIME_MS, DEFAULT_HOLD_SWEEP_INTERVAL_MS } from './store/account-store';
 export { storedResponseBytes } from './conversations/create-memory-response-store';
 export { chargeOnSettle } from './store/charge-on-settle';
-export { totalHolds } from './store/total-holds';
 export { startStoreSweep, type StoreSweep } from './store/start-store-sweep';
 export { createMemoryAccountStore, type MemoryAccountStoreOptions } from './store/create-memory-account-store';
 export { effectiveKeyLimits, keyLimitsSchema, type KeyLimits } from './keys/key-limits';
