@@ -1,4 +1,4 @@
-import { DEFAULT_USAGE_RETENTION_DAYS, keyLimitsSchema } from '@signalbox/accounts';
+import { DEFAULT_ALERT_DELIVERY_RETENTION_DAYS, DEFAULT_USAGE_RETENTION_DAYS, keyLimitsSchema } from '@signalbox/accounts';
 import { DEFAULT_UPSTREAM_CONNECTIONS, DEFAULT_UPSTREAM_QUEUE_TIMEOUT_MS } from '@signalbox/upstream';
 import { z } from 'zod';
 import { refusedHeaderPattern } from '../generation/client-header-patterns';
@@ -180,6 +180,12 @@ export const usageConfigSchema = z
 
 export type UsageConfig = z.output<typeof usageConfigSchema>;
 
+/** How long the audit log keeps an entry; older ones are deleted by the account store's sweep (the host passes this to the store it opens). */
+export const auditConfigSchema = z.object({ retentionDays: z.number().int().positive().default(DEFAULT_USAGE_RETENTION_DAYS) }).strict();
+
+/** How long the record of each alert delivery attempt is kept; older ones are deleted by the account store's sweep. */
+export const alertDeliveriesConfigSchema = z.object({ retentionDays: z.number().int().positive().default(DEFAULT_ALERT_DELIVERY_RETENTION_DAYS) }).strict();
+
 export const gatewayConfigSchema = z
   .object({
     upstreams: z.record(z.string().min(1), upstreamConfigSchema),
@@ -233,6 +239,10 @@ export const gatewayConfigSchema = z
     }),
     /** The usage ledger's retention. */
     usage: usageConfigSchema.default({ retentionDays: DEFAULT_USAGE_RETENTION_DAYS }),
+    /** The audit log's retention. */
+    audit: auditConfigSchema.default({ retentionDays: DEFAULT_USAGE_RETENTION_DAYS }),
+    /** The alert delivery attempts' retention. */
+    alertDeliveries: alertDeliveriesConfigSchema.default({ retentionDays: DEFAULT_ALERT_DELIVERY_RETENTION_DAYS }),
     /** Which credential and target a conversation keeps, and for how long. */
     sessionAffinity: sessionAffinityConfigSchema.default({
       enabled: true,
