@@ -7,6 +7,9 @@ import { cloudPlaceName } from './providers/cloud-place-name';
 import { checkTargetPricing } from '../pricing/check-target-pricing';
 import { modelPricingSchema, type ModelPricing } from '../pricing/model-pricing';
 import { circuitBreakerConfigSchema, credentialConfigSchema, DEFAULT_CIRCUIT_BREAKER, environmentVariableName } from './credential-config';
+import { alertDeliveriesConfigSchema, auditConfigSchema, usageConfigSchema } from './retention-config';
+
+export type { UsageConfig } from './retention-config';
 
 const positiveMilliseconds = z.number().int().positive();
 
@@ -166,25 +169,6 @@ export const sessionAffinityConfigSchema = z
   .strict();
 
 export type SessionAffinityConfig = z.output<typeof sessionAffinityConfigSchema>;
-
-/** The usage ledger: how long its rows are kept. */
-export const usageConfigSchema = z
-  .object({
-    /**
-     * Days a ledger row is kept; older rows are deleted by the account store's sweep (the host
-     * passes this to the store it opens). Default 400: a year plus a month of slack for yearly reports.
-     */
-    retentionDays: z.number().int().positive().default(DEFAULT_USAGE_RETENTION_DAYS),
-  })
-  .strict();
-
-export type UsageConfig = z.output<typeof usageConfigSchema>;
-
-/** How long the audit log keeps an entry; older ones are deleted by the account store's sweep (the host passes this to the store it opens). */
-export const auditConfigSchema = z.object({ retentionDays: z.number().int().positive().default(DEFAULT_USAGE_RETENTION_DAYS) }).strict();
-
-/** How long the record of each alert delivery attempt is kept; older ones are deleted by the account store's sweep. */
-export const alertDeliveriesConfigSchema = z.object({ retentionDays: z.number().int().positive().default(DEFAULT_ALERT_DELIVERY_RETENTION_DAYS) }).strict();
 
 export const gatewayConfigSchema = z
   .object({
