@@ -32,6 +32,7 @@ describe('example server choosing PostgreSQL and Redis from its config file', ()
     folder = mkdtempSync(join(tmpdir(), 'signalbox-config-storage-'));
     configPath = join(folder, 'gateway.json');
     const storage = {
+      // Balance leases off: every hold is a row of its own, settled with its request.
       database: { urlEnv: 'GATEWAY_DATABASE_URL', serverSecretEnv: 'GATEWAY_SECRET', holdSweepIntervalMs: 1_000, connectTimeoutMs: 1_000 },
       redis: { url: redis.url, leaseMs: 5_000, commandTimeoutMs: 1_000 },
     };
@@ -70,6 +71,8 @@ describe('example server choosing PostgreSQL and Redis from its config file', ()
       const rows = async () => (await store.listUsage({ accountId: key!.accountId }, { limit: 5 })).entries;
       await waitUntil(async () => (await rows()).length > 0, { what: () => 'the ledger row', exited: () => instance!.exited() });
       expect(await rows()).toEqual([expect.objectContaining({ status: 200, model: 'signalbox-sim', protocol: 'openai-responses', costMicros: expect.any(Number) })]);
+      // With the file's balanceLeaseMicros 0 nothing stays held once the request is charged (a lease would keep its slice).
+      expect((await store.getAccount(key!.accountId))!.reservedMicros).toBe(0);
       // The instance holds two connections to this Redis besides the test's own: the limiter's (its
       // commands, upstream health's and session affinity's), and its subscription to the upstream health other instances share.
       await client.connect();

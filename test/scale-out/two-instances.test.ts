@@ -6,6 +6,7 @@ import { generateApiKey, type AccountStore, type KeyLimits, type UsageEntry } fr
 import { createSimulator, type Simulator } from '@signalbox/simulator';
 import { createPostgresAccountStore } from '@signalbox/store-postgres';
 import { Redis } from 'ioredis';
+import pg from 'pg';
 import { createDefaultConfig } from '../../examples/server/src/default-config';
 import { createTestDatabase, type TestDatabase } from '../helpers/start-postgres';
 import { startRedis, type TestRedis } from '../helpers/start-redis';
@@ -21,6 +22,10 @@ import { runUntilExit, startInstanceProcess, type InstanceProcess } from './star
 const HOLD_SWEEP_INTERVAL_MS = 500;
 const HOLD_OWNER_TIMEOUT_MS = 4_000;
 const LIMITER_LEASE_MS = 1_500;
+/** A lease with no hold for this long is given back at the next sweep (the store's default). */
+const LEASE_IDLE_MS = 10_000;
+const ADMIN_TOKEN = `sb-test-admin-${randomBytes(16).toString('hex')}`;
+
 /** Requests at once against the account whose balance covers about 50 of them. */
 const CONCURRENT_REQUESTS = 2_000;
 /**
@@ -55,6 +60,8 @@ describe('two gateway instances sharing PostgreSQL and Redis', () => {
   let instances: InstanceProcess[] = [];
   /** The test's own view of Redis: the limiter's leases and clock. */
   let limits: Redis;
+  /** The test's own connection to the database: the leases as the instances left them. */
+  let database: pg.Pool;
   const serverSecret = randomBytes(32).toString('hex');
 
   beforeAll(async () => {
@@ -76,16 +83,19 @@ describe('two gateway instances sharing PostgreSQL and Redis', () => {
       SIGNALBOX_HOLD_OWNER_TIMEOUT_MS: String(HOLD_OWNER_TIMEOUT_MS),
       SIGNALBOX_LIMITER_LEASE_MS: String(LIMITER_LEASE_MS),
       SIGNALBOX_DATABASE_CONNECT_TIMEOUT_MS: String(DATABASE_CONNECT_TIMEOUT_MS),
+      SIGNALBOX_ADMIN_TOKEN: ADMIN_TOKEN,
     };
     // A key exists before they start, so neither creates a demo key; both migrate the schema at once.
     await createFundedKey('seed', 1_000_000);
     instances = await Promise.all([startInstanceProcess(environment), startInstanceProcess(environment)]);
     limits = new Redis(redis.url);
+    database = new pg.Pool({ connectionString: postgres.url, max: 2 });
   }, 60_000);
 
   afterAll(async () => {
     await Promise.all(instances.map(instance => instance.stop()));
     limits?.disconnect();
+    await database?.end();
     await store?.close();
     await simulator?.close();
     await Promise.all([postgres?.stop(), redis?.stop()]);
@@ -128,6 +138,24 @@ describe('two gateway instances sharing PostgreSQL and Redis', () => {
     return rows;
   }
 
+  /** The balance leases of an account, by the process (PID) of the instance holding each. */
+  async function leasesOf(accountId: string): Promise<Array<{ pid: number; amountMicros: number }>> {
+    const { rows } = await database.query<{ pid: number; amount_micros: string }>(
+      'SELECT hold_owners.pid, balance_leases.amount_micros FROM balance_leases LEFT JOIN hold_owners ON hold_owners.id = balance_leases.owner_id WHERE account_id = $1',
+      [accountId],
+    );
+    return rows.map(row => ({ pid: row.pid, amountMicros: Number(row.amount_micros) }));
+  }
+
+  /** Once every lease of the account is given back (idle), nothing of it is held any more. */
+  async function waitForNothingHeld(accountId: string): Promise<void> {
+    await waitUntil(async () => (await store.getAccount(accountId))!.reservedMicros === 0 && (await leasesOf(accountId)).length === 0, {
+      what: () => 'every lease given back',
+      exited: () => false,
+      timeoutMs: LEASE_IDLE_MS + HOLD_SWEEP_INTERVAL_MS + 5_000,
+    });
+  }
+
   const count = (answers: readonly Answer[], status: number, code?: string) =>
     answers.filter(answer => answer.status === status && (code === undefined || answer.code === code)).length;
 
@@ -140,9 +168,21 @@ describe('two gateway instances sharing PostgreSQL and Redis', () => {
 
     const opening = 50 * costMicros;
     const money = await createFundedKey('money', opening, { concurrency: CONCURRENT_REQUESTS, queueSize: 0 });
+    // The instances holding a lease of this balance, as seen while the burst runs (an idle lease is given back before it ends).
+    const leasing = new Set<number>();
+    let bursting = true;
+    const watching = (async () => {
+      while (bursting) for (const lease of await leasesOf(money.accountId)) leasing.add(lease.pid);
+    })();
     const answers = await Promise.all(
       Array.from({ length: CONCURRENT_REQUESTS }, (_, index) => post(instances[index % 2]!, money.key, { input: 'price me' })),
     );
+    bursting = false;
+    await watching;
+    // Holds were served from leases. Whether the second instance gets a slice too depends on how much
+    // of this small balance the first has taken by then (below the hold's size it holds row by row).
+    expect(leasing.size).toBeGreaterThan(0);
+    expect([...leasing].every(pid => instances.some(instance => instance.pid === pid))).toBe(true);
     const served = count(answers, 200);
     const refused = count(answers, 403, 'INSUFFICIENT_BALANCE');
     expect(served + refused).toBe(CONCURRENT_REQUESTS);
@@ -151,6 +191,7 @@ describe('two gateway instances sharing PostgreSQL and Redis', () => {
 
     const rows = await ledgerRows(money.accountId, CONCURRENT_REQUESTS);
     expect(rows).toHaveLength(CONCURRENT_REQUESTS);
+    await waitForNothingHeld(money.accountId);
     const account = await store.getAccount(money.accountId);
     expect(account!.balanceMicros).toBeGreaterThanOrEqual(0);
     expect(account!.reservedMicros).toBe(0);
@@ -160,6 +201,46 @@ describe('two gateway instances sharing PostgreSQL and Redis', () => {
     expect(refusedRows).toHaveLength(refused);
     expect(refusedRows.every(row => row.status === 403 && row.errorCode === 'INSUFFICIENT_BALANCE' && row.costMicros === 0)).toBe(true);
   }, BURST_TEST_TIMEOUT_MS);
+
+  it('an admin top-up made through one instance is seen by both at once, leases or not', async () => {
+    const empty = await createFundedKey('top-up', 0);
+    expect(await Promise.all(instances.map(instance => post(instance, empty.key, { input: 'price me' })))).toMatchObject([
+      { status: 403, code: 'INSUFFICIENT_BALANCE' },
+      { status: 403, code: 'INSUFFICIENT_BALANCE' },
+    ]);
+    const topUp = await fetch(`${instances[0]!.url}/admin/accounts/${empty.accountId}/balance`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ delta: 10 }),
+    });
+    expect(topUp.status).toBe(200);
+    const answers = await Promise.all([...instances, ...instances].map(instance => post(instance, empty.key, { input: 'price me' })));
+    expect(answers.map(answer => answer.status)).toEqual([200, 200, 200, 200]);
+    const rows = await ledgerRows(empty.accountId, 6);
+    await waitForNothingHeld(empty.accountId);
+    expect(rows.reduce((sum, row) => sum + row.costMicros, 0)).toBe(10_000_000 - (await store.getAccount(empty.accountId))!.balanceMicros);
+  }, 60_000);
+
+  it('a key disabled through one instance is refused by both, even while both serve its account from leases', async () => {
+    const doomedKey = await createFundedKey('disabled', 1_000_000_000);
+    expect((await Promise.all(instances.map(instance => post(instance, doomedKey.key, { input: 'price me' })))).map(answer => answer.status)).toEqual([200, 200]);
+    expect(new Set((await leasesOf(doomedKey.accountId)).map(lease => lease.pid))).toEqual(new Set(instances.map(instance => instance.pid)));
+    const keyId = (await store.findKeyBySecret(doomedKey.key))!.id;
+    const disabled = await fetch(`${instances[0]!.url}/admin/keys/${keyId}`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 'disabled' }),
+    });
+    expect(disabled.status).toBe(200);
+    // Refused at once where it was disabled; on the other instance once the key change is announced.
+    expect(await post(instances[0]!, doomedKey.key, { input: 'price me' })).toMatchObject({ status: 401, code: 'API_KEY_DISABLED' });
+    let other: Answer | undefined;
+    await waitUntil(async () => (other = await post(instances[1]!, doomedKey.key, { input: 'price me' })).status !== 200, {
+      what: () => 'the other instance refusing the key',
+      exited: () => false,
+    });
+    expect(other).toMatchObject({ status: 401, code: 'API_KEY_DISABLED' });
+  }, 60_000);
 
   it('a key with concurrency 4 and a queue of 8 never has more than 4 requests at the upstream, and its queue is one for both instances', async () => {
     const gate = await createFundedKey('gate', 1_000_000_000, { concurrency: 4, queueSize: 8, queueTimeoutMs: 20_000 });
@@ -216,6 +297,10 @@ describe('two gateway instances sharing PostgreSQL and Redis', () => {
     const stuck = [0, 1].map(() => post(doomed, crash.key, { input: '[[sim:slow=1000]] [[sim:tokens=30]] never finished' }).catch(() => undefined));
     await waitUntil(() => simulator.stats().active === 2, { what: () => 'two requests at the upstream', exited: () => false });
     expect((await store.getAccount(crash.accountId))!.reservedMicros).toBeGreaterThan(0);
+    // Its two holds were served from a lease of this account's balance, which only expiry can now end.
+    const [doomedLease] = await leasesOf(crash.accountId);
+    expect(doomedLease).toMatchObject({ pid: doomed.pid });
+    expect(doomedLease!.amountMicros).toBeGreaterThan(0);
 
     let loading = true;
     const loadAnswers: Answer[] = [];
@@ -246,7 +331,9 @@ describe('two gateway instances sharing PostgreSQL and Redis', () => {
     expect(await redisNow()).toBeGreaterThanOrEqual(Math.min(...leaseEnds));
     expect(Math.max(...leaseEnds) - killedAtOnRedis).toBeLessThanOrEqual(LIMITER_LEASE_MS);
     expect(slotsBackMs).toBeLessThan(LIMITER_LEASE_MS + 2_000);
-    await waitUntil(async () => (await store.getAccount(crash.accountId))!.reservedMicros === 0, {
+    // The dead instance's lease and holds are gone within the bound; what stays held is the survivor's own lease.
+    const survivorLeased = async () => (await leasesOf(crash.accountId)).reduce((sum, lease) => sum + (lease.pid === survivor.pid ? lease.amountMicros : Number.NaN), 0);
+    await waitUntil(async () => (await store.getAccount(crash.accountId))!.reservedMicros === (await survivorLeased()), {
       what: () => 'the dead instance\'s holds released',
       exited: () => false,
       timeoutMs: HOLD_OWNER_TIMEOUT_MS + HOLD_SWEEP_INTERVAL_MS + 3_000,
@@ -268,8 +355,9 @@ describe('two gateway instances sharing PostgreSQL and Redis', () => {
     const loadAccount = await store.getAccount(load.accountId);
     expect(loadRows.reduce((sum, row) => sum + row.costMicros, 0)).toBe(1_000_000_000 - loadAccount!.balanceMicros);
     // The crashed requests were never settled: their holds were released without charge.
+    await waitForNothingHeld(crash.accountId);
     const crashAccount = await store.getAccount(crash.accountId);
     const crashRows = await ledgerRows(crash.accountId, 1);
     expect(crashRows.reduce((sum, row) => sum + row.costMicros, 0)).toBe(1_000_000_000 - crashAccount!.balanceMicros);
-  }, 60_000);
+  }, 90_000);
 });

@@ -6,7 +6,7 @@ import pg from 'pg';
 import type { AccountStore, Reservation } from '@signalbox/accounts';
 import { createPostgresAccountStore, type PostgresAccountStoreOptions } from '@signalbox/store-postgres';
 import { usageCommit } from './describe-usage-ledger-contract';
-import { stopProcess } from '../helpers/throwaway-process';
+import { stopProcess, waitUntil } from '../helpers/throwaway-process';
 import { ignoreTeardownErrors, usePostgresTestDatabases } from './postgres-test-databases';
 
 const SERVER_SECRET = 'postgres-leases-server-secret';
@@ -174,6 +174,49 @@ describe('PostgreSQL account store: balance leases', () => {
     expect(await serving.reserve(account.id, 3_500)).toMatchObject({ amountMicros: 3_500 });
     await managing.adjustBalance(account.id, -1_000_000);
     expect(await serving.reserve(account.id, 1_000)).toBeUndefined();
+  });
+
+  it('a budget set through another instance while a lease is live stops the lease at its announcement: the next holds are checked against it, and the lease\'s charges count in it', async () => {
+    const url = await databases.createDatabase();
+    const serving = await open(url);
+    const managing = await createPostgresAccountStore({ connectionString: url, serverSecret: SERVER_SECRET, holdSweepIntervalMs: 0 });
+    opened.push(managing);
+    const database = newPool(url);
+    const account = await managing.createAccount({ name: 'budgeted later', balanceMicros: 10_000_000 });
+    const leased = (await serving.reserve(account.id, 1_000))!;
+    expect(await money(database, account.id)).toEqual({ balance: 10_000_000, reserved: 1_000_000, leased: 1_000_000, holds: 0 });
+    await managing.setBudget({ accountId: account.id, period: 'day', limitMicros: 1_500 });
+    // The announcement arrives: the lease keeps only what its hold in flight needs.
+    await waitUntil(async () => (await money(database, account.id)).leased === 1_000, { what: () => 'the lease given back', exited: () => false });
+    // Checked against the budget now (spent 0, limit 1 500), as per-request holds, whatever the lease had.
+    expect(await serving.reserve(account.id, 2_000)).toBeUndefined();
+    const checked = (await serving.reserve(account.id, 1_000))!;
+    expect(await money(database, account.id)).toEqual({ balance: 10_000_000, reserved: 2_000, leased: 1_000, holds: 1_000 });
+    // The hold served from the lease before the budget counts in it once charged.
+    await serving.settle(leased, 800);
+    expect(await managing.listBudgets(account.id)).toMatchObject([{ limitMicros: 1_500, spentMicros: 800 }]);
+    expect(await serving.reserve(account.id, 800)).toBeUndefined();
+    await serving.settle(checked, 700);
+    expect(await managing.listBudgets(account.id)).toMatchObject([{ spentMicros: 1_500 }]);
+    expect(await serving.reserve(account.id, 1)).toBeUndefined();
+  });
+
+  it('a lease taken before the listening connection broke serves no more holds (an announcement may have been missed)', async () => {
+    const url = await databases.createDatabase();
+    const serving = await open(url);
+    const database = newPool(url);
+    const account = await serving.createAccount({ name: 'unannounced', balanceMicros: 10_000_000 });
+    expect(await serving.reserve(account.id, 1_000)).toBeDefined();
+    expect(await money(database, account.id)).toMatchObject({ leased: 1_000_000, holds: 0 });
+    const listener = async () => (await database.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE query LIKE 'LISTEN %'")).rows.map(row => row.pid);
+    const [broken] = await listener();
+    await database.query('SELECT pg_terminate_backend($1)', [broken]);
+    // The store noticed the break once it listens on a new connection.
+    await waitUntil(async () => (await listener()).some(pid => pid !== broken), { what: () => 'the listener back', exited: () => false });
+    const during = (await serving.reserve(account.id, 1_000))!;
+    // The lease taken before the break may have missed an announcement: it serves nothing, the hold is a row of its own.
+    expect(await money(database, account.id)).toMatchObject({ leased: 1_000_000, holds: 1_000 });
+    await serving.settle(during, 1_000);
   });
 
   it('gives an idle lease back at the sweep, renews a used one, and releases an expired lease hold without charge', async () => {

@@ -107,6 +107,15 @@ describe('chooseSharedStorage', () => {
     });
   });
 
+  it('takes the balance lease slice from the file (0 turns leases off), SIGNALBOX_BALANCE_LEASE_MICROS winning, and refuses a negative or fractional one', () => {
+    const file = (balanceLeaseMicros: number) => fromFile({ database: { url: 'postgres://signalbox@db.internal/signalbox', balanceLeaseMicros } });
+    expect(chooseSharedStorage({ SIGNALBOX_SERVER_SECRET: secret }, file(0)).database).toMatchObject({ balanceLeaseMicros: 0 });
+    expect(chooseSharedStorage({ SIGNALBOX_SERVER_SECRET: secret, SIGNALBOX_BALANCE_LEASE_MICROS: '250000' }, file(0)).database).toMatchObject({ balanceLeaseMicros: 250_000 });
+    for (const balanceLeaseMicros of [-1, 0.5]) {
+      expect(() => readConfigFileStorage(PATH, { database: { url: 'postgres://signalbox@db.internal/signalbox', balanceLeaseMicros } })).toThrow(/storage\.database\.balanceLeaseMicros/);
+    }
+  });
+
   it('lets each variable that is set win over the file: the URLs, the server secret and every bound', () => {
     const environment = {
       SIGNALBOX_DATABASE_URL: 'postgres://override@db2.internal/signalbox',

@@ -10,17 +10,26 @@ import { StartUpError } from './start-up-error';
 const DEFAULT_CONNECT_TIMEOUT_MS = 2_000;
 /** The longest a statement may wait for the database's answer (the ledger's summaries take well under a second). */
 const DEFAULT_QUERY_TIMEOUT_MS = 15_000;
+/**
+ * The largest slice of one balance an instance leases for its holds: 5 units of money. The store
+ * caps each slice at what is available ÷ (2 × instances), so a small balance is never leased away.
+ */
+export const DEFAULT_BALANCE_LEASE_MICROS = 5_000_000;
 
 export type PostgresStorageOptions = {
   url: string;
   serverSecret: string;
   usageRetentionDays: number;
+  auditRetentionDays?: number;
+  alertDeliveryRetentionDays?: number;
   holdSweepIntervalMs?: number;
   holdOwnerTimeoutMs?: number;
   /** How long a request waits for a connection (to open, or free in the pool). Default 2 000 ms. */
   connectTimeoutMs?: number;
   /** How long a statement waits for the database's answer. Default 15 000 ms. */
   queryTimeoutMs?: number;
+  /** The largest slice of a balance leased for holds (a lease lives `holdOwnerTimeoutMs` unrenewed); 0 makes every hold a row of its own. Default `DEFAULT_BALANCE_LEASE_MICROS`. */
+  balanceLeaseMicros?: number;
   /** The setting that chose the database, named in a start-up error. Default `SIGNALBOX_DATABASE_URL`. */
   source?: string;
   logger?: GatewayLogger;
@@ -56,6 +65,9 @@ export async function openPostgresStore(options: PostgresStorageOptions): Promis
       pool,
       serverSecret: options.serverSecret,
       usageRetentionDays: options.usageRetentionDays,
+      ...(options.auditRetentionDays !== undefined && { auditRetentionDays: options.auditRetentionDays }),
+      ...(options.alertDeliveryRetentionDays !== undefined && { alertDeliveryRetentionDays: options.alertDeliveryRetentionDays }),
+      ...balanceLeases(options.balanceLeaseMicros ?? DEFAULT_BALANCE_LEASE_MICROS),
       ...(options.holdSweepIntervalMs !== undefined && { holdSweepIntervalMs: options.holdSweepIntervalMs }),
       ...(options.holdOwnerTimeoutMs !== undefined && { ownerTimeoutMs: options.holdOwnerTimeoutMs }),
       onSweepError: error => options.logger?.warn({ err: redactError(error, options.url) }, 'hold sweep failed; the next one runs as usual'),
@@ -80,4 +92,9 @@ export async function openPostgresStore(options: PostgresStorageOptions): Promis
       }
     },
   };
+}
+
+/** The store's `balanceLeases` option for a slice of `sliceMicros` (none for 0). */
+function balanceLeases(sliceMicros: number) {
+  return sliceMicros > 0 ? { balanceLeases: { sliceMicros } } : {};
 }

@@ -1,5 +1,5 @@
 import type { GatewayLogger } from '@signalbox/express';
-import { parseGatewayConfig, type PriceCatalog } from '@signalbox/engine';
+import { parseGatewayConfig, type GatewayConfig, type PriceCatalog } from '@signalbox/engine';
 import type { SingleSignOnOptions } from '@signalbox/panel';
 import { chooseSharedStorage } from './choose-shared-storage';
 import { codecs } from './codecs';
@@ -8,7 +8,7 @@ import { loadConfigFileWithSections, type LoadedConfigFile } from './load-config
 import { loadRedisLimiterOpener, loadTracingOpener } from './load-on-demand';
 import { readAlertSettings, type AlertSettings } from './open-alerts';
 import type { SharedLimiter } from './open-redis-limiter';
-import { openStorage, type Storage } from './open-storage';
+import { openStorage, type Storage, type StoreRetention } from './open-storage';
 import type { OpenedTracing } from './open-tracing';
 import { resolveSingleSignOn } from './read-config-file-panel';
 import type { ConfigFileStorage } from './read-config-file-storage';
@@ -45,9 +45,14 @@ export async function openServerResources(options: ExampleServerOptions, simulat
   const chosen = withConfigFileStorage(options, file?.storage);
   const limiter = chosen.limiter?.kind === 'redis' ? await loadRedisLimiterOpener()({ ...chosen.limiter, ...(options.logger && { logger: options.logger }) }) : undefined;
   const settings = chooseMetricsSettings(file?.metrics, options.metrics ?? {});
-  const opened = await closeOnFailure(limiter ? [limiter] : [], () => openStorage(chosen, loaded.usage.retentionDays));
+  const opened = await closeOnFailure(limiter ? [limiter] : [], () => openStorage(chosen, storeRetention(loaded)));
   const traced: OpenedTracing | undefined = tracingSettings ? openTracingWithLogs(tracingSettings, options.logger) : undefined;
   return { file, priceCatalog, storage: opened, sharedLimiter: limiter, tracing: traced, metricsSettings: settings, alertSettings, sso: singleSignOn };
+}
+
+/** The retention the config sets for what the account store keeps. */
+export function storeRetention(config: Pick<GatewayConfig, 'usage' | 'audit' | 'alertDeliveries'>): StoreRetention {
+  return { usageRetentionDays: config.usage.retentionDays, auditRetentionDays: config.audit.retentionDays, alertDeliveryRetentionDays: config.alertDeliveries.retentionDays };
 }
 
 /**

@@ -12,6 +12,9 @@ import { StartUpError } from './start-up-error';
  */
 export type AdminTokenSource = 'given' | 'data-folder' | 'none';
 
+/** How many days the store keeps ledger rows, audit log entries and alert delivery attempts (the config's `usage`, `audit` and `alertDeliveries`). */
+export type StoreRetention = { usageRetentionDays: number; auditRetentionDays: number; alertDeliveryRetentionDays: number };
+
 /** What `openStorage` opens for the example server. */
 export type Storage = {
   store: AccountStore;
@@ -29,24 +32,24 @@ export type Storage = {
 };
 
 /**
- * The account store (keeping ledger rows `usageRetentionDays` days) and console token digests for
+ * The account store (keeping ledger rows, audit entries and alert deliveries as `retention` says) and console token digests for
  * the chosen storage. A data folder's token is read from its file while the server runs, so
  * `admin-token rotate` takes effect without a restart; `SIGNALBOX_ADMIN_TOKEN` (in
  * `options.environment`, else the process's) replaces that file. No secret anyone must see is
  * made here: the first admin token waits for `createAdminToken`, once the server listens.
  */
-export async function openStorage(options: ExampleServerOptions, usageRetentionDays: number): Promise<Storage> {
+export async function openStorage(options: ExampleServerOptions, retention: StoreRetention): Promise<Storage> {
   const storage = options.storage ?? { kind: 'memory' };
   if (storage.kind === 'memory' || storage.kind === 'store') {
     const digests = storage.adminToken ? [digestAdminToken(storage.adminToken)] : [];
     return {
-      store: storage.kind === 'store' ? storage.store : createMemoryAccountStore({ usageRetentionDays }),
+      store: storage.kind === 'store' ? storage.store : createMemoryAccountStore(retention),
       adminTokenDigests: () => digests,
       adminTokenSource: digests.length > 0 ? 'given' : 'none',
     };
   }
   if (storage.kind === 'postgres') {
-    const store = await loadPostgresStoreOpener()({ ...storage, usageRetentionDays, ...(options.logger && { logger: options.logger }) });
+    const store = await loadPostgresStoreOpener()({ ...storage, ...retention, ...(options.logger && { logger: options.logger }) });
     const digests = [...storage.adminTokenDigests];
     if (digests.length === 0) options.logger?.warn({}, 'no SIGNALBOX_ADMIN_TOKEN_SHA256 or SIGNALBOX_ADMIN_TOKEN: only account console tokens can use /admin and the panel');
     return {
@@ -57,11 +60,11 @@ export async function openStorage(options: ExampleServerOptions, usageRetentionD
       serverSecret: storage.serverSecret,
     };
   }
-  return openDataFolderStorage(storage.path, options, usageRetentionDays);
+  return openDataFolderStorage(storage.path, options, retention);
 }
 
 /** A data folder: its SQLite file opened as this process's single gateway, and its admin token. */
-function openDataFolderStorage(path: string, options: ExampleServerOptions, usageRetentionDays: number): Storage {
+function openDataFolderStorage(path: string, options: ExampleServerOptions, retention: StoreRetention): Storage {
   const environment = options.environment ?? process.env;
   const directory = openDataDirectory(path, environment, {
     ...(options.logger && { warn: (message: string) => options.logger?.warn({ dataDirectory: path }, message) }),
@@ -72,7 +75,7 @@ function openDataFolderStorage(path: string, options: ExampleServerOptions, usag
     store = createSQLiteAccountStore({
       path: directory.databasePath,
       serverSecret: directory.serverSecret,
-      usageRetentionDays,
+      ...retention,
       singleGateway: true,
       onWriteError: error => options.logger?.warn({ err: error }, 'a stored response could not be written; a later reference to it is a 404'),
       onSweepError: error => options.logger?.warn({ err: error }, 'a store sweep or WAL checkpoint failed; the next one runs as usual'),

@@ -38,6 +38,7 @@ const databaseSection = z
     holdOwnerTimeoutMs: milliseconds.optional(),
     connectTimeoutMs: milliseconds.optional(),
     queryTimeoutMs: milliseconds.optional(),
+    balanceLeaseMicros: z.number().int('must be a whole number of micro-units').nonnegative('must be 0 (off) or more').max(Number.MAX_SAFE_INTEGER).optional(),
   })
   .refine(oneURL, { message: ONE_URL_MESSAGE });
 

@@ -58,6 +58,16 @@ describe('readSharedStorageEnvironment', () => {
     expect(read.database).toMatchObject({ holdSweepIntervalMs: 500, holdOwnerTimeoutMs: 1_500 });
   });
 
+  it('takes the balance lease slice in micro-units, 0 turning leases off, and refuses anything else, naming the variable', () => {
+    const read = (value: string) => readSharedStorageEnvironment({ SIGNALBOX_DATABASE_URL: databaseURL, SIGNALBOX_SERVER_SECRET: secret, SIGNALBOX_BALANCE_LEASE_MICROS: value }).database;
+    expect(read('2000000')).toMatchObject({ balanceLeaseMicros: 2_000_000 });
+    expect(read('0')).toMatchObject({ balanceLeaseMicros: 0 });
+    expect(read(' ')).not.toHaveProperty('balanceLeaseMicros');
+    for (const value of ['-1', '1.5', '5e6', 'lots']) {
+      expect(errorOf(() => read(value)).message).toMatch(/^SIGNALBOX_BALANCE_LEASE_MICROS=\S+: must be a whole number of micro-units \(1 000 000 = one unit of money\), or 0 to turn balance leases off; unset it for the default$/);
+    }
+  });
+
   it('takes the database connect and query timeouts and the Redis command timeout in milliseconds', () => {
     const read = readSharedStorageEnvironment({
       SIGNALBOX_DATABASE_URL: databaseURL,

@@ -22,6 +22,8 @@ export type SharedStorageEnvironment = {
     connectTimeoutMs?: number;
     /** `SIGNALBOX_DATABASE_QUERY_TIMEOUT_MS`: how long a statement waits for the database's answer before its 503. */
     queryTimeoutMs?: number;
+    /** `SIGNALBOX_BALANCE_LEASE_MICROS`: the largest slice of a balance an instance leases for its holds; 0 turns leases off. */
+    balanceLeaseMicros?: number;
   };
   /** `SIGNALBOX_REDIS_URL`: selects the Redis limiter. */
   redis?: {
@@ -60,12 +62,16 @@ export function readSharedStorageEnvironment(environment: NodeJS.ProcessEnv): Sh
 
 /** The database's bounds set in the environment (each absent when its variable is unset). */
 export function readDatabaseBounds(environment: NodeJS.ProcessEnv): DatabaseBounds {
-  return readBounds(environment, {
-    holdSweepIntervalMs: 'SIGNALBOX_HOLD_SWEEP_INTERVAL_MS',
-    holdOwnerTimeoutMs: 'SIGNALBOX_HOLD_OWNER_TIMEOUT_MS',
-    connectTimeoutMs: 'SIGNALBOX_DATABASE_CONNECT_TIMEOUT_MS',
-    queryTimeoutMs: 'SIGNALBOX_DATABASE_QUERY_TIMEOUT_MS',
-  });
+  const leaseMicros = readMicros(environment, 'SIGNALBOX_BALANCE_LEASE_MICROS');
+  return {
+    ...readBounds(environment, {
+      holdSweepIntervalMs: 'SIGNALBOX_HOLD_SWEEP_INTERVAL_MS',
+      holdOwnerTimeoutMs: 'SIGNALBOX_HOLD_OWNER_TIMEOUT_MS',
+      connectTimeoutMs: 'SIGNALBOX_DATABASE_CONNECT_TIMEOUT_MS',
+      queryTimeoutMs: 'SIGNALBOX_DATABASE_QUERY_TIMEOUT_MS',
+    }),
+    ...(leaseMicros !== undefined && { balanceLeaseMicros: leaseMicros }),
+  };
 }
 
 /** The Redis limiter's bounds set in the environment (each absent when its variable is unset). */
@@ -73,7 +79,9 @@ export function readRedisBounds(environment: NodeJS.ProcessEnv): RedisBounds {
   return readBounds(environment, { leaseMs: 'SIGNALBOX_LIMITER_LEASE_MS', commandTimeoutMs: 'SIGNALBOX_REDIS_COMMAND_TIMEOUT_MS' });
 }
 
-export type DatabaseBounds = Partial<Pick<NonNullable<SharedStorageEnvironment['database']>, 'holdSweepIntervalMs' | 'holdOwnerTimeoutMs' | 'connectTimeoutMs' | 'queryTimeoutMs'>>;
+export type DatabaseBounds = Partial<
+  Pick<NonNullable<SharedStorageEnvironment['database']>, 'holdSweepIntervalMs' | 'holdOwnerTimeoutMs' | 'connectTimeoutMs' | 'queryTimeoutMs' | 'balanceLeaseMicros'>
+>;
 export type RedisBounds = Partial<Pick<NonNullable<SharedStorageEnvironment['redis']>, 'leaseMs' | 'commandTimeoutMs'>>;
 
 function readBounds<Field extends string>(environment: NodeJS.ProcessEnv, variables: Record<Field, string>): Partial<Record<Field, number>> {
@@ -133,4 +141,11 @@ function readMilliseconds(environment: NodeJS.ProcessEnv, name: string): number 
   if (!value) return undefined;
   if (/^\d{1,9}$/.test(value) && Number(value) > 0) return Number(value);
   throw new StartUpError(`${name}=${value}: must be a whole number of milliseconds above 0; unset it for the default`);
+}
+
+function readMicros(environment: NodeJS.ProcessEnv, name: string): number | undefined {
+  const value = environment[name]?.trim();
+  if (!value) return undefined;
+  if (/^\d{1,15}$/.test(value)) return Number(value);
+  throw new StartUpError(`${name}=${value.slice(0, 40)}: must be a whole number of micro-units (1 000 000 = one unit of money), or 0 to turn balance leases off; unset it for the default`);
 }

@@ -81,7 +81,7 @@ function openSession(options: RunCliOptions, writeError: (text: string) => void)
         if (admin) return admin;
         const database = readSharedStorageEnvironment(environment).database;
         if (database) {
-          store = await loadPostgresStoreOpener()({ ...database, usageRetentionDays: DEFAULT_USAGE_RETENTION_DAYS, holdSweepIntervalMs: 0 });
+          store = await loadPostgresStoreOpener()({ ...database, usageRetentionDays: DEFAULT_USAGE_RETENTION_DAYS, holdSweepIntervalMs: 0, balanceLeaseMicros: 0 });
           admin = createAdminService({ store, adminTokenDigests: [] });
           return admin;
         }

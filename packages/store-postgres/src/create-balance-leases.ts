@@ -22,6 +22,8 @@ type Lease = {
   taking?: Promise<void> | undefined;
   /** A take was refused since the last sweep. */
   refused: boolean;
+  /** Serves no more holds (a budget of the account changed, or announcements were lost): ended once its holds are settled. */
+  suspended?: boolean;
 };
 
 export type BalanceLeases = {
@@ -39,6 +41,13 @@ export type BalanceLeases = {
   maintain(now: number): Promise<void>;
   /** Gives every lease back (a clean close). */
   endAll(): Promise<void>;
+  /** A budget of the account changed: its lease serves no more holds, and what it holds unused goes back. */
+  suspend(accountId: string): Promise<void>;
+  /**
+   * Whether budget changes made anywhere are announced to this instance now. Leases serve holds only
+   * while they are; on a loss every lease is suspended, as it may miss a budget's announcement.
+   */
+  setAnnounced(announced: boolean): void;
 };
 
 export const DEFAULT_LEASE_IDLE_MS = 10_000;
@@ -58,9 +67,10 @@ export function createBalanceLeases(
   const idleMs = options.idleMs ?? DEFAULT_LEASE_IDLE_MS;
   const leases = new Map<string, Lease>();
   const holds = new Map<string, LeaseHold>();
+  let announced = false;
 
   const serve = (lease: Lease, reservation: Reservation) => {
-    if (lease.amountMicros - lease.heldMicros < reservation.amountMicros) return false;
+    if (lease.suspended || lease.amountMicros - lease.heldMicros < reservation.amountMicros) return false;
     lease.heldMicros += reservation.amountMicros;
     lease.usedAt = now();
     holds.set(reservation.id, {
@@ -77,17 +87,26 @@ export function createBalanceLeases(
     lease.amountMicros += taken;
     return taken > 0;
   };
+  const giveBackUnused = async (accountId: string) => {
+    const lease = leases.get(accountId);
+    const unused = lease ? lease.amountMicros - lease.heldMicros : 0;
+    if (!lease || unused <= 0 || lease.taking) return false;
+    lease.amountMicros -= unused;
+    const given = await context.transaction(sql => shrinkLease(sql, { accountId, ownerId, amountMicros: unused }));
+    if (!given) lease.amountMicros = lease.heldMicros;
+    return given;
+  };
 
   return {
     async hold(reservation) {
-      if (reservation.amountMicros > options.sliceMicros || reservation.amountMicros <= 0) return false;
+      if (!announced || reservation.amountMicros > options.sliceMicros || reservation.amountMicros <= 0) return false;
       const accountId = reservation.accountId;
       for (let asked = false; ; asked = true) {
         let lease = leases.get(accountId);
         if (!lease) leases.set(accountId, (lease = { amountMicros: 0, heldMicros: 0, usedAt: now(), refused: false }));
         if (serve(lease, reservation)) return true;
-        // A take refused since the last sweep (money short, or budgets): per-request holds until then.
-        if (lease.refused || asked) return false;
+        // A take refused since the last sweep (money short, or budgets), or a suspended lease: per-request holds.
+        if (lease.refused || lease.suspended || asked) return false;
         if (!lease.taking) {
           const growing = lease;
           growing.taking = grow(accountId, growing, reservation.amountMicros)
@@ -114,15 +133,7 @@ export function createBalanceLeases(
       lease.heldMicros -= hold.amountMicros;
       lease.amountMicros = leaseGone ? 0 : lease.amountMicros - chargedMicros;
     },
-    async giveBackUnused(accountId) {
-      const lease = leases.get(accountId);
-      const unused = lease ? lease.amountMicros - lease.heldMicros : 0;
-      if (!lease || unused <= 0 || lease.taking) return false;
-      lease.amountMicros -= unused;
-      const given = await context.transaction(sql => shrinkLease(sql, { accountId, ownerId, amountMicros: unused }));
-      if (!given) lease.amountMicros = lease.heldMicros;
-      return given;
-    },
+    giveBackUnused,
     async maintain(at) {
       for (const [id, hold] of holds) {
         if (hold.expiresAt > at) continue;
@@ -134,7 +145,7 @@ export function createBalanceLeases(
       const idle: string[] = [];
       for (const [accountId, lease] of leases) {
         lease.refused = false;
-        if (lease.heldMicros === 0 && !lease.taking && now() - lease.usedAt >= idleMs) idle.push(accountId);
+        if (lease.heldMicros === 0 && !lease.taking && (lease.suspended || now() - lease.usedAt >= idleMs)) idle.push(accountId);
       }
       const { maintenance } = context;
       if (idle.length > 0) {
@@ -151,6 +162,17 @@ export function createBalanceLeases(
         await ending;
       }
       await renewLeases(maintenance.sql, ownerId, now() + options.lifetimeMs);
+    },
+    async suspend(accountId) {
+      const lease = leases.get(accountId);
+      if (!lease) return;
+      lease.suspended = true;
+      await lease.taking;
+      await giveBackUnused(accountId);
+    },
+    setAnnounced(isAnnounced) {
+      announced = isAnnounced;
+      if (!isAnnounced) for (const lease of leases.values()) lease.suspended = true;
     },
     async endAll() {
       leases.clear();

@@ -7,6 +7,9 @@ import type { StoreContext } from './store-context';
 
 type BudgetMethods = Pick<AccountStore, 'setBudget' | 'listBudgets'>;
 
+/** The channel every budget change is announced on (its account's id), delivered when the change commits: instances stop serving that account's holds from leases. */
+export const BUDGETS_CHANNEL = 'signalbox_budgets';
+
 const UPSERT_BUDGET = `
   INSERT INTO budgets (account_id, key_id, period, limit_micros, spent_micros, period_start)
   SELECT $1, $2, $3, $4, coalesce(sum(cost_micros), 0), $5 FROM usage
@@ -16,7 +19,8 @@ const UPSERT_BUDGET = `
 /**
  * Budgets on PostgreSQL. A change takes the account's lock (as a hold does), so it never lands
  * between a hold's check and its write, and sets the account's `budgeted` mark with it; a new
- * budget opens with what the ledger charged its owner in the current period.
+ * budget opens with what the ledger charged its owner in the current period. The change is
+ * announced (`BUDGETS_CHANNEL`), so no instance goes on serving the account's holds from a lease.
  */
 export function createBudgetMethods(context: StoreContext): BudgetMethods {
   const { transaction, now } = context;
@@ -33,6 +37,7 @@ export function createBudgetMethods(context: StoreContext): BudgetMethods {
           await sql.rows(UPSERT_BUDGET, [change.accountId, keyId, change.period, change.limitMicros, budgetPeriodStart(change.period, at)]);
         }
         await sql.rows('UPDATE accounts SET budgeted = EXISTS (SELECT 1 FROM budgets WHERE account_id = $1) WHERE id = $1', [change.accountId]);
+        await sql.rows(`SELECT pg_notify('${BUDGETS_CHANNEL}', $1)`, [change.accountId]);
         return true;
       });
       if (!changed) return undefined;

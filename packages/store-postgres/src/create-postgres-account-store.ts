@@ -11,6 +11,7 @@ import { createAlertDeliveryMethods } from './create-alert-delivery-methods';
 import { createApiKeyMethods } from './create-api-key-methods';
 import { createBalanceLeases, type BalanceLeaseOptions } from './create-balance-leases';
 import { createBudgetMethods } from './create-budget-methods';
+import { listenForBudgetChanges } from './listen-for-budget-changes';
 import { createConfigVersionMethods } from './create-config-version-methods';
 import { createConsoleTokenMethods } from './create-console-token-methods';
 import { API_KEYS_CHANNEL, createKeyCache } from './create-key-cache';
@@ -167,6 +168,7 @@ export async function createPostgresAccountStore(options: PostgresAccountStoreOp
     onListening: () => keyCache.setAnnounced(true),
     onLost: () => keyCache.setAnnounced(false),
   });
+  if (leases) await listenForBudgetChanges(notifications, leases);
   const sweeps = createSweepTracker();
   const stopSweep = startStoreSweep(
     sweeps.track([

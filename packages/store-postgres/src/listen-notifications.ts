@@ -61,11 +61,17 @@ export function createNotificationListener(options: {
     void broken?.end().catch(() => undefined);
     if (!closed && !retry) retry = startTimer(connect, RELISTEN_DELAY_MS).unref();
   };
-  const listen = async (opened: pg.Client, channel: string) => {
-    if (!listening.has(channel)) await opened.query(`LISTEN ${channel}`);
-    if (client !== opened) return;
-    listening.add(channel);
-    for (const subscriber of subscribers) if (subscriber.channel === channel) subscriber.onListening?.();
+  /** The last `LISTEN` asked for: each waits for the one before, as a client runs one query at a time. */
+  let listened: Promise<unknown> = Promise.resolve();
+  const listen = (opened: pg.Client, channel: string) => {
+    const next = listened.then(async () => {
+      if (!listening.has(channel)) await opened.query(`LISTEN ${channel}`);
+      if (client !== opened) return;
+      listening.add(channel);
+      for (const subscriber of subscribers) if (subscriber.channel === channel) subscriber.onListening?.();
+    });
+    listened = next.catch(() => undefined);
+    return next;
   };
   const connect = () => {
     retry = undefined;

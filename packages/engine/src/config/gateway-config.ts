@@ -1,4 +1,4 @@
-import { DEFAULT_USAGE_RETENTION_DAYS, keyLimitsSchema } from '@signalbox/accounts';
+import { DEFAULT_ALERT_DELIVERY_RETENTION_DAYS, DEFAULT_USAGE_RETENTION_DAYS, keyLimitsSchema } from '@signalbox/accounts';
 import { DEFAULT_UPSTREAM_CONNECTIONS, DEFAULT_UPSTREAM_QUEUE_TIMEOUT_MS } from '@signalbox/upstream';
 import { z } from 'zod';
 import { refusedHeaderPattern } from '../generation/client-header-patterns';
@@ -7,6 +7,9 @@ import { cloudPlaceName } from './providers/cloud-place-name';
 import { checkTargetPricing } from '../pricing/check-target-pricing';
 import { modelPricingSchema, type ModelPricing } from '../pricing/model-pricing';
 import { circuitBreakerConfigSchema, credentialConfigSchema, DEFAULT_CIRCUIT_BREAKER, environmentVariableName } from './credential-config';
+import { alertDeliveriesConfigSchema, auditConfigSchema, usageConfigSchema } from './retention-config';
+
+export type { UsageConfig } from './retention-config';
 
 const positiveMilliseconds = z.number().int().positive();
 
@@ -167,19 +170,6 @@ export const sessionAffinityConfigSchema = z
 
 export type SessionAffinityConfig = z.output<typeof sessionAffinityConfigSchema>;
 
-/** The usage ledger: how long its rows are kept. */
-export const usageConfigSchema = z
-  .object({
-    /**
-     * Days a ledger row is kept; older rows are deleted by the account store's sweep (the host
-     * passes this to the store it opens). Default 400: a year plus a month of slack for yearly reports.
-     */
-    retentionDays: z.number().int().positive().default(DEFAULT_USAGE_RETENTION_DAYS),
-  })
-  .strict();
-
-export type UsageConfig = z.output<typeof usageConfigSchema>;
-
 export const gatewayConfigSchema = z
   .object({
     upstreams: z.record(z.string().min(1), upstreamConfigSchema),
@@ -233,6 +223,10 @@ export const gatewayConfigSchema = z
     }),
     /** The usage ledger's retention. */
     usage: usageConfigSchema.default({ retentionDays: DEFAULT_USAGE_RETENTION_DAYS }),
+    /** The audit log's retention. */
+    audit: auditConfigSchema.default({ retentionDays: DEFAULT_USAGE_RETENTION_DAYS }),
+    /** The alert delivery attempts' retention. */
+    alertDeliveries: alertDeliveriesConfigSchema.default({ retentionDays: DEFAULT_ALERT_DELIVERY_RETENTION_DAYS }),
     /** Which credential and target a conversation keeps, and for how long. */
     sessionAffinity: sessionAffinityConfigSchema.default({
       enabled: true,
