@@ -33,7 +33,7 @@ describe('example server choosing PostgreSQL and Redis from its config file', ()
     configPath = join(folder, 'gateway.json');
     const storage = {
       // Balance leases off: every hold is a row of its own, settled with its request.
-      database: { urlEnv: 'GATEWAY_DATABASE_URL', serverSecretEnv: 'GATEWAY_SECRET', holdSweepIntervalMs: 1_000, connectTimeoutMs: 1_000 },
+      database: { urlEnv: 'GATEWAY_DATABASE_URL', serverSecretEnv: 'GATEWAY_SECRET', holdSweepIntervalMs: 1_000, connectTimeoutMs: 1_000, balanceLeaseMicros: 0 },
       redis: { url: redis.url, leaseMs: 5_000, commandTimeoutMs: 1_000 },
     };
     writeFileSync(configPath, JSON.stringify({ storage, ...createDefaultConfig('embedded:simulator') }));
