@@ -10,18 +10,18 @@ export function guardObserver(observer: EngineObserver, onError: (error: unknown
   return {
     ...(observer.watchExchange && {
       watchExchange: start => {
-        const watcher = attempt(() => observer.watchExchange!(start), onError);
+        const watcher = callHook(observer, 'watchExchange', start, onError);
         return watcher && guardExchangeWatcher(watcher, onError);
       },
     }),
     ...(observer.ledgerBatchCommitted && {
-      ledgerBatchCommitted: batch => void attempt(() => observer.ledgerBatchCommitted!(batch), onError),
+      ledgerBatchCommitted: batch => void callHook(observer, 'ledgerBatchCommitted', batch, onError),
     }),
     ...(observer.upstreamHealthChanged && {
-      upstreamHealthChanged: mark => void attempt(() => observer.upstreamHealthChanged!(mark), onError),
+      upstreamHealthChanged: mark => void callHook(observer, 'upstreamHealthChanged', mark, onError),
     }),
     ...(observer.sessionAffinity && {
-      sessionAffinity: outcome => void attempt(() => observer.sessionAffinity!(outcome), onError),
+      sessionAffinity: outcome => void callHook(observer, 'sessionAffinity', outcome, onError),
     }),
   };
 }
@@ -44,37 +44,20 @@ function guardExchangeWatcher(watcher: ExchangeWatcher, onError: (error: unknown
 }
 
 function guardedAttemptStarted(this: GuardedExchangeWatcher, start: AttemptStart): AttemptWatcher | undefined {
-  let attemptWatcher: AttemptWatcher | undefined;
-  try {
-    attemptWatcher = this.watcher.attemptStarted!(start);
-  } catch (error) {
-    this.onError(error);
-  }
+  const attemptWatcher = callHook(this.watcher, 'attemptStarted', start, this.onError);
   return attemptWatcher && guardAttemptWatcher(attemptWatcher, this.onError);
 }
 
 function guardedResponseStarted(this: GuardedExchangeWatcher, kind: 'json' | 'stream'): void {
-  try {
-    this.watcher.responseStarted!(kind);
-  } catch (error) {
-    this.onError(error);
-  }
+  callHook(this.watcher, 'responseStarted', kind, this.onError);
 }
 
 function guardedSettled(this: GuardedExchangeWatcher, ending: ObservedEnding): void {
-  try {
-    this.watcher.settled!(ending);
-  } catch (error) {
-    this.onError(error);
-  }
+  callHook(this.watcher, 'settled', ending, this.onError);
 }
 
 function guardedRecorded(this: GuardedExchangeWatcher, record: UsageRecord): void {
-  try {
-    this.watcher.recorded!(record);
-  } catch (error) {
-    this.onError(error);
-  }
+  callHook(this.watcher, 'recorded', record, this.onError);
 }
 
 function guardAttemptWatcher(watcher: AttemptWatcher, onError: (error: unknown) => void): AttemptWatcher {
@@ -85,16 +68,21 @@ function guardAttemptWatcher(watcher: AttemptWatcher, onError: (error: unknown) 
 }
 
 function guardedEnded(this: GuardedAttemptWatcher, ending: AttemptEnding): void {
-  try {
-    this.watcher.ended!(ending);
-  } catch (error) {
-    this.onError(error);
-  }
+  callHook(this.watcher, 'ended', ending, this.onError);
 }
 
-function attempt<Value>(call: () => Value, onError: (error: unknown) => void): Value | undefined {
+/** A hook the target has, and its one parameter. */
+type Hook<Target, Name extends keyof Target> = Extract<NonNullable<Target[Name]>, (argument: never) => unknown>;
+
+/** Calls `target[name](argument)` as its method; a throw goes to `onError` and gives `undefined`. */
+function callHook<Target, Name extends keyof Target>(
+  target: Target,
+  name: Name,
+  argument: Parameters<Hook<Target, Name>>[0],
+  onError: (error: unknown) => void,
+): ReturnType<Hook<Target, Name>> | undefined {
   try {
-    return call();
+    return (target[name] as (this: Target, argument: unknown) => ReturnType<Hook<Target, Name>>).call(target, argument);
   } catch (error) {
     onError(error);
     return undefined;
