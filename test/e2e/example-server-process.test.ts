@@ -7,6 +7,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { createSQLiteAccountStore } from '@signalbox/store-sqlite';
 import OpenAI from 'openai';
 import { openDataDirectory } from '../../examples/server/src/open-data-directory';
+import { waitUntil } from '../helpers/throwaway-process';
 
 const main = join(__dirname, '../../examples/server/dist/main.js');
 
@@ -255,6 +256,17 @@ describe('the example server process killed with SIGKILL under load', () => {
       // Answers that end (their rows and charges committed), then streams that the kill cuts.
       const answered = await Promise.all(Array.from({ length: 8 }, (_, index) => post(`short answer ${index}`, false)));
       for (const answer of answered) expect(((await answer.json()) as { status: string }).status).toMatch(/^(completed|incomplete)$/);
+      // An answer's row is committed by the ledger's next batch, after its last byte: wait for the
+      // eight in the file (read-only, as another process would) so that the kill falls after them.
+      const rowsInFile = () => {
+        const file = new DatabaseSync(join(dataDirectory, 'signalbox.sqlite'), { readOnly: true });
+        try {
+          return (file.prepare('SELECT COUNT(*) AS rows FROM usage').get() as { rows: number }).rows;
+        } finally {
+          file.close();
+        }
+      };
+      await waitUntil(() => rowsInFile() >= 8, { what: () => `eight usage rows (${rowsInFile()} in the file)`, exited: () => child.exitCode !== null });
       const streams = await Promise.all(Array.from({ length: 8 }, () => post('[[sim:slow=50]] [[sim:tokens=200]] a long story', true)));
       for (const stream of streams) {
         expect(stream.status).toBe(200);
