@@ -213,12 +213,14 @@ describe('SQLite account store for a single gateway', () => {
     );
   });
 
-  it('checkpoints the write-ahead log into the database file on its own thread', async () => {
+  it('checkpoints the write-ahead log into the database file on the ledger thread once it runs', async () => {
     const path = newFile();
     const gateway = openGateway(path, { checkpointIntervalMs: 10 });
     const name = `checkpointed-${'x'.repeat(32)}`;
     await gateway.createAccount({ name });
-    // Its own connection never checkpoints (wal_autocheckpoint = 0): only the thread moves the row into the file.
+    // The ledger's first call starts its thread; from then on the store's own connection never
+    // checkpoints (wal_autocheckpoint = 0): only the thread moves the row into the file.
+    await gateway.listUsage({}, { limit: 1 });
     const deadline = Date.now() + 10_000;
     while (!readFileSync(path).includes(name) && Date.now() < deadline) {
       await new Promise(resolve => setTimeout(resolve, 10));

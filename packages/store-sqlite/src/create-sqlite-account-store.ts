@@ -30,7 +30,6 @@ import { openDatabase } from './open-database';
 import { prepareStatements } from './prepare-statements';
 import { releaseAbandonedHolds } from './release-abandoned-holds';
 import { isDatabaseFile } from './restrict-database-files';
-import { DEFAULT_CHECKPOINT_INTERVAL_MS, startCheckpointWorker } from './start-checkpoint-worker';
 import type { StoreContext } from './store-context';
 
 /** Where the store lives and how it treats keys, locks and abandoned holds. */
@@ -79,8 +78,8 @@ export type SQLiteAccountStoreOptions = {
    */
   cacheRefreshMs?: number;
   /**
-   * For a single gateway on a file: how often its checkpoint thread copies the write-ahead log into
-   * the database. Default 1 000 ms.
+   * For a single gateway on a file: how often its ledger thread, once started, copies the
+   * write-ahead log into the database. Default 1 000 ms; 0 leaves it to SQLite's checkpoints inside commits.
    */
   checkpointIntervalMs?: number;
   /**
@@ -92,6 +91,10 @@ export type SQLiteAccountStoreOptions = {
 };
 
 const DEFAULT_BUSY_TIMEOUT_MS = 5000;
+/** How often a single gateway's ledger thread copies the write-ahead log into the database: once a second. */
+const DEFAULT_CHECKPOINT_INTERVAL_MS = 1000;
+/** SQLite's own default: a commit checkpoints once the log passes this many pages. */
+const SQLITE_AUTOCHECKPOINT_PAGES = 1000;
 
 /**
  * The embedded default `AccountStore`: accounts, key and console token digests, holds, stored
@@ -111,7 +114,7 @@ export function createSQLiteAccountStore(options: SQLiteAccountStoreOptions): Ac
   const retentionMs = usageRetentionMs(options.usageRetentionDays);
 
   const database = openDatabase(options.path, busyTimeoutMs);
-  const ledgerThread = createLedgerThread(options, busyTimeoutMs);
+  const ledgerThread = createLedgerThread(database, options, busyTimeoutMs);
   let context: StoreContext;
   try {
     context = prepareStore(database, options, now, ledgerThread);
@@ -135,7 +138,6 @@ export function createSQLiteAccountStore(options: SQLiteAccountStoreOptions): Ac
     (at: number) => audit.deleteAuditBefore(at - auditRetentionMs),
     (at: number) => alertDeliveries.deleteAlertDeliveriesBefore(at - alertDeliveryRetentionMs),
   ];
-  const stopCheckpoints = startCheckpoints(database, options, busyTimeoutMs);
   const stopSweep = startStoreSweep(sweeps, {
     intervalMs: options.holdSweepIntervalMs ?? DEFAULT_HOLD_SWEEP_INTERVAL_MS,
     now,
@@ -168,7 +170,6 @@ export function createSQLiteAccountStore(options: SQLiteAccountStoreOptions): Ac
         unregisterHoldOwner(database, context.ownerId);
       } finally {
         database.close();
-        await stopCheckpoints();
       }
     },
   };
@@ -220,37 +221,33 @@ function prepareStore(
 }
 
 /**
- * For a single gateway on a file: WAL checkpoints on their own thread instead of inside the commit
- * that fills the log. Returns what stops them (nothing to stop otherwise: SQLite checkpoints inside
- * commits, as every process sharing the file expects).
+ * For a single gateway on a file: the ledger's writes and reads, and the WAL checkpoints, on a thread
+ * of their own (see `createThreadedUsageMethods`), started at the ledger's first call. SQLite
+ * checkpoints inside the commit that pushes the log past 1 000 pages, copying pages and syncing the
+ * file on the committing thread (https://www.sqlite.org/wal.html#automatic_checkpoint); once the
+ * thread runs, the store's connection stops doing so (`wal_autocheckpoint = 0`) and the thread
+ * checkpoints every `checkpointIntervalMs`, until it fails. Otherwise none: the ledger runs on the
+ * store's connection, as every process sharing the file expects (a thread's commits would make
+ * this process's holds wait for the lock).
  */
-function startCheckpoints(
-  database: DatabaseSync,
-  options: SQLiteAccountStoreOptions,
-  busyTimeoutMs: number,
-): () => Promise<void> {
-  if (options.singleGateway !== true || !isDatabaseFile(options.path)) return async () => undefined;
-  database.exec('PRAGMA wal_autocheckpoint = 0');
-  return startCheckpointWorker(options.path, {
-    intervalMs: options.checkpointIntervalMs ?? DEFAULT_CHECKPOINT_INTERVAL_MS,
-    busyTimeoutMs,
-    onError: options.onSweepError ?? (() => undefined),
-    // The thread is gone: SQLite's own checkpoints inside commits again, rather than an ever-growing log.
-    onLost: () => {
-      if (database.isOpen) database.exec('PRAGMA wal_autocheckpoint = 1000');
-    },
-  });
-}
-
-/**
- * For a single gateway on a file: the ledger's writes and reads on a thread of their own (see
- * `createThreadedUsageMethods`). Otherwise none: the ledger runs on the store's connection, as every
- * process sharing the file expects (a thread's commits would make this process's holds wait for the lock).
- */
-function createLedgerThread(options: SQLiteAccountStoreOptions, busyTimeoutMs: number): LazyLedgerThread | undefined {
+function createLedgerThread(database: DatabaseSync, options: SQLiteAccountStoreOptions, busyTimeoutMs: number): LazyLedgerThread | undefined {
   if (options.singleGateway !== true || !isDatabaseFile(options.path)) return undefined;
-  const onLost = options.onWriteError ?? ((error: unknown) => process.emitWarning(String(error)));
-  return createLazyLedgerThread({ path: options.path, busyTimeoutMs }, onLost);
+  const checkpointIntervalMs = options.checkpointIntervalMs ?? DEFAULT_CHECKPOINT_INTERVAL_MS;
+  const autocheckpoint = (pages: number) => {
+    if (checkpointIntervalMs > 0 && database.isOpen) database.exec(`PRAGMA wal_autocheckpoint = ${pages}`);
+  };
+  const warn = options.onWriteError ?? ((error: unknown) => process.emitWarning(String(error)));
+  return createLazyLedgerThread(
+    { path: options.path, busyTimeoutMs, checkpointIntervalMs },
+    {
+      onStart: () => autocheckpoint(0),
+      onLost(error) {
+        autocheckpoint(SQLITE_AUTOCHECKPOINT_PAGES);
+        warn(error);
+      },
+      onCheckpointError: options.onSweepError ?? (() => undefined),
+    },
+  );
 }
 
 function warnOfLostSave(error: unknown): void {

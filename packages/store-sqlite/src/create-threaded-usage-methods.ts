@@ -1,7 +1,14 @@
 import type { Reservation, UsageCommit, UsageLedger } from '@signalbox/accounts';
 import { toUsageRowCommit } from './commit-usage-rows';
 import { createUsageMethods } from './create-usage-methods';
-import { LedgerThreadLostError, spawnLedgerThread, startLedgerThread, type LedgerThread, type LedgerThreadData } from './start-ledger-thread';
+import {
+  LedgerThreadLostError,
+  spawnLedgerThread,
+  startLedgerThread,
+  type LedgerThread,
+  type LedgerThreadData,
+  type LedgerThreadEvents,
+} from './start-ledger-thread';
 import type { StoreContext } from './store-context';
 
 /** The usage ledger of a single gateway, and what stops its thread once the calls made are answered. */
@@ -14,7 +21,7 @@ export type ThreadedUsageLedger = UsageLedger & { closeThreads(): Promise<void> 
  * call. One thread, not a writer and a reader: each costs about 16 MiB, and a read only delays the
  * next batch, never a request. A batch's holds stay in this thread's memory, counted against the
  * balance, until the thread says the batch committed; then they go and their accounts' cached rows
- * are forgotten. A thread that fails is reported to `onLost`, and its calls, waiting or later, run on
+ * are forgotten. The thread also checkpoints the write-ahead log. A thread that fails is reported to `onLost`, and its calls, waiting or later, run on
  * the store's own connection as they would without it (a batch it may have committed before failing
  * is found by its request ids and not charged twice).
  */
@@ -73,16 +80,23 @@ export type LazyLedgerThread = {
   close(): Promise<void>;
 };
 
-export function createLazyLedgerThread(data: LedgerThreadData, onLost: (error: Error) => void): LazyLedgerThread {
+/** `onStart` is told once, as the thread starts (so the store can leave WAL checkpoints to it), besides the thread's own events. */
+export function createLazyLedgerThread(data: LedgerThreadData, events: LedgerThreadEvents & { onStart(): void }): LazyLedgerThread {
   let thread: LedgerThread | undefined;
   let ended = false;
   return {
     get() {
       if (ended) return undefined;
-      thread ??= startLedgerThread(spawnLedgerThread(data), error => {
-        ended = true;
-        onLost(error);
-      });
+      if (!thread) {
+        thread = startLedgerThread(spawnLedgerThread(data), {
+          onLost(error) {
+            ended = true;
+            events.onLost(error);
+          },
+          onCheckpointError: events.onCheckpointError,
+        });
+        events.onStart();
+      }
       return thread;
     },
     whenIdle(write) {

@@ -7,15 +7,16 @@ import { createUsageMethods } from './create-usage-methods';
 import { openDatabase } from './open-database';
 import { prepareStatements } from './prepare-statements';
 import type { LedgerContext } from './settle-in-transaction';
-import type { LedgerCall, LedgerReply, LedgerThreadData, LedgerThreadMethods } from './start-ledger-thread';
+import type { LedgerCall, LedgerNotice, LedgerReply, LedgerThreadData, LedgerThreadMethods } from './start-ledger-thread';
 
 /**
  * The ledger thread's program: its own connection to the file, the same usage methods the store
  * runs on its own connection, and one reply per call, in the order the calls finish. A batch of
  * commits brings the main thread's holds it settles (lent for the batch: the main thread lets them
- * go once the reply says the batch committed) and the time it is charged at.
+ * go once the reply says the batch committed) and the time it is charged at. Between calls it
+ * checkpoints the write-ahead log every `checkpointIntervalMs` (PASSIVE: it never blocks a writer).
  */
-const { path, busyTimeoutMs } = workerData as LedgerThreadData;
+const { path, busyTimeoutMs, checkpointIntervalMs } = workerData as LedgerThreadData;
 const port = parentPort!;
 const database = openDatabase(path, busyTimeoutMs);
 const statements = prepareStatements(database);
@@ -39,6 +40,7 @@ const methods: LedgerThreadMethods = {
   commitUsageRows: async rows => commitUsageRows(context, rows),
 };
 const running = new Set<Promise<void>>();
+const checkpoints = checkpointIntervalMs > 0 ? startCheckpoints(checkpointIntervalMs) : undefined;
 
 port.on('message', (call: LedgerCall | 'close') => {
   if (call !== 'close') {
@@ -48,6 +50,7 @@ port.on('message', (call: LedgerCall | 'close') => {
   }
   // After the calls already started (a retention deletion yields between its chunks), then nothing more.
   port.removeAllListeners('message');
+  clearInterval(checkpoints);
   void Promise.allSettled(running).then(() => {
     database.close();
     port.close();
@@ -76,4 +79,16 @@ async function answer(call: LedgerCall): Promise<void> {
     // An error that cannot be cloned is sent as its text.
     port.postMessage({ id: call.id, error: new Error(String(reply.error)) } satisfies LedgerReply);
   }
+}
+
+/** Copies the write-ahead log into the database every `intervalMs`; a failure is told to the main thread and the next one runs as usual. */
+function startCheckpoints(intervalMs: number): NodeJS.Timeout {
+  const checkpoint = database.prepare('PRAGMA wal_checkpoint(PASSIVE)');
+  return setInterval(() => {
+    try {
+      checkpoint.get();
+    } catch (error) {
+      port.postMessage({ checkpointError: String(error) } satisfies LedgerNotice);
+    }
+  }, intervalMs);
 }

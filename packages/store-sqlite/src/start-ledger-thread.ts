@@ -11,14 +11,20 @@ export type LedgerThreadMethods = Pick<UsageLedger, 'listUsage' | 'summarizeUsag
 
 export type LedgerMethod = keyof LedgerThreadMethods;
 
-/** What the thread is started with. */
-export type LedgerThreadData = { path: string; busyTimeoutMs: number };
+/** What the thread is started with: `checkpointIntervalMs` 0 leaves the write-ahead log to SQLite's own checkpoints. */
+export type LedgerThreadData = { path: string; busyTimeoutMs: number; checkpointIntervalMs: number };
 
 /** One call: a batch of commits also carries the main thread's holds it settles and the time it is charged at. */
 export type LedgerCall = { id: number; method: LedgerMethod; args: unknown[]; holds?: Reservation[]; at?: number };
 
 /** The answer to the call `id`: its result, or the error it threw (a `GatewayError` as its options). */
 export type LedgerReply = { id: number; result?: unknown; error?: unknown; gatewayError?: GatewayErrorOptions };
+
+/** What the thread says between replies: a WAL checkpoint that failed (the next one runs as usual). */
+export type LedgerNotice = { checkpointError: string };
+
+/** Told about the thread's life: `onLost` when it ended without being told (the reason), `onCheckpointError` when a checkpoint failed. */
+export type LedgerThreadEvents = { onLost(error: Error): void; onCheckpointError(error: Error): void };
 
 /** The calls still waiting when the thread ended without being told: the caller may run them itself. */
 export class LedgerThreadLostError extends Error {
@@ -98,7 +104,7 @@ export function spawnLedgerThread(data: LedgerThreadData): Worker {
  * it ends without being told (it failed), `onLost` is told why and every waiting call rejects with
  * `LedgerThreadLostError`, so none hangs and the caller can run it on its own connection.
  */
-export function startLedgerThread(worker: Worker, onLost: (error: Error) => void): LedgerThread {
+export function startLedgerThread(worker: Worker, { onLost, onCheckpointError }: LedgerThreadEvents): LedgerThread {
   const waiting = new Map<number, { resolve(value: unknown): void; reject(error: unknown): void }>();
   let idle: Array<() => void> = [];
   const runIdle = () => {
@@ -111,7 +117,8 @@ export function startLedgerThread(worker: Worker, onLost: (error: Error) => void
   let closing = false;
   let failure: unknown;
   worker.unref();
-  worker.on('message', (reply: LedgerReply) => {
+  worker.on('message', (reply: LedgerReply | LedgerNotice) => {
+    if ('checkpointError' in reply) return onCheckpointError(new Error(reply.checkpointError));
     const call = waiting.get(reply.id);
     if (!call) return;
     waiting.delete(reply.id);
