@@ -78,6 +78,11 @@ class ReadableChunks implements AsyncIterator<Uint8Array> {
     if (this.#chunks.length === 0) this.#settle(DONE);
   }
 
+  /** The body closed: before its end and without an error of its own, a premature close as Node's `finished` reports it. */
+  closed(): void {
+    if (!this.#ended && this.#error === undefined) this.failed(Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' }));
+  }
+
   failed(error: unknown): void {
     if (this.#ended || this.#error !== undefined) return;
     this.#error = error;
@@ -106,7 +111,6 @@ function onError(this: NodeReadable, error: unknown): void {
   this[READER]?.failed(error);
 }
 
-/** A body closed before its end and without an error of its own, as Node's `finished` reports it. */
 function onClose(this: NodeReadable): void {
-  this[READER]?.failed(Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' }));
+  this[READER]?.closed();
 }
