@@ -19,6 +19,7 @@ import {
 import { decodeOpenAIChatFinishReason } from '../openai-chat-finish-reason';
 import { decodeOpenAIChatUsage } from '../openai-chat-usage';
 import { closeBlock, openBlock, type OpenBlock } from './openai-chat-stream-blocks';
+import { readCommonChatChunk } from './read-common-chat-chunk';
 
 type Delta = NonNullable<NonNullable<OpenAIChatChunk['choices']>[number]['delta']>;
 
@@ -79,6 +80,8 @@ function handleMessage(message: SSEMessage, state: DecoderState, events: StreamE
   }
   if (isJSONObject(parsed) && (parsed.error || message.event === 'error'))
     return handleUpstreamError(parsed, state, events);
+  const common = readCommonChatChunk(parsed);
+  if (common) return handleChunk(common, state, events);
   const chunk = openAIChatChunkSchema.safeParse(parsed);
   if (!chunk.success)
     return fail(state, events, malformedStream('The upstream sent a malformed Chat Completions chunk.'));

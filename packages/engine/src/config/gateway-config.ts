@@ -200,7 +200,7 @@ export const gatewayConfigSchema = z
           }),
       )
       .default([]),
-    /** Silence after which a stream gets a keep-alive comment, in ms (0 turns keep-alives off). */
+    /** The longest silence a stream goes without a keep-alive comment, in ms (0 turns keep-alives off). */
     keepAliveMs: z.number().int().nonnegative().default(15_000),
     /** Responses' WebSocket mode (`gateway.attachUpgrade(server)`): how many connections, and how long each lives. */
     webSocket: z

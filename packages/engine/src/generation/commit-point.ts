@@ -1,5 +1,5 @@
 import { ClientAbortedError, GatewayError, type StreamEvent } from '@signalbox/core';
-import { mapTransportError, type UpstreamResponse } from '@signalbox/upstream';
+import { mapTransportError, readBodyChunks, type UpstreamResponse } from '@signalbox/upstream';
 import { interruptionOf } from '../interruption/interruption-errors';
 import type { StreamPipeline } from './create-stream-pipeline';
 import type { FrameSink } from './frame-sink';
@@ -26,7 +26,7 @@ export async function readToCommitPoint(
   pipeline: StreamPipeline,
   signal: AbortSignal,
 ): Promise<OpenedStream> {
-  const iterator = response.body[Symbol.asyncIterator]();
+  const iterator = readBodyChunks(response.body);
   const pending: StreamEvent[] = [];
   try {
     for (;;) {
@@ -63,21 +63,27 @@ export async function pipeCommittedStream(
   recordProof?: (proof: string) => void,
 ): Promise<StreamOutcome> {
   const observer = createStreamObserver(recordProof);
-  const send = async (text: string) => {
-    if (text !== '' && !sink.write(text)) await sink.drained();
-  };
-  const forward = async (events: readonly StreamEvent[]) => {
+  // Plain functions, not async ones: a frame written without backpressure costs no promise.
+  const send = (text: string): Promise<void> | undefined => (text !== '' && !sink.write(text) ? sink.drained() : undefined);
+  const forward = (events: readonly StreamEvent[]): Promise<void> | undefined => {
     const text = pipeline.encode(observer.observe(events));
-    if (observer.terminated && tap) await tap.beforeEnd();
-    await send(text);
+    return observer.terminated && tap ? tap.beforeEnd().then(() => send(text)) : send(text);
   };
   try {
-    await forward(opened.pending);
+    let waiting = forward(opened.pending);
+    if (waiting) await waiting;
     let ended = opened.ended;
     while (!observer.terminated && !ended) {
-      const next = await readNext(opened.iterator, signal);
+      // Read here rather than through readNext: one promise fewer per chunk.
+      let next: IteratorResult<Uint8Array>;
+      try {
+        next = await opened.iterator.next();
+      } catch (error) {
+        throw mapTransportError(error, signal);
+      }
       ended = next.done === true;
-      await forward(ended ? pipeline.finishDecoding() : pipeline.decode(next.value!));
+      waiting = forward(ended ? pipeline.finishDecoding() : pipeline.decode(next.value!));
+      if (waiting) await waiting;
     }
     await send(pipeline.finishEncoding());
     return observer.outcome(false);
@@ -85,9 +91,11 @@ export async function pipeCommittedStream(
     const interruption = interruptionOf(signal);
     if (!interruption && (ClientAbortedError.isInstance(error) || signal.aborted)) return observer.outcome(true);
     const failure = interruption ?? GatewayError.from(error);
-    await send(pipeline.encode(observer.observe([{ type: 'error', error: failure }])) + pipeline.finishEncoding()).catch(
-      () => undefined,
-    );
+    try {
+      await send(pipeline.encode(observer.observe([{ type: 'error', error: failure }])) + pipeline.finishEncoding());
+    } catch {
+      // The client went away before its terminal error: nothing more to tell it.
+    }
     return observer.outcome(!interruption && signal.aborted, interruption !== undefined);
   } finally {
     void drainQuietly(opened.iterator);
