@@ -11,6 +11,7 @@ import { createApp, type TrustProxy } from './create-app';
 import { createReadinessProbe } from './create-readiness-probe';
 import { createReloadingAdminService } from './create-reloading-admin-service';
 import { createFirstStartSecrets, type FirstStartSecrets } from './create-first-start-secrets';
+import { accessLoggerOf } from './create-logger';
 import { listenHTTP } from './listen-http';
 import type { MetricsSettings } from './read-metrics-settings';
 import { openAlerts, type AlertSettings } from './open-alerts';
@@ -155,7 +156,7 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
     codecs: options.codecs ?? codecs,
     kinds: options.kinds ?? kinds,
     store,
-    ...(options.logger && { logger: options.logger }),
+    ...(options.logger && { logger: options.logger, accessLogger: accessLoggerOf(options.logger) }),
     ...(options.environment && { environment: options.environment }),
     ...(options.clock && { clock: options.clock }),
     ...(options.usageCommitDelayMs !== undefined && { usageCommitDelayMs: options.usageCommitDelayMs }),
