@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import pino from 'pino';
 import { accessLoggerOf, createLogger } from './create-logger';
 
 /** A destination that keeps each line written, parsed. */
@@ -39,15 +40,37 @@ const ACCESS_FIELDS = {
 };
 
 describe('accessLoggerOf', () => {
-  it('writes an access line exactly as the redacting logger does: none of its fields is a redacted path', () => {
-    const redacting = collect();
-    const access = collect();
-    createLogger({ level: 'info', destination: redacting.destination }).info(ACCESS_FIELDS, 'http request');
-    accessLoggerOf(createLogger({ level: 'info', destination: access.destination })).info(ACCESS_FIELDS, 'http request');
+  it('writes an access line byte for byte as the redacting logger does, but its time: none of its fields is a redacted path', () => {
+    const redacting: string[] = [];
+    const access: string[] = [];
+    const oddText = { path: '/v1/"quoted"\\back\nnew line é 🚂', upstreamRequestId: 'x'.repeat(150), latencyMs: 1.5, attempts: undefined };
+    for (const fields of [ACCESS_FIELDS, { ...ACCESS_FIELDS, ...oddText }, {}]) {
+      createLogger({ level: 'info', destination: { write: (line: string) => redacting.push(line) } }).info(fields, 'http request');
+      accessLoggerOf(createLogger({ level: 'info', destination: { write: (line: string) => access.push(line) } })).info(fields, 'http request');
+    }
 
-    const withoutTime = ({ time: _time, ...line }: Record<string, unknown>) => line;
-    expect(access.lines.map(withoutTime)).toEqual(redacting.lines.map(withoutTime));
-    expect(access.lines).toEqual([expect.objectContaining({ level: 30, service: 'signalbox', msg: 'http request', ...ACCESS_FIELDS })]);
+    const withoutTime = (line: string) => line.replace(/,"time":\d+,/, ',"time":0,');
+    expect(access.map(withoutTime)).toEqual(redacting.map(withoutTime));
+    expect(access).toHaveLength(3);
+    expect(JSON.parse(access[0]!)).toEqual({ level: 30, time: expect.any(Number), service: 'signalbox', msg: 'http request', ...ACCESS_FIELDS });
+  });
+
+  it('writes no access line when the logger is above info, and follows a change of its level', () => {
+    const { destination, lines } = collect();
+    const logger = createLogger({ level: 'warn', destination });
+    const access = accessLoggerOf(logger);
+    access.info(ACCESS_FIELDS, 'http request');
+    logger.level = 'info';
+    access.info({ requestId: 'req_after' }, 'http request');
+
+    expect(lines).toEqual([expect.objectContaining({ requestId: 'req_after' })]);
+  });
+
+  it('goes through pino when the output needs its metadata (a multistream routing lines by level)', () => {
+    const { destination, lines } = collect();
+    accessLoggerOf(createLogger({ level: 'info', destination: pino.multistream([{ level: 'info', stream: destination }]) })).info(ACCESS_FIELDS, 'http request');
+
+    expect(lines).toEqual([expect.objectContaining({ level: 30, msg: 'http request', ...ACCESS_FIELDS })]);
   });
 
   it('skips the redaction pass on the lines it writes', () => {

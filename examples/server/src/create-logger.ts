@@ -1,5 +1,6 @@
 import type { GatewayLogger } from '@signalbox/express';
 import pino, { type DestinationStream, type Logger } from 'pino';
+import { createAccessLineWriter } from './create-access-line-writer';
 
 /** The loggers `createLogger` made, whose redaction paths are known to match no access line field. */
 const madeHere = new WeakSet<GatewayLogger>();
@@ -59,13 +60,14 @@ export function createLogger(
 }
 
 /**
- * The logger access lines go to: for one of `createLogger`, the same output without its redaction
- * pass, which no access line needs (its fields are ids, counts, labels, scrubbed text and
- * allow-listed headers, none of the redacted paths) and which costs more than the rest of the line;
- * any other logger as it is, its own redaction kept.
+ * The logger access lines go to: for one of `createLogger`, a writer of the same lines to the same
+ * output without pino's field-by-field serialisation and redaction pass, which no access line needs
+ * (its fields are ids, counts, labels, scrubbed text and allow-listed headers, none of the redacted
+ * paths) and which cost more than the rest of the line; any other logger as it is, its own
+ * redaction kept.
  */
 export function accessLoggerOf(logger: GatewayLogger): GatewayLogger {
-  return madeHere.has(logger) ? (logger as Logger).child({}, { redact: [] }) : logger;
+  return madeHere.has(logger) ? createAccessLineWriter(logger as Logger) : logger;
 }
 
 function createBatchedStandardOutput(): ReturnType<typeof pino.destination> {
