@@ -166,8 +166,10 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
     recordUsage: record => {
       usage.push(record);
       if (usage.length > history) usage.shift();
-      // The access line is the one `info` line per request; the charge, decided after it, at `debug`.
-      options.logger?.debug?.({ usage: summarizeUsageRecord(record) }, 'usage recorded');
+      // The access line is the one `info` line per request; the charge, decided after it, at `debug`
+      // (its summary built only when that line is written).
+      const { logger } = options;
+      if (logger?.debug && logger.isLevelEnabled?.('debug') !== false) logger.debug({ usage: summarizeUsageRecord(record) }, 'usage recorded');
     },
   });
   const admin = createReloadingAdminService(
