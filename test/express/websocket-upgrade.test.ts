@@ -1,15 +1,27 @@
 import express from 'express';
-import { createGateway, type Gateway } from 'signalbox';
+import { createGateway, type Gateway, type GatewayLogger } from 'signalbox';
 import { createKeyedStore } from '../helpers/create-keyed-store';
 import { listenOnLoopback, type LoopbackServer } from '../helpers/listen-on-loopback';
 import { openRawConnection } from '../helpers/open-raw-connection';
 import { openResponsesWebSocket } from '../helpers/open-responses-web-socket';
 import { webSocketHandshake } from '../helpers/web-socket-handshake';
 
-/** A host that mounts the gateway at `mountPath` and attaches its WebSocket mode only when asked (the example server always does). */
-async function startHost(options: { attach: boolean; mountPath?: string }) {
+type LoggedLine = { object: Record<string, unknown>; message: string | undefined };
+
+/** A logger that keeps each line it is given in `lines`. */
+function keepingLogger(lines: LoggedLine[]): GatewayLogger {
+  const keep = (object: Record<string, unknown>, message?: string) => void lines.push({ object, message });
+  return { info: keep, warn: keep, error: keep };
+}
+
+/**
+ * A host that mounts the gateway at `mountPath` and attaches its WebSocket mode only when asked (the
+ * example server always does); with `logs`, its lines go to a logger and its access lines to another.
+ */
+async function startHost(options: { attach: boolean; mountPath?: string; logs?: { lines: LoggedLine[]; accessLines: LoggedLine[] } }) {
   const keyed = await createKeyedStore();
   const gateway: Gateway = createGateway({
+    ...(options.logs && { logger: keepingLogger(options.logs.lines), accessLogger: keepingLogger(options.logs.accessLines) }),
     config: {
       upstreams: { anthropic: { protocol: 'anthropic-messages', baseURL: 'http://127.0.0.1:1' } },
       routes: [{ model: 'claude-host', interfaces: ['messages', 'responses', 'chat'], targets: [{ upstream: 'anthropic', model: 'claude-1' }] }],
@@ -108,6 +120,29 @@ describe('the WebSocket mode attached under a mount path', () => {
       await connection.write(webSocketHandshake('/v1/responses', `authorization: Bearer ${server.demoKey}\r\n`));
       expect((await connection.answer).status).toBe(404);
       connection.destroy();
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('the WebSocket mode with an access logger of its own', () => {
+  it('writes the access line of each response there, and its 5xx error line to the logger', async () => {
+    const logs = { lines: [] as LoggedLine[], accessLines: [] as LoggedLine[] };
+    const server = await startHost({ attach: true, logs });
+    try {
+      const client = await openResponsesWebSocket(server.url, server.demoKey);
+      client.send({ type: 'response.create', model: 'claude-host', input: 'hi', store: false });
+      const [frame] = await client.nextResponse();
+      expect(frame!.event).toMatchObject({ type: 'error', status: 502 });
+      for (let turn = 0; turn < 200 && logs.accessLines.length === 0; turn += 1) await new Promise(resolve => setImmediate(resolve));
+      client.socket.close();
+
+      expect(logs.accessLines).toEqual([
+        { message: 'http request', object: expect.objectContaining({ method: 'GET', path: '/v1/responses', status: 502, code: 'UPSTREAM_UNREACHABLE' }) },
+      ]);
+      expect(logs.lines.filter(line => line.message === 'http request')).toEqual([]);
+      expect(logs.lines).toContainEqual(expect.objectContaining({ object: expect.objectContaining({ code: 'UPSTREAM_UNREACHABLE' }) }));
     } finally {
       await server.close();
     }

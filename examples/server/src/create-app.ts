@@ -30,6 +30,9 @@ export function createApp(
   // Behind a load balancer, the client's address (the panel's login throttle) comes from X-Forwarded-For.
   if (options.trustProxy !== undefined) app.set('trust proxy', options.trustProxy);
   app.set('etag', false);
+  // The gateway first: an API call is found in its one Map lookup without passing the path matching
+  // of the routes below, and any path it does not claim leaves its Router at once for them.
+  app.use(gateway);
   app.get('/healthz', (_request, response) => {
     response.json({ status: 'ok' });
   });
@@ -44,7 +47,6 @@ export function createApp(
   app.get('/', (_request, response) => {
     response.redirect(302, PANEL_PATH);
   });
-  app.use(gateway);
   app.use(gateway.notFoundHandler, gateway.errorHandler);
   return app;
 }

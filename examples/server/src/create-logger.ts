@@ -1,4 +1,9 @@
+import type { GatewayLogger } from '@signalbox/express';
 import pino, { type DestinationStream, type Logger } from 'pino';
+import { createAccessLineWriter } from './create-access-line-writer';
+
+/** The loggers `createLogger` made, whose redaction paths are known to match no access line field. */
+const madeHere = new WeakSet<GatewayLogger>();
 
 /** Log lines gathered for one write: under load a write per line costs more than the line itself. */
 const BATCH_BYTES = 4096;
@@ -15,7 +20,7 @@ export function createLogger(
 ): Logger {
   const level = options.level ?? process.env.LOG_LEVEL ?? 'info';
   const batched = options.destination ? undefined : createBatchedStandardOutput();
-  return pino(
+  const logger = pino(
     {
       level,
       // A warning or an error is written at once, with whatever waits before it: an operator (or a
@@ -50,6 +55,19 @@ export function createLogger(
     },
     options.destination ?? batched!,
   );
+  madeHere.add(logger);
+  return logger;
+}
+
+/**
+ * The logger access lines go to: for one of `createLogger`, a writer of the same lines to the same
+ * output without pino's field-by-field serialisation and redaction pass, which no access line needs
+ * (its fields are ids, counts, labels, scrubbed text and allow-listed headers, none of the redacted
+ * paths) and which cost more than the rest of the line; any other logger as it is, its own
+ * redaction kept.
+ */
+export function accessLoggerOf(logger: GatewayLogger): GatewayLogger {
+  return madeHere.has(logger) ? createAccessLineWriter(logger as Logger) : logger;
 }
 
 function createBatchedStandardOutput(): ReturnType<typeof pino.destination> {

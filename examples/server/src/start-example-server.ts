@@ -11,6 +11,7 @@ import { createApp, type TrustProxy } from './create-app';
 import { createReadinessProbe } from './create-readiness-probe';
 import { createReloadingAdminService } from './create-reloading-admin-service';
 import { createFirstStartSecrets, type FirstStartSecrets } from './create-first-start-secrets';
+import { accessLoggerOf } from './create-logger';
 import { listenHTTP } from './listen-http';
 import type { MetricsSettings } from './read-metrics-settings';
 import { openAlerts, type AlertSettings } from './open-alerts';
@@ -155,7 +156,7 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
     codecs: options.codecs ?? codecs,
     kinds: options.kinds ?? kinds,
     store,
-    ...(options.logger && { logger: options.logger }),
+    ...(options.logger && { logger: options.logger, accessLogger: accessLoggerOf(options.logger) }),
     ...(options.environment && { environment: options.environment }),
     ...(options.clock && { clock: options.clock }),
     ...(options.usageCommitDelayMs !== undefined && { usageCommitDelayMs: options.usageCommitDelayMs }),
@@ -165,8 +166,10 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
     recordUsage: record => {
       usage.push(record);
       if (usage.length > history) usage.shift();
-      // The access line is the one `info` line per request; the charge, decided after it, at `debug`.
-      options.logger?.debug?.({ usage: summarizeUsageRecord(record) }, 'usage recorded');
+      // The access line is the one `info` line per request; the charge, decided after it, at `debug`
+      // (its summary built only when that line is written).
+      const { logger } = options;
+      if (logger?.debug && logger.isLevelEnabled?.('debug') !== false) logger.debug({ usage: summarizeUsageRecord(record) }, 'usage recorded');
     },
   });
   const admin = createReloadingAdminService(

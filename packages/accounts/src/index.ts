@@ -40,6 +40,7 @@ export { createMemoryAccountStore, type MemoryAccountStoreOptions } from './stor
 export { effectiveKeyLimits, keyLimitsSchema, type KeyLimits } from './keys/key-limits';
 export { IMPLIED_KEY_LIMITS } from './keys/key-limit-bounds';
 export {
+  apiKeyDigestKey,
   digestsEqual,
   generateApiKey,
   hashApiKey,

@@ -54,6 +54,32 @@ describe('series metrics', () => {
     expect(scraped).toContain('test_duration_seconds_bucket{le="+Inf",route="a"} 4');
   });
 
+  it('keep apart series whose label values share a beginning, and count each in its own', async () => {
+    const own = new Registry();
+    const reference = new Registry();
+    const labelNames = ['upstream', 'result', 'code'];
+    const counter = createSeriesCounter(own, { name: 'test_attempts_total', help: 'Attempts.', labelNames });
+    const referenceCounter = new Counter({ name: 'test_attempts_total', help: 'Attempts.', labelNames, registers: [reference] });
+    const updates = [
+      ['first', 'served', 'none'],
+      ['first', 'failed', 'UPSTREAM_FAILED'],
+      ['first', 'served', 'none'],
+      ['second', 'served', 'none'],
+      ['first', 'failed', 'UPSTREAM_TIMEOUT'],
+    ];
+    for (const [upstream, result, code] of updates) {
+      counter.inc([upstream!, result!, code!]);
+      referenceCounter.inc({ upstream: upstream!, result: result!, code: code! });
+    }
+
+    const scraped = await own.metrics();
+    expect(scraped).toBe(await reference.metrics());
+    expect(scraped).toContain('test_attempts_total{upstream="first",result="served",code="none"} 2');
+    expect(scraped).toContain('test_attempts_total{upstream="first",result="failed",code="UPSTREAM_TIMEOUT"} 1');
+    own.resetMetrics();
+    expect(await own.metrics()).not.toContain('test_attempts_total{');
+  });
+
   it('export a metric without labels at 0 before its first update, and again after a reset', async () => {
     const { own, reference, gauge } = bothRegistries();
     expect(await own.metrics()).toBe(await reference.metrics());

@@ -1,4 +1,4 @@
-import { generateApiKey, hashApiKey, keyPrefix, looksLikeApiKey, type AccountStore } from '@signalbox/accounts';
+import { apiKeyDigestKey, generateApiKey, hashApiKey, keyPrefix, looksLikeApiKey, type AccountStore } from '@signalbox/accounts';
 import { findDigestMatch, newApiKeyRowValues, toApiKeyRecord, toPatchedColumns } from '@signalbox/accounts/sql';
 import { SELECT_ACCOUNT } from './account-statements';
 import type { KeyCache } from './create-key-cache';
@@ -18,6 +18,7 @@ const SELECT_KEY = `SELECT ${KEY_COLUMNS} FROM api_keys WHERE id = $1`;
  * is announced; `updateKey` also empties it at once).
  */
 export function createApiKeyMethods({ sql, transaction, serverSecret }: StoreContext, keys: KeyCache): ApiKeyMethods {
+  const digestKey = apiKeyDigestKey(serverSecret);
   return {
     async createKey(input) {
       if (!(await sql.row(SELECT_ACCOUNT, [input.accountId]))) throw new Error(`No account '${input.accountId}'.`);
@@ -33,7 +34,7 @@ export function createApiKeyMethods({ sql, transaction, serverSecret }: StoreCon
       return { secret, key: toApiKeyRecord(row)! };
     },
     async findKeyBySecret(secret) {
-      const digest = hashApiKey(secret, serverSecret);
+      const digest = hashApiKey(secret, digestKey);
       const row = await keys.find(digest, async () =>
         findDigestMatch(await sql.rows(`SELECT ${KEY_COLUMNS}, digest FROM api_keys WHERE prefix = $1`, [keyPrefix(secret)]), digest),
       );

@@ -1,4 +1,4 @@
-import { generateApiKey, hashApiKey, keyPrefix, looksLikeApiKey, type AccountStore } from '@signalbox/accounts';
+import { apiKeyDigestKey, generateApiKey, hashApiKey, keyPrefix, looksLikeApiKey, type AccountStore } from '@signalbox/accounts';
 import { findDigestMatch, newApiKeyRowValues, toApiKeyRecord, toPatchedColumns } from '@signalbox/accounts/sql';
 import type { StoreContext } from './store-context';
 
@@ -20,6 +20,7 @@ export function createApiKeyMethods({
   serverSecret,
   keys,
 }: StoreContext): ApiKeyMethods {
+  const digestKey = apiKeyDigestKey(serverSecret);
   return {
     async createKey(input) {
       if (!statements.selectAccount.get(input.accountId)) throw new Error(`No account '${input.accountId}'.`);
@@ -31,7 +32,7 @@ export function createApiKeyMethods({
       return { secret, key: toApiKeyRecord(row)! };
     },
     async findKeyBySecret(secret) {
-      const digest = hashApiKey(secret, serverSecret);
+      const digest = hashApiKey(secret, digestKey);
       const cached = keys.get(digest);
       if (cached) return toApiKeyRecord(cached);
       const found = findDigestMatch(statements.selectKeysByPrefix.all(keyPrefix(secret)), digest);

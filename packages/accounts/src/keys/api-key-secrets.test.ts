@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { digestsEqual, generateApiKey, hashApiKey, KEY_PREFIX_LENGTH, keyPrefix, looksLikeApiKey } from './api-key-secrets';
+import { apiKeyDigestKey, digestsEqual, generateApiKey, hashApiKey, KEY_PREFIX_LENGTH, keyPrefix, looksLikeApiKey } from './api-key-secrets';
 
 describe('API key secrets', () => {
   it('generates `sbx-` plus 40 base62 characters, different every time', () => {
@@ -33,6 +33,14 @@ describe('API key secrets', () => {
     expect(hashApiKey(key, serverSecret)).toBe(digest);
     expect(hashApiKey(key, randomBytes(32).toString('hex'))).not.toBe(digest);
     expect(hashApiKey(generateApiKey(), serverSecret)).not.toBe(digest);
+  });
+
+  it('gives the same digest under the server secret made a key once as under its text, so stored digests still match', () => {
+    const serverSecret = `${randomBytes(32).toString('hex')}é`;
+    const key = generateApiKey();
+    const digestKey = apiKeyDigestKey(serverSecret);
+    expect(hashApiKey(key, digestKey)).toBe(hashApiKey(key, serverSecret));
+    expect(hashApiKey(key, apiKeyDigestKey(randomBytes(32).toString('hex')))).not.toBe(hashApiKey(key, serverSecret));
   });
 
   it('compares digests by value, and digests of different lengths as unequal', () => {

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject, randomBytes, timingSafeEqual } from 'node:crypto';
 
 const KEY_PREFIX = 'sbx-';
 const KEY_LENGTH = 40;
@@ -39,8 +39,16 @@ export function looksLikeApiKey(value: string): boolean {
  * The stored form of a key (and of an account's console token): HMAC-SHA256 under the server
  * secret, hex. Never reversible without the secret.
  */
-export function hashApiKey(secret: string, serverSecret: string): string {
+export function hashApiKey(secret: string, serverSecret: string | KeyObject): string {
   return createHmac('sha256', serverSecret).update(secret).digest('hex');
+}
+
+/**
+ * The server secret as the key `hashApiKey` takes, made once by a store for its lookups: an HMAC
+ * keyed with it skips importing the key text on every call (about a third of the digest's time).
+ */
+export function apiKeyDigestKey(serverSecret: string): KeyObject {
+  return createSecretKey(serverSecret, 'utf8');
 }
 
 /** Constant-time comparison of two hex digests. */

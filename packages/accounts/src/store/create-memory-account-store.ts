@@ -22,7 +22,7 @@ import { startStoreSweep } from './start-store-sweep';
 import { createMemoryAuditLog } from '../audit/create-memory-audit-log';
 import { createMemoryUsageLedger } from '../usage/create-memory-usage-ledger';
 import { usageRetentionMs } from '../usage/usage-buckets';
-import { digestsEqual, generateApiKey, hashApiKey, keyPrefix, looksLikeApiKey } from '../keys/api-key-secrets';
+import { apiKeyDigestKey, digestsEqual, generateApiKey, hashApiKey, keyPrefix, looksLikeApiKey } from '../keys/api-key-secrets';
 
 export type MemoryAccountStoreOptions = {
   /** HMAC key for API key digests. Default: random, so keys live only as long as the store. */
@@ -50,6 +50,7 @@ export type MemoryAccountStoreOptions = {
  */
 export function createMemoryAccountStore(options: MemoryAccountStoreOptions = {}): AccountStore {
   const serverSecret = options.serverSecret ?? randomBytes(32).toString('hex');
+  const digestKey = apiKeyDigestKey(serverSecret);
   const now = options.now ?? Date.now;
   const ownerId = createId('owner_');
   const accounts = new Map<string, Account>();
@@ -154,12 +155,12 @@ export function createMemoryAccountStore(options: MemoryAccountStoreOptions = {}
         status: input.status ?? 'active',
         createdAt: Date.now(),
       };
-      keys.set(record.id, { record, digest: hashApiKey(secret, serverSecret) });
+      keys.set(record.id, { record, digest: hashApiKey(secret, digestKey) });
       return { secret, key: copy(record)! };
     },
     async findKeyBySecret(secret) {
       const prefix = keyPrefix(secret);
-      const digest = hashApiKey(secret, serverSecret);
+      const digest = hashApiKey(secret, digestKey);
       for (const entry of keys.values()) {
         if (entry.record.prefix === prefix && digestsEqual(entry.digest, digest)) return copy(entry.record);
       }

@@ -34,20 +34,24 @@ const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
 
 /**
  * The gateway in an Express app on a loopback port, scripted upstreams behind it, every log line
- * kept, and an observer that gives each exchange the same trace id.
+ * kept, and an observer that gives each exchange the same trace id. With `accessLogs`, access lines
+ * go to a logger of their own that keeps its lines there.
  */
-async function startApp(answers: Record<string, readonly ScriptedAnswer[]>, limits?: KeyLimits) {
+async function startApp(answers: Record<string, readonly ScriptedAnswer[]>, limits?: KeyLimits, accessLogs?: LogLine[]) {
   const store = createMemoryAccountStore();
   const account = await store.createAccount({ name: 'logged account', balanceMicros: 1_000_000 });
   const { secret, key } = await store.createKey({ accountId: account.id, name: 'logged key', ...(limits && { limits }) });
   const logs: LogLine[] = [];
-  const line = (level: string) => (object: Record<string, unknown>, message?: string) => void logs.push({ level, object, message });
-  const logger: GatewayLogger = { debug: line('debug'), info: line('info'), warn: line('warn'), error: line('error') };
+  const keeper = (kept: LogLine[]): GatewayLogger => {
+    const line = (level: string) => (object: Record<string, unknown>, message?: string) => void kept.push({ level, object, message });
+    return { debug: line('debug'), info: line('info'), warn: line('warn'), error: line('error') };
+  };
   const gateway = createGateway({
     config,
     codecs: [openAIResponsesCodec, anthropicMessagesCodec, openAIChatCodec],
     store,
-    logger,
+    logger: keeper(logs),
+    ...(accessLogs && { accessLogger: keeper(accessLogs) }),
     observer: { watchExchange: () => ({ traceId: TRACE_ID }) },
     usageCommitDelayMs: 0,
     clock: { ...systemClock, sleep: async () => undefined },
@@ -290,6 +294,18 @@ describe('the access line', () => {
       // The upstream's counts come at the stream's end, which never came: the gateway estimated them.
       servedLine(requestId, { outcome: 'client-aborted', stream: true, aborted: true, inputTokens: 3, outputTokens: 3, tokensEstimated: true }),
     );
+  });
+
+  it('goes to the access logger when one is given, every other line staying with the logger', async () => {
+    const accessLogs: LogLine[] = [];
+    app = await startApp({}, undefined, accessLogs);
+    const response = await postMessages({ max_tokens: undefined }, app.secret);
+    await response.text();
+    const requestId = response.headers.get('request-id');
+    for (let turn = 0; turn < 200 && accessLogs.length === 0; turn += 1) await new Promise(resolve => setImmediate(resolve));
+
+    expect(accessLogs).toEqual([{ level: 'info', message: ACCESS_LINE_MESSAGE, object: expect.objectContaining({ requestId, status: 400, code: 'INVALID_REQUEST' }) }]);
+    expect(app.logs).toEqual([expect.objectContaining({ level: 'debug', message: 'request refused', object: expect.objectContaining({ requestId }) })]);
   });
 
   it('of a models list, which has no usage record, is written at once with the key prefix and the status', async () => {
