@@ -9,7 +9,7 @@ import { createSimulator } from '@signalbox/simulator';
 import { createPostgresAccountStore } from '@signalbox/store-postgres';
 import { startExampleServer, type ExampleServer, type ExampleServerOptions } from '../../examples/server/src';
 import { readAllUsageRows } from '../helpers/read-all-usage-rows';
-import { startPostgres, type TestPostgres } from '../helpers/start-postgres';
+import { createTestDatabase, type TestDatabase } from '../helpers/start-postgres';
 
 /** Requests at once against a key whose daily budget runs out long before they do. */
 const CONCURRENT_REQUESTS = 2_000;
@@ -130,7 +130,7 @@ async function readCost(store: AccountStore, accountId: string): Promise<number>
  */
 describe('budgets under 2,000 concurrent requests', () => {
   let folder: string;
-  let postgres: TestPostgres | undefined;
+  let postgres: TestDatabase | undefined;
   let server: ExampleServer | undefined;
   let upstream: Server;
   let gate: Gate;
@@ -143,7 +143,7 @@ describe('budgets under 2,000 concurrent requests', () => {
     upstream = createServer(gate.handler);
     await new Promise<void>(resolve => upstream.listen(0, '127.0.0.1', resolve));
     configPath = writeConfig(folder, `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`);
-    postgres = await startPostgres();
+    postgres = await createTestDatabase();
   }, 60_000);
   afterEach(async () => {
     await server?.close(5_000);

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -54,6 +54,61 @@ export async function startEgressTrap(): Promise<EgressTrap> {
         server.close(() => resolve());
       }),
   };
+}
+
+/** What one CLI test has to itself: its gateway, its egress trap and its sandbox. */
+export type AgentWorld<Server> = { server: Server; trap: EgressTrap; sandbox: AgentSandbox };
+
+/**
+ * Runs `body` in a world of its own (the gateway `startServer` starts, an egress trap, a sandbox
+ * whose working folder holds `files`), then closes it all. Nothing is shared: the gateway's request
+ * log, simulator and ledger are the test's, and so are the CLI's HOME and config (two runs of a CLI
+ * in one config folder at once can wait on each other until killed). So the tests of a file can
+ * run side by side (`it.concurrent`), one CLI's start-up overlapping another's waits, at most
+ * `AGENT_WORLDS_AT_ONCE` of them: more would only share the same cores, and starve the CLI runs of
+ * other files. Fails if the CLI tried to reach anything beyond loopback.
+ */
+export function inAgentWorld<Server extends { close(graceMs?: number): Promise<void> }, Result>(
+  options: { prefix: string; startServer: () => Promise<Server>; files?: Record<string, string> },
+  body: (world: AgentWorld<Server>) => Promise<Result>,
+): Promise<Result> {
+  return takeTurn(() => runInAgentWorld(options, body));
+}
+
+/** CLI runs of one file at once (each CLI takes most of a core while it starts). */
+const AGENT_WORLDS_AT_ONCE = 2;
+let worldsRunning = 0;
+const worldsWaiting: Array<() => void> = [];
+
+/** Runs `task` once fewer than `AGENT_WORLDS_AT_ONCE` others run, in the order asked. */
+async function takeTurn<Result>(task: () => Promise<Result>): Promise<Result> {
+  if (worldsRunning < AGENT_WORLDS_AT_ONCE) worldsRunning += 1;
+  else await new Promise<void>(resolve => worldsWaiting.push(resolve));
+  try {
+    return await task();
+  } finally {
+    const next = worldsWaiting.shift();
+    if (next) next();
+    else worldsRunning -= 1;
+  }
+}
+
+async function runInAgentWorld<Server extends { close(graceMs?: number): Promise<void> }, Result>(
+  options: { prefix: string; startServer: () => Promise<Server>; files?: Record<string, string> },
+  body: (world: AgentWorld<Server>) => Promise<Result>,
+): Promise<Result> {
+  const [server, trap] = await Promise.all([options.startServer(), startEgressTrap()]);
+  const sandbox = createAgentSandbox(options.prefix);
+  try {
+    for (const [name, text] of Object.entries(options.files ?? {})) writeFileSync(join(sandbox.cwd, name), text);
+    const result = await body({ server, trap, sandbox });
+    expect(trap.attempts).toEqual([]);
+    return result;
+  } finally {
+    await trap.close();
+    await server.close(1_000);
+    sandbox.remove();
+  }
 }
 
 /** The environment every CLI run starts from: nothing of the developer's own, all traffic beyond loopback trapped. */

@@ -1,16 +1,6 @@
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startTestGateway, type TestGateway } from '../../helpers/start-test-gateway';
-import {
-  createAgentSandbox,
-  isolatedEnvironment,
-  logGatewayRequests,
-  runCli,
-  startEgressTrap,
-  type AgentSandbox,
-  type CliRun,
-  type EgressTrap,
-} from './agent-sandbox';
+import { inAgentWorld, isolatedEnvironment, logGatewayRequests, runCli, type AgentWorld, type CliRun } from './agent-sandbox';
 import { claudeCodeBinary, claudeCodeEnvironment } from './claude-code-environment';
 
 /**
@@ -18,7 +8,8 @@ import { claudeCodeBinary, claudeCodeEnvironment } from './claude-code-environme
  * print mode against the example server, on every default route that serves the Messages
  * interface. It runs offline: its HOME, config and temp folders are a throwaway sandbox, the
  * documented switches turn off auto-update, telemetry and other non-essential traffic, and a proxy
- * on 127.0.0.1 catches anything it would still send beyond loopback.
+ * on 127.0.0.1 catches anything it would still send beyond loopback. Each test has a gateway and a
+ * sandbox of its own, so the tests run side by side: a run is mostly the CLI's own start-up.
  */
 const CLAUDE = claudeCodeBinary(require.resolve);
 const ROUTES = [
@@ -32,32 +23,24 @@ const BETA_MODES = [
   { name: 'experimental betas on (the default)', environment: {}, contextManagement: true },
   { name: 'experimental betas off (CLAUDE_CODE_DISABLE_EXPERIMENTAL_BETAS=1)', environment: { CLAUDE_CODE_DISABLE_EXPERIMENTAL_BETAS: '1' }, contextManagement: false },
 ] as const;
+/** Every route in every beta mode: one level of tests, so that all of them run side by side. */
+const ROUTES_BY_MODE = BETA_MODES.flatMap(mode => ROUTES.map(route => ({ ...route, mode })));
 const CONTEXT_MANAGEMENT_BETA = 'context-management-2025-06-27';
-/** A CLI run that has not ended after this long is killed; a test runs at most two, within its own bound. */
-const RUN_TIMEOUT_MS = 20_000;
-jest.setTimeout(2 * RUN_TIMEOUT_MS + 5_000);
+/**
+ * A CLI run that has not ended after this long is killed; a test runs at most two, within its own
+ * bound. Runs share the cores with the file's other runs, so the bound is generous: a run that
+ * works ends in seconds.
+ */
+const RUN_TIMEOUT_MS = 60_000;
+const TEST_TIMEOUT_MS = 2 * RUN_TIMEOUT_MS + 5_000;
 const FILE_CONTENT = 'fjord-notes-7f3a: snow chains are in the boot';
 
 describe('Claude Code CLI (claude -p --output-format stream-json) through the example server', () => {
-  let server: TestGateway;
-  let trap: EgressTrap;
-  let sandbox: AgentSandbox;
+  /** A test's own gateway, egress trap and sandbox (with `notes.txt`); fails if the CLI tried to leave loopback. */
+  const inWorld = <Result>(body: (world: AgentWorld<TestGateway>) => Promise<Result>) =>
+    inAgentWorld({ prefix: 'signalbox-claude-code-', startServer: () => startTestGateway(), files: { 'notes.txt': `${FILE_CONTENT}\n` } }, body);
 
-  beforeAll(async () => {
-    server = await startTestGateway();
-    trap = await startEgressTrap();
-    sandbox = createAgentSandbox('signalbox-claude-code-');
-    writeFileSync(join(sandbox.cwd, 'notes.txt'), `${FILE_CONTENT}\n`);
-  });
-  afterAll(async () => {
-    await trap.close();
-    await server.close(1_000);
-    sandbox.remove();
-  });
-  // Nothing left loopback: every attempt the CLI made to reach another host is listed here.
-  afterEach(() => expect(trap.attempts.splice(0)).toEqual([]));
-
-  async function claude(model: string, prompt: string, extra: Record<string, string>) {
+  async function claude({ server, trap, sandbox }: AgentWorld<TestGateway>, model: string, prompt: string, extra: Record<string, string>) {
     const log = logGatewayRequests(server.server);
     const before = server.simulator.requests().length;
     const run = await runCli(CLAUDE, ['-p', '--output-format', 'stream-json', '--verbose', '--model', model, prompt], {
@@ -83,57 +66,55 @@ describe('Claude Code CLI (claude -p --output-format stream-json) through the ex
       .filter(block => block.type === type);
   }
 
-  describe.each(BETA_MODES)('with $name', mode => {
-    it.each(ROUTES)('answers a plain turn on $model in one Messages request', async route => {
-      const { run, gateway, upstream } = await claude(route.model, 'Say hello', mode.environment);
-      const result = resultOf(run);
-      expect(run.code).toBe(0);
-      expect(result).toMatchObject({ subtype: 'success', is_error: false, num_turns: 1 });
-      expect(String(result.result).startsWith('Say hello')).toBe(true);
-      expect(gateway.map(request => `${request.method} ${request.url}`)).toEqual(['POST /v1/messages?beta=true']);
-      expect(upstream.map(request => request.url)).toEqual([route.upstreamPath]);
-      const betas = String(gateway[0]!.headers['anthropic-beta'] ?? '');
-      expect(betas.split(',').includes('claude-code-20250219')).toBe(true);
-      expect(betas.split(',').includes(CONTEXT_MANAGEMENT_BETA)).toBe(mode.contextManagement);
-      if (route.upstreamPath.startsWith('/v1/messages')) {
-        // The client's beta flags reach the Messages upstream as they were sent.
-        expect(betas).not.toBe('');
-        expect(upstream[0]!.headers['anthropic-beta']).toBe(betas.split(',').map(flag => flag.trim()).join(','));
-      } else {
-        expect(upstream[0]!.headers['anthropic-beta']).toBeUndefined();
-      }
-    });
+  it.concurrent.each(ROUTES_BY_MODE)('with $mode.name: answers a plain turn on $model in one Messages request', ({ mode, ...route }) => inWorld(async world => {
+    const { run, gateway, upstream } = await claude(world, route.model, 'Say hello', mode.environment);
+    const result = resultOf(run);
+    expect(run.code).toBe(0);
+    expect(result).toMatchObject({ subtype: 'success', is_error: false, num_turns: 1 });
+    expect(String(result.result).startsWith('Say hello')).toBe(true);
+    expect(gateway.map(request => `${request.method} ${request.url}`)).toEqual(['POST /v1/messages?beta=true']);
+    expect(upstream.map(request => request.url)).toEqual([route.upstreamPath]);
+    const betas = String(gateway[0]!.headers['anthropic-beta'] ?? '');
+    expect(betas.split(',').includes('claude-code-20250219')).toBe(true);
+    expect(betas.split(',').includes(CONTEXT_MANAGEMENT_BETA)).toBe(mode.contextManagement);
+    if (route.upstreamPath.startsWith('/v1/messages')) {
+      // The client's beta flags reach the Messages upstream as they were sent.
+      expect(betas).not.toBe('');
+      expect(upstream[0]!.headers['anthropic-beta']).toBe(betas.split(',').map(flag => flag.trim()).join(','));
+    } else {
+      expect(upstream[0]!.headers['anthropic-beta']).toBeUndefined();
+    }
+  }), TEST_TIMEOUT_MS);
 
-    it.each(ROUTES)('completes a Read tool round trip on $model: the call, then an answer carrying the file', async route => {
-      const file = join(sandbox.cwd, 'notes.txt');
-      const { run, gateway, upstream } = await claude(route.model, `Read \`${file}\` and tell me what it says`, mode.environment);
-      const result = resultOf(run);
-      expect(run.code).toBe(0);
-      expect(result).toMatchObject({ subtype: 'success', is_error: false, num_turns: 2 });
-      expect(blocksOf(run, 'assistant', 'tool_use')).toEqual([expect.objectContaining({ name: 'Read', input: { file_path: file } })]);
-      const toolResults = blocksOf(run, 'user', 'tool_result');
-      expect(toolResults).toHaveLength(1);
-      expect(toolResults[0]!.is_error).toBeFalsy();
-      expect(JSON.stringify(toolResults[0]!.content)).toContain(FILE_CONTENT);
-      expect(String(result.result)).toContain('fjord-notes-7f3a');
-      expect(gateway.map(request => `${request.method} ${request.url}`)).toEqual(['POST /v1/messages?beta=true', 'POST /v1/messages?beta=true']);
-      expect(upstream.map(request => request.url)).toEqual([route.upstreamPath, route.upstreamPath]);
-    });
-  });
+  it.concurrent.each(ROUTES_BY_MODE)('with $mode.name: completes a Read tool round trip on $model: the call, then an answer carrying the file', ({ mode, ...route }) => inWorld(async world => {
+    const file = join(world.sandbox.cwd, 'notes.txt');
+    const { run, gateway, upstream } = await claude(world, route.model, `Read \`${file}\` and tell me what it says`, mode.environment);
+    const result = resultOf(run);
+    expect(run.code).toBe(0);
+    expect(result).toMatchObject({ subtype: 'success', is_error: false, num_turns: 2 });
+    expect(blocksOf(run, 'assistant', 'tool_use')).toEqual([expect.objectContaining({ name: 'Read', input: { file_path: file } })]);
+    const toolResults = blocksOf(run, 'user', 'tool_result');
+    expect(toolResults).toHaveLength(1);
+    expect(toolResults[0]!.is_error).toBeFalsy();
+    expect(JSON.stringify(toolResults[0]!.content)).toContain(FILE_CONTENT);
+    expect(String(result.result)).toContain('fjord-notes-7f3a');
+    expect(gateway.map(request => `${request.method} ${request.url}`)).toEqual(['POST /v1/messages?beta=true', 'POST /v1/messages?beta=true']);
+    expect(upstream.map(request => request.url)).toEqual([route.upstreamPath, route.upstreamPath]);
+  }), TEST_TIMEOUT_MS);
 
-  it.each([
+  it.concurrent.each([
     { prompt: 'Read notes.txt and tell me what it says', tool: 'Read', input: { file_path: 'notes.txt' } },
     { prompt: 'Run cat notes.txt and tell me what it prints', tool: 'Bash', input: { command: 'cat notes.txt' } },
-  ])('calls $tool with the file or command a plain prompt mentions ("$prompt"), as the README suggests', async ({ prompt, tool, input }) => {
-    const { run } = await claude('signalbox-sim', prompt, {});
+  ])('calls $tool with the file or command a plain prompt mentions ("$prompt"), as the README suggests', ({ prompt, tool, input }) => inWorld(async world => {
+    const { run } = await claude(world, 'signalbox-sim', prompt, {});
     const result = resultOf(run);
     expect(run.code).toBe(0);
     expect(result).toMatchObject({ subtype: 'success', is_error: false, num_turns: 2 });
     expect(blocksOf(run, 'assistant', 'tool_use')).toEqual([expect.objectContaining({ name: tool, input })]);
     expect(String(result.result)).toContain('fjord-notes-7f3a');
-  });
+  }), TEST_TIMEOUT_MS);
 
-  it('is answered by the simulator addressed directly, as by the vendor’s API (plain turn and Read round trip)', async () => {
+  it.concurrent('is answered by the simulator addressed directly, as by the vendor’s API (plain turn and Read round trip)', () => inWorld(async ({ server, trap, sandbox }) => {
     const file = join(sandbox.cwd, 'notes.txt');
     for (const [prompt, turns] of [['Say hello', 1], [`Read \`${file}\` and tell me what it says`, 2]] as const) {
       const run = await runCli(CLAUDE, ['-p', '--output-format', 'stream-json', '--verbose', '--model', 'sim-1', prompt], {
@@ -143,5 +124,5 @@ describe('Claude Code CLI (claude -p --output-format stream-json) through the ex
       });
       expect(resultOf(run)).toMatchObject({ subtype: 'success', is_error: false, num_turns: turns });
     }
-  });
+  }), TEST_TIMEOUT_MS);
 });

@@ -21,15 +21,23 @@ export const GEMINI_CLI_SETTINGS = {
 } as const;
 
 /**
+ * Node's cache of the CLI's compiled code (`NODE_COMPILE_CACHE`), kept with the checkout's other
+ * caches: the CLI is a bundle of tens of megabytes, and compiling it anew took about a fifth of
+ * every run's CPU.
+ */
+const COMPILE_CACHE = join(__dirname, '..', '..', '..', 'node_modules', '.cache', 'signalbox', 'node-compile-cache');
+
+/**
  * Writes the settings into the sandbox's config folder, the CLI's home for `.gemini/` (`GEMINI_CLI_HOME`),
  * and returns what a run adds to the sandbox's `isolatedEnvironment`: the base URL and key, the
- * trust of the working folder, and no relaunch into a child process.
+ * trust of the working folder, no relaunch into a child process, and Node's compile cache.
  */
 export function geminiCliEnvironment(sandbox: AgentSandbox, server: GeminiServer): Record<string, string> {
   const settingsFolder = join(sandbox.config, '.gemini');
   mkdirSync(settingsFolder, { recursive: true });
   writeFileSync(join(settingsFolder, 'settings.json'), JSON.stringify(GEMINI_CLI_SETTINGS));
   return {
+    NODE_COMPILE_CACHE: COMPILE_CACHE,
     GEMINI_CLI_HOME: sandbox.config,
     GOOGLE_GEMINI_BASE_URL: server.baseURL,
     GEMINI_API_KEY: server.apiKey,
