@@ -57,6 +57,20 @@ describe('PostgreSQL account store: a request’s account kept until its change 
     await waitForAccount(serving, account.id, found => found?.balanceMicros === 6_000);
   });
 
+  it('reads the account again after a hold it promised was refused: the kept balance is a hint, the rows decide', async () => {
+    const url = await databases.createDatabase();
+    const serving = await open(url);
+    const spending = await open(url);
+    await waitUntilListeningOnAccounts(newPool(url), 2);
+    const account = await spending.createAccount({ name: 'spent elsewhere', balanceMicros: 1_000 });
+    expect(await serving.getAccountForRequest!(account.id)).toMatchObject({ balanceMicros: 1_000 });
+    // Spent through the other instance: a lower balance is not announced, the kept row still says 1 000.
+    await spending.adjustBalance(account.id, -900);
+    expect(await serving.getAccountForRequest!(account.id)).toMatchObject({ balanceMicros: 1_000 });
+    expect(await serving.reserve(account.id, 500)).toBeUndefined();
+    expect(await serving.getAccountForRequest!(account.id)).toMatchObject({ balanceMicros: 100 });
+  });
+
   it('announces what a request reads and a top-up, never a hold or a charge', async () => {
     const url = await databases.createDatabase();
     const store = await open(url);

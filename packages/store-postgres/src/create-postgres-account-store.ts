@@ -187,6 +187,12 @@ export async function createPostgresAccountStore(options: PostgresAccountStoreOp
       ...createBudgetMethods(context),
       ...alertDeliveries,
       ...reservations,
+      async reserve(...hold: Parameters<AccountStore['reserve']>) {
+        // Refused: the kept account's balance (a hint) promised too much, so the next request reads the row.
+        const reservation = await reservations.reserve(...hold);
+        if (!reservation) accountCache.forget(hold[0]);
+        return reservation;
+      },
       ...responses,
       ...usage,
       ...audit,
