@@ -62,7 +62,7 @@ describe('round trips of a request in PostgreSQL + Redis mode', () => {
 
   it('waits on no PostgreSQL statement and one Redis script per request once the key, the account and a lease are in place', async () => {
     const pool = countingPool(database.url, statements);
-    const store = await createPostgresAccountStore({ pool, serverSecret: 'round-trips-secret', holdSweepIntervalMs: 0, balanceLeases: {} });
+    const store = await createPostgresAccountStore({ pool, serverSecret: 'round-trips-secret', holdSweepIntervalMs: 0, balanceLeases: { sliceMicros: 1_000_000 } });
     server = await startExampleServer({
       port: 0,
       host: '127.0.0.1',
