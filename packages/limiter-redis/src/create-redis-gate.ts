@@ -9,6 +9,7 @@ import {
   queueTimeoutRefusal,
   type Release,
 } from '@signalbox/engine';
+import type { RateAdmission } from './create-redis-rate-limits';
 import type { RunScript } from './define-scripts';
 import { gateKeys } from './gate-keys';
 import { limiterUnavailable } from './limiter-unavailable';
@@ -151,14 +152,23 @@ export function createRedisGate(options: RedisGateOptions) {
     });
   }
 
-  async function acquire(keyId: string, limits: KeyLimits, signal: AbortSignal): Promise<Release> {
+  /**
+   * Takes a slot, a ticket or a refusal; with `admission` (a key with windows or a quota), the
+   * request is checked and counted against them first, in the same script: one round trip.
+   */
+  async function acquire(keyId: string, limits: KeyLimits, signal: AbortSignal, admission?: RateAdmission): Promise<Release> {
     const concurrency = limits.concurrency;
     if (concurrency === undefined) return releaseNothing;
     if (signal.aborted) throw signal.reason;
     const keys = gateKeys(keyPrefix, keyId);
     const id = randomUUID();
     const queueSize = limits.queueSize ?? 0;
-    const [outcome, granted, snapshot] = (await run('acquire', keys, [clock(), leaseMs, id, concurrency, queueSize])) as [string, string[], Snapshot];
+    const gateArgs = [clock(), leaseMs, id, concurrency, queueSize];
+    const reply = admission
+      ? await run('enter', [...keys, ...admission.keys], [...gateArgs, ...admission.args])
+      : await run('acquire', keys, gateArgs);
+    admission?.check(reply);
+    const [outcome, granted, snapshot] = reply as [string, string[], Snapshot];
     wake(granted);
     if (outcome === 'held') return hold(keys, id);
     if (outcome === 'queued') return enqueue(keys, id, { ...limits, concurrency }, signal);

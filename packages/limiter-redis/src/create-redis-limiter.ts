@@ -45,8 +45,8 @@ export type RedisLimiter = Limiter & { close(): Promise<void> };
 /**
  * The engine's `Limiter` for several gateway instances: request and token windows, the token quota
  * and the concurrency gate with its bounded FIFO queue, all in Redis and each call one atomic Lua
- * script, so every instance sees and enforces one shared state and every `Retry-After` is computed
- * from it. Refusals are those of the memory limiter; Redis being unreachable is 503
+ * script (`admitAndAcquire` too: a request waits on one round trip), so every instance sees and
+ * enforces one shared state and every `Retry-After` is computed from it. Refusals are those of the memory limiter; Redis being unreachable is 503
  * `LIMITER_UNAVAILABLE` from `admit` and `acquire` (`charge` never throws, as the interface says).
  */
 export function createRedisLimiter(options: RedisLimiterOptions): RedisLimiter {
@@ -73,6 +73,15 @@ export function createRedisLimiter(options: RedisLimiterOptions): RedisLimiter {
       await rates.charge(keyId, limits, tokens).catch(report);
     },
     acquire: (keyId, limits, signal) => gate.acquire(keyId, limits, signal),
+    async admitAndAcquire(keyId, limits, estimatedTokens, signal) {
+      const admission = rates.admission(keyId, limits, estimatedTokens);
+      // A client gone already is counted and refused as by the two calls, without a slot.
+      if (admission === undefined || limits.concurrency === undefined || signal.aborted) {
+        await rates.admit(keyId, limits, estimatedTokens);
+        return gate.acquire(keyId, limits, signal);
+      }
+      return gate.acquire(keyId, limits, signal, admission);
+    },
     async close() {
       gate.stop();
       if (!ownsClient) return;

@@ -1,12 +1,14 @@
 import type { Redis } from 'ioredis';
 import { ACQUIRE_SCRIPT, HEARTBEAT_SCRIPT, LEAVE_SCRIPT, POLL_SCRIPT, RELEASE_SCRIPT } from './gate-scripts';
 import { ADMIT_SCRIPT, CHARGE_SCRIPT } from './rate-scripts';
+import { ENTER_SCRIPT } from './enter-script';
 import { limiterUnavailable } from './limiter-unavailable';
 
 const SCRIPTS = {
   admit: { lua: ADMIT_SCRIPT, keys: 3 },
   charge: { lua: CHARGE_SCRIPT, keys: 2 },
   acquire: { lua: ACQUIRE_SCRIPT, keys: 5 },
+  enter: { lua: ENTER_SCRIPT, keys: 8 },
   poll: { lua: POLL_SCRIPT, keys: 5 },
   leave: { lua: LEAVE_SCRIPT, keys: 5 },
   release: { lua: RELEASE_SCRIPT, keys: 5 },

@@ -14,7 +14,7 @@ import { IDLE_KEY_MARGIN_MS, LUA_CLOCK } from './lua-clock';
  * newcomer. When a key has no holder and no waiter its state is deleted, as the memory gate forgets
  * an idle key.
  */
-const LUA_GATE = `
+export const LUA_GATE = `
 ${LUA_CLOCK}
 local holders, starts, queue, tickets, state = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5]
 
@@ -60,7 +60,7 @@ local function keepOrDrop(leaseMs)
     return
   end
   local ttl = int(leaseMs * 2 + ${IDLE_KEY_MARGIN_MS})
-  for _, key in ipairs(KEYS) do redis.call('PEXPIRE', key, ttl) end
+  for _, key in ipairs({holders, starts, queue, tickets, state}) do redis.call('PEXPIRE', key, ttl) end
 end
 
 local now = clock(ARGV[1])
@@ -69,13 +69,8 @@ local id = ARGV[3]
 tidy(now)
 `;
 
-/**
- * ARGV: now, lease ms, lease id, concurrency, queue size. Takes a free slot when no one is queued
- * (`held`), else a ticket at the back of the queue when it has room (`queued`), else `refused`.
- * Returns `{ outcome, granted tickets, snapshot }`.
- */
-export const ACQUIRE_SCRIPT = `
-${LUA_GATE}
+/** The acquire script's steps after the gate's prelude; `ENTER_SCRIPT` runs them after its admission. */
+export const LUA_ACQUIRE = `
 local concurrency = tonumber(ARGV[4])
 redis.call('HSET', state, 'concurrency', concurrency)
 local given = grant(now, leaseMs)
@@ -91,6 +86,16 @@ end
 local reply = {outcome, given, snapshot(now)}
 keepOrDrop(leaseMs)
 return reply
+`;
+
+/**
+ * ARGV: now, lease ms, lease id, concurrency, queue size. Takes a free slot when no one is queued
+ * (`held`), else a ticket at the back of the queue when it has room (`queued`), else `refused`.
+ * Returns `{ outcome, granted tickets, snapshot }`.
+ */
+export const ACQUIRE_SCRIPT = `
+${LUA_GATE}
+${LUA_ACQUIRE}
 `;
 
 /**

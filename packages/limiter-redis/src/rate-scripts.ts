@@ -7,7 +7,6 @@ import { IDLE_KEY_MARGIN_MS, LUA_CLOCK } from './lua-clock';
  * and the count are one atomic step across all instances.
  */
 const LUA_WINDOWS = `
-${LUA_CLOCK}
 local function readWindow(key, now)
   local values = redis.call('HMGET', key, 'used', 'ends')
   local ends = tonumber(values[2])
@@ -27,39 +26,46 @@ end
 `;
 
 /**
- * KEYS: quota, requests window, tokens window.
- * ARGV: now ('' = server time), quota limit ('' = none), quota period ms, request limit ('' = none),
- * token limit ('' = none), window ms, whole estimated tokens.
- * Returns `{'ok'}`, `{'quota', used, msLeft}`, `{'never-fit'}`, `{'tokens', used, msLeft}` or
- * `{'requests', used, msLeft}`; a refused request counts nothing.
+ * `admit(quotaKey, requestsKey, tokensKey, now, first)` with the limits in ARGV from `first` on:
+ * quota limit ('' = none), quota period ms, request limit ('' = none), token limit ('' = none),
+ * window ms, whole estimated tokens. Returns `{'ok'}`, `{'quota', used, msLeft}`, `{'never-fit'}`,
+ * `{'tokens', used, msLeft}` or `{'requests', used, msLeft}`; a refused request counts nothing.
  */
-export const ADMIT_SCRIPT = `
+export const LUA_ADMIT = `
 ${LUA_WINDOWS}
-local now = clock(ARGV[1])
-local quotaLimit = tonumber(ARGV[2])
-local quotaPeriodMs = tonumber(ARGV[3])
-local requestLimit = tonumber(ARGV[4])
-local tokenLimit = tonumber(ARGV[5])
-local windowMs = tonumber(ARGV[6])
-local needed = tonumber(ARGV[7])
-if quotaLimit then
-  local used, left = readWindow(KEYS[1], now)
-  if used and used >= quotaLimit then return {'quota', used, left} end
+local function admit(quotaKey, requestsKey, tokensKey, now, first)
+  local quotaLimit = tonumber(ARGV[first])
+  local quotaPeriodMs = tonumber(ARGV[first + 1])
+  local requestLimit = tonumber(ARGV[first + 2])
+  local tokenLimit = tonumber(ARGV[first + 3])
+  local windowMs = tonumber(ARGV[first + 4])
+  local needed = tonumber(ARGV[first + 5])
+  if quotaLimit then
+    local used, left = readWindow(quotaKey, now)
+    if used and used >= quotaLimit then return {'quota', used, left} end
+  end
+  if tokenLimit then
+    if needed > tokenLimit then return {'never-fit'} end
+    local used, left = readWindow(tokensKey, now)
+    if used and (used >= tokenLimit or used + needed > tokenLimit) then return {'tokens', used, left} end
+  end
+  if requestLimit then
+    local used, left = readWindow(requestsKey, now)
+    if used and used >= requestLimit then return {'requests', used, left} end
+    addWindow(requestsKey, 1, windowMs, now)
+  end
+  -- Counted even when the estimate is 0: the tokens window opens with the request, like the requests one.
+  if tokenLimit then addWindow(tokensKey, needed, windowMs, now) end
+  if quotaLimit and needed > 0 then addWindow(quotaKey, needed, quotaPeriodMs, now) end
+  return {'ok'}
 end
-if tokenLimit then
-  if needed > tokenLimit then return {'never-fit'} end
-  local used, left = readWindow(KEYS[3], now)
-  if used and (used >= tokenLimit or used + needed > tokenLimit) then return {'tokens', used, left} end
-end
-if requestLimit then
-  local used, left = readWindow(KEYS[2], now)
-  if used and used >= requestLimit then return {'requests', used, left} end
-  addWindow(KEYS[2], 1, windowMs, now)
-end
--- Counted even when the estimate is 0: the tokens window opens with the request, like the requests one.
-if tokenLimit then addWindow(KEYS[3], needed, windowMs, now) end
-if quotaLimit and needed > 0 then addWindow(KEYS[1], needed, quotaPeriodMs, now) end
-return {'ok'}
+`;
+
+/** KEYS: quota, requests window, tokens window. ARGV: now ('' = server time), then `admit`'s limits. */
+export const ADMIT_SCRIPT = `
+${LUA_CLOCK}
+${LUA_ADMIT}
+return admit(KEYS[1], KEYS[2], KEYS[3], clock(ARGV[1]), 2)
 `;
 
 /**
@@ -67,6 +73,7 @@ return {'ok'}
  * ('' = none), window ms, whole tokens (> 0). Adds tokens learned after the fact; never refuses.
  */
 export const CHARGE_SCRIPT = `
+${LUA_CLOCK}
 ${LUA_WINDOWS}
 local now = clock(ARGV[1])
 local points = tonumber(ARGV[6])

@@ -6,15 +6,15 @@ import {
   usageRetentionMs,
   type AccountStore,
 } from '@signalbox/accounts';
-import { createAccountMethods } from './create-account-methods';
+import { ACCOUNTS_CHANNEL, createAccountMethods } from './create-account-methods';
 import { createAlertDeliveryMethods } from './create-alert-delivery-methods';
-import { createApiKeyMethods } from './create-api-key-methods';
+import { API_KEYS_CHANNEL, createApiKeyMethods } from './create-api-key-methods';
 import { createBalanceLeases, type BalanceLeaseOptions } from './create-balance-leases';
 import { createBudgetMethods } from './create-budget-methods';
 import { listenForBudgetChanges } from './listen-for-budget-changes';
 import { createConfigVersionMethods } from './create-config-version-methods';
 import { createConsoleTokenMethods } from './create-console-token-methods';
-import { API_KEYS_CHANNEL, createKeyCache } from './create-key-cache';
+import { createRowCache, forgetAnnouncedRows } from './create-row-cache';
 import { createReservationMethods } from './create-reservation-methods';
 import { createResponseMethods } from './create-response-methods';
 import { createTransactionRunner } from './create-transaction-runner';
@@ -67,9 +67,10 @@ export type PostgresAccountStoreOptions = (
    */
   ownerTimeoutMs?: number;
   /**
-   * 0 reads the key on every request. Any other value (the default) keeps a found key's row until
-   * a change of any key is announced (`NOTIFY`, from whichever instance or client made it), and
-   * reads on every request while the listening connection is away.
+   * 0 reads the key and the account on every request. Any other value (the default) keeps a found
+   * key's row until a change of any key is announced, and a request's account row until a change of
+   * that account is announced (`NOTIFY`, from whichever instance or client made it), and reads on
+   * every request while the listening connection is away.
    */
   cacheRefreshMs?: number;
   /**
@@ -161,13 +162,10 @@ export async function createPostgresAccountStore(options: PostgresAccountStoreOp
     connection: pool.options,
     ...(options.onSweepError && { onError: options.onSweepError }),
   });
-  const keyCache = createKeyCache({ enabled: options.cacheRefreshMs !== 0 });
-  notifications.subscribe({
-    channel: API_KEYS_CHANNEL,
-    onMessage: keyCache.clear,
-    onListening: () => keyCache.setAnnounced(true),
-    onLost: () => keyCache.setAnnounced(false),
-  });
+  const keyCache = createRowCache({ enabled: options.cacheRefreshMs !== 0 });
+  forgetAnnouncedRows(notifications, API_KEYS_CHANNEL, keyCache, false);
+  const accountCache = createRowCache({ enabled: options.cacheRefreshMs !== 0 });
+  forgetAnnouncedRows(notifications, ACCOUNTS_CHANNEL, accountCache, true);
   if (leases) await listenForBudgetChanges(notifications, leases);
   const sweeps = createSweepTracker();
   const stopSweep = startStoreSweep(
@@ -183,12 +181,18 @@ export async function createPostgresAccountStore(options: PostgresAccountStoreOp
   let closed = false;
   const methods = gateMethods(
     {
-      ...createAccountMethods(context),
+      ...createAccountMethods(context, accountCache),
       ...createApiKeyMethods(context, keyCache),
       ...createConsoleTokenMethods(context),
       ...createBudgetMethods(context),
       ...alertDeliveries,
       ...reservations,
+      async reserve(...hold: Parameters<AccountStore['reserve']>) {
+        // Refused: the kept account's balance (a hint) promised too much, so the next request reads the row.
+        const reservation = await reservations.reserve(...hold);
+        if (!reservation) accountCache.forget(hold[0]);
+        return reservation;
+      },
       ...responses,
       ...usage,
       ...audit,

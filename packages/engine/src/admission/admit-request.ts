@@ -77,8 +77,7 @@ export async function admitRequest(input: AdmissionInput): Promise<Admission> {
     });
   }
   const limits = effectiveKeyLimits(input.defaultLimits, principal.account, principal.key);
-  await limiter.admit(principal.key.id, limits, estimatedInputTokens);
-  const release = await limiter.acquire(principal.key.id, limits, input.signal);
+  const release = await enterLimits(limiter, principal.key.id, limits, estimatedInputTokens, input.signal);
   let held: { reservation: Reservation; cap: OutputCap } | undefined;
   try {
     held = await holdFunds(input, estimatedInputTokens);
@@ -87,6 +86,13 @@ export async function admitRequest(input: AdmissionInput): Promise<Admission> {
     throw error;
   }
   return createAdmission(input, { estimatedInputTokens, limits, release, reservation: held?.reservation, cap: held?.cap });
+}
+
+/** The key's windows, then a concurrency slot: in one step when the limiter has one. */
+async function enterLimits(limiter: Limiter, keyId: string, limits: KeyLimits, estimatedTokens: number, signal: AbortSignal): Promise<Release> {
+  if (limiter.admitAndAcquire) return limiter.admitAndAcquire(keyId, limits, estimatedTokens, signal);
+  await limiter.admit(keyId, limits, estimatedTokens);
+  return limiter.acquire(keyId, limits, signal);
 }
 
 function createAdmission(

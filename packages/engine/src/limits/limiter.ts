@@ -19,4 +19,10 @@ export interface Limiter {
    * `QUEUE_FULL`; rejects with the signal's reason when the client leaves while queued.
    */
   acquire(keyId: string, limits: KeyLimits, signal: AbortSignal): Promise<Release>;
+  /**
+   * `admit`, then `acquire`, as one step with the same refusals in the same order (a request refused
+   * a slot stays counted): a limiter whose state is shared makes it one round trip. Absent: the
+   * engine calls the two.
+   */
+  admitAndAcquire?(keyId: string, limits: KeyLimits, estimatedTokens: number, signal: AbortSignal): Promise<Release>;
 }
