@@ -87,18 +87,5 @@ export function describeAccounts(context: ContractContext): void {
         reservedMicros: 0,
       });
     });
-
-    it('shows a request the account as changed through the store at its very next read', async () => {
-      const store = context.store;
-      const read = (id: string) => (store.getAccountForRequest ? store.getAccountForRequest(id) : store.getAccount(id));
-      const account = await store.createAccount({ name: 'Read', balanceMicros: 1000 });
-      expect(await read(account.id)).toEqual(account);
-      expect(await read(account.id)).toEqual(account);
-      await store.updateAccount(account.id, { subscription: 'inactive', group: 'team' });
-      expect(await read(account.id)).toMatchObject({ subscription: 'inactive', group: 'team' });
-      await store.adjustBalance(account.id, 500);
-      expect(await read(account.id)).toMatchObject({ balanceMicros: 1500 });
-      expect(await read('acct_missing')).toBeUndefined();
-    });
   });
 }

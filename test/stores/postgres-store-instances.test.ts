@@ -17,7 +17,6 @@ import { DROP_CONFIG_VERSIONS_POSTGRES } from './config-versions-upgrade';
 import { commitRowBeforeUpstreamKinds, DROP_UPSTREAM_KIND_COLUMN, expectUpstreamKindsAfterUpgrade } from './upstream-kind-upgrade';
 import { DROP_AUDIT_LOG } from './audit-log-upgrade';
 import { DROP_BUDGETS_AND_ALERTS } from './budget-upgrade';
-import { DROP_ACCOUNT_ANNOUNCEMENTS } from './account-announcement-upgrade';
 
 const SERVER_SECRET = 'postgres-instances-server-secret';
 const T0 = 1_767_225_600_000;
@@ -252,7 +251,7 @@ describe('PostgreSQL account store: several instances on one database', () => {
     const account = await stores[0]!.createAccount({ name: 'race' });
     expect(await stores[2]!.getAccount(account.id)).toEqual(account);
     const { rows } = await newPool(url).query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
-    expect(rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }, { version: 5 }, { version: 6 }, { version: 7 }, { version: 8 }, { version: 9 }, { version: 10 }, { version: 11 }, { version: 12 }, { version: 13 }]);
+    expect(rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }, { version: 5 }, { version: 6 }, { version: 7 }, { version: 8 }, { version: 9 }, { version: 10 }, { version: 11 }, { version: 12 }]);
   });
 
   it('upgrades a schema-6 database: its rows are kept without an upstream kind, and new rows keep theirs', async () => {
@@ -260,10 +259,10 @@ describe('PostgreSQL account store: several instances on one database', () => {
     const current = await open(url);
     await commitRowBeforeUpstreamKinds(current);
     await current.close();
-    await newPool(url).query(`${DROP_ACCOUNT_ANNOUNCEMENTS}${DROP_BUDGETS_AND_ALERTS}${DROP_AUDIT_LOG}${DROP_CONFIG_VERSIONS_POSTGRES}${DROP_UPSTREAM_KIND_COLUMN}DELETE FROM schema_migrations WHERE version > 6`);
+    await newPool(url).query(`${DROP_BUDGETS_AND_ALERTS}${DROP_AUDIT_LOG}${DROP_CONFIG_VERSIONS_POSTGRES}${DROP_UPSTREAM_KIND_COLUMN}DELETE FROM schema_migrations WHERE version > 6`);
     await expectUpstreamKindsAfterUpgrade(await open(url));
     const { rows } = await newPool(url).query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
-    expect(rows.map(row => row.version)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
+    expect(rows.map(row => row.version)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
   });
 
   it('upgrades a schema-1 database: its rows are kept without a trace id, and new rows keep theirs', async () => {
@@ -273,7 +272,7 @@ describe('PostgreSQL account store: several instances on one database', () => {
     await current.commitUsage([before]);
     await current.close();
     await newPool(url).query(
-      `${DROP_ACCOUNT_ANNOUNCEMENTS}${DROP_BUDGETS_AND_ALERTS}${DROP_AUDIT_LOG}${DROP_CONFIG_VERSIONS_POSTGRES}${DROP_CACHE_LIFETIME_COLUMNS}${DROP_UPSTREAM_CREDENTIAL_COLUMN}${DROP_CONVERSATION_KEY_COLUMN}${DROP_UPSTREAM_KIND_COLUMN}ALTER TABLE api_keys DROP COLUMN disabled_by; ALTER TABLE accounts DROP COLUMN key_limit_ceiling; ALTER TABLE usage DROP COLUMN trace_id; DELETE FROM schema_migrations WHERE version > 1`,
+      `${DROP_BUDGETS_AND_ALERTS}${DROP_AUDIT_LOG}${DROP_CONFIG_VERSIONS_POSTGRES}${DROP_CACHE_LIFETIME_COLUMNS}${DROP_UPSTREAM_CREDENTIAL_COLUMN}${DROP_CONVERSATION_KEY_COLUMN}${DROP_UPSTREAM_KIND_COLUMN}ALTER TABLE api_keys DROP COLUMN disabled_by; ALTER TABLE accounts DROP COLUMN key_limit_ceiling; ALTER TABLE usage DROP COLUMN trace_id; DELETE FROM schema_migrations WHERE version > 1`,
     );
 
     const upgraded = await open(url);
@@ -285,7 +284,7 @@ describe('PostgreSQL account store: several instances on one database', () => {
       ['req_before_traces', undefined],
     ]);
     const { rows } = await newPool(url).query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
-    expect(rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }, { version: 5 }, { version: 6 }, { version: 7 }, { version: 8 }, { version: 9 }, { version: 10 }, { version: 11 }, { version: 12 }, { version: 13 }]);
+    expect(rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }, { version: 5 }, { version: 6 }, { version: 7 }, { version: 8 }, { version: 9 }, { version: 10 }, { version: 11 }, { version: 12 }]);
   });
 
   it('upgrades a schema-2 database: a key disabled before counts as disabled by the operator, and accounts have no ceiling', async () => {
@@ -295,14 +294,14 @@ describe('PostgreSQL account store: several instances on one database', () => {
     const active = (await current.createKey({ accountId: account.id, name: 'on' })).key;
     const disabled = (await current.createKey({ accountId: account.id, name: 'off', status: 'disabled' })).key;
     await current.close();
-    await newPool(url).query(`${DROP_ACCOUNT_ANNOUNCEMENTS}${DROP_BUDGETS_AND_ALERTS}${DROP_AUDIT_LOG}${DROP_CONFIG_VERSIONS_POSTGRES}${DROP_CACHE_LIFETIME_COLUMNS}${DROP_UPSTREAM_CREDENTIAL_COLUMN}${DROP_CONVERSATION_KEY_COLUMN}${DROP_UPSTREAM_KIND_COLUMN}ALTER TABLE api_keys DROP COLUMN disabled_by; ALTER TABLE accounts DROP COLUMN key_limit_ceiling; DELETE FROM schema_migrations WHERE version > 2`);
+    await newPool(url).query(`${DROP_BUDGETS_AND_ALERTS}${DROP_AUDIT_LOG}${DROP_CONFIG_VERSIONS_POSTGRES}${DROP_CACHE_LIFETIME_COLUMNS}${DROP_UPSTREAM_CREDENTIAL_COLUMN}${DROP_CONVERSATION_KEY_COLUMN}${DROP_UPSTREAM_KIND_COLUMN}ALTER TABLE api_keys DROP COLUMN disabled_by; ALTER TABLE accounts DROP COLUMN key_limit_ceiling; DELETE FROM schema_migrations WHERE version > 2`);
 
     const upgraded = await open(url);
     expect(await upgraded.getKey(disabled.id)).toEqual({ ...disabled, disabledBy: 'operator' });
     expect(await upgraded.getKey(active.id)).toEqual(active);
     expect(await upgraded.updateAccount(account.id, { keyLimitCeiling: { concurrency: 2 } })).toEqual({ ...account, keyLimitCeiling: { concurrency: 2 } });
     const { rows } = await newPool(url).query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
-    expect(rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }, { version: 5 }, { version: 6 }, { version: 7 }, { version: 8 }, { version: 9 }, { version: 10 }, { version: 11 }, { version: 12 }, { version: 13 }]);
+    expect(rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }, { version: 5 }, { version: 6 }, { version: 7 }, { version: 8 }, { version: 9 }, { version: 10 }, { version: 11 }, { version: 12 }]);
   });
 
   it('upgrades a schema-3 database: its ledger rows count their cache writes as 5-minute ones and saved nothing', async () => {
@@ -310,7 +309,7 @@ describe('PostgreSQL account store: several instances on one database', () => {
     const current = await open(url);
     await commitRowsBeforeCacheLifetimes(current);
     await current.close();
-    await newPool(url).query(`${DROP_ACCOUNT_ANNOUNCEMENTS}${DROP_BUDGETS_AND_ALERTS}${DROP_AUDIT_LOG}${DROP_CONFIG_VERSIONS_POSTGRES}${DROP_CACHE_LIFETIME_COLUMNS}${DROP_UPSTREAM_CREDENTIAL_COLUMN}${DROP_CONVERSATION_KEY_COLUMN}${DROP_UPSTREAM_KIND_COLUMN}DELETE FROM schema_migrations WHERE version > 3`);
+    await newPool(url).query(`${DROP_BUDGETS_AND_ALERTS}${DROP_AUDIT_LOG}${DROP_CONFIG_VERSIONS_POSTGRES}${DROP_CACHE_LIFETIME_COLUMNS}${DROP_UPSTREAM_CREDENTIAL_COLUMN}${DROP_CONVERSATION_KEY_COLUMN}${DROP_UPSTREAM_KIND_COLUMN}DELETE FROM schema_migrations WHERE version > 3`);
     await expectCacheLifetimesAfterUpgrade(await open(url));
   });
 
@@ -319,10 +318,10 @@ describe('PostgreSQL account store: several instances on one database', () => {
     const current = await open(url);
     await commitRowBeforeUpstreamCredentials(current);
     await current.close();
-    await newPool(url).query(`${DROP_ACCOUNT_ANNOUNCEMENTS}${DROP_BUDGETS_AND_ALERTS}${DROP_AUDIT_LOG}${DROP_CONFIG_VERSIONS_POSTGRES}${DROP_UPSTREAM_CREDENTIAL_COLUMN}${DROP_CONVERSATION_KEY_COLUMN}${DROP_UPSTREAM_KIND_COLUMN}DELETE FROM schema_migrations WHERE version > 4`);
+    await newPool(url).query(`${DROP_BUDGETS_AND_ALERTS}${DROP_AUDIT_LOG}${DROP_CONFIG_VERSIONS_POSTGRES}${DROP_UPSTREAM_CREDENTIAL_COLUMN}${DROP_CONVERSATION_KEY_COLUMN}${DROP_UPSTREAM_KIND_COLUMN}DELETE FROM schema_migrations WHERE version > 4`);
     await expectUpstreamCredentialsAfterUpgrade(await open(url));
     const { rows } = await newPool(url).query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
-    expect(rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }, { version: 5 }, { version: 6 }, { version: 7 }, { version: 8 }, { version: 9 }, { version: 10 }, { version: 11 }, { version: 12 }, { version: 13 }]);
+    expect(rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }, { version: 5 }, { version: 6 }, { version: 7 }, { version: 8 }, { version: 9 }, { version: 10 }, { version: 11 }, { version: 12 }]);
   });
 
   it('answers ping while open and rejects it, and every other call, once closed', async () => {

@@ -1,13 +1,10 @@
 import { apiKeyDigestKey, generateApiKey, hashApiKey, keyPrefix, looksLikeApiKey, type AccountStore } from '@signalbox/accounts';
 import { findDigestMatch, newApiKeyRowValues, toApiKeyRecord, toPatchedColumns } from '@signalbox/accounts/sql';
 import { SELECT_ACCOUNT } from './account-statements';
-import type { RowCache } from './create-row-cache';
+import type { KeyCache } from './create-key-cache';
 import type { StoreContext } from './store-context';
 
 type ApiKeyMethods = Pick<AccountStore, 'createKey' | 'findKeyBySecret' | 'getKey' | 'listKeys' | 'updateKey'>;
-
-/** The channel the `api_keys` trigger announces every change of a key on. */
-export const API_KEYS_CHANNEL = 'signalbox_api_keys';
 
 /** In the order of `ApiKeyMutableColumns`, which both key writes bind. */
 const MUTABLE_KEY_COLUMNS = 'name, status, expires_at, group_name, allowed_models, limits, disabled_by';
@@ -20,7 +17,7 @@ const SELECT_KEY = `SELECT ${KEY_COLUMNS} FROM api_keys WHERE id = $1`;
  * comparison against every candidate, through `keys` (a found key's row is kept until a key change
  * is announced; `updateKey` also empties it at once).
  */
-export function createApiKeyMethods({ sql, transaction, serverSecret }: StoreContext, keys: RowCache): ApiKeyMethods {
+export function createApiKeyMethods({ sql, transaction, serverSecret }: StoreContext, keys: KeyCache): ApiKeyMethods {
   const digestKey = apiKeyDigestKey(serverSecret);
   return {
     async createKey(input) {

@@ -6,15 +6,15 @@ import {
   usageRetentionMs,
   type AccountStore,
 } from '@signalbox/accounts';
-import { ACCOUNTS_CHANNEL, createAccountMethods } from './create-account-methods';
+import { createAccountMethods } from './create-account-methods';
 import { createAlertDeliveryMethods } from './create-alert-delivery-methods';
-import { API_KEYS_CHANNEL, createApiKeyMethods } from './create-api-key-methods';
+import { createApiKeyMethods } from './create-api-key-methods';
 import { createBalanceLeases, type BalanceLeaseOptions } from './create-balance-leases';
 import { createBudgetMethods } from './create-budget-methods';
 import { listenForBudgetChanges } from './listen-for-budget-changes';
 import { createConfigVersionMethods } from './create-config-version-methods';
 import { createConsoleTokenMethods } from './create-console-token-methods';
-import { createRowCache, forgetAnnouncedRows } from './create-row-cache';
+import { API_KEYS_CHANNEL, createKeyCache } from './create-key-cache';
 import { createReservationMethods } from './create-reservation-methods';
 import { createResponseMethods } from './create-response-methods';
 import { createTransactionRunner } from './create-transaction-runner';
@@ -67,10 +67,9 @@ export type PostgresAccountStoreOptions = (
    */
   ownerTimeoutMs?: number;
   /**
-   * 0 reads the key and the account on every request. Any other value (the default) keeps a found
-   * key's row until a change of any key is announced, and a request's account row until a change of
-   * that account is announced (`NOTIFY`, from whichever instance or client made it), and reads on
-   * every request while the listening connection is away.
+   * 0 reads the key on every request. Any other value (the default) keeps a found key's row until
+   * a change of any key is announced (`NOTIFY`, from whichever instance or client made it), and
+   * reads on every request while the listening connection is away.
    */
   cacheRefreshMs?: number;
   /**
@@ -162,10 +161,13 @@ export async function createPostgresAccountStore(options: PostgresAccountStoreOp
     connection: pool.options,
     ...(options.onSweepError && { onError: options.onSweepError }),
   });
-  const keyCache = createRowCache({ enabled: options.cacheRefreshMs !== 0 });
-  forgetAnnouncedRows(notifications, API_KEYS_CHANNEL, keyCache, false);
-  const accountCache = createRowCache({ enabled: options.cacheRefreshMs !== 0 });
-  forgetAnnouncedRows(notifications, ACCOUNTS_CHANNEL, accountCache, true);
+  const keyCache = createKeyCache({ enabled: options.cacheRefreshMs !== 0 });
+  notifications.subscribe({
+    channel: API_KEYS_CHANNEL,
+    onMessage: keyCache.clear,
+    onListening: () => keyCache.setAnnounced(true),
+    onLost: () => keyCache.setAnnounced(false),
+  });
   if (leases) await listenForBudgetChanges(notifications, leases);
   const sweeps = createSweepTracker();
   const stopSweep = startStoreSweep(
@@ -181,18 +183,12 @@ export async function createPostgresAccountStore(options: PostgresAccountStoreOp
   let closed = false;
   const methods = gateMethods(
     {
-      ...createAccountMethods(context, accountCache),
+      ...createAccountMethods(context),
       ...createApiKeyMethods(context, keyCache),
       ...createConsoleTokenMethods(context),
       ...createBudgetMethods(context),
       ...alertDeliveries,
       ...reservations,
-      async reserve(...hold: Parameters<AccountStore['reserve']>) {
-        // Refused: the kept account's balance (a hint) promised too much, so the next request reads the row.
-        const reservation = await reservations.reserve(...hold);
-        if (!reservation) accountCache.forget(hold[0]);
-        return reservation;
-      },
       ...responses,
       ...usage,
       ...audit,

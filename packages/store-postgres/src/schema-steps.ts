@@ -281,20 +281,4 @@ export const SCHEMA_STEPS: readonly string[] = [
   );
   CREATE INDEX IF NOT EXISTS balance_leases_by_owner ON balance_leases (owner_id);
   `,
-  // Account changes announced with the account's id (every instance keeps a request's account row
-  // until it changes): what a request reads of it, or a balance raised; never a charge or a hold.
-  `
-  CREATE OR REPLACE FUNCTION announce_account_change() RETURNS trigger LANGUAGE plpgsql AS $$
-  BEGIN
-    PERFORM pg_notify('signalbox_accounts', OLD.id);
-    RETURN NULL;
-  END $$;
-  DROP TRIGGER IF EXISTS accounts_announce ON accounts;
-  CREATE TRIGGER accounts_announce AFTER UPDATE ON accounts FOR EACH ROW
-    WHEN ((OLD.name, OLD.subscription, OLD.group_name, OLD.key_limit_ceiling) IS DISTINCT FROM (NEW.name, NEW.subscription, NEW.group_name, NEW.key_limit_ceiling)
-      OR NEW.balance_micros > OLD.balance_micros)
-    EXECUTE FUNCTION announce_account_change();
-  DROP TRIGGER IF EXISTS accounts_announce_delete ON accounts;
-  CREATE TRIGGER accounts_announce_delete AFTER DELETE ON accounts FOR EACH ROW EXECUTE FUNCTION announce_account_change();
-  `,
 ];

@@ -157,12 +157,6 @@ export interface AccountStore extends ResponseStore, UsageLedger, ConsoleTokenSt
   /** Creates the account and its `opening` balance event together. */
   createAccount(input: NewAccount): Promise<Account>;
   getAccount(id: string): Promise<Account | undefined>;
-  /**
-   * The account as a request's authentication reads it: its subscription, group and key limit
-   * ceiling as fresh as `findKeyBySecret`'s keys, its balance maybe older (a hint: `reserve` decides
-   * money). A store without it is asked `getAccount`.
-   */
-  getAccountForRequest?(id: string): Promise<Account | undefined>;
   listAccounts(): Promise<Account[]>;
   updateAccount(id: string, patch: AccountPatch): Promise<Account | undefined>;
   /**

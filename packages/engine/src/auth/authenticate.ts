@@ -60,7 +60,7 @@ export async function authenticate(options: AuthenticateOptions): Promise<{ prin
   if (key.expiresAt !== undefined && key.expiresAt <= options.now) {
     throw new GatewayError({ code: 'API_KEY_EXPIRED', message: 'The API key has expired; create a new one in the account panel.' });
   }
-  const account = await (store.getAccountForRequest ? store.getAccountForRequest(key.accountId) : store.getAccount(key.accountId));
+  const account = await store.getAccount(key.accountId);
   if (!account) throw new GatewayError({ code: 'API_KEY_INVALID', message: 'The API key is not valid.' });
   if (account.subscription !== 'active') {
     throw new GatewayError({ code: 'SUBSCRIPTION_INACTIVE', message: 'The subscription of this account is not active.' });

@@ -1,10 +1,10 @@
-import { createRowCache } from './create-row-cache';
+import { createKeyCache } from './create-key-cache';
 
-describe('createRowCache', () => {
+describe('createKeyCache', () => {
   const row = (status: string) => ({ id: 'key_1', status });
 
   it('keeps a found row while changes are announced, until a change empties it', async () => {
-    const cache = createRowCache({ enabled: true });
+    const cache = createKeyCache({ enabled: true });
     cache.setAnnounced(true);
     const read = jest.fn().mockResolvedValueOnce(row('active')).mockResolvedValueOnce(row('disabled'));
     expect(await cache.find('digest', read)).toEqual(row('active'));
@@ -16,7 +16,7 @@ describe('createRowCache', () => {
   });
 
   it('never keeps a secret that was not found', async () => {
-    const cache = createRowCache({ enabled: true });
+    const cache = createKeyCache({ enabled: true });
     cache.setAnnounced(true);
     const read = jest.fn().mockResolvedValue(undefined);
     await cache.find('unknown', read);
@@ -25,7 +25,7 @@ describe('createRowCache', () => {
   });
 
   it('does not keep a row read while a key changed, and reads again after clear', async () => {
-    const cache = createRowCache({ enabled: true });
+    const cache = createKeyCache({ enabled: true });
     cache.setAnnounced(true);
     let finishRead!: (value: Record<string, unknown>) => void;
     const slow = () => new Promise<Record<string, unknown>>(resolve => (finishRead = resolve));
@@ -40,27 +40,8 @@ describe('createRowCache', () => {
     expect(read).toHaveBeenCalledTimes(2);
   });
 
-  it('forgets one row at a time: the others stay, and a read that overlapped the forgetting is not kept', async () => {
-    const cache = createRowCache({ enabled: true });
-    cache.setAnnounced(true);
-    const read = jest.fn().mockResolvedValueOnce(row('active')).mockResolvedValueOnce(row('active')).mockResolvedValue(row('disabled'));
-    await cache.find('left', read);
-    await cache.find('right', read);
-    cache.forget('left');
-    expect(await cache.find('right', read)).toEqual(row('active'));
-    expect(await cache.find('left', read)).toEqual(row('disabled'));
-    expect(read).toHaveBeenCalledTimes(3);
-    let finishRead!: (value: Record<string, unknown>) => void;
-    const pending = cache.find('late', () => new Promise(resolve => (finishRead = resolve)));
-    cache.forget('late');
-    finishRead(row('active'));
-    await pending;
-    expect(await cache.find('late', read)).toEqual(row('disabled'));
-    expect(read).toHaveBeenCalledTimes(4);
-  });
-
   it('reads on every lookup when turned off', async () => {
-    const cache = createRowCache({ enabled: false });
+    const cache = createKeyCache({ enabled: false });
     cache.setAnnounced(true);
     const read = jest.fn().mockResolvedValue(row('active'));
     await cache.find('digest', read);
@@ -69,7 +50,7 @@ describe('createRowCache', () => {
   });
 
   it('keeps nothing while changes are not announced: before listening, and from the moment the listener is lost', async () => {
-    const cache = createRowCache({ enabled: true });
+    const cache = createKeyCache({ enabled: true });
     const read = jest.fn().mockResolvedValue(row('active'));
     await cache.find('digest', read);
     await cache.find('digest', read);
@@ -92,7 +73,7 @@ describe('createRowCache', () => {
   });
 
   it('keeps at most maxEntries rows, dropping the oldest kept', async () => {
-    const cache = createRowCache({ enabled: true, maxEntries: 2 });
+    const cache = createKeyCache({ enabled: true, maxEntries: 2 });
     cache.setAnnounced(true);
     const read = jest.fn().mockResolvedValue(row('active'));
     for (const digest of ['a', 'b', 'c', 'b', 'c']) await cache.find(digest, read);
