@@ -34,18 +34,18 @@ export default tseslint.config(
     settings: {
       // import-x reads only `.js` files and resolves only Node's way unless told otherwise: without
       // these two settings every relative `.ts` import is unresolved and `import-x/no-cycle` sees no
-      // edge at all. The resolver takes the `paths` of tsconfig.test.json, so `@signalbox/*` and
+      // edge at all. The resolver takes the `paths` of tsconfig.eslint.json (the tests'), so `@signalbox/*` and
       // `signalbox` resolve to the packages' sources (not to a `dist/` that may not be built) and a
       // cycle through a workspace import is seen too.
       'import-x/extensions': ['.ts', '.tsx'],
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: join(import.meta.dirname, 'tsconfig.test.json') })],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: join(import.meta.dirname, 'tsconfig.eslint.json') })],
       // Cycles are looked for in the project's own files: the rule does not walk into dependencies
       // (whose bundles it cannot always parse, e.g. @mastra/core's).
       'import-x/ignore': ['node_modules'],
     },
     languageOptions: {
       parserOptions: {
-        project: ['./tsconfig.test.json', './packages/*/tsconfig.json', './packages/panel/ui/tsconfig.json', './examples/*/tsconfig.json'],
+        project: ['./tsconfig.eslint.json', './packages/*/tsconfig.json', './packages/panel/ui/tsconfig.json', './examples/*/tsconfig.json'],
         tsconfigRootDir: import.meta.dirname,
       },
     },
