@@ -18,12 +18,11 @@ const codecsButShared = { group: ['@signalbox/codec-*', '!@signalbox/codec-opena
 const layer = (names, why) => ({ group: names.map(name => `@signalbox/${name}`), message: why });
 
 export default tseslint.config(
-  // The tests' scratch files (the lint rules' probes, the documentation's code blocks) come and go
-  // while lint runs beside the tests.
+  // The tests' scratch files (the documentation's code blocks) come and go while lint runs beside the tests.
   {
     ignores: [
       ...['**/dist/**', '**/node_modules/**', '.tools/**', 'coverage/**', '.test-results/**', '**/__fixtures__/**', '**/*.js', '**/*.mjs', '!scripts/bench/*.mjs'],
-      ...['test/architecture/lint-probe-*/**', 'test/docs/.snippets/**'],
+      'test/docs/.snippets/**',
     ],
   },
   js.configs.recommended,
@@ -33,19 +32,17 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     settings: {
       // import-x reads only `.js` files and resolves only Node's way unless told otherwise: without
-      // these two settings every relative `.ts` import is unresolved and `import-x/no-cycle` sees no
-      // edge at all. The resolver takes the `paths` of tsconfig.test.json, so `@signalbox/*` and
-      // `signalbox` resolve to the packages' sources (not to a `dist/` that may not be built) and a
-      // cycle through a workspace import is seen too.
+      // these two settings every relative `.ts` import would be unresolved. The resolver takes the
+      // `paths` of tsconfig.eslint.json (the tests'), so `@signalbox/*` and `signalbox` resolve to
+      // the packages' sources (not to a `dist/` that may not be built). Import cycles are found by
+      // test/architecture/import-cycles.test.ts, which reads the graph once where `import-x/no-cycle`
+      // walked it again from every import.
       'import-x/extensions': ['.ts', '.tsx'],
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: join(import.meta.dirname, 'tsconfig.test.json') })],
-      // Cycles are looked for in the project's own files: the rule does not walk into dependencies
-      // (whose bundles it cannot always parse, e.g. @mastra/core's).
-      'import-x/ignore': ['node_modules'],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: join(import.meta.dirname, 'tsconfig.eslint.json') })],
     },
     languageOptions: {
       parserOptions: {
-        project: ['./tsconfig.test.json', './packages/*/tsconfig.json', './packages/panel/ui/tsconfig.json', './examples/*/tsconfig.json'],
+        project: ['./tsconfig.eslint.json', './packages/*/tsconfig.json', './packages/panel/ui/tsconfig.json', './examples/*/tsconfig.json'],
         tsconfigRootDir: import.meta.dirname,
       },
     },
@@ -54,8 +51,6 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'import-x/no-cycle': 'error',
-      // Keeps the resolver honest: were it to stop resolving, no-cycle would go quiet, not fail.
       'import-x/no-unresolved': 'error',
       ...restrict([deepImports, express, eventsource]),
     },

@@ -1,9 +1,8 @@
 #!/usr/bin/env bash
 # Runs everything CI runs: install, build (the panel's bundle too), Debian's Chromium, PostgreSQL and
 # Redis when missing, then side by side the checks (type-check of the tests, lint) and every test
-# (the jest projects unit, integration and fuzz): the checks take CPU while most tests wait on
-# loopback servers and child processes. The checks' output is printed once the tests are done; the
-# script fails when either does. Ends with a plain "N passed, N failed in S s" line computed from
+# (the jest projects unit, integration and fuzz). The checks' output is printed once the tests are
+# done; the script fails when either does. Ends with a plain "N passed, N failed in S s" line computed from
 # jest's JSON report, S the script's whole time. Arguments go to jest (e.g. `--selectProjects unit
 # integration`); SIGNALBOX_FUZZ_RUNS=N caps the cases of every fuzz property (full strength when
 # unset). Each phase prints when it starts, in seconds since the script did.

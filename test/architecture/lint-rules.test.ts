@@ -1,12 +1,12 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 
 /**
  * The import rules of eslint.config.mjs, run through ESLint's Node API on probes, so that a rule
- * that silently stops seeing imports (as `import-x/no-cycle` did while no TypeScript resolver was
- * configured) fails here instead of passing lint with nothing to report.
+ * that silently stops seeing imports (as an import rule does when its resolver is not configured)
+ * fails here instead of passing lint with nothing to report. Import cycles have their own check,
+ * import-cycles.test.ts.
  *
  * ESLint loads its flat config with `import()`, which jest's module sandbox cannot run, so the API
  * runs in a child Node process; one process lints every probe. The rules under test read no types,
@@ -16,15 +16,14 @@ import { promisify } from 'node:util';
 const root = join(__dirname, '../..');
 
 type LintMessage = { ruleId: string | null; message: string; line: number };
-type LintJob = { files: string[]; texts: { filePath: string; code: string }[] };
-type LintReport = { files: Record<string, LintMessage[]>; texts: LintMessage[][] };
+type LintJob = { texts: { filePath: string; code: string }[] };
+type LintReport = { texts: LintMessage[][] };
 
 const lintScript = `
 import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
 const job = JSON.parse(process.argv[1]);
 const typedRules = Object.entries(tseslint.plugin.rules).filter(([, rule]) => rule.meta.docs?.requiresTypeChecking);
-// The repository's lint ignores the probes (written while it may be running), so ignores are off here.
 const eslint = new ESLint({
   cwd: process.cwd(),
   ignore: false,
@@ -35,11 +34,9 @@ const eslint = new ESLint({
   },
 });
 const messagesOf = result => result.messages.map(({ ruleId, message, line }) => ({ ruleId, message, line }));
-const files = {};
-for (const result of await eslint.lintFiles(job.files)) files[result.filePath] = messagesOf(result);
 const texts = [];
 for (const { filePath, code } of job.texts) texts.push(messagesOf((await eslint.lintText(code, { filePath }))[0]));
-process.stdout.write(JSON.stringify({ files, texts }));
+process.stdout.write(JSON.stringify({ texts }));
 `;
 
 async function lint(job: LintJob): Promise<LintReport> {
@@ -51,22 +48,13 @@ async function lint(job: LintJob): Promise<LintReport> {
   return JSON.parse(stdout) as LintReport;
 }
 
-// Probe files on disk: import-x reads the modules a linted file imports from disk.
-const probeDirectory = join(__dirname, `lint-probe-${process.pid}`);
-const probes = {
-  first: join(probeDirectory, 'first.ts'),
-  second: join(probeDirectory, 'second.ts'),
-  outside: join(probeDirectory, 'outside.ts'),
-};
-
 /** Lint-clean module text that imports one name and uses it. */
 const importing = (specifier: string, name: string) => `import { ${name} } from '${specifier}';\n\nexport const probe = [${name}];\n`;
 
 /** Texts linted as if they were the given package file (the file on disk is not changed). */
 const texts = {
-  // The engine's index re-exports createEngine, so importing the package by name from that file
-  // closes a cycle: seen only if `@signalbox/engine` resolves to the engine's sources.
-  workspaceCycle: { filePath: 'packages/engine/src/create-engine.ts', code: importing('@signalbox/engine', 'parseGatewayConfig') },
+  // Resolved by name to the engine's sources (no `dist/` needed).
+  workspaceImport: { filePath: 'packages/engine/src/create-engine.ts', code: importing('@signalbox/engine', 'parseGatewayConfig') },
   unknownPackage: { filePath: 'packages/engine/src/create-engine.ts', code: importing('@signalbox/no-such-package', 'anything') },
   coreImportsZod: { filePath: 'packages/core/src/index.ts', code: importing('zod', 'z') },
   codecImportsCodec: { filePath: 'packages/codec-openai-chat/src/index.ts', code: importing('@signalbox/codec-anthropic-messages', 'anthropicMessagesCodec') },
@@ -82,34 +70,8 @@ let report: LintReport;
 const messagesOf = (name: TextName) => report.texts[textNames.indexOf(name)];
 
 beforeAll(async () => {
-  mkdirSync(probeDirectory, { recursive: true });
-  try {
-    writeFileSync(probes.first, "import { second } from './second';\n\nexport const first = (): number => second() + 1;\n");
-    writeFileSync(probes.second, "import { first } from './first';\n\nexport const second = (): number => (typeof first === 'function' ? 1 : 0);\n");
-    writeFileSync(probes.outside, "import { first } from './first';\n\nexport const outside = (): number => first();\n");
-    report = await lint({
-      files: Object.values(probes),
-      texts: textNames.map(name => ({ filePath: join(root, texts[name].filePath), code: texts[name].code })),
-    });
-  } finally {
-    rmSync(probeDirectory, { recursive: true, force: true });
-  }
+  report = await lint({ texts: textNames.map(name => ({ filePath: join(root, texts[name].filePath), code: texts[name].code })) });
 }, 180_000);
-
-describe('import-x/no-cycle', () => {
-  it('reports both files of a two-file cycle of relative imports', () => {
-    expect(report.files[probes.first]).toEqual([{ ruleId: 'import-x/no-cycle', message: 'Dependency cycle detected', line: 1 }]);
-    expect(report.files[probes.second]).toEqual([{ ruleId: 'import-x/no-cycle', message: 'Dependency cycle detected', line: 1 }]);
-  });
-
-  it('leaves alone a file that imports a cycle without being part of it', () => {
-    expect(report.files[probes.outside]).toEqual([]);
-  });
-
-  it('follows a workspace package name to its sources and reports the cycle through it', () => {
-    expect(messagesOf('workspaceCycle')).toEqual([{ ruleId: 'import-x/no-cycle', message: 'Dependency cycle detected', line: 1 }]);
-  });
-});
 
 describe('import-x/no-unresolved', () => {
   it('reports an import that resolves nowhere, so a broken resolver cannot pass lint unnoticed', () => {
@@ -120,6 +82,10 @@ describe('import-x/no-unresolved', () => {
 
   it('resolves the entry package by name from the tests', () => {
     expect(messagesOf('testImportsWorkspace')).toEqual([]);
+  });
+
+  it("resolves a workspace package by name to its sources from a package's own file", () => {
+    expect(messagesOf('workspaceImport')).toEqual([]);
   });
 });
 

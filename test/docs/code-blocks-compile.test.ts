@@ -2,8 +2,9 @@
  * Every fenced TypeScript block (```ts or ```typescript) in `README.md`, `docs/*.md`,
  * `packages/*\/README.md` and `examples/*\/README.md` type-checks, as a host would paste it: each
  * block is its own ES module, compiled with the test compiler options, with `signalbox` and
- * `@signalbox/*` resolving to the packages' sources. All blocks go through one TypeScript program,
- * so the check costs one compilation however many blocks there are.
+ * `@signalbox/*` resolving to the packages' built declarations (the build type-checked their
+ * sources; this file needs it run first, as ./scripts/test.sh does). All blocks go through one
+ * TypeScript program, so the check costs one compilation however many blocks there are.
  *
  * A block that is not meant to compile on its own (a fragment, pseudo-code, an excerpt that uses
  * names defined elsewhere) must say so explicitly, in one of two ways:

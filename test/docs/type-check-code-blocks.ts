@@ -24,7 +24,8 @@ export type TypeCheckOptions = {
 /**
  * Type-checks every block in one TypeScript program with the options the tests compile with
  * (`tsconfig.test.json`, whose paths resolve `signalbox` and `@signalbox/*` to the packages'
- * sources as jest's moduleNameMapper does). Each block is written as its own `.mts` file: an ES module, so its
+ * sources as jest's moduleNameMapper does, and whose project references stand their built
+ * declarations in for them). Each block is written as its own `.mts` file: an ES module, so its
  * names never clash with another block's and top-level `await` works as it does in a host's ESM
  * code. The files live inside the repository so that its `node_modules` (the SDKs, express)
  * resolve; the directory is removed when the check is done, whatever its outcome.
@@ -39,7 +40,7 @@ export function typeCheckCodeBlocks(blocks: readonly CodeBlock[], options: TypeC
       writeFileSync(file, `${block.code}\n`);
       files.set(ts.sys.resolvePath(file), block);
     }
-    const program = ts.createProgram({ rootNames: [...files.keys()], options: compilerOptions(options.root) });
+    const program = ts.createProgram({ rootNames: [...files.keys()], ...compilerSettings(options.root) });
     const diagnostics = [
       ...program.getOptionsDiagnostics(),
       ...program.getGlobalDiagnostics(),
@@ -54,12 +55,16 @@ export function typeCheckCodeBlocks(blocks: readonly CodeBlock[], options: TypeC
   }
 }
 
-function compilerOptions(root: string): ts.CompilerOptions {
+/**
+ * The tests' compiler options and project references: a package's sources come from its built
+ * declarations (`dist/*.d.ts`), as they do for the tests' type-check.
+ */
+function compilerSettings(root: string): { options: ts.CompilerOptions; projectReferences: readonly ts.ProjectReference[] | undefined } {
   const configPath = join(root, 'tsconfig.test.json');
   const read = ts.readConfigFile(configPath, ts.sys.readFile);
   if (read.error) throw new Error(ts.flattenDiagnosticMessageText(read.error.messageText, '\n'));
   const parsed = ts.parseJsonConfigFileContent(read.config, ts.sys, root, undefined, configPath);
-  return { ...parsed.options, noEmit: true };
+  return { options: { ...parsed.options, noEmit: true }, projectReferences: parsed.projectReferences };
 }
 
 function locate(diagnostic: ts.Diagnostic, files: ReadonlyMap<string, CodeBlock>, root: string): CodeBlockDiagnostic {

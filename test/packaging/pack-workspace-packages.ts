@@ -51,18 +51,23 @@ export async function packWorkspacePackages(root: string, destination: string): 
       return [manifest.name, folder] as const;
     }),
   );
+  const files = readdirSync(tarballs).filter(name => name.endsWith('.tgz'));
+  const unpacked = await Promise.all(files.map(file => unpack(join(tarballs, file), join(destination, 'unpacked', file.replace(/\.tgz$/, '')))));
   const packed = new Map<string, PackedPackage>();
-  for (const file of readdirSync(tarballs).filter(name => name.endsWith('.tgz'))) {
-    const unpacked = join(destination, 'unpacked', file.replace(/\.tgz$/, ''));
-    mkdirSync(unpacked, { recursive: true });
-    await run('tar', ['--extract', '--gzip', `--file=${join(tarballs, file)}`, `--directory=${unpacked}`]);
-    const directory = join(unpacked, 'package');
+  for (const [index, directory] of unpacked.entries()) {
     const manifest = JSON.parse(readFileSync(join(directory, 'package.json'), 'utf8')) as PackedManifest;
     const folder = folders.get(manifest.name);
-    if (folder === undefined) throw new Error(`${file}: ${manifest.name} is no package of packages/`);
-    packed.set(manifest.name, { folder, tarball: join(tarballs, file), directory, manifest, files: listFiles(directory) });
+    if (folder === undefined) throw new Error(`${files[index]}: ${manifest.name} is no package of packages/`);
+    packed.set(manifest.name, { folder, tarball: join(tarballs, files[index]!), directory, manifest, files: listFiles(directory) });
   }
   return packed;
+}
+
+/** Extracts a tarball into `destination` (the callers run one per tarball at once); answers its `package/` folder. */
+async function unpack(tarball: string, destination: string): Promise<string> {
+  mkdirSync(destination, { recursive: true });
+  await run('tar', ['--extract', '--gzip', `--file=${tarball}`, `--directory=${destination}`]);
+  return join(destination, 'package');
 }
 
 /** The packed packages a host needs for `names`: those and their dependencies among the packed ones, transitively. */
