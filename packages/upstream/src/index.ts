@@ -7,7 +7,6 @@ export {
   type UpstreamClientOptions,
 } from './create-upstream-client';
 export { mapTransportError } from './map-transport-error';
-export { readBodyChunks } from './read-body-chunks';
 export { parseRetryAfterMs } from './parse-retry-after';
 export { parseRateLimitResetMs } from './parse-rate-limit-reset';
 export { defaultRetryPolicy, getRetryDelayMs, type RetryPolicy } from './retry-policy';

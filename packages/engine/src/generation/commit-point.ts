@@ -1,5 +1,5 @@
 import { ClientAbortedError, GatewayError, type StreamEvent } from '@signalbox/core';
-import { mapTransportError, readBodyChunks, type UpstreamResponse } from '@signalbox/upstream';
+import { mapTransportError, type UpstreamResponse } from '@signalbox/upstream';
 import { interruptionOf } from '../interruption/interruption-errors';
 import type { StreamPipeline } from './create-stream-pipeline';
 import type { FrameSink } from './frame-sink';
@@ -26,7 +26,7 @@ export async function readToCommitPoint(
   pipeline: StreamPipeline,
   signal: AbortSignal,
 ): Promise<OpenedStream> {
-  const iterator = readBodyChunks(response.body);
+  const iterator = response.body[Symbol.asyncIterator]();
   const pending: StreamEvent[] = [];
   try {
     for (;;) {
