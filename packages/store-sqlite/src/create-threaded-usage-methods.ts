@@ -11,6 +11,9 @@ import {
 } from './start-ledger-thread';
 import type { StoreContext } from './store-context';
 
+/** The ledger calls other than a batch of commits: each goes to the thread as it is. */
+type ReadMethod = 'listUsage' | 'summarizeUsage' | 'listBalanceEvents' | 'deleteUsageBefore';
+
 /** The usage ledger of a single gateway, and what stops its thread once the calls made are answered. */
 export type ThreadedUsageLedger = UsageLedger & { closeThreads(): Promise<void> };
 
@@ -21,9 +24,10 @@ export type ThreadedUsageLedger = UsageLedger & { closeThreads(): Promise<void> 
  * call. One thread, not a writer and a reader: each costs about 16 MiB, and a read only delays the
  * next batch, never a request. A batch's holds stay in this thread's memory, counted against the
  * balance, until the thread says the batch committed; then they go and their accounts' cached rows
- * are forgotten. The thread also checkpoints the write-ahead log. A thread that fails is reported to `onLost`, and its calls, waiting or later, run on
- * the store's own connection as they would without it (a batch it may have committed before failing
- * is found by its request ids and not charged twice).
+ * are forgotten. The thread also checkpoints the write-ahead log. A thread that fails is reported
+ * to `onLost`, and its calls, waiting or later, run on the store's own connection as they would
+ * without it (a batch it may have committed before failing is found by its request ids and not
+ * charged twice).
  */
 export function createThreadedUsageMethods(context: StoreContext, ledger: LazyLedgerThread): ThreadedUsageLedger {
   const local = createUsageMethods(context);
@@ -35,6 +39,11 @@ export function createThreadedUsageMethods(context: StoreContext, ledger: LazyLe
       if (error instanceof LedgerThreadLostError) return alone();
       throw error;
     }
+  };
+  /** A read or the retention deletion: on the thread, or on the store's connection without one. */
+  const relay = <M extends ReadMethod>(method: M, args: Parameters<UsageLedger[M]>): ReturnType<UsageLedger[M]> => {
+    const alone = local[method] as (...values: Parameters<UsageLedger[M]>) => Promise<unknown>;
+    return onThread<unknown>(ledger.get(), thread => thread.call(method, args as never), () => alone(...args)) as ReturnType<UsageLedger[M]>;
   };
   return {
     async commitUsage(commits) {
@@ -48,14 +57,10 @@ export function createThreadedUsageMethods(context: StoreContext, ledger: LazyLe
       for (const { reservation } of commits) if (reservation) context.accounts.forget(reservation.accountId);
       return settled;
     },
-    listUsage: (filter, page) =>
-      onThread(ledger.get(), thread => thread.call('listUsage', [filter, page]), () => local.listUsage(filter, page)),
-    summarizeUsage: (filter, options) =>
-      onThread(ledger.get(), thread => thread.call('summarizeUsage', [filter, options]), () => local.summarizeUsage(filter, options)),
-    listBalanceEvents: (accountId, page) =>
-      onThread(ledger.get(), thread => thread.call('listBalanceEvents', [accountId, page]), () => local.listBalanceEvents(accountId, page)),
-    deleteUsageBefore: before =>
-      onThread(ledger.get(), thread => thread.call('deleteUsageBefore', [before]), () => local.deleteUsageBefore(before)),
+    listUsage: (...args) => relay('listUsage', args),
+    summarizeUsage: (...args) => relay('summarizeUsage', args),
+    listBalanceEvents: (...args) => relay('listBalanceEvents', args),
+    deleteUsageBefore: (...args) => relay('deleteUsageBefore', args),
     async closeThreads() {
       await ledger.close();
     },
