@@ -81,6 +81,46 @@ describe('what the example server loads at start', () => {
   });
 });
 
+/** The embedded simulator's answering modules: its protocols, request reading and prompt cache. */
+const SIMULATOR_ANSWERING = /simulator\/dist\/(handle-request|responses-sse|messages-sse|chat-sse|gemini-protocol|read-request-body|prompt-cache)\.js$/;
+
+describe('when the embedded simulator is loaded', () => {
+  it('leaves its answering modules unloaded until its first request, then answers through them', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'signalbox-modules-'));
+    try {
+      const script = `
+        const { startExampleServer } = require(${JSON.stringify(dist)});
+        const answering = () => Object.keys(require.cache).filter(file => ${SIMULATOR_ANSWERING}.test(file)).map(file => file.replace(/.*simulator\\/dist\\//, ''));
+        (async () => {
+          const server = await startExampleServer({ port: 0, storage: { kind: 'data-directory', path: ${JSON.stringify(join(folder, 'data'))} } });
+          const idle = answering();
+          const answer = await fetch(server.url + '/v1/chat/completions', {
+            method: 'POST',
+            headers: { authorization: 'Bearer ' + server.demoKey, 'content-type': 'application/json' },
+            body: JSON.stringify({ model: server.models[0], messages: [{ role: 'user', content: 'Say hello' }] }),
+          });
+          const body = await answer.json();
+          const answered = answering();
+          await server.close(0);
+          process.stdout.write(JSON.stringify({ idle, status: answer.status, content: body.choices?.[0]?.message?.content, answered }), () => process.exit(0));
+        })().catch(error => {
+          process.stderr.write(String(error));
+          process.exit(1);
+        });
+      `;
+      const result = spawnSync(process.execPath, ['--disable-warning=ExperimentalWarning', '-e', script], { encoding: 'utf8', timeout: 15_000, env: { PATH: process.env.PATH ?? '' } });
+      if (result.status !== 0) throw new Error(`the server process failed: ${result.stderr}`);
+      const { idle, status, content, answered } = JSON.parse(result.stdout) as { idle: string[]; status: number; content: unknown; answered: string[] };
+      expect(idle).toEqual([]);
+      expect(status).toBe(200);
+      expect(typeof content === 'string' && content.length > 0).toBe(true);
+      expect(answered).toEqual(expect.arrayContaining(['handle-request.js', 'read-request-body.js', 'prompt-cache.js']));
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('what a management command loads', () => {
   it('answers --help without loading Express, the engine, the codecs, the simulator or the logger', () => {
     const main = join(__dirname, '../../examples/server/dist/main.js');
