@@ -8,11 +8,12 @@ const dist = join(__dirname, '../../examples/server/dist/start-example-server.js
 /**
  * Modules that only some configurations need: their drivers, their stores, the YAML parser, the
  * tracing SDK, the cloud kinds (loaded when a config names one) and their signing, framing and
- * auth libraries (loaded when a cloud upstream opens), ws (loaded at the first WebSocket upgrade)
- * and the metrics (prom-client, whose process CPU metric reads the active span through
- * `@opentelemetry/api` for its exemplars, so the API comes with the metrics, which are on by default).
+ * auth libraries (loaded when a cloud upstream opens), ws (loaded at the first WebSocket upgrade),
+ * the panel's OpenID Connect client (loaded when single sign-on is configured) and the metrics
+ * (prom-client, whose process CPU metric reads the active span through `@opentelemetry/api` for
+ * its exemplars, so the API comes with the metrics, which are on by default).
  */
-const OPTIONAL = /node_modules\/(pg|ioredis|yaml|undici\/index\.js|@opentelemetry|prom-client|@smithy|@aws-sdk|@azure|google-auth-library|gaxios|ws\/)|store-postgres|limiter-redis|tracing-otel|metrics-prometheus|kind-(azure-openai|bedrock|vertex)\//;
+const OPTIONAL = /node_modules\/(pg|ioredis|yaml|undici\/index\.js|@opentelemetry|prom-client|@smithy|@aws-sdk|@azure|google-auth-library|gaxios|ws\/|openid-client|oauth4webapi|jose)|store-postgres|limiter-redis|tracing-otel|metrics-prometheus|kind-(azure-openai|bedrock|vertex)\//;
 /** What the metrics, on by default, load: prom-client, the metrics observer, and the OpenTelemetry API prom-client requires. */
 const METRICS = /^(prom-client\/|@opentelemetry\/api\/)|metrics-prometheus/;
 
@@ -49,7 +50,7 @@ function optionalModulesLoaded(configFile?: { name: string; text: string }, serv
 }
 
 describe('what the example server loads at start', () => {
-  it('loads no PostgreSQL, Redis, YAML, OpenTelemetry SDK, cloud kind, cloud SDK or WebSocket module, nor undici\'s index, on a data folder with the embedded defaults: only the metrics', () => {
+  it('loads no PostgreSQL, Redis, YAML, OpenTelemetry SDK, cloud kind, cloud SDK, WebSocket or OpenID Connect module, nor undici\'s index, on a data folder with the embedded defaults: only the metrics', () => {
     const loaded = optionalModulesLoaded();
     expect(loaded.some(file => file.startsWith('prom-client/'))).toBe(true);
     expect(loaded.filter(file => !METRICS.test(file))).toEqual([]);
