@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { createCredentialRegistry, type CredentialStats } from './credential-registry';
 import { readCredentialSettings, type CredentialSettings } from './credential-settings';
 import type * as HandleRequestModule from './handle-request';
-import type { BodyObserver, SimulatorHandler } from './handle-request';
+import type { BodyObserver, SimulatorHandler, SimulatorState } from './handle-request';
 import type * as PromptCacheModule from './prompt-cache';
 import { resolveSimulatorOptions, type SimulatorOptions } from './simulator-options';
 import { createConcurrencyPeak } from './create-concurrency-peak';
@@ -73,14 +73,7 @@ export function createSimulator(options?: SimulatorOptions): Simulator {
     const entry = entries.get(request);
     if (entry !== undefined) entry.fields = Object.keys(body).slice(0, MAX_LOGGED_FIELDS);
   };
-  // The protocols, the answer generator and the prompt cache (most of the package) are loaded at the
-  // first request: a gateway embedding a simulator that no route uses never holds them in memory.
-  let answering: { answer: SimulatorHandler; clearPromptCache(): void } | undefined;
-  const startAnswering = () => {
-    const promptCache = (require('./prompt-cache') as typeof PromptCacheModule).createPromptCache(resolved.promptCache, resolved.now);
-    const { createRequestHandler } = require('./handle-request') as typeof HandleRequestModule;
-    return { answer: createRequestHandler({ options: resolved, stats, credentials, promptCache, observeBody }), clearPromptCache: promptCache.clear };
-  };
+  let answering: Answering | undefined;
   const log: SimulatorRequestLogEntry[] = [];
   const concurrency = createConcurrencyPeak();
   const handler: SimulatorHandler = (request, response) => {
@@ -89,7 +82,7 @@ export function createSimulator(options?: SimulatorOptions): Simulator {
     entries.set(request, entry);
     log.push(entry);
     if (log.length > REQUEST_LOG_SIZE) log.shift();
-    (answering ??= startAnswering()).answer(request, response);
+    (answering ??= startAnswering({ options: resolved, stats, credentials, observeBody })).answer(request, response);
   };
   const server = createServer(handler);
   return {
@@ -113,6 +106,19 @@ export function createSimulator(options?: SimulatorOptions): Simulator {
     resetPeakActive: concurrency.reset,
     requests: () => log.map(entry => ({ ...entry })),
   };
+}
+
+/** A simulator's request listener and its prompt cache. */
+type Answering = { answer: SimulatorHandler; clearPromptCache(): void };
+
+/**
+ * Loads the protocols, the answer generator and the prompt cache (most of the package) at a
+ * simulator's first request: a gateway embedding a simulator that no route uses never holds them.
+ */
+function startAnswering(state: Omit<SimulatorState, 'promptCache'>): Answering {
+  const promptCache = (require('./prompt-cache') as typeof PromptCacheModule).createPromptCache(state.options.promptCache, state.options.now);
+  const { createRequestHandler } = require('./handle-request') as typeof HandleRequestModule;
+  return { answer: createRequestHandler({ ...state, promptCache }), clearPromptCache: promptCache.clear };
 }
 
 function listen(server: Server, port: number, host: string): Promise<SimulatorAddress> {
