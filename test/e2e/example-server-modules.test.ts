@@ -8,11 +8,12 @@ const dist = join(__dirname, '../../examples/server/dist/start-example-server.js
 /**
  * Modules that only some configurations need: their drivers, their stores, the YAML parser, the
  * tracing SDK, the cloud kinds (loaded when a config names one) and their signing, framing and
- * auth libraries (loaded when a cloud upstream opens), ws (loaded at the first WebSocket upgrade)
- * and the metrics (prom-client, whose process CPU metric reads the active span through
- * `@opentelemetry/api` for its exemplars, so the API comes with the metrics, which are on by default).
+ * auth libraries (loaded when a cloud upstream opens), ws (loaded at the first WebSocket upgrade),
+ * the panel's OpenID Connect client (loaded when single sign-on is configured) and the metrics
+ * (prom-client, whose process CPU metric reads the active span through `@opentelemetry/api` for
+ * its exemplars, so the API comes with the metrics, which are on by default).
  */
-const OPTIONAL = /node_modules\/(pg|ioredis|yaml|undici\/index\.js|@opentelemetry|prom-client|@smithy|@aws-sdk|@azure|google-auth-library|gaxios|ws\/)|store-postgres|limiter-redis|tracing-otel|metrics-prometheus|kind-(azure-openai|bedrock|vertex)\//;
+const OPTIONAL = /node_modules\/(pg|ioredis|yaml|undici\/index\.js|@opentelemetry|prom-client|@smithy|@aws-sdk|@azure|google-auth-library|gaxios|ws\/|openid-client|oauth4webapi|jose)|store-postgres|limiter-redis|tracing-otel|metrics-prometheus|kind-(azure-openai|bedrock|vertex)\//;
 /** What the metrics, on by default, load: prom-client, the metrics observer, and the OpenTelemetry API prom-client requires. */
 const METRICS = /^(prom-client\/|@opentelemetry\/api\/)|metrics-prometheus/;
 
@@ -49,7 +50,7 @@ function optionalModulesLoaded(configFile?: { name: string; text: string }, serv
 }
 
 describe('what the example server loads at start', () => {
-  it('loads no PostgreSQL, Redis, YAML, OpenTelemetry SDK, cloud kind, cloud SDK or WebSocket module, nor undici\'s index, on a data folder with the embedded defaults: only the metrics', () => {
+  it('loads no PostgreSQL, Redis, YAML, OpenTelemetry SDK, cloud kind, cloud SDK, WebSocket or OpenID Connect module, nor undici\'s index, on a data folder with the embedded defaults: only the metrics', () => {
     const loaded = optionalModulesLoaded();
     expect(loaded.some(file => file.startsWith('prom-client/'))).toBe(true);
     expect(loaded.filter(file => !METRICS.test(file))).toEqual([]);
@@ -78,6 +79,46 @@ describe('what the example server loads at start', () => {
     expect(loaded.some(file => file.startsWith('@opentelemetry/exporter-trace-otlp-http/'))).toBe(true);
     expect(loaded.some(file => file.includes('tracing-otel'))).toBe(true);
     expect(loaded.filter(file => !file.startsWith('@opentelemetry/') && !file.includes('tracing-otel') && !METRICS.test(file))).toEqual([]);
+  });
+});
+
+/** The embedded simulator's answering modules: its protocols, request reading and prompt cache. */
+const SIMULATOR_ANSWERING = /simulator\/dist\/(handle-request|responses-sse|messages-sse|chat-sse|gemini-protocol|read-request-body|prompt-cache)\.js$/;
+
+describe('when the embedded simulator is loaded', () => {
+  it('leaves its answering modules unloaded until its first request, then answers through them', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'signalbox-modules-'));
+    try {
+      const script = `
+        const { startExampleServer } = require(${JSON.stringify(dist)});
+        const answering = () => Object.keys(require.cache).filter(file => ${SIMULATOR_ANSWERING}.test(file)).map(file => file.replace(/.*simulator\\/dist\\//, ''));
+        (async () => {
+          const server = await startExampleServer({ port: 0, storage: { kind: 'data-directory', path: ${JSON.stringify(join(folder, 'data'))} } });
+          const idle = answering();
+          const answer = await fetch(server.url + '/v1/chat/completions', {
+            method: 'POST',
+            headers: { authorization: 'Bearer ' + server.demoKey, 'content-type': 'application/json' },
+            body: JSON.stringify({ model: server.models[0], messages: [{ role: 'user', content: 'Say hello' }] }),
+          });
+          const body = await answer.json();
+          const answered = answering();
+          await server.close(0);
+          process.stdout.write(JSON.stringify({ idle, status: answer.status, content: body.choices?.[0]?.message?.content, answered }), () => process.exit(0));
+        })().catch(error => {
+          process.stderr.write(String(error));
+          process.exit(1);
+        });
+      `;
+      const result = spawnSync(process.execPath, ['--disable-warning=ExperimentalWarning', '-e', script], { encoding: 'utf8', timeout: 15_000, env: { PATH: process.env.PATH ?? '' } });
+      if (result.status !== 0) throw new Error(`the server process failed: ${result.stderr}`);
+      const { idle, status, content, answered } = JSON.parse(result.stdout) as { idle: string[]; status: number; content: unknown; answered: string[] };
+      expect(idle).toEqual([]);
+      expect(status).toBe(200);
+      expect(typeof content === 'string' && content.length > 0).toBe(true);
+      expect(answered).toEqual(expect.arrayContaining(['handle-request.js', 'read-request-body.js', 'prompt-cache.js']));
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
 

@@ -1,9 +1,11 @@
+/* eslint-disable @typescript-eslint/no-require-imports -- the answering modules are a lazy `require`, loaded at the first request */
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createCredentialRegistry, type CredentialStats } from './credential-registry';
 import { readCredentialSettings, type CredentialSettings } from './credential-settings';
-import { createRequestHandler, type BodyObserver, type SimulatorHandler } from './handle-request';
-import { createPromptCache } from './prompt-cache';
+import type * as HandleRequestModule from './handle-request';
+import type { BodyObserver, SimulatorHandler, SimulatorState } from './handle-request';
+import type * as PromptCacheModule from './prompt-cache';
 import { resolveSimulatorOptions, type SimulatorOptions } from './simulator-options';
 import { createConcurrencyPeak } from './create-concurrency-peak';
 import { createStatsCounter, type SimulatorStats } from './simulator-stats';
@@ -66,13 +68,12 @@ export function createSimulator(options?: SimulatorOptions): Simulator {
   const resolved = resolveSimulatorOptions(options);
   const stats = createStatsCounter();
   const credentials = createCredentialRegistry(resolved.credentials, resolved.now);
-  const promptCache = createPromptCache(resolved.promptCache, resolved.now);
   const entries = new WeakMap<IncomingMessage, SimulatorRequestLogEntry>();
   const observeBody: BodyObserver = (request, body) => {
     const entry = entries.get(request);
     if (entry !== undefined) entry.fields = Object.keys(body).slice(0, MAX_LOGGED_FIELDS);
   };
-  const answer = createRequestHandler({ options: resolved, stats, credentials, promptCache, observeBody });
+  let answering: Answering | undefined;
   const log: SimulatorRequestLogEntry[] = [];
   const concurrency = createConcurrencyPeak();
   const handler: SimulatorHandler = (request, response) => {
@@ -81,7 +82,7 @@ export function createSimulator(options?: SimulatorOptions): Simulator {
     entries.set(request, entry);
     log.push(entry);
     if (log.length > REQUEST_LOG_SIZE) log.shift();
-    answer(request, response);
+    (answering ??= startAnswering({ options: resolved, stats, credentials, observeBody })).answer(request, response);
   };
   const server = createServer(handler);
   return {
@@ -100,11 +101,24 @@ export function createSimulator(options?: SimulatorOptions): Simulator {
       if (!credentials.configure(key, checked)) throw new RangeError('Simulator credential settings: too many configured keys');
     },
     credentialStats: credentials.statsOf,
-    clearPromptCache: promptCache.clear,
+    clearPromptCache: () => answering?.clearPromptCache(),
     peakActive: concurrency.peak,
     resetPeakActive: concurrency.reset,
     requests: () => log.map(entry => ({ ...entry })),
   };
+}
+
+/** A simulator's request listener and its prompt cache. */
+type Answering = { answer: SimulatorHandler; clearPromptCache(): void };
+
+/**
+ * Loads the protocols, the answer generator and the prompt cache (most of the package) at a
+ * simulator's first request: a gateway embedding a simulator that no route uses never holds them.
+ */
+function startAnswering(state: Omit<SimulatorState, 'promptCache'>): Answering {
+  const promptCache = (require('./prompt-cache') as typeof PromptCacheModule).createPromptCache(state.options.promptCache, state.options.now);
+  const { createRequestHandler } = require('./handle-request') as typeof HandleRequestModule;
+  return { answer: createRequestHandler({ ...state, promptCache }), clearPromptCache: promptCache.clear };
 }
 
 function listen(server: Server, port: number, host: string): Promise<SimulatorAddress> {

@@ -1,5 +1,6 @@
+/* eslint-disable @typescript-eslint/no-require-imports -- openid-client is a lazy `require`: a panel without single sign-on never loads it */
 import { GatewayError } from '@signalbox/core';
-import * as oidc from 'openid-client';
+import type * as OidcModule from 'openid-client';
 import { missesRuleClaims, type Claims } from './match-claim-rules';
 import type { PendingLogin } from './create-pending-logins';
 import type { SingleSignOnOptions } from './single-sign-on-options';
@@ -17,10 +18,11 @@ const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['127.0.0.1', 'localhost', '
  * the callback's code exchanged for the person's verified claims.
  */
 export function createOidcClient(options: SingleSignOnOptions) {
+  const oidc = loadOidc();
   const issuer = new URL(options.issuer);
   const scope = (options.scopes ?? DEFAULT_SCOPES).join(' ');
-  let discovered: Promise<oidc.Configuration> | undefined;
-  const discover = (): Promise<oidc.Configuration> => {
+  let discovered: Promise<OidcModule.Configuration> | undefined;
+  const discover = (): Promise<OidcModule.Configuration> => {
     discovered ??= oidc
       .discovery(issuer, options.clientId, undefined, oidc.ClientSecretBasic(options.clientSecret), {
         // HTTP only to a provider on this machine; anything else must be HTTPS (openid-client's rule).
@@ -75,6 +77,11 @@ export function createOidcClient(options: SingleSignOnOptions) {
   };
 }
 
+/** openid-client (with jose and oauth4webapi, about 7 MiB resident), loaded by the first panel configured for single sign-on. */
+function loadOidc(): typeof OidcModule {
+  return require('openid-client') as typeof OidcModule;
+}
+
 /** A network failure or timeout is the provider being unreachable; any other failure refuses the login. */
 function refuseExchange(error: unknown): never {
   if (isUnreachable(error)) throw unavailable('it did not answer', error);
@@ -82,7 +89,7 @@ function refuseExchange(error: unknown): never {
 }
 
 function isUnreachable(error: unknown): boolean {
-  if (error instanceof oidc.ClientError) return error.code === 'OAUTH_TIMEOUT' || error.code === 'OAUTH_ABORT';
+  if (error instanceof loadOidc().ClientError) return error.code === 'OAUTH_TIMEOUT' || error.code === 'OAUTH_ABORT';
   return error instanceof TypeError && !('code' in error);
 }
 
