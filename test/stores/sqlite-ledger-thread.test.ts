@@ -63,7 +63,7 @@ describe('SQLite ledger thread (single gateway)', () => {
     await Promise.all(opened.splice(0).map(store => store.close()));
   });
 
-  /** The ledger thread: the one started after the store opened (its checkpoint thread starts at open). */
+  /** The ledger thread: the one started after the store opened, at its first charge. */
   const ledgerThread = (openedWith: number) => {
     expect(started).toHaveLength(openedWith + 1);
     return started.at(-1)!;
@@ -119,6 +119,29 @@ describe('SQLite ledger thread (single gateway)', () => {
     expect(rowsInFile(path).map(row => row.request_id)).toEqual(commits.map(commit => commit.entry.requestId));
     const reopened = openGateway(path);
     expect(await reopened.getAccount(account.id)).toMatchObject({ balanceMicros: 4_000, reservedMicros: 0 });
+  });
+
+  it('runs the retention deletion on the store connection until a charge has started the thread, then on the thread', async () => {
+    const path = newFile();
+    // Rows written earlier, by a gateway that has since stopped.
+    const before = createSQLiteAccountStore({ path, serverSecret: 'ledger-thread-test-secret', holdSweepIntervalMs: 0 });
+    const account = await before.createAccount({ name: 'swept', balanceMicros: 10_000 });
+    const old = [usageCommit({ accountId: account.id, time: 1_000 }), usageCommit({ accountId: account.id, time: 2_000 })];
+    await before.commitUsage(old);
+    await before.close();
+
+    const store = openGateway(path);
+    const atOpen = started.length;
+    // An idle gateway's sweep: the expired row goes, and no thread starts for it.
+    expect(await store.deleteUsageBefore(1_500)).toBe(1);
+    expect(started).toHaveLength(atOpen);
+    const hold = (await store.reserve(account.id, 500))!;
+    await store.commitUsage([usageCommit({ accountId: account.id, time: 3_000 }, { reservation: hold, costMicros: 100 })]);
+    ledgerThread(atOpen);
+    expect(await store.deleteUsageBefore(2_500)).toBe(1);
+    expect(started).toHaveLength(atOpen + 1);
+    expect(rowsInFile(path)).toHaveLength(1);
+    expect(errors).toEqual([]);
   });
 
   it('reports a thread that died, keeps the rows it acknowledged, and commits the rest on its own connection without leaving a hold', async () => {

@@ -13,6 +13,8 @@ import type { StoreContext } from './store-context';
 
 /** The ledger calls other than a batch of commits: each goes to the thread as it is. */
 type ReadMethod = 'listUsage' | 'summarizeUsage' | 'listBalanceEvents' | 'deleteUsageBefore';
+/** How a call finds its thread: the one running, started if need be (`get`), or only one already running (`current`). */
+type ThreadChoice = 'get' | 'current';
 
 /** The usage ledger of a single gateway, and what stops its thread once the calls made are answered. */
 export type ThreadedUsageLedger = UsageLedger & { closeThreads(): Promise<void> };
@@ -41,9 +43,9 @@ export function createThreadedUsageMethods(context: StoreContext, ledger: LazyLe
     }
   };
   /** A read or the retention deletion: on the thread, or on the store's connection without one. */
-  const relay = <M extends ReadMethod>(method: M, args: Parameters<UsageLedger[M]>): ReturnType<UsageLedger[M]> => {
+  const relay = <M extends ReadMethod>(method: M, args: Parameters<UsageLedger[M]>, choice: ThreadChoice = 'get'): ReturnType<UsageLedger[M]> => {
     const alone = local[method] as (...values: Parameters<UsageLedger[M]>) => Promise<unknown>;
-    return onThread<unknown>(ledger.get(), thread => thread.call(method, args as never), () => alone(...args)) as ReturnType<UsageLedger[M]>;
+    return onThread<unknown>(ledger[choice](), thread => thread.call(method, args as never), () => alone(...args)) as ReturnType<UsageLedger[M]>;
   };
   return {
     async commitUsage(commits) {
@@ -60,7 +62,8 @@ export function createThreadedUsageMethods(context: StoreContext, ledger: LazyLe
     listUsage: (...args) => relay('listUsage', args),
     summarizeUsage: (...args) => relay('summarizeUsage', args),
     listBalanceEvents: (...args) => relay('listBalanceEvents', args),
-    deleteUsageBefore: (...args) => relay('deleteUsageBefore', args),
+    // The sweep's deletion starts no thread: an idle gateway that never charged runs none.
+    deleteUsageBefore: (...args) => relay('deleteUsageBefore', args, 'get'),
     async closeThreads() {
       await ledger.close();
     },
@@ -79,7 +82,10 @@ function lentHolds(context: StoreContext, commits: readonly UsageCommit[]): Rese
 
 /** The ledger thread of a store, started at its first use; none once it failed or was closed (its calls then run on the store's connection). */
 export type LazyLedgerThread = {
+  /** The thread, started at this first call. */
   get(): LedgerThread | undefined;
+  /** The thread if it already runs; never starts one. */
+  current(): LedgerThread | undefined;
   /** Runs a write of the store's own connection when no batch is on the thread (see `LedgerThread.whenIdle`); at once without a thread. */
   whenIdle(write: () => void): void;
   close(): Promise<void>;
@@ -103,6 +109,9 @@ export function createLazyLedgerThread(data: LedgerThreadData, events: LedgerThr
         events.onStart();
       }
       return thread;
+    },
+    current() {
+      return ended ? undefined : thread;
     },
     whenIdle(write) {
       if (thread) thread.whenIdle(write);

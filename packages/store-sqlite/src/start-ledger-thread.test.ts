@@ -69,13 +69,15 @@ describe('createLazyLedgerThread', () => {
     const lazy = createLazyLedgerThread({ path, busyTimeoutMs: 0, checkpointIntervalMs: 0 }, { onStart, onLost: jest.fn(), onCheckpointError: jest.fn() });
     const written: string[] = [];
     lazy.whenIdle(() => written.push('before any thread'));
-    expect({ onStart: onStart.mock.calls.length, written }).toEqual({ onStart: 0, written: ['before any thread'] });
+    expect({ onStart: onStart.mock.calls.length, written, current: lazy.current() }).toEqual({ onStart: 0, written: ['before any thread'], current: undefined });
     const thread = lazy.get()!;
     expect(lazy.get()).toBe(thread);
+    expect(lazy.current()).toBe(thread);
     expect(onStart).toHaveBeenCalledTimes(1);
     await expect(thread.call('listUsage', [{}, { limit: 1 }])).resolves.toEqual({ entries: [] });
     await lazy.close();
     expect(lazy.get()).toBeUndefined();
+    expect(lazy.current()).toBeUndefined();
     expect(onStart).toHaveBeenCalledTimes(1);
   });
 
