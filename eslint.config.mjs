@@ -42,7 +42,7 @@ export default tseslint.config(
     },
     languageOptions: {
       parserOptions: {
-        project: ['./tsconfig.eslint.json', './packages/*/tsconfig.json', './packages/panel/ui/tsconfig.json', './examples/*/tsconfig.json'],
+        project: ['./tsconfig.eslint.json', './packages/panel/ui/tsconfig.json'],
         tsconfigRootDir: import.meta.dirname,
       },
     },
