@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Runs everything CI runs: install, build (the panel's bundle too), Debian's Chromium, PostgreSQL and
-# Redis when missing, then side by side the checks (type-check of the tests, lint) and every test
-# (the jest projects unit, integration and fuzz). The checks' output is printed once the tests are
-# done; the script fails when either does. Ends with a plain "N passed, N failed in S s" line computed from
+# Runs everything CI runs: install, then lint (with no warning allowed) beside the build (the panel's
+# bundle too), Debian's Chromium, PostgreSQL and Redis when missing, then side by side the tests'
+# type-check and every test (the jest projects unit, integration and fuzz). The checks' output
+# (lint's and the type-check's) is printed once the tests are done; the script fails when either does. Ends with a plain "N passed, N failed in S s" line computed from
 # jest's JSON report, S the script's whole time. Arguments go to jest (e.g. `--selectProjects unit
 # integration`); SIGNALBOX_FUZZ_RUNS=N caps the cases of every fuzz property (full strength when
 # unset). Each phase prints when it starts, in seconds since the script did.
@@ -37,6 +37,12 @@ report_checks() {
 }
 
 ensure_installed
+mkdir -p .test-results
+trap 'for check in "${checks[@]}"; do kill -- "-${check#*:}" 2>/dev/null || true; done' EXIT
+# Lint reads only sources (its TypeScript programs resolve the packages to their src/), so it runs
+# beside the build, whose type-check (tsc -b) keeps one core busy and leaves the other free.
+phase "lint, beside the build"
+start_check lint pnpm exec eslint --max-warnings=0 .
 phase "build"
 ensure_built
 # Real programs the tests start, from Debian's packages when missing: Chromium for the panel's
@@ -52,14 +58,11 @@ if [ ${#missing[@]} -gt 0 ]; then
   $sudo apt-get install -y --no-install-recommends "${missing[@]}" || { $sudo apt-get update && $sudo apt-get install -y --no-install-recommends "${missing[@]}"; }
 fi
 
-mkdir -p .test-results
 phase "checks and tests, side by side"
-# The checks the build leaves (it type-checks the packages, the examples and the panel's browser
-# code, which esbuild bundles without type-checking): the tests' type-check, and lint with no
-# warning allowed.
-trap 'for check in "${checks[@]}"; do kill -- "-${check#*:}" 2>/dev/null || true; done' EXIT
+# The type-check the build leaves (it type-checks the packages, the examples and the panel's
+# browser code, which esbuild bundles without type-checking): the tests', against the built
+# declarations.
 start_check type-check-tests pnpm exec tsc -p tsconfig.test.json
-start_check lint pnpm exec eslint --max-warnings=0 .
 set +e
 pnpm exec jest --ci --json --outputFile=.test-results/jest.json "$@"
 tests_status=$?

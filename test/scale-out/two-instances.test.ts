@@ -22,8 +22,12 @@ import { runUntilExit, startInstanceProcess, type InstanceProcess } from './star
 const HOLD_SWEEP_INTERVAL_MS = 500;
 const HOLD_OWNER_TIMEOUT_MS = 4_000;
 const LIMITER_LEASE_MS = 1_500;
-/** A lease with no hold for this long is given back at the next sweep (the store's default). */
-const LEASE_IDLE_MS = 10_000;
+/**
+ * A lease with no hold for this long is given back at the next sweep: shorter than the default
+ * 10 s, so waiting for the give-back takes seconds, and long enough that a lease taken by one
+ * request is still there when the test looks at it right after the answer on a loaded machine.
+ */
+const LEASE_IDLE_MS = 3_000;
 const ADMIN_TOKEN = `sb-test-admin-${randomBytes(16).toString('hex')}`;
 
 /** Requests at once against the account whose balance covers about 50 of them. */
@@ -82,6 +86,7 @@ describe('two gateway instances sharing PostgreSQL and Redis', () => {
       SIGNALBOX_HOLD_SWEEP_INTERVAL_MS: String(HOLD_SWEEP_INTERVAL_MS),
       SIGNALBOX_HOLD_OWNER_TIMEOUT_MS: String(HOLD_OWNER_TIMEOUT_MS),
       SIGNALBOX_LIMITER_LEASE_MS: String(LIMITER_LEASE_MS),
+      SIGNALBOX_BALANCE_LEASE_IDLE_MS: String(LEASE_IDLE_MS),
       SIGNALBOX_DATABASE_CONNECT_TIMEOUT_MS: String(DATABASE_CONNECT_TIMEOUT_MS),
       SIGNALBOX_ADMIN_TOKEN: ADMIN_TOKEN,
     };

@@ -1,6 +1,7 @@
 /**
- * scripts/test.sh, run by bash in a small copy of a checkout whose pnpm is a stand-in: the tests'
- * type-check and lint run while jest does (each stand-in waits to see the other started), the
+ * scripts/test.sh, run by bash in a small copy of a checkout whose pnpm is a stand-in: lint runs
+ * while the build does, the tests' type-check and lint while jest does (each stand-in waits to see
+ * the other started), the
  * script fails when the tests or a check fail, prints the checks' output, and ends with the
  * "N passed, N failed in S s" line.
  */
@@ -13,14 +14,15 @@ const scripts = join(__dirname, '../../scripts');
 
 /**
  * Stands in for pnpm. `exec jest` writes a report of 5 passed tests and JEST_FAILED failed ones;
- * `exec eslint` and `exec jest` each wait (at most ten seconds) until the other has started.
+ * `exec eslint` and `exec jest` each wait (at most ten seconds) until the other has started, and
+ * the build (`run build`) until lint has.
  */
 const PNPM_STAND_IN = `#!/usr/bin/env bash
 await() { for _ in $(seq 200); do [ -e "$1" ] && return 0; sleep 0.05; done; echo "never saw $1"; return 1; }
 case "$1 \${2:-}" in
   "--version "*) echo 10.0.0 ;;
   "install "*) mkdir -p node_modules ;;
-  "run "*) mkdir -p packages/core/dist && echo built >packages/core/dist/index.js ;;
+  "run "*) await .lint-started || exit 1; mkdir -p packages/core/dist && echo built >packages/core/dist/index.js ;;
   "exec tsc") echo "tsc says \${TSC_SAYS:-nothing}"; exit "\${TSC_STATUS:-0}" ;;
   "exec eslint") touch .lint-started; await .jest-started || exit 1; echo "eslint says \${ESLINT_SAYS:-nothing}"; exit "\${ESLINT_STATUS:-0}" ;;
   "exec jest")
@@ -72,6 +74,12 @@ describe('scripts/test.sh', () => {
     expect(run.stdout).toContain('== checks and tests, side by side');
     expect(run.stdout).toMatch(/== type-check-tests passed .*\n(.*\n)*tsc says types fine\n/);
     expect(run.stdout).toMatch(/== lint passed .*\n(.*\n)*eslint says lint fine\n/);
+  });
+
+  it('starts lint before the build and lets it run beside the build, the tests and the type-check', () => {
+    const run = runTestCommand({ ESLINT_SAYS: 'lint fine' });
+    expect({ status: run.status, stderr: run.stderr }).toMatchObject({ status: 0 });
+    expect(run.stdout).toMatch(/== lint, beside the build .*\n== build .*\n(.*\n)*== checks and tests, side by side .*\n(.*\n)*== lint passed .*\n(.*\n)*eslint says lint fine\n/);
   });
 
   it('fails when lint fails although every test passed, and says so above the count', () => {

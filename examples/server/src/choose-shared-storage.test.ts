@@ -116,6 +116,15 @@ describe('chooseSharedStorage', () => {
     }
   });
 
+  it('takes how long an unused balance lease is kept from the file, SIGNALBOX_BALANCE_LEASE_IDLE_MS winning, and refuses 0 or a fraction', () => {
+    const file = (balanceLeaseIdleMs: number) => fromFile({ database: { url: 'postgres://signalbox@db.internal/signalbox', balanceLeaseIdleMs } });
+    expect(chooseSharedStorage({ SIGNALBOX_SERVER_SECRET: secret }, file(30_000)).database).toMatchObject({ balanceLeaseIdleMs: 30_000 });
+    expect(chooseSharedStorage({ SIGNALBOX_SERVER_SECRET: secret, SIGNALBOX_BALANCE_LEASE_IDLE_MS: '2000' }, file(30_000)).database).toMatchObject({ balanceLeaseIdleMs: 2_000 });
+    for (const balanceLeaseIdleMs of [0, 0.5]) {
+      expect(() => readConfigFileStorage(PATH, { database: { url: 'postgres://signalbox@db.internal/signalbox', balanceLeaseIdleMs } })).toThrow(/storage\.database\.balanceLeaseIdleMs/);
+    }
+  });
+
   it('lets each variable that is set win over the file: the URLs, the server secret and every bound', () => {
     const environment = {
       SIGNALBOX_DATABASE_URL: 'postgres://override@db2.internal/signalbox',

@@ -30,6 +30,8 @@ export type PostgresStorageOptions = {
   queryTimeoutMs?: number;
   /** The largest slice of a balance leased for holds (a lease lives `holdOwnerTimeoutMs` unrenewed); 0 makes every hold a row of its own. Default `DEFAULT_BALANCE_LEASE_MICROS`. */
   balanceLeaseMicros?: number;
+  /** How long a lease serves no hold before it is given back at the next sweep. Default the store's, 10 000 ms. */
+  balanceLeaseIdleMs?: number;
   /** The setting that chose the database, named in a start-up error. Default `SIGNALBOX_DATABASE_URL`. */
   source?: string;
   logger?: GatewayLogger;
@@ -67,7 +69,7 @@ export async function openPostgresStore(options: PostgresStorageOptions): Promis
       usageRetentionDays: options.usageRetentionDays,
       ...(options.auditRetentionDays !== undefined && { auditRetentionDays: options.auditRetentionDays }),
       ...(options.alertDeliveryRetentionDays !== undefined && { alertDeliveryRetentionDays: options.alertDeliveryRetentionDays }),
-      ...balanceLeases(options.balanceLeaseMicros ?? DEFAULT_BALANCE_LEASE_MICROS),
+      ...balanceLeases(options.balanceLeaseMicros ?? DEFAULT_BALANCE_LEASE_MICROS, options.balanceLeaseIdleMs),
       ...(options.holdSweepIntervalMs !== undefined && { holdSweepIntervalMs: options.holdSweepIntervalMs }),
       ...(options.holdOwnerTimeoutMs !== undefined && { ownerTimeoutMs: options.holdOwnerTimeoutMs }),
       onSweepError: error => options.logger?.warn({ err: redactError(error, options.url) }, 'hold sweep failed; the next one runs as usual'),
@@ -94,7 +96,7 @@ export async function openPostgresStore(options: PostgresStorageOptions): Promis
   };
 }
 
-/** The store's `balanceLeases` option for a slice of `sliceMicros` (none for 0). */
-function balanceLeases(sliceMicros: number) {
-  return sliceMicros > 0 ? { balanceLeases: { sliceMicros } } : {};
+/** The store's `balanceLeases` option for a slice of `sliceMicros` (none for 0), given back after `idleMs` without holds. */
+function balanceLeases(sliceMicros: number, idleMs: number | undefined) {
+  return sliceMicros > 0 ? { balanceLeases: { sliceMicros, ...(idleMs !== undefined && { idleMs }) } } : {};
 }

@@ -39,6 +39,7 @@ const databaseSection = z
     connectTimeoutMs: milliseconds.optional(),
     queryTimeoutMs: milliseconds.optional(),
     balanceLeaseMicros: z.number().int('must be a whole number of micro-units').nonnegative('must be 0 (off) or more').max(Number.MAX_SAFE_INTEGER).optional(),
+    balanceLeaseIdleMs: milliseconds.optional(),
   })
   .refine(oneURL, { message: ONE_URL_MESSAGE });
 

@@ -68,6 +68,15 @@ describe('readSharedStorageEnvironment', () => {
     }
   });
 
+  it('takes how long an unused balance lease is kept in milliseconds, refusing anything else, naming the variable', () => {
+    const read = (value: string) => readSharedStorageEnvironment({ SIGNALBOX_DATABASE_URL: databaseURL, SIGNALBOX_SERVER_SECRET: secret, SIGNALBOX_BALANCE_LEASE_IDLE_MS: value }).database;
+    expect(read('2500')).toMatchObject({ balanceLeaseIdleMs: 2_500 });
+    expect(read(' ')).not.toHaveProperty('balanceLeaseIdleMs');
+    for (const value of ['0', '-1', '1.5', '10s']) {
+      expect(errorOf(() => read(value)).message).toBe(`SIGNALBOX_BALANCE_LEASE_IDLE_MS=${value}: must be a whole number of milliseconds above 0; unset it for the default`);
+    }
+  });
+
   it('takes the database connect and query timeouts and the Redis command timeout in milliseconds', () => {
     const read = readSharedStorageEnvironment({
       SIGNALBOX_DATABASE_URL: databaseURL,

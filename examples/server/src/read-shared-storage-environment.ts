@@ -24,6 +24,8 @@ export type SharedStorageEnvironment = {
     queryTimeoutMs?: number;
     /** `SIGNALBOX_BALANCE_LEASE_MICROS`: the largest slice of a balance an instance leases for its holds; 0 turns leases off. */
     balanceLeaseMicros?: number;
+    /** `SIGNALBOX_BALANCE_LEASE_IDLE_MS`: a lease serving no hold this long is given back at the next sweep. */
+    balanceLeaseIdleMs?: number;
   };
   /** `SIGNALBOX_REDIS_URL`: selects the Redis limiter. */
   redis?: {
@@ -69,6 +71,7 @@ export function readDatabaseBounds(environment: NodeJS.ProcessEnv): DatabaseBoun
       holdOwnerTimeoutMs: 'SIGNALBOX_HOLD_OWNER_TIMEOUT_MS',
       connectTimeoutMs: 'SIGNALBOX_DATABASE_CONNECT_TIMEOUT_MS',
       queryTimeoutMs: 'SIGNALBOX_DATABASE_QUERY_TIMEOUT_MS',
+      balanceLeaseIdleMs: 'SIGNALBOX_BALANCE_LEASE_IDLE_MS',
     }),
     ...(leaseMicros !== undefined && { balanceLeaseMicros: leaseMicros }),
   };
@@ -80,7 +83,7 @@ export function readRedisBounds(environment: NodeJS.ProcessEnv): RedisBounds {
 }
 
 export type DatabaseBounds = Partial<
-  Pick<NonNullable<SharedStorageEnvironment['database']>, 'holdSweepIntervalMs' | 'holdOwnerTimeoutMs' | 'connectTimeoutMs' | 'queryTimeoutMs' | 'balanceLeaseMicros'>
+  Pick<NonNullable<SharedStorageEnvironment['database']>, 'holdSweepIntervalMs' | 'holdOwnerTimeoutMs' | 'connectTimeoutMs' | 'queryTimeoutMs' | 'balanceLeaseMicros' | 'balanceLeaseIdleMs'>
 >;
 export type RedisBounds = Partial<Pick<NonNullable<SharedStorageEnvironment['redis']>, 'leaseMs' | 'commandTimeoutMs'>>;
 

@@ -30,8 +30,8 @@ describe('Codex CLI over the WebSocket mode of the example server', () => {
     runTimeoutMs: RUN_TIMEOUT_MS,
   });
 
-  async function codex(prompt: string | readonly string[], model: string, providerName?: string) {
-    const config = codexConfig({ model, baseURL: harness.server.url, providerLines: ['supports_websockets = true'], ...(providerName && { providerName }) });
+  async function codex(prompt: string | readonly string[], model: string, providerName?: string, providerLines: readonly string[] = []) {
+    const config = codexConfig({ model, baseURL: harness.server.url, providerLines: ['supports_websockets = true', ...providerLines], ...(providerName && { providerName }) });
     const result = await harness.codex(prompt, config);
     return { ...result, http: result.gateway };
   }
@@ -46,8 +46,9 @@ describe('Codex CLI over the WebSocket mode of the example server', () => {
   });
 
   it('goes on over HTTP for a route with webSocket: false, once its response.create frames got the 426 error frame', async () => {
-    const { run, http, rows } = await codex('Say hello', 'sim-http-only');
-    // Codex 0.169 retries a refused WebSocket response 5 times (about 8 s of backoff) before its HTTP fallback.
+    // Codex 0.169 retries a refused WebSocket response `stream_max_retries` times (5 by default, about
+    // 8 s of backoff) before its HTTP fallback: once is enough to show the fallback.
+    const { run, http, rows } = await codex('Say hello', 'sim-http-only', undefined, ['stream_max_retries = 1']);
     const fallback = run.events.find(event => event.type === 'item.completed' && String((event.item as { message?: string }).message).startsWith('Falling back from WebSockets'));
     expect(fallback).toBeDefined();
     expect(run.events.map(event => event.type)).toContain('turn.completed');
