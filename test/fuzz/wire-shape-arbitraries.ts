@@ -15,10 +15,10 @@ export const wrongValue: fc.Arbitrary<unknown> = fc.oneof(
 export const field = (right: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> =>
   fc.oneof({ arbitrary: right, weight: 6 }, { arbitrary: wrongValue, weight: 1 });
 
-/** An object of `shape` with any of its keys left out, sometimes with fields no schema knows. */
-export function objectAround(shape: Record<string, fc.Arbitrary<unknown>>): fc.Arbitrary<Record<string, unknown>> {
+/** An object of `shape` with any of its keys but `required` left out, sometimes with fields no schema knows. */
+export function objectAround(shape: Record<string, fc.Arbitrary<unknown>>, required: string[] = []): fc.Arbitrary<Record<string, unknown>> {
   return fc
-    .tuple(fc.record(shape, { requiredKeys: [] }), fc.option(fc.dictionary(fc.constantFrom('extra', 'audio', 'x'), fc.jsonValue({ maxDepth: 1 }))))
+    .tuple(fc.record(shape, { requiredKeys: required }), fc.option(fc.dictionary(fc.constantFrom('extra', 'audio', 'x'), fc.jsonValue({ maxDepth: 1 }))))
     .map(([known, extra]) => ({ ...extra, ...known }));
 }
 

@@ -1,15 +1,6 @@
 import { isJSONObject } from '@signalbox/core';
 import type { GeminiResponse } from './gemini-api';
 
-const USAGE_COUNTERS = [
-  'promptTokenCount',
-  'cachedContentTokenCount',
-  'candidatesTokenCount',
-  'toolUsePromptTokenCount',
-  'thoughtsTokenCount',
-  'totalTokenCount',
-];
-
 /**
  * The answer nearly every stream chunk (and most whole answers) is: text or thought parts, a finish
  * reason, usage, checked field by field and returned as is (the schema keeps unknown fields, so its
@@ -36,7 +27,7 @@ function isCommonCandidate(candidate: unknown): boolean {
     !isJSONObject(candidate) ||
     !isOptionalString(candidate.finishReason) ||
     !isOptionalString(candidate.finishMessage) ||
-    !(candidate.index === undefined || Number.isFinite(candidate.index))
+    !isOptionalNumber(candidate.index)
   )
     return false;
   const content = candidate.content;
@@ -66,10 +57,18 @@ function isTextPart(part: unknown): boolean {
 }
 
 function isCommonUsage(usage: unknown): boolean {
-  if (usage === undefined) return true;
-  if (!isJSONObject(usage)) return false;
-  for (const key of USAGE_COUNTERS) if (!(usage[key] === undefined || Number.isFinite(usage[key]))) return false;
-  return true;
+  return (
+    usage === undefined ||
+    (isJSONObject(usage) &&
+      isOptionalNumber(usage.promptTokenCount) &&
+      isOptionalNumber(usage.cachedContentTokenCount) &&
+      isOptionalNumber(usage.candidatesTokenCount) &&
+      isOptionalNumber(usage.toolUsePromptTokenCount) &&
+      isOptionalNumber(usage.thoughtsTokenCount) &&
+      isOptionalNumber(usage.totalTokenCount))
+  );
 }
 
 const isOptionalString = (value: unknown): boolean => value === undefined || typeof value === 'string';
+// zod refuses infinite numbers.
+const isOptionalNumber = (value: unknown): boolean => value === undefined || Number.isFinite(value);

@@ -1,10 +1,13 @@
 import { isJSONObject, type JSONObject } from '@signalbox/core';
 import type { AnthropicStreamEvent } from '../schema/anthropic-stream-event-schema';
+import { isNullishString, readAnthropicUsage } from '../usage/read-anthropic-usage';
+
+type EventOf<Type extends AnthropicStreamEvent['type']> = Extract<AnthropicStreamEvent, { type: Type }>;
 
 /**
  * The events nearly every frame of a stream is (a block's delta or stop, `ping`, `message_delta`),
- * checked field by field and copied with only the fields the schema keeps, without the schema's
- * walk. `undefined` leaves the event to the schema, which takes everything else and names what is wrong.
+ * checked field by field and copied with the fields the schema keeps, without the schema's walk.
+ * `undefined` leaves the event to the schema, which takes everything else and names what is wrong.
  */
 export function readCommonAnthropicEvent(value: JSONObject): AnthropicStreamEvent | undefined {
   switch (value.type) {
@@ -23,10 +26,8 @@ export function readCommonAnthropicEvent(value: JSONObject): AnthropicStreamEven
   }
 }
 
-type CommonDelta = Extract<AnthropicStreamEvent, { type: 'content_block_delta' }>['delta'];
-
 // The schema keeps the delta whole (unknown keys too), so it is returned as is once its fields check.
-function isCommonDelta(delta: unknown): delta is CommonDelta {
+function isCommonDelta(delta: unknown): delta is EventOf<'content_block_delta'>['delta'] {
   return (
     isJSONObject(delta) &&
     typeof delta.type === 'string' &&
@@ -37,55 +38,19 @@ function isCommonDelta(delta: unknown): delta is CommonDelta {
   );
 }
 
-type MessageDelta = Extract<AnthropicStreamEvent, { type: 'message_delta' }>;
-
-function readMessageDelta(value: JSONObject): MessageDelta | undefined {
-  const event: MessageDelta = { type: 'message_delta' };
+function readMessageDelta(value: JSONObject): EventOf<'message_delta'> | undefined {
   const delta = value.delta;
-  if (delta === null) event.delta = null;
-  else if (delta !== undefined) {
-    if (!isJSONObject(delta) || !isNullishString(delta.stop_reason) || !isNullishString(delta.stop_sequence))
-      return undefined;
-    event.delta = pickDefined(delta, ['stop_reason', 'stop_sequence']) as MessageDelta['delta'];
-  }
-  const usage = value.usage === undefined ? undefined : readUsage(value.usage);
-  if (usage === INVALID) return undefined;
-  if (value.usage !== undefined) event.usage = usage;
-  return event;
-}
-
-const INVALID = Symbol('invalid');
-const USAGE_COUNTERS = ['input_tokens', 'output_tokens', 'cache_creation_input_tokens', 'cache_read_input_tokens'];
-const CACHE_CREATION_COUNTERS = ['ephemeral_5m_input_tokens', 'ephemeral_1h_input_tokens'];
-const OUTPUT_DETAIL_COUNTERS = ['thinking_tokens'];
-
-/** The usage object as the schema leaves it: its counters (numbers or null) and nothing else. */
-function readUsage(usage: unknown): MessageDelta['usage'] | typeof INVALID {
-  const counters = readCounters(usage, USAGE_COUNTERS);
-  if (!isJSONObject(counters) || !isJSONObject(usage)) return counters;
-  for (const [key, keys] of [['cache_creation', CACHE_CREATION_COUNTERS], ['output_tokens_details', OUTPUT_DETAIL_COUNTERS]] as const) {
-    if (usage[key] === undefined) continue;
-    const nested = readCounters(usage[key], keys);
-    if (nested === INVALID) return INVALID;
-    counters[key] = nested;
-  }
-  return counters as MessageDelta['usage'];
-}
-
-/** `null`, or a copy of `value` holding only `keys`, each a finite number or `null`; `INVALID` otherwise. */
-function readCounters(value: unknown, keys: readonly string[]): JSONObject | null | typeof INVALID {
-  if (value === null) return null;
-  if (!isJSONObject(value)) return INVALID;
-  for (const key of keys) if (!isNullishNumber(value[key])) return INVALID;
-  return pickDefined(value, keys);
-}
-
-function pickDefined(value: JSONObject, keys: readonly string[]): JSONObject {
-  const picked: JSONObject = {};
-  for (const key of keys) if (value[key] !== undefined) picked[key] = value[key];
-  return picked;
+  if (delta != null && !isJSONObject(delta)) return undefined;
+  const stopReason = delta?.stop_reason;
+  const stopSequence = delta?.stop_sequence;
+  if (!isNullishString(stopReason) || !isNullishString(stopSequence)) return undefined;
+  const usage = readAnthropicUsage(value.usage);
+  if (usage === false) return undefined;
+  return {
+    type: 'message_delta',
+    delta: delta == null ? delta : { stop_reason: stopReason, stop_sequence: stopSequence },
+    usage,
+  };
 }
 
 const isIndex = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
-const isNullishString = (value: unknown): boolean => value == null || typeof value === 'string';
-const isNullishNumber = (value: unknown): boolean => value == null || Number.isFinite(value);
