@@ -30,8 +30,11 @@ function isCommonCandidate(candidate: unknown): boolean {
     !isOptionalNumber(candidate.index)
   )
     return false;
-  const content = candidate.content;
-  if (content === undefined) return true;
+  return candidate.content === undefined || isTextContent(candidate.content);
+}
+
+/** A `Content` of text and thought parts only, as `geminiContentSchema` takes it (and keeps it whole). */
+export function isTextContent(content: unknown): boolean {
   if (!isJSONObject(content) || !isOptionalString(content.role)) return false;
   const parts = content.parts;
   if (parts === undefined) return true;
@@ -69,6 +72,6 @@ function isCommonUsage(usage: unknown): boolean {
   );
 }
 
-const isOptionalString = (value: unknown): boolean => value === undefined || typeof value === 'string';
+export const isOptionalString = (value: unknown): boolean => value === undefined || typeof value === 'string';
 // zod refuses infinite numbers.
-const isOptionalNumber = (value: unknown): boolean => value === undefined || Number.isFinite(value);
+export const isOptionalNumber = (value: unknown): boolean => value === undefined || Number.isFinite(value);
