@@ -1,8 +1,8 @@
 import fc from 'fast-check';
-import { GatewayError } from '@signalbox/core';
 import { decodeAnthropicRequest } from '../../packages/codec-anthropic-messages/src/request/decode-anthropic-request';
 import type * as AnthropicFastPath from '../../packages/codec-anthropic-messages/src/request/read-common-anthropic-request';
 import { anthropicRequestSchema } from '../../packages/codec-anthropic-messages/src/schema/anthropic-request-schema';
+import { checkFastPathAgainstSchema, checkSameDecoding } from './fast-path-properties';
 import { fuzzRuns } from './fuzz-runs';
 import { field, objectAround, rarely, throughJSON } from './wire-shape-arbitraries';
 
@@ -18,6 +18,9 @@ jest.mock('../../packages/codec-anthropic-messages/src/request/read-common-anthr
   );
   return { readCommonAnthropicRequest: (body: never) => (mockFastPathOn ? real.readCommonAnthropicRequest(body) : undefined) };
 });
+const switchFastPath = (on: boolean): void => {
+  mockFastPathOn = on;
+};
 
 const RUNS = fuzzRuns({ bodies: 600, decoded: 300 });
 
@@ -71,46 +74,10 @@ const anyBody = objectAround({
 
 const body = fc.oneof({ arbitrary: anyBody, weight: 1 }, { arbitrary: commonBody, weight: 2 }).map(throughJSON);
 
-function decode(value: unknown): unknown {
-  try {
-    return decodeAnthropicRequest(value);
-  } catch (error) {
-    return GatewayError.isInstance(error) ? { code: error.code, message: error.message } : { thrown: String(error) };
-  }
-}
-
 describe('fuzz: the Messages request fast path', () => {
-  afterEach(() => {
-    mockFastPathOn = true;
-  });
+  it('takes only bodies the schema takes, and gives the schema output for them', () =>
+    checkFastPathAgainstSchema(body, actual.readCommonAnthropicRequest, anthropicRequestSchema, RUNS.bodies));
 
-  it('takes only bodies the schema takes, and gives the schema output for them', () => {
-    let taken = 0;
-    fc.assert(
-      fc.property(body, value => {
-        const fast = actual.readCommonAnthropicRequest(value as never);
-        if (fast === undefined) return;
-        taken++;
-        const parsed = anthropicRequestSchema.safeParse(value);
-        expect(parsed.success).toBe(true);
-        // Equal up to `undefined` members: the copy has every field the schema keeps, absent ones `undefined`.
-        expect(fast).toEqual(parsed.data);
-      }),
-      { numRuns: RUNS.bodies },
-    );
-    // The generator lands on the fast path often: the property above is not empty.
-    expect(taken).toBeGreaterThan(RUNS.bodies / 20);
-  });
-
-  it('decodes any body to the request (or the refusal) the schema alone gives', () => {
-    fc.assert(
-      fc.property(body, value => {
-        mockFastPathOn = true;
-        const withFastPath = decode(value);
-        mockFastPathOn = false;
-        expect(decode(value)).toEqual(withFastPath);
-      }),
-      { numRuns: RUNS.decoded },
-    );
-  });
+  it('decodes any body to the request (or the refusal) the schema alone gives', () =>
+    checkSameDecoding(body, decodeAnthropicRequest, switchFastPath, RUNS.decoded));
 });

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { decodeAnthropicResponse } from '../../packages/codec-anthropic-messages/src/response/decode-anthropic-response';
 import type * as AnthropicFastPath from '../../packages/codec-anthropic-messages/src/response/read-common-anthropic-response';
 import { anthropicOutputBlockSchema, anthropicResponseSchema } from '../../packages/codec-anthropic-messages/src/schema/anthropic-response-schema';
+import { checkFastPathAgainstSchema, checkSameDecoding } from './fast-path-properties';
 import { fuzzRuns } from './fuzz-runs';
 import { counters, field, nested, objectAround, rarely, throughJSON } from './wire-shape-arbitraries';
 
@@ -20,6 +21,9 @@ jest.mock('../../packages/codec-anthropic-messages/src/response/read-common-anth
     readCommonAnthropicOutputBlock: (block: never) => (mockFastPathOn ? real.readCommonAnthropicOutputBlock(block) : undefined),
   };
 });
+const switchFastPath = (on: boolean): void => {
+  mockFastPathOn = on;
+};
 
 const RUNS = fuzzRuns({ answers: 500, blocks: 500, decoded: 200 });
 
@@ -58,63 +62,13 @@ const answer = objectAround({
   usage: nested(usage),
 }, ['id', 'content']).map(throughJSON);
 
-function decode(value: unknown): unknown {
-  try {
-    return decodeAnthropicResponse(value);
-  } catch (error) {
-    return { thrown: (error as Error).message };
-  }
-}
-
 describe('fuzz: the Anthropic answer fast path', () => {
-  afterEach(() => {
-    mockFastPathOn = true;
-  });
+  it('takes only Messages the schema takes, and gives the schema output for them', () =>
+    checkFastPathAgainstSchema(answer, actual.readCommonAnthropicResponse, anthropicResponseSchema, RUNS.answers));
 
-  it('takes only Messages the schema takes, and gives the schema output for them', () => {
-    let taken = 0;
-    fc.assert(
-      fc.property(answer, value => {
-        const fast = actual.readCommonAnthropicResponse(value);
-        if (fast === undefined) return;
-        taken++;
-        const parsed = anthropicResponseSchema.safeParse(value);
-        expect(parsed.success).toBe(true);
-        // Equal up to `undefined` members: the copy has every field the schema keeps, absent ones `undefined`.
-        expect(fast).toEqual(parsed.data);
-      }),
-      { numRuns: RUNS.answers },
-    );
-    // The generator lands on the fast path often: the property above is not empty.
-    expect(taken).toBeGreaterThan(RUNS.answers / 20);
-  });
+  it('takes only output blocks the schema takes, and gives the schema output for them', () =>
+    checkFastPathAgainstSchema(block.map(throughJSON), actual.readCommonAnthropicOutputBlock, anthropicOutputBlockSchema, RUNS.blocks));
 
-  it('takes only output blocks the schema takes, and gives the schema output for them', () => {
-    let taken = 0;
-    fc.assert(
-      fc.property(block.map(throughJSON), value => {
-        const fast = actual.readCommonAnthropicOutputBlock(value as never);
-        if (fast === undefined) return;
-        taken++;
-        const parsed = anthropicOutputBlockSchema.safeParse(value);
-        expect(parsed.success).toBe(true);
-        // Equal up to `undefined` members: the copy has every field the schema keeps, absent ones `undefined`.
-        expect(fast).toEqual(parsed.data);
-      }),
-      { numRuns: RUNS.blocks },
-    );
-    expect(taken).toBeGreaterThan(RUNS.blocks / 20);
-  });
-
-  it('decodes any answer to what the schemas alone give', () => {
-    fc.assert(
-      fc.property(answer, value => {
-        mockFastPathOn = true;
-        const withFastPath = decode(value);
-        mockFastPathOn = false;
-        expect(decode(value)).toEqual(withFastPath);
-      }),
-      { numRuns: RUNS.decoded },
-    );
-  });
+  it('decodes any answer to what the schemas alone give', () =>
+    checkSameDecoding(answer, decodeAnthropicResponse, switchFastPath, RUNS.decoded));
 });

@@ -1,8 +1,9 @@
 import fc from 'fast-check';
-import type { SSEMessage, StreamEvent } from '@signalbox/core';
+import type { SSEMessage } from '@signalbox/core';
 import { createAnthropicStreamDecoder } from '../../packages/codec-anthropic-messages/src/stream/decode-anthropic-stream';
 import { anthropicStreamEventSchema } from '../../packages/codec-anthropic-messages/src/schema/anthropic-stream-event-schema';
 import type * as AnthropicFastPath from '../../packages/codec-anthropic-messages/src/stream/read-common-anthropic-event';
+import { checkFastPathAgainstSchema, checkSameDecoding, plainEvent } from './fast-path-properties';
 import { fuzzRuns } from './fuzz-runs';
 import { counters, field, nested, objectAround, throughJSON } from './wire-shape-arbitraries';
 
@@ -18,6 +19,9 @@ jest.mock('../../packages/codec-anthropic-messages/src/stream/read-common-anthro
   );
   return { readCommonAnthropicEvent: (value: never) => (mockFastPathOn ? real.readCommonAnthropicEvent(value) : undefined) };
 });
+const switchFastPath = (on: boolean): void => {
+  mockFastPathOn = on;
+};
 
 const RUNS = fuzzRuns({ events: 1000, streams: 200 });
 
@@ -61,43 +65,13 @@ const OPENING: SSEMessage[] = [
 /** The decoder's events for `messages`, errors reduced to their code and message. */
 function decode(messages: readonly SSEMessage[]): unknown[] {
   const decoder = createAnthropicStreamDecoder();
-  const events: StreamEvent[] = [...messages.flatMap(message => decoder.push(message)), ...decoder.end()];
-  return events.map(item => (item.type === 'error' ? { type: 'error', code: item.error.code, message: item.error.message } : item));
+  return [...messages.flatMap(message => decoder.push(message)), ...decoder.end()].map(plainEvent);
 }
 
 describe('fuzz: the Anthropic stream decoder fast path', () => {
-  afterEach(() => {
-    mockFastPathOn = true;
-  });
+  it('takes only events the schema takes, and gives the schema output for them', () =>
+    checkFastPathAgainstSchema(event, actual.readCommonAnthropicEvent, anthropicStreamEventSchema, RUNS.events));
 
-  it('takes only events the schema takes, and gives the schema output for them', () => {
-    let taken = 0;
-    fc.assert(
-      fc.property(event, value => {
-        const fast = actual.readCommonAnthropicEvent(value as never);
-        const parsed = anthropicStreamEventSchema.safeParse(value);
-        if (fast === undefined) return;
-        taken++;
-        expect(parsed.success).toBe(true);
-        // Equal up to `undefined` members: the copy has every field the schema keeps, absent ones `undefined`.
-        expect(fast).toEqual(parsed.data);
-      }),
-      { numRuns: RUNS.events },
-    );
-    // The generator lands on the fast path often: the property above is not empty.
-    expect(taken).toBeGreaterThan(RUNS.events / 20);
-  });
-
-  it('decodes any stream to the events the schema alone gives', () => {
-    fc.assert(
-      fc.property(fc.array(event, { maxLength: 12 }), values => {
-        const messages = [...OPENING, ...values.map(value => ({ data: JSON.stringify(value) }))];
-        mockFastPathOn = true;
-        const withFastPath = decode(messages);
-        mockFastPathOn = false;
-        expect(decode(messages)).toEqual(withFastPath);
-      }),
-      { numRuns: RUNS.streams },
-    );
-  });
+  it('decodes any stream to the events the schema alone gives', () =>
+    checkSameDecoding(fc.array(event, { maxLength: 12 }), values => decode([...OPENING, ...values.map(value => ({ data: JSON.stringify(value) }))]), switchFastPath, RUNS.streams));
 });

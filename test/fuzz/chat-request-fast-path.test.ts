@@ -1,8 +1,8 @@
 import fc from 'fast-check';
-import { GatewayError } from '@signalbox/core';
 import { decodeOpenAIChatRequest } from '../../packages/codec-openai-chat/src/request/decode-openai-chat-request';
 import { openAIChatRequestSchema } from '../../packages/codec-openai-chat/src/request/openai-chat-request-schema';
 import type * as ChatFastPath from '../../packages/codec-openai-chat/src/request/read-common-chat-request';
+import { checkFastPathAgainstSchema, checkSameDecoding } from './fast-path-properties';
 import { fuzzRuns } from './fuzz-runs';
 import { field, objectAround, rarely, throughJSON } from './wire-shape-arbitraries';
 
@@ -14,6 +14,9 @@ jest.mock('../../packages/codec-openai-chat/src/request/read-common-chat-request
   const real = jest.requireActual<typeof ChatFastPath>('../../packages/codec-openai-chat/src/request/read-common-chat-request');
   return { readCommonChatRequest: (body: never) => (mockFastPathOn ? real.readCommonChatRequest(body) : undefined) };
 });
+const switchFastPath = (on: boolean): void => {
+  mockFastPathOn = on;
+};
 
 const RUNS = fuzzRuns({ bodies: 600, decoded: 300 });
 
@@ -94,46 +97,10 @@ const commonBody = objectAround(
 /** Chat bodies around the common one, well and badly formed. */
 const body = fc.oneof({ arbitrary: anyBody, weight: 1 }, { arbitrary: commonBody, weight: 2 }).map(throughJSON);
 
-function decode(value: unknown): unknown {
-  try {
-    return decodeOpenAIChatRequest(value);
-  } catch (error) {
-    return GatewayError.isInstance(error) ? { code: error.code, message: error.message } : { thrown: String(error) };
-  }
-}
-
 describe('fuzz: the Chat Completions request fast path', () => {
-  afterEach(() => {
-    mockFastPathOn = true;
-  });
+  it('takes only bodies the schema takes, and gives the schema output for them', () =>
+    checkFastPathAgainstSchema(body, actual.readCommonChatRequest, openAIChatRequestSchema, RUNS.bodies));
 
-  it('takes only bodies the schema takes, and gives the schema output for them', () => {
-    let taken = 0;
-    fc.assert(
-      fc.property(body, value => {
-        const fast = actual.readCommonChatRequest(value as never);
-        if (fast === undefined) return;
-        taken++;
-        const parsed = openAIChatRequestSchema.safeParse(value);
-        expect(parsed.success).toBe(true);
-        // Equal up to `undefined` members: the copy has every field the schema keeps, absent ones `undefined`.
-        expect(fast).toEqual(parsed.data);
-      }),
-      { numRuns: RUNS.bodies },
-    );
-    // The generator lands on the fast path often: the property above is not empty.
-    expect(taken).toBeGreaterThan(RUNS.bodies / 20);
-  });
-
-  it('decodes any body to the request (or the refusal) the schema alone gives', () => {
-    fc.assert(
-      fc.property(body, value => {
-        mockFastPathOn = true;
-        const withFastPath = decode(value);
-        mockFastPathOn = false;
-        expect(decode(value)).toEqual(withFastPath);
-      }),
-      { numRuns: RUNS.decoded },
-    );
-  });
+  it('decodes any body to the request (or the refusal) the schema alone gives', () =>
+    checkSameDecoding(body, decodeOpenAIChatRequest, switchFastPath, RUNS.decoded));
 });

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
-import { GatewayError } from '@signalbox/core';
 import { decodeGeminiRequest } from '../../packages/codec-google-gemini/src/request/decode-gemini-request';
 import { geminiRequestSchema } from '../../packages/codec-google-gemini/src/request/gemini-request-schema';
 import type * as GeminiFastPath from '../../packages/codec-google-gemini/src/request/read-common-gemini-request';
+import { checkFastPathAgainstSchema, checkSameDecoding } from './fast-path-properties';
 import { fuzzRuns } from './fuzz-runs';
-import { objectAround, rarely, throughJSON } from './wire-shape-arbitraries';
+import { near, objectAround, rarely, throughJSON } from './wire-shape-arbitraries';
 
 const actual = jest.requireActual<typeof GeminiFastPath>('../../packages/codec-google-gemini/src/request/read-common-gemini-request');
 
@@ -14,13 +14,13 @@ jest.mock('../../packages/codec-google-gemini/src/request/read-common-gemini-req
   const real = jest.requireActual<typeof GeminiFastPath>('../../packages/codec-google-gemini/src/request/read-common-gemini-request');
   return { readCommonGeminiRequest: (body: never) => (mockFastPathOn ? real.readCommonGeminiRequest(body) : undefined) };
 });
+const switchFastPath = (on: boolean): void => {
+  mockFastPathOn = on;
+};
 
 const RUNS = fuzzRuns({ bodies: 600, decoded: 300 });
 
 const text = fc.string({ maxLength: 6 });
-/** Mostly `right`, sometimes one of `misses` (values just outside what the schema takes). */
-const near = (right: fc.Arbitrary<unknown>, ...misses: unknown[]): fc.Arbitrary<unknown> =>
-  fc.oneof({ arbitrary: right, weight: 10 }, { arbitrary: fc.constantFrom(...misses), weight: 1 });
 const part = near(
   objectAround({ text, thought: fc.boolean(), thoughtSignature: text }),
   { text: 1 },
@@ -60,45 +60,10 @@ const body = fc
   { requiredKeys: ['contents'] },
 ).map(throughJSON);
 
-function decode(value: unknown): unknown {
-  try {
-    return decodeGeminiRequest(value);
-  } catch (error) {
-    return GatewayError.isInstance(error) ? { code: error.code, message: error.message } : { thrown: String(error) };
-  }
-}
-
 describe('fuzz: the Gemini request fast path', () => {
-  afterEach(() => {
-    mockFastPathOn = true;
-  });
+  it('takes only bodies the schema takes, and gives the schema output for them', () =>
+    checkFastPathAgainstSchema(body, actual.readCommonGeminiRequest, geminiRequestSchema, RUNS.bodies, true));
 
-  it('takes only bodies the schema takes, and gives the schema output for them', () => {
-    let taken = 0;
-    fc.assert(
-      fc.property(body, value => {
-        const fast = actual.readCommonGeminiRequest(value as never);
-        if (fast === undefined) return;
-        taken++;
-        const parsed = geminiRequestSchema.safeParse(value);
-        expect(parsed.success).toBe(true);
-        expect(fast).toStrictEqual(parsed.data);
-      }),
-      { numRuns: RUNS.bodies },
-    );
-    // The generator lands on the fast path often: the property above is not empty.
-    expect(taken).toBeGreaterThan(RUNS.bodies / 20);
-  });
-
-  it('decodes any body to the request (or the refusal) the schema alone gives', () => {
-    fc.assert(
-      fc.property(body, value => {
-        mockFastPathOn = true;
-        const withFastPath = decode(value);
-        mockFastPathOn = false;
-        expect(decode(value)).toEqual(withFastPath);
-      }),
-      { numRuns: RUNS.decoded },
-    );
-  });
+  it('decodes any body to the request (or the refusal) the schema alone gives', () =>
+    checkSameDecoding(body, decodeGeminiRequest, switchFastPath, RUNS.decoded));
 });

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
-import type { StreamEvent } from '@signalbox/core';
 import { geminiResponseSchema } from '../../packages/codec-google-gemini/src/gemini-api';
 import { decodeGeminiResponse } from '../../packages/codec-google-gemini/src/response/decode-gemini-response';
 import { createGeminiStreamDecoder } from '../../packages/codec-google-gemini/src/stream/decode-gemini-stream';
 import type * as GeminiFastPath from '../../packages/codec-google-gemini/src/read-common-gemini-response';
+import { checkFastPathAgainstSchema, checkSameDecoding, plainEvent } from './fast-path-properties';
 import { fuzzRuns } from './fuzz-runs';
 import { count, counters, field, nested, objectAround, rarely, throughJSON } from './wire-shape-arbitraries';
 
@@ -19,6 +19,9 @@ jest.mock('../../packages/codec-google-gemini/src/read-common-gemini-response', 
   );
   return { readCommonGeminiResponse: (value: unknown) => (mockFastPathOn ? real.readCommonGeminiResponse(value) : undefined) };
 });
+const switchFastPath = (on: boolean): void => {
+  mockFastPathOn = on;
+};
 
 const RUNS = fuzzRuns({ answers: 500, streams: 200, whole: 200 });
 
@@ -69,67 +72,19 @@ const commonAnswer = objectAround({
 
 const answer = fc.oneof(anyAnswer, commonAnswer).map(throughJSON);
 
-/** Errors reduced to their code and message, so runs of the two paths compare. */
-const plain = (event: StreamEvent): unknown =>
-  event.type === 'error' ? { type: 'error', code: event.error.code, message: event.error.message } : event;
-
 function decodeStream(values: readonly unknown[]): unknown[] {
   const decoder = createGeminiStreamDecoder();
   const events = [...values.flatMap(value => decoder.push({ data: JSON.stringify(value) })), ...decoder.end()];
-  return events.map(plain);
-}
-
-function decodeWhole(value: unknown): unknown {
-  try {
-    return decodeGeminiResponse(value);
-  } catch (error) {
-    return { thrown: (error as Error).message };
-  }
+  return events.map(plainEvent);
 }
 
 describe('fuzz: the Gemini answer and stream chunk fast path', () => {
-  afterEach(() => {
-    mockFastPathOn = true;
-  });
+  it('takes only answers the schema takes, and gives the schema output for them', () =>
+    checkFastPathAgainstSchema(answer, actual.readCommonGeminiResponse, geminiResponseSchema, RUNS.answers, true));
 
-  it('takes only answers the schema takes, and gives the schema output for them', () => {
-    let taken = 0;
-    fc.assert(
-      fc.property(answer, value => {
-        const fast = actual.readCommonGeminiResponse(value);
-        if (fast === undefined) return;
-        taken++;
-        const parsed = geminiResponseSchema.safeParse(value);
-        expect(parsed.success).toBe(true);
-        expect(fast).toStrictEqual(parsed.data);
-      }),
-      { numRuns: RUNS.answers },
-    );
-    // The generator lands on the fast path often: the property above is not empty.
-    expect(taken).toBeGreaterThan(RUNS.answers / 20);
-  });
+  it('decodes any stream to the events the schema alone gives', () =>
+    checkSameDecoding(fc.array(answer, { maxLength: 8 }), decodeStream, switchFastPath, RUNS.streams));
 
-  it('decodes any stream to the events the schema alone gives', () => {
-    fc.assert(
-      fc.property(fc.array(answer, { maxLength: 8 }), values => {
-        mockFastPathOn = true;
-        const withFastPath = decodeStream(values);
-        mockFastPathOn = false;
-        expect(decodeStream(values)).toEqual(withFastPath);
-      }),
-      { numRuns: RUNS.streams },
-    );
-  });
-
-  it('decodes any whole answer to what the schema alone gives', () => {
-    fc.assert(
-      fc.property(answer, value => {
-        mockFastPathOn = true;
-        const withFastPath = decodeWhole(value);
-        mockFastPathOn = false;
-        expect(decodeWhole(value)).toEqual(withFastPath);
-      }),
-      { numRuns: RUNS.whole },
-    );
-  });
+  it('decodes any whole answer to what the schema alone gives', () =>
+    checkSameDecoding(answer, decodeGeminiResponse, switchFastPath, RUNS.whole));
 });

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
-import { GatewayError } from '@signalbox/core';
 import { decodeOpenAIResponsesRequest } from '../../packages/codec-openai-responses/src/request/decode-openai-responses-request';
 import { openAIResponsesRequestSchema } from '../../packages/codec-openai-responses/src/request/openai-responses-request-schema';
 import type * as ResponsesFastPath from '../../packages/codec-openai-responses/src/request/read-common-responses-request';
+import { checkFastPathAgainstSchema, checkSameDecoding } from './fast-path-properties';
 import { fuzzRuns } from './fuzz-runs';
-import { field, objectAround, rarely, throughJSON } from './wire-shape-arbitraries';
+import { field, near, objectAround, rarely, throughJSON } from './wire-shape-arbitraries';
 
 const actual = jest.requireActual<typeof ResponsesFastPath>(
   '../../packages/codec-openai-responses/src/request/read-common-responses-request',
@@ -18,13 +18,13 @@ jest.mock('../../packages/codec-openai-responses/src/request/read-common-respons
   );
   return { readCommonResponsesRequest: (body: never) => (mockFastPathOn ? real.readCommonResponsesRequest(body) : undefined) };
 });
+const switchFastPath = (on: boolean): void => {
+  mockFastPathOn = on;
+};
 
 const RUNS = fuzzRuns({ bodies: 600, decoded: 300 });
 
 const text = fc.string({ maxLength: 6 });
-/** Mostly `right`, sometimes one of `near` (values just outside what the schema takes). */
-const near = (right: fc.Arbitrary<unknown>, ...misses: unknown[]): fc.Arbitrary<unknown> =>
-  fc.oneof({ arbitrary: right, weight: 10 }, { arbitrary: fc.constantFrom(...misses), weight: 1 });
 const input = fc.oneof(
   text,
   fc.constant([{ role: 'user', content: [{ type: 'input_text', text: 'hi' }] }]),
@@ -67,46 +67,10 @@ const anyBody = objectAround({
 
 const body = fc.oneof({ arbitrary: anyBody, weight: 1 }, { arbitrary: commonBody, weight: 2 }).map(throughJSON);
 
-function decode(value: unknown): unknown {
-  try {
-    return decodeOpenAIResponsesRequest(value);
-  } catch (error) {
-    return GatewayError.isInstance(error) ? { code: error.code, message: error.message } : { thrown: String(error) };
-  }
-}
-
 describe('fuzz: the Responses request fast path', () => {
-  afterEach(() => {
-    mockFastPathOn = true;
-  });
+  it('takes only bodies the schema takes, and gives the schema output for them', () =>
+    checkFastPathAgainstSchema(body, actual.readCommonResponsesRequest, openAIResponsesRequestSchema, RUNS.bodies));
 
-  it('takes only bodies the schema takes, and gives the schema output for them', () => {
-    let taken = 0;
-    fc.assert(
-      fc.property(body, value => {
-        const fast = actual.readCommonResponsesRequest(value as never);
-        if (fast === undefined) return;
-        taken++;
-        const parsed = openAIResponsesRequestSchema.safeParse(value);
-        expect(parsed.success).toBe(true);
-        // Equal up to `undefined` members: the copy has every field the schema keeps, absent ones `undefined`.
-        expect(fast).toEqual(parsed.data);
-      }),
-      { numRuns: RUNS.bodies },
-    );
-    // The generator lands on the fast path often: the property above is not empty.
-    expect(taken).toBeGreaterThan(RUNS.bodies / 20);
-  });
-
-  it('decodes any body to the request (or the refusal) the schema alone gives', () => {
-    fc.assert(
-      fc.property(body, value => {
-        mockFastPathOn = true;
-        const withFastPath = decode(value);
-        mockFastPathOn = false;
-        expect(decode(value)).toEqual(withFastPath);
-      }),
-      { numRuns: RUNS.decoded },
-    );
-  });
+  it('decodes any body to the request (or the refusal) the schema alone gives', () =>
+    checkSameDecoding(body, decodeOpenAIResponsesRequest, switchFastPath, RUNS.decoded));
 });

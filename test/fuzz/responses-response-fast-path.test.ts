@@ -5,6 +5,7 @@ import {
   openAIResponsesResponseSchema,
 } from '../../packages/codec-openai-responses/src/response/openai-responses-response-schema';
 import type * as ResponsesFastPath from '../../packages/codec-openai-responses/src/response/read-common-responses-response';
+import { checkFastPathAgainstSchema, checkSameDecoding } from './fast-path-properties';
 import { fuzzRuns } from './fuzz-runs';
 import { field, nested, objectAround, rarely, throughJSON } from './wire-shape-arbitraries';
 
@@ -23,6 +24,9 @@ jest.mock('../../packages/codec-openai-responses/src/response/read-common-respon
     readCommonMessageItem: (item: never) => (mockFastPathOn ? real.readCommonMessageItem(item) : undefined),
   };
 });
+const switchFastPath = (on: boolean): void => {
+  mockFastPathOn = on;
+};
 
 const RUNS = fuzzRuns({ answers: 500, items: 500, decoded: 200 });
 
@@ -58,63 +62,13 @@ const answer = objectAround(
   ['id', 'output'],
 ).map(throughJSON);
 
-function decode(value: unknown): unknown {
-  try {
-    return decodeOpenAIResponsesResponse(value);
-  } catch (error) {
-    return { thrown: (error as Error).message };
-  }
-}
-
 describe('fuzz: the Responses answer fast path', () => {
-  afterEach(() => {
-    mockFastPathOn = true;
-  });
+  it('takes only Responses the schema takes, and gives the schema output for them', () =>
+    checkFastPathAgainstSchema(answer, actual.readCommonResponsesResponse, openAIResponsesResponseSchema, RUNS.answers));
 
-  it('takes only Responses the schema takes, and gives the schema output for them', () => {
-    let taken = 0;
-    fc.assert(
-      fc.property(answer, value => {
-        const fast = actual.readCommonResponsesResponse(value);
-        if (fast === undefined) return;
-        taken++;
-        const parsed = openAIResponsesResponseSchema.safeParse(value);
-        expect(parsed.success).toBe(true);
-        // Equal up to `undefined` members: the copy has every field the schema keeps, absent ones `undefined`.
-        expect(fast).toEqual(parsed.data);
-      }),
-      { numRuns: RUNS.answers },
-    );
-    // The generator lands on the fast path often: the property above is not empty.
-    expect(taken).toBeGreaterThan(RUNS.answers / 20);
-  });
+  it('takes only message items the schema takes, and gives the schema output for them', () =>
+    checkFastPathAgainstSchema(messageItem.map(throughJSON), actual.readCommonMessageItem, messageOutputItemSchema, RUNS.items));
 
-  it('takes only message items the schema takes, and gives the schema output for them', () => {
-    let taken = 0;
-    fc.assert(
-      fc.property(messageItem.map(throughJSON), value => {
-        const fast = actual.readCommonMessageItem(value as never);
-        if (fast === undefined) return;
-        taken++;
-        const parsed = messageOutputItemSchema.safeParse(value);
-        expect(parsed.success).toBe(true);
-        // Equal up to `undefined` members: the copy has every field the schema keeps, absent ones `undefined`.
-        expect(fast).toEqual(parsed.data);
-      }),
-      { numRuns: RUNS.items },
-    );
-    expect(taken).toBeGreaterThan(RUNS.items / 20);
-  });
-
-  it('decodes any Response to what the schemas alone give', () => {
-    fc.assert(
-      fc.property(answer, value => {
-        mockFastPathOn = true;
-        const withFastPath = decode(value);
-        mockFastPathOn = false;
-        expect(decode(value)).toEqual(withFastPath);
-      }),
-      { numRuns: RUNS.decoded },
-    );
-  });
+  it('decodes any Response to what the schemas alone give', () =>
+    checkSameDecoding(answer, decodeOpenAIResponsesResponse, switchFastPath, RUNS.decoded));
 });

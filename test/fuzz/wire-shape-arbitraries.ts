@@ -39,3 +39,7 @@ export const counters = (names: readonly string[]): fc.Arbitrary<Record<string, 
 /** Mostly left out (`undefined` is dropped on the way through JSON), sometimes one of `values`. */
 export const rarely = (...values: unknown[]): fc.Arbitrary<unknown> =>
   fc.oneof({ arbitrary: fc.constant(undefined), weight: 6 }, { arbitrary: fc.constantFrom(...values), weight: 1 });
+
+/** Mostly `right`, sometimes one of `misses` (values just outside what a schema takes). */
+export const near = (right: fc.Arbitrary<unknown>, ...misses: unknown[]): fc.Arbitrary<unknown> =>
+  fc.oneof({ arbitrary: right, weight: 10 }, { arbitrary: fc.constantFrom(...misses), weight: 1 });

@@ -1,5 +1,9 @@
 import { isJSONObject, type JSONObject, type JSONValue } from '@signalbox/core';
-import type { AnthropicMessageParam, AnthropicRequest } from '../schema/anthropic-request-schema';
+import {
+  ANTHROPIC_NULLISH_PASS_THROUGH_FIELDS,
+  type AnthropicMessageParam,
+  type AnthropicRequest,
+} from '../schema/anthropic-request-schema';
 import { isNullishString } from '../usage/read-anthropic-usage';
 
 type TextBlock = { type: 'text'; text: string; cache_control: CacheControl; citations: unknown[] | null | undefined };
@@ -7,19 +11,6 @@ type CacheControl = { type: 'ephemeral'; ttl: '5m' | '1h' | undefined } | null |
 
 // Fields whose shape is more than a scalar: present, the body goes to the schema.
 const OPTIONAL_STRUCTURES = ['tools', 'tool_choice', 'thinking', 'output_config', 'service_tier'];
-// Fields the schema allows to be null: null is copied, anything else goes to the schema.
-const NULLISH_STRUCTURES = [
-  'container',
-  'speed',
-  'inference_geo',
-  'diagnostics',
-  'context_management',
-  'compaction',
-  'fallbacks',
-  'fallback_credit_token',
-  'billing_policy',
-  'thread',
-] as const;
 
 /**
  * The request nearly every client sends (a model, `max_tokens`, text turns, a system prompt, plain
@@ -28,7 +19,7 @@ const NULLISH_STRUCTURES = [
  */
 export function readCommonAnthropicRequest(body: JSONObject): AnthropicRequest | undefined {
   for (const field of OPTIONAL_STRUCTURES) if (body[field] !== undefined) return undefined;
-  for (const field of NULLISH_STRUCTURES) if (body[field] != null) return undefined;
+  for (const field of ANTHROPIC_NULLISH_PASS_THROUGH_FIELDS) if (body[field] != null) return undefined;
   const { model, max_tokens: maxTokens } = body;
   if (typeof model !== 'string' || model === '' || !isCount(maxTokens, 1) || !hasCommonScalars(body)) return undefined;
   const messages = readMessages(body.messages);
@@ -50,7 +41,7 @@ export function readCommonAnthropicRequest(body: JSONObject): AnthropicRequest |
     metadata,
     cache_control: cacheControl,
   };
-  for (const field of NULLISH_STRUCTURES) if (body[field] === null) request[field] = null;
+  for (const field of ANTHROPIC_NULLISH_PASS_THROUGH_FIELDS) if (body[field] === null) request[field] = null;
   return request;
 }
 

@@ -1,3 +1,4 @@
+import { isNullishBoolean, isNullishCount, isNullishInRange, isNullishMember, isNullishString } from '@signalbox/codec-openai-shared';
 import { isJSONObject, type JSONObject, type JSONValue } from '@signalbox/core';
 import type { OpenAIChatMessage, OpenAIChatRequest } from './openai-chat-request-schema';
 
@@ -64,15 +65,15 @@ export function readCommonChatRequest(body: JSONObject): OpenAIChatRequest | und
 
 function hasCommonScalars(body: JSONObject): boolean {
   return (
-    isCount(body.max_completion_tokens, 1) &&
-    isCount(body.max_tokens, 1) &&
-    isCount(body.n, 1) &&
-    isCount(body.top_logprobs, 0, 20) &&
-    isCount(body.seed, Number.MIN_SAFE_INTEGER) &&
-    isInRange(body.temperature, 0, 2) &&
-    isInRange(body.top_p, 0, 1) &&
-    isInRange(body.presence_penalty, -2, 2) &&
-    isInRange(body.frequency_penalty, -2, 2) &&
+    isNullishCount(body.max_completion_tokens, 1) &&
+    isNullishCount(body.max_tokens, 1) &&
+    isNullishCount(body.n, 1) &&
+    isNullishCount(body.top_logprobs, 0, 20) &&
+    isNullishCount(body.seed, Number.MIN_SAFE_INTEGER) &&
+    isNullishInRange(body.temperature, 0, 2) &&
+    isNullishInRange(body.top_p, 0, 1) &&
+    isNullishInRange(body.presence_penalty, -2, 2) &&
+    isNullishInRange(body.frequency_penalty, -2, 2) &&
     isNullishBoolean(body.stream) &&
     isNullishBoolean(body.parallel_tool_calls) &&
     isNullishBoolean(body.logprobs) &&
@@ -132,17 +133,4 @@ function readStreamOptions(options: JSONValue | undefined): OpenAIChatRequest['s
   return { include_usage: includeUsage, include_obfuscation: includeObfuscation };
 }
 
-/** What `z.int().min(minimum).max(maximum).nullish()` takes (zod's integers are safe integers). */
-function isCount(value: unknown, minimum: number, maximum = Number.MAX_SAFE_INTEGER): boolean {
-  return value == null || (Number.isSafeInteger(value) && (value as number) >= minimum && (value as number) <= maximum);
-}
-
-function isInRange(value: unknown, minimum: number, maximum: number): boolean {
-  return value == null || (Number.isFinite(value) && (value as number) >= minimum && (value as number) <= maximum);
-}
-
-const isNullishMember = (value: unknown, members: ReadonlySet<string>): boolean =>
-  value == null || (typeof value === 'string' && members.has(value));
-const isNullishString = (value: unknown): value is Nullish<string> => value == null || typeof value === 'string';
-const isNullishBoolean = (value: unknown): boolean => value == null || typeof value === 'boolean';
 const isOptionalBoolean = (value: unknown): value is boolean | undefined => value === undefined || typeof value === 'boolean';

@@ -1,3 +1,4 @@
+import { isNullishNumber, isNullishString } from '@signalbox/codec-openai-shared';
 import { isJSONObject } from '@signalbox/core';
 import type { OpenAIChatResponse, OpenAIChatUsage } from '../openai-chat-api';
 
@@ -73,6 +74,3 @@ function readUsage(usage: unknown): Nullish<OpenAIChatUsage> | false {
     prompt_cache_hit_tokens: usage.prompt_cache_hit_tokens,
   };
 }
-
-const isNullishString = (value: unknown): value is Nullish<string> => value == null || typeof value === 'string';
-const isNullishNumber = (value: unknown): value is Nullish<number> => value == null || Number.isFinite(value);

@@ -1,3 +1,4 @@
+import { isNullishBoolean, isNullishCount, isNullishInRange, isNullishMember, isNullishString } from '@signalbox/codec-openai-shared';
 import { isJSONObject, type JSONObject, type JSONValue } from '@signalbox/core';
 import type { OpenAIResponsesRequest } from './openai-responses-request-schema';
 
@@ -138,17 +139,3 @@ function readStreamOptions(value: JSONValue | undefined): OpenAIResponsesRequest
   if (!isJSONObject(value) || !isNullishBoolean(value.include_obfuscation)) return false;
   return { include_obfuscation: value.include_obfuscation as Nullish<boolean> };
 }
-
-/** What `z.number().int().min(minimum).max(maximum).nullish()` takes (zod's integers are safe integers). */
-function isNullishCount(value: unknown, minimum: number, maximum = Number.MAX_SAFE_INTEGER): boolean {
-  return value == null || (Number.isSafeInteger(value) && (value as number) >= minimum && (value as number) <= maximum);
-}
-
-function isNullishInRange(value: unknown, minimum: number, maximum: number): boolean {
-  return value == null || (Number.isFinite(value) && (value as number) >= minimum && (value as number) <= maximum);
-}
-
-const isNullishMember = (value: unknown, members: ReadonlySet<string>): boolean =>
-  value == null || (typeof value === 'string' && members.has(value));
-const isNullishString = (value: unknown): value is Nullish<string> => value == null || typeof value === 'string';
-const isNullishBoolean = (value: unknown): boolean => value == null || typeof value === 'boolean';

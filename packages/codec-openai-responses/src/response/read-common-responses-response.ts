@@ -1,3 +1,4 @@
+import { isNullishString } from '@signalbox/codec-openai-shared';
 import { isJSONObject } from '@signalbox/core';
 import type { z } from 'zod';
 import type { messageOutputItemSchema, openAIResponsesResponseSchema } from './openai-responses-response-schema';
@@ -48,5 +49,3 @@ export function readCommonMessageItem(item: { [key: string]: unknown }): Message
 function isIncompleteDetails(value: unknown): boolean {
   return value == null || (isJSONObject(value) && isNullishString(value.reason));
 }
-
-const isNullishString = (value: unknown): boolean => value == null || typeof value === 'string';
