@@ -1,13 +1,20 @@
 import fc from 'fast-check';
 import { GatewayError, type StreamEvent } from '@signalbox/core';
 
+/**
+ * Below this many cases (`SIGNALBOX_FUZZ_RUNS` set low) a sample says too little about how often the
+ * generator reaches the fast path, so that is not checked.
+ */
+const MIN_RUNS_FOR_REACH = 200;
+
 /** The part of a zod schema the properties use. */
 type Schema = { safeParse(value: unknown): { success: boolean; data?: unknown } };
 
 /**
  * Whatever the fast path `read` takes, `schema` takes too, with an equal value (`strict`: member for
  * member; otherwise up to `undefined` members, since a copy has every field the schema keeps, the
- * absent ones `undefined`). The generator must reach the fast path in one case in twenty at least.
+ * absent ones `undefined`). The generator must reach the fast path in one case in twenty at least
+ * (at full strength).
  */
 export function checkFastPathAgainstSchema(
   values: fc.Arbitrary<unknown>,
@@ -29,7 +36,7 @@ export function checkFastPathAgainstSchema(
     }),
     { numRuns: runs },
   );
-  expect(taken).toBeGreaterThan(runs / 20);
+  if (runs >= MIN_RUNS_FOR_REACH) expect(taken).toBeGreaterThan(runs / 20);
 }
 
 /** `decode` has the same outcome (value, or refusal code and message) with the fast path on as with it off. */
