@@ -12,27 +12,17 @@ import {
   type TranslationWarning,
 } from '@signalbox/core';
 import { withDecodedCacheControl } from '../cache/anthropic-cache-control';
-import { ANTHROPIC_REQUEST_FIELDS, type AnthropicRequest } from '../schema/anthropic-request-schema';
+import {
+  ANTHROPIC_NULLISH_PASS_THROUGH_FIELDS,
+  ANTHROPIC_REQUEST_FIELDS,
+  type AnthropicRequest,
+} from '../schema/anthropic-request-schema';
 import { decodeAnthropicTurns } from './decode-anthropic-turns';
 import { decodeAnthropicToolChoice, decodeAnthropicTools } from './decode-anthropic-tools';
 import { parseAnthropicRequest } from './parse-anthropic-request';
 
 /** Wire fields only Messages has; they ride in `providerOptions['anthropic-messages']` for a Messages upstream. */
-const PROVIDER_FIELDS = [
-  'top_k',
-  'service_tier',
-  'cache_control',
-  'container',
-  'speed',
-  'inference_geo',
-  'diagnostics',
-  'context_management',
-  'compaction',
-  'fallbacks',
-  'fallback_credit_token',
-  'billing_policy',
-  'thread',
-] as const;
+const PROVIDER_FIELDS = ['top_k', 'service_tier', 'cache_control', ...ANTHROPIC_NULLISH_PASS_THROUGH_FIELDS] as const;
 
 /**
  * Sampling fields that `anthropic-version: 2026-10-21` removed: Anthropic answers a body that still

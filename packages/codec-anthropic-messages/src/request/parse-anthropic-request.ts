@@ -10,6 +10,7 @@ import {
   quoteClientValue,
 } from '@signalbox/core';
 import { ANTHROPIC_REQUEST_FIELDS, anthropicRequestSchema, type AnthropicRequest } from '../schema/anthropic-request-schema';
+import { readCommonAnthropicRequest } from './read-common-anthropic-request';
 
 /**
  * Validates an untrusted client body against the Messages request schema. Order matters: a body
@@ -28,6 +29,8 @@ export function parseAnthropicRequest(body: unknown, options: DecodeOptions = {}
   // Messages spells differently, so forwarding or dropping it would lose what the client meant.
   refuseForeignFields(body, options, ANTHROPIC_REQUEST_FIELDS);
   refuseServerTools(body.tools);
+  const common = readCommonAnthropicRequest(body);
+  if (common !== undefined) return common;
   const result = anthropicRequestSchema.safeParse(body, { error: requiredFieldError });
   if (!result.success) throw createValidationError(result.error.issues);
   return result.data;

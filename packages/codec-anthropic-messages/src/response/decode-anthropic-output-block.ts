@@ -4,21 +4,22 @@ import {
   anthropicOutputBlockSchema,
   type AnthropicOutputBlock,
 } from '../schema/anthropic-response-schema';
+import { readCommonAnthropicOutputBlock } from './read-common-anthropic-response';
 
 /**
  * One upstream output block → an IR part; `undefined` for block types the IR has no slot for
  * (server-tool blocks, future types). A known block with a wrong shape is a malformed answer.
  */
-export function decodeAnthropicOutputBlock(block: { type: string }): OutputPart | undefined {
+export function decodeAnthropicOutputBlock(block: { type: string; [key: string]: unknown }): OutputPart | undefined {
   if (!ANTHROPIC_OUTPUT_BLOCK_TYPES.has(block.type)) return undefined;
-  const result = anthropicOutputBlockSchema.safeParse(block);
-  if (!result.success) {
+  const parsed = readCommonAnthropicOutputBlock(block) ?? anthropicOutputBlockSchema.safeParse(block).data;
+  if (parsed === undefined) {
     throw new GatewayError({
       code: 'UPSTREAM_FAILED',
       message: `The upstream answered with a malformed '${block.type}' block.`,
     });
   }
-  return decodeAnthropicAssistantBlock(result.data);
+  return decodeAnthropicAssistantBlock(parsed);
 }
 
 /** The assistant-side blocks the IR carries, as they appear in answers and in replayed history. */

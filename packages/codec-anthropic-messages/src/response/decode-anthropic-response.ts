@@ -3,17 +3,17 @@ import { anthropicResponseSchema } from '../schema/anthropic-response-schema';
 import { mapAnthropicStopReason } from '../stop-reason/map-anthropic-stop-reason';
 import { decodeAnthropicUsage } from '../usage/decode-anthropic-usage';
 import { decodeAnthropicOutputBlock } from './decode-anthropic-output-block';
+import { readCommonAnthropicResponse } from './read-common-anthropic-response';
 
 /** An upstream's non-streaming Messages JSON → IR. Throws `UPSTREAM_FAILED` when it is not a Message. */
 export function decodeAnthropicResponse(body: unknown): GenerationResponse {
-  const result = anthropicResponseSchema.safeParse(body);
-  if (!result.success) {
+  const message = readCommonAnthropicResponse(body) ?? anthropicResponseSchema.safeParse(body).data;
+  if (message === undefined) {
     throw new GatewayError({
       code: 'UPSTREAM_FAILED',
       message: 'The upstream answered with a malformed body (not an Anthropic Message).',
     });
   }
-  const message = result.data;
   const content: OutputPart[] = [];
   for (const block of message.content) {
     const part = decodeAnthropicOutputBlock(block);

@@ -117,3 +117,17 @@ export type AnthropicToolChoiceParam = NonNullable<AnthropicRequest['tool_choice
 export const ANTHROPIC_REQUEST_FIELDS: ReadonlySet<string> = new Set(
   Object.keys(anthropicRequestSchema.shape),
 );
+
+/** Top-level fields the schema allows to be null whose content no translation reads: kept for a Messages upstream. */
+export const ANTHROPIC_NULLISH_PASS_THROUGH_FIELDS = [
+  'container',
+  'speed',
+  'inference_geo',
+  'diagnostics',
+  'context_management',
+  'compaction',
+  'fallbacks',
+  'fallback_credit_token',
+  'billing_policy',
+  'thread',
+] as const;

@@ -3,6 +3,7 @@ import {
   GatewayError,
   isJSONObject,
   streamEndedEarly,
+  type JSONObject,
   type FinishReason,
   type SSEMessage,
   type StreamDecoder,
@@ -13,6 +14,7 @@ import {
   anthropicStreamEventSchema,
   type AnthropicStreamEvent,
 } from '../schema/anthropic-stream-event-schema';
+import { readCommonAnthropicEvent } from './read-common-anthropic-event';
 import { createAnthropicBodyError } from '../error/anthropic-error-envelope';
 import { mapAnthropicStopReason } from '../stop-reason/map-anthropic-stop-reason';
 import { decodeAnthropicUsage, type AnthropicUsageCounts } from '../usage/decode-anthropic-usage';
@@ -88,6 +90,8 @@ function parseStreamEvent(message: SSEMessage): AnthropicStreamEvent | GatewayEr
   const type = isJSONObject(data) ? data.type : undefined;
   if (message.event === 'error' || type === 'error') return createAnthropicBodyError(data);
   if (typeof type !== 'string' || !ANTHROPIC_STREAM_EVENT_TYPES.has(type)) return undefined;
+  const common = readCommonAnthropicEvent(data as JSONObject);
+  if (common !== undefined) return common;
   const result = anthropicStreamEventSchema.safeParse(data);
   if (result.success) return result.data;
   return new GatewayError({

@@ -19,6 +19,7 @@ import { GEMINI_PROTOCOL } from '../gemini-options';
 import { geminiSchemaToJSONSchema } from '../schema/gemini-schema-to-json-schema';
 import { decodeGeminiContents } from './decode-gemini-contents';
 import { geminiRequestSchema, type GeminiGenerationConfig, type GeminiRequest } from './gemini-request-schema';
+import { readCommonGeminiRequest } from './read-common-gemini-request';
 
 const OWN_FIELDS = new Set(Object.keys(geminiRequestSchema.shape));
 
@@ -35,9 +36,7 @@ const GEMINI_ONLY_CONFIG = ['topK', 'seed', 'presencePenalty', 'frequencyPenalty
 export function decodeGeminiRequest(body: unknown, options: DecodeOptions = {}): Translated<GenerationRequest> {
   if (!isJSONObject(body)) throw createValidationError([{ path: [], message: 'The body must be a JSON object' }]);
   refuseForeignFields(body, options, OWN_FIELDS);
-  const result = geminiRequestSchema.safeParse(body);
-  if (!result.success) throw createValidationError(result.error.issues);
-  const wire = result.data;
+  const wire = readCommonGeminiRequest(body) ?? parseRequest(body);
   const warnings: TranslationWarning[] = [];
   const config = wire.generationConfig ?? {};
   if (config.candidateCount !== undefined && config.candidateCount > 1) {
@@ -59,6 +58,12 @@ export function decodeGeminiRequest(body: unknown, options: DecodeOptions = {}):
   const own = providerOptionsOf(wire, config, options);
   if (Object.keys(own).length > 0) request.providerOptions = { [GEMINI_PROTOCOL]: own };
   return { value: request, warnings };
+}
+
+function parseRequest(body: JSONObject): GeminiRequest {
+  const result = geminiRequestSchema.safeParse(body);
+  if (!result.success) throw createValidationError(result.error.issues);
+  return result.data;
 }
 
 /** The model the path names, else the body's; `models/` is the resource prefix, not part of the ID. */

@@ -2,6 +2,7 @@ import { GatewayError, type GenerationResponse } from '@signalbox/core';
 import { geminiResponseSchema } from '../gemini-api';
 import { decodeGeminiFinishReason } from '../gemini-finish-reason';
 import { decodeGeminiUsage } from '../gemini-usage';
+import { readCommonGeminiResponse } from '../read-common-gemini-response';
 import { decodeGeminiOutputParts } from './gemini-output-parts';
 
 /**
@@ -10,9 +11,8 @@ import { decodeGeminiOutputParts } from './gemini-output-parts';
  * @see https://ai.google.dev/api/generate-content#v1beta.GenerateContentResponse
  */
 export function decodeGeminiResponse(body: unknown): GenerationResponse {
-  const result = geminiResponseSchema.safeParse(body);
-  if (!result.success) throw new GatewayError({ code: 'UPSTREAM_FAILED', message: 'The upstream answered with a body that is not a Gemini response.' });
-  const wire = result.data;
+  const wire = readCommonGeminiResponse(body) ?? geminiResponseSchema.safeParse(body).data;
+  if (wire === undefined) throw new GatewayError({ code: 'UPSTREAM_FAILED', message: 'The upstream answered with a body that is not a Gemini response.' });
   const candidate = wire.candidates?.[0];
   const content = decodeGeminiOutputParts(candidate?.content?.parts ?? [], wire.responseId);
   const blocked = candidate === undefined ? wire.promptFeedback?.blockReason : undefined;

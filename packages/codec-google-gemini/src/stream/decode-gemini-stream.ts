@@ -3,6 +3,7 @@ import { geminiResponseSchema, type GeminiPart } from '../gemini-api';
 import { createGeminiBodyError, decodeGeminiError } from '../gemini-error-envelope';
 import { decodeGeminiFinishReason } from '../gemini-finish-reason';
 import { decodeGeminiUsage } from '../gemini-usage';
+import { readCommonGeminiResponse } from '../read-common-gemini-response';
 import { geminiCallId } from '../response/gemini-output-parts';
 
 type Block = { kind: 'text' | 'reasoning'; id: string };
@@ -60,9 +61,8 @@ function decodeChunk(message: SSEMessage, state: DecoderState, events: StreamEve
     return fail(state, events, new GatewayError({ code: 'UPSTREAM_FAILED', message: 'The upstream sent a stream chunk that is not JSON.' }));
   }
   if (isJSONObject(parsed) && isJSONObject(parsed.error)) return fail(state, events, createGeminiBodyError(decodeGeminiError(parsed)));
-  const result = geminiResponseSchema.safeParse(parsed);
-  if (!result.success) return fail(state, events, new GatewayError({ code: 'UPSTREAM_FAILED', message: 'The upstream sent a stream chunk that is not a Gemini response.' }));
-  const chunk = result.data;
+  const chunk = readCommonGeminiResponse(parsed) ?? geminiResponseSchema.safeParse(parsed).data;
+  if (chunk === undefined) return fail(state, events, new GatewayError({ code: 'UPSTREAM_FAILED', message: 'The upstream sent a stream chunk that is not a Gemini response.' }));
   if (!state.started) {
     state.started = true;
     state.responseId = chunk.responseId;

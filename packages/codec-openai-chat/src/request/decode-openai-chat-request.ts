@@ -20,6 +20,7 @@ import {
   REFUSED_OPENAI_CHAT_FIELDS,
   type OpenAIChatRequest,
 } from './openai-chat-request-schema';
+import { readCommonChatRequest } from './read-common-chat-request';
 
 const KNOWN_FIELDS = new Set<string>([
   ...Object.keys(openAIChatRequestSchema.shape),
@@ -66,9 +67,7 @@ export function decodeOpenAIChatRequest(body: unknown, options: DecodeOptions = 
     throw createValidationError([{ path: [], message: 'The body must be a JSON object' }]);
   refuseForeignFields(body, options, OWN_FIELDS);
   refuseUnsupportedFields(body);
-  const result = openAIChatRequestSchema.safeParse(body);
-  if (!result.success) throw createValidationError(result.error.issues);
-  const wire = result.data;
+  const wire = readCommonChatRequest(body) ?? parseRequest(body);
   refuseSeveralChoices(wire.n);
   const warnings: TranslationWarning[] = [];
   const { system, messages } = decodeOpenAIChatMessages(wire.messages, warnings);
@@ -97,6 +96,12 @@ export function decodeOpenAIChatRequest(body: unknown, options: DecodeOptions = 
   if (unknownFields !== undefined) chatOptions[UNKNOWN_FIELDS_OPTION] = unknownFields;
   if (Object.keys(chatOptions).length > 0) request.providerOptions = { 'openai-chat': chatOptions };
   return { value: request, warnings };
+}
+
+function parseRequest(body: JSONObject): OpenAIChatRequest {
+  const result = openAIChatRequestSchema.safeParse(body);
+  if (!result.success) throw createValidationError(result.error.issues);
+  return result.data;
 }
 
 function refuseUnsupportedFields(body: JSONObject): void {

@@ -2,6 +2,7 @@ import { createId, GatewayError, type GenerationResponse, type OutputPart } from
 import { openAIChatResponseSchema, type OpenAIChatResponse } from '../openai-chat-api';
 import { decodeOpenAIChatFinishReason } from '../openai-chat-finish-reason';
 import { decodeOpenAIChatUsage } from '../openai-chat-usage';
+import { readCommonChatResponse } from './read-common-chat-response';
 
 type WireMessage = OpenAIChatResponse['choices'][number]['message'];
 
@@ -11,26 +12,32 @@ type WireMessage = OpenAIChatResponse['choices'][number]['message'];
  * no calls. A body without a choice is a malformed answer (`UPSTREAM_FAILED`).
  */
 export function decodeOpenAIChatResponse(body: unknown): GenerationResponse {
-  const result = openAIChatResponseSchema.safeParse(body);
-  const choice = result.success
-    ? (result.data.choices.find(entry => (entry.index ?? 0) === 0) ?? result.data.choices[0])
-    : undefined;
-  if (!result.success || !choice) {
-    throw new GatewayError({
-      code: 'UPSTREAM_FAILED',
-      message: 'The upstream answered with a malformed Chat Completions body.',
-      ...(!result.success && { cause: result.error }),
-    });
-  }
+  const answer = readCommonChatResponse(body) ?? parseAnswer(body);
+  const choice = answer.choices.find(entry => (entry.index ?? 0) === 0) ?? answer.choices[0];
+  if (!choice) throw malformedAnswer();
   const content = decodeMessage(choice.message);
   const hasToolCalls = content.some(part => part.type === 'tool-call');
   return {
-    id: result.data.id ?? '',
-    model: result.data.model ?? '',
+    id: answer.id ?? '',
+    model: answer.model ?? '',
     content,
     finishReason: decodeOpenAIChatFinishReason(choice.finish_reason, hasToolCalls),
-    usage: decodeOpenAIChatUsage(result.data.usage),
+    usage: decodeOpenAIChatUsage(answer.usage),
   };
+}
+
+function parseAnswer(body: unknown): OpenAIChatResponse {
+  const result = openAIChatResponseSchema.safeParse(body);
+  if (!result.success) throw malformedAnswer(result.error);
+  return result.data;
+}
+
+function malformedAnswer(cause?: Error): GatewayError {
+  return new GatewayError({
+    code: 'UPSTREAM_FAILED',
+    message: 'The upstream answered with a malformed Chat Completions body.',
+    ...(cause && { cause }),
+  });
 }
 
 function decodeMessage(message: WireMessage): OutputPart[] {

@@ -15,6 +15,7 @@ import { decodeOpenAIResponsesInput } from './decode-openai-responses-input';
 import { decodeOpenAIResponsesToolChoice, decodeOpenAIResponsesTools } from './decode-openai-responses-tools';
 import { KNOWN_REQUEST_FIELDS, openAIResponsesRequestSchema, type OpenAIResponsesRequest } from './openai-responses-request-schema';
 import { parseAt } from './parse-at';
+import { readCommonResponsesRequest } from './read-common-responses-request';
 import { RESPONSES_ONLY_ITEMS, RESPONSES_ONLY_TOOL_CHOICE, RESPONSES_ONLY_TOOLS } from './responses-only-options';
 import { refuseForeignShapedBody, refuseServerSideFeatures } from './refuse-openai-responses-body';
 
@@ -33,7 +34,7 @@ export function decodeOpenAIResponsesRequest(body: unknown, options: DecodeOptio
   // As OpenAI refuses them: each stands for something the Responses API spells differently.
   refuseForeignFields(body, options, KNOWN_REQUEST_FIELDS);
   refuseServerSideFeatures(body);
-  const parsed = parseAt(openAIResponsesRequestSchema, body, []);
+  const parsed = readCommonResponsesRequest(body) ?? parseAt(openAIResponsesRequestSchema, body, []);
   const warnings: TranslationWarning[] = [];
   const responsesOnlyItems: string[] = [];
   const request: GenerationRequest = {

@@ -14,13 +14,14 @@ import {
   reasoningOutputItemSchema,
 } from './openai-responses-response-schema';
 import { decodeOpenAIResponsesUsage } from './openai-responses-usage';
+import { readCommonMessageItem, readCommonResponsesResponse } from './read-common-responses-response';
 
 /**
  * An upstream's Response JSON → IR. A `failed` response becomes the upstream's error (thrown); a
  * body that is not a Response is `UPSTREAM_FAILED`. Output item types without an IR part are skipped.
  */
 export function decodeOpenAIResponsesResponse(body: unknown): GenerationResponse {
-  const response = parseUpstream(openAIResponsesResponseSchema, body);
+  const response = readCommonResponsesResponse(body) ?? parseUpstream(openAIResponsesResponseSchema, body);
   if (response.status === 'failed') {
     throw createOpenAIBodyError({
       ...(response.error?.type && { type: response.error.type }),
@@ -47,10 +48,10 @@ export function decodeOpenAIResponsesResponse(body: unknown): GenerationResponse
   };
 }
 
-function decodeOutputItem(item: { type: string }, content: OutputPart[]): void {
+function decodeOutputItem(item: { type: string; [key: string]: unknown }, content: OutputPart[]): void {
   switch (item.type) {
     case 'message':
-      for (const part of parseUpstream(messageOutputItemSchema, item).content ?? []) {
+      for (const part of (readCommonMessageItem(item) ?? parseUpstream(messageOutputItemSchema, item)).content ?? []) {
         if (part.type === 'output_text') content.push({ type: 'text', text: part.text ?? '' });
         else if (part.type === 'refusal') content.push({ type: 'refusal', text: part.refusal ?? '' });
       }
