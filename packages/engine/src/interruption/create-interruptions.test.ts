@@ -31,4 +31,57 @@ describe('createInterruptions', () => {
     expect(timers.waiting()).toEqual([]);
     expect(() => interruptions.watch(0)).toThrow(expect.objectContaining({ code: 'SHUTTING_DOWN', status: 503 }));
   });
+
+  it('stops with the client’s reason when the client leaves first, and a later deadline changes nothing', () => {
+    const timers = createManualSchedule();
+    const client = new AbortController();
+    const interruption = createInterruptions({ now: () => 0, schedule: timers.schedule }).watch(0, client.signal);
+    interruption.setDeadline(1_000);
+    let events = 0;
+    interruption.signal.addEventListener('abort', () => (events += 1));
+    expect(interruption.signal.aborted).toBe(false);
+    const reason = new Error('client left');
+    client.abort(reason);
+    timers.advance(1_000);
+    expect([interruption.signal.aborted, interruption.signal.reason, events]).toEqual([true, reason, 1]);
+  });
+
+  it('stops with the deadline’s error when it passes first, and the client leaving later changes nothing', () => {
+    const timers = createManualSchedule();
+    const client = new AbortController();
+    const interruption = createInterruptions({ now: () => 0, schedule: timers.schedule }).watch(0, client.signal);
+    interruption.setDeadline(1_000);
+    let events = 0;
+    interruption.signal.addEventListener('abort', () => (events += 1));
+    timers.advance(1_000);
+    client.abort(new Error('client left'));
+    const reason: unknown = interruption.signal.reason;
+    expect([GatewayError.isInstance(reason) && reason.code, events]).toEqual(['UPSTREAM_TIMEOUT', 1]);
+  });
+
+  it('is stopped from the start, with the client’s reason, when the client has already left', () => {
+    const reason = new Error('already gone');
+    const interruption = createInterruptions({ now: () => 0, schedule: createManualSchedule().schedule }).watch(0, AbortSignal.abort(reason));
+    expect([interruption.signal.aborted, interruption.signal.reason]).toEqual([true, reason]);
+  });
+
+  it('keeps the client’s reason when a drain interrupts a generation whose client has left', async () => {
+    const timers = createManualSchedule();
+    const client = new AbortController();
+    const interruptions = createInterruptions({ now: () => 0, schedule: timers.schedule });
+    const left = interruptions.watch(0, client.signal);
+    const staying = interruptions.watch(0, new AbortController().signal);
+    const reason = new Error('client left');
+    client.abort(reason);
+    // The drain interrupts every open generation at once: the second's abort means the first's turn has passed too.
+    staying.signal.addEventListener('abort', () => {
+      left.release();
+      staying.release();
+    });
+    const drained = interruptions.drain(0);
+    timers.advance(0);
+    await drained;
+    const shutdown: unknown = staying.signal.reason;
+    expect([left.signal.reason, GatewayError.isInstance(shutdown) && shutdown.code]).toEqual([reason, 'SHUTTING_DOWN']);
+  });
 });

@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { RequestHandler, Response } from 'express';
 import { getExchange } from '../context/gateway-context';
 import { abortSignalForResponse } from './abort-signal-for-response';
 import { writeJSONResponse } from './write-json-response';
@@ -20,7 +20,7 @@ export function createGenerationHandler(options: GenerationHandlerOptions = {}):
   return async function generationHandler(request, response) {
     const signal = abortSignalForResponse(response);
     const output = await getExchange(request).generate(request.body, signal);
-    for (const [name, value] of Object.entries(output.headers)) response.setHeader(name, value);
+    setHeaders(response, output.headers);
     if (output.kind === 'json') {
       writeJSONResponse(response, 200, output.body);
       return;
@@ -28,4 +28,9 @@ export function createGenerationHandler(options: GenerationHandlerOptions = {}):
     const contentType = output.headers['content-type'];
     await writeStreamResponse(response, output.pipe, { signal, keepAliveMs, ...(contentType !== undefined && { contentType }) });
   };
+}
+
+/** Sets the answer's headers, without an array of entries made per request. */
+function setHeaders(response: Response, headers: Readonly<Record<string, string>>): void {
+  for (const name in headers) response.setHeader(name, headers[name]!);
 }
