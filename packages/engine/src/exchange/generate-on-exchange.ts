@@ -1,5 +1,5 @@
 import { GatewayError, type JSONObject } from '@signalbox/core';
-import type { Interruption } from '../interruption/create-interruptions';
+import type { ClientStop, Interruption } from '../interruption/create-interruptions';
 import { compactionTurnOutput } from '../conversations/compaction/compaction-turn-output';
 import type { GenerationOutput } from '../generation/generation-output';
 import { deliverAnswer } from './deliver-answer';
@@ -19,9 +19,9 @@ export function generateOnExchange(
   state: ExchangeState,
   dependencies: ExchangeDependencies,
   body: unknown,
-  clientSignal: AbortSignal,
+  client: ClientStop,
 ): Promise<GenerationOutput> {
-  return runOnExchange(state, dependencies, clientSignal, generate, body);
+  return runOnExchange(state, dependencies, client, generate, body);
 }
 
 async function generate(state: ExchangeState, dependencies: ExchangeDependencies, body: unknown, interruption: Interruption): Promise<GenerationOutput> {
@@ -44,9 +44,9 @@ export function compactOnExchange(
   state: ExchangeState,
   dependencies: ExchangeDependencies,
   body: unknown,
-  clientSignal: AbortSignal,
+  client: ClientStop,
 ): Promise<JSONObject> {
-  return runOnExchange(state, dependencies, clientSignal, compact, body);
+  return runOnExchange(state, dependencies, client, compact, body);
 }
 
 async function compact(state: ExchangeState, dependencies: ExchangeDependencies, body: unknown, interruption: Interruption): Promise<JSONObject> {

@@ -84,4 +84,27 @@ describe('createInterruptions', () => {
     const shutdown: unknown = staying.signal.reason;
     expect([left.signal.reason, GatewayError.isInstance(shutdown) && shutdown.code]).toEqual([reason, 'SHUTTING_DOWN']);
   });
+
+  it('takes the transport’s controller as its own: the deadline aborts that controller with its error', () => {
+    const timers = createManualSchedule();
+    const client = new AbortController();
+    const interruption = createInterruptions({ now: () => 0, schedule: timers.schedule }).watch(0, client);
+    expect(interruption.signal).toBe(client.signal);
+    interruption.setDeadline(1_000);
+    timers.advance(1_000);
+    client.abort(new Error('client left'));
+    const reason: unknown = client.signal.reason;
+    expect(GatewayError.isInstance(reason) && reason.code).toBe('UPSTREAM_TIMEOUT');
+  });
+
+  it('keeps the client’s reason on a controller the client aborted first, and cancels the deadline once released', () => {
+    const timers = createManualSchedule();
+    const client = new AbortController();
+    const interruption = createInterruptions({ now: () => 0, schedule: timers.schedule }).watch(0, client);
+    interruption.setDeadline(1_000);
+    const reason = new Error('client left');
+    client.abort(reason);
+    interruption.release();
+    expect([timers.waiting(), interruption.signal.reason]).toEqual([[], reason]);
+  });
 });

@@ -2,9 +2,16 @@ import type { Clock } from '../clock/clock';
 import { deadlinePassed, shuttingDown } from './interruption-errors';
 
 /**
+ * How the transport stops a generation when its client leaves: a signal it aborts, or its
+ * controller itself, which the engine aborts too (with a `GatewayError`) when it ends the request.
+ * A `GatewayError` reason is the gateway's doing; any other reason is the client's.
+ */
+export type ClientStop = AbortSignal | AbortController;
+
+/**
  * One generation the engine may end on its own. Its `signal` aborts, with the `GatewayError` the
  * client is to be told as the reason, when the engine's drain runs out of grace or the request's
- * deadline passes; and with the client's own reason when the client's signal aborts first.
+ * deadline passes; and with the client's own reason when the client stops it first.
  */
 export type Interruption = {
   readonly signal: AbortSignal;
@@ -18,10 +25,10 @@ export type Interruption = {
 export type Interruptions = {
   /**
    * Starts watching a generation that started at `startedAt` (on the engine's clock), which also
-   * stops when `clientSignal` aborts. Throws 503 `SHUTTING_DOWN` once a drain has begun: the gateway
-   * takes no new generations.
+   * stops when the client does (`client`: its controller is then the watch's own). Throws 503
+   * `SHUTTING_DOWN` once a drain has begun: the gateway takes no new generations.
    */
-  watch(startedAt: number, clientSignal?: AbortSignal): Interruption;
+  watch(startedAt: number, client?: ClientStop): Interruption;
   /**
    * Refuses new generations, lets open ones run for up to `graceMs`, then interrupts the rest with
    * `SHUTTING_DOWN`, and resolves once every one of them is settled (its record written, its hold
@@ -44,22 +51,29 @@ const ONCE = { once: true } as const;
 
 /**
  * One watched generation, its methods on a shared prototype: a generation in flight (an open stream
- * among a thousand) holds one controller for the client leaving, its deadline and the drain, its
- * deadline's timer, and no closures of its own (it is itself the listener on the client's signal).
+ * among a thousand) holds one controller for the client leaving, its deadline and the drain (the
+ * transport's own when it hands it over), its deadline's timer, and no closures of its own (it is
+ * itself the listener on a client's signal).
  */
 class WatchedGeneration implements Interruption {
   readonly signal: AbortSignal;
-  readonly #controller = new AbortController();
+  readonly #controller: AbortController;
   readonly #startedAt: number;
   readonly #watching: Watching;
   #cancelDeadline = NO_DEADLINE;
 
-  constructor(startedAt: number, watching: Watching, clientSignal: AbortSignal | undefined) {
+  constructor(startedAt: number, watching: Watching, client: ClientStop | undefined) {
+    this.#controller = client instanceof AbortController ? client : new AbortController();
     this.signal = this.#controller.signal;
     this.#startedAt = startedAt;
     this.#watching = watching;
-    if (clientSignal?.aborted) this.interrupt(clientSignal.reason);
-    else clientSignal?.addEventListener('abort', this, ONCE);
+    if (client instanceof AbortSignal) this.#follow(client);
+  }
+
+  /** The client's signal stops the generation too, with the client's reason. */
+  #follow(clientSignal: AbortSignal): void {
+    if (clientSignal.aborted) this.interrupt(clientSignal.reason);
+    else clientSignal.addEventListener('abort', this, ONCE);
   }
 
   /** The client's signal aborted: the generation stops with the client's reason (an `EventListener` object). */
@@ -101,9 +115,9 @@ export function createInterruptions(clock: Pick<Clock, 'now' | 'schedule'>): Int
     },
   };
 
-  const watch = (startedAt: number, clientSignal?: AbortSignal): Interruption => {
+  const watch = (startedAt: number, client?: ClientStop): Interruption => {
     if (draining) throw shuttingDown();
-    const watched = new WatchedGeneration(startedAt, watching, clientSignal);
+    const watched = new WatchedGeneration(startedAt, watching, client);
     open.add(watched);
     return watched;
   };

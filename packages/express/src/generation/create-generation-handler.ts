@@ -1,6 +1,6 @@
 import type { RequestHandler, Response } from 'express';
 import { getExchange } from '../context/gateway-context';
-import { abortSignalForResponse } from './abort-signal-for-response';
+import { abortControllerForResponse } from './abort-controller-for-response';
 import { writeJSONResponse } from './write-json-response';
 import { writeStreamResponse } from './write-stream-response';
 
@@ -18,15 +18,17 @@ export type GenerationHandlerOptions = {
 export function createGenerationHandler(options: GenerationHandlerOptions = {}): RequestHandler {
   const { keepAliveMs = 15_000 } = options;
   return async function generationHandler(request, response) {
-    const signal = abortSignalForResponse(response);
-    const output = await getExchange(request).generate(request.body, signal);
+    // The generation's one controller: the client leaving aborts it, and so does the engine ending the request.
+    const stop = abortControllerForResponse(response);
+    const output = await getExchange(request).generate(request.body, stop);
     setHeaders(response, output.headers);
     if (output.kind === 'json') {
       writeJSONResponse(response, 200, output.body);
       return;
     }
     const contentType = output.headers['content-type'];
-    await writeStreamResponse(response, output.pipe, { signal, keepAliveMs, ...(contentType !== undefined && { contentType }) });
+    // Handed on, not awaited: an open stream keeps no suspended frame of this handler.
+    return writeStreamResponse(response, output.pipe, { signal: stop.signal, keepAliveMs, ...(contentType !== undefined && { contentType }) });
   };
 }
 
