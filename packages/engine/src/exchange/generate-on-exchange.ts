@@ -27,7 +27,8 @@ export function generateOnExchange(
 async function generate(state: ExchangeState, dependencies: ExchangeDependencies, body: unknown, interruption: Interruption): Promise<GenerationOutput> {
   const { codec } = state;
   const { signal } = interruption;
-  const { conversation, opened } = await openExchangeBody(state, dependencies, body);
+  const opening = openExchangeBody(state, dependencies, body);
+  const { conversation, opened } = opening instanceof Promise ? await opening : opening;
   const { value: request, warnings } = codec.decodeRequest(opened.body, state.decodeOptions);
   if (opened.triggered && codec.compaction) {
     const compacted = await summarizeConversation(state, dependencies, interruption, { conversation: request, keptItems: [] }, warnings, signal);
@@ -35,7 +36,7 @@ async function generate(state: ExchangeState, dependencies: ExchangeDependencies
   }
   const answer = await serveRequest(state, dependencies, interruption, { request, body: opened.body, warnings, frameTap: conversation.tap, chainKey: conversation.chainKey, formatFrame: state.transport?.formatFrame }, signal);
   // Kept before the client has the answer: an agent's next request may name it at once.
-  if (answer.kind === 'json') await conversation.keepAnswer(answer.body);
+  if (answer.kind === 'json' && conversation.keepAnswer) await conversation.keepAnswer(answer.body);
   return deliverAnswer(state, dependencies, answer);
 }
 
