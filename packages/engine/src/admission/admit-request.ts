@@ -88,9 +88,13 @@ export async function admitRequest(input: AdmissionInput): Promise<Admission> {
   return new HeldAdmission(route, limiter, principal.key.id, { estimatedInputTokens, limits, release, reservation: held?.reservation, cap: held?.cap });
 }
 
-/** The key's windows, then a concurrency slot: in one step when the limiter has one. */
-async function enterLimits(limiter: Limiter, keyId: string, limits: KeyLimits, estimatedTokens: number, signal: AbortSignal): Promise<Release> {
+/** The key's windows, then a concurrency slot: in one step, the limiter's own promise, when the limiter has one. */
+function enterLimits(limiter: Limiter, keyId: string, limits: KeyLimits, estimatedTokens: number, signal: AbortSignal): Promise<Release> {
   if (limiter.admitAndAcquire) return limiter.admitAndAcquire(keyId, limits, estimatedTokens, signal);
+  return admitThenAcquire(limiter, keyId, limits, estimatedTokens, signal);
+}
+
+async function admitThenAcquire(limiter: Limiter, keyId: string, limits: KeyLimits, estimatedTokens: number, signal: AbortSignal): Promise<Release> {
   await limiter.admit(keyId, limits, estimatedTokens);
   return limiter.acquire(keyId, limits, signal);
 }
