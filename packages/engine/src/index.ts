@@ -31,6 +31,7 @@ export type { EngineOptions } from './engine-options';
 export type { Clock, Schedule } from './clock/clock';
 export { systemClock } from './clock/system-clock';
 export type { Exchange, RequestStamp } from './exchange/exchange';
+export type { ClientStop } from './interruption/create-interruptions';
 export type { ConnectionResponses, ExchangeTransport } from './exchange/exchange-transport';
 export { createConnectionResponses } from './conversations/connection-responses';
 export type { StoredResponses } from './conversations/stored-responses';

@@ -85,40 +85,61 @@ export async function admitRequest(input: AdmissionInput): Promise<Admission> {
     release();
     throw error;
   }
-  return createAdmission(input, { estimatedInputTokens, limits, release, reservation: held?.reservation, cap: held?.cap });
+  return new HeldAdmission(route, limiter, principal.key.id, { estimatedInputTokens, limits, release, reservation: held?.reservation, cap: held?.cap });
 }
 
-/** The key's windows, then a concurrency slot: in one step when the limiter has one. */
-async function enterLimits(limiter: Limiter, keyId: string, limits: KeyLimits, estimatedTokens: number, signal: AbortSignal): Promise<Release> {
+/** The key's windows, then a concurrency slot: in one step, the limiter's own promise, when the limiter has one. */
+function enterLimits(limiter: Limiter, keyId: string, limits: KeyLimits, estimatedTokens: number, signal: AbortSignal): Promise<Release> {
   if (limiter.admitAndAcquire) return limiter.admitAndAcquire(keyId, limits, estimatedTokens, signal);
+  return admitThenAcquire(limiter, keyId, limits, estimatedTokens, signal);
+}
+
+async function admitThenAcquire(limiter: Limiter, keyId: string, limits: KeyLimits, estimatedTokens: number, signal: AbortSignal): Promise<Release> {
   await limiter.admit(keyId, limits, estimatedTokens);
   return limiter.acquire(keyId, limits, signal);
 }
 
-function createAdmission(
-  input: AdmissionInput,
-  held: {
-    estimatedInputTokens: number;
-    limits: KeyLimits;
-    release: Release;
-    reservation: Reservation | undefined;
-    cap: OutputCap | undefined;
-  },
-): Admission {
-  let finished = false;
-  return {
-    estimatedInputTokens: held.estimatedInputTokens,
-    outputTokensCap: held.cap?.outputTokens,
-    async finish(usage, servedModel) {
-      if (finished) return { reservation: undefined, costMicros: 0, cacheSavingsMicros: 0 };
-      finished = true;
-      held.release();
-      const { pricing, targetPricing } = input.route;
-      const prices = (servedModel !== undefined && targetPricing?.[servedModel]) || pricing;
-      const { costMicros, cacheSavingsMicros } = usage ? priceUsage(prices, usage) : { costMicros: 0, cacheSavingsMicros: 0 };
-      const extraInput = Math.max(0, (usage?.inputTokens ?? 0) - held.estimatedInputTokens);
-      await input.limiter.charge(input.principal.key.id, held.limits, extraInput + (usage?.outputTokens ?? 0));
-      return { reservation: held.reservation, costMicros, cacheSavingsMicros };
-    },
-  };
+/** What an admission took: its estimate, the key's limits, its concurrency slot and its hold. */
+type Held = {
+  estimatedInputTokens: number;
+  limits: KeyLimits;
+  release: Release;
+  reservation: Reservation | undefined;
+  cap: OutputCap | undefined;
+};
+
+/**
+ * An admission as one object, its `finish` on the prototype: an open stream holds what settling it
+ * needs (the route's prices, the limiter, the key, the hold), not a closure over the whole input.
+ */
+class HeldAdmission implements Admission {
+  readonly estimatedInputTokens: number;
+  readonly outputTokensCap: number | undefined;
+  readonly #route: Route;
+  readonly #limiter: Limiter;
+  readonly #keyId: string;
+  readonly #held: Held;
+  #finished = false;
+
+  constructor(route: Route, limiter: Limiter, keyId: string, held: Held) {
+    this.estimatedInputTokens = held.estimatedInputTokens;
+    this.outputTokensCap = held.cap?.outputTokens;
+    this.#route = route;
+    this.#limiter = limiter;
+    this.#keyId = keyId;
+    this.#held = held;
+  }
+
+  async finish(usage: Usage | undefined, servedModel?: string): Promise<PendingCharge> {
+    if (this.#finished) return { reservation: undefined, costMicros: 0, cacheSavingsMicros: 0 };
+    this.#finished = true;
+    const held = this.#held;
+    held.release();
+    const { pricing, targetPricing } = this.#route;
+    const prices = (servedModel !== undefined && targetPricing?.[servedModel]) || pricing;
+    const { costMicros, cacheSavingsMicros } = usage ? priceUsage(prices, usage) : { costMicros: 0, cacheSavingsMicros: 0 };
+    const extraInput = Math.max(0, (usage?.inputTokens ?? 0) - held.estimatedInputTokens);
+    await this.#limiter.charge(this.#keyId, held.limits, extraInput + (usage?.outputTokens ?? 0));
+    return { reservation: held.reservation, costMicros, cacheSavingsMicros };
+  }
 }

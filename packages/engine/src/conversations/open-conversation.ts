@@ -16,15 +16,15 @@ import { resolveItemReferences } from './resolve-item-references';
 export type Conversation = {
   /** The client's body, or (when it named stored state) the whole conversation it stands for. */
   body: unknown;
-  /** Keeps a JSON answer; call it, and wait for it, before sending the answer. Never rejects. */
-  keepAnswer(body: JSONObject): Promise<void>;
+  /** Keeps a JSON answer; call it, and wait for it, before sending the answer. Never rejects. Absent when nothing is kept. */
+  keepAnswer?: ((body: JSONObject) => Promise<void>) | undefined;
   /** For a stream: keeps the terminal event's response before that event is written. */
   tap: FrameTap | undefined;
   /** The conversation key kept with the response `previous_response_id` named, when it has one. */
   chainKey: string | undefined;
 };
 
-const NO_CONVERSATION: Conversation = { body: undefined, keepAnswer: () => Promise.resolve(), tap: undefined, chainKey: undefined };
+const NO_CONVERSATION: Conversation = { body: undefined, keepAnswer: undefined, tap: undefined, chainKey: undefined };
 
 /**
  * Resolves what a request asks of stored state before its upstream call — the chain of
@@ -36,7 +36,7 @@ const NO_CONVERSATION: Conversation = { body: undefined, keepAnswer: () => Promi
  * account does not have, or a 413 once what it names passes the request's expansion budget (before
  * the expanded body is built).
  */
-export async function openConversation(
+export function openConversation(
   codec: Codec,
   body: unknown,
   principal: Principal,
@@ -44,11 +44,23 @@ export async function openConversation(
   budget: ExpansionBudget,
   conversationKey: () => string | undefined,
   connection?: ConnectionResponses,
+): Conversation | Promise<Conversation> {
+  // Nothing to look up or keep (a protocol without conversations): the body as it is, at once, without a promise.
+  if (!codec.conversation || !isJSONObject(body)) return { ...NO_CONVERSATION, body };
+  return openStoredConversation(codec.conversation, body, principal, dependencies, budget, conversationKey, connection);
+}
+
+async function openStoredConversation(
+  conversation: NonNullable<Codec['conversation']>,
+  body: JSONObject,
+  principal: Principal,
+  dependencies: ConversationDependencies,
+  budget: ExpansionBudget,
+  conversationKey: () => string | undefined,
+  connection: ConnectionResponses | undefined,
 ): Promise<Conversation> {
-  const conversation = codec.conversation;
   const layered = connection && connectionConversations(dependencies, connection);
   const reading = layered?.reading ?? dependencies;
-  if (!conversation || !isJSONObject(body)) return { ...NO_CONVERSATION, body };
   const references = conversation.readReferences(body);
   const accountId = principal.account.id;
   const { previousResponseId, itemReferences } = references;

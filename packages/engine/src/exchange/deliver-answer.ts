@@ -19,11 +19,13 @@ export function deliverAnswer(state: ExchangeState, dependencies: ExchangeDepend
   return {
     kind: 'stream',
     headers: answer.headers,
-    async pipe(sink) {
+    // A `then`, not an `async` function: an open stream keeps no suspended frame of it (the pipe never rejects).
+    pipe(sink) {
       state.abandonAnswer = undefined;
-      const outcome = await answer.pipe(sink);
-      void settleExchange(state, endingOfStream(outcome, estimatedInputTokens), settlement);
-      return outcome;
+      return answer.pipe(sink).then(outcome => {
+        void settleExchange(state, endingOfStream(outcome, estimatedInputTokens), settlement);
+        return outcome;
+      });
     },
   };
 }

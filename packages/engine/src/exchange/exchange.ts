@@ -1,6 +1,7 @@
 import type { Codec, DecodeOptions, GatewayError, JSONObject, Protocol } from '@signalbox/core';
 import type { Principal, RequestHeaders } from '../auth/authenticate';
 import type { GenerationOutput } from '../generation/generation-output';
+import type { ClientStop } from '../interruption/create-interruptions';
 import type { UsageRecord } from '../usage/usage-record';
 
 /** A request as the engine stamps it on arrival: a fresh id (`req_…`) and the time, on the engine's clock. */
@@ -32,8 +33,13 @@ export type Exchange = RequestStamp & {
    * descriptor's forwarded headers and `query` parameters) for the upstream call.
    */
   authenticate(headers: RequestHeaders, query?: Readonly<Record<string, unknown>>): Promise<Principal>;
-  /** Runs the generation; throws `GatewayError` (or `ClientAbortedError`) before the commit point, never after. */
-  generate(body: unknown, signal: AbortSignal): Promise<GenerationOutput>;
+  /**
+   * Runs the generation; throws `GatewayError` (or `ClientAbortedError`) before the commit point,
+   * never after. `stop` is the transport's: a signal it aborts when the client leaves, or its
+   * controller itself, which the engine then aborts too, with a `GatewayError` reason, when it ends
+   * the request (deadline, shutdown), so the generation needs no signal of its own.
+   */
+  generate(body: unknown, stop: ClientStop): Promise<GenerationOutput>;
   /**
    * A warm-up (Responses' `generate: false`): the body's stored state is resolved and the request
    * decoded, then kept as a response with no output under a fresh id, whose stream is returned.
@@ -44,7 +50,7 @@ export type Exchange = RequestStamp & {
    * Remote compaction (`codec.compaction`): one generation on the route's target writes the summary,
    * billed and recorded like any other; the answer is the protocol's compacted response.
    */
-  compact(body: unknown, signal: AbortSignal): Promise<JSONObject>;
+  compact(body: unknown, stop: ClientStop): Promise<JSONObject>;
   /**
    * The request's usage record once it settles (its charge not yet decided: see `UsageRecord`), for
    * an access line; `undefined` when nothing began that ends in a record (a models list, a token

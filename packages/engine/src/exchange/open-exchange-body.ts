@@ -5,20 +5,27 @@ import { openConversation, type Conversation } from '../conversations/open-conve
 import type { ExchangeDependencies } from './exchange-dependencies';
 import { principalOf, type ExchangeState } from './exchange-state';
 
+/** A body opened: its conversation, and the body with its compaction items opened. */
+export type OpenedExchangeBody = { conversation: Conversation; opened: OpenedCompactions };
+
 /**
  * The body with the stored state it names (previous response, item references) made items, then
  * its sealed compaction items opened into their summaries, before anything else reads it. All of
- * it shares one expansion budget, so a refusal (413) comes before any answer is built or sent.
+ * it shares one expansion budget, so a refusal (413) comes before any answer is built or sent. A
+ * body with no stored state to look up (a protocol without conversations) is opened at once,
+ * without a promise.
  */
-export async function openExchangeBody(
+export function openExchangeBody(
   state: ExchangeState,
   dependencies: ExchangeDependencies,
   body: unknown,
-): Promise<{ conversation: Conversation; opened: OpenedCompactions }> {
-  const { codec } = state;
+): OpenedExchangeBody | Promise<OpenedExchangeBody> {
   const principal = principalOf(state);
   const budget = createExpansionBudget(dependencies.conversations.retention.maxExpansionBytes);
-  const conversation = await openConversation(codec, body, principal, dependencies.conversations, budget, () => state.conversationKey, state.transport?.connectionResponses);
-  const opened = openCompactionItems(codec, conversation.body, principal.account.id, dependencies.compactionSealer, budget);
-  return { conversation, opened };
+  const conversation = openConversation(state.codec, body, principal, dependencies.conversations, budget, () => state.conversationKey, state.transport?.connectionResponses);
+  const open = (opening: Conversation): OpenedExchangeBody => ({
+    conversation: opening,
+    opened: openCompactionItems(state.codec, opening.body, principal.account.id, dependencies.compactionSealer, budget),
+  });
+  return conversation instanceof Promise ? conversation.then(open) : open(conversation);
 }

@@ -1,6 +1,7 @@
 import { createId, type Codec, type DecodeOptions, type EndpointFacts, type GatewayError, type JSONObject, type Protocol } from '@signalbox/core';
 import type { Principal, RequestHeaders } from '../auth/authenticate';
 import type { GenerationOutput } from '../generation/generation-output';
+import type { ClientStop } from '../interruption/create-interruptions';
 import type { UsageRecord } from '../usage/usage-record';
 import { authenticateOnExchange } from './authenticate-on-exchange';
 import type { Exchange } from './exchange';
@@ -67,16 +68,16 @@ class OpenExchange implements Exchange {
     return authenticateOnExchange(this.#state, this.#dependencies, requestHeaders, query);
   }
 
-  generate(body: unknown, signal: AbortSignal): Promise<GenerationOutput> {
-    return generateOnExchange(this.#state, this.#dependencies, body, signal);
+  generate(body: unknown, stop: ClientStop): Promise<GenerationOutput> {
+    return generateOnExchange(this.#state, this.#dependencies, body, stop);
   }
 
   warmUp(body: unknown): Promise<GenerationOutput> {
     return warmUpOnExchange(this.#state, this.#dependencies, body);
   }
 
-  compact(body: unknown, signal: AbortSignal): Promise<JSONObject> {
-    return compactOnExchange(this.#state, this.#dependencies, body, signal);
+  compact(body: unknown, stop: ClientStop): Promise<JSONObject> {
+    return compactOnExchange(this.#state, this.#dependencies, body, stop);
   }
 
   settledRecord(): Promise<UsageRecord> | undefined {

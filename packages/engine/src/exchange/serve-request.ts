@@ -1,6 +1,6 @@
 import { refuseWebSocketRoute } from '../routing/refuse-web-socket-route';
 import type { GenerationRequest, TranslationWarning } from '@signalbox/core';
-import { defaultRetryPolicy } from '@signalbox/upstream';
+import { defaultRetryPolicy, type RetryPolicy } from '@signalbox/upstream';
 import { admitRequest } from '../admission/admit-request';
 import { applyOutputCap } from '../admission/apply-output-cap';
 import { targetsFor } from '../affinity/session-affinity';
@@ -10,6 +10,7 @@ import type { FrameFormat } from '../generation/frame-format';
 import type { UpstreamAnswer } from '../generation/generation-output';
 import { withConversationCacheKey } from '../generation/with-conversation-cache-key';
 import type { Interruption } from '../interruption/create-interruptions';
+import { planReasoningReplay } from '../reasoning/plan-reasoning-replay';
 import type { ExchangeDependencies } from './exchange-dependencies';
 import { principalOf, type ExchangeState } from './exchange-state';
 import { lookUpAffinity, settleAffinity } from './request-affinity';
@@ -28,6 +29,16 @@ export type ServedRequest = {
   /** Each stream message's text for the transport; default: the SSE frame. */
   formatFrame?: FrameFormat | undefined;
 };
+
+/** The retry policy of a route that replays ambiguous failures, and of one that does not: made once, not per request. */
+const RETRY_POLICIES = {
+  replaying: { ...defaultRetryPolicy, replayAmbiguous: true },
+  notReplaying: { ...defaultRetryPolicy, replayAmbiguous: false },
+} as const satisfies Record<string, RetryPolicy>;
+
+function retryPolicyOf(replayAmbiguous: boolean): RetryPolicy {
+  return replayAmbiguous ? RETRY_POLICIES.replaying : RETRY_POLICIES.notReplaying;
+}
 
 /**
  * Routes, admits and sends one request to its route's targets, and returns the answer, not yet
@@ -67,27 +78,30 @@ export async function serveRequest(
   const capped = applyOutputCap(codec, request, served.body, state.admission.outputTokensCap);
   const pin = lookup instanceof Promise ? await lookup : lookup;
   const routeTargets = routing.targetsOf(route.model);
+  const cacheKeyed = withConversationCacheKey(capped.request, state.conversationKey);
+  // One object of one shape for every request (no optional keys spread in): the attempts read it as it is.
   const result = await attemptTargets({
     inbound: codec,
     body: capped.body,
-    request: withConversationCacheKey(capped.request, state.conversationKey),
+    request: cacheKeyed,
     decodeWarnings: served.warnings,
     warnings: capped.warnings,
     forwarded: state.forwarded,
     targets: targetsFor(routeTargets, pin),
-    ...(pin && { preferred: pin }),
-    policy: { ...defaultRetryPolicy, replayAmbiguous: route.replayAmbiguousFailures },
+    preferred: pin,
+    policy: retryPolicyOf(route.replayAmbiguousFailures),
     signal,
     createdAt: Math.floor(state.startedAt / 1000),
     health: dependencies.health,
     now: dependencies.clock.now,
     sleep: dependencies.clock.sleep,
-    ...(frameTap && { frameTap }),
-    ...(served.formatFrame && { formatFrame: served.formatFrame }),
+    frameTap,
+    formatFrame: served.formatFrame,
     route: route.model,
-    ...(state.watcher && { watcher: state.watcher }),
-    ...(route.promptCache && { promptCache: route.promptCache }),
+    watcher: state.watcher,
+    promptCache: route.promptCache,
     issuers: dependencies.issuers,
+    replay: planReasoningReplay(cacheKeyed, dependencies.issuers),
   });
   state.attempt = result.attempt;
   if (!result.ok) throw result.error;

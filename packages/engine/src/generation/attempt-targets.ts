@@ -17,7 +17,7 @@ import { readUpstreamAnswer } from './read-upstream-answer';
 import type { UpstreamTarget } from './upstream-target';
 import type { PromptCacheMode } from '../config/gateway-config';
 import type { ReasoningIssuers } from '../reasoning/create-reasoning-issuers';
-import { planReasoningReplay, type ReasoningReplay } from '../reasoning/plan-reasoning-replay';
+import type { ReasoningReplay } from '../reasoning/plan-reasoning-replay';
 
 export type AttemptOptions = {
   inbound: Codec;
@@ -55,10 +55,9 @@ export type AttemptOptions = {
   promptCache?: PromptCacheMode;
   /** Which upstream issued the reasoning proofs answers carried: learned from each answer, read for each replay. */
   issuers?: ReasoningIssuers;
+  /** The request's reasoning as each upstream may receive it (`planReasoningReplay` from `issuers`), shared by every attempt. */
+  replay?: ReasoningReplay | undefined;
 };
-
-/** The options with what every attempt of the request shares. */
-type Attempting = AttemptOptions & { replay: ReasoningReplay | undefined };
 
 /** The facts of a request's attempts, for its usage row: the last target tried, with which credential, and what it was sent. */
 export type Attempt = {
@@ -90,9 +89,8 @@ export type AttemptResult =
  * upstream (`nextAttempt`). Returns the answer of the target that served, or the failure that
  * ended the attempts; either way with the facts of the attempts.
  */
-export async function attemptTargets(attemptOptions: AttemptOptions): Promise<AttemptResult> {
-  const { signal, health, issuers } = attemptOptions;
-  const options: Attempting = { ...attemptOptions, replay: issuers && planReasoningReplay(attemptOptions.request, issuers) };
+export async function attemptTargets(options: AttemptOptions): Promise<AttemptResult> {
+  const { signal, health } = options;
   const attempt: Attempt = {
     target: undefined,
     credential: undefined,
@@ -198,7 +196,7 @@ function attemptStart(
 
 /** One attempt: encode for the target (or pass the client's body through), call, read the answer. */
 async function answerFrom(
-  options: Attempting,
+  options: AttemptOptions,
   target: UpstreamTarget,
   credential: PooledCredential,
   model: string,

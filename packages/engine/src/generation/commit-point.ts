@@ -70,7 +70,7 @@ export async function pipeCommittedStream(
     return observer.terminated && tap ? tap.beforeEnd().then(() => send(text)) : send(text);
   };
   try {
-    let waiting = forward(opened.pending);
+    let waiting = forward(takePending(opened));
     if (waiting) await waiting;
     let ended = opened.ended;
     while (!observer.terminated && !ended) {
@@ -100,6 +100,13 @@ export async function pipeCommittedStream(
   } finally {
     void drainQuietly(opened.iterator);
   }
+}
+
+/** The events read before the commit point, handed on once: an open stream keeps none of them. */
+function takePending(opened: OpenedStream): StreamEvent[] {
+  const { pending } = opened;
+  opened.pending = [];
+  return pending;
 }
 
 /** Lets an opened stream go without reading it (its answer will never be sent). */

@@ -2,9 +2,16 @@ import type { Clock } from '../clock/clock';
 import { deadlinePassed, shuttingDown } from './interruption-errors';
 
 /**
+ * How the transport stops a generation when its client leaves: a signal it aborts, or its
+ * controller itself, which the engine aborts too (with a `GatewayError`) when it ends the request.
+ * A `GatewayError` reason is the gateway's doing; any other reason is the client's.
+ */
+export type ClientStop = AbortSignal | AbortController;
+
+/**
  * One generation the engine may end on its own. Its `signal` aborts, with the `GatewayError` the
  * client is to be told as the reason, when the engine's drain runs out of grace or the request's
- * deadline passes.
+ * deadline passes; and with the client's own reason when the client stops it first.
  */
 export type Interruption = {
   readonly signal: AbortSignal;
@@ -17,10 +24,11 @@ export type Interruption = {
 /** Every generation in flight in one engine, and the way to end them all at shutdown. */
 export type Interruptions = {
   /**
-   * Starts watching a generation that started at `startedAt` (on the engine's clock). Throws 503
+   * Starts watching a generation that started at `startedAt` (on the engine's clock), which also
+   * stops when the client does (`client`: its controller is then the watch's own). Throws 503
    * `SHUTTING_DOWN` once a drain has begun: the gateway takes no new generations.
    */
-  watch(startedAt: number): Interruption;
+  watch(startedAt: number, client?: ClientStop): Interruption;
   /**
    * Refuses new generations, lets open ones run for up to `graceMs`, then interrupts the rest with
    * `SHUTTING_DOWN`, and resolves once every one of them is settled (its record written, its hold
@@ -39,24 +47,41 @@ type Watching = {
 
 const NO_DEADLINE = (): void => undefined;
 
+const ONCE = { once: true } as const;
+
 /**
  * One watched generation, its methods on a shared prototype: a generation in flight (an open stream
- * among a thousand) holds its controller and its deadline's timer, and no closures of its own.
+ * among a thousand) holds one controller for the client leaving, its deadline and the drain (the
+ * transport's own when it hands it over), its deadline's timer, and no closures of its own (it is
+ * itself the listener on a client's signal).
  */
 class WatchedGeneration implements Interruption {
   readonly signal: AbortSignal;
-  readonly #controller = new AbortController();
+  readonly #controller: AbortController;
   readonly #startedAt: number;
   readonly #watching: Watching;
   #cancelDeadline = NO_DEADLINE;
 
-  constructor(startedAt: number, watching: Watching) {
+  constructor(startedAt: number, watching: Watching, client: ClientStop | undefined) {
+    this.#controller = client instanceof AbortController ? client : new AbortController();
     this.signal = this.#controller.signal;
     this.#startedAt = startedAt;
     this.#watching = watching;
+    if (client instanceof AbortSignal) this.#follow(client);
   }
 
-  interrupt(reason: Error): void {
+  /** The client's signal stops the generation too, with the client's reason. */
+  #follow(clientSignal: AbortSignal): void {
+    if (clientSignal.aborted) this.interrupt(clientSignal.reason);
+    else clientSignal.addEventListener('abort', this, ONCE);
+  }
+
+  /** The client's signal aborted: the generation stops with the client's reason (an `EventListener` object). */
+  handleEvent(event: Event): void {
+    this.interrupt((event.target as AbortSignal).reason);
+  }
+
+  interrupt(reason: unknown): void {
     if (!this.#controller.signal.aborted) this.#controller.abort(reason);
   }
 
@@ -90,9 +115,9 @@ export function createInterruptions(clock: Pick<Clock, 'now' | 'schedule'>): Int
     },
   };
 
-  const watch = (startedAt: number): Interruption => {
+  const watch = (startedAt: number, client?: ClientStop): Interruption => {
     if (draining) throw shuttingDown();
-    const watched = new WatchedGeneration(startedAt, watching);
+    const watched = new WatchedGeneration(startedAt, watching, client);
     open.add(watched);
     return watched;
   };

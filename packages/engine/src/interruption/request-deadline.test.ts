@@ -89,4 +89,35 @@ describe('the overall deadline of a request', () => {
     expect((await test.recorded())[0]).toMatchObject({ status: 200, outcome: 'completed' });
     expect(test.timers.waiting()).toEqual([]);
   });
+
+  it('aborts the transport’s own controller, handed over as the generation’s, with UPSTREAM_TIMEOUT at the deadline', async () => {
+    const test = await deadlineEngine([{ chunks: messagesFrames.slice(0, 1), then: 'hang' }], 5_000);
+    const exchange = await test.open('openai-responses');
+    const controller = new AbortController();
+    const failing = failureOf(exchange.generate(streamBody, controller));
+    while (test.calls.length === 0) await nextTurn();
+    test.timers.advance(5_000);
+    const failure = await failing;
+    const reason: unknown = controller.signal.reason;
+    expect([failure.code, GatewayError.isInstance(reason) && reason.code]).toEqual(['UPSTREAM_TIMEOUT', 'UPSTREAM_TIMEOUT']);
+    expect(test.upstream('a').calls[0]!.signal?.aborted).toBe(true);
+    expect((await test.recorded())[0]).toMatchObject({ status: 504, outcome: 'error', errorCode: 'UPSTREAM_TIMEOUT' });
+  });
+
+  it('ends a stream quietly as the client’s abort when the transport aborts its handed-over controller before the deadline', async () => {
+    const test = await deadlineEngine([{ chunks: messagesFrames.slice(0, 5), then: 'hang' }], 30_000);
+    const exchange = await test.open('openai-responses');
+    const controller = new AbortController();
+    const output = await exchange.generate(streamBody, controller);
+    if (output.kind !== 'stream') throw new Error('expected a stream');
+    const sink = createArrayFrameSink();
+    const piping = output.pipe(sink);
+    while (!sink.text().includes('Oslo')) await nextTurn();
+    controller.abort(new Error('The client closed the connection.'));
+    const outcome = await piping;
+    expect(outcome).toMatchObject({ interrupted: false, clientAborted: true });
+    expect(sink.messages().some(message => message.event === 'response.failed')).toBe(false);
+    expect((await test.recorded())[0]).toMatchObject({ outcome: 'client-aborted' });
+    expect(test.timers.waiting()).toEqual([]);
+  });
 });

@@ -1,3 +1,4 @@
+import type { KeyLimits } from '@signalbox/accounts';
 import type { Clock } from '../clock/clock';
 import { createConcurrencyGate } from './create-concurrency-gate';
 import { createQuotaCounter } from './create-quota-counter';
@@ -22,16 +23,28 @@ export function createMemoryLimiter(options: MemoryLimiterOptions = {}): Limiter
   const windows = createRateWindows(options);
   const quota = createQuotaCounter(options);
   const gate = createConcurrencyGate(options);
+  // The counts are in memory and synchronous: one promise per call for the `Limiter` contract, none per step.
+  const admitNow = (keyId: string, limits: KeyLimits, estimatedTokens: number): void => {
+    if (limits.quotaTokens !== undefined) quota.check(keyId, limits.quotaTokens, limits.quotaPeriodHours);
+    windows.admit(keyId, limits, estimatedTokens);
+    if (limits.quotaTokens !== undefined) quota.add(keyId, estimatedTokens, limits.quotaTokens, limits.quotaPeriodHours);
+  };
   return {
     async admit(keyId, limits, estimatedTokens) {
-      if (limits.quotaTokens !== undefined) await quota.check(keyId, limits.quotaTokens, limits.quotaPeriodHours);
-      await windows.admit(keyId, limits, estimatedTokens);
-      if (limits.quotaTokens !== undefined) await quota.add(keyId, estimatedTokens, limits.quotaTokens, limits.quotaPeriodHours);
+      admitNow(keyId, limits, estimatedTokens);
     },
     async charge(keyId, limits, tokens) {
-      await windows.charge(keyId, limits, tokens);
-      if (limits.quotaTokens !== undefined) await quota.add(keyId, tokens, limits.quotaTokens, limits.quotaPeriodHours);
+      windows.charge(keyId, limits, tokens);
+      if (limits.quotaTokens !== undefined) quota.add(keyId, tokens, limits.quotaTokens, limits.quotaPeriodHours);
     },
     acquire: (keyId, limits, signal) => gate.acquire(keyId, limits, signal),
+    admitAndAcquire(keyId, limits, estimatedTokens, signal) {
+      try {
+        admitNow(keyId, limits, estimatedTokens);
+      } catch (error) {
+        return Promise.reject(error);
+      }
+      return gate.acquire(keyId, limits, signal);
+    },
   };
 }

@@ -5,12 +5,12 @@ import { requestsRefusal, tokensNeverFit, tokensRefusal, wholeTokens } from './l
 /** Length of a key's rate windows when its limits set none. */
 export const DEFAULT_WINDOW_SECONDS = IMPLIED_KEY_LIMITS.windowSeconds;
 
-/** Requests-per-window and tokens-per-window counters per key (see `createRateWindows`). */
+/** Requests-per-window and tokens-per-window counters per key (see `createRateWindows`); in memory, so synchronous. */
 export type RateWindows = {
   /** Counts one request and the estimated tokens, or throws `RATE_LIMITED` having counted nothing. */
-  admit(keyId: string, limits: KeyLimits, estimatedTokens: number): Promise<void>;
+  admit(keyId: string, limits: KeyLimits, estimatedTokens: number): void;
   /** Adds tokens learned after the fact; may push the window over its limit. Never throws. */
-  charge(keyId: string, limits: KeyLimits, tokens: number): Promise<void>;
+  charge(keyId: string, limits: KeyLimits, tokens: number): void;
 };
 
 /**
@@ -26,7 +26,7 @@ export type RateWindows = {
 export function createRateWindows(options: { now?: () => number } = {}): RateWindows {
   const windows = createFixedWindows(options.now ?? Date.now);
 
-  function admitNow(keyId: string, limits: KeyLimits, estimatedTokens: number): void {
+  function admit(keyId: string, limits: KeyLimits, estimatedTokens: number): void {
     const windowSeconds = limits.windowSeconds ?? DEFAULT_WINDOW_SECONDS;
     const windowMs = windowSeconds * 1000;
     const needed = wholeTokens(estimatedTokens);
@@ -50,10 +50,8 @@ export function createRateWindows(options: { now?: () => number } = {}): RateWin
   }
 
   return {
-    async admit(keyId, limits, estimatedTokens) {
-      admitNow(keyId, limits, estimatedTokens);
-    },
-    async charge(keyId, limits, tokens) {
+    admit,
+    charge(keyId, limits, tokens) {
       const points = wholeTokens(tokens);
       if (limits.tokens === undefined || points === 0) return;
       const windowSeconds = limits.windowSeconds ?? DEFAULT_WINDOW_SECONDS;

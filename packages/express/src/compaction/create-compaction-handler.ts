@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { getExchange } from '../context/gateway-context';
-import { abortSignalForResponse } from '../generation/abort-signal-for-response';
+import { abortControllerForResponse } from '../generation/abort-controller-for-response';
 
 /**
  * A remote compaction endpoint (Responses: `POST /v1/responses/compact`): the parsed body goes to
@@ -11,6 +11,6 @@ import { abortSignalForResponse } from '../generation/abort-signal-for-response'
  */
 export function createCompactionHandler(): RequestHandler {
   return async function compactionHandler(request, response) {
-    response.status(200).json(await getExchange(request).compact(request.body, abortSignalForResponse(response)));
+    response.status(200).json(await getExchange(request).compact(request.body, abortControllerForResponse(response)));
   };
 }

@@ -1,7 +1,7 @@
 import type { Engine } from '@signalbox/engine';
 import type { RequestHandler } from 'express';
 import { getExchange, getPrincipal } from '../context/gateway-context';
-import { abortSignalForResponse } from '../generation/abort-signal-for-response';
+import { abortControllerForResponse } from '../generation/abort-controller-for-response';
 
 export type TokenCountHandlerOptions = {
   /** The gateway's engine: it counts, for the caller the auth middleware found, and bills nothing. */
@@ -19,7 +19,7 @@ export function createTokenCountHandler(options: TokenCountHandlerOptions): Requ
   const { engine } = options;
   return async function tokenCountHandler(request, response) {
     const { codec, decodeOptions } = getExchange(request);
-    const counted = await engine.countTokens(getPrincipal(request), codec, request.body, { decodeOptions, signal: abortSignalForResponse(response) });
+    const counted = await engine.countTokens(getPrincipal(request), codec, request.body, { decodeOptions, signal: abortControllerForResponse(response).signal });
     response.status(200).set(counted.headers).json(counted.body);
   };
 }

@@ -1,6 +1,6 @@
-import type { RequestHandler } from 'express';
+import type { RequestHandler, Response } from 'express';
 import { getExchange } from '../context/gateway-context';
-import { abortSignalForResponse } from './abort-signal-for-response';
+import { abortControllerForResponse } from './abort-controller-for-response';
 import { writeJSONResponse } from './write-json-response';
 import { writeStreamResponse } from './write-stream-response';
 
@@ -18,14 +18,21 @@ export type GenerationHandlerOptions = {
 export function createGenerationHandler(options: GenerationHandlerOptions = {}): RequestHandler {
   const { keepAliveMs = 15_000 } = options;
   return async function generationHandler(request, response) {
-    const signal = abortSignalForResponse(response);
-    const output = await getExchange(request).generate(request.body, signal);
-    for (const [name, value] of Object.entries(output.headers)) response.setHeader(name, value);
+    // The generation's one controller: the client leaving aborts it, and so does the engine ending the request.
+    const stop = abortControllerForResponse(response);
+    const output = await getExchange(request).generate(request.body, stop);
+    setHeaders(response, output.headers);
     if (output.kind === 'json') {
       writeJSONResponse(response, 200, output.body);
       return;
     }
     const contentType = output.headers['content-type'];
-    await writeStreamResponse(response, output.pipe, { signal, keepAliveMs, ...(contentType !== undefined && { contentType }) });
+    // Handed on, not awaited: an open stream keeps no suspended frame of this handler.
+    return writeStreamResponse(response, output.pipe, { signal: stop.signal, keepAliveMs, ...(contentType !== undefined && { contentType }) });
   };
+}
+
+/** Sets the answer's headers, without an array of entries made per request. */
+function setHeaders(response: Response, headers: Readonly<Record<string, string>>): void {
+  for (const name in headers) response.setHeader(name, headers[name]!);
 }

@@ -49,6 +49,7 @@ function routeKey(method: string, path: string): string {
 function runRoutes(routes: readonly (readonly RequestHandler[])[], request: Request, response: Response, done: NextFunction): void {
   let route = 0;
   let handler = 0;
+  const fail = (error: unknown): void => next(error || new Error('Rejected promise'));
   const next = (signal?: unknown): void => {
     if (signal === 'route') {
       route += 1;
@@ -64,7 +65,7 @@ function runRoutes(routes: readonly (readonly RequestHandler[])[], request: Requ
     if (!handle) return done();
     try {
       const result: unknown = handle(request, response, next);
-      if (isThenable(result)) result.then(undefined, (error: unknown) => next(error || new Error('Rejected promise')));
+      if (isThenable(result)) result.then(undefined, fail);
     } catch (error) {
       next(error);
     }
