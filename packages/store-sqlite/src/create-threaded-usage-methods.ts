@@ -63,7 +63,7 @@ export function createThreadedUsageMethods(context: StoreContext, ledger: LazyLe
     summarizeUsage: (...args) => relay('summarizeUsage', args),
     listBalanceEvents: (...args) => relay('listBalanceEvents', args),
     // The sweep's deletion starts no thread: an idle gateway that never charged runs none.
-    deleteUsageBefore: (...args) => relay('deleteUsageBefore', args, 'get'),
+    deleteUsageBefore: (...args) => relay('deleteUsageBefore', args, 'current'),
     async closeThreads() {
       await ledger.close();
     },
