@@ -43,7 +43,12 @@ type DecoderState = {
  * omit `[DONE]`); otherwise `end()` reports an error.
  */
 export function createOpenAIChatStreamDecoder(): StreamDecoder {
-  const state: DecoderState = {
+  return new OpenAIChatStreamDecoder();
+}
+
+/** One object per stream, its methods shared by all. */
+class OpenAIChatStreamDecoder implements StreamDecoder {
+  private readonly state: DecoderState = {
     phase: 'waiting',
     open: undefined,
     blockCount: 0,
@@ -52,20 +57,20 @@ export function createOpenAIChatStreamDecoder(): StreamDecoder {
     complete: false,
     usage: emptyUsage(),
   };
-  return {
-    push(message) {
-      const events: StreamEvent[] = [];
-      if (state.phase !== 'done') handleMessage(message, state, events);
-      return events;
-    },
-    end() {
-      const events: StreamEvent[] = [];
-      if (state.phase === 'done') return events;
-      if (state.complete) finish(state, events);
-      else fail(state, events, streamEndedEarly());
-      return events;
-    },
-  };
+
+  push(message: SSEMessage): StreamEvent[] {
+    const events: StreamEvent[] = [];
+    if (this.state.phase !== 'done') handleMessage(message, this.state, events);
+    return events;
+  }
+
+  end(): StreamEvent[] {
+    const events: StreamEvent[] = [];
+    if (this.state.phase === 'done') return events;
+    if (this.state.complete) finish(this.state, events);
+    else fail(this.state, events, streamEndedEarly());
+    return events;
+  }
 }
 
 function handleMessage(message: SSEMessage, state: DecoderState, events: StreamEvent[]): void {
