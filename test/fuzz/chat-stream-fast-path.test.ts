@@ -4,7 +4,8 @@ import { createOpenAIChatStreamDecoder } from '../../packages/codec-openai-chat/
 import type * as ChatStreamFastPath from '../../packages/codec-openai-chat/src/stream/read-common-chat-chunk';
 import { checkFastPathAgainstSchema, checkSameDecoding, plainEvent } from './fast-path-properties';
 import { fuzzRuns } from './fuzz-runs';
-import { counters, field, nested, objectAround, rarely, throughJSON } from './wire-shape-arbitraries';
+import { chatUsage } from './chat-usage-arbitrary';
+import { field, nested, objectAround, rarely, throughJSON } from './wire-shape-arbitraries';
 
 const actual = jest.requireActual<typeof ChatStreamFastPath>('../../packages/codec-openai-chat/src/stream/read-common-chat-chunk');
 
@@ -36,14 +37,6 @@ const choice = objectAround({
   finish_reason: field(fc.oneof(fc.constantFrom('stop', 'length', 'tool_calls'), fc.constant(null))),
   logprobs: rarely(null),
 });
-const usage = objectAround({
-  prompt_tokens: field(fc.nat({ max: 99 })),
-  completion_tokens: field(fc.nat({ max: 99 })),
-  total_tokens: field(fc.nat({ max: 99 })),
-  prompt_cache_hit_tokens: field(fc.nat({ max: 99 })),
-  prompt_tokens_details: nested(counters(['cached_tokens', 'cache_write_tokens', 'audio_tokens'])),
-  completion_tokens_details: nested(counters(['reasoning_tokens', 'accepted_prediction_tokens'])),
-});
 
 /** Chunks around the frequent ones (a delta, a finish reason, the last one with usage), well and badly formed. */
 const chunk = objectAround({
@@ -51,7 +44,7 @@ const chunk = objectAround({
   object: fc.constant('chat.completion.chunk'),
   model: optionalText,
   choices: field(fc.array(nested(choice), { maxLength: 2 })),
-  usage: fc.oneof(fc.constant(undefined), fc.constant(null), nested(usage)),
+  usage: fc.oneof(fc.constant(undefined), fc.constant(null), nested(chatUsage)),
   system_fingerprint: rarely('fp_1'),
 }).map(throughJSON);
 
