@@ -4,7 +4,8 @@ import { decodeOpenAIChatResponse } from '../../packages/codec-openai-chat/src/r
 import type * as ChatFastPath from '../../packages/codec-openai-chat/src/response/read-common-chat-response';
 import { checkFastPathAgainstSchema, checkSameDecoding } from './fast-path-properties';
 import { fuzzRuns } from './fuzz-runs';
-import { counters, field, nested, objectAround, rarely, throughJSON } from './wire-shape-arbitraries';
+import { chatUsage } from './chat-usage-arbitrary';
+import { field, nested, objectAround, rarely, throughJSON } from './wire-shape-arbitraries';
 
 const actual = jest.requireActual<typeof ChatFastPath>('../../packages/codec-openai-chat/src/response/read-common-chat-response');
 
@@ -34,14 +35,6 @@ const choice = objectAround(
   { index: field(fc.oneof(fc.nat({ max: 2 }), fc.constant(null))), message: nested(message), finish_reason: optionalText, logprobs: rarely(null) },
   ['message'],
 );
-const usage = objectAround({
-  prompt_tokens: field(fc.nat({ max: 99 })),
-  completion_tokens: field(fc.nat({ max: 99 })),
-  total_tokens: field(fc.nat({ max: 99 })),
-  prompt_cache_hit_tokens: field(fc.nat({ max: 99 })),
-  prompt_tokens_details: nested(counters(['cached_tokens', 'cache_write_tokens', 'audio_tokens'])),
-  completion_tokens_details: nested(counters(['reasoning_tokens', 'accepted_prediction_tokens'])),
-});
 
 /** Chat answers around the common one (text, reasoning or a refusal, usage), well and badly formed. */
 const answer = objectAround(
@@ -50,7 +43,7 @@ const answer = objectAround(
     object: fc.constant('chat.completion'),
     model: optionalText,
     choices: field(fc.array(nested(choice), { maxLength: 2 })),
-    usage: nested(usage),
+    usage: nested(chatUsage),
     system_fingerprint: rarely('fp_1'),
   },
   ['choices'],

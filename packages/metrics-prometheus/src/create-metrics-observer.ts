@@ -1,12 +1,14 @@
 import { GatewayError } from '@signalbox/core';
 import type {
   AffinityOutcome,
+  AttemptEnding,
   AttemptStart,
   AttemptWatcher,
   EngineObserver,
   ExchangeWatcher,
   HealthMark,
   LedgerBatch,
+  ObservedEnding,
   UsageRecord,
 } from '@signalbox/engine';
 import type { Instruments } from './create-instruments';
@@ -29,7 +31,7 @@ export type MetricsObserverOptions = {
 export function createMetricsObserver(options: MetricsObserverOptions): EngineObserver {
   const { instruments, labels } = options;
   return {
-    watchExchange: start => watchExchange(start.protocol),
+    watchExchange: start => new ExchangeMetrics(options, start.protocol),
     ledgerBatchCommitted: (batch: LedgerBatch) => {
       const result = batch.committed ? 'committed' : 'given_up';
       instruments.ledgerBatchDuration.observe([result], batch.durationMs / 1000);
@@ -43,89 +45,112 @@ export function createMetricsObserver(options: MetricsObserverOptions): EngineOb
       if (outcome.result === 'moved') instruments.affinityMoves.inc([labels.upstream(outcome.from.upstream), outcome.reason.replaceAll('-', '_')]);
     },
   };
+}
 
-  function watchExchange(protocol: string): ExchangeWatcher {
-    const byInterface = [protocol];
-    instruments.requestsInFlight.inc(byInterface);
-    let streaming = false;
-    let previousUpstream: string | undefined;
-    /** The route (and group) labels of tokens and cost, set when the request settles (always before `recorded`). */
-    let chargeLabels = NO_LABELS;
-    return {
-      attemptStarted(attempt) {
-        countAttemptStart(attempt, previousUpstream);
-        previousUpstream = attempt.upstream;
-        return watchAttempt(labels.upstream(attempt.upstream), labels.credential(attempt.credential));
-      },
-      responseStarted(kind) {
-        if (kind !== 'stream') return;
-        streaming = true;
-        instruments.streamsInFlight.inc(byInterface);
-      },
-      settled({ record, route, group }) {
-        instruments.requestsInFlight.dec(byInterface);
-        if (streaming) instruments.streamsInFlight.dec(byInterface);
-        const routeLabel = labels.route(route);
-        chargeLabels = options.groupLabel ? [routeLabel, labels.group(group)] : [routeLabel];
-        countSettled(record, protocol, routeLabel);
-        instruments.ledgerQueue.inc(NO_LABELS);
-      },
-      recorded(record) {
-        instruments.ledgerQueue.dec(NO_LABELS);
-        countCharge(record, chargeLabels);
-      },
-    };
+/** One exchange's metrics: an object of fixed shape per request, its hooks shared by all. */
+class ExchangeMetrics implements ExchangeWatcher {
+  private readonly byInterface: readonly string[];
+  private streaming = false;
+  private previousUpstream: string | undefined;
+  /** The route (and group) labels of tokens and cost, set when the request settles (always before `recorded`). */
+  private chargeLabels = NO_LABELS;
+
+  constructor(
+    private readonly options: MetricsObserverOptions,
+    private readonly protocol: string,
+  ) {
+    this.byInterface = [protocol];
+    options.instruments.requestsInFlight.inc(this.byInterface);
   }
 
-  function countAttemptStart(attempt: AttemptStart, previousUpstream: string | undefined): void {
-    if (!attempt.after) return;
-    const reason = labels.code(attempt.after.errorCode);
-    if (attempt.after.failover) {
-      instruments.failovers.inc([labels.upstream(previousUpstream), labels.upstream(attempt.upstream), reason]);
-    } else {
-      instruments.retries.inc([labels.upstream(attempt.upstream), reason]);
-    }
+  attemptStarted(attempt: AttemptStart): AttemptWatcher {
+    const { labels } = this.options;
+    countAttemptStart(this.options, attempt, this.previousUpstream);
+    this.previousUpstream = attempt.upstream;
+    return new AttemptMetrics(this.options, labels.upstream(attempt.upstream), labels.credential(attempt.credential));
   }
 
-  function watchAttempt(upstream: string, credential: string): AttemptWatcher {
-    const startedAt = options.now();
-    return {
-      ended(ending) {
-        const served = ending.kind === 'served';
-        const result = served ? 'served' : 'failed';
-        const code = labels.code(served ? ending.record.errorCode : errorCodeOf(ending.error));
-        instruments.attempts.inc([upstream, result, code]);
-        instruments.credentialAttempts.inc([upstream, credential, result]);
-        instruments.attemptDuration.observe([upstream, result], (options.now() - startedAt) / 1000);
-      },
-    };
+  responseStarted(kind: 'json' | 'stream'): void {
+    if (kind !== 'stream') return;
+    this.streaming = true;
+    this.options.instruments.streamsInFlight.inc(this.byInterface);
   }
 
-  function countSettled(record: UsageRecord, protocol: string, route: string): void {
-    const code = labels.code(record.errorCode);
-    instruments.requests.inc([protocol, route, labels.upstream(record.upstream), String(record.status), record.outcome, code]);
-    instruments.requestDuration.observe([protocol, route, record.outcome], record.latencyMs / 1000);
-    if (record.timeToFirstByteMs !== undefined) {
-      instruments.timeToFirstByte.observe([protocol, route], record.timeToFirstByteMs / 1000);
-    }
-    if (labels.isLimiterCode(record.errorCode)) instruments.limiterRefusals.inc([protocol, code]);
+  settled({ record, route, group }: ObservedEnding): void {
+    const { instruments, labels } = this.options;
+    instruments.requestsInFlight.dec(this.byInterface);
+    if (this.streaming) instruments.streamsInFlight.dec(this.byInterface);
+    const routeLabel = labels.route(route);
+    this.chargeLabels = this.options.groupLabel ? [routeLabel, labels.group(group)] : [routeLabel];
+    countSettled(this.options, record, this.protocol, routeLabel);
+    instruments.ledgerQueue.inc(NO_LABELS);
   }
 
-  function countCharge(record: UsageRecord, chargeLabels: readonly string[]): void {
-    const { usage } = record;
-    if (usage) {
-      countTokens(chargeLabels, 'input', usage.inputTokens);
-      countTokens(chargeLabels, 'output', usage.outputTokens);
-      countTokens(chargeLabels, 'cache_read', usage.cacheReadTokens);
-      countTokens(chargeLabels, 'cache_write', usage.cacheWriteTokens);
-    }
-    if (record.costMicros > 0) instruments.cost.inc(chargeLabels, record.costMicros);
-    if (record.uncoveredMicros > 0) instruments.uncoveredCost.inc(chargeLabels, record.uncoveredMicros);
+  recorded(record: UsageRecord): void {
+    this.options.instruments.ledgerQueue.dec(NO_LABELS);
+    countCharge(this.options.instruments, record, this.chargeLabels);
+  }
+}
+
+/** One upstream attempt's count and duration, timed from its start. */
+class AttemptMetrics implements AttemptWatcher {
+  private readonly startedAt: number;
+
+  constructor(
+    private readonly options: MetricsObserverOptions,
+    private readonly upstream: string,
+    private readonly credential: string,
+  ) {
+    this.startedAt = options.now();
   }
 
-  function countTokens(chargeLabels: readonly string[], kind: string, tokens: number | undefined): void {
-    if (tokens) instruments.tokens.inc([...chargeLabels, kind], tokens);
+  ended(ending: AttemptEnding): void {
+    const { instruments, labels } = this.options;
+    const served = ending.kind === 'served';
+    const result = served ? 'served' : 'failed';
+    const code = labels.code(served ? ending.record.errorCode : errorCodeOf(ending.error));
+    instruments.attempts.inc([this.upstream, result, code]);
+    instruments.credentialAttempts.inc([this.upstream, this.credential, result]);
+    instruments.attemptDuration.observe([this.upstream, result], (this.options.now() - this.startedAt) / 1000);
   }
+}
+
+function countAttemptStart(options: MetricsObserverOptions, attempt: AttemptStart, previousUpstream: string | undefined): void {
+  if (!attempt.after) return;
+  const { instruments, labels } = options;
+  const reason = labels.code(attempt.after.errorCode);
+  if (attempt.after.failover) {
+    instruments.failovers.inc([labels.upstream(previousUpstream), labels.upstream(attempt.upstream), reason]);
+  } else {
+    instruments.retries.inc([labels.upstream(attempt.upstream), reason]);
+  }
+}
+
+function countSettled(options: MetricsObserverOptions, record: UsageRecord, protocol: string, route: string): void {
+  const { instruments, labels } = options;
+  const code = labels.code(record.errorCode);
+  instruments.requests.inc([protocol, route, labels.upstream(record.upstream), String(record.status), record.outcome, code]);
+  instruments.requestDuration.observe([protocol, route, record.outcome], record.latencyMs / 1000);
+  if (record.timeToFirstByteMs !== undefined) {
+    instruments.timeToFirstByte.observe([protocol, route], record.timeToFirstByteMs / 1000);
+  }
+  if (labels.isLimiterCode(record.errorCode)) instruments.limiterRefusals.inc([protocol, code]);
+}
+
+function countCharge(instruments: Instruments, record: UsageRecord, chargeLabels: readonly string[]): void {
+  const { usage } = record;
+  if (usage) {
+    countTokens(instruments, chargeLabels, 'input', usage.inputTokens);
+    countTokens(instruments, chargeLabels, 'output', usage.outputTokens);
+    countTokens(instruments, chargeLabels, 'cache_read', usage.cacheReadTokens);
+    countTokens(instruments, chargeLabels, 'cache_write', usage.cacheWriteTokens);
+  }
+  if (record.costMicros > 0) instruments.cost.inc(chargeLabels, record.costMicros);
+  if (record.uncoveredMicros > 0) instruments.uncoveredCost.inc(chargeLabels, record.uncoveredMicros);
+}
+
+function countTokens(instruments: Instruments, chargeLabels: readonly string[], kind: string, tokens: number | undefined): void {
+  if (tokens) instruments.tokens.inc([...chargeLabels, kind], tokens);
 }
 
 const NO_LABELS: readonly string[] = [];

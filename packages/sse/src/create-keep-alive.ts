@@ -13,24 +13,38 @@ export type KeepAlive = {
  * lasts `intervalMs` without a ping, and none shorter than half of it gets one.
  */
 export function createKeepAlive(write: (frame: string) => void, intervalMs: number): KeepAlive {
+  return new IntervalKeepAlive(write, intervalMs);
+}
+
+const KEEP_ALIVE_FRAME = formatSSEComment('keep-alive');
+
+/** One object per stream; its timer calls the one `tick` function with it, no closure per stream. */
+class IntervalKeepAlive implements KeepAlive {
   // Heard at the start: a stream silent from its first byte is pinged after a whole interval, too.
-  let heard = true;
-  let timer: NodeJS.Timeout | undefined;
-  if (intervalMs > 0) {
-    timer = setInterval(() => {
-      // A ping counts as heard too: a long silence gets one ping per interval, not one per tick.
-      if (!heard) write(formatSSEComment('keep-alive'));
-      heard = !heard;
-    }, Math.max(1, Math.floor(intervalMs / 2)));
-    timer.unref();
+  heard = true;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    readonly write: (frame: string) => void,
+    intervalMs: number,
+  ) {
+    if (intervalMs <= 0) return;
+    this.timer = setInterval(tick, Math.max(1, Math.floor(intervalMs / 2)), this);
+    this.timer.unref();
   }
-  return {
-    touch() {
-      heard = true;
-    },
-    stop() {
-      clearInterval(timer);
-      timer = undefined;
-    },
-  };
+
+  touch(): void {
+    this.heard = true;
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+    this.timer = undefined;
+  }
+}
+
+function tick(keepAlive: IntervalKeepAlive): void {
+  // A ping counts as heard too: a long silence gets one ping per interval, not one per tick.
+  if (!keepAlive.heard) keepAlive.write(KEEP_ALIVE_FRAME);
+  keepAlive.heard = !keepAlive.heard;
 }

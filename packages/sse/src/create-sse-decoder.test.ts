@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { decodeSSEChunks, splitAt, splitEvery } from './testing/fixture-helpers';
 import { formatSSEComment, formatSSEFrame } from './format-sse-frame';
 
@@ -22,6 +23,30 @@ describe('createSSEDecoder', () => {
       expect(decodeSSEChunks(splitAt(wire, [offset]))).toEqual(expected);
     }
     expect(decodeSSEChunks(splitEvery(wire, 1))).toEqual(expected);
+  });
+
+  it('drops a byte order mark opening the stream, wherever the chunks split, and keeps one in the data', () => {
+    const marked = encoder.encode('\uFEFFdata: \uFEFFx\n\ndata: \uFEFF\n\n');
+    const frames = [
+      { event: undefined, data: '\uFEFFx', id: undefined },
+      { event: undefined, data: '\uFEFF', id: undefined },
+    ];
+    for (let offset = 0; offset <= marked.length; offset++) {
+      expect(decodeSSEChunks(splitAt(marked, [offset]))).toEqual(frames);
+    }
+    expect(decodeSSEChunks(splitEvery(marked, 2))).toEqual(frames);
+  });
+
+  it('gives any text split anywhere as the text whole', () => {
+    fc.assert(
+      fc.property(fc.array(fc.string({ unit: 'grapheme', maxLength: 8 }), { maxLength: 4 }), fc.array(fc.nat(), { maxLength: 6 }), (texts, cuts) => {
+        const bytes = encoder.encode(texts.map(text => `data: ${text.replace(/[\r\n]/g, ' ')}\n\n`).join(''));
+        const offsets = [...new Set(cuts.map(cut => cut % (bytes.length + 1)))].sort((a, b) => a - b);
+        expect(decodeSSEChunks(splitAt(bytes, offsets))).toEqual(decodeSSEChunks([bytes]));
+        expect(decodeSSEChunks([bytes]).map(message => message.data)).toEqual(texts.map(text => text.replace(/[\r\n]/g, ' ')));
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('flushes a last frame that lacks its blank line at end of input', () => {

@@ -1,4 +1,4 @@
-import { isJSONObject, spliceJSONString, type PassthroughStream } from '@signalbox/core';
+import { isJSONObject, spliceJSONString, type GatewayError, type PassthroughStream, type SSEMessage } from '@signalbox/core';
 import { mapAnthropicStreamErrorType } from '../error/anthropic-error-envelope';
 
 /**
@@ -8,26 +8,35 @@ import { mapAnthropicStreamErrorType } from '../error/anthropic-error-envelope';
  * `UPSTREAM_FAILED` error (whatever its event name), and the pipeline sends the failure in its place.
  */
 export function createAnthropicPassthroughStream(clientModel: string): PassthroughStream {
-  const modelLiteral = JSON.stringify(clientModel);
-  return {
-    forward(message) {
-      if (message.event !== 'message_start') return message;
-      const spliced = spliceJSONString(message.data, MODEL_PATH, modelLiteral);
-      if (spliced !== undefined) return { ...message, data: spliced };
-      // A message without a string model still gets the client's, as the parsed frame allows.
-      const data = parseJSONOrUndefined(message.data);
-      if (!isJSONObject(data) || !isJSONObject(data.message)) return message;
-      data.message.model = clientModel;
-      return { ...message, data: JSON.stringify(data) };
-    },
-    fail(error) {
-      const data = {
-        type: 'error',
-        error: { type: mapAnthropicStreamErrorType(error), message: error.message },
-      };
-      return [{ event: 'error', data: JSON.stringify(data) }];
-    },
-  };
+  return new AnthropicPassthroughStream(clientModel);
+}
+
+/** One object per stream, its methods shared by all. */
+class AnthropicPassthroughStream implements PassthroughStream {
+  private readonly modelLiteral: string;
+
+  constructor(private readonly clientModel: string) {
+    this.modelLiteral = JSON.stringify(clientModel);
+  }
+
+  forward(message: SSEMessage): SSEMessage {
+    if (message.event !== 'message_start') return message;
+    const spliced = spliceJSONString(message.data, MODEL_PATH, this.modelLiteral);
+    if (spliced !== undefined) return { ...message, data: spliced };
+    // A message without a string model still gets the client's, as the parsed frame allows.
+    const data = parseJSONOrUndefined(message.data);
+    if (!isJSONObject(data) || !isJSONObject(data.message)) return message;
+    data.message.model = this.clientModel;
+    return { ...message, data: JSON.stringify(data) };
+  }
+
+  fail(error: GatewayError): SSEMessage[] {
+    const data = {
+      type: 'error',
+      error: { type: mapAnthropicStreamErrorType(error), message: error.message },
+    };
+    return [{ event: 'error', data: JSON.stringify(data) }];
+  }
 }
 
 const MODEL_PATH = ['message', 'model'];

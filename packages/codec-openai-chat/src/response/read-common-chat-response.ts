@@ -19,7 +19,7 @@ export function readCommonChatResponse(value: unknown): OpenAIChatResponse | und
     if (read === undefined) return undefined;
     choices.push(read);
   }
-  const usage = readUsage(value.usage);
+  const usage = readCommonChatUsage(value.usage);
   if (usage === false) return undefined;
   return { id: value.id, model: value.model, choices, usage };
 }
@@ -51,7 +51,7 @@ function readChoice(choice: unknown): Choice | undefined {
 }
 
 /** `usage` as the schema leaves it, in a copy of fixed shape; `false` when the schema would refuse it. */
-function readUsage(usage: unknown): Nullish<OpenAIChatUsage> | false {
+export function readCommonChatUsage(usage: unknown): Nullish<OpenAIChatUsage> | false {
   if (usage == null) return usage;
   if (
     !isJSONObject(usage) ||

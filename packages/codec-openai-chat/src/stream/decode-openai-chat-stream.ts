@@ -21,7 +21,8 @@ import { decodeOpenAIChatUsage } from '../openai-chat-usage';
 import { closeBlock, openBlock, type OpenBlock } from './openai-chat-stream-blocks';
 import { readCommonChatChunk } from './read-common-chat-chunk';
 
-type Delta = NonNullable<NonNullable<OpenAIChatChunk['choices']>[number]['delta']>;
+type Choice = NonNullable<OpenAIChatChunk['choices']>[number];
+type Delta = NonNullable<Choice['delta']>;
 
 type DecoderState = {
   phase: 'waiting' | 'streaming' | 'done';
@@ -43,7 +44,12 @@ type DecoderState = {
  * omit `[DONE]`); otherwise `end()` reports an error.
  */
 export function createOpenAIChatStreamDecoder(): StreamDecoder {
-  const state: DecoderState = {
+  return new OpenAIChatStreamDecoder();
+}
+
+/** One object per stream, its methods shared by all. */
+class OpenAIChatStreamDecoder implements StreamDecoder {
+  private readonly state: DecoderState = {
     phase: 'waiting',
     open: undefined,
     blockCount: 0,
@@ -52,20 +58,20 @@ export function createOpenAIChatStreamDecoder(): StreamDecoder {
     complete: false,
     usage: emptyUsage(),
   };
-  return {
-    push(message) {
-      const events: StreamEvent[] = [];
-      if (state.phase !== 'done') handleMessage(message, state, events);
-      return events;
-    },
-    end() {
-      const events: StreamEvent[] = [];
-      if (state.phase === 'done') return events;
-      if (state.complete) finish(state, events);
-      else fail(state, events, streamEndedEarly());
-      return events;
-    },
-  };
+
+  push(message: SSEMessage): StreamEvent[] {
+    const events: StreamEvent[] = [];
+    if (this.state.phase !== 'done') handleMessage(message, this.state, events);
+    return events;
+  }
+
+  end(): StreamEvent[] {
+    const events: StreamEvent[] = [];
+    if (this.state.phase === 'done') return events;
+    if (this.state.complete) finish(this.state, events);
+    else fail(this.state, events, streamEndedEarly());
+    return events;
+  }
 }
 
 function handleMessage(message: SSEMessage, state: DecoderState, events: StreamEvent[]): void {
@@ -112,7 +118,7 @@ function handleChunk(chunk: OpenAIChatChunk, state: DecoderState, events: Stream
   if (chunk.usage) state.usage = decodeOpenAIChatUsage(chunk.usage);
   // The usage-only chunk (`choices: []`) comes last, so choices[0] may be missing: never index it unguarded.
   if (choices.length === 0) state.complete = true;
-  const choice = choices.find(entry => (entry.index ?? 0) === 0);
+  const choice = choices.find(isFirstChoice);
   if (!choice) return;
   if (choice.delta) handleDelta(choice.delta, state, events);
   if (state.phase === 'streaming' && choice.finish_reason) {
@@ -121,6 +127,9 @@ function handleChunk(chunk: OpenAIChatChunk, state: DecoderState, events: Stream
     state.complete = true;
   }
 }
+
+/** The choice a single-answer stream streams; a function made once, not a closure per chunk. */
+const isFirstChoice = (choice: Choice): boolean => (choice.index ?? 0) === 0;
 
 function handleDelta(delta: Delta, state: DecoderState, events: StreamEvent[]): void {
   // vLLM / DeepSeek / Ollama stream reasoning as `reasoning_content` (newer vLLM: `reasoning`).

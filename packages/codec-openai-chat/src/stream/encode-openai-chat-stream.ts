@@ -39,27 +39,32 @@ type EncoderState = {
  * @see https://platform.openai.com/docs/api-reference/chat-streaming
  */
 export function createOpenAIChatStreamEncoder(context: EncodeContext): StreamEncoder {
-  const state: EncoderState = {
+  return new OpenAIChatStreamEncoder({
     phase: 'waiting',
     id: createId('chatcmpl-'),
     created: context.createdAt,
     model: context.request.model,
     includeUsage: clientRequestedUsage(context.request),
     toolCalls: new Map(),
-  };
-  return {
-    push(event) {
-      const messages: SSEMessage[] = [];
-      if (state.phase !== 'done') handleEvent(event, state, messages);
-      return messages;
-    },
-    end() {
-      const messages: SSEMessage[] = [];
-      if (state.phase === 'done') return messages;
-      failStream(streamEndedEarly(), state, messages);
-      return messages;
-    },
-  };
+  });
+}
+
+/** One object per stream, its methods shared by all. */
+class OpenAIChatStreamEncoder implements StreamEncoder {
+  constructor(private readonly state: EncoderState) {}
+
+  push(event: StreamEvent): SSEMessage[] {
+    const messages: SSEMessage[] = [];
+    if (this.state.phase !== 'done') handleEvent(event, this.state, messages);
+    return messages;
+  }
+
+  end(): SSEMessage[] {
+    const messages: SSEMessage[] = [];
+    if (this.state.phase === 'done') return messages;
+    failStream(streamEndedEarly(), this.state, messages);
+    return messages;
+  }
 }
 
 function handleEvent(event: StreamEvent, state: EncoderState, messages: SSEMessage[]): void {

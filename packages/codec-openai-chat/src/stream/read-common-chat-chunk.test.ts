@@ -19,8 +19,18 @@ describe('readCommonChatChunk', () => {
   });
 
   it.each([
+    ['the usage-only last chunk', chunk([], { usage: { prompt_tokens: 1, completion_tokens: 2, total_tokens: 3 } })],
+    ['usage with its details', chunk([], { usage: { prompt_tokens: 9, prompt_tokens_details: { cached_tokens: 4, audio_tokens: 0 }, completion_tokens_details: null } })],
+    ['usage beside a finish reason', chunk([choice({}, { finish_reason: 'stop' })], { usage: { prompt_cache_hit_tokens: 2 } })],
+  ])('takes %s with its usage as the schema reads it', (_name, value) => {
+    const read = readCommonChatChunk(value);
+    expect(read).toBeDefined();
+    expect(read?.usage).toEqual(openAIChatChunkSchema.parse(value).usage);
+    expect(read?.choices).toBe(value.choices);
+  });
+
+  it.each([
     ['tool calls', chunk([choice({ tool_calls: [{ index: 0, id: 'call_1', function: { name: 'f', arguments: '' } }] })])],
-    ['usage', chunk([], { usage: { prompt_tokens: 1, completion_tokens: 2, total_tokens: 3 } })],
   ])('leaves a chunk with %s to the schema', (_name, value) => {
     expect(readCommonChatChunk(value)).toBeUndefined();
     expect(openAIChatChunkSchema.safeParse(value).success).toBe(true);
@@ -39,6 +49,9 @@ describe('readCommonChatChunk', () => {
     ['a number as the model', chunk([choice({ content: 'x' })], { model: 7 })],
     ['an array as the chunk', [choice({ content: 'x' })]],
     ['a string as the chunk', 'x'],
+    ['a string as a usage count', chunk([], { usage: { prompt_tokens: '1' } })],
+    ['an array as the usage', chunk([], { usage: [1] })],
+    ['a number as the usage details', chunk([], { usage: { completion_tokens_details: 3 } })],
   ])('refuses a chunk with %s, which the schema refuses too', (_name, value) => {
     expect(readCommonChatChunk(value)).toBeUndefined();
     expect(openAIChatChunkSchema.safeParse(value).success).toBe(false);

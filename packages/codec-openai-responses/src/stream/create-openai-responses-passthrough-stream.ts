@@ -1,5 +1,5 @@
 import { encodeOpenAIErrorObject } from '@signalbox/codec-openai-shared';
-import { isJSONObject, spliceJSONString, type PassthroughStream } from '@signalbox/core';
+import { isJSONObject, spliceJSONString, type GatewayError, type PassthroughStream, type SSEMessage } from '@signalbox/core';
 
 const SEQUENCE_NUMBER = /"sequence_number":\s*(\d+)/;
 
@@ -12,29 +12,38 @@ const SEQUENCE_NUMBER = /"sequence_number":\s*(\d+)/;
  * @see https://platform.openai.com/docs/api-reference/responses-streaming
  */
 export function createOpenAIResponsesPassthroughStream(clientModel: string): PassthroughStream {
-  const modelLiteral = JSON.stringify(clientModel);
-  let lastSequenceNumber = -1;
-  return {
-    forward(message) {
-      const sequence = SEQUENCE_NUMBER.exec(message.data);
-      if (sequence) lastSequenceNumber = Number(sequence[1]);
-      if (!message.data.includes('"response"')) return message;
-      // The model is spliced into the frame's text, the rest kept byte for byte; a response without
-      // a string model still gets the client's, as the parsed frame allows.
-      const spliced = spliceJSONString(message.data, MODEL_PATH, modelLiteral);
-      if (spliced !== undefined) return { ...message, data: spliced };
-      const data = parseJSONOrUndefined(message.data);
-      if (!isJSONObject(data) || !isJSONObject(data.response)) return message;
-      data.response.model = clientModel;
-      return { ...message, data: JSON.stringify(data) };
-    },
-    fail(error) {
-      const object = encodeOpenAIErrorObject(error);
-      const flat = { code: object.code, message: object.message, param: object.param };
-      const data = { type: 'error', sequence_number: lastSequenceNumber + 1, ...flat, error: object };
-      return [{ event: 'error', data: JSON.stringify(data) }];
-    },
-  };
+  return new OpenAIResponsesPassthroughStream(clientModel);
+}
+
+/** One object per stream, its methods shared by all. */
+class OpenAIResponsesPassthroughStream implements PassthroughStream {
+  private readonly modelLiteral: string;
+  private lastSequenceNumber = -1;
+
+  constructor(private readonly clientModel: string) {
+    this.modelLiteral = JSON.stringify(clientModel);
+  }
+
+  forward(message: SSEMessage): SSEMessage {
+    const sequence = SEQUENCE_NUMBER.exec(message.data);
+    if (sequence) this.lastSequenceNumber = Number(sequence[1]);
+    if (!message.data.includes('"response"')) return message;
+    // The model is spliced into the frame's text, the rest kept byte for byte; a response without
+    // a string model still gets the client's, as the parsed frame allows.
+    const spliced = spliceJSONString(message.data, MODEL_PATH, this.modelLiteral);
+    if (spliced !== undefined) return { ...message, data: spliced };
+    const data = parseJSONOrUndefined(message.data);
+    if (!isJSONObject(data) || !isJSONObject(data.response)) return message;
+    data.response.model = this.clientModel;
+    return { ...message, data: JSON.stringify(data) };
+  }
+
+  fail(error: GatewayError): SSEMessage[] {
+    const object = encodeOpenAIErrorObject(error);
+    const flat = { code: object.code, message: object.message, param: object.param };
+    const data = { type: 'error', sequence_number: this.lastSequenceNumber + 1, ...flat, error: object };
+    return [{ event: 'error', data: JSON.stringify(data) }];
+  }
 }
 
 const MODEL_PATH = ['response', 'model'];

@@ -40,24 +40,29 @@ import {
  * (flat or nested shape) become IR errors. Unknown event types are skipped.
  */
 export function createOpenAIResponsesStreamDecoder(): StreamDecoder {
-  const state: DecoderState = { started: false, finished: false, hasFunctionCall: false, blocks: new Map() };
-  return {
-    push(message: SSEMessage): StreamEvent[] {
-      if (state.finished) return [];
-      const event = parseWireEvent(message.data);
-      const out: Out = [];
-      if (event === undefined) fail(state, out, malformedEventError());
-      else handleEvent(event, state, out);
-      return out;
-    },
-    end(): StreamEvent[] {
-      if (state.finished) return [];
-      const out: Out = [];
-      // No `response.completed` / `.incomplete` / `.failed` / `error`: never a success.
-      fail(state, out, streamEndedEarly());
-      return out;
-    },
-  };
+  return new OpenAIResponsesStreamDecoder();
+}
+
+/** One object per stream, its methods shared by all. */
+class OpenAIResponsesStreamDecoder implements StreamDecoder {
+  private readonly state: DecoderState = { started: false, finished: false, hasFunctionCall: false, blocks: new Map() };
+
+  push(message: SSEMessage): StreamEvent[] {
+    if (this.state.finished) return [];
+    const event = parseWireEvent(message.data);
+    const out: Out = [];
+    if (event === undefined) fail(this.state, out, malformedEventError());
+    else handleEvent(event, this.state, out);
+    return out;
+  }
+
+  end(): StreamEvent[] {
+    if (this.state.finished) return [];
+    const out: Out = [];
+    // No `response.completed` / `.incomplete` / `.failed` / `error`: never a success.
+    fail(this.state, out, streamEndedEarly());
+    return out;
+  }
 }
 
 function handleEvent(event: WireEvent, state: DecoderState, out: Out): void {

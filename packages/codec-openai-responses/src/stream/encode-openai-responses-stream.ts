@@ -43,7 +43,7 @@ import { emit, emitTerminal, type EncoderState } from './openai-responses-encode
  * share a message item), then exactly one of `response.completed` / `.incomplete` / `.failed`.
  */
 export function createOpenAIResponsesStreamEncoder(context: EncodeContext): StreamEncoder {
-  const state: EncoderState = {
+  return new OpenAIResponsesStreamEncoder({
     responseId: createId('resp_'),
     createdAt: context.createdAt,
     echo: createOpenAIResponsesEcho(context.request),
@@ -55,24 +55,28 @@ export function createOpenAIResponsesStreamEncoder(context: EncodeContext): Stre
     message: undefined,
     blocks: new Map(),
     pending: [],
-  };
-  const take = (): SSEMessage[] => {
-    const messages = state.pending;
-    state.pending = [];
+  });
+}
+
+/** One object per stream, its methods shared by all. */
+class OpenAIResponsesStreamEncoder implements StreamEncoder {
+  constructor(private readonly state: EncoderState) {}
+
+  push(event: StreamEvent): SSEMessage[] {
+    if (!this.state.finished) handleEvent(event, this.state);
+    return this.take();
+  }
+
+  end(): SSEMessage[] {
+    if (!this.state.finished) failResponse(this.state, streamEndedEarly());
+    return this.take();
+  }
+
+  private take(): SSEMessage[] {
+    const messages = this.state.pending;
+    this.state.pending = [];
     return messages;
-  };
-  return {
-    push(event: StreamEvent): SSEMessage[] {
-      if (!state.finished) handleEvent(event, state);
-      return take();
-    },
-    end(): SSEMessage[] {
-      if (!state.finished) {
-        failResponse(state, streamEndedEarly());
-      }
-      return take();
-    },
-  };
+  }
 }
 
 function handleEvent(event: StreamEvent, state: EncoderState): void {
