@@ -6,7 +6,6 @@ import { formatBanner, formatFirstStartSecrets } from './format-banner';
 import { loadConfigFileStorage } from './load-config-file';
 import { priceCatalogFileIn } from './read-price-catalog-file';
 import { readServerEnvironment } from './read-server-environment';
-import { releaseStartUpMemory } from './release-start-up-memory';
 import { startExampleServer } from './start-example-server';
 
 /**
@@ -59,7 +58,5 @@ export async function serveFromEnvironment(settings: StartUpSettings): Promise<v
     logger,
   });
   running.server = server;
-  // Before the banner says the server is ready: an idle server keeps only what it uses.
-  releaseStartUpMemory();
   process.stdout.write(formatBanner({ ...server, routes: server.gateway.engine.routes, storage: storageLine }));
 }
