@@ -1,4 +1,5 @@
 import { withEncodedCacheControl } from '../cache/anthropic-cache-control';
+import { quoteMediaType } from './quote-media-type';
 import { toAnthropicToolId } from './to-anthropic-tool-id';
 import {
   invalidParameter,
@@ -9,7 +10,6 @@ import {
   type ImagePart,
   type JSONObject,
   type ToolResultPart,
-  quoteClientValue,
 } from '@signalbox/core';
 import { ANTHROPIC_IMAGE_MEDIA_TYPES } from '../schema/anthropic-content-schema';
 
@@ -27,7 +27,7 @@ function encodeImageSource(part: ImagePart, path: string): JSONObject {
   if (!IMAGE_MEDIA_TYPES.has(mediaType)) {
     throw unsupportedParameter(
       `${path}.source`,
-      `image media type ${quoteClientValue(source.mediaType)} is not supported by Anthropic (jpeg, png, gif and webp are)`,
+      `image media type ${quoteMediaType(source.mediaType)} is not supported by Anthropic (jpeg, png, gif and webp are)`,
     );
   }
   return { type: 'image', source: { type: 'base64', media_type: mediaType, data: source.data } };
@@ -63,7 +63,7 @@ function encodeDocumentSource(part: FilePart, path: string): JSONObject {
   }
   throw unsupportedParameter(
     `${path}.source`,
-    `file media type ${quoteClientValue(source.mediaType)} is not supported by Anthropic (PDF and plain text are)`,
+    `file media type ${quoteMediaType(source.mediaType)} is not supported by Anthropic (PDF and plain text are)`,
   );
 }
 
