@@ -76,4 +76,34 @@ describe('alerts in the panel, in a real browser', () => {
     expect([answer.status, ((await answer.json()) as { code?: string }).code]).toEqual([429, 'BUDGET_EXCEEDED']);
     await browser.screenshot('budgets-admin');
   }, 60_000);
+
+  it("lists the keys of the account chosen last, when an earlier account's answer comes after it", async () => {
+    const [first, second] = await Promise.all(['Earlier team', 'Later team'].map(name => server.store.createAccount({ name })));
+    const [firstKey, secondKey] = await Promise.all([first!, second!].map(account => server.store.createKey({ accountId: account.id, name: `${account.name} key` })));
+    const page = browser.page;
+    let releaseFirst!: () => void;
+    const firstHeld = new Promise<void>(resolve => (releaseFirst = resolve));
+    const isFirstKeys = (url: URL) => url.pathname.endsWith('/keys') && url.searchParams.get('accountId') === first!.id;
+    await page.route(isFirstKeys, async route => {
+      await firstHeld;
+      await route.continue();
+    });
+    try {
+      await page.goto(`${server.url}/panel/balance`);
+      await page.getByLabel('Account').selectOption(first!.id);
+      await page.getByLabel('Account').selectOption(second!.id);
+      const owners = page.getByLabel('For');
+      await owners.locator(`option[value="${secondKey!.key.id}"]`).waitFor({ state: 'attached' });
+      const firstAnswered = page.waitForResponse(response => isFirstKeys(new URL(response.url())));
+      releaseFirst();
+      await firstAnswered;
+      await page.evaluate(() => new Promise(resolve => requestAnimationFrame(() => setTimeout(resolve, 0))));
+      const values = await owners.locator('option').evaluateAll(options => options.map(option => (option as HTMLOptionElement).value));
+      expect(values).toContain(secondKey!.key.id);
+      expect(values).not.toContain(firstKey!.key.id);
+    } finally {
+      releaseFirst();
+      await page.unroute(isFirstKeys);
+    }
+  }, 60_000);
 });

@@ -17,14 +17,20 @@ export function BudgetForm({ accountId, admin, readOnly }: { accountId: string; 
   const [error, setError] = useState('');
   const [generation, setGeneration] = useState(0);
   useEffect(() => {
+    // An answer for an account no longer chosen (it can arrive after the new one's) is dropped.
+    let current = true;
     const query = toQuery({ accountId });
     Promise.all([api<{ data: Budget[] }>('GET', `/budgets${query}`), api<{ data: Key[] }>('GET', `/keys${query}`)]).then(
       ([found, listed]) => {
+        if (!current) return;
         setBudgets(found.data);
         setKeys(listed.data);
       },
-      (failure: unknown) => setError(formatFailure(failure)),
+      (failure: unknown) => current && setError(formatFailure(failure)),
     );
+    return () => {
+      current = false;
+    };
   }, [accountId, generation]);
   const nameOf = (keyId: string | null) => (keyId === null ? 'Account (every key)' : (keys.find(key => key.id === keyId)?.name ?? keyId));
   const save = async (owner: string, period: string, limit: number | null) => {

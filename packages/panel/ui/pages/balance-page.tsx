@@ -17,13 +17,18 @@ export function BalancePage({ session }: { session: Session }) {
   const account = accounts.find(candidate => candidate.id === chosen);
   useEffect(() => {
     if (!chosen) return;
+    // The history of an account no longer chosen (its answer can come after the new one's) is dropped.
+    let current = true;
     api<{ data: BalanceEvent[] }>(
       'GET',
       `/accounts/${encodeURIComponent(chosen)}/balance-events${toQuery({ limit: '100' })}`,
     ).then(
-      answer => setEvents(answer.data),
-      (failure: Error) => setError(failure.message),
+      answer => current && setEvents(answer.data),
+      (failure: Error) => current && setError(failure.message),
     );
+    return () => {
+      current = false;
+    };
   }, [chosen, generation]);
   const topUp = async (event: Event) => {
     event.preventDefault();
