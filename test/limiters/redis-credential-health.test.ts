@@ -105,7 +105,11 @@ describe('upstream health shared through Redis', () => {
 
     // a refused (401) → b at once, which fails with a 500: its circuit and the upstream's (1 failure each) open.
     expect(await one.generate()).toMatchObject({ status: 502, errorCode: 'UPSTREAM_FAILED', attempts: 2 });
-    await timeUntil(() => two.stateOf('a').state === 'disabled' && two.stateOf('b').state === 'circuit-open', 1_000);
+    // Three announcements (the key, the credential's circuit, the upstream's), each heard on its own.
+    await timeUntil(
+      () => two.stateOf('a').state === 'disabled' && two.stateOf('b').state === 'circuit-open' && two.test.engine.upstreamHealth()[0]?.state === 'circuit-open',
+      1_000,
+    );
     expect(two.stateOf('a')).toMatchObject({ reason: 'upstream-401' });
     expect(two.stateOf('b')).toMatchObject({ until: TEST_NOW + 60_000 });
     expect(two.test.engine.upstreamHealth()[0]).toMatchObject({ state: 'circuit-open', until: TEST_NOW + 60_000 });
