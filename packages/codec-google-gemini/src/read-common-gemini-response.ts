@@ -1,4 +1,4 @@
-import { isJSONObject } from '@signalbox/core';
+import { isJSONObject, isOptionalBoolean, isOptionalNumber, isOptionalString } from '@signalbox/core';
 import type { GeminiResponse } from './gemini-api';
 
 /**
@@ -48,7 +48,7 @@ function isTextPart(part: unknown): boolean {
   return (
     isJSONObject(part) &&
     isOptionalString(part.text) &&
-    (part.thought === undefined || typeof part.thought === 'boolean') &&
+    isOptionalBoolean(part.thought) &&
     isOptionalString(part.thoughtSignature) &&
     part.inlineData === undefined &&
     part.fileData === undefined &&
@@ -71,7 +71,3 @@ function isCommonUsage(usage: unknown): boolean {
       isOptionalNumber(usage.totalTokenCount))
   );
 }
-
-export const isOptionalString = (value: unknown): boolean => value === undefined || typeof value === 'string';
-// zod refuses infinite numbers.
-export const isOptionalNumber = (value: unknown): boolean => value === undefined || Number.isFinite(value);

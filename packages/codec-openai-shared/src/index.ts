@@ -7,4 +7,3 @@ export { describeOpenAIModelsOperation, describeOpenAISharedComponents, OPENAI_O
 export { toOpenAPISchema } from './openapi/to-openapi-schema';
 export { modelIdSchema } from './openapi/model-id-schema';
 export { readOpenAIRateLimitResets } from './read-openai-rate-limit-resets';
-export { isNullishBoolean, isNullishCount, isNullishInRange, isNullishMember, isNullishNumber, isNullishString } from './wire-value-checks';

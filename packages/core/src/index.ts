@@ -81,6 +81,21 @@ export { streamEndedEarly } from './errors/stream-ended-early';
 export { unfinishedAnswerError } from './errors/unfinished-answer-error';
 export { createId } from './ids/create-id';
 export { isJSONObject, type JSONObject, type JSONValue } from './json';
+export {
+  isCount,
+  isInRange,
+  isNullishBoolean,
+  isNullishCount,
+  isNullishInRange,
+  isNullishMember,
+  isNullishNumber,
+  isNullishString,
+  isOptionalBoolean,
+  isOptionalCount,
+  isOptionalInRange,
+  isOptionalNumber,
+  isOptionalString,
+} from './wire-value-checks';
 export { spliceJSONString } from './splice-json-string';
 export type { BuiltInProtocol, Protocol } from './protocol';
 export type { SSEMessage } from './sse-message';

@@ -1,10 +1,18 @@
-import { isJSONObject, type JSONObject, type JSONValue } from '@signalbox/core';
+import {
+  isCount,
+  isJSONObject,
+  isNullishString,
+  isOptionalBoolean,
+  isOptionalCount,
+  isOptionalInRange,
+  type JSONObject,
+  type JSONValue,
+} from '@signalbox/core';
 import {
   ANTHROPIC_NULLISH_PASS_THROUGH_FIELDS,
   type AnthropicMessageParam,
   type AnthropicRequest,
 } from '../schema/anthropic-request-schema';
-import { isNullishString } from '../usage/read-anthropic-usage';
 
 type TextBlock = { type: 'text'; text: string; cache_control: CacheControl; citations: unknown[] | null | undefined };
 type CacheControl = { type: 'ephemeral'; ttl: '5m' | '1h' | undefined } | null | undefined;
@@ -47,10 +55,10 @@ export function readCommonAnthropicRequest(body: JSONObject): AnthropicRequest |
 
 function hasCommonScalars(body: JSONObject): boolean {
   return (
-    (body.stream === undefined || typeof body.stream === 'boolean') &&
-    (body.temperature === undefined || isInRange(body.temperature, 0, 1)) &&
-    (body.top_p === undefined || isInRange(body.top_p, 0, 1)) &&
-    (body.top_k === undefined || isCount(body.top_k, 0))
+    isOptionalBoolean(body.stream) &&
+    isOptionalInRange(body.temperature, 0, 1) &&
+    isOptionalInRange(body.top_p, 0, 1) &&
+    isOptionalCount(body.top_k, 0)
   );
 }
 
@@ -106,8 +114,3 @@ function readMetadata(value: JSONValue | undefined): AnthropicRequest['metadata'
   for (const key in value) if (key !== 'user_id') return false;
   return { user_id: value.user_id };
 }
-
-/** What `z.number().int().min(minimum)` takes (zod's integers are safe integers). */
-const isCount = (value: unknown, minimum: number): boolean => Number.isSafeInteger(value) && (value as number) >= minimum;
-const isInRange = (value: unknown, minimum: number, maximum: number): boolean =>
-  Number.isFinite(value) && (value as number) >= minimum && (value as number) <= maximum;

@@ -1,7 +1,7 @@
-import { isJSONObject } from '@signalbox/core';
+import { isJSONObject, isNullishString } from '@signalbox/core';
 import type { z } from 'zod';
 import type { AnthropicOutputBlock, anthropicResponseSchema } from '../schema/anthropic-response-schema';
-import { isNullishString, readAnthropicUsage } from '../usage/read-anthropic-usage';
+import { readAnthropicUsage } from '../usage/read-anthropic-usage';
 
 type AnthropicResponse = z.infer<typeof anthropicResponseSchema>;
 type ContentBlock = AnthropicResponse['content'][number];

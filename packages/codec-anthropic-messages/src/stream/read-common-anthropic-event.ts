@@ -1,6 +1,6 @@
-import { isJSONObject, type JSONObject } from '@signalbox/core';
+import { isJSONObject, isNullishString, type JSONObject } from '@signalbox/core';
 import type { AnthropicStreamEvent } from '../schema/anthropic-stream-event-schema';
-import { isNullishString, readAnthropicUsage } from '../usage/read-anthropic-usage';
+import { readAnthropicUsage } from '../usage/read-anthropic-usage';
 
 type EventOf<Type extends AnthropicStreamEvent['type']> = Extract<AnthropicStreamEvent, { type: Type }>;
 

@@ -1,4 +1,4 @@
-import { isJSONObject } from '@signalbox/core';
+import { isJSONObject, isNullishNumber } from '@signalbox/core';
 import type { AnthropicUsageCounts } from './decode-anthropic-usage';
 
 /**
@@ -35,10 +35,3 @@ export function readAnthropicUsage(value: unknown): AnthropicUsageCounts | null 
     output_tokens_details: details == null ? details : { thinking_tokens: details.thinking_tokens as number | null | undefined },
   };
 }
-
-/** What `z.string().nullish()` takes. */
-export const isNullishString = (value: unknown): value is string | null | undefined =>
-  value == null || typeof value === 'string';
-
-/** What `z.number().nullish()` takes (zod refuses infinite numbers). */
-const isNullishNumber = (value: unknown): boolean => value == null || Number.isFinite(value);

@@ -1,5 +1,5 @@
-import { isJSONObject, type JSONObject } from '@signalbox/core';
-import { isOptionalNumber, isOptionalString, isTextContent } from '../read-common-gemini-response';
+import { isJSONObject, isOptionalBoolean, isOptionalCount, isOptionalInRange, isOptionalString, type JSONObject } from '@signalbox/core';
+import { isTextContent } from '../read-common-gemini-response';
 import type { GeminiRequest } from './gemini-request-schema';
 
 // The top-level fields of the common request; any other (tools, safety settings, cached content,
@@ -32,23 +32,16 @@ function isCommonConfig(config: unknown): boolean {
     !isOptionalCount(config.candidateCount, 1) ||
     !isOptionalCount(config.maxOutputTokens, 1) ||
     !isOptionalCount(config.topK, Number.MIN_SAFE_INTEGER) ||
-    !isOptionalNumber(config.temperature) ||
-    (config.temperature as number) < 0 ||
-    !isOptionalNumber(config.topP) ||
-    (config.topP as number) < 0 ||
-    (config.topP as number) > 1
+    !isOptionalInRange(config.temperature, 0) ||
+    !isOptionalInRange(config.topP, 0, 1)
   )
     return false;
   const thinking = config.thinkingConfig;
   return (
     thinking === undefined ||
     (isJSONObject(thinking) &&
-      (thinking.includeThoughts === undefined || typeof thinking.includeThoughts === 'boolean') &&
+      isOptionalBoolean(thinking.includeThoughts) &&
       isOptionalCount(thinking.thinkingBudget, Number.MIN_SAFE_INTEGER) &&
       isOptionalString(thinking.thinkingLevel))
   );
 }
-
-/** What `z.number().int().min(minimum).optional()` takes (zod's integers are safe integers). */
-const isOptionalCount = (value: unknown, minimum: number): boolean =>
-  value === undefined || (Number.isSafeInteger(value) && (value as number) >= minimum);

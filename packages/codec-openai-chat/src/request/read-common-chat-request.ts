@@ -1,5 +1,14 @@
-import { isNullishBoolean, isNullishCount, isNullishInRange, isNullishMember, isNullishString } from '@signalbox/codec-openai-shared';
-import { isJSONObject, type JSONObject, type JSONValue } from '@signalbox/core';
+import {
+  isJSONObject,
+  isNullishBoolean,
+  isNullishCount,
+  isNullishInRange,
+  isNullishMember,
+  isNullishString,
+  isOptionalBoolean,
+  type JSONObject,
+  type JSONValue,
+} from '@signalbox/core';
 import type { OpenAIChatMessage, OpenAIChatRequest } from './openai-chat-request-schema';
 
 type Nullish<Value> = Value | null | undefined;
@@ -132,5 +141,3 @@ function readStreamOptions(options: JSONValue | undefined): OpenAIChatRequest['s
   if (!isOptionalBoolean(includeUsage) || !isOptionalBoolean(includeObfuscation)) return false;
   return { include_usage: includeUsage, include_obfuscation: includeObfuscation };
 }
-
-const isOptionalBoolean = (value: unknown): value is boolean | undefined => value === undefined || typeof value === 'boolean';

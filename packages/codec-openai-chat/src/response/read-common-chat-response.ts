@@ -1,5 +1,4 @@
-import { isNullishNumber, isNullishString } from '@signalbox/codec-openai-shared';
-import { isJSONObject } from '@signalbox/core';
+import { isJSONObject, isNullishNumber, isNullishString } from '@signalbox/core';
 import type { OpenAIChatResponse, OpenAIChatUsage } from '../openai-chat-api';
 
 type Choice = OpenAIChatResponse['choices'][number];

@@ -1,5 +1,4 @@
-import { isNullishNumber, isNullishString } from '@signalbox/codec-openai-shared';
-import { isJSONObject } from '@signalbox/core';
+import { isJSONObject, isNullishNumber, isNullishString } from '@signalbox/core';
 import type { OpenAIChatChunk } from '../openai-chat-api';
 import { readCommonChatUsage } from '../response/read-common-chat-response';
 

@@ -1,5 +1,13 @@
-import { isNullishBoolean, isNullishCount, isNullishInRange, isNullishMember, isNullishString } from '@signalbox/codec-openai-shared';
-import { isJSONObject, type JSONObject, type JSONValue } from '@signalbox/core';
+import {
+  isJSONObject,
+  isNullishBoolean,
+  isNullishCount,
+  isNullishInRange,
+  isNullishMember,
+  isNullishString,
+  type JSONObject,
+  type JSONValue,
+} from '@signalbox/core';
 import type { OpenAIResponsesRequest } from './openai-responses-request-schema';
 
 type Nullish<Value> = Value | null | undefined;

@@ -1,5 +1,4 @@
-import { isNullishString } from '@signalbox/codec-openai-shared';
-import { isJSONObject } from '@signalbox/core';
+import { isJSONObject, isNullishString } from '@signalbox/core';
 import type { z } from 'zod';
 import type { messageOutputItemSchema, openAIResponsesResponseSchema } from './openai-responses-response-schema';
 
