@@ -13,8 +13,6 @@ import type { StoreContext } from './store-context';
 
 /** The ledger calls other than a batch of commits: each goes to the thread as it is. */
 type ReadMethod = 'listUsage' | 'summarizeUsage' | 'listBalanceEvents' | 'deleteUsageBefore';
-/** How a call finds its thread: the one running, started if need be (`get`), or only one already running (`current`). */
-type ThreadChoice = 'get' | 'current';
 
 /** The usage ledger of a single gateway, and what stops its thread once the calls made are answered. */
 export type ThreadedUsageLedger = UsageLedger & { closeThreads(): Promise<void> };
@@ -42,10 +40,10 @@ export function createThreadedUsageMethods(context: StoreContext, ledger: LazyLe
       throw error;
     }
   };
-  /** A read or the retention deletion: on the thread, or on the store's connection without one. */
-  const relay = <M extends ReadMethod>(method: M, args: Parameters<UsageLedger[M]>, choice: ThreadChoice = 'get'): ReturnType<UsageLedger[M]> => {
+  /** A read or the retention deletion: on `thread`, or on the store's connection without one. */
+  const relay = <M extends ReadMethod>(method: M, args: Parameters<UsageLedger[M]>, thread: LedgerThread | undefined): ReturnType<UsageLedger[M]> => {
     const alone = local[method] as (...values: Parameters<UsageLedger[M]>) => Promise<unknown>;
-    return onThread<unknown>(ledger[choice](), thread => thread.call(method, args as never), () => alone(...args)) as ReturnType<UsageLedger[M]>;
+    return onThread<unknown>(thread, running => running.call(method, args as never), () => alone(...args)) as ReturnType<UsageLedger[M]>;
   };
   return {
     async commitUsage(commits) {
@@ -59,11 +57,11 @@ export function createThreadedUsageMethods(context: StoreContext, ledger: LazyLe
       for (const { reservation } of commits) if (reservation) context.accounts.forget(reservation.accountId);
       return settled;
     },
-    listUsage: (...args) => relay('listUsage', args),
-    summarizeUsage: (...args) => relay('summarizeUsage', args),
-    listBalanceEvents: (...args) => relay('listBalanceEvents', args),
+    listUsage: (...args) => relay('listUsage', args, ledger.get()),
+    summarizeUsage: (...args) => relay('summarizeUsage', args, ledger.get()),
+    listBalanceEvents: (...args) => relay('listBalanceEvents', args, ledger.get()),
     // The sweep's deletion starts no thread: an idle gateway that never charged runs none.
-    deleteUsageBefore: (...args) => relay('deleteUsageBefore', args, 'current'),
+    deleteUsageBefore: (...args) => relay('deleteUsageBefore', args, ledger.current()),
     async closeThreads() {
       await ledger.close();
     },
