@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { decodeAnthropicRequest } from '../../packages/codec-anthropic-messages/src/request/decode-anthropic-request';
 import type * as AnthropicFastPath from '../../packages/codec-anthropic-messages/src/request/read-common-anthropic-request';
 import { anthropicRequestSchema } from '../../packages/codec-anthropic-messages/src/schema/anthropic-request-schema';
+import type * as FastPathProperties from './fast-path-properties';
 import { checkFastPathAgainstSchema, checkSameDecoding } from './fast-path-properties';
 import { fuzzRuns } from './fuzz-runs';
 import { field, objectAround, rarely, throughJSON } from './wire-shape-arbitraries';
@@ -11,16 +12,9 @@ const actual = jest.requireActual<typeof AnthropicFastPath>(
 );
 
 // The decoder's fast path, switchable off so the same decoder runs on the schema alone.
-let mockFastPathOn = true;
-jest.mock('../../packages/codec-anthropic-messages/src/request/read-common-anthropic-request', () => {
-  const real = jest.requireActual<typeof AnthropicFastPath>(
-    '../../packages/codec-anthropic-messages/src/request/read-common-anthropic-request',
-  );
-  return { readCommonAnthropicRequest: (body: never) => (mockFastPathOn ? real.readCommonAnthropicRequest(body) : undefined) };
-});
-const switchFastPath = (on: boolean): void => {
-  mockFastPathOn = on;
-};
+jest.mock('../../packages/codec-anthropic-messages/src/request/read-common-anthropic-request', () =>
+  jest.requireActual<typeof FastPathProperties>('./fast-path-properties').switchableModule('../../packages/codec-anthropic-messages/src/request/read-common-anthropic-request'),
+);
 
 const RUNS = fuzzRuns({ bodies: 600, decoded: 300 });
 
@@ -79,5 +73,5 @@ describe('fuzz: the Messages request fast path', () => {
     checkFastPathAgainstSchema(body, actual.readCommonAnthropicRequest, anthropicRequestSchema, RUNS.bodies));
 
   it('decodes any body to the request (or the refusal) the schema alone gives', () =>
-    checkSameDecoding(body, decodeAnthropicRequest, switchFastPath, RUNS.decoded));
+    checkSameDecoding(body, decodeAnthropicRequest, RUNS.decoded));
 });

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { decodeAnthropicResponse } from '../../packages/codec-anthropic-messages/src/response/decode-anthropic-response';
 import type * as AnthropicFastPath from '../../packages/codec-anthropic-messages/src/response/read-common-anthropic-response';
 import { anthropicOutputBlockSchema, anthropicResponseSchema } from '../../packages/codec-anthropic-messages/src/schema/anthropic-response-schema';
+import type * as FastPathProperties from './fast-path-properties';
 import { checkFastPathAgainstSchema, checkSameDecoding } from './fast-path-properties';
 import { fuzzRuns } from './fuzz-runs';
 import { counters, field, nested, objectAround, rarely, throughJSON } from './wire-shape-arbitraries';
@@ -11,19 +12,9 @@ const actual = jest.requireActual<typeof AnthropicFastPath>(
 );
 
 // The decoder's fast paths, switchable off so the same decoder runs on the schemas alone.
-let mockFastPathOn = true;
-jest.mock('../../packages/codec-anthropic-messages/src/response/read-common-anthropic-response', () => {
-  const real = jest.requireActual<typeof AnthropicFastPath>(
-    '../../packages/codec-anthropic-messages/src/response/read-common-anthropic-response',
-  );
-  return {
-    readCommonAnthropicResponse: (value: unknown) => (mockFastPathOn ? real.readCommonAnthropicResponse(value) : undefined),
-    readCommonAnthropicOutputBlock: (block: never) => (mockFastPathOn ? real.readCommonAnthropicOutputBlock(block) : undefined),
-  };
-});
-const switchFastPath = (on: boolean): void => {
-  mockFastPathOn = on;
-};
+jest.mock('../../packages/codec-anthropic-messages/src/response/read-common-anthropic-response', () =>
+  jest.requireActual<typeof FastPathProperties>('./fast-path-properties').switchableModule('../../packages/codec-anthropic-messages/src/response/read-common-anthropic-response'),
+);
 
 const RUNS = fuzzRuns({ answers: 500, blocks: 500, decoded: 200 });
 
@@ -70,5 +61,5 @@ describe('fuzz: the Anthropic answer fast path', () => {
     checkFastPathAgainstSchema(block.map(throughJSON), actual.readCommonAnthropicOutputBlock, anthropicOutputBlockSchema, RUNS.blocks));
 
   it('decodes any answer to what the schemas alone give', () =>
-    checkSameDecoding(answer, decodeAnthropicResponse, switchFastPath, RUNS.decoded));
+    checkSameDecoding(answer, decodeAnthropicResponse, RUNS.decoded));
 });

@@ -3,6 +3,7 @@ import type { SSEMessage } from '@signalbox/core';
 import { createAnthropicStreamDecoder } from '../../packages/codec-anthropic-messages/src/stream/decode-anthropic-stream';
 import { anthropicStreamEventSchema } from '../../packages/codec-anthropic-messages/src/schema/anthropic-stream-event-schema';
 import type * as AnthropicFastPath from '../../packages/codec-anthropic-messages/src/stream/read-common-anthropic-event';
+import type * as FastPathProperties from './fast-path-properties';
 import { checkFastPathAgainstSchema, checkSameDecoding, plainEvent } from './fast-path-properties';
 import { fuzzRuns } from './fuzz-runs';
 import { counters, field, nested, objectAround, throughJSON } from './wire-shape-arbitraries';
@@ -12,16 +13,9 @@ const actual = jest.requireActual<typeof AnthropicFastPath>(
 );
 
 // The decoder's fast path, switchable off so the same decoder runs on the schema alone.
-let mockFastPathOn = true;
-jest.mock('../../packages/codec-anthropic-messages/src/stream/read-common-anthropic-event', () => {
-  const real = jest.requireActual<typeof AnthropicFastPath>(
-    '../../packages/codec-anthropic-messages/src/stream/read-common-anthropic-event',
-  );
-  return { readCommonAnthropicEvent: (value: never) => (mockFastPathOn ? real.readCommonAnthropicEvent(value) : undefined) };
-});
-const switchFastPath = (on: boolean): void => {
-  mockFastPathOn = on;
-};
+jest.mock('../../packages/codec-anthropic-messages/src/stream/read-common-anthropic-event', () =>
+  jest.requireActual<typeof FastPathProperties>('./fast-path-properties').switchableModule('../../packages/codec-anthropic-messages/src/stream/read-common-anthropic-event'),
+);
 
 const RUNS = fuzzRuns({ events: 1000, streams: 200 });
 
@@ -73,5 +67,5 @@ describe('fuzz: the Anthropic stream decoder fast path', () => {
     checkFastPathAgainstSchema(event, actual.readCommonAnthropicEvent, anthropicStreamEventSchema, RUNS.events));
 
   it('decodes any stream to the events the schema alone gives', () =>
-    checkSameDecoding(fc.array(event, { maxLength: 12 }), values => decode([...OPENING, ...values.map(value => ({ data: JSON.stringify(value) }))]), switchFastPath, RUNS.streams));
+    checkSameDecoding(fc.array(event, { maxLength: 12 }), values => decode([...OPENING, ...values.map(value => ({ data: JSON.stringify(value) }))]), RUNS.streams));
 });

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { decodeOpenAIChatRequest } from '../../packages/codec-openai-chat/src/request/decode-openai-chat-request';
 import { openAIChatRequestSchema } from '../../packages/codec-openai-chat/src/request/openai-chat-request-schema';
 import type * as ChatFastPath from '../../packages/codec-openai-chat/src/request/read-common-chat-request';
+import type * as FastPathProperties from './fast-path-properties';
 import { checkFastPathAgainstSchema, checkSameDecoding } from './fast-path-properties';
 import { fuzzRuns } from './fuzz-runs';
 import { field, objectAround, rarely, throughJSON } from './wire-shape-arbitraries';
@@ -9,14 +10,9 @@ import { field, objectAround, rarely, throughJSON } from './wire-shape-arbitrari
 const actual = jest.requireActual<typeof ChatFastPath>('../../packages/codec-openai-chat/src/request/read-common-chat-request');
 
 // The decoder's fast path, switchable off so the same decoder runs on the schema alone.
-let mockFastPathOn = true;
-jest.mock('../../packages/codec-openai-chat/src/request/read-common-chat-request', () => {
-  const real = jest.requireActual<typeof ChatFastPath>('../../packages/codec-openai-chat/src/request/read-common-chat-request');
-  return { readCommonChatRequest: (body: never) => (mockFastPathOn ? real.readCommonChatRequest(body) : undefined) };
-});
-const switchFastPath = (on: boolean): void => {
-  mockFastPathOn = on;
-};
+jest.mock('../../packages/codec-openai-chat/src/request/read-common-chat-request', () =>
+  jest.requireActual<typeof FastPathProperties>('./fast-path-properties').switchableModule('../../packages/codec-openai-chat/src/request/read-common-chat-request'),
+);
 
 const RUNS = fuzzRuns({ bodies: 600, decoded: 300 });
 
@@ -102,5 +98,5 @@ describe('fuzz: the Chat Completions request fast path', () => {
     checkFastPathAgainstSchema(body, actual.readCommonChatRequest, openAIChatRequestSchema, RUNS.bodies));
 
   it('decodes any body to the request (or the refusal) the schema alone gives', () =>
-    checkSameDecoding(body, decodeOpenAIChatRequest, switchFastPath, RUNS.decoded));
+    checkSameDecoding(body, decodeOpenAIChatRequest, RUNS.decoded));
 });

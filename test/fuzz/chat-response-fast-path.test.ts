@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { openAIChatResponseSchema } from '../../packages/codec-openai-chat/src/openai-chat-api';
 import { decodeOpenAIChatResponse } from '../../packages/codec-openai-chat/src/response/decode-openai-chat-response';
 import type * as ChatFastPath from '../../packages/codec-openai-chat/src/response/read-common-chat-response';
+import type * as FastPathProperties from './fast-path-properties';
 import { checkFastPathAgainstSchema, checkSameDecoding } from './fast-path-properties';
 import { fuzzRuns } from './fuzz-runs';
 import { chatUsage } from './chat-usage-arbitrary';
@@ -10,14 +11,9 @@ import { field, nested, objectAround, rarely, throughJSON } from './wire-shape-a
 const actual = jest.requireActual<typeof ChatFastPath>('../../packages/codec-openai-chat/src/response/read-common-chat-response');
 
 // The decoder's fast path, switchable off so the same decoder runs on the schema alone.
-let mockFastPathOn = true;
-jest.mock('../../packages/codec-openai-chat/src/response/read-common-chat-response', () => {
-  const real = jest.requireActual<typeof ChatFastPath>('../../packages/codec-openai-chat/src/response/read-common-chat-response');
-  return { readCommonChatResponse: (value: unknown) => (mockFastPathOn ? real.readCommonChatResponse(value) : undefined) };
-});
-const switchFastPath = (on: boolean): void => {
-  mockFastPathOn = on;
-};
+jest.mock('../../packages/codec-openai-chat/src/response/read-common-chat-response', () =>
+  jest.requireActual<typeof FastPathProperties>('./fast-path-properties').switchableModule('../../packages/codec-openai-chat/src/response/read-common-chat-response'),
+);
 
 const RUNS = fuzzRuns({ answers: 500, decoded: 200 });
 
@@ -60,5 +56,5 @@ describe('fuzz: the Chat Completions answer fast path', () => {
     checkFastPathAgainstSchema(answer, actual.readCommonChatResponse, openAIChatResponseSchema, RUNS.answers));
 
   it('decodes any answer to what the schema alone gives', () =>
-    checkSameDecoding(answer, decode, switchFastPath, RUNS.decoded));
+    checkSameDecoding(answer, decode, RUNS.decoded));
 });

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { openAIChatChunkSchema } from '../../packages/codec-openai-chat/src/openai-chat-api';
 import { createOpenAIChatStreamDecoder } from '../../packages/codec-openai-chat/src/stream/decode-openai-chat-stream';
 import type * as ChatStreamFastPath from '../../packages/codec-openai-chat/src/stream/read-common-chat-chunk';
+import type * as FastPathProperties from './fast-path-properties';
 import { checkFastPathAgainstSchema, checkSameDecoding, plainEvent } from './fast-path-properties';
 import { fuzzRuns } from './fuzz-runs';
 import { chatUsage } from './chat-usage-arbitrary';
@@ -10,14 +11,9 @@ import { field, nested, objectAround, rarely, throughJSON } from './wire-shape-a
 const actual = jest.requireActual<typeof ChatStreamFastPath>('../../packages/codec-openai-chat/src/stream/read-common-chat-chunk');
 
 // The decoder's fast path, switchable off so the same decoder runs on the schema alone.
-let mockFastPathOn = true;
-jest.mock('../../packages/codec-openai-chat/src/stream/read-common-chat-chunk', () => {
-  const real = jest.requireActual<typeof ChatStreamFastPath>('../../packages/codec-openai-chat/src/stream/read-common-chat-chunk');
-  return { readCommonChatChunk: (value: unknown) => (mockFastPathOn ? real.readCommonChatChunk(value) : undefined) };
-});
-const switchFastPath = (on: boolean): void => {
-  mockFastPathOn = on;
-};
+jest.mock('../../packages/codec-openai-chat/src/stream/read-common-chat-chunk', () =>
+  jest.requireActual<typeof FastPathProperties>('./fast-path-properties').switchableModule('../../packages/codec-openai-chat/src/stream/read-common-chat-chunk'),
+);
 
 const RUNS = fuzzRuns({ chunks: 1000, streams: 200 });
 
@@ -70,5 +66,5 @@ describe('fuzz: the Chat Completions stream decoder fast path', () => {
     checkFastPathAgainstSchema(chunk, readThroughSchema, openAIChatChunkSchema, RUNS.chunks));
 
   it('decodes any stream to the events the schema alone gives', () =>
-    checkSameDecoding(fc.tuple(fc.array(chunk, { maxLength: 10 }), fc.boolean()), decode, switchFastPath, RUNS.streams));
+    checkSameDecoding(fc.tuple(fc.array(chunk, { maxLength: 10 }), fc.boolean()), decode, RUNS.streams));
 });

@@ -39,26 +39,44 @@ export function checkFastPathAgainstSchema(
   if (runs >= MIN_RUNS_FOR_REACH) expect(taken).toBeGreaterThan(runs / 20);
 }
 
-/** `decode` has the same outcome (value, or refusal code and message) with the fast path on as with it off. */
-export function checkSameDecoding<Value>(
-  values: fc.Arbitrary<Value>,
-  decode: (value: Value) => unknown,
-  switchFastPath: (on: boolean) => void,
-  runs: number,
-): void {
+/** The fast paths' switch: one per test file, since each file has a module registry of its own. */
+const fastPaths = { on: true, callsWhileOff: 0 };
+
+/**
+ * The fast-path module at `path` (relative to this folder) with each function answering `undefined`
+ * while the switch is off, so its decoder leaves every value to the schema: a test file's `jest.mock`
+ * factory, `() => jest.requireActual<…>('./fast-path-properties').switchableModule(path)`.
+ */
+export function switchableModule(path: string): Record<string, unknown> {
+  const module = jest.requireActual<Record<string, unknown>>(path);
+  const switchable: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(module)) {
+    if (typeof value !== 'function') switchable[name] = value;
+    else switchable[name] = (...args: unknown[]) => (fastPaths.on ? (value as (...values: unknown[]) => unknown)(...args) : (fastPaths.callsWhileOff++, undefined));
+  }
+  return switchable;
+}
+
+/**
+ * `decode` has the same outcome (value, or refusal code and message) with the fast path on as with
+ * it off (`switchableModule`); at full strength, the decoder is seen asking the switched-off path.
+ */
+export function checkSameDecoding<Value>(values: fc.Arbitrary<Value>, decode: (value: Value) => unknown, runs: number): void {
+  const askedBefore = fastPaths.callsWhileOff;
   fc.assert(
     fc.property(values, value => {
-      switchFastPath(true);
+      fastPaths.on = true;
       const withFastPath = outcomeOf(() => decode(value));
-      switchFastPath(false);
+      fastPaths.on = false;
       try {
         expect(outcomeOf(() => decode(value))).toEqual(withFastPath);
       } finally {
-        switchFastPath(true);
+        fastPaths.on = true;
       }
     }),
     { numRuns: runs },
   );
+  if (runs >= MIN_RUNS_FOR_REACH) expect(fastPaths.callsWhileOff).toBeGreaterThan(askedBefore);
 }
 
 /** What `run` returns, or the code and message of the error it throws. */

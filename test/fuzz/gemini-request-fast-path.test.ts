@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { decodeGeminiRequest } from '../../packages/codec-google-gemini/src/request/decode-gemini-request';
 import { geminiRequestSchema } from '../../packages/codec-google-gemini/src/request/gemini-request-schema';
 import type * as GeminiFastPath from '../../packages/codec-google-gemini/src/request/read-common-gemini-request';
+import type * as FastPathProperties from './fast-path-properties';
 import { checkFastPathAgainstSchema, checkSameDecoding } from './fast-path-properties';
 import { fuzzRuns } from './fuzz-runs';
 import { near, objectAround, rarely, throughJSON } from './wire-shape-arbitraries';
@@ -9,14 +10,9 @@ import { near, objectAround, rarely, throughJSON } from './wire-shape-arbitrarie
 const actual = jest.requireActual<typeof GeminiFastPath>('../../packages/codec-google-gemini/src/request/read-common-gemini-request');
 
 // The decoder's fast path, switchable off so the same decoder runs on the schema alone.
-let mockFastPathOn = true;
-jest.mock('../../packages/codec-google-gemini/src/request/read-common-gemini-request', () => {
-  const real = jest.requireActual<typeof GeminiFastPath>('../../packages/codec-google-gemini/src/request/read-common-gemini-request');
-  return { readCommonGeminiRequest: (body: never) => (mockFastPathOn ? real.readCommonGeminiRequest(body) : undefined) };
-});
-const switchFastPath = (on: boolean): void => {
-  mockFastPathOn = on;
-};
+jest.mock('../../packages/codec-google-gemini/src/request/read-common-gemini-request', () =>
+  jest.requireActual<typeof FastPathProperties>('./fast-path-properties').switchableModule('../../packages/codec-google-gemini/src/request/read-common-gemini-request'),
+);
 
 const RUNS = fuzzRuns({ bodies: 600, decoded: 300 });
 
@@ -65,5 +61,5 @@ describe('fuzz: the Gemini request fast path', () => {
     checkFastPathAgainstSchema(body, actual.readCommonGeminiRequest, geminiRequestSchema, RUNS.bodies, true));
 
   it('decodes any body to the request (or the refusal) the schema alone gives', () =>
-    checkSameDecoding(body, decodeGeminiRequest, switchFastPath, RUNS.decoded));
+    checkSameDecoding(body, decodeGeminiRequest, RUNS.decoded));
 });

@@ -3,6 +3,7 @@ import { geminiResponseSchema } from '../../packages/codec-google-gemini/src/gem
 import { decodeGeminiResponse } from '../../packages/codec-google-gemini/src/response/decode-gemini-response';
 import { createGeminiStreamDecoder } from '../../packages/codec-google-gemini/src/stream/decode-gemini-stream';
 import type * as GeminiFastPath from '../../packages/codec-google-gemini/src/read-common-gemini-response';
+import type * as FastPathProperties from './fast-path-properties';
 import { checkFastPathAgainstSchema, checkSameDecoding, plainEvent } from './fast-path-properties';
 import { fuzzRuns } from './fuzz-runs';
 import { count, counters, field, nested, objectAround, rarely, throughJSON } from './wire-shape-arbitraries';
@@ -12,16 +13,9 @@ const actual = jest.requireActual<typeof GeminiFastPath>(
 );
 
 // The decoders' fast path, switchable off so the same decoders run on the schema alone.
-let mockFastPathOn = true;
-jest.mock('../../packages/codec-google-gemini/src/read-common-gemini-response', () => {
-  const real = jest.requireActual<typeof GeminiFastPath>(
-    '../../packages/codec-google-gemini/src/read-common-gemini-response',
-  );
-  return { readCommonGeminiResponse: (value: unknown) => (mockFastPathOn ? real.readCommonGeminiResponse(value) : undefined) };
-});
-const switchFastPath = (on: boolean): void => {
-  mockFastPathOn = on;
-};
+jest.mock('../../packages/codec-google-gemini/src/read-common-gemini-response', () =>
+  jest.requireActual<typeof FastPathProperties>('./fast-path-properties').switchableModule('../../packages/codec-google-gemini/src/read-common-gemini-response'),
+);
 
 const RUNS = fuzzRuns({ answers: 500, streams: 200, whole: 200 });
 
@@ -83,8 +77,8 @@ describe('fuzz: the Gemini answer and stream chunk fast path', () => {
     checkFastPathAgainstSchema(answer, actual.readCommonGeminiResponse, geminiResponseSchema, RUNS.answers, true));
 
   it('decodes any stream to the events the schema alone gives', () =>
-    checkSameDecoding(fc.array(answer, { maxLength: 8 }), decodeStream, switchFastPath, RUNS.streams));
+    checkSameDecoding(fc.array(answer, { maxLength: 8 }), decodeStream, RUNS.streams));
 
   it('decodes any whole answer to what the schema alone gives', () =>
-    checkSameDecoding(answer, decodeGeminiResponse, switchFastPath, RUNS.whole));
+    checkSameDecoding(answer, decodeGeminiResponse, RUNS.whole));
 });

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { decodeOpenAIResponsesRequest } from '../../packages/codec-openai-responses/src/request/decode-openai-responses-request';
 import { openAIResponsesRequestSchema } from '../../packages/codec-openai-responses/src/request/openai-responses-request-schema';
 import type * as ResponsesFastPath from '../../packages/codec-openai-responses/src/request/read-common-responses-request';
+import type * as FastPathProperties from './fast-path-properties';
 import { checkFastPathAgainstSchema, checkSameDecoding } from './fast-path-properties';
 import { fuzzRuns } from './fuzz-runs';
 import { field, near, objectAround, rarely, throughJSON } from './wire-shape-arbitraries';
@@ -11,16 +12,9 @@ const actual = jest.requireActual<typeof ResponsesFastPath>(
 );
 
 // The decoder's fast path, switchable off so the same decoder runs on the schema alone.
-let mockFastPathOn = true;
-jest.mock('../../packages/codec-openai-responses/src/request/read-common-responses-request', () => {
-  const real = jest.requireActual<typeof ResponsesFastPath>(
-    '../../packages/codec-openai-responses/src/request/read-common-responses-request',
-  );
-  return { readCommonResponsesRequest: (body: never) => (mockFastPathOn ? real.readCommonResponsesRequest(body) : undefined) };
-});
-const switchFastPath = (on: boolean): void => {
-  mockFastPathOn = on;
-};
+jest.mock('../../packages/codec-openai-responses/src/request/read-common-responses-request', () =>
+  jest.requireActual<typeof FastPathProperties>('./fast-path-properties').switchableModule('../../packages/codec-openai-responses/src/request/read-common-responses-request'),
+);
 
 const RUNS = fuzzRuns({ bodies: 600, decoded: 300 });
 
@@ -72,5 +66,5 @@ describe('fuzz: the Responses request fast path', () => {
     checkFastPathAgainstSchema(body, actual.readCommonResponsesRequest, openAIResponsesRequestSchema, RUNS.bodies));
 
   it('decodes any body to the request (or the refusal) the schema alone gives', () =>
-    checkSameDecoding(body, decodeOpenAIResponsesRequest, switchFastPath, RUNS.decoded));
+    checkSameDecoding(body, decodeOpenAIResponsesRequest, RUNS.decoded));
 });

@@ -5,6 +5,7 @@ import {
   openAIResponsesResponseSchema,
 } from '../../packages/codec-openai-responses/src/response/openai-responses-response-schema';
 import type * as ResponsesFastPath from '../../packages/codec-openai-responses/src/response/read-common-responses-response';
+import type * as FastPathProperties from './fast-path-properties';
 import { checkFastPathAgainstSchema, checkSameDecoding } from './fast-path-properties';
 import { fuzzRuns } from './fuzz-runs';
 import { field, nested, objectAround, rarely, throughJSON } from './wire-shape-arbitraries';
@@ -14,19 +15,9 @@ const actual = jest.requireActual<typeof ResponsesFastPath>(
 );
 
 // The decoder's fast paths, switchable off so the same decoder runs on the schemas alone.
-let mockFastPathOn = true;
-jest.mock('../../packages/codec-openai-responses/src/response/read-common-responses-response', () => {
-  const real = jest.requireActual<typeof ResponsesFastPath>(
-    '../../packages/codec-openai-responses/src/response/read-common-responses-response',
-  );
-  return {
-    readCommonResponsesResponse: (value: unknown) => (mockFastPathOn ? real.readCommonResponsesResponse(value) : undefined),
-    readCommonMessageItem: (item: never) => (mockFastPathOn ? real.readCommonMessageItem(item) : undefined),
-  };
-});
-const switchFastPath = (on: boolean): void => {
-  mockFastPathOn = on;
-};
+jest.mock('../../packages/codec-openai-responses/src/response/read-common-responses-response', () =>
+  jest.requireActual<typeof FastPathProperties>('./fast-path-properties').switchableModule('../../packages/codec-openai-responses/src/response/read-common-responses-response'),
+);
 
 const RUNS = fuzzRuns({ answers: 500, items: 500, decoded: 200 });
 
@@ -70,5 +61,5 @@ describe('fuzz: the Responses answer fast path', () => {
     checkFastPathAgainstSchema(messageItem.map(throughJSON), actual.readCommonMessageItem, messageOutputItemSchema, RUNS.items));
 
   it('decodes any Response to what the schemas alone give', () =>
-    checkSameDecoding(answer, decodeOpenAIResponsesResponse, switchFastPath, RUNS.decoded));
+    checkSameDecoding(answer, decodeOpenAIResponsesResponse, RUNS.decoded));
 });
