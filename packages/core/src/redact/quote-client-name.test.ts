@@ -7,6 +7,10 @@ describe('quoteClientName', () => {
     expect(quoteClientName('resp_0123456789abcdef', '(not an ID)')).toBe("'resp_0123456789abcdef'");
   });
 
+  it('cuts a long name as any quoted value is cut', () => {
+    expect(quoteClientName('a'.repeat(500), '(not an ID)')).toBe(`'${'a'.repeat(200)}…' (+300 chars)`);
+  });
+
   it('still replaces a credential that has a name shape', () => {
     expect(quoteClientName(`sk-${'a'.repeat(40)}`, '(not a type name)')).toBe("'[redacted]'");
   });
@@ -15,7 +19,6 @@ describe('quoteClientName', () => {
     ['prompt text', 'Summarise my medical records please'],
     ['a sentence without spaces', 'diagnosis:cancer,stage=2'],
     ['an empty string', ''],
-    ['a name past 200 characters', 'a'.repeat(201)],
     ['a string in an array', ['Summarise my medical records please']],
     ['an object', { text: 'Summarise my medical records please' }],
     ['a number', 42],
