@@ -318,6 +318,19 @@ describe('fuzz regressions', () => {
     );
   });
 
+  it('answers a Messages body for a translated route with a key and text in anthropic-beta (200), showing both [redacted] in the warnings header', async () => {
+    const text = 'summarise my medical records';
+    const body = { model: 'sim-via-chat', max_tokens: 16, messages: [{ role: 'user', content: 'hi' }] };
+    const response = await exchange(gateway, tally, json(endpointNamed('messages'), body, [['anthropic-beta', `${SECRET}, ${text}, prompt-caching-2024-07-31`]]), {
+      secrets: [SECRET, text],
+      loggedSecrets: [SECRET, text],
+    });
+    expect([response.status, response.headers['x-signalbox-warnings']]).toEqual([
+      200,
+      'anthropic-beta: [redacted] (unsupported-field), anthropic-beta: prompt-caching-2024-07-31 (unsupported-field)',
+    ]);
+  });
+
   it("describes a Messages block type that is text without repeating it, in the 400 and its log line (type: 'aaaa aaaa aaaa prompt')", async () => {
     const text = 'aaaa aaaa aaaa prompt';
     const body = { model: 'sim-via-messages', max_tokens: 16, messages: [{ role: 'user', content: [{ type: text }] }] };
