@@ -1,9 +1,10 @@
 /**
  * Bodies with the parts whose refusals name a client's value: images and files inline (a media
- * type), by URL and by reference, documents, forced tools, response formats and reasoning settings.
- * All are accepted by some route; each route's upstream protocol refuses some of their parts. No
- * string of 12 characters or more is one a refusal or log line holds anyway (`application/pdf`, a
- * value the Messages schema names when it refuses a document): the log audit would take it for a leak.
+ * type), by URL and by reference, documents, forced tools, response formats and reasoning settings,
+ * and a continuation of a stored response that does not exist (a 404 naming its id). The others are
+ * accepted by some route; each route's upstream protocol refuses some of their parts. No string of
+ * 12 characters or more is one a refusal or log line holds anyway (the id, `application/pdf`, which
+ * the Messages schema names when it refuses a document): the log audit would take it for a leak.
  */
 export const MEDIA_SEEDS = {
   responses: [
@@ -27,6 +28,7 @@ export const MEDIA_SEEDS = {
       tools: [{ type: 'function', name: 'lookup', parameters: { type: 'object', properties: {} } }],
       tool_choice: { type: 'function', name: 'lookup' },
     },
+    { model: 'signalbox-sim', input: [{ role: 'user', content: 'And then?' }], previous_response_id: 'resp_gone1' },
   ],
   messages: [
     {
