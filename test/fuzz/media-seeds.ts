@@ -1,10 +1,7 @@
 /**
- * Bodies with the parts whose refusals name a client's value: images and files inline (a media
- * type), by URL and by reference, documents, forced tools, response formats and reasoning settings,
- * and a continuation of a stored response that does not exist (a 404 naming its id). The others are
- * accepted by some route; each route's upstream protocol refuses some of their parts. No string of
- * 12 characters or more is one a refusal or log line holds anyway (the id, `application/pdf`, which
- * the Messages schema names when it refuses a document): the log audit would take it for a leak.
+ * Bodies with the parts whose refusals name a client's value (media types, URLs, documents, tools,
+ * formats, a stored response that does not exist), with no string of 12 characters or more that a
+ * refusal or log line holds anyway (the log audit would take it for a leak: not `application/pdf`).
  */
 export const MEDIA_SEEDS = {
   responses: [
