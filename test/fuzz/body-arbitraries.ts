@@ -211,7 +211,8 @@ export function applyMutations(body: FuzzJSON, mutations: readonly Mutation[]): 
   return current;
 }
 
-function listPaths(
+/** Every path of a value's members, depth first (the root excluded; fragments are leaves). */
+export function listPaths(
   value: FuzzJSON,
   prefix: readonly (string | number)[] = [],
 ): Array<readonly (string | number)[]> {

@@ -317,4 +317,38 @@ describe('fuzz regressions', () => {
       { refusalSecrets: [SECRET], loggedSecrets: [SECRET] },
     );
   });
+
+  it('answers a Messages body for a translated route with a key and text in anthropic-beta (200), showing both [redacted] in the warnings header', async () => {
+    const text = 'summarise my medical records';
+    const body = { model: 'sim-via-chat', max_tokens: 16, messages: [{ role: 'user', content: 'hi' }] };
+    const response = await exchange(gateway, tally, json(endpointNamed('messages'), body, [['anthropic-beta', `${SECRET}, ${text}, prompt-caching-2024-07-31`]]), {
+      secrets: [SECRET, text],
+      loggedSecrets: [SECRET, text],
+    });
+    expect([response.status, response.headers['x-signalbox-warnings']]).toEqual([
+      200,
+      'anthropic-beta: [redacted] (unsupported-field), anthropic-beta: prompt-caching-2024-07-31 (unsupported-field)',
+    ]);
+  });
+
+  it("describes a Messages block type that is text without repeating it, in the 400 and its log line (type: 'aaaa aaaa aaaa prompt')", async () => {
+    const text = 'aaaa aaaa aaaa prompt';
+    const body = { model: 'sim-via-messages', max_tokens: 16, messages: [{ role: 'user', content: [{ type: text }] }] };
+    await expectAnswer(
+      json(endpointNamed('messages'), body),
+      { status: 400, code: 'INVALID_REQUEST', message: 'Invalid request: messages.0.content.0.type: Unknown content block type (not a type name).' },
+      { refusalSecrets: [text], loggedSecrets: [text] },
+    );
+  });
+
+  it("describes a Gemini media type that is text without repeating it, in the 400 for a Messages upstream and its log line (mimeType: 'aaaa aaaa aaaa prompt')", async () => {
+    const text = 'aaaa aaaa aaaa prompt';
+    const endpoint = endpointNamed('gemini');
+    const body = { contents: [{ role: 'user', parts: [{ text: 'hi' }, { inlineData: { mimeType: text, data: 'AAAA' } }] }] };
+    const response = await exchange(gateway, tally, json(endpoint, body), { refusalSecrets: [text], loggedSecrets: [text] });
+    expect([response.status, JSON.parse(response.body.toString('utf8')).error.message]).toEqual([
+      400,
+      "Unsupported parameter 'messages.0.content.1.source': file media type (not a type/subtype name) is not supported by Anthropic (PDF and plain text are).",
+    ]);
+  });
 });

@@ -376,6 +376,44 @@ describe('decodeAnthropicRequest', () => {
     });
   });
 
+  describe('names a type the client sent only when it is a type name', () => {
+    const PROMPT = 'Summarise the attached medical records for me';
+    const blocks = (type: unknown) => ({ ...minimal, messages: [{ role: 'user', content: [{ type, text: 'x' }] }] });
+
+    it('quotes an unknown block type', () => {
+      expect(refusal(blocks('hologram')).message).toBe(
+        "Invalid request: messages.0.content.0.type: Unknown content block type 'hologram'.",
+      );
+    });
+
+    it.each([
+      ['text', PROMPT],
+      ['text in an array', [PROMPT]],
+      ['text in an object', { text: PROMPT }],
+    ])('describes a block type that is %s, without repeating it', (_label, type) => {
+      const error = refusal(blocks(type));
+      expect([error.code, error.param]).toEqual(['INVALID_REQUEST', 'messages.0.content.0.type']);
+      expect(error.message).toBe('Invalid request: messages.0.content.0.type: Unknown content block type (not a type name).');
+      expect(JSON.stringify(error.issues)).not.toContain('medical');
+    });
+
+    it('says a block without a type lacks one', () => {
+      expect(refusal(blocks(undefined)).message).toBe('Invalid request: messages.0.content.0.type: Field required.');
+    });
+
+    it('quotes a server tool type and describes text put there instead', () => {
+      const tools = (type: string) => ({ ...minimal, tools: [{ type, name: 'web_search' }] });
+      expect(refusal(tools('web_search_20250305')).message).toBe(
+        "Unsupported parameter 'tools.0.type': server tool 'web_search_20250305' is not supported by this gateway; only client tools (name, input_schema) are.",
+      );
+      const described = refusal(tools(PROMPT));
+      expect([described.code, described.param]).toEqual(['UNSUPPORTED_PARAMETER', 'tools.0.type']);
+      expect(described.message).toBe(
+        "Unsupported parameter 'tools.0.type': server tool (not a type name) is not supported by this gateway; only client tools (name, input_schema) are.",
+      );
+    });
+  });
+
   describe("fields of the gateway's other endpoints", () => {
     // A gateway that also serves a made-up protocol, composed as its protocol registry composes it.
     const [foreignFields] = composeForeignFields([

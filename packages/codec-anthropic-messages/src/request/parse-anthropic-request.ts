@@ -7,7 +7,7 @@ import {
   unsupportedParameter,
   type DecodeOptions,
   type JSONObject,
-  quoteClientValue,
+  quoteClientName,
 } from '@signalbox/core';
 import { ANTHROPIC_REQUEST_FIELDS, anthropicRequestSchema, type AnthropicRequest } from '../schema/anthropic-request-schema';
 import { readCommonAnthropicRequest } from './read-common-anthropic-request';
@@ -57,7 +57,7 @@ function refuseServerTools(tools: unknown): void {
     if (!isJSONObject(tool) || typeof tool.type !== 'string' || tool.type === 'custom') return;
     throw unsupportedParameter(
       `tools.${index}.type`,
-      `server tool ${quoteClientValue(tool.type)} is not supported by this gateway; only client tools (name, input_schema) are`,
+      `server tool ${quoteClientName(tool.type, '(not a type name)')} is not supported by this gateway; only client tools (name, input_schema) are`,
     );
   });
 }

@@ -1,4 +1,4 @@
-import { quoteClientValue } from '@signalbox/core';
+import { quoteClientName } from '@signalbox/core';
 
 /** A media type's `type/subtype` (RFC 6838 §4.2 names), without its parameters. */
 const MEDIA_TYPE_NAME = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/i;
@@ -9,6 +9,5 @@ const MEDIA_TYPE_NAME = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9][a-z0-9!#$&^
  * repeats in the answer or the log.
  */
 export function quoteMediaType(mediaType: string): string {
-  const name = mediaType.split(';', 1)[0]!.trim();
-  return MEDIA_TYPE_NAME.test(name) ? quoteClientValue(name) : '(not a type/subtype name)';
+  return quoteClientName(mediaType.split(';', 1)[0]!.trim(), '(not a type/subtype name)', MEDIA_TYPE_NAME);
 }

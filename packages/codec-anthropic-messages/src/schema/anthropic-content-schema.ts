@@ -1,4 +1,4 @@
-import { quoteClientValue } from '@signalbox/core';
+import { quoteClientName } from '@signalbox/core';
 import { z } from 'zod';
 
 /** The only image media types the Messages API accepts inline. */
@@ -27,10 +27,12 @@ export const anthropicCacheControlSchema = z
   .object({ type: z.literal('ephemeral'), ttl: z.enum(['5m', '1h']).optional() })
   .nullish();
 
+/** A block no branch takes: its type named when it is a type name, never the text put there instead. */
 function unknownBlockTypeError(issue: { code: string; input?: unknown }): string | undefined {
   if (issue.code !== 'invalid_union') return undefined;
   const type = (issue.input as { type?: unknown } | undefined)?.type;
-  return `Unknown content block type ${quoteClientValue(String(type))}`;
+  if (type === undefined) return 'Field required';
+  return `Unknown content block type ${quoteClientName(type, '(not a type name)')}`;
 }
 
 /** A text block; the API rejects empty ones. */

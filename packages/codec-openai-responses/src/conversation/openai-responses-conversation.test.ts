@@ -101,6 +101,11 @@ describe('openAIResponsesConversation: wire shapes of stored responses', () => {
     expect(conversation.notFound('item', 'a'.repeat(500), 'input').message).toBe(`Item with id '${'a'.repeat(200)}…' (+300 chars) not found.`);
   });
 
+  it('says an id that is text is not an ID, without repeating it', () => {
+    const error = conversation.notFound('previous-response', 'Summarise the attached medical records for me');
+    expect([error.status, error.message, error.param]).toEqual([404, 'Previous response with id (not an ID) not found.', 'previous_response_id']);
+  });
+
   it.each([
     [{}, { limit: 20, order: 'desc' }],
     [{ limit: '100', order: 'asc', after: 'msg_1', include: ['x'] }, { limit: 100, order: 'asc', after: 'msg_1' }],

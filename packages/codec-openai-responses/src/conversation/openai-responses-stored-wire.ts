@@ -2,7 +2,7 @@ import {
   GatewayError,
   invalidParameter,
   isJSONObject,
-  quoteClientValue,
+  quoteClientName,
   type JSONObject,
   type SSEMessage,
   type StoredItemPage,
@@ -50,7 +50,7 @@ export function openAIResponsesNotFound(kind: 'response' | 'previous-response' |
   const what = kind === 'item' ? 'Item' : kind === 'response' ? 'Response' : 'Previous response';
   return new GatewayError({
     code: 'RESOURCE_NOT_FOUND',
-    message: `${what} with id ${quoteClientValue(id)} not found.`,
+    message: `${what} with id ${quoteClientName(id, '(not an ID)')} not found.`,
     ...(param !== undefined ? { param } : kind === 'previous-response' && { param: 'previous_response_id' }),
   });
 }

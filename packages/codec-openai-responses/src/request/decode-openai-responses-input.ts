@@ -9,7 +9,7 @@ import {
   type Message,
   type ToolResultPart,
   type TranslationWarning,
-  quoteClientValue,
+  quoteClientName,
 } from '@signalbox/core';
 import { decodeAssistantPart, decodeSystemPart, decodeUserPart } from './decode-openai-responses-content';
 import {
@@ -108,7 +108,7 @@ function decodeInputItem(item: unknown, path: Path, context: Context): void {
   if (typeof type === 'string') {
     throw unsupportedParameter(
       [...path, 'type'],
-      `input items of type ${quoteClientValue(type)} are not supported by this gateway (only messages, function_call, function_call_output and reasoning)`,
+      `input items of type ${quoteClientName(type, '(not a type name)')} are not supported by this gateway (only messages, function_call, function_call_output and reasoning)`,
     );
   }
   throw invalidParameter([...path, 'type'], 'Expected a string');

@@ -438,3 +438,32 @@ describe('decodeOpenAIResponsesRequest: refusals', () => {
     expect(refusal([]).code).toBe('INVALID_REQUEST');
   });
 });
+
+describe('decodeOpenAIResponsesRequest: what a refusal repeats of the client', () => {
+  const PROMPT = 'Summarise the attached medical records for me';
+
+  it('quotes an input item type that is a type name', () => {
+    expect(refusal({ model: 'm', input: [{ type: 'program_output' }] }).message).toBe(
+      "Unsupported parameter 'input.0.type': input items of type 'program_output' are not supported by this gateway (only messages, function_call, function_call_output and reasoning).",
+    );
+  });
+
+  it('describes an input item type that is text, without repeating it', () => {
+    const error = refusal({ model: 'm', input: [{ type: PROMPT }] });
+    expect([error.code, error.param]).toEqual(['UNSUPPORTED_PARAMETER', 'input.0.type']);
+    expect(error.message).toBe(
+      "Unsupported parameter 'input.0.type': input items of type (not a type name) are not supported by this gateway (only messages, function_call, function_call_output and reasoning).",
+    );
+  });
+
+  it('quotes a tool name declared twice, cut like any quoted value', () => {
+    const name = `f${'x'.repeat(300)}`;
+    const tools = [
+      { type: 'function', name },
+      { type: 'function', name },
+    ];
+    expect(refusal({ model: 'm', input: 'x', tools }).message).toBe(
+      `Invalid request: tools: Tool names must be unique; '${name.slice(0, 200)}…' (+101 chars) is declared twice (namespaced functions are also known as 'namespace__name').`,
+    );
+  });
+});

@@ -1,6 +1,7 @@
 import {
   invalidParameter,
   isJSONObject,
+  quoteClientValue,
   type JSONObject,
   type ToolChoice,
   type ToolDefinition,
@@ -68,7 +69,7 @@ function refuseDuplicateNames(tools: readonly ToolDefinition[]): void {
   const seen = new Set<string>();
   for (const tool of tools) {
     if (seen.has(tool.name)) {
-      throw invalidParameter(['tools'], `Tool names must be unique; '${tool.name}' is declared twice (namespaced functions are also known as 'namespace__name')`);
+      throw invalidParameter(['tools'], `Tool names must be unique; ${quoteClientValue(tool.name)} is declared twice (namespaced functions are also known as 'namespace__name')`);
     }
     seen.add(tool.name);
   }

@@ -2,7 +2,7 @@ import { encodeOpenAIError } from '@signalbox/codec-openai-shared';
 import {
   GatewayError,
   isJSONObject,
-  quoteClientValue,
+  quoteClientName,
   type JSONObject,
   type WebSocketClientFrame,
   type WebSocketCodec,
@@ -30,7 +30,7 @@ function readClientFrame(text: string): WebSocketClientFrame {
   const { type, generate, stream: _stream, ...rest } = frame;
   if (type === 'response.processed') return { kind: 'acknowledgement' };
   if (type !== 'response.create') {
-    const named = typeof type === 'string' ? `Unknown event type ${quoteClientValue(type)}` : 'The frame has no event type';
+    const named = type === undefined ? 'The frame has no event type' : `Unknown event type ${quoteClientName(type, '(not a type name)')}`;
     throw new GatewayError({ code: 'INVALID_REQUEST', message: `${named}: send "response.create" (or "response.processed").`, param: 'type' });
   }
   if (generate !== undefined && typeof generate !== 'boolean') {

@@ -1,5 +1,6 @@
 import { createTestEngine, readFixture } from '../testing';
 import { WARNINGS_HEADER } from './format-warnings-header';
+import { describeDroppedFlags, NO_FORWARDED_PARTS } from './forwarded-request-parts';
 
 const CLIENT_BETAS = 'context-management-2025-06-27, interleaved-thinking-2025-05-14';
 
@@ -140,4 +141,21 @@ describe('client headers listed in forwardClientHeaders', () => {
       ).rejects.toThrow(/forwardClientHeaders/);
     },
   );
+});
+
+describe('describeDroppedFlags', () => {
+  const fieldsOf = (flags: string[]) => describeDroppedFlags({ ...NO_FORWARDED_PARTS, headers: { 'anthropic-beta': flags } }).map(warning => warning.field);
+
+  it('names each flag of a flag’s shape', () => {
+    expect(fieldsOf(['interleaved-thinking-2025-05-14', 'context-1m-2025-08-07'])).toEqual([
+      'anthropic-beta: interleaved-thinking-2025-05-14',
+      'anthropic-beta: context-1m-2025-08-07',
+    ]);
+  });
+
+  it('shows text, a key, a credential of a flag’s shape and a flag past 64 characters as [redacted]', () => {
+    // Key-shaped, built at run time; the admin token is lower-case hex, as a flag could be.
+    const fields = fieldsOf(['prompt-caching-2024-07-31', 'summarise my medical records', `sbx-${'A'.repeat(40)}`, `sbx-admin-${'0'.repeat(48)}`, 'a'.repeat(65)]);
+    expect(fields).toEqual(['anthropic-beta: prompt-caching-2024-07-31', ...Array<string>(4).fill('anthropic-beta: [redacted]')]);
+  });
 });

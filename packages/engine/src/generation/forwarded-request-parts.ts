@@ -1,4 +1,4 @@
-import { headerValue, type HeaderMap, type ProtocolDescriptor, type TranslationWarning } from '@signalbox/core';
+import { headerValue, REDACTED, secretRecogniser, type HeaderMap, type ProtocolDescriptor, type TranslationWarning } from '@signalbox/core';
 import { headerMatchesPattern } from './client-header-patterns';
 
 /**
@@ -77,15 +77,26 @@ export function forwardedPathFor(path: string, parts: ForwardedRequestParts): st
   return query === '' ? path : `${path}${path.includes('?') ? '&' : '?'}${query}`;
 }
 
-/** One warning per client flag an upstream of another protocol cannot honour (`anthropic-beta: <flag>`). */
+/** What a vendor flag looks like (`interleaved-thinking-2025-05-14`): lower case, at most 64 characters. */
+const FLAG_SHAPE = /^[a-z0-9][a-z0-9._-]{0,63}$/;
+
+/**
+ * One warning per client flag an upstream of another protocol cannot honour (`anthropic-beta:
+ * <flag>`). A flag is named only when it has a flag's shape and holds no credential; any other
+ * text sent in the header is shown `[redacted]`, so it never comes back in the warnings header.
+ */
 export function describeDroppedFlags(parts: ForwardedRequestParts): TranslationWarning[] {
   return Object.entries(parts.headers).flatMap(([name, flags]) =>
     flags.map(flag => ({
       type: 'unsupported-field' as const,
-      field: `${name}: ${flag}`,
+      field: `${name}: ${isPlainFlag(flag) ? flag : REDACTED}`,
       details: "the route's upstream speaks another protocol",
     })),
   );
+}
+
+function isPlainFlag(flag: string): boolean {
+  return FLAG_SHAPE.test(flag) && secretRecogniser.scrub(flag) === flag;
 }
 
 function splitFlags(value: string | undefined): string[] {
