@@ -9,11 +9,12 @@ const dist = join(__dirname, '../../examples/server/dist/start-example-server.js
  * Modules that only some configurations need: their drivers, their stores, the YAML parser, the
  * tracing SDK, the cloud kinds (loaded when a config names one) and their signing, framing and
  * auth libraries (loaded when a cloud upstream opens), ws (loaded at the first WebSocket upgrade),
- * the panel's OpenID Connect client (loaded when single sign-on is configured) and the metrics
+ * the panel (built at its first request) and its OpenID Connect client (loaded when single sign-on
+ * is configured) and the metrics
  * (prom-client, whose process CPU metric reads the active span through `@opentelemetry/api` for
  * its exemplars, so the API comes with the metrics, which are on by default).
  */
-const OPTIONAL = /node_modules\/(pg|ioredis|yaml|undici\/index\.js|@opentelemetry|prom-client|@smithy|@aws-sdk|@azure|google-auth-library|gaxios|ws\/|openid-client|oauth4webapi|jose)|store-postgres|limiter-redis|tracing-otel|metrics-prometheus|kind-(azure-openai|bedrock|vertex)\//;
+const OPTIONAL = /node_modules\/(pg|ioredis|yaml|undici\/index\.js|@opentelemetry|prom-client|@smithy|@aws-sdk|@azure|google-auth-library|gaxios|ws\/|openid-client|oauth4webapi|jose)|store-postgres|limiter-redis|tracing-otel|metrics-prometheus|kind-(azure-openai|bedrock|vertex)\/|panel\/dist\//;
 /** What the metrics, on by default, load: prom-client, the metrics observer, and the OpenTelemetry API prom-client requires. */
 const METRICS = /^(prom-client\/|@opentelemetry\/api\/)|metrics-prometheus/;
 
@@ -50,7 +51,7 @@ function optionalModulesLoaded(configFile?: { name: string; text: string }, serv
 }
 
 describe('what the example server loads at start', () => {
-  it('loads no PostgreSQL, Redis, YAML, OpenTelemetry SDK, cloud kind, cloud SDK, WebSocket or OpenID Connect module, nor undici\'s index, on a data folder with the embedded defaults: only the metrics', () => {
+  it('loads no PostgreSQL, Redis, YAML, OpenTelemetry SDK, cloud kind, cloud SDK, WebSocket, panel or OpenID Connect module, nor undici\'s index, on a data folder with the embedded defaults: only the metrics', () => {
     const loaded = optionalModulesLoaded();
     expect(loaded.some(file => file.startsWith('prom-client/'))).toBe(true);
     expect(loaded.filter(file => !METRICS.test(file))).toEqual([]);
@@ -116,6 +117,49 @@ describe('when the embedded simulator is loaded', () => {
       expect(status).toBe(200);
       expect(typeof content === 'string' && content.length > 0).toBe(true);
       expect(answered).toEqual(expect.arrayContaining(['handle-request.js', 'read-request-body.js', 'prompt-cache.js']));
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
+
+/** The account panel's server side: its router, API, sessions and login throttle. */
+const PANEL = /panel\/dist\/(create-panel|api\/create-panel-api|sessions\/create-session-store|security\/create-login-throttle)\.js$/;
+
+describe('when the account panel is opened', () => {
+  it('leaves the panel unloaded until its first request, then serves its login page and answers its API', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'signalbox-modules-'));
+    try {
+      const script = `
+        const { startExampleServer } = require(${JSON.stringify(dist)});
+        const panel = () => Object.keys(require.cache).filter(file => ${PANEL}.test(file)).map(file => file.replace(/.*panel\\/dist\\//, ''));
+        (async () => {
+          const server = await startExampleServer({ port: 0, storage: { kind: 'data-directory', path: ${JSON.stringify(join(folder, 'data'))} } });
+          const idle = panel();
+          const page = await fetch(server.url + '/panel/login');
+          const html = await page.text();
+          const login = await fetch(server.url + '/panel/api/login', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', origin: server.url },
+            body: JSON.stringify({ token: server.newAdminToken }),
+          });
+          const opened = panel();
+          await server.close(0);
+          process.stdout.write(JSON.stringify({ idle, pageStatus: page.status, html, loginStatus: login.status, cookie: login.headers.get('set-cookie') ?? '', opened }), () => process.exit(0));
+        })().catch(error => {
+          process.stderr.write(String(error));
+          process.exit(1);
+        });
+      `;
+      const result = spawnSync(process.execPath, ['--disable-warning=ExperimentalWarning', '-e', script], { encoding: 'utf8', timeout: 15_000, env: { PATH: process.env.PATH ?? '' } });
+      if (result.status !== 0) throw new Error(`the server process failed: ${result.stderr}`);
+      const { idle, pageStatus, html, loginStatus, cookie, opened } = JSON.parse(result.stdout) as { idle: string[]; pageStatus: number; html: string; loginStatus: number; cookie: string; opened: string[] };
+      expect(idle).toEqual([]);
+      expect(pageStatus).toBe(200);
+      expect(html).toContain('/panel/assets/panel.js');
+      expect(loginStatus).toBe(200);
+      expect(cookie).not.toBe('');
+      expect(opened).toEqual(expect.arrayContaining(['create-panel.js', 'api/create-panel-api.js', 'sessions/create-session-store.js']));
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }
