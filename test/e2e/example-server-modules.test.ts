@@ -10,12 +10,12 @@ const dist = join(__dirname, '../../examples/server/dist/start-example-server.js
  * tracing SDK, the cloud kinds (loaded when a config names one) and their signing, framing and
  * auth libraries (loaded when a cloud upstream opens), ws (loaded at the first WebSocket upgrade),
  * the panel (built at its first request) and its OpenID Connect client (loaded when single sign-on
- * is configured) and the metrics
- * (prom-client, whose process CPU metric reads the active span through `@opentelemetry/api` for
- * its exemplars, so the API comes with the metrics, which are on by default).
+ * is configured) and the metrics' registry (prom-client, whose process CPU metric reads the active
+ * span through `@opentelemetry/api` for its exemplars: loaded at the first scrape; the metrics' observer,
+ * on by default, is loaded at start).
  */
 const OPTIONAL = /node_modules\/(pg|ioredis|yaml|undici\/index\.js|@opentelemetry|prom-client|@smithy|@aws-sdk|@azure|google-auth-library|gaxios|ws\/|openid-client|oauth4webapi|jose)|store-postgres|limiter-redis|tracing-otel|metrics-prometheus|kind-(azure-openai|bedrock|vertex)\/|panel\/dist\//;
-/** What the metrics, on by default, load: prom-client, the metrics observer, and the OpenTelemetry API prom-client requires. */
+/** What the metrics, on by default, may load: their observer at start; prom-client and the OpenTelemetry API it requires at the first scrape. */
 const METRICS = /^(prom-client\/|@opentelemetry\/api\/)|metrics-prometheus/;
 
 /**
@@ -51,10 +51,10 @@ function optionalModulesLoaded(configFile?: { name: string; text: string }, serv
 }
 
 describe('what the example server loads at start', () => {
-  it('loads no PostgreSQL, Redis, YAML, OpenTelemetry SDK, cloud kind, cloud SDK, WebSocket, panel or OpenID Connect module, nor undici\'s index, on a data folder with the embedded defaults: only the metrics', () => {
+  it('loads no PostgreSQL, Redis, YAML, OpenTelemetry SDK, cloud kind, cloud SDK, WebSocket, panel or OpenID Connect module, nor undici\'s index, on a data folder with the embedded defaults: only the metrics\' observer, not yet prom-client', () => {
     const loaded = optionalModulesLoaded();
-    expect(loaded.some(file => file.startsWith('prom-client/'))).toBe(true);
-    expect(loaded.filter(file => !METRICS.test(file))).toEqual([]);
+    expect(loaded.some(file => file.endsWith('metrics-prometheus/dist/create-metrics-observer.js'))).toBe(true);
+    expect(loaded.filter(file => !file.includes('metrics-prometheus/dist/'))).toEqual([]);
   });
 
   it('loads neither prom-client nor any OpenTelemetry module with the metrics off (SIGNALBOX_METRICS=off)', () => {
@@ -117,6 +117,48 @@ describe('when the embedded simulator is loaded', () => {
       expect(status).toBe(200);
       expect(typeof content === 'string' && content.length > 0).toBe(true);
       expect(answered).toEqual(expect.arrayContaining(['handle-request.js', 'read-request-body.js', 'prompt-cache.js']));
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('when the metrics are first scraped', () => {
+  it('loads prom-client then, and the scrape counts the request made before it', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'signalbox-modules-'));
+    try {
+      const script = `
+        const { startExampleServer } = require(${JSON.stringify(dist)});
+        const registry = () => Object.keys(require.cache).some(file => /node_modules\\/prom-client\\//.test(file));
+        (async () => {
+          const server = await startExampleServer({ port: 0, storage: { kind: 'data-directory', path: ${JSON.stringify(join(folder, 'data'))} } });
+          const answer = await fetch(server.url + '/v1/chat/completions', {
+            method: 'POST',
+            headers: { authorization: 'Bearer ' + server.demoKey, 'content-type': 'application/json' },
+            body: JSON.stringify({ model: server.models[0], messages: [{ role: 'user', content: 'Say hello' }] }),
+          });
+          await answer.arrayBuffer();
+          const before = registry();
+          const scrape = await fetch(server.metricsURL, { headers: { authorization: 'Bearer ' + server.newAdminToken } });
+          const text = await scrape.text();
+          const after = registry();
+          await server.close(0);
+          process.stdout.write(JSON.stringify({ status: answer.status, before, scrapeStatus: scrape.status, type: scrape.headers.get('content-type'), text, after }), () => process.exit(0));
+        })().catch(error => {
+          process.stderr.write(String(error));
+          process.exit(1);
+        });
+      `;
+      const result = spawnSync(process.execPath, ['--disable-warning=ExperimentalWarning', '-e', script], { encoding: 'utf8', timeout: 15_000, env: { PATH: process.env.PATH ?? '' } });
+      if (result.status !== 0) throw new Error(`the server process failed: ${result.stderr}`);
+      const { status, before, scrapeStatus, type, text, after } = JSON.parse(result.stdout) as { status: number; before: boolean; scrapeStatus: number; type: string; text: string; after: boolean };
+      expect(status).toBe(200);
+      expect(before).toBe(false);
+      expect(scrapeStatus).toBe(200);
+      expect(type).toBe('text/plain; version=0.0.4; charset=utf-8');
+      expect(text).toMatch(/^signalbox_requests_total\{interface="openai-chat",route="[^"]+",upstream="[^"]+",status="200",outcome="completed",code="none"\} 1$/m);
+      expect(text).toContain('# TYPE process_cpu_user_seconds_total counter');
+      expect(after).toBe(true);
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }
