@@ -3,9 +3,9 @@
 // `pnpm bench` starts them and read one second after it listens, as its `idleRssBytes` is. Each
 // round starts a fresh floor and a fresh gateway, in turn. A preloaded probe (idle-memory-probe.cjs,
 // which loads nothing else; an ES module preload would start Node's ES module loader, which shifts
-// the young generation's collections and so the reading by about 4 MiB) reports the resident memory by kind (anonymous: the heaps; file: the
-// node binary's pages), V8's heap spaces and the number of modules loaded. Prints the medians as
-// one JSON line; Linux only (/proc).
+// the young generation's collections and so the reading by about 4 MiB) reports the resident
+// memory by kind (anonymous: the heaps; file: the node binary's pages), V8's heap spaces and the
+// number of modules loaded. Prints the medians as one JSON line; Linux only (/proc).
 //
 //   node scripts/bench/measure-idle-memory.mjs [--rounds=5]
 import { randomBytes } from 'node:crypto';
