@@ -1,5 +1,5 @@
 import type { Gateway } from '@signalbox/express';
-import express, { type Express, type Router } from 'express';
+import express, { type Express, type RequestHandler, type Router } from 'express';
 import type { ReadinessReport } from './create-readiness-probe';
 
 /**
@@ -21,7 +21,7 @@ const PANEL_PATH = '/panel';
 export function createApp(
   gateway: Gateway,
   adminRouter: Router,
-  panelRouter: Router,
+  panel: RequestHandler,
   readiness: () => Promise<ReadinessReport>,
   options: { trustProxy?: TrustProxy; metricsRouter?: Router } = {},
 ): Express {
@@ -42,7 +42,7 @@ export function createApp(
   });
   if (options.metricsRouter) app.use('/metrics', options.metricsRouter);
   app.use('/admin', adminRouter);
-  app.use(PANEL_PATH, panelRouter);
+  app.use(PANEL_PATH, panel);
   // Express answers HEAD with the GET route: a client's `HEAD /` probe gets the redirect's headers, no body.
   app.get('/', (_request, response) => {
     response.redirect(302, PANEL_PATH);

@@ -41,10 +41,10 @@ export function createExampleMetrics(config: GatewayConfig, settings: MetricsSet
         ...(store.holdTotals && { holdTotals: () => store.holdTotals!() }),
         webSocketStats: () => gateway.webSocketStats(),
       });
-      if (settings.port === undefined) return { router: createMetricsRouter({ registry: metrics.registry, engine: gateway.engine, admin }) };
+      if (settings.port === undefined) return { router: createMetricsRouter({ registry: metrics.exposition, engine: gateway.engine, admin }) };
       const app = express();
       app.disable('x-powered-by');
-      app.use('/metrics', createMetricsRouter({ registry: metrics.registry, engine: gateway.engine }));
+      app.use('/metrics', createMetricsRouter({ registry: metrics.exposition, engine: gateway.engine }));
       app.use(gateway.notFoundHandler, gateway.errorHandler);
       const host = settings.host ?? '127.0.0.1';
       const listener = createServer(app);

@@ -2,6 +2,7 @@
 import type * as AzureOpenAIKindModule from '@signalbox/kind-azure-openai';
 import type * as BedrockKindModule from '@signalbox/kind-bedrock';
 import type * as VertexKindModule from '@signalbox/kind-vertex';
+import type * as PanelModule from '@signalbox/panel';
 import type * as SQLiteStoreModule from '@signalbox/store-sqlite';
 import type { UpstreamKind } from '@signalbox/core';
 import type * as YAMLModule from 'yaml';
@@ -41,6 +42,11 @@ export function loadTracingOpener(): typeof TracingModule.openTracing {
  */
 export function loadExampleMetricsFactory(): typeof MetricsModule.createExampleMetrics {
   return (require('./create-example-metrics') as typeof MetricsModule).createExampleMetrics;
+}
+
+/** The account panel's router factory (its API, sessions, login throttle, single sign-on routes): at the first request under `/panel`. */
+export function loadPanelFactory(): typeof PanelModule.createPanel {
+  return (require('@signalbox/panel') as typeof PanelModule).createPanel;
 }
 
 /** The SQLite store (node:sqlite, @signalbox/store-sqlite) and its errors: for a data folder. */

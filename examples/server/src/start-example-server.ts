@@ -3,11 +3,11 @@ import type { AccountStore, AdminService } from '@signalbox/accounts';
 import { combineObservers, systemClock, type Alerts, type Clock, type EngineObserver, type UsageRecord } from '@signalbox/engine';
 import { createClientErrorListener, createGateway, type Gateway, type GatewayLogger } from '@signalbox/express';
 import type { PrometheusMetrics } from '@signalbox/metrics-prometheus';
-import { createPanel } from '@signalbox/panel';
 import { createSimulator, type SimulatorOptions } from '@signalbox/simulator';
 import { createGracefulClose } from './close-gracefully';
 import { codecs, kinds } from './codecs';
 import { createApp, type TrustProxy } from './create-app';
+import { createPanelOnDemand } from './create-panel-on-demand';
 import { createReadinessProbe } from './create-readiness-probe';
 import { createReloadingAdminService } from './create-reloading-admin-service';
 import { createFirstStartSecrets, type FirstStartSecrets } from './create-first-start-secrets';
@@ -192,7 +192,7 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
   });
   // The panel's sessions and login windows run on the server's clock too.
   const { now } = gateway.engine.clock;
-  const panelRouter = createPanel({
+  const panel = createPanelOnDemand({
     admin,
     secrets: gateway.engine.secrets,
     sessions: { now },
@@ -210,7 +210,7 @@ export async function startExampleServer(options: ExampleServerOptions = {}): Pr
   };
   const metricsServed = exampleMetrics && (await exampleMetrics.serve(gateway, admin, store).catch(closeOnStartFailure));
   const metricsListener = metricsServed && 'listener' in metricsServed ? metricsServed.listener : undefined;
-  const app = createApp(gateway, adminRouter, panelRouter, readiness, {
+  const app = createApp(gateway, adminRouter, panel, readiness, {
     ...(options.trustProxy !== undefined && { trustProxy: options.trustProxy }),
     ...(metricsServed && 'router' in metricsServed && { metricsRouter: metricsServed.router }),
   });

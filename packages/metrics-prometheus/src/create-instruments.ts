@@ -1,5 +1,4 @@
-import type { Registry } from 'prom-client';
-import { createSeriesCounter, createSeriesGauge, createSeriesHistogram } from './series-metrics';
+import { createSeriesCounter, createSeriesGauge, createSeriesHistogram, type MetricRegistrar } from './series-metrics';
 
 /** Request and first-byte latencies, in seconds: from a cached answer to a long agent turn. */
 const REQUEST_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300];
@@ -11,7 +10,7 @@ const LEDGER_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5,
  * contract a dashboard and alert rules rely on: docs/operations.md lists them. Each update passes
  * its label values in `labelNames` order.
  */
-export function createInstruments(registry: Registry, options: { groupLabel: boolean }) {
+export function createInstruments(registry: MetricRegistrar, options: { groupLabel: boolean }) {
   const byGroup = options.groupLabel ? (['route', 'group'] as const) : (['route'] as const);
   return {
     requests: createSeriesCounter(registry, {

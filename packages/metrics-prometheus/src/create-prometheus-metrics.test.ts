@@ -284,7 +284,25 @@ describe('the Prometheus metrics observer', () => {
     const registry = new Registry();
     const metrics = metricsFor({ registry });
     expect(metrics.registry).toBe(registry);
+    expect(metrics.exposition).toBe(registry);
     expect(await registry.metrics()).toContain('# TYPE signalbox_requests_total counter');
+  });
+
+  it('counts the requests made before its registry is first read, and serves them, the scrape-time gauges and the process metrics at the first scrape', async () => {
+    const metrics = metricsFor({ defaultMetrics: true });
+    const test = await createFailoverTestEngine({ observer: metrics.observer });
+    await streamOnce(test);
+    metrics.watch({ upstreamStats: () => ({ b: { connected: 1, inUse: 0, queued: 0 } }) });
+
+    const text = await metrics.exposition.metrics();
+    expect(text).toContain(
+      'signalbox_requests_total{interface="openai-responses",route="client-model",upstream="b",status="200",outcome="completed",code="none"} 1\n',
+    );
+    expect(text).toContain('signalbox_upstream_attempts_total{upstream="a",result="failed",code="UPSTREAM_OVERLOADED"} 1\n');
+    expect(text).toContain('signalbox_upstream_connections_open{upstream="b"} 1\n');
+    expect(text).toContain('# TYPE process_cpu_user_seconds_total counter');
+    expect(metrics.exposition.contentType).toBe(metrics.registry.contentType);
+    expect(await valueOf(metrics.registry, 'signalbox_requests_total', { interface: 'openai-responses', route: 'client-model', upstream: 'b', status: '200', outcome: 'completed', code: 'none' })).toBe(1);
   });
 });
 

@@ -1,14 +1,14 @@
 import { performance } from 'node:perf_hooks';
-import { collectDefaultMetrics, Registry } from 'prom-client';
+import type { Metric, Registry } from 'prom-client';
 import type { EngineObserver } from '@signalbox/engine';
 import { createInstruments } from './create-instruments';
-import { createLabelValues } from './label-values';
+import { createLabelValues, type LabelValues } from './label-values';
 import { createMetricsObserver } from './create-metrics-observer';
-import {
-  DEFAULT_HOLD_TOTALS_TIMEOUT_MS,
-  registerPullGauges,
-  type MetricSources,
-} from './register-pull-gauges';
+import { loadPromClient, loadPullGauges } from './load-registry-modules';
+import type { MetricSources } from './register-pull-gauges';
+
+/** The content type of the Prometheus text format, which a new prom-client `Registry` renders. */
+const PROMETHEUS_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
 
 export type PrometheusMetricsOptions = {
   /** The host's own `prom-client` registry, to serve the gateway's metrics beside its own. Default: a new one. */
@@ -36,16 +36,31 @@ export type PrometheusMetricsOptions = {
    * event-loop delay) on the registry. Default true; turn it off when the host's registry has them already.
    */
   defaultMetrics?: boolean;
-  /** The longest a scrape waits for the store's hold totals. Default `DEFAULT_HOLD_TOTALS_TIMEOUT_MS`. */
+  /** The longest a scrape waits for the store's hold totals. Default 1000 (`DEFAULT_HOLD_TOTALS_TIMEOUT_MS`). */
   holdTotalsTimeoutMs?: number;
   /** A monotonic clock in milliseconds for upstream attempt durations. Default `performance.now`. */
   now?: () => number;
 };
 
+/** What a `/metrics` endpoint serves: the exposition text of every metric and its content type. */
+export type MetricsExposition = {
+  metrics(): Promise<string>;
+  readonly contentType: string;
+};
+
 export type PrometheusMetrics = {
   /** Pass to `createEngine` / `createGateway` as `observer` (with `combineObservers` beside a tracer). */
   readonly observer: EngineObserver;
+  /**
+   * The prom-client registry with every metric: the host's own, or one made (prom-client loaded,
+   * the pull gauges and default metrics registered) when first read.
+   */
   readonly registry: Registry;
+  /**
+   * What to serve at `/metrics` (`createMetricsRouter`'s `registry`): reads `registry` at the first
+   * scrape only, so a gateway nobody scrapes never loads prom-client. Requests are counted from the start either way.
+   */
+  readonly exposition: MetricsExposition;
   /** Gives the pull gauges their sources once the engine and the store exist; a later call replaces them. */
   watch(sources: MetricSources): void;
 };
@@ -54,11 +69,11 @@ export type PrometheusMetrics = {
  * Prometheus metrics for the gateway on a `prom-client` registry: an engine observer that counts
  * requests, attempts, tokens, cost and ledger batches as they happen, and gauges read at scrape time
  * (upstream connections, holds, process metrics). Every label takes its values from a set fixed
- * by the config. Serve `registry.metrics()` with `registry.contentType` (the Express package's
- * `createMetricsHandler` does).
+ * by the config. Serve `exposition` (or `registry`) with `createMetricsRouter` of the Express package.
+ * Without a host registry, prom-client and the scrape-time gauges are set up at the first scrape; the
+ * default process metrics that watch events (GC, event loop delay) then start watching.
  */
 export function createPrometheusMetrics(options: PrometheusMetricsOptions): PrometheusMetrics {
-  const registry = options.registry ?? new Registry();
   const groupLabel = options.accountGroups !== undefined;
   const labels = createLabelValues({
     routes: options.routes,
@@ -66,14 +81,12 @@ export function createPrometheusMetrics(options: PrometheusMetricsOptions): Prom
     credentials: options.credentials,
     groups: options.accountGroups ?? 'all',
   });
-  const instruments = createInstruments(registry, { groupLabel });
+  // The observer's own series wait in this list until the registry exists, then go to it first.
+  const pending: Metric[] = [];
+  const instruments = createInstruments(options.registry ?? { registerMetric: metric => void pending.push(metric) }, { groupLabel });
   let sources: MetricSources = {};
-  registerPullGauges(registry, {
-    labels,
-    holdTimeoutMs: options.holdTotalsTimeoutMs ?? DEFAULT_HOLD_TOTALS_TIMEOUT_MS,
-    sources: () => sources,
-  });
-  if (options.defaultMetrics ?? true) collectDefaultMetrics({ register: registry });
+  let registry = options.registry && completeRegistry(options.registry, [], options, labels, () => sources);
+  const registryNow = (): Registry => (registry ??= completeRegistry(new (loadPromClient().Registry)(), pending, options, labels, () => sources));
   return {
     observer: createMetricsObserver({
       instruments,
@@ -81,9 +94,30 @@ export function createPrometheusMetrics(options: PrometheusMetricsOptions): Prom
       groupLabel,
       now: options.now ?? (() => performance.now()),
     }),
-    registry,
+    get registry() {
+      return registryNow();
+    },
+    exposition: options.registry ?? {
+      metrics: () => registryNow().metrics(),
+      contentType: PROMETHEUS_CONTENT_TYPE,
+    },
     watch(next) {
       sources = next;
     },
   };
+}
+
+/** Registers on `registry` the observer's `series`, then the pull gauges and (unless turned off) prom-client's default metrics. */
+function completeRegistry(
+  registry: Registry,
+  series: readonly Metric[],
+  options: PrometheusMetricsOptions,
+  labels: LabelValues,
+  sources: () => MetricSources,
+): Registry {
+  for (const metric of series) registry.registerMetric(metric);
+  const { registerPullGauges, DEFAULT_HOLD_TOTALS_TIMEOUT_MS } = loadPullGauges();
+  registerPullGauges(registry, { labels, holdTimeoutMs: options.holdTotalsTimeoutMs ?? DEFAULT_HOLD_TOTALS_TIMEOUT_MS, sources });
+  if (options.defaultMetrics ?? true) loadPromClient().collectDefaultMetrics({ register: registry });
+  return registry;
 }

@@ -1,5 +1,6 @@
 export {
   createPrometheusMetrics,
+  type MetricsExposition,
   type PrometheusMetrics,
   type PrometheusMetricsOptions,
 } from './create-prometheus-metrics';

@@ -1,5 +1,8 @@
 import type { Metric, Registry } from 'prom-client';
 
+/** Where a metric is registered: a prom-client `Registry`, or a list that hands its metrics to one later. */
+export type MetricRegistrar = Pick<Registry, 'registerMetric'>;
+
 /** One exported line of a metric, as prom-client's registry formats it. */
 type ExportedValue = { value: number; labels: Record<string, string>; metricName?: string };
 
@@ -72,7 +75,7 @@ class SeriesMap<Value> {
  * A metric of the registry that prom-client formats at scrape time: its registry calls `get()`
  * (and `reset()`), the same contract as prom-client's own metric classes.
  */
-function register(registry: Registry, metric: { name: string; get(): Promise<unknown>; reset(): void }): void {
+function register(registry: MetricRegistrar, metric: { name: string; get(): Promise<unknown>; reset(): void }): void {
   registry.registerMetric(metric as unknown as Metric);
 }
 
@@ -81,7 +84,7 @@ export type SeriesCounter = {
 };
 
 /** A Prometheus counter whose series are found by their label values in `labelNames` order. */
-export function createSeriesCounter(registry: Registry, described: Described): SeriesCounter {
+export function createSeriesCounter(registry: MetricRegistrar, described: Described): SeriesCounter {
   const series = new SeriesMap(described.labelNames, () => ({ total: 0 }));
   register(registry, {
     name: described.name,
@@ -101,7 +104,7 @@ export type SeriesGauge = {
 };
 
 /** A Prometheus gauge counted up and down, its series found by their label values. */
-export function createSeriesGauge(registry: Registry, described: Described): SeriesGauge {
+export function createSeriesGauge(registry: MetricRegistrar, described: Described): SeriesGauge {
   const series = new SeriesMap(described.labelNames, () => ({ current: 0 }));
   register(registry, {
     name: described.name,
@@ -126,7 +129,7 @@ export type SeriesHistogram = {
  * A Prometheus histogram with the given upper bounds (ascending); a series keeps a count per bucket,
  * made cumulative (`le`) at scrape time, with its sum and count.
  */
-export function createSeriesHistogram(registry: Registry, described: Described & { buckets: readonly number[] }): SeriesHistogram {
+export function createSeriesHistogram(registry: MetricRegistrar, described: Described & { buckets: readonly number[] }): SeriesHistogram {
   const { buckets } = described;
   // One count per bound, and one more for values above the last (the `+Inf` bucket).
   const series = new SeriesMap(described.labelNames, () => ({ counts: new Float64Array(buckets.length + 1), sum: 0 }));

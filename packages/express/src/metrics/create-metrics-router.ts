@@ -14,7 +14,7 @@ export type MetricsSource = {
 };
 
 export type MetricsRouterOptions = {
-  /** The registry to serve (`createPrometheusMetrics(...).registry`). */
+  /** What to serve: `createPrometheusMetrics(...).exposition` (its registry, made at the first scrape), or any registry. */
   registry: MetricsSource;
   /** The gateway's engine: its Bearer interface's envelope renders the refusals. */
   engine: Engine;
@@ -30,7 +30,7 @@ export type MetricsRouterOptions = {
  * `GET /metrics` for a Prometheus scraper, in its text format
  * (https://prometheus.io/docs/instrumenting/exposition_formats/), never cached, never billed or recorded.
  *
- * @example app.use('/metrics', createMetricsRouter({ registry: metrics.registry, engine: gateway.engine, admin }))
+ * @example app.use('/metrics', createMetricsRouter({ registry: metrics.exposition, engine: gateway.engine, admin }))
  */
 export function createMetricsRouter(options: MetricsRouterOptions): Router {
   const { admin, engine, registry } = options;
