@@ -6,31 +6,39 @@ export type KeepAlive = {
   stop(): void;
 };
 
+/** Where pings go: anything with a `write(frame)` (a Node response as it is), so a stream needs no closure for it. */
+export type KeepAliveWriter = { write(frame: string): unknown };
+
 /**
- * Writes `: keep-alive` comment frames while a stream is silent, so proxies and clients do not time
- * out during long upstream pauses. A write only marks the stream heard, with no timer re-armed per
- * frame: a tick every half interval pings a stream not heard since the tick before, so no silence
- * lasts `intervalMs` without a ping, and none shorter than half of it gets one.
+ * Writes `: keep-alive` comment frames to `writer` while a stream is silent, so proxies and clients
+ * do not time out during long upstream pauses. A write only marks the stream heard, with no timer
+ * re-armed per frame: a tick every half interval pings a stream not heard since the tick before, so
+ * no silence lasts `intervalMs` without a ping, and none shorter than half of it gets one. Streams of
+ * one interval share that tick: an open stream holds no timer of its own.
  */
-export function createKeepAlive(write: (frame: string) => void, intervalMs: number): KeepAlive {
-  return new IntervalKeepAlive(write, intervalMs);
+export function createKeepAlive(writer: KeepAliveWriter, intervalMs: number): KeepAlive {
+  return new IntervalKeepAlive(writer, intervalMs);
 }
 
 const KEEP_ALIVE_FRAME = formatSSEComment('keep-alive');
 
-/** One object per stream; its timer calls the one `tick` function with it, no closure per stream. */
+/** The streams of one tick length, and the one timer that ticks for them while there are any. */
+type Wheel = { tickMs: number; streams: Set<IntervalKeepAlive>; timer: NodeJS.Timeout };
+
+/** The wheels by tick length in ms: one per keep-alive interval in use (a gateway has one). */
+const wheels = new Map<number, Wheel>();
+
+/** One object per stream, in its wheel's set while it runs: its methods shared, no closure per stream. */
 class IntervalKeepAlive implements KeepAlive {
-  // Heard at the start: a stream silent from its first byte is pinged after a whole interval, too.
+  // Heard at the start: a stream silent from its first byte is pinged within a whole interval, too.
   heard = true;
-  private timer: NodeJS.Timeout | undefined;
+  private wheel: Wheel | undefined;
 
   constructor(
-    readonly write: (frame: string) => void,
+    readonly writer: KeepAliveWriter,
     intervalMs: number,
   ) {
-    if (intervalMs <= 0) return;
-    this.timer = setInterval(tick, Math.max(1, Math.floor(intervalMs / 2)), this);
-    this.timer.unref();
+    if (intervalMs > 0) this.wheel = join(this, Math.max(1, Math.floor(intervalMs / 2)));
   }
 
   touch(): void {
@@ -38,13 +46,35 @@ class IntervalKeepAlive implements KeepAlive {
   }
 
   stop(): void {
-    clearInterval(this.timer);
-    this.timer = undefined;
+    if (this.wheel) leave(this, this.wheel);
+    this.wheel = undefined;
   }
 }
 
-function tick(keepAlive: IntervalKeepAlive): void {
-  // A ping counts as heard too: a long silence gets one ping per interval, not one per tick.
-  if (!keepAlive.heard) keepAlive.write(KEEP_ALIVE_FRAME);
-  keepAlive.heard = !keepAlive.heard;
+/** Puts `keepAlive` on the wheel ticking every `tickMs`, started (unreferenced) for the first stream. */
+function join(keepAlive: IntervalKeepAlive, tickMs: number): Wheel {
+  let wheel = wheels.get(tickMs);
+  if (!wheel) {
+    const streams = new Set<IntervalKeepAlive>();
+    wheel = { tickMs, streams, timer: setInterval(tick, tickMs, streams).unref() };
+    wheels.set(tickMs, wheel);
+  }
+  wheel.streams.add(keepAlive);
+  return wheel;
+}
+
+/** Takes `keepAlive` off its wheel, whose timer stops with its last stream. */
+function leave(keepAlive: IntervalKeepAlive, wheel: Wheel): void {
+  wheel.streams.delete(keepAlive);
+  if (wheel.streams.size > 0) return;
+  clearInterval(wheel.timer);
+  wheels.delete(wheel.tickMs);
+}
+
+function tick(streams: Set<IntervalKeepAlive>): void {
+  for (const keepAlive of streams) {
+    // A ping counts as heard too: a long silence gets one ping per interval, not one per tick.
+    if (!keepAlive.heard) keepAlive.writer.write(KEEP_ALIVE_FRAME);
+    keepAlive.heard = !keepAlive.heard;
+  }
 }

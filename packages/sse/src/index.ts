@@ -1,3 +1,3 @@
-export { createKeepAlive, type KeepAlive } from './create-keep-alive';
+export { createKeepAlive, type KeepAlive, type KeepAliveWriter } from './create-keep-alive';
 export { createSSEDecoder, type SSEDecoder } from './create-sse-decoder';
 export { formatSSEComment, formatSSEFrame } from './format-sse-frame';

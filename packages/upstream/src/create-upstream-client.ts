@@ -1,3 +1,4 @@
+import { BodyChunks } from './body-chunks';
 import { createConnectionGate } from './create-connection-gate';
 import { createConnectionPool } from './create-connection-pool';
 import { loadUndiciClient } from './load-undici-client';
@@ -110,7 +111,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
         return {
           status: response.statusCode,
           headers: response.headers,
-          body,
+          body: new BodyChunks(body),
           text: () => body.text().catch(error => Promise.reject(mapTransportError(error, signal))),
         };
       } catch (error) {

@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import type { FrameSink, StreamOutcome } from '@signalbox/engine';
-import { createKeepAlive } from '@signalbox/sse';
+import { createKeepAlive, type KeepAlive } from '@signalbox/sse';
 import type { Response } from 'express';
 
 /**
@@ -18,14 +18,8 @@ export async function writeStreamResponse(
   response.setHeader('content-type', options.contentType ?? 'text/event-stream; charset=utf-8');
   response.setHeader('cache-control', 'no-cache');
   response.setHeader('x-accel-buffering', 'no');
-  const keepAlive = createKeepAlive(frame => response.write(frame), options.contentType === undefined ? options.keepAliveMs : 0);
-  const sink: FrameSink = {
-    write(text) {
-      keepAlive.touch();
-      return response.write(text);
-    },
-    drained: () => once(response, 'drain', { signal: options.signal }).then(() => undefined),
-  };
+  const keepAlive = createKeepAlive(response, options.contentType === undefined ? options.keepAliveMs : 0);
+  const sink = new ResponseFrameSink(response, keepAlive, options.signal);
   try {
     const piping = pipe(sink);
     // The frames read before the commit point are written at once, inside `pipe`: the headers go
@@ -35,5 +29,23 @@ export async function writeStreamResponse(
   } finally {
     keepAlive.stop();
     response.end();
+  }
+}
+
+/** The response as the stream's sink: one object per open stream, its methods shared, no closures of its own. */
+class ResponseFrameSink implements FrameSink {
+  constructor(
+    private readonly response: Response,
+    private readonly keepAlive: KeepAlive,
+    private readonly signal: AbortSignal,
+  ) {}
+
+  write(text: string): boolean {
+    this.keepAlive.touch();
+    return this.response.write(text);
+  }
+
+  async drained(): Promise<void> {
+    await once(this.response, 'drain', { signal: this.signal });
   }
 }
