@@ -11,8 +11,7 @@ export type GenerationHandlerOptions = {
 
 /**
  * Thin adapter: the parsed body goes to the request's exchange, its answer comes back as JSON or as
- * an SSE stream. A client that disconnects aborts the upstream call. A stream's `request.body` is
- * let go once the exchange has it, so an open stream keeps no parsed request of its own.
+ * an SSE stream. A client that disconnects aborts the upstream call.
  *
  * @example router.post('/v1/responses', …request id, auth and body…, createGenerationHandler())
  */
@@ -27,8 +26,6 @@ export function createGenerationHandler(options: GenerationHandlerOptions = {}):
       writeJSONResponse(response, 200, output.body);
       return;
     }
-    // The exchange has taken what it needs from the body: a stream held open for minutes keeps none of it.
-    request.body = undefined;
     const contentType = output.headers['content-type'];
     // Handed on, not awaited: an open stream keeps no suspended frame of this handler.
     return writeStreamResponse(response, output.pipe, { signal: stop.signal, keepAliveMs, ...(contentType !== undefined && { contentType }) });
