@@ -202,17 +202,23 @@ describe('PostgreSQL account store: balance leases', () => {
   });
 
   it('a lease taken before the listening connection broke serves no more holds (an announcement may have been missed)', async () => {
+    // Another store listening on another database of the same server, as other files' stores do on the run's shared one.
+    await open(await databases.createDatabase());
     const url = await databases.createDatabase();
     const serving = await open(url);
     const database = newPool(url);
     const account = await serving.createAccount({ name: 'unannounced', balanceMicros: 10_000_000 });
     expect(await serving.reserve(account.id, 1_000)).toBeDefined();
     expect(await money(database, account.id)).toMatchObject({ leased: 1_000_000, holds: 0 });
-    const listener = async () => (await database.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE query LIKE 'LISTEN %'")).rows.map(row => row.pid);
-    const [broken] = await listener();
-    await database.query('SELECT pg_terminate_backend($1)', [broken]);
-    // The store noticed the break once it listens on a new connection.
-    await waitUntil(async () => (await listener()).some(pid => pid !== broken), { what: () => 'the listener back', exited: () => false });
+    // This database's listening connection, done listening, and the last channel it listened on.
+    const listener = async () =>
+      (await database.query<{ pid: number; query: string }>("SELECT pid, query FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %' AND state = 'idle'")).rows;
+    const [broken, ...others] = await listener();
+    expect(others).toEqual([]);
+    await database.query('SELECT pg_terminate_backend($1)', [broken!.pid]);
+    // The store noticed the break once it listens on a new connection, and on every channel again (in the same order).
+    const back = async () => (await listener()).some(row => row.pid !== broken!.pid && row.query === broken!.query);
+    await waitUntil(back, { what: () => `the listener back on every channel (${broken!.query} last)`, exited: () => false });
     const during = (await serving.reserve(account.id, 1_000))!;
     // The lease taken before the break may have missed an announcement: it serves nothing, the hold is a row of its own.
     expect(await money(database, account.id)).toMatchObject({ leased: 1_000_000, holds: 1_000 });
