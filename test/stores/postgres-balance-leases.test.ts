@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { AccountStore, Reservation } from '@signalbox/accounts';
 import { createPostgresAccountStore, type PostgresAccountStoreOptions } from '@signalbox/store-postgres';
 import { usageCommit } from './describe-usage-ledger-contract';
+import { stallQuery } from '../helpers/stall-query';
 import { stopProcess, waitUntil } from '../helpers/throwaway-process';
 import { ignoreTeardownErrors, usePostgresTestDatabases } from './postgres-test-databases';
 
@@ -59,6 +60,7 @@ describe('PostgreSQL account store: balance leases', () => {
     return { balance: Number(row.balance), reserved: Number(row.reserved), leased: Number(row.leased), holds: Number(row.holds) };
   };
   afterEach(async () => {
+    jest.restoreAllMocks();
     await Promise.all(opened.splice(0).map(store => store.close()));
     await Promise.all(pools.splice(0).map(pool => pool.end()));
   });
@@ -223,6 +225,26 @@ describe('PostgreSQL account store: balance leases', () => {
     // The lease taken before the break may have missed an announcement: it serves nothing, the hold is a row of its own.
     expect(await money(database, account.id)).toMatchObject({ leased: 1_000_000, holds: 1_000 });
     await serving.settle(during, 1_000);
+  });
+
+  it('serves no hold from a lease while budget changes are not listened to again, the other channels back or not', async () => {
+    const url = await databases.createDatabase();
+    const serving = await open(url);
+    const database = newPool(url);
+    const [before, after] = await Promise.all(['before', 'after'].map(name => serving.createAccount({ name, balanceMicros: 10_000_000 })));
+    expect(await serving.reserve(before!.id, 1_000)).toBeDefined();
+    const budgets = stallQuery('LISTEN signalbox_budgets');
+    await database.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %'");
+    // A new connection has listened on every channel before the budgets' one, whose LISTEN now waits.
+    await budgets.reached;
+    const during = await Promise.all([serving.reserve(before!.id, 1_000), serving.reserve(after!.id, 1_000)]);
+    expect([await money(database, before!.id), await money(database, after!.id)]).toMatchObject([{ leased: 1_000_000, holds: 1_000 }, { leased: 0, holds: 1_000 }]);
+    budgets.release();
+    await budgets.answered;
+    // Announcements heard again: a new lease serves, the one taken before the break still does not.
+    await Promise.all([serving.reserve(before!.id, 1_000), serving.reserve(after!.id, 1_000)]);
+    expect([await money(database, before!.id), await money(database, after!.id)]).toMatchObject([{ leased: 1_000_000, holds: 2_000 }, { leased: 1_000_000, holds: 1_000 }]);
+    await Promise.all(during.map(hold => serving.settle(hold!, 1_000)));
   });
 
   it('gives an idle lease back at the sweep, renews a used one, and releases an expired lease hold without charge', async () => {
