@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { AccountStore, Reservation } from '@signalbox/accounts';
 import { createPostgresAccountStore, type PostgresAccountStoreOptions } from '@signalbox/store-postgres';
 import { usageCommit } from './describe-usage-ledger-contract';
+import { stallQuery } from '../helpers/stall-query';
 import { stopProcess, waitUntil } from '../helpers/throwaway-process';
 import { ignoreTeardownErrors, usePostgresTestDatabases } from './postgres-test-databases';
 
@@ -59,6 +60,7 @@ describe('PostgreSQL account store: balance leases', () => {
     return { balance: Number(row.balance), reserved: Number(row.reserved), leased: Number(row.leased), holds: Number(row.holds) };
   };
   afterEach(async () => {
+    jest.restoreAllMocks();
     await Promise.all(opened.splice(0).map(store => store.close()));
     await Promise.all(pools.splice(0).map(pool => pool.end()));
   });
@@ -202,21 +204,47 @@ describe('PostgreSQL account store: balance leases', () => {
   });
 
   it('a lease taken before the listening connection broke serves no more holds (an announcement may have been missed)', async () => {
+    // Another store listening on another database of the same server, as other files' stores do on the run's shared one.
+    await open(await databases.createDatabase());
     const url = await databases.createDatabase();
     const serving = await open(url);
     const database = newPool(url);
     const account = await serving.createAccount({ name: 'unannounced', balanceMicros: 10_000_000 });
     expect(await serving.reserve(account.id, 1_000)).toBeDefined();
     expect(await money(database, account.id)).toMatchObject({ leased: 1_000_000, holds: 0 });
-    const listener = async () => (await database.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE query LIKE 'LISTEN %'")).rows.map(row => row.pid);
-    const [broken] = await listener();
-    await database.query('SELECT pg_terminate_backend($1)', [broken]);
-    // The store noticed the break once it listens on a new connection.
-    await waitUntil(async () => (await listener()).some(pid => pid !== broken), { what: () => 'the listener back', exited: () => false });
+    // This database's listening connection, done listening, and the last channel it listened on.
+    const listener = async () =>
+      (await database.query<{ pid: number; query: string }>("SELECT pid, query FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %' AND state = 'idle'")).rows;
+    const [broken, ...others] = await listener();
+    expect(others).toEqual([]);
+    await database.query('SELECT pg_terminate_backend($1)', [broken!.pid]);
+    // The store noticed the break once it listens on a new connection, and on every channel again (in the same order).
+    const back = async () => (await listener()).some(row => row.pid !== broken!.pid && row.query === broken!.query);
+    await waitUntil(back, { what: () => `the listener back on every channel (${broken!.query} last)`, exited: () => false });
     const during = (await serving.reserve(account.id, 1_000))!;
     // The lease taken before the break may have missed an announcement: it serves nothing, the hold is a row of its own.
     expect(await money(database, account.id)).toMatchObject({ leased: 1_000_000, holds: 1_000 });
     await serving.settle(during, 1_000);
+  });
+
+  it('serves no hold from a lease while budget changes are not listened to again, the other channels back or not', async () => {
+    const url = await databases.createDatabase();
+    const serving = await open(url);
+    const database = newPool(url);
+    const [before, after] = await Promise.all(['before', 'after'].map(name => serving.createAccount({ name, balanceMicros: 10_000_000 })));
+    expect(await serving.reserve(before!.id, 1_000)).toBeDefined();
+    const budgets = stallQuery('LISTEN signalbox_budgets');
+    await database.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %'");
+    // A new connection has listened on every channel before the budgets' one, whose LISTEN now waits.
+    await budgets.reached;
+    const during = await Promise.all([serving.reserve(before!.id, 1_000), serving.reserve(after!.id, 1_000)]);
+    expect([await money(database, before!.id), await money(database, after!.id)]).toMatchObject([{ leased: 1_000_000, holds: 1_000 }, { leased: 0, holds: 1_000 }]);
+    budgets.release();
+    await budgets.answered;
+    // Announcements heard again: a new lease serves, the one taken before the break still does not.
+    await Promise.all([serving.reserve(before!.id, 1_000), serving.reserve(after!.id, 1_000)]);
+    expect([await money(database, before!.id), await money(database, after!.id)]).toMatchObject([{ leased: 1_000_000, holds: 2_000 }, { leased: 1_000_000, holds: 1_000 }]);
+    await Promise.all(during.map(hold => serving.settle(hold!, 1_000)));
   });
 
   it('gives an idle lease back at the sweep, renews a used one, and releases an expired lease hold without charge', async () => {

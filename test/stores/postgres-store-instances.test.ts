@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
 import type { AccountStore, Reservation, UsageCommit } from '@signalbox/accounts';
-import { createPostgresAccountStore, type PostgresAccountStoreOptions } from '@signalbox/store-postgres';
+import { ACCOUNT_BALANCE_HINT_MAX_AGE_MS, createPostgresAccountStore, type PostgresAccountStoreOptions } from '@signalbox/store-postgres';
 import { storedResponse } from './describe-response-store-contract';
 import { usageCommit } from './describe-usage-ledger-contract';
 import { startStallingProxy } from '../helpers/start-stalling-proxy';
@@ -22,6 +22,8 @@ const SERVER_SECRET = 'postgres-instances-server-secret';
 const T0 = 1_767_225_600_000;
 const ROOMY = { maxBytesPerAccount: 64 * 1024 * 1024 };
 const databases = usePostgresTestDatabases();
+/** Takes a database back to before account changes were announced (the newest step), ahead of the older steps' drops. */
+const DROP_ACCOUNT_ANNOUNCEMENTS = 'DROP TRIGGER accounts_announce ON accounts; ';
 
 /**
  * A gateway instance in a process of its own (the built package, as a deployment runs it): opens
@@ -245,13 +247,68 @@ describe('PostgreSQL account store: several instances on one database', () => {
     expect((await serving.findKeyBySecret(secret))?.status).toBe('active');
   });
 
+  it('shows on one instance an account whose subscription ended on another as soon as the change is announced, and at once on the instance that ended it', async () => {
+    const url = await databases.createDatabase();
+    const [serving, managing] = await Promise.all([open(url), open(url)]);
+    const account = await managing!.createAccount({ name: 'subscriber' });
+    await waitUntilListening(newPool(url), 2, ACCOUNTS_LISTEN);
+    expect((await serving!.getAccountForRequest!(account.id))?.subscription).toBe('active');
+    expect((await managing!.getAccountForRequest!(account.id))?.subscription).toBe('active');
+    await managing!.updateAccount(account.id, { subscription: 'inactive' });
+    expect((await managing!.getAccountForRequest!(account.id))?.subscription).toBe('inactive');
+    await waitForSubscription(serving!, account.id, 'inactive');
+  });
+
+  it('keeps an account as requests read it until a change is announced, its balance at most a bounded age, and reads it again once its listening connection is lost', async () => {
+    const url = await databases.createDatabase();
+    let clock = T0;
+    const serving = await open(url, { now: () => clock });
+    const account = await serving.createAccount({ name: 'kept', balanceMicros: 1_000 });
+    const database = newPool(url);
+    await waitUntilListening(database, 1, ACCOUNTS_LISTEN);
+    expect(await serving.getAccountForRequest!(account.id)).toEqual(account);
+    // A balance changed by another client is not announced: the kept balance stands until it is too old.
+    await database.query('UPDATE accounts SET balance_micros = 2000 WHERE id = $1', [account.id]);
+    clock += ACCOUNT_BALANCE_HINT_MAX_AGE_MS - 1;
+    expect((await serving.getAccountForRequest!(account.id))?.balanceMicros).toBe(1_000);
+    expect((await serving.getAccount(account.id))?.balanceMicros).toBe(2_000);
+    clock += 1;
+    expect((await serving.getAccountForRequest!(account.id))?.balanceMicros).toBe(2_000);
+    // A top-up through the store is seen at once.
+    await serving.adjustBalance(account.id, 500);
+    expect((await serving.getAccountForRequest!(account.id))?.balanceMicros).toBe(2_500);
+    // A subscription ended by another client is announced.
+    await database.query("UPDATE accounts SET subscription = 'inactive' WHERE id = $1", [account.id]);
+    await waitForSubscription(serving, account.id, 'inactive');
+    // A change nobody announces (the trigger off) is not seen while the kept row stands.
+    await database.query('ALTER TABLE accounts DISABLE TRIGGER accounts_announce');
+    await database.query("UPDATE accounts SET subscription = 'active' WHERE id = $1", [account.id]);
+    expect((await serving.getAccountForRequest!(account.id))?.subscription).toBe('inactive');
+    // The listening connection cut: the store forgets what it kept and reads the row again.
+    await database.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %' AND pid <> pg_backend_pid()");
+    await waitForSubscription(serving, account.id, 'active');
+    await database.query('ALTER TABLE accounts ENABLE TRIGGER accounts_announce');
+  });
+
+  it('reads the account on every request with cacheRefreshMs 0', async () => {
+    const url = await databases.createDatabase();
+    const serving = await open(url, { cacheRefreshMs: 0 });
+    const account = await serving.createAccount({ name: 'uncached', balanceMicros: 1_000 });
+    const database = newPool(url);
+    await waitUntilListening(database, 1, ACCOUNTS_LISTEN);
+    expect((await serving.getAccountForRequest!(account.id))?.subscription).toBe('active');
+    await database.query('ALTER TABLE accounts DISABLE TRIGGER accounts_announce');
+    await database.query("UPDATE accounts SET subscription = 'inactive' WHERE id = $1", [account.id]);
+    expect((await serving.getAccountForRequest!(account.id))?.subscription).toBe('inactive');
+  });
+
   it('migrates a fresh database exactly once when two instances start at the same moment', async () => {
     const url = await databases.createDatabase();
     const stores = await Promise.all([open(url), open(url), open(url)]);
     const account = await stores[0]!.createAccount({ name: 'race' });
     expect(await stores[2]!.getAccount(account.id)).toEqual(account);
     const { rows } = await newPool(url).query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
-    expect(rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }, { version: 5 }, { version: 6 }, { version: 7 }, { version: 8 }, { version: 9 }, { version: 10 }, { version: 11 }, { version: 12 }]);
+    expect(rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }, { version: 5 }, { version: 6 }, { version: 7 }, { version: 8 }, { version: 9 }, { version: 10 }, { version: 11 }, { version: 12 }, { version: 13 }]);
   });
 
   it('upgrades a schema-6 database: its rows are kept without an upstream kind, and new rows keep theirs', async () => {
@@ -259,10 +316,10 @@ describe('PostgreSQL account store: several instances on one database', () => {
     const current = await open(url);
     await commitRowBeforeUpstreamKinds(current);
     await current.close();
-    await newPool(url).query(`${DROP_BUDGETS_AND_ALERTS}${DROP_AUDIT_LOG}${DROP_CONFIG_VERSIONS_POSTGRES}${DROP_UPSTREAM_KIND_COLUMN}DELETE FROM schema_migrations WHERE version > 6`);
+    await newPool(url).query(`${DROP_ACCOUNT_ANNOUNCEMENTS}${DROP_BUDGETS_AND_ALERTS}${DROP_AUDIT_LOG}${DROP_CONFIG_VERSIONS_POSTGRES}${DROP_UPSTREAM_KIND_COLUMN}DELETE FROM schema_migrations WHERE version > 6`);
     await expectUpstreamKindsAfterUpgrade(await open(url));
     const { rows } = await newPool(url).query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
-    expect(rows.map(row => row.version)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    expect(rows.map(row => row.version)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
   });
 
   it('upgrades a schema-1 database: its rows are kept without a trace id, and new rows keep theirs', async () => {
@@ -272,7 +329,7 @@ describe('PostgreSQL account store: several instances on one database', () => {
     await current.commitUsage([before]);
     await current.close();
     await newPool(url).query(
-      `${DROP_BUDGETS_AND_ALERTS}${DROP_AUDIT_LOG}${DROP_CONFIG_VERSIONS_POSTGRES}${DROP_CACHE_LIFETIME_COLUMNS}${DROP_UPSTREAM_CREDENTIAL_COLUMN}${DROP_CONVERSATION_KEY_COLUMN}${DROP_UPSTREAM_KIND_COLUMN}ALTER TABLE api_keys DROP COLUMN disabled_by; ALTER TABLE accounts DROP COLUMN key_limit_ceiling; ALTER TABLE usage DROP COLUMN trace_id; DELETE FROM schema_migrations WHERE version > 1`,
+      `${DROP_ACCOUNT_ANNOUNCEMENTS}${DROP_BUDGETS_AND_ALERTS}${DROP_AUDIT_LOG}${DROP_CONFIG_VERSIONS_POSTGRES}${DROP_CACHE_LIFETIME_COLUMNS}${DROP_UPSTREAM_CREDENTIAL_COLUMN}${DROP_CONVERSATION_KEY_COLUMN}${DROP_UPSTREAM_KIND_COLUMN}ALTER TABLE api_keys DROP COLUMN disabled_by; ALTER TABLE accounts DROP COLUMN key_limit_ceiling; ALTER TABLE usage DROP COLUMN trace_id; DELETE FROM schema_migrations WHERE version > 1`,
     );
 
     const upgraded = await open(url);
@@ -284,7 +341,7 @@ describe('PostgreSQL account store: several instances on one database', () => {
       ['req_before_traces', undefined],
     ]);
     const { rows } = await newPool(url).query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
-    expect(rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }, { version: 5 }, { version: 6 }, { version: 7 }, { version: 8 }, { version: 9 }, { version: 10 }, { version: 11 }, { version: 12 }]);
+    expect(rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }, { version: 5 }, { version: 6 }, { version: 7 }, { version: 8 }, { version: 9 }, { version: 10 }, { version: 11 }, { version: 12 }, { version: 13 }]);
   });
 
   it('upgrades a schema-2 database: a key disabled before counts as disabled by the operator, and accounts have no ceiling', async () => {
@@ -294,14 +351,14 @@ describe('PostgreSQL account store: several instances on one database', () => {
     const active = (await current.createKey({ accountId: account.id, name: 'on' })).key;
     const disabled = (await current.createKey({ accountId: account.id, name: 'off', status: 'disabled' })).key;
     await current.close();
-    await newPool(url).query(`${DROP_BUDGETS_AND_ALERTS}${DROP_AUDIT_LOG}${DROP_CONFIG_VERSIONS_POSTGRES}${DROP_CACHE_LIFETIME_COLUMNS}${DROP_UPSTREAM_CREDENTIAL_COLUMN}${DROP_CONVERSATION_KEY_COLUMN}${DROP_UPSTREAM_KIND_COLUMN}ALTER TABLE api_keys DROP COLUMN disabled_by; ALTER TABLE accounts DROP COLUMN key_limit_ceiling; DELETE FROM schema_migrations WHERE version > 2`);
+    await newPool(url).query(`${DROP_ACCOUNT_ANNOUNCEMENTS}${DROP_BUDGETS_AND_ALERTS}${DROP_AUDIT_LOG}${DROP_CONFIG_VERSIONS_POSTGRES}${DROP_CACHE_LIFETIME_COLUMNS}${DROP_UPSTREAM_CREDENTIAL_COLUMN}${DROP_CONVERSATION_KEY_COLUMN}${DROP_UPSTREAM_KIND_COLUMN}ALTER TABLE api_keys DROP COLUMN disabled_by; ALTER TABLE accounts DROP COLUMN key_limit_ceiling; DELETE FROM schema_migrations WHERE version > 2`);
 
     const upgraded = await open(url);
     expect(await upgraded.getKey(disabled.id)).toEqual({ ...disabled, disabledBy: 'operator' });
     expect(await upgraded.getKey(active.id)).toEqual(active);
     expect(await upgraded.updateAccount(account.id, { keyLimitCeiling: { concurrency: 2 } })).toEqual({ ...account, keyLimitCeiling: { concurrency: 2 } });
     const { rows } = await newPool(url).query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
-    expect(rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }, { version: 5 }, { version: 6 }, { version: 7 }, { version: 8 }, { version: 9 }, { version: 10 }, { version: 11 }, { version: 12 }]);
+    expect(rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }, { version: 5 }, { version: 6 }, { version: 7 }, { version: 8 }, { version: 9 }, { version: 10 }, { version: 11 }, { version: 12 }, { version: 13 }]);
   });
 
   it('upgrades a schema-3 database: its ledger rows count their cache writes as 5-minute ones and saved nothing', async () => {
@@ -309,7 +366,7 @@ describe('PostgreSQL account store: several instances on one database', () => {
     const current = await open(url);
     await commitRowsBeforeCacheLifetimes(current);
     await current.close();
-    await newPool(url).query(`${DROP_BUDGETS_AND_ALERTS}${DROP_AUDIT_LOG}${DROP_CONFIG_VERSIONS_POSTGRES}${DROP_CACHE_LIFETIME_COLUMNS}${DROP_UPSTREAM_CREDENTIAL_COLUMN}${DROP_CONVERSATION_KEY_COLUMN}${DROP_UPSTREAM_KIND_COLUMN}DELETE FROM schema_migrations WHERE version > 3`);
+    await newPool(url).query(`${DROP_ACCOUNT_ANNOUNCEMENTS}${DROP_BUDGETS_AND_ALERTS}${DROP_AUDIT_LOG}${DROP_CONFIG_VERSIONS_POSTGRES}${DROP_CACHE_LIFETIME_COLUMNS}${DROP_UPSTREAM_CREDENTIAL_COLUMN}${DROP_CONVERSATION_KEY_COLUMN}${DROP_UPSTREAM_KIND_COLUMN}DELETE FROM schema_migrations WHERE version > 3`);
     await expectCacheLifetimesAfterUpgrade(await open(url));
   });
 
@@ -318,10 +375,10 @@ describe('PostgreSQL account store: several instances on one database', () => {
     const current = await open(url);
     await commitRowBeforeUpstreamCredentials(current);
     await current.close();
-    await newPool(url).query(`${DROP_BUDGETS_AND_ALERTS}${DROP_AUDIT_LOG}${DROP_CONFIG_VERSIONS_POSTGRES}${DROP_UPSTREAM_CREDENTIAL_COLUMN}${DROP_CONVERSATION_KEY_COLUMN}${DROP_UPSTREAM_KIND_COLUMN}DELETE FROM schema_migrations WHERE version > 4`);
+    await newPool(url).query(`${DROP_ACCOUNT_ANNOUNCEMENTS}${DROP_BUDGETS_AND_ALERTS}${DROP_AUDIT_LOG}${DROP_CONFIG_VERSIONS_POSTGRES}${DROP_UPSTREAM_CREDENTIAL_COLUMN}${DROP_CONVERSATION_KEY_COLUMN}${DROP_UPSTREAM_KIND_COLUMN}DELETE FROM schema_migrations WHERE version > 4`);
     await expectUpstreamCredentialsAfterUpgrade(await open(url));
     const { rows } = await newPool(url).query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
-    expect(rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }, { version: 5 }, { version: 6 }, { version: 7 }, { version: 8 }, { version: 9 }, { version: 10 }, { version: 11 }, { version: 12 }]);
+    expect(rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }, { version: 5 }, { version: 6 }, { version: 7 }, { version: 8 }, { version: 9 }, { version: 10 }, { version: 11 }, { version: 12 }, { version: 13 }]);
   });
 
   it('answers ping while open and rejects it, and every other call, once closed', async () => {
@@ -419,9 +476,21 @@ async function waitForKeyStatus(store: AccountStore, secret: string, status: str
   });
 }
 
-/** Until `count` backends of the database wait on a `LISTEN`. */
-async function waitUntilListening(database: pg.Pool, count: number): Promise<void> {
+/** The last `LISTEN` a store makes at start (without leases): once it is in place, accounts are kept. */
+const ACCOUNTS_LISTEN = 'LISTEN signalbox_accounts';
+
+async function waitForSubscription(store: AccountStore, accountId: string, subscription: string): Promise<void> {
+  let seen: string | undefined;
+  await waitUntil(async () => (seen = (await store.getAccountForRequest!(accountId))?.subscription) === subscription, {
+    what: () => `the subscription ${subscription} (it is ${seen})`,
+    exited: () => false,
+    timeoutMs: 10_000,
+  });
+}
+
+/** Until `count` backends of the database wait on a `LISTEN` (the one given, else any). */
+async function waitUntilListening(database: pg.Pool, count: number, listen = 'LISTEN %'): Promise<void> {
   const listening = async () =>
-    (await database.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %' AND state = 'idle'")).rows[0].n;
+    (await database.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query LIKE $1 AND state = 'idle'", [listen])).rows[0].n;
   await waitUntil(async () => (await listening()) >= count, { what: () => `${count} listening connections`, exited: () => false, timeoutMs: 10_000 });
 }

@@ -44,7 +44,7 @@ export async function commitUsageBatch(
   };
   await lock(commits.flatMap(commit => (commit.reservation ? [commit.reservation.accountId] : [])));
   const written = await findWrittenRequestIds(session, commits);
-  const holds = await takeHolds(session, commits);
+  const holds = await takeHolds(session, commits, leases);
   // A hold stored under another account than its caller's copy says: that account is locked too.
   await lock([...holds.values()].map(hold => hold.accountId).filter(accountId => !balances.has(accountId)));
   // Holds served from this instance's leases: their lease rows next (accounts first, as always).
@@ -96,12 +96,16 @@ async function findWrittenRequestIds(session: SqlSession, commits: readonly Usag
   return new Set(rows.map(row => String(row['request_id'])));
 }
 
-/** Deletes the batch's holds that still exist and returns them by id: from here on they are this transaction's alone. */
+/**
+ * Deletes the batch's holds that still exist and returns them by id: from here on they are this
+ * transaction's alone. A hold served from a lease has no row: with only those, nothing is asked.
+ */
 async function takeHolds(
   session: SqlSession,
   commits: readonly UsageCommit[],
+  leases: LeaseSettlement | undefined,
 ): Promise<Map<string, { accountId: string; amountMicros: number; keyId: string | undefined }>> {
-  const ids = commits.flatMap(commit => (commit.reservation ? [commit.reservation.id] : []));
+  const ids = commits.flatMap(commit => (commit.reservation && !leases?.holds.has(commit.reservation.id) ? [commit.reservation.id] : []));
   if (ids.length === 0) return new Map();
   const rows = await session.rows('DELETE FROM reservations WHERE id = ANY($1::text[]) RETURNING id, account_id, amount_micros, key_id', [ids]);
   return new Map(

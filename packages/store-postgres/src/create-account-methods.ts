@@ -2,20 +2,22 @@ import { createId } from '@signalbox/core';
 import type { AccountStore, BalanceEvent } from '@signalbox/accounts';
 import { keyLimitCeilingColumn, toAccount } from '@signalbox/accounts/sql';
 import { ACCOUNT_COLUMNS, SELECT_ACCOUNT } from './account-statements';
+import type { KeyCache } from './create-key-cache';
 import type { SqlSession } from './sql-session';
 import type { StoreContext } from './store-context';
 
 type AccountMethods = Pick<
   AccountStore,
-  'createAccount' | 'getAccount' | 'listAccounts' | 'updateAccount' | 'adjustBalance'
+  'createAccount' | 'getAccount' | 'getAccountForRequest' | 'listAccounts' | 'updateAccount' | 'adjustBalance'
 >;
 
 /**
  * Account CRUD and balance changes; every result is a fresh object built from the row. A new
  * account and its `opening` event, and a balance change and its `top-up`/`adjustment` event, commit
  * together, so the balance events always add up to the balance (less the ledger's charges).
+ * `getAccountForRequest` reads through `accounts`, which this store's own changes empty at once.
  */
-export function createAccountMethods({ sql, transaction, now }: StoreContext): AccountMethods {
+export function createAccountMethods({ sql, transaction, now }: StoreContext, accounts: KeyCache): AccountMethods {
   const recordEvent = (
     session: SqlSession,
     accountId: string,
@@ -43,11 +45,15 @@ export function createAccountMethods({ sql, transaction, now }: StoreContext): A
     async getAccount(id) {
       return toAccount(await sql.row(SELECT_ACCOUNT, [id]));
     },
+    async getAccountForRequest(id) {
+      return toAccount(await accounts.find(id, () => sql.row(SELECT_ACCOUNT, [id])));
+    },
     async listAccounts() {
       return (await sql.rows(`SELECT ${ACCOUNT_COLUMNS} FROM accounts ORDER BY seq`)).map(row => toAccount(row)!);
     },
     async updateAccount(id, patch) {
       // Read (locking the row), merge and write, so a concurrent patch from another instance is not lost.
+      accounts.clear();
       return transaction(async session => {
         const current = toAccount(await session.row(`${SELECT_ACCOUNT} FOR UPDATE`, [id]));
         if (!current) return undefined;
@@ -57,11 +63,12 @@ export function createAccountMethods({ sql, transaction, now }: StoreContext): A
           [next.name ?? current.name, next.subscription ?? current.subscription, next.group ?? null, keyLimitCeilingColumn(next), id],
         );
         return toAccount(row);
-      });
+      }).finally(accounts.clear);
     },
     async adjustBalance(id, deltaMicros) {
       // A relative UPDATE: concurrent adjustments from any number of instances all count.
       const delta = Math.round(deltaMicros);
+      accounts.clear();
       return transaction(async session => {
         const account = toAccount(
           await session.row(
@@ -73,7 +80,7 @@ export function createAccountMethods({ sql, transaction, now }: StoreContext): A
           await recordEvent(session, id, delta > 0 ? 'top-up' : 'adjustment', delta, account.balanceMicros);
         }
         return account;
-      });
+      }).finally(accounts.clear);
     },
   };
 }

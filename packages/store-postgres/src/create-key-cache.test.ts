@@ -72,6 +72,20 @@ describe('createKeyCache', () => {
     expect(other).toHaveBeenCalledTimes(1);
   });
 
+  it('serves a kept row at most maxAgeMs old, then reads it again and keeps the new one', async () => {
+    let now = 1_000;
+    const cache = createKeyCache({ enabled: true, maxAgeMs: 100, now: () => now });
+    cache.setAnnounced(true);
+    const read = jest.fn().mockResolvedValueOnce(row('active')).mockResolvedValueOnce(row('disabled'));
+    expect(await cache.find('account', read)).toEqual(row('active'));
+    now += 99;
+    expect(await cache.find('account', read)).toEqual(row('active'));
+    now += 1;
+    expect(await cache.find('account', read)).toEqual(row('disabled'));
+    expect(await cache.find('account', read)).toEqual(row('disabled'));
+    expect(read).toHaveBeenCalledTimes(2);
+  });
+
   it('keeps at most maxEntries rows, dropping the oldest kept', async () => {
     const cache = createKeyCache({ enabled: true, maxEntries: 2 });
     cache.setAnnounced(true);

@@ -6,7 +6,13 @@ export const API_KEYS_CHANNEL = 'signalbox_api_keys';
 /** The most key rows kept at once; beyond it the oldest kept is dropped (it is read again when used). */
 export const KEY_CACHE_MAX_ENTRIES = 10_000;
 
-/** A key row found by its secret's digest, kept while every change of a key is announced to this instance. */
+/** The channel the `accounts` trigger announces a change of an account's name, subscription, group or ceiling on. */
+export const ACCOUNTS_CHANNEL = 'signalbox_accounts';
+
+/**
+ * Rows found by a lookup (a key by its secret's digest, an account by its id), kept while every
+ * change of them is announced to this instance.
+ */
 export type KeyCache = {
   /**
    * Looks `digest` up: the kept row, else `read()`'s row, kept only while changes are announced
@@ -30,10 +36,19 @@ export type KeyCache = {
  * listening connection is away nothing is kept and every lookup reads. Only keys that were found
  * are kept (an unknown secret is read every time, so guessing cannot fill the cache), under their
  * digest, never under the secret. Expiry is not cached as a verdict: the row carries `expires_at`,
- * compared with the clock on every request. `enabled: false` reads on every lookup.
+ * compared with the clock on every request. `enabled: false` reads on every lookup. Accounts as
+ * requests read them are kept the same way, their balance (which no announcement covers) at most
+ * `maxAgeMs` old.
  */
-export function createKeyCache(options: { enabled: boolean; maxEntries?: number }): KeyCache {
-  const rows = new Map<string, Row>();
+export function createKeyCache(options: {
+  enabled: boolean;
+  maxEntries?: number;
+  /** How long a kept row is served at most (for columns no announcement covers); default as long as nothing is announced. */
+  maxAgeMs?: number;
+  now?: () => number;
+}): KeyCache {
+  const rows = new Map<string, { row: Row; readAt: number }>();
+  const { maxAgeMs, now = Date.now } = options;
   const maxEntries = options.maxEntries ?? KEY_CACHE_MAX_ENTRIES;
   let announced = false;
   /** Counts the times the cache was emptied, so a read that overlapped one is not kept. */
@@ -45,12 +60,13 @@ export function createKeyCache(options: { enabled: boolean; maxEntries?: number 
   return {
     async find(digest, read) {
       const cached = rows.get(digest);
-      if (cached) return cached;
+      if (cached && (maxAgeMs === undefined || now() - cached.readAt < maxAgeMs)) return cached.row;
       const before = generation;
+      const readAt = maxAgeMs === undefined ? 0 : now();
       const row = await read();
       if (row !== undefined && announced && options.enabled && generation === before) {
-        if (rows.size >= maxEntries) rows.delete(rows.keys().next().value!);
-        rows.set(digest, row);
+        if (!cached && rows.size >= maxEntries) rows.delete(rows.keys().next().value!);
+        rows.set(digest, { row, readAt });
       }
       return row;
     },

@@ -14,7 +14,7 @@ import { createBudgetMethods } from './create-budget-methods';
 import { listenForBudgetChanges } from './listen-for-budget-changes';
 import { createConfigVersionMethods } from './create-config-version-methods';
 import { createConsoleTokenMethods } from './create-console-token-methods';
-import { API_KEYS_CHANNEL, createKeyCache } from './create-key-cache';
+import { ACCOUNTS_CHANNEL, API_KEYS_CHANNEL, createKeyCache, type KeyCache } from './create-key-cache';
 import { createReservationMethods } from './create-reservation-methods';
 import { createResponseMethods } from './create-response-methods';
 import { createTransactionRunner } from './create-transaction-runner';
@@ -22,7 +22,7 @@ import { createAuditMethods } from './create-audit-methods';
 import { createUsageMethods } from './create-usage-methods';
 import { registerHoldOwner, unregisterHoldOwner } from './hold-owners';
 import { subscribeConfigVersions } from './subscribe-config-versions';
-import { createNotificationListener } from './listen-notifications';
+import { createNotificationListener, type NotificationListener } from './listen-notifications';
 import { migrateSchema } from './migrate-schema';
 import { releaseAbandonedHolds } from './release-abandoned-holds';
 import { createSqlSession } from './sql-session';
@@ -33,6 +33,9 @@ import { CLOSED_MESSAGE, createSweepTracker, gateMethods } from './wait-for-swee
 export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
 /** How long a statement of a store on its own pool waits for its answer, unless told otherwise. */
 export const DEFAULT_QUERY_TIMEOUT_MS = 30_000;
+
+/** How old the balance of an account kept for the request path may be (`getAccountForRequest`). */
+export const ACCOUNT_BALANCE_HINT_MAX_AGE_MS = 1_000;
 
 /** Where the store lives and how it treats keys, holds and their owners. */
 export type PostgresAccountStoreOptions = (
@@ -67,8 +70,10 @@ export type PostgresAccountStoreOptions = (
    */
   ownerTimeoutMs?: number;
   /**
-   * 0 reads the key on every request. Any other value (the default) keeps a found key's row until
-   * a change of any key is announced (`NOTIFY`, from whichever instance or client made it), and
+   * 0 reads the key and its account on every request. Any other value (the default) keeps a found
+   * key's row until a change of any key is announced (`NOTIFY`, from whichever instance or client
+   * made it), an account as requests read it until a change of an account's name, subscription,
+   * group or ceiling is announced (its balance at most `ACCOUNT_BALANCE_HINT_MAX_AGE_MS` old), and
    * reads on every request while the listening connection is away.
    */
   cacheRefreshMs?: number;
@@ -162,12 +167,9 @@ export async function createPostgresAccountStore(options: PostgresAccountStoreOp
     ...(options.onSweepError && { onError: options.onSweepError }),
   });
   const keyCache = createKeyCache({ enabled: options.cacheRefreshMs !== 0 });
-  notifications.subscribe({
-    channel: API_KEYS_CHANNEL,
-    onMessage: keyCache.clear,
-    onListening: () => keyCache.setAnnounced(true),
-    onLost: () => keyCache.setAnnounced(false),
-  });
+  const accountCache = createKeyCache({ enabled: options.cacheRefreshMs !== 0, maxAgeMs: ACCOUNT_BALANCE_HINT_MAX_AGE_MS, now });
+  keepWhileAnnounced(notifications, API_KEYS_CHANNEL, keyCache);
+  keepWhileAnnounced(notifications, ACCOUNTS_CHANNEL, accountCache);
   if (leases) await listenForBudgetChanges(notifications, leases);
   const sweeps = createSweepTracker();
   const stopSweep = startStoreSweep(
@@ -183,7 +185,7 @@ export async function createPostgresAccountStore(options: PostgresAccountStoreOp
   let closed = false;
   const methods = gateMethods(
     {
-      ...createAccountMethods(context),
+      ...createAccountMethods(context, accountCache),
       ...createApiKeyMethods(context, keyCache),
       ...createConsoleTokenMethods(context),
       ...createBudgetMethods(context),
@@ -227,6 +229,16 @@ export async function createPostgresAccountStore(options: PostgresAccountStoreOp
       }
     },
   };
+}
+
+/** Keeps `cache`'s rows while `channel`'s announcements reach this instance; each one empties it. */
+function keepWhileAnnounced(notifications: NotificationListener, channel: string, cache: KeyCache): void {
+  notifications.subscribe({
+    channel,
+    onMessage: cache.clear,
+    onListening: () => cache.setAnnounced(true),
+    onLost: () => cache.setAnnounced(false),
+  });
 }
 
 /** Schema up to date, this instance registered as a hold owner, abandoned holds released, expired responses deleted. */

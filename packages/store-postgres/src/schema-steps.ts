@@ -281,4 +281,18 @@ export const SCHEMA_STEPS: readonly string[] = [
   );
   CREATE INDEX IF NOT EXISTS balance_leases_by_owner ON balance_leases (owner_id);
   `,
+  // Changes of what decides whether an account's requests go on (its name, subscription, group or
+  // ceiling, or the row gone) announced like key changes: every instance keeps accounts as requests
+  // read them until one. One function announces on the channel its trigger names.
+  `
+  CREATE OR REPLACE FUNCTION announce_change() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN PERFORM pg_notify(TG_ARGV[0], ''); RETURN NULL; END $$;
+  DROP TRIGGER IF EXISTS api_keys_announce ON api_keys;
+  CREATE TRIGGER api_keys_announce AFTER UPDATE OR DELETE ON api_keys
+    FOR EACH STATEMENT EXECUTE FUNCTION announce_change('signalbox_api_keys');
+  DROP FUNCTION IF EXISTS announce_api_key_change();
+  DROP TRIGGER IF EXISTS accounts_announce ON accounts;
+  CREATE TRIGGER accounts_announce AFTER UPDATE OF name, subscription, group_name, key_limit_ceiling OR DELETE ON accounts
+    FOR EACH STATEMENT EXECUTE FUNCTION announce_change('signalbox_accounts');
+  `,
 ];

@@ -157,6 +157,13 @@ export interface AccountStore extends ResponseStore, UsageLedger, ConsoleTokenSt
   /** Creates the account and its `opening` balance event together. */
   createAccount(input: NewAccount): Promise<Account>;
   getAccount(id: string): Promise<Account | undefined>;
+  /**
+   * The account as a request's authentication reads it, where a store can keep it: its name,
+   * subscription, group and ceiling as `getAccount` shows them, its balance and holds possibly a
+   * little older (a hold checks them again). The engine then reads `getAccount` alongside the
+   * request's admission and confirms it before the upstream call. Absent: `getAccount` is read first.
+   */
+  getAccountForRequest?(id: string): Promise<Account | undefined>;
   listAccounts(): Promise<Account[]>;
   updateAccount(id: string, patch: AccountPatch): Promise<Account | undefined>;
   /**

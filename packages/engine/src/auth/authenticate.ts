@@ -41,7 +41,9 @@ export type AuthenticateOptions = {
  * Throws the 400 / 401 / 403 `GatewayError`s: a missing, invalid or disabled key is 401; an
  * expired key or an inactive subscription is 403.
  */
-export async function authenticate(options: AuthenticateOptions): Promise<{ principal: Principal; apiVersion?: string }> {
+export async function authenticate(
+  options: AuthenticateOptions,
+): Promise<{ principal: Principal; apiVersion?: string; accountConfirmed?: Promise<void> }> {
   const { descriptor, headers, store } = options;
   const secret =
     descriptor.credential.kind === 'bearer'
@@ -60,12 +62,29 @@ export async function authenticate(options: AuthenticateOptions): Promise<{ prin
   if (key.expiresAt !== undefined && key.expiresAt <= options.now) {
     throw new GatewayError({ code: 'API_KEY_EXPIRED', message: 'The API key has expired; create a new one in the account panel.' });
   }
-  const account = await store.getAccount(key.accountId);
+  const { account, confirmed } = await readAccount(store, key.accountId);
+  return { principal: { key, account: refuseAccount(account) }, ...(apiVersion !== undefined && { apiVersion }), ...(confirmed && { accountConfirmed: confirmed }) };
+}
+
+/**
+ * The key's account. From a store that keeps accounts for requests (`getAccountForRequest`), the
+ * kept one, its current row read meanwhile: `confirmed` settles once that row was read and still
+ * lets the key in, so a request waits on the database alongside its admission instead of before it.
+ */
+async function readAccount(store: AccountStore, accountId: string): Promise<{ account: Account | undefined; confirmed?: Promise<void> }> {
+  if (!store.getAccountForRequest) return { account: await store.getAccount(accountId) };
+  const confirmed = store.getAccount(accountId).then(current => void refuseAccount(current));
+  // Awaited by the request's generation; a request refused before it must not leave it unhandled.
+  confirmed.catch(() => undefined);
+  return { account: await store.getAccountForRequest(accountId), confirmed };
+}
+
+function refuseAccount(account: Account | undefined): Account {
   if (!account) throw new GatewayError({ code: 'API_KEY_INVALID', message: 'The API key is not valid.' });
   if (account.subscription !== 'active') {
     throw new GatewayError({ code: 'SUBSCRIPTION_INACTIVE', message: 'The subscription of this account is not active.' });
   }
-  return { principal: { key, account }, ...(apiVersion !== undefined && { apiVersion }) };
+  return account;
 }
 
 function bearerToken(headers: RequestHeaders): string | undefined {

@@ -26,6 +26,7 @@ export async function authenticateOnExchange(
     mountPath: state.decodeOptions.mountPath ?? '',
   });
   state.principal = authenticated.principal;
+  if (authenticated.accountConfirmed) state.accountConfirmed = authenticated.accountConfirmed;
   if (authenticated.apiVersion !== undefined) state.decodeOptions = { ...state.decodeOptions, apiVersion: authenticated.apiVersion };
   state.forwarded = readForwardedParts(codec.descriptor, headers, query, dependencies.forwardClientHeaders);
   return authenticated.principal;

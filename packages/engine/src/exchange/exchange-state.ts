@@ -24,6 +24,8 @@ export type ExchangeState = {
   /** A transport other than an HTTP response (a WebSocket): its framing, record protocol and connection memory. */
   readonly transport?: ExchangeTransport;
   principal?: Principal;
+  /** Settles once the caller's account, read again from the store, still lets it in (awaited before the upstream call). */
+  accountConfirmed?: Promise<void>;
   /** How its body is decoded: refused foreign fields, the mount path, the protocol version its headers declare. */
   decodeOptions: DecodeOptions;
   /** The client's vendor flags (beta headers, query) for an upstream of its protocol. */

@@ -75,6 +75,8 @@ export async function serveRequest(
     signal,
     now: dependencies.clock.now(),
   });
+  // Read alongside the admission; a refusal from here on leaves the admission to the exchange's end, as an upstream failure does.
+  if (state.accountConfirmed) await state.accountConfirmed;
   const capped = applyOutputCap(codec, request, served.body, state.admission.outputTokensCap);
   const pin = lookup instanceof Promise ? await lookup : lookup;
   const routeTargets = routing.targetsOf(route.model);
