@@ -131,7 +131,11 @@ function findLoggedPrompts(request: RawRequest, lines: readonly string[]): strin
   );
 }
 
-/** Body fields that name things rather than carry prompt text; the same list as `create-log-audit.ts`. */
+/**
+ * Body fields that name things rather than carry prompt text: `create-log-audit.ts`'s list less a config
+ * change's fields and `previous_response_id` (a refusal quotes it only when it has an ID's shape), so the
+ * fuzzer checks more strings than the log audit does.
+ */
 const NAMING_FIELDS = new Set([
   'model',
   'type',
