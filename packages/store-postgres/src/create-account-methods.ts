@@ -3,19 +3,21 @@ import type { AccountStore, BalanceEvent } from '@signalbox/accounts';
 import { keyLimitCeilingColumn, toAccount } from '@signalbox/accounts/sql';
 import { ACCOUNT_COLUMNS, SELECT_ACCOUNT } from './account-statements';
 import type { KeyCache } from './create-key-cache';
-import type { SqlSession } from './sql-session';
+import { createSharedReads } from './create-shared-reads';
+import type { Row, SqlSession } from './sql-session';
 import type { StoreContext } from './store-context';
 
 type AccountMethods = Pick<
   AccountStore,
-  'createAccount' | 'getAccount' | 'getAccountForRequest' | 'listAccounts' | 'updateAccount' | 'adjustBalance'
+  'createAccount' | 'getAccount' | 'getAccountForRequest' | 'confirmAccountForRequest' | 'listAccounts' | 'updateAccount' | 'adjustBalance'
 >;
 
 /**
  * Account CRUD and balance changes; every result is a fresh object built from the row. A new
  * account and its `opening` event, and a balance change and its `top-up`/`adjustment` event, commit
  * together, so the balance events always add up to the balance (less the ledger's charges).
- * `getAccountForRequest` reads through `accounts`, which this store's own changes empty at once.
+ * `getAccountForRequest` reads through `accounts`, which this store's own changes empty at once;
+ * `confirmAccountForRequest` reads the row, one statement for the requests of an account that overlap.
  */
 export function createAccountMethods({ sql, transaction, now }: StoreContext, accounts: KeyCache): AccountMethods {
   const recordEvent = (
@@ -29,6 +31,7 @@ export function createAccountMethods({ sql, transaction, now }: StoreContext, ac
       `INSERT INTO balance_events (id, account_id, time, kind, delta_micros, balance_after_micros) VALUES ($1, $2, $3, $4, $5, $6)`,
       [createId('bev_'), accountId, now(), kind, deltaMicros, balanceAfterMicros],
     );
+  const confirmations = createSharedReads<Row | undefined>();
   return {
     async createAccount(input) {
       return transaction(async session => {
@@ -47,6 +50,10 @@ export function createAccountMethods({ sql, transaction, now }: StoreContext, ac
     },
     async getAccountForRequest(id) {
       return toAccount(await accounts.find(id, () => sql.row(SELECT_ACCOUNT, [id])));
+    },
+    async confirmAccountForRequest(id) {
+      // Each caller gets its own object built from the shared row.
+      return toAccount(await confirmations.read(id, () => sql.row(SELECT_ACCOUNT, [id])));
     },
     async listAccounts() {
       return (await sql.rows(`SELECT ${ACCOUNT_COLUMNS} FROM accounts ORDER BY seq`)).map(row => toAccount(row)!);
