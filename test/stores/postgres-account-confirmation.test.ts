@@ -66,6 +66,20 @@ describe('PostgreSQL account store: confirming the account of concurrent request
     expect(accountReads()).toBe(2);
   });
 
+  it('never serves a request that comes after a change made through this store with a read begun before it', async () => {
+    const account = await store.createAccount({ name: 'ended-here', balanceMicros: 1_000 });
+    const stalled = stallQuery(SELECT_ACCOUNT);
+    const before = store.confirmAccountForRequest!(account.id);
+    await stalled.reached;
+    await store.updateAccount(account.id, { subscription: 'inactive' });
+    const after = store.confirmAccountForRequest!(account.id);
+    stalled.release();
+    await before;
+    expect((await after)?.subscription).toBe('inactive');
+    // The held read (begun before the change) and one of the later request's own: it did not join.
+    expect(accountReads()).toBe(2);
+  });
+
   it('rejects every request that joined a failed read, each with its own 503 through the gateway, and reads again after it', async () => {
     const account = await store.createAccount({ name: 'outage', balanceMicros: 1_000 });
     const gateway = reportStoreOutages(store);

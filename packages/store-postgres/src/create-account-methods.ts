@@ -17,7 +17,8 @@ type AccountMethods = Pick<
  * account and its `opening` event, and a balance change and its `top-up`/`adjustment` event, commit
  * together, so the balance events always add up to the balance (less the ledger's charges).
  * `getAccountForRequest` reads through `accounts`, which this store's own changes empty at once;
- * `confirmAccountForRequest` reads the row, one statement for the requests of an account that overlap.
+ * `confirmAccountForRequest` reads the row, one statement for the requests of an account that
+ * overlap, none of them joining a read begun before such a change.
  */
 export function createAccountMethods({ sql, transaction, now }: StoreContext, accounts: KeyCache): AccountMethods {
   const recordEvent = (
@@ -32,6 +33,11 @@ export function createAccountMethods({ sql, transaction, now }: StoreContext, ac
       [createId('bev_'), accountId, now(), kind, deltaMicros, balanceAfterMicros],
     );
   const confirmations = createSharedReads<Row | undefined>();
+  /** A change made here is shown to the very next call: neither kept rows nor reads begun before it serve it. */
+  const forgetRows = () => {
+    accounts.clear();
+    confirmations.forget();
+  };
   return {
     async createAccount(input) {
       return transaction(async session => {
@@ -60,7 +66,7 @@ export function createAccountMethods({ sql, transaction, now }: StoreContext, ac
     },
     async updateAccount(id, patch) {
       // Read (locking the row), merge and write, so a concurrent patch from another instance is not lost.
-      accounts.clear();
+      forgetRows();
       return transaction(async session => {
         const current = toAccount(await session.row(`${SELECT_ACCOUNT} FOR UPDATE`, [id]));
         if (!current) return undefined;
@@ -70,12 +76,12 @@ export function createAccountMethods({ sql, transaction, now }: StoreContext, ac
           [next.name ?? current.name, next.subscription ?? current.subscription, next.group ?? null, keyLimitCeilingColumn(next), id],
         );
         return toAccount(row);
-      }).finally(accounts.clear);
+      }).finally(forgetRows);
     },
     async adjustBalance(id, deltaMicros) {
       // A relative UPDATE: concurrent adjustments from any number of instances all count.
       const delta = Math.round(deltaMicros);
-      accounts.clear();
+      forgetRows();
       return transaction(async session => {
         const account = toAccount(
           await session.row(
@@ -87,7 +93,7 @@ export function createAccountMethods({ sql, transaction, now }: StoreContext, ac
           await recordEvent(session, id, delta > 0 ? 'top-up' : 'adjustment', delta, account.balanceMicros);
         }
         return account;
-      }).finally(accounts.clear);
+      }).finally(forgetRows);
     },
   };
 }

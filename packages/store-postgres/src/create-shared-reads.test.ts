@@ -50,6 +50,24 @@ describe('createSharedReads', () => {
     expect(await Promise.all(calls)).toEqual(['one', 'other']);
   });
 
+  it('after forget, starts a new read for the next call, the read before it still answering its own callers', async () => {
+    const reads = createSharedReads<string>();
+    const before = heldRead<string>();
+    const after = heldRead<string>();
+    const early = reads.read('acct_1', before.start);
+    reads.forget();
+    const late = [reads.read('acct_1', after.start), reads.read('acct_1', after.start)];
+    expect(after.start).toHaveBeenCalledTimes(1);
+    before.answer('before the change');
+    expect(await early).toBe('before the change');
+    // The earlier read settling leaves the newer one in place for the calls that come meanwhile.
+    expect(reads.inFlight).toBe(1);
+    const joined = reads.read('acct_1', jest.fn());
+    after.answer('after the change');
+    expect(await Promise.all([...late, joined])).toEqual(['after the change', 'after the change', 'after the change']);
+    expect(reads.inFlight).toBe(0);
+  });
+
   it('rejects every joined call with a failed read, and forgets it', async () => {
     const reads = createSharedReads<string>();
     const failing = heldRead<string>();

@@ -5,6 +5,8 @@ export type SharedReads<T> = {
    * read is never reused. A rejection reaches every call that joined the read.
    */
   read(key: string, start: () => Promise<T>): Promise<T>;
+  /** No later call joins a read in flight now (they still answer their callers): after a change. */
+  forget(): void;
   /** How many reads are in flight (each is forgotten as it settles). */
   readonly inFlight: number;
 };
@@ -19,18 +21,23 @@ export function createSharedReads<T>(): SharedReads<T> {
     read(key, start) {
       const joined = running.get(key);
       if (joined) return joined;
-      const reading = start().then(
+      // Only this read's own entry: after `forget` a newer read of the key may stand there.
+      const settle = () => void (running.get(key) === reading && running.delete(key));
+      const reading: Promise<T> = start().then(
         answer => {
-          running.delete(key);
+          settle();
           return answer;
         },
         (error: unknown) => {
-          running.delete(key);
+          settle();
           throw error;
         },
       );
       running.set(key, reading);
       return reading;
+    },
+    forget() {
+      running.clear();
     },
     get inFlight() {
       return running.size;
