@@ -93,6 +93,26 @@ describe('example server on PostgreSQL and Redis that stop answering', () => {
     expect(await (await fetch(`${server.url}/readyz`)).json()).toEqual({ status: 'ready', checks: { store: 'ok', limiter: 'ok' } });
   }, 60_000);
 
+  it('while PostgreSQL does not answer: concurrent requests of one account (their confirmation reads shared) are each refused with 503 within the bounds, none served', async () => {
+    expect((await responses()).status).toBe(200);
+    const before = server.simulator.stats().requests;
+    postgresRelay.stall();
+    try {
+      const answers = await Promise.all(Array.from({ length: 6 }, (_, index) => timed(index % 2 === 0 ? responses : messages)));
+      for (const answer of answers) {
+        expect(answer.status).toBe(503);
+        expect(answer.elapsedMs).toBeLessThan(ANSWER_BOUND_MS);
+      }
+      expect(answers.filter((_, index) => index % 2 === 0).map(answer => answer.body)).toEqual(
+        Array.from({ length: 3 }, () => expect.objectContaining({ error: expect.objectContaining({ code: 'store_unavailable' }) })),
+      );
+      expect(server.simulator.stats().requests).toBe(before);
+    } finally {
+      postgresRelay.resume();
+    }
+    await servesAgain();
+  }, 60_000);
+
   it('while Redis does not answer: 503 LIMITER_UNAVAILABLE within the bounds, nothing served without its limits; served again once it answers', async () => {
     expect((await responses()).status).toBe(200);
     const before = server.simulator.stats().requests;

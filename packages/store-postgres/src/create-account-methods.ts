@@ -3,19 +3,22 @@ import type { AccountStore, BalanceEvent } from '@signalbox/accounts';
 import { keyLimitCeilingColumn, toAccount } from '@signalbox/accounts/sql';
 import { ACCOUNT_COLUMNS, SELECT_ACCOUNT } from './account-statements';
 import type { KeyCache } from './create-key-cache';
-import type { SqlSession } from './sql-session';
+import { createSharedReads } from './create-shared-reads';
+import type { Row, SqlSession } from './sql-session';
 import type { StoreContext } from './store-context';
 
 type AccountMethods = Pick<
   AccountStore,
-  'createAccount' | 'getAccount' | 'getAccountForRequest' | 'listAccounts' | 'updateAccount' | 'adjustBalance'
+  'createAccount' | 'getAccount' | 'getAccountForRequest' | 'confirmAccountForRequest' | 'listAccounts' | 'updateAccount' | 'adjustBalance'
 >;
 
 /**
  * Account CRUD and balance changes; every result is a fresh object built from the row. A new
  * account and its `opening` event, and a balance change and its `top-up`/`adjustment` event, commit
  * together, so the balance events always add up to the balance (less the ledger's charges).
- * `getAccountForRequest` reads through `accounts`, which this store's own changes empty at once.
+ * `getAccountForRequest` reads through `accounts`, which this store's own changes empty at once;
+ * `confirmAccountForRequest` reads the row, one statement for the requests of an account that
+ * overlap, none of them joining a read begun before such a change.
  */
 export function createAccountMethods({ sql, transaction, now }: StoreContext, accounts: KeyCache): AccountMethods {
   const recordEvent = (
@@ -29,6 +32,12 @@ export function createAccountMethods({ sql, transaction, now }: StoreContext, ac
       `INSERT INTO balance_events (id, account_id, time, kind, delta_micros, balance_after_micros) VALUES ($1, $2, $3, $4, $5, $6)`,
       [createId('bev_'), accountId, now(), kind, deltaMicros, balanceAfterMicros],
     );
+  const confirmations = createSharedReads<Row | undefined>();
+  /** A change made here is shown to the very next call: neither kept rows nor reads begun before it serve it. */
+  const forgetRows = () => {
+    accounts.clear();
+    confirmations.forget();
+  };
   return {
     async createAccount(input) {
       return transaction(async session => {
@@ -48,12 +57,16 @@ export function createAccountMethods({ sql, transaction, now }: StoreContext, ac
     async getAccountForRequest(id) {
       return toAccount(await accounts.find(id, () => sql.row(SELECT_ACCOUNT, [id])));
     },
+    async confirmAccountForRequest(id) {
+      // Each caller gets its own object built from the shared row.
+      return toAccount(await confirmations.read(id, () => sql.row(SELECT_ACCOUNT, [id])));
+    },
     async listAccounts() {
       return (await sql.rows(`SELECT ${ACCOUNT_COLUMNS} FROM accounts ORDER BY seq`)).map(row => toAccount(row)!);
     },
     async updateAccount(id, patch) {
       // Read (locking the row), merge and write, so a concurrent patch from another instance is not lost.
-      accounts.clear();
+      forgetRows();
       return transaction(async session => {
         const current = toAccount(await session.row(`${SELECT_ACCOUNT} FOR UPDATE`, [id]));
         if (!current) return undefined;
@@ -63,12 +76,12 @@ export function createAccountMethods({ sql, transaction, now }: StoreContext, ac
           [next.name ?? current.name, next.subscription ?? current.subscription, next.group ?? null, keyLimitCeilingColumn(next), id],
         );
         return toAccount(row);
-      }).finally(accounts.clear);
+      }).finally(forgetRows);
     },
     async adjustBalance(id, deltaMicros) {
       // A relative UPDATE: concurrent adjustments from any number of instances all count.
       const delta = Math.round(deltaMicros);
-      accounts.clear();
+      forgetRows();
       return transaction(async session => {
         const account = toAccount(
           await session.row(
@@ -80,7 +93,7 @@ export function createAccountMethods({ sql, transaction, now }: StoreContext, ac
           await recordEvent(session, id, delta > 0 ? 'top-up' : 'adjustment', delta, account.balanceMicros);
         }
         return account;
-      }).finally(accounts.clear);
+      }).finally(forgetRows);
     },
   };
 }

@@ -164,6 +164,12 @@ export interface AccountStore extends ResponseStore, UsageLedger, ConsoleTokenSt
    * request's admission and confirms it before the upstream call. Absent: `getAccount` is read first.
    */
   getAccountForRequest?(id: string): Promise<Account | undefined>;
+  /**
+   * The account's current row, as `getAccount` reads it, for the confirmation of a request admitted
+   * with `getAccountForRequest`: calls for one account made while its read is in flight may share
+   * that read (never one that already answered). Absent: the engine confirms with `getAccount`.
+   */
+  confirmAccountForRequest?(id: string): Promise<Account | undefined>;
   listAccounts(): Promise<Account[]>;
   updateAccount(id: string, patch: AccountPatch): Promise<Account | undefined>;
   /**

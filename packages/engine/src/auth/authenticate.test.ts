@@ -54,6 +54,26 @@ describe('authenticate', () => {
     expect(GatewayError.isInstance(refusal) && refusal.code).toBe('SUBSCRIPTION_INACTIVE');
   });
 
+  it('confirms with confirmAccountForRequest where the store has it: every request sharing one read is judged by its answer', async () => {
+    const store = await storeWithRequestRead(account => account);
+    let answer!: (account: Account | undefined) => void;
+    const shared = new Promise<Account | undefined>(resolve => (answer = resolve));
+    const confirming = { ...store.store, confirmAccountForRequest: jest.fn(() => shared) };
+    const requests = await Promise.all(
+      Array.from({ length: 4 }, () => authenticate({ descriptor, headers: headers(store.secret), store: confirming, policy, now: 0 })),
+    );
+    expect(confirming.confirmAccountForRequest).toHaveBeenCalledTimes(4);
+    expect(store.calls.plain).toBe(0);
+    const account = requests[0]!.principal.account;
+    answer({ ...account, subscription: 'inactive' });
+    const refusals = await Promise.all(requests.map(request => request.accountConfirmed!.catch((error: unknown) => error)));
+    expect(refusals.map(refusal => GatewayError.isInstance(refusal) && refusal.code)).toEqual(['SUBSCRIPTION_INACTIVE', 'SUBSCRIPTION_INACTIVE', 'SUBSCRIPTION_INACTIVE', 'SUBSCRIPTION_INACTIVE']);
+
+    const failing = { ...store.store, confirmAccountForRequest: async () => Promise.reject(new Error('database away')) };
+    const failed = await authenticate({ descriptor, headers: headers(store.secret), store: failing, policy, now: 0 });
+    await expect(failed.accountConfirmed).rejects.toThrow('database away');
+  });
+
   it('reads the account with getAccount, once, from a store without getAccountForRequest', async () => {
     const store = createMemoryAccountStore();
     const account = await store.createAccount({ name: 'plain' });

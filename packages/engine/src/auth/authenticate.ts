@@ -68,12 +68,14 @@ export async function authenticate(
 
 /**
  * The key's account. From a store that keeps accounts for requests (`getAccountForRequest`), the
- * kept one, its current row read meanwhile: `confirmed` settles once that row was read and still
- * lets the key in, so a request waits on the database alongside its admission instead of before it.
+ * kept one, its current row read meanwhile (`confirmAccountForRequest`, shared by the account's
+ * overlapping requests, where the store has it): `confirmed` settles once that row was read and
+ * still lets the key in, so a request waits on the database alongside its admission, not before it.
  */
 async function readAccount(store: AccountStore, accountId: string): Promise<{ account: Account | undefined; confirmed?: Promise<void> }> {
   if (!store.getAccountForRequest) return { account: await store.getAccount(accountId) };
-  const confirmed = store.getAccount(accountId).then(current => void refuseAccount(current));
+  const current = store.confirmAccountForRequest ? store.confirmAccountForRequest(accountId) : store.getAccount(accountId);
+  const confirmed = current.then(found => void refuseAccount(found));
   // Awaited by the request's generation; a request refused before it must not leave it unhandled.
   confirmed.catch(() => undefined);
   return { account: await store.getAccountForRequest(accountId), confirmed };
