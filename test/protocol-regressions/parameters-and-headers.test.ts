@@ -4,10 +4,11 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { JSONObject } from '@signalbox/core';
+import { gatewayErrorOf } from '@signalbox/core/testing';
 import { authHeaders } from '../helpers/read-sse';
 import { startTestGateway, type TestGateway } from '../helpers/start-test-gateway';
 import { parseSSEText, validateMessagesStream } from '../stream-validators';
-import { at, clientBody, listAt, readWire, refusalOf, translateRequest, type Wire } from './translation-helpers';
+import { at, clientBody, listAt, readWire, translateRequest, type Wire } from './translation-helpers';
 
 /** One request the capturing upstream received. */
 type Captured = { path: string; headers: IncomingHttpHeaders; rawHeaders: string[]; body: JSONObject };
@@ -151,7 +152,7 @@ describe('parameters and headers reach each upstream in the form it accepts', ()
     expect(status).toBe(200);
     expect(captured[0]?.body.temperature).toBe(1);
     expect(headers.get('x-signalbox-warnings')).toMatch(/temperature/);
-    const error = refusalOf(() =>
+    const error = gatewayErrorOf(() =>
       translateRequest('messages', 'messages', clientBody('messages', { temperature: 1.5 })),
     );
     expect([error.status, error.message]).toEqual([400, expect.stringContaining('temperature')]);
@@ -191,7 +192,7 @@ describe('parameters and headers reach each upstream in the form it accepts', ()
   );
 
   it('a Responses client below 16 gets the 400 OpenAI would give, naming max_output_tokens', () => {
-    const error = refusalOf(() =>
+    const error = gatewayErrorOf(() =>
       translateRequest('responses', 'responses', clientBody('responses', { max_output_tokens: 8 })),
     );
     expect([error.status, `${error.param} ${error.message}`]).toEqual([

@@ -1,11 +1,11 @@
 import { GatewayError, type JSONObject } from '@signalbox/core';
+import { gatewayErrorOf } from '@signalbox/core/testing';
 import {
   at,
   clientBody,
   listAt,
   messagesBlocks,
   readWire,
-  refusalOf,
   translateRequest,
   translateStream,
   type Wire,
@@ -153,7 +153,7 @@ describe('tool calls and results across protocols', () => {
   ] as const)(
     'a %s tool result without its id is refused with a 400 naming the field',
     (client, extra, field) => {
-      const error = refusalOf(() => translateRequest(client, 'messages', clientBody(client, extra)));
+      const error = gatewayErrorOf(() => translateRequest(client, 'messages', clientBody(client, extra)));
       expect(error.status).toBe(400);
       expect(`${error.param ?? ''} ${error.message}`).toMatch(field);
     },
@@ -266,7 +266,7 @@ describe('tool calls and results across protocols', () => {
     expect(at(translateRequest('messages', 'messages', tool(longName)).body, 'tools', 0, 'name')).toBe(
       longName,
     );
-    const error = refusalOf(() => translateRequest('messages', 'messages', tool('n'.repeat(129))));
+    const error = gatewayErrorOf(() => translateRequest('messages', 'messages', tool('n'.repeat(129))));
     expect([error.status, error.message]).toEqual([400, expect.stringContaining('tools.0.name')]);
   });
 

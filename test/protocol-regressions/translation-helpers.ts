@@ -4,7 +4,6 @@ import { anthropicMessagesCodec } from '@signalbox/codec-anthropic-messages';
 import { openAIChatCodec } from '@signalbox/codec-openai-chat';
 import { openAIResponsesCodec } from '@signalbox/codec-openai-responses';
 import {
-  GatewayError,
   isJSONObject,
   type Codec,
   type EncodeContext,
@@ -85,17 +84,6 @@ export function translateRequest(client: Wire, upstream: Wire, body: JSONObject)
     warnings: [...decoded.warnings, ...encoded.warnings],
     request: decoded.value,
   };
-}
-
-/** The `GatewayError` that `action` throws; a test fails loudly when nothing (or something else) is thrown. */
-export function refusalOf(action: () => unknown): GatewayError {
-  try {
-    action();
-  } catch (error) {
-    if (GatewayError.isInstance(error)) return error;
-    throw error;
-  }
-  throw new Error('expected a GatewayError (a deliberate refusal), but the translation succeeded');
 }
 
 /** A wire fixture's exact text (see `__fixtures__/README.md`). */

@@ -1,4 +1,4 @@
-import { GatewayError } from '@signalbox/core';
+import { gatewayErrorOfAsync } from '@signalbox/core/testing';
 import { generateApiKey } from '../keys/api-key-secrets';
 import { createMemoryAccountStore } from '../store/create-memory-account-store';
 import { digestAdminToken, generateAdminToken } from './admin-tokens';
@@ -33,17 +33,6 @@ async function setUp() {
   return { admin, store, adminToken, own, other, secret, identity, setClock: (time: number) => (clock = time) };
 }
 
-/** The `GatewayError` a call rejects with, for exact assertions. */
-async function refusalOf(call: () => Promise<unknown>): Promise<GatewayError> {
-  try {
-    await call();
-  } catch (error) {
-    if (GatewayError.isInstance(error)) return error;
-    throw error;
-  }
-  throw new Error('expected a GatewayError, but the call succeeded');
-}
-
 describe('console identities', () => {
   describe('authenticate', () => {
     it('turns an account console token into that account’s identity', async () => {
@@ -60,7 +49,7 @@ describe('console identities', () => {
       const tokens = (await admin.listConsoleTokens(ADMIN_IDENTITY, own.id)).data;
       await admin.updateConsoleToken(ADMIN_IDENTITY, tokens.find(token => token.name === 'alice')!.id, { status: 'disabled' });
       for (const candidate of [expiring, secret, secret.slice(0, -1) + (secret.endsWith('x') ? 'y' : 'x')]) {
-        const error = await refusalOf(() => admin.authenticate({ authorization: `Bearer ${candidate}` }));
+        const error = await gatewayErrorOfAsync(() => admin.authenticate({ authorization: `Bearer ${candidate}` }));
         expect([error.status, error.code, error.message]).toEqual([401, 'ADMIN_TOKEN_INVALID', 'The console token is not valid.']);
       }
     });
@@ -69,7 +58,7 @@ describe('console identities', () => {
       const { admin, own } = await setUp();
       const { secret } = await admin.createKey(ADMIN_IDENTITY, { accountId: own.id, name: 'k' });
       for (const key of [secret, generateApiKey()]) {
-        const error = await refusalOf(() => admin.authenticateToken(key));
+        const error = await gatewayErrorOfAsync(() => admin.authenticateToken(key));
         expect([error.status, error.code, error.message]).toEqual([401, 'ADMIN_TOKEN_INVALID', 'The console token is not valid. An API key is not a console token.']);
       }
     });
@@ -79,7 +68,7 @@ describe('console identities', () => {
       await expect(admin.checkIdentity(identity)).resolves.toEqual(identity);
       await expect(admin.checkIdentity(ADMIN_IDENTITY)).resolves.toEqual(ADMIN_IDENTITY);
       await admin.updateConsoleToken(ADMIN_IDENTITY, (identity as { tokenId: string }).tokenId, { status: 'disabled' });
-      expect((await refusalOf(() => admin.checkIdentity(identity))).code).toBe('ADMIN_TOKEN_INVALID');
+      expect((await gatewayErrorOfAsync(() => admin.checkIdentity(identity))).code).toBe('ADMIN_TOKEN_INVALID');
     });
     it('checkIdentity ends an admin session once its admin token is rotated away, and keeps the operator identity', async () => {
       const store = createMemoryAccountStore();
@@ -89,7 +78,7 @@ describe('console identities', () => {
       await expect(before.checkIdentity(session)).resolves.toEqual(session);
       // The service as it is after the rotation: only the current token's digest is left.
       const after = createAdminService({ store, adminTokenDigests: [digestAdminToken(current)] });
-      expect((await refusalOf(() => after.checkIdentity(session))).code).toBe('ADMIN_TOKEN_INVALID');
+      expect((await gatewayErrorOfAsync(() => after.checkIdentity(session))).code).toBe('ADMIN_TOKEN_INVALID');
       const kept = await after.authenticateToken(current);
       await expect(after.checkIdentity(kept)).resolves.toEqual(kept);
       await expect(after.checkIdentity(ADMIN_IDENTITY)).resolves.toEqual(ADMIN_IDENTITY);
@@ -104,8 +93,8 @@ describe('console identities', () => {
       expect(JSON.stringify(me)).not.toContain(secret.slice(19));
       expect((await admin.listAccounts(identity)).data.map(account => account.id)).toEqual([own.id]);
       expect((await admin.getAccount(identity, own.id)).id).toBe(own.id);
-      const foreign = await refusalOf(() => admin.getAccount(identity, other.id));
-      const missing = await refusalOf(() => admin.getAccount(identity, 'acct_missing'));
+      const foreign = await gatewayErrorOfAsync(() => admin.getAccount(identity, other.id));
+      const missing = await gatewayErrorOfAsync(() => admin.getAccount(identity, 'acct_missing'));
       expect([foreign.status, foreign.code, foreign.message]).toEqual([404, 'RESOURCE_NOT_FOUND', 'No such account.']);
       expect([missing.status, missing.code, missing.message]).toEqual([foreign.status, foreign.code, foreign.message]);
     });
@@ -120,13 +109,13 @@ describe('console identities', () => {
       expect((await admin.listKeys(identity, other.id)).data).toEqual([]);
       expect((await admin.updateKey(identity, mine.id, { status: 'disabled' })).status).toBe('disabled');
 
-      const foreignUpdate = await refusalOf(() => admin.updateKey(identity, otherKey.id, { status: 'disabled' }));
-      const missingUpdate = await refusalOf(() => admin.updateKey(identity, 'key_missing', { status: 'disabled' }));
+      const foreignUpdate = await gatewayErrorOfAsync(() => admin.updateKey(identity, otherKey.id, { status: 'disabled' }));
+      const missingUpdate = await gatewayErrorOfAsync(() => admin.updateKey(identity, 'key_missing', { status: 'disabled' }));
       expect([foreignUpdate.status, foreignUpdate.message]).toEqual([404, 'No such key.']);
       expect([missingUpdate.status, missingUpdate.message]).toEqual([404, 'No such key.']);
       expect((await admin.listKeys(ADMIN_IDENTITY, other.id)).data[0]!.status).toBe('active');
 
-      const foreignCreate = await refusalOf(() => admin.createKey(identity, { accountId: other.id, name: 'sneaky' }));
+      const foreignCreate = await gatewayErrorOfAsync(() => admin.createKey(identity, { accountId: other.id, name: 'sneaky' }));
       expect([foreignCreate.status, foreignCreate.message]).toEqual([404, 'No such account.']);
       expect((await admin.listKeys(ADMIN_IDENTITY, other.id)).data).toHaveLength(1);
     });
@@ -141,7 +130,7 @@ describe('console identities', () => {
         () => admin.enableCredential(identity, 'simulator-messages', { credential: 'default' }),
       ];
       for (const call of calls) {
-        const error = await refusalOf(call);
+        const error = await gatewayErrorOfAsync(call);
         expect([error.status, error.code]).toEqual([403, 'ADMIN_TOKEN_REQUIRED']);
       }
       expect(await store.getAccount(own.id)).toMatchObject({ name: 'Own', balanceMicros: 5_000_000 });
@@ -188,9 +177,9 @@ describe('console identities', () => {
       expect(listed.data).toEqual([token]);
       expect(JSON.stringify(await admin.listConsoleTokens(ADMIN_IDENTITY))).not.toContain(secret.slice(19));
       expect((await admin.updateConsoleToken(ADMIN_IDENTITY, token.id, { status: 'disabled' })).status).toBe('disabled');
-      const missing = await refusalOf(() => admin.updateConsoleToken(ADMIN_IDENTITY, 'ctok_missing', { status: 'disabled' }));
+      const missing = await gatewayErrorOfAsync(() => admin.updateConsoleToken(ADMIN_IDENTITY, 'ctok_missing', { status: 'disabled' }));
       expect([missing.status, missing.message]).toEqual([404, 'No such console token.']);
-      const noAccount = await refusalOf(() => admin.createConsoleToken(ADMIN_IDENTITY, { accountId: 'acct_missing', name: 'x' }));
+      const noAccount = await gatewayErrorOfAsync(() => admin.createConsoleToken(ADMIN_IDENTITY, { accountId: 'acct_missing', name: 'x' }));
       expect([noAccount.status, noAccount.message]).toEqual([404, 'No such account.']);
     });
 

@@ -1,4 +1,4 @@
-import { GatewayError } from '@signalbox/core';
+import { gatewayErrorOfAsync } from '@signalbox/core/testing';
 import { generateApiKey, keyPrefix, looksLikeApiKey } from '../keys/api-key-secrets';
 import { createMemoryAccountStore } from '../store/create-memory-account-store';
 import { digestAdminToken, generateAdminToken } from './admin-tokens';
@@ -12,17 +12,6 @@ function setUp() {
   return { admin, store, token };
 }
 
-/** The `GatewayError` a call throws (synchronously or as a rejection), for exact assertions. */
-async function refusalOf(call: () => unknown): Promise<GatewayError> {
-  try {
-    await call();
-  } catch (error) {
-    if (GatewayError.isInstance(error)) return error;
-    throw error;
-  }
-  throw new Error('expected a GatewayError, but the call succeeded');
-}
-
 describe('createAdminService', () => {
   describe('authenticate', () => {
     it('accepts the admin token sent as a Bearer token as the admin identity', async () => {
@@ -34,21 +23,21 @@ describe('createAdminService', () => {
     it('refuses a request without a Bearer token with 401 ADMIN_TOKEN_MISSING', async () => {
       const { admin, token } = setUp();
       for (const headers of [{}, { authorization: token }, { authorization: 'Bearer' }]) {
-        const error = await refusalOf(() => admin.authenticate(headers));
+        const error = await gatewayErrorOfAsync(() => admin.authenticate(headers));
         expect([error.status, error.code]).toEqual([401, 'ADMIN_TOKEN_MISSING']);
       }
     });
 
     it('refuses an unknown console token with 401 ADMIN_TOKEN_INVALID', async () => {
       const { admin } = setUp();
-      const error = await refusalOf(() => admin.authenticate({ authorization: `Bearer ${generateAdminToken()}` }));
+      const error = await gatewayErrorOfAsync(() => admin.authenticate({ authorization: `Bearer ${generateAdminToken()}` }));
       expect([error.status, error.code]).toEqual([401, 'ADMIN_TOKEN_INVALID']);
       expect(error.message).toBe('The console token is not valid.');
     });
 
     it('refuses an API key in place of the console token and says that is what it was', async () => {
       const { admin } = setUp();
-      const error = await refusalOf(() => admin.authenticate({ authorization: `Bearer ${generateApiKey()}` }));
+      const error = await gatewayErrorOfAsync(() => admin.authenticate({ authorization: `Bearer ${generateApiKey()}` }));
       expect([error.status, error.code]).toEqual([401, 'ADMIN_TOKEN_INVALID']);
       expect(error.message).toBe('The console token is not valid. An API key is not a console token.');
     });
@@ -71,7 +60,7 @@ describe('createAdminService', () => {
 
     it('refuses an unknown field with 400 INVALID_REQUEST naming it', async () => {
       const { admin } = setUp();
-      const error = await refusalOf(() => admin.createAccount(ADMIN_IDENTITY, { name: 'Team A', credit: 5 }));
+      const error = await gatewayErrorOfAsync(() => admin.createAccount(ADMIN_IDENTITY, { name: 'Team A', credit: 5 }));
       expect([error.status, error.code]).toEqual([400, 'INVALID_REQUEST']);
       expect(error.message).toContain('credit');
     });
@@ -85,7 +74,7 @@ describe('createAdminService', () => {
 
     it('answers 404 RESOURCE_NOT_FOUND for an account that does not exist', async () => {
       const { admin } = setUp();
-      const error = await refusalOf(() => admin.updateAccount(ADMIN_IDENTITY, 'acct_missing', { name: 'x' }));
+      const error = await gatewayErrorOfAsync(() => admin.updateAccount(ADMIN_IDENTITY, 'acct_missing', { name: 'x' }));
       expect([error.status, error.code, error.message]).toEqual([404, 'RESOURCE_NOT_FOUND', 'No such account.']);
     });
   });
@@ -104,14 +93,14 @@ describe('createAdminService', () => {
 
     it('refuses a key for an account that does not exist with 404 RESOURCE_NOT_FOUND', async () => {
       const { admin } = setUp();
-      const error = await refusalOf(() => admin.createKey(ADMIN_IDENTITY, { accountId: 'acct_missing', name: 'ci' }));
+      const error = await gatewayErrorOfAsync(() => admin.createKey(ADMIN_IDENTITY, { accountId: 'acct_missing', name: 'ci' }));
       expect([error.status, error.code, error.message]).toEqual([404, 'RESOURCE_NOT_FOUND', 'No such account.']);
     });
 
     it('refuses limits with a misspelt member with 400 INVALID_REQUEST at limits.request', async () => {
       const { admin } = setUp();
       const account = await admin.createAccount(ADMIN_IDENTITY, { name: 'Team A' });
-      const error = await refusalOf(() => admin.createKey(ADMIN_IDENTITY, { accountId: account.id, name: 'ci', limits: { request: 5 } }));
+      const error = await gatewayErrorOfAsync(() => admin.createKey(ADMIN_IDENTITY, { accountId: account.id, name: 'ci', limits: { request: 5 } }));
       expect([error.status, error.code, error.param]).toEqual([400, 'INVALID_REQUEST', 'limits']);
       expect(error.message).toContain('request');
     });

@@ -1,4 +1,4 @@
-import { GatewayError } from '@signalbox/core';
+import { gatewayErrorOfAsync } from '@signalbox/core/testing';
 import type { AccountStore } from '../store/account-store';
 import { createMemoryAccountStore } from '../store/create-memory-account-store';
 import { sampleUsageEntry } from '../testing/sample-usage-entry';
@@ -43,16 +43,6 @@ async function setUp() {
   ]);
   await writeRows(store, other.id, [{ requestId: 'req_other_1', time: T0 + 2 * MINUTE, model: 'model-a', costMicros: 2_000_000 }]);
   return { admin, store, own, other, identity };
-}
-
-async function refusalOf(call: () => Promise<unknown>): Promise<GatewayError> {
-  try {
-    await call();
-  } catch (error) {
-    if (GatewayError.isInstance(error)) return error;
-    throw error;
-  }
-  throw new Error('expected a GatewayError, but the call succeeded');
 }
 
 async function collect(chunks: AsyncIterable<string>): Promise<string> {
@@ -155,7 +145,7 @@ describe('AdminService usage', () => {
       [{ [long]: '1' }, long.slice(0, 10)],
     ];
     for (const [query, parameter] of cases) {
-      const error = await refusalOf(() => admin.listUsage(ADMIN_IDENTITY, query));
+      const error = await gatewayErrorOfAsync(() => admin.listUsage(ADMIN_IDENTITY, query));
       expect([error.status, error.code]).toEqual([400, 'INVALID_REQUEST']);
       expect(error.message).toContain(parameter);
       expect(error.message.length).toBeLessThan(700);
@@ -179,12 +169,12 @@ describe('AdminService usage', () => {
 
   it('bounds a summary’s range so a minute bucket cannot ask for millions of buckets, and defaults the range to recent buckets', async () => {
     const { admin } = await setUp();
-    const tooWide = await refusalOf(() => admin.summarizeUsage(ADMIN_IDENTITY, { from: '2000-01-01', bucket: 'minute' }));
+    const tooWide = await gatewayErrorOfAsync(() => admin.summarizeUsage(ADMIN_IDENTITY, { from: '2000-01-01', bucket: 'minute' }));
     expect([tooWide.status, tooWide.param]).toEqual([400, 'from']);
     expect(tooWide.message).toContain('more than 10000');
-    const reversed = await refusalOf(() => admin.summarizeUsage(ADMIN_IDENTITY, { from: String(T0 + MINUTE), to: String(T0) }));
+    const reversed = await gatewayErrorOfAsync(() => admin.summarizeUsage(ADMIN_IDENTITY, { from: String(T0 + MINUTE), to: String(T0) }));
     expect([reversed.status, reversed.param]).toEqual([400, 'from']);
-    const badBucket = await refusalOf(() => admin.summarizeUsage(ADMIN_IDENTITY, { bucket: 'week' }));
+    const badBucket = await gatewayErrorOfAsync(() => admin.summarizeUsage(ADMIN_IDENTITY, { bucket: 'week' }));
     expect([badBucket.status, badBucket.param]).toEqual([400, 'bucket']);
     // Without from/to: the last 60 minute buckets up to now (T0 + 60 min), which hold all four rows.
     const recent = await admin.summarizeUsage(ADMIN_IDENTITY, { bucket: 'minute' });
@@ -231,7 +221,7 @@ describe('AdminService usage', () => {
     const second = await admin.listBalanceEvents(identity, own.id, { limit: '1', cursor: first.nextCursor! });
     expect(second.data.map(event => [event.kind, event.deltaMicros])).toEqual([['opening', 10_000_000]]);
     expect(second.nextCursor).toBeNull();
-    const foreign = await refusalOf(() => admin.listBalanceEvents(identity, other.id));
+    const foreign = await gatewayErrorOfAsync(() => admin.listBalanceEvents(identity, other.id));
     expect([foreign.status, foreign.message]).toEqual([404, 'No such account.']);
     expect((await admin.listBalanceEvents(ADMIN_IDENTITY, other.id)).data).toHaveLength(1);
   });

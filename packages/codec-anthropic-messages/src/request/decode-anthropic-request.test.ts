@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { composeForeignFields, GatewayError, type DecodeOptions } from '@signalbox/core';
+import { composeForeignFields, type DecodeOptions } from '@signalbox/core';
+import { gatewayErrorOf } from '@signalbox/core/testing';
 import { anthropicMessagesDescriptor } from '../anthropic-messages-descriptor';
 import { decodeAnthropicRequest } from './decode-anthropic-request';
 
@@ -14,15 +15,7 @@ function fixture(name: string): Record<string, unknown> {
 
 const minimal = { model: 'claude-test', max_tokens: 100, messages: [{ role: 'user', content: 'Hi' }] };
 
-function refusal(body: unknown, options?: DecodeOptions): GatewayError {
-  try {
-    decodeAnthropicRequest(body, options);
-  } catch (error) {
-    if (GatewayError.isInstance(error)) return error;
-    throw error;
-  }
-  throw new Error('expected the request to be refused');
-}
+const refusal = (body: unknown, options?: DecodeOptions) => gatewayErrorOf(() => decodeAnthropicRequest(body, options));
 
 describe('decodeAnthropicRequest', () => {
   it('decodes a minimal body', () => {

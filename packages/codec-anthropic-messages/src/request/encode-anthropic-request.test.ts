@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { GatewayError, type GenerationRequest } from '@signalbox/core';
+import type { GenerationRequest } from '@signalbox/core';
+import { gatewayErrorOf } from '@signalbox/core/testing';
 import { decodeAnthropicRequest } from './decode-anthropic-request';
 import { encodeAnthropicRequest } from './encode-anthropic-request';
 
@@ -13,16 +14,6 @@ const base: GenerationRequest = {
 
 function encode(overrides: Partial<GenerationRequest>) {
   return encodeAnthropicRequest({ ...base, ...overrides }, 'upstream-model');
-}
-
-function refusal(overrides: Partial<GenerationRequest>): GatewayError {
-  try {
-    encode(overrides);
-  } catch (error) {
-    if (GatewayError.isInstance(error)) return error;
-    throw error;
-  }
-  throw new Error('expected the request to be refused');
 }
 
 /** An OpenAI-shaped conversation: system messages mid-way, tool results, empty and unsigned parts. */
@@ -365,7 +356,7 @@ describe('encodeAnthropicRequest', () => {
         'tools.0.inputSchema',
       ],
     ])('refuses %s', (_name, overrides, code, param) => {
-      const error = refusal(overrides);
+      const error = gatewayErrorOf(() => encode(overrides));
       expect(error.code).toBe(code);
       expect(error.param).toBe(param);
       expect(error.message).toContain(param);

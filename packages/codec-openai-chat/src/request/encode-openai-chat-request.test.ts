@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { GatewayError, type GenerationRequest } from '@signalbox/core';
+import type { GenerationRequest } from '@signalbox/core';
+import { gatewayErrorOf } from '@signalbox/core/testing';
 import { decodeOpenAIChatRequest } from './decode-openai-chat-request';
 import { encodeOpenAIChatRequest } from './encode-openai-chat-request';
 import { toOpenAIChatToolCallId } from './to-openai-chat-tool-call-id';
@@ -161,14 +162,14 @@ describe('encodeOpenAIChatRequest', () => {
   });
 
   it('refuses more than 4 stop sequences, naming the IR field', () => {
-    const error = captureError(() =>
+    const error = gatewayErrorOf(() =>
       encodeOpenAIChatRequest(request({ stopSequences: ['1', '2', '3', '4', '5'] }), 'up'),
     );
     expect(error).toMatchObject({ code: 'UNSUPPORTED_PARAMETER', param: 'stopSequences' });
   });
 
   it('refuses a file known only by URL rather than dropping it', () => {
-    const error = captureError(() =>
+    const error = gatewayErrorOf(() =>
       encodeOpenAIChatRequest(
         request({
           messages: [
@@ -203,13 +204,3 @@ describe('encodeOpenAIChatRequest', () => {
     expect(value).toMatchObject({ temperature: 0.1, seed: 7 });
   });
 });
-
-function captureError(run: () => unknown): GatewayError {
-  try {
-    run();
-  } catch (error) {
-    if (GatewayError.isInstance(error)) return error;
-    throw error;
-  }
-  throw new Error('expected a GatewayError');
-}

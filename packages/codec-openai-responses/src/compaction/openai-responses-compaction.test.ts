@@ -1,17 +1,8 @@
-import { GatewayError, type Compaction } from '@signalbox/core';
+import type { Compaction } from '@signalbox/core';
+import { gatewayErrorOf } from '@signalbox/core/testing';
 import { openAIResponsesCompaction } from './openai-responses-compaction';
 
 const { decodeCompactionRequest, openCompactionItems, encodeCompactedResponse, encodeCompactionTurn } = openAIResponsesCompaction;
-
-function refusal(run: () => unknown): GatewayError {
-  try {
-    run();
-  } catch (error) {
-    if (GatewayError.isInstance(error)) return error;
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
 
 const compaction: Compaction = {
   createdAt: 1_767_225_600,
@@ -68,9 +59,9 @@ describe('Responses compaction requests', () => {
   });
 
   it('refuses an unknown field, a missing model and a bad item with a 400 naming each', () => {
-    expect(refusal(() => decodeCompactionRequest({ model: 'm', input: [], frobnicate: 1 })).message).toContain('frobnicate');
-    expect(refusal(() => decodeCompactionRequest({ input: [] })).message).toContain('model');
-    const bad = refusal(() => decodeCompactionRequest({ model: 'm', input: [{ type: 'message', role: 'user', content: 7 }] }));
+    expect(gatewayErrorOf(() => decodeCompactionRequest({ model: 'm', input: [], frobnicate: 1 })).message).toContain('frobnicate');
+    expect(gatewayErrorOf(() => decodeCompactionRequest({ input: [] })).message).toContain('model');
+    const bad = gatewayErrorOf(() => decodeCompactionRequest({ model: 'm', input: [{ type: 'message', role: 'user', content: 7 }] }));
     expect(bad.status).toBe(400);
     expect(bad.message).toContain('input.0');
   });
@@ -112,7 +103,7 @@ describe('compaction items in a generation body', () => {
       return content;
     });
     expect(paths).toEqual([['input', 1]]);
-    const missing = refusal(() => openCompactionItems({ input: [{ type: 'compaction' }] }, open));
+    const missing = gatewayErrorOf(() => openCompactionItems({ input: [{ type: 'compaction' }] }, open));
     expect(missing.status).toBe(400);
     expect(missing.message).toContain('input.0.encrypted_content');
   });

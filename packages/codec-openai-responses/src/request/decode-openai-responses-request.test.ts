@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { composeForeignFields, GatewayError, type DecodeOptions } from '@signalbox/core';
+import { composeForeignFields, type DecodeOptions } from '@signalbox/core';
+import { gatewayErrorOf } from '@signalbox/core/testing';
 import { openAIResponsesDescriptor } from '../openai-responses-descriptor';
 import { decodeOpenAIResponsesRequest } from './decode-openai-responses-request';
 
@@ -8,15 +9,7 @@ const agentTurn: unknown = JSON.parse(
   readFileSync(`${__dirname}/../__fixtures__/agent-turn.1.request.json`, 'utf8'),
 );
 
-function refusal(body: unknown, options?: DecodeOptions): GatewayError {
-  try {
-    decodeOpenAIResponsesRequest(body, options);
-  } catch (error) {
-    if (GatewayError.isInstance(error)) return error;
-    throw error;
-  }
-  throw new Error('expected the body to be refused');
-}
+const refusal = (body: unknown, options?: DecodeOptions) => gatewayErrorOf(() => decodeOpenAIResponsesRequest(body, options));
 
 describe('decodeOpenAIResponsesRequest: valid bodies', () => {
   it('reads the minimal form: a string input is one user message', () => {

@@ -1,10 +1,6 @@
 import { readFileSync } from 'node:fs';
-import {
-  GatewayError,
-  type EncodeContext,
-  type GenerationRequest,
-  type GenerationResponse,
-} from '@signalbox/core';
+import type { EncodeContext, GenerationRequest, GenerationResponse } from '@signalbox/core';
+import { gatewayErrorOf } from '@signalbox/core/testing';
 import { decodeOpenAIResponsesResponse } from './decode-openai-responses-response';
 import { encodeOpenAIResponsesResponse } from './encode-openai-responses-response';
 
@@ -19,16 +15,6 @@ const request: GenerationRequest = {
   stream: false,
 };
 const context: EncodeContext = { request, createdAt: 1763769600 };
-
-function thrown(body: unknown): GatewayError {
-  try {
-    decodeOpenAIResponsesResponse(body);
-  } catch (error) {
-    if (GatewayError.isInstance(error)) return error;
-    throw error;
-  }
-  throw new Error('expected a GatewayError');
-}
 
 describe('decodeOpenAIResponsesResponse', () => {
   it('reads reasoning and text output with usage', () => {
@@ -69,7 +55,7 @@ describe('decodeOpenAIResponsesResponse', () => {
   });
 
   it('throws the upstream error of a failed response', () => {
-    const error = thrown(fixture('failed.1.response.json'));
+    const error = gatewayErrorOf(() => decodeOpenAIResponsesResponse(fixture('failed.1.response.json')));
     expect(error.code).toBe('UPSTREAM_RATE_LIMITED');
     expect(error.upstream).toEqual({
       code: 'rate_limit_exceeded',
@@ -83,7 +69,7 @@ describe('decodeOpenAIResponsesResponse', () => {
       { object: 'chat.completion', choices: [] },
       { id: 'r', output: [{ type: 'function_call' }] },
     ]) {
-      const error = thrown(body);
+      const error = gatewayErrorOf(() => decodeOpenAIResponsesResponse(body));
       expect(error.code).toBe('UPSTREAM_FAILED');
       expect(error.message).toContain('malformed Responses body');
     }

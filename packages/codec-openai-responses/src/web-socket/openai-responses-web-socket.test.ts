@@ -1,15 +1,7 @@
-import { GatewayError } from '@signalbox/core';
+import { gatewayErrorOf } from '@signalbox/core/testing';
 import { openAIResponsesWebSocket } from './openai-responses-web-socket';
 
-function refusalOf(frame: unknown): GatewayError {
-  try {
-    openAIResponsesWebSocket.readClientFrame(JSON.stringify(frame));
-  } catch (error) {
-    if (GatewayError.isInstance(error)) return error;
-    throw error;
-  }
-  throw new Error('expected the frame to be refused');
-}
+const refusalOf = (frame: unknown) => gatewayErrorOf(() => openAIResponsesWebSocket.readClientFrame(JSON.stringify(frame)));
 
 describe('openAIResponsesWebSocket.readClientFrame', () => {
   it('reads a response.create frame as a streamed body and response.processed as an acknowledgement', () => {

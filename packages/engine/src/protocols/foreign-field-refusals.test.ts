@@ -1,7 +1,8 @@
 import { anthropicMessagesCodec } from '@signalbox/codec-anthropic-messages';
 import { openAIChatCodec } from '@signalbox/codec-openai-chat';
 import { openAIResponsesCodec } from '@signalbox/codec-openai-responses';
-import { GatewayError, type Codec } from '@signalbox/core';
+import type { Codec, GatewayError } from '@signalbox/core';
+import { gatewayErrorOf } from '@signalbox/core/testing';
 import { createProtocolRegistry } from './create-protocol-registry';
 
 /**
@@ -11,13 +12,9 @@ import { createProtocolRegistry } from './create-protocol-registry';
  */
 function refusalOn(codecs: readonly Codec[], codec: Codec, body: unknown, mountPath?: string): GatewayError {
   const registry = createProtocolRegistry(codecs);
-  try {
-    codec.decodeRequest(body, { foreignFields: registry.foreignFieldsOf(codec), ...(mountPath !== undefined && { mountPath }) });
-  } catch (error) {
-    if (GatewayError.isInstance(error)) return error;
-    throw error;
-  }
-  throw new Error('expected the body to be refused');
+  return gatewayErrorOf(() =>
+    codec.decodeRequest(body, { foreignFields: registry.foreignFieldsOf(codec), ...(mountPath !== undefined && { mountPath }) }),
+  );
 }
 
 const all = [openAIResponsesCodec, anthropicMessagesCodec, openAIChatCodec];

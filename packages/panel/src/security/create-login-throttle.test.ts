@@ -1,32 +1,22 @@
-import { GatewayError } from '@signalbox/core';
+import { gatewayErrorOf } from '@signalbox/core/testing';
 import { createLoginThrottle } from './create-login-throttle';
-
-function refusal(run: () => void): GatewayError | undefined {
-  try {
-    run();
-    return undefined;
-  } catch (error) {
-    if (GatewayError.isInstance(error)) return error;
-    throw error;
-  }
-}
 
 describe('createLoginThrottle', () => {
   it('lets an address fail maxFailures times, then answers 429 with the rest of the window as Retry-After', () => {
     let clock = 1_000_000;
     const throttle = createLoginThrottle({ maxFailures: 3, windowMs: 60_000, now: () => clock });
     for (let attempt = 0; attempt < 3; attempt++) {
-      expect(refusal(() => throttle.check('10.0.0.1'))).toBeUndefined();
+      expect(() => throttle.check('10.0.0.1')).not.toThrow();
       throttle.fail('10.0.0.1');
     }
     clock += 15_000;
-    const error = refusal(() => throttle.check('10.0.0.1'));
-    expect([error?.status, error?.code, error?.retryAfterMs]).toEqual([429, 'RATE_LIMITED', 45_000]);
+    const error = gatewayErrorOf(() => throttle.check('10.0.0.1'));
+    expect([error.status, error.code, error.retryAfterMs]).toEqual([429, 'RATE_LIMITED', 45_000]);
     // Another address is not affected.
-    expect(refusal(() => throttle.check('10.0.0.2'))).toBeUndefined();
+    expect(() => throttle.check('10.0.0.2')).not.toThrow();
     // The window ends: the address may try again.
     clock += 45_000;
-    expect(refusal(() => throttle.check('10.0.0.1'))).toBeUndefined();
+    expect(() => throttle.check('10.0.0.1')).not.toThrow();
   });
 
   it('tracks at most maxAddresses addresses, forgetting the oldest window first', () => {
@@ -34,9 +24,9 @@ describe('createLoginThrottle', () => {
     throttle.fail('a');
     throttle.fail('b');
     throttle.fail('c');
-    expect(refusal(() => throttle.check('a'))).toBeUndefined();
-    expect(refusal(() => throttle.check('b'))?.code).toBe('RATE_LIMITED');
-    expect(refusal(() => throttle.check('c'))?.code).toBe('RATE_LIMITED');
+    expect(() => throttle.check('a')).not.toThrow();
+    expect(gatewayErrorOf(() => throttle.check('b')).code).toBe('RATE_LIMITED');
+    expect(gatewayErrorOf(() => throttle.check('c')).code).toBe('RATE_LIMITED');
   });
 
   const teamA = { kind: 'account', accountId: 'acct_a', tokenId: 'ctok_a', role: 'owner', actor: 'console:a' } as const;
@@ -45,19 +35,19 @@ describe('createLoginThrottle', () => {
     let clock = 0;
     const throttle = createLoginThrottle({ maxLoginsPerIdentity: 3, windowMs: 60_000, now: () => clock });
     for (let login = 0; login < 3; login++) {
-      expect(refusal(() => throttle.checkIdentity(teamA))).toBeUndefined();
+      expect(() => throttle.checkIdentity(teamA)).not.toThrow();
       throttle.succeed(`10.0.0.${login}`, teamA);
     }
     clock += 20_000;
-    const error = refusal(() => throttle.checkIdentity(teamA));
-    expect([error?.status, error?.code, error?.retryAfterMs]).toEqual([429, 'RATE_LIMITED', 40_000]);
-    expect(error?.message).toBe('Too many panel logins with this console token; wait before logging in again.');
+    const error = gatewayErrorOf(() => throttle.checkIdentity(teamA));
+    expect([error.status, error.code, error.retryAfterMs]).toEqual([429, 'RATE_LIMITED', 40_000]);
+    expect(error.message).toBe('Too many panel logins with this console token; wait before logging in again.');
     // Other tokens, the same account's included, and the addresses used are not affected.
-    expect(refusal(() => throttle.checkIdentity({ ...teamA, tokenId: 'ctok_a2' }))).toBeUndefined();
-    expect(refusal(() => throttle.checkIdentity({ kind: 'admin', actor: 'admin-token' }))).toBeUndefined();
-    expect(refusal(() => throttle.check('10.0.0.0'))).toBeUndefined();
+    expect(() => throttle.checkIdentity({ ...teamA, tokenId: 'ctok_a2' })).not.toThrow();
+    expect(() => throttle.checkIdentity({ kind: 'admin', actor: 'admin-token' })).not.toThrow();
+    expect(() => throttle.check('10.0.0.0')).not.toThrow();
     clock += 40_000;
-    expect(refusal(() => throttle.checkIdentity(teamA))).toBeUndefined();
+    expect(() => throttle.checkIdentity(teamA)).not.toThrow();
   });
 
   it('lets one address log in maxLoginsPerAddress times per window, whatever the tokens, then answers 429', () => {
@@ -66,10 +56,10 @@ describe('createLoginThrottle', () => {
     throttle.succeed('10.0.0.1', teamA);
     throttle.succeed('10.0.0.1', { kind: 'admin', actor: 'admin-token' });
     clock += 1_000;
-    const error = refusal(() => throttle.check('10.0.0.1'));
-    expect([error?.status, error?.code, error?.retryAfterMs]).toEqual([429, 'RATE_LIMITED', 59_000]);
-    expect(error?.message).toBe('Too many panel logins from this address; wait before logging in again.');
-    expect(refusal(() => throttle.check('10.0.0.2'))).toBeUndefined();
-    expect(refusal(() => throttle.checkIdentity(teamA))).toBeUndefined();
+    const error = gatewayErrorOf(() => throttle.check('10.0.0.1'));
+    expect([error.status, error.code, error.retryAfterMs]).toEqual([429, 'RATE_LIMITED', 59_000]);
+    expect(error.message).toBe('Too many panel logins from this address; wait before logging in again.');
+    expect(() => throttle.check('10.0.0.2')).not.toThrow();
+    expect(() => throttle.checkIdentity(teamA)).not.toThrow();
   });
 });
