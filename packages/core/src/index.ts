@@ -123,4 +123,4 @@ export type {
 export { openKeyCredential } from './kind/open-key-credential';
 export { SECRET_SHAPES, type SecretShape } from './redact/secret-shapes';
 export { boundClientText, CLIENT_VALUE_MAX_CHARS, quoteClientValue } from './redact/quote-client-value';
-export { quoteClientName } from './redact/quote-client-name';
+export { isShowableClientName, quoteClientName } from './redact/quote-client-name';

@@ -1,4 +1,4 @@
-import { isJSONObject, secretRecogniser, unsupportedParameter, type JSONObject, type TranslationWarning } from '@signalbox/core';
+import { isJSONObject, isShowableClientName, unsupportedParameter, type JSONObject, type TranslationWarning } from '@signalbox/core';
 
 /**
  * The `providerOptions['openai-responses']` key holding the tools only a Responses upstream can run
@@ -77,6 +77,7 @@ export function describeDroppedResponsesOnlyTools(options: JSONObject): Translat
  * so a secret or a huge string put there never comes back.
  */
 function identifierOrUndefined(value: unknown): string | undefined {
-  if (typeof value !== 'string' || !/^[A-Za-z][A-Za-z0-9_]{0,63}$/.test(value)) return undefined;
-  return secretRecogniser.scrub(value) === value ? value : undefined;
+  return isShowableClientName(value, TOOL_IDENTIFIER) ? value : undefined;
 }
+
+const TOOL_IDENTIFIER = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;

@@ -1,4 +1,4 @@
-import { quoteClientName } from './quote-client-name';
+import { isShowableClientName, quoteClientName } from './quote-client-name';
 
 describe('quoteClientName', () => {
   it('quotes a type or ID name as quoteClientValue does', () => {
@@ -29,5 +29,19 @@ describe('quoteClientName', () => {
   it('takes another shape', () => {
     expect(quoteClientName('image/heic', '(not a type/subtype name)', /^[a-z]+\/[a-z]+$/)).toBe("'image/heic'");
     expect(quoteClientName('image heic', '(not a type/subtype name)', /^[a-z]+\/[a-z]+$/)).toBe('(not a type/subtype name)');
+  });
+});
+
+describe('isShowableClientName', () => {
+  const FLAG = /^[a-z0-9][a-z0-9._-]{0,63}$/;
+
+  it('shows a value of the shape that holds no credential', () => {
+    expect(isShowableClientName('interleaved-thinking-2025-05-14', FLAG)).toBe(true);
+  });
+
+  it('does not show a value off the shape, a credential of the shape, or a non-string', () => {
+    expect(isShowableClientName('some prompt text', FLAG)).toBe(false);
+    expect(isShowableClientName(`sk-ant-api03-${'a'.repeat(40)}`, FLAG)).toBe(false);
+    expect(isShowableClientName(42, FLAG)).toBe(false);
   });
 });

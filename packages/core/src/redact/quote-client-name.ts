@@ -1,3 +1,4 @@
+import { secretRecogniser } from './create-secret-recogniser';
 import { quoteClientValue } from './quote-client-value';
 
 /**
@@ -13,4 +14,12 @@ export const CLIENT_NAME_SHAPE = /^[A-Za-z0-9_][A-Za-z0-9_.:-]*$/;
  */
 export function quoteClientName(value: unknown, otherwise: string, shape: RegExp = CLIENT_NAME_SHAPE): string {
   return typeof value === 'string' && shape.test(value) ? quoteClientValue(value) : otherwise;
+}
+
+/**
+ * Whether a client's `value` may be shown as it is where a name belongs in a response header or a
+ * log field: a string of `shape` that holds nothing shaped like a credential.
+ */
+export function isShowableClientName(value: unknown, shape: RegExp): value is string {
+  return typeof value === 'string' && shape.test(value) && secretRecogniser.scrub(value) === value;
 }

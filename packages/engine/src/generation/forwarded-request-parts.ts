@@ -1,4 +1,4 @@
-import { headerValue, REDACTED, secretRecogniser, type HeaderMap, type ProtocolDescriptor, type TranslationWarning } from '@signalbox/core';
+import { headerValue, isShowableClientName, REDACTED, type HeaderMap, type ProtocolDescriptor, type TranslationWarning } from '@signalbox/core';
 import { headerMatchesPattern } from './client-header-patterns';
 
 /**
@@ -89,14 +89,10 @@ export function describeDroppedFlags(parts: ForwardedRequestParts): TranslationW
   return Object.entries(parts.headers).flatMap(([name, flags]) =>
     flags.map(flag => ({
       type: 'unsupported-field' as const,
-      field: `${name}: ${isPlainFlag(flag) ? flag : REDACTED}`,
+      field: `${name}: ${isShowableClientName(flag, FLAG_SHAPE) ? flag : REDACTED}`,
       details: "the route's upstream speaks another protocol",
     })),
   );
-}
-
-function isPlainFlag(flag: string): boolean {
-  return FLAG_SHAPE.test(flag) && secretRecogniser.scrub(flag) === flag;
 }
 
 function splitFlags(value: string | undefined): string[] {
