@@ -2,7 +2,7 @@ import { createId } from '@signalbox/core';
 import type { AccountStore, BalanceEvent } from '@signalbox/accounts';
 import { keyLimitCeilingColumn, toAccount } from '@signalbox/accounts/sql';
 import { ACCOUNT_COLUMNS, SELECT_ACCOUNT } from './account-statements';
-import type { KeyCache } from './create-key-cache';
+import type { AnnouncedCache } from './create-announced-cache';
 import { createSharedReads } from './create-shared-reads';
 import type { Row, SqlSession } from './sql-session';
 import type { StoreContext } from './store-context';
@@ -20,7 +20,7 @@ type AccountMethods = Pick<
  * `confirmAccountForRequest` reads the row, one statement for the requests of an account that
  * overlap, none of them joining a read begun before such a change.
  */
-export function createAccountMethods({ sql, transaction, now }: StoreContext, accounts: KeyCache): AccountMethods {
+export function createAccountMethods({ sql, transaction, now }: StoreContext, accounts: AnnouncedCache): AccountMethods {
   const recordEvent = (
     session: SqlSession,
     accountId: string,

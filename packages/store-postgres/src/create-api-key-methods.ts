@@ -1,7 +1,7 @@
 import { apiKeyDigestKey, generateApiKey, hashApiKey, keyPrefix, looksLikeApiKey, type AccountStore } from '@signalbox/accounts';
 import { findDigestMatch, newApiKeyRowValues, toApiKeyRecord, toPatchedColumns } from '@signalbox/accounts/sql';
 import { SELECT_ACCOUNT } from './account-statements';
-import type { KeyCache } from './create-key-cache';
+import type { AnnouncedCache } from './create-announced-cache';
 import type { StoreContext } from './store-context';
 
 type ApiKeyMethods = Pick<AccountStore, 'createKey' | 'findKeyBySecret' | 'getKey' | 'listKeys' | 'updateKey'>;
@@ -17,7 +17,7 @@ const SELECT_KEY = `SELECT ${KEY_COLUMNS} FROM api_keys WHERE id = $1`;
  * comparison against every candidate, through `keys` (a found key's row is kept until a key change
  * is announced; `updateKey` also empties it at once).
  */
-export function createApiKeyMethods({ sql, transaction, serverSecret }: StoreContext, keys: KeyCache): ApiKeyMethods {
+export function createApiKeyMethods({ sql, transaction, serverSecret }: StoreContext, keys: AnnouncedCache): ApiKeyMethods {
   const digestKey = apiKeyDigestKey(serverSecret);
   return {
     async createKey(input) {

@@ -14,7 +14,7 @@ import { createBudgetMethods } from './create-budget-methods';
 import { listenForBudgetChanges } from './listen-for-budget-changes';
 import { createConfigVersionMethods } from './create-config-version-methods';
 import { createConsoleTokenMethods } from './create-console-token-methods';
-import { ACCOUNTS_CHANNEL, API_KEYS_CHANNEL, createKeyCache, type KeyCache } from './create-key-cache';
+import { ACCOUNTS_CHANNEL, API_KEYS_CHANNEL, createAnnouncedCache, type AnnouncedCache } from './create-announced-cache';
 import { createReservationMethods } from './create-reservation-methods';
 import { createResponseMethods } from './create-response-methods';
 import { createTransactionRunner } from './create-transaction-runner';
@@ -166,8 +166,8 @@ export async function createPostgresAccountStore(options: PostgresAccountStoreOp
     connection: pool.options,
     ...(options.onSweepError && { onError: options.onSweepError }),
   });
-  const keyCache = createKeyCache({ enabled: options.cacheRefreshMs !== 0 });
-  const accountCache = createKeyCache({ enabled: options.cacheRefreshMs !== 0, maxAgeMs: ACCOUNT_BALANCE_HINT_MAX_AGE_MS, now });
+  const keyCache = createAnnouncedCache({ enabled: options.cacheRefreshMs !== 0 });
+  const accountCache = createAnnouncedCache({ enabled: options.cacheRefreshMs !== 0, maxAgeMs: ACCOUNT_BALANCE_HINT_MAX_AGE_MS, now });
   keepWhileAnnounced(notifications, API_KEYS_CHANNEL, keyCache);
   keepWhileAnnounced(notifications, ACCOUNTS_CHANNEL, accountCache);
   if (leases) await listenForBudgetChanges(notifications, leases);
@@ -232,7 +232,7 @@ export async function createPostgresAccountStore(options: PostgresAccountStoreOp
 }
 
 /** Keeps `cache`'s rows while `channel`'s announcements reach this instance; each one empties it. */
-function keepWhileAnnounced(notifications: NotificationListener, channel: string, cache: KeyCache): void {
+function keepWhileAnnounced(notifications: NotificationListener, channel: string, cache: AnnouncedCache): void {
   notifications.subscribe({
     channel,
     onMessage: cache.clear,

@@ -3,8 +3,8 @@ import type { Row } from './sql-session';
 /** The channel the `api_keys` trigger announces every change of a key on. */
 export const API_KEYS_CHANNEL = 'signalbox_api_keys';
 
-/** The most key rows kept at once; beyond it the oldest kept is dropped (it is read again when used). */
-export const KEY_CACHE_MAX_ENTRIES = 10_000;
+/** The most rows a cache keeps at once; beyond it the oldest kept is dropped (it is read again when used). */
+export const ANNOUNCED_CACHE_MAX_ENTRIES = 10_000;
 
 /** The channel the `accounts` trigger announces a change of an account's name, subscription, group or ceiling on. */
 export const ACCOUNTS_CHANNEL = 'signalbox_accounts';
@@ -13,7 +13,7 @@ export const ACCOUNTS_CHANNEL = 'signalbox_accounts';
  * Rows found by a lookup (a key by its secret's digest, an account by its id), kept while every
  * change of them is announced to this instance.
  */
-export type KeyCache = {
+export type AnnouncedCache = {
   /**
    * Looks `digest` up: the kept row, else `read()`'s row, kept only while changes are announced
    * (`setAnnounced(true)`) and no change was announced or made while it was read (its result may
@@ -40,16 +40,16 @@ export type KeyCache = {
  * requests read them are kept the same way, their balance (which no announcement covers) at most
  * `maxAgeMs` old.
  */
-export function createKeyCache(options: {
+export function createAnnouncedCache(options: {
   enabled: boolean;
   maxEntries?: number;
   /** How long a kept row is served at most (for columns no announcement covers); default as long as nothing is announced. */
   maxAgeMs?: number;
   now?: () => number;
-}): KeyCache {
+}): AnnouncedCache {
   const rows = new Map<string, { row: Row; readAt: number }>();
   const { maxAgeMs, now = Date.now } = options;
-  const maxEntries = options.maxEntries ?? KEY_CACHE_MAX_ENTRIES;
+  const maxEntries = options.maxEntries ?? ANNOUNCED_CACHE_MAX_ENTRIES;
   let announced = false;
   /** Counts the times the cache was emptied, so a read that overlapped one is not kept. */
   let generation = 0;

@@ -1,10 +1,10 @@
-import { createKeyCache } from './create-key-cache';
+import { createAnnouncedCache } from './create-announced-cache';
 
-describe('createKeyCache', () => {
+describe('createAnnouncedCache', () => {
   const row = (status: string) => ({ id: 'key_1', status });
 
   it('keeps a found row while changes are announced, until a change empties it', async () => {
-    const cache = createKeyCache({ enabled: true });
+    const cache = createAnnouncedCache({ enabled: true });
     cache.setAnnounced(true);
     const read = jest.fn().mockResolvedValueOnce(row('active')).mockResolvedValueOnce(row('disabled'));
     expect(await cache.find('digest', read)).toEqual(row('active'));
@@ -16,7 +16,7 @@ describe('createKeyCache', () => {
   });
 
   it('never keeps a secret that was not found', async () => {
-    const cache = createKeyCache({ enabled: true });
+    const cache = createAnnouncedCache({ enabled: true });
     cache.setAnnounced(true);
     const read = jest.fn().mockResolvedValue(undefined);
     await cache.find('unknown', read);
@@ -25,7 +25,7 @@ describe('createKeyCache', () => {
   });
 
   it('does not keep a row read while a key changed, and reads again after clear', async () => {
-    const cache = createKeyCache({ enabled: true });
+    const cache = createAnnouncedCache({ enabled: true });
     cache.setAnnounced(true);
     let finishRead!: (value: Record<string, unknown>) => void;
     const slow = () => new Promise<Record<string, unknown>>(resolve => (finishRead = resolve));
@@ -41,7 +41,7 @@ describe('createKeyCache', () => {
   });
 
   it('reads on every lookup when turned off', async () => {
-    const cache = createKeyCache({ enabled: false });
+    const cache = createAnnouncedCache({ enabled: false });
     cache.setAnnounced(true);
     const read = jest.fn().mockResolvedValue(row('active'));
     await cache.find('digest', read);
@@ -50,7 +50,7 @@ describe('createKeyCache', () => {
   });
 
   it('keeps nothing while changes are not announced: before listening, and from the moment the listener is lost', async () => {
-    const cache = createKeyCache({ enabled: true });
+    const cache = createAnnouncedCache({ enabled: true });
     const read = jest.fn().mockResolvedValue(row('active'));
     await cache.find('digest', read);
     await cache.find('digest', read);
@@ -74,7 +74,7 @@ describe('createKeyCache', () => {
 
   it('serves a kept row at most maxAgeMs old, then reads it again and keeps the new one', async () => {
     let now = 1_000;
-    const cache = createKeyCache({ enabled: true, maxAgeMs: 100, now: () => now });
+    const cache = createAnnouncedCache({ enabled: true, maxAgeMs: 100, now: () => now });
     cache.setAnnounced(true);
     const read = jest.fn().mockResolvedValueOnce(row('active')).mockResolvedValueOnce(row('disabled'));
     expect(await cache.find('account', read)).toEqual(row('active'));
@@ -87,7 +87,7 @@ describe('createKeyCache', () => {
   });
 
   it('keeps at most maxEntries rows, dropping the oldest kept', async () => {
-    const cache = createKeyCache({ enabled: true, maxEntries: 2 });
+    const cache = createAnnouncedCache({ enabled: true, maxEntries: 2 });
     cache.setAnnounced(true);
     const read = jest.fn().mockResolvedValue(row('active'));
     for (const digest of ['a', 'b', 'c', 'b', 'c']) await cache.find(digest, read);
